@@ -1,0 +1,130 @@
+/**
+ * The hero autopilot: plays the heroes from `legalCommands` with a simple, sensible
+ * policy. Used by the simulator, the soak test and the game's auto-battle.
+ *
+ * Policy for the hero whose turn it is:
+ * 1. Priest: heal an adjacent wounded friend when one is hurt.
+ * 2. Choose where to stand: the reachable square (or staying put) with the best attack
+ *    afterwards (hit chance x target value, the Arch Foe first), less danger (foes next
+ *    to a fragile hero), then the most progress toward the nearest foe or the goal.
+ * 3. Attack with the best weapon at the best target, then end the turn.
+ */
+import { chebyshevDistance, isSamePoint, pointKey, type Point } from './grid';
+import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost } from './map';
+import { findReachable, type PathingGrid } from './pathing';
+import { hitChance } from './rulesets/dungeon-crawl';
+import { canAttack } from './systems/combat';
+import { legalCommands } from './game';
+import type { Command, GameState, Unit } from './types';
+import { findUnit, isArchFoe, livingUnits } from './world';
+
+function targetValue(target: Unit): number {
+  const remaining = target.maxWounds - target.wounds;
+  return (isArchFoe(target) ? 3 : 1) + (remaining === 1 ? 0.5 : 0);
+}
+
+function withHeroAt(state: GameState, heroId: string, square: Point): GameState {
+  return {
+    ...state,
+    units: state.units.map((u) => (u.id === heroId ? { ...u, position: square } : u)),
+  };
+}
+
+function bestAttackFrom(state: GameState, hero: Unit): { value: number; command: Command | null } {
+  let best: { value: number; command: Command | null } = { value: 0, command: null };
+  for (const weapon of hero.weapons) {
+    for (const foe of livingUnits(state, 'enemies')) {
+      if (!canAttack(state, hero, foe, weapon)) continue;
+      const value = hitChance(weapon.die, weapon.hitOn) * targetValue(foe);
+      if (value > best.value) {
+        best = { value, command: { type: 'attack', unit: hero.id, target: foe.id, weapon: weapon.id } };
+      }
+    }
+  }
+  return best;
+}
+
+/** Walking distances over terrain from a set of squares (a distance field). */
+function distanceField(state: GameState, sources: Point[]): Map<string, number> {
+  const map = state.map;
+  const grid: PathingGrid = {
+    width: map.width,
+    height: map.height,
+    enterCost: (x, y) => {
+      const t = terrainAt(map, x, y);
+      return isTerrainPassable(t) ? terrainMoveCost(t) : null;
+    },
+    canStopAt: () => true,
+    isCorner: (x, y) => isWallLike(map, x, y),
+  };
+  const field = new Map<string, number>();
+  for (const source of sources) {
+    field.set(pointKey(source), 0);
+    for (const [key, r] of findReachable(grid, source, map.width * map.height * 2)) {
+      const known = field.get(key);
+      if (known === undefined || r.cost < known) field.set(key, r.cost);
+    }
+  }
+  return field;
+}
+
+function goalSquares(state: GameState, hero: Unit): Point[] {
+  const objective = state.objective;
+  switch (state.options.victory) {
+    case 'hold':
+      return objective.goal;
+    case 'carry-object':
+      if (objective.object?.carrier === hero.id) return objective.home;
+      if (objective.object?.at) return [objective.object.at];
+      break;
+    default:
+      break;
+  }
+  const foes = livingUnits(state, 'enemies');
+  const archFoe = foes.find(isArchFoe);
+  return archFoe ? [archFoe.position] : foes.map((f) => f.position);
+}
+
+function dangerAt(state: GameState, hero: Unit, square: Point): number {
+  const adjacentFoes = livingUnits(state, 'enemies').filter((f) => chebyshevDistance(f.position, square) === 1).length;
+  const remaining = hero.maxWounds - hero.wounds;
+  return adjacentFoes * (remaining <= 1 ? 1.5 : 0.6);
+}
+
+/** The next command the autopilot gives for the acting hero, or 'start' before the game. */
+export function chooseHeroCommand(state: GameState): Command | null {
+  const legal = legalCommands(state);
+  if (legal.length === 0) return null;
+  if (state.phase === 'setup') return legal[0];
+  const hero = findUnit(state, state.turn!.unitId)!;
+  const heal = legal
+    .filter((c): c is Extract<Command, { type: 'heal' }> => c.type === 'heal')
+    .map((c) => ({ c, t: findUnit(state, c.target)! }))
+    .sort((a, b) => b.t.wounds - a.t.wounds)[0];
+  if (state.turn!.acted) return { type: 'end-turn', unit: hero.id };
+  if (heal && heal.t.wounds >= 1 && heal.t.maxWounds - heal.t.wounds <= 2) return heal.c;
+
+  const moves = legal.filter((c): c is Extract<Command, { type: 'move' }> => c.type === 'move');
+  if (moves.length > 0 && hero.position) {
+    const goals = goalSquares(state, hero);
+    const field = distanceField(state, goals);
+    const score = (square: Point): number => {
+      const s = withHeroAt(state, hero.id, square);
+      const attack = bestAttackFrom(s, { ...hero, position: square }).value;
+      const progress = field.get(pointKey(square)) ?? 999;
+      const objectiveFirst =
+        state.options.victory === 'hold' || state.objective.object?.carrier === hero.id ? 3 : 1;
+      return attack * 10 - dangerAt(state, hero, square) * 3 - progress * 0.5 * objectiveFirst;
+    };
+    let best: { square: Point; value: number } = { square: hero.position, value: score(hero.position) };
+    for (const move of moves) {
+      const value = score(move.to);
+      if (value > best.value + 1e-9) best = { square: move.to, value };
+    }
+    if (!isSamePoint(best.square, hero.position)) return { type: 'move', unit: hero.id, to: best.square };
+  }
+  const attack = state.turn!.acted ? null : bestAttackFrom(state, hero).command;
+  if (attack) return attack;
+  if (heal) return heal.c;
+  return { type: 'end-turn', unit: hero.id };
+}

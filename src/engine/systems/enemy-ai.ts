@@ -1,0 +1,283 @@
+/**
+ * The solo enemy rules: the enemy side acts first each round, strongest first (Arch
+ * Foe, then by rank). Each enemy acts by its status:
+ * - Patrolling: a d8 on the patrol table (forward, half forward then turn, stand, turn).
+ * - Alerted: pick the nearest hero (ties by die), move to stay in the range of its
+ *   primary weapon (best chance to hit, then most damage), then attack.
+ * - Retreating is resolved at once when morale fails (see combat.retreat).
+ */
+import { canStepDiagonally, chebyshevDistance, rotateFacing, stepToward, type Point } from '../grid';
+import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost } from '../map';
+import { findReachable, stepsWithin, type PathingGrid, type PathResult } from '../pathing';
+import { canUseSeveralWeaponsPerTurn, rankWeapons } from '../rulesets/dungeon-crawl';
+import type { GameState, Unit, Weapon } from '../types';
+import { livingUnits, unitAt } from '../world';
+import { emit, rollDie, type Context } from './context';
+import { canAttack, resolveAttack } from './combat';
+import { buildPathingGrid, walkUnit } from './movement';
+import { updateAwareness } from './sight';
+import { checkVictory } from './victory';
+
+type Placed = Unit & { position: Point };
+
+/** Enemies in the order they act: higher rank first (the Arch Foe above all), then list order. */
+export function enemyActionOrder(state: GameState): Placed[] {
+  const enemies = livingUnits(state, 'enemies');
+  const index = new Map(state.units.map((u, i) => [u.id, i]));
+  return enemies.sort((a, b) => {
+    const ra = (a.ai?.archFoe ? 100 : 0) + (a.ai?.rank ?? 0);
+    const rb = (b.ai?.archFoe ? 100 : 0) + (b.ai?.rank ?? 0);
+    if (ra !== rb) return rb - ra;
+    return (index.get(a.id) ?? 0) - (index.get(b.id) ?? 0);
+  });
+}
+
+/** Runs the whole enemy side's turn. Stops early when the game ends. */
+export function runEnemyPhase(ctx: Context): void {
+  for (const enemy of enemyActionOrder(ctx.state)) {
+    if (ctx.state.outcome) return;
+    if (!enemy.position || !enemy.ai) continue;
+    emit(ctx, { type: 'turn-started', unit: enemy.id, text: '' });
+    const status = enemy.ai.status;
+    if (status === 'patrolling') patrol(ctx, enemy);
+    else if (status === 'alerted' || status === 'retreating') actAlerted(ctx, enemy);
+    // 'prepared' enemies hold their ground until alerted.
+    updateAwareness(ctx);
+    checkVictory(ctx);
+    emit(ctx, { type: 'turn-ended', unit: enemy.id, text: '' });
+  }
+}
+
+// ------------------------------------------------------------------ patrolling
+
+const PATROL_TEXT: Record<number, string> = {
+  1: 'full move forward',
+  2: 'full move forward',
+  3: 'half move, then turn',
+  4: 'stands still',
+  5: 'stands still',
+  6: 'turns 90° clockwise',
+  7: 'turns about',
+  8: 'turns 90° counter-clockwise',
+};
+
+const TURN_TEXT: Record<number, string> = {
+  4: 'no turn',
+  5: 'no turn',
+  6: 'turns 90° clockwise',
+  7: 'turns about',
+  8: 'turns 90° counter-clockwise',
+};
+
+/** The patrol d8 table (solo rules, section 4). */
+export function patrol(ctx: Context, enemy: Placed): void {
+  const value = rollDie(ctx, {
+    sides: 8,
+    purpose: 'patrol',
+    unit: enemy.id,
+    need: null,
+    describe: (v) => `${enemy.name} patrol d8 = ${v}: ${PATROL_TEXT[v]}`,
+  });
+  if (value <= 2) {
+    walkForward(ctx, enemy, enemy.move);
+  } else if (value === 3) {
+    walkForward(ctx, enemy, Math.ceil(enemy.move / 2));
+    let turn = 0;
+    do {
+      turn = rollDie(ctx, {
+        sides: 8,
+        purpose: 'patrol-turn',
+        unit: enemy.id,
+        need: 4,
+        describe: (v) =>
+          v <= 3 ? `${enemy.name} turn d8 = ${v}: re-roll (3 or less)` : `${enemy.name} turn d8 = ${v}: ${TURN_TEXT[v]}`,
+      });
+    } while (turn <= 3);
+    turnBy(ctx, enemy, turn);
+  } else {
+    turnBy(ctx, enemy, value);
+  }
+}
+
+function turnBy(ctx: Context, enemy: Placed, value: number): void {
+  const steps = value === 6 ? 2 : value === 7 ? 4 : value === 8 ? -2 : 0;
+  if (steps === 0) return;
+  const from = enemy.facing;
+  enemy.facing = rotateFacing(enemy.facing, steps);
+  emit(ctx, {
+    type: 'faced',
+    unit: enemy.id,
+    from,
+    to: enemy.facing,
+    reason: 'patrol',
+    text: '',
+  });
+}
+
+/**
+ * Moves straight ahead up to `budget` movement, stopping where the way is blocked. It
+ * may pass a friend but never ends on one; difficult ground costs 2.
+ */
+function walkForward(ctx: Context, enemy: Placed, budget: number): void {
+  const state = ctx.state;
+  const path: Point[] = [];
+  let here: Point = enemy.position;
+  let spent = 0;
+  let lastStop = -1;
+  for (;;) {
+    const next = stepToward(here, enemy.facing);
+    const t = terrainAt(state.map, next.x, next.y);
+    if (!isTerrainPassable(t)) break;
+    if (!canStepDiagonally(here, next, (x, y) => isWallLike(state.map, x, y))) break;
+    const cost = terrainMoveCost(t);
+    if (spent + cost > budget) break;
+    const other = unitAt(state, next.x, next.y);
+    if (other && other.side !== enemy.side) break;
+    spent += cost;
+    path.push(next);
+    if (!other) lastStop = path.length - 1;
+    here = next;
+  }
+  const walk = path.slice(0, lastStop + 1);
+  if (walk.length > 0) walkUnit(ctx, enemy, walk, 'patrolling');
+}
+
+// ------------------------------------------------------------------ alerted
+
+/** Movement costs from `from` to every square over terrain alone (units ignored). */
+function terrainDistances(state: GameState, from: Point): Map<string, PathResult> {
+  const map = state.map;
+  const grid: PathingGrid = {
+    width: map.width,
+    height: map.height,
+    enterCost: (x, y) => {
+      const t = terrainAt(map, x, y);
+      return isTerrainPassable(t) ? terrainMoveCost(t) : null;
+    },
+    canStopAt: () => true,
+    isCorner: (x, y) => isWallLike(map, x, y),
+  };
+  return findReachable(grid, from, map.width * map.height * 2);
+}
+
+/**
+ * The nearest hero by walking distance (straight distance where no walk exists);
+ * equally near heroes are decided by a die.
+ */
+export function chooseTarget(ctx: Context, enemy: Placed): Placed | null {
+  const heroes = livingUnits(ctx.state, 'heroes');
+  if (heroes.length === 0) return null;
+  const costs = terrainDistances(ctx.state, enemy.position);
+  const distanceTo = (h: Placed): number => {
+    const walk = costs.get(`${h.position.x},${h.position.y}`);
+    return walk ? walk.cost : 10_000 + chebyshevDistance(enemy.position, h.position);
+  };
+  let best = Infinity;
+  let tied: Placed[] = [];
+  for (const h of heroes) {
+    const d = distanceTo(h);
+    if (d < best) {
+      best = d;
+      tied = [h];
+    } else if (d === best) tied.push(h);
+  }
+  if (tied.length === 1) return tied[0];
+  const value = rollDie(ctx, {
+    sides: tied.length,
+    purpose: 'tie-break',
+    unit: enemy.id,
+    need: null,
+    describe: (v) =>
+      `${enemy.name} d${tied.length} = ${v}: ${tied.map((h) => h.name).join(', ')} are equally near — goes for the ${tied[v - 1].name}`,
+  });
+  return tied[value - 1];
+}
+
+/** Whether `enemy` standing on `square` could use `weapon` on `target` (the board otherwise as it is). */
+function couldAttackFrom(state: GameState, enemy: Placed, square: Point, target: Unit, weapon: Weapon): boolean {
+  const real = enemy.position;
+  enemy.position = square;
+  const ok = canAttack(state, enemy, target, weapon);
+  enemy.position = real;
+  return ok;
+}
+
+/** The alerted behaviour: close to the primary weapon's range of the target, then attack. */
+export function actAlerted(ctx: Context, enemy: Placed): void {
+  if (enemy.ai && enemy.ai.status === 'retreating') enemy.ai.status = 'alerted';
+  const target = chooseTarget(ctx, enemy);
+  if (!target) return;
+  const primary = rankWeapons(enemy.weapons)[0];
+  if (primary && !couldAttackFrom(ctx.state, enemy, enemy.position, target, primary)) {
+    moveIntoRange(ctx, enemy, target, primary);
+    updateAwareness(ctx);
+  }
+  if (enemy.position && !ctx.state.outcome) attackAsAble(ctx, enemy, target);
+}
+
+function moveIntoRange(ctx: Context, enemy: Placed, target: Placed, primary: Weapon): void {
+  const state = ctx.state;
+  const grid = buildPathingGrid(state, enemy);
+  const inReach = findReachable(grid, enemy.position, enemy.move);
+  let best: PathResult | null = null;
+  for (const [, result] of inReach) {
+    const square = result.path[result.path.length - 1];
+    if (!couldAttackFrom(state, enemy, square, target, primary)) continue;
+    if (!best || result.cost < best.cost) best = result;
+  }
+  const verb = primary.reach === 'ranged' ? `keeps ${primary.name.toLowerCase()} range on` : 'closes on';
+  if (best) {
+    walkUnit(ctx, enemy, best.path, `${verb} the ${target.name}`);
+    return;
+  }
+  // Out of reach this turn: walk the shortest way toward the target.
+  const approach = approachPath(state, enemy, target, grid);
+  if (!approach) return;
+  const affordable = stepsWithin(approach, enemy.move, grid);
+  if (affordable.path.length > 0) walkUnit(ctx, enemy, affordable.path, `advances on the ${target.name}`);
+}
+
+/** Shortest path to any square next to the target (squares on the way may be crowded). */
+function approachPath(state: GameState, enemy: Placed, target: Placed, grid: PathingGrid): PathResult | null {
+  const all = findReachable(grid, enemy.position, state.map.width * state.map.height * 2);
+  let best: PathResult | null = null;
+  let bestDistance = chebyshevDistance(enemy.position, target.position);
+  for (const [, result] of all) {
+    const square = result.path[result.path.length - 1];
+    const d = chebyshevDistance(square, target.position);
+    if (d < bestDistance || (d === bestDistance && best && result.cost < best.cost)) {
+      best = result;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * Attacks with the best usable weapon, the target first, else the nearest hero it can
+ * hit. The dragon may use each weapon once, each on a different hero.
+ */
+function attackAsAble(ctx: Context, enemy: Placed, target: Placed): void {
+  const weapons = rankWeapons(enemy.weapons);
+  const several = canUseSeveralWeaponsPerTurn(enemy.kind);
+  const struck = new Set<string>();
+  for (const weapon of weapons) {
+    if (!enemy.position || ctx.state.outcome) return;
+    if (enemy.ai?.status !== 'alerted') return;
+    const heroes = livingUnits(ctx.state, 'heroes')
+      .filter((h) => !struck.has(h.id))
+      .sort((a, b) => {
+        if (a.id === target.id) return -1;
+        if (b.id === target.id) return 1;
+        return chebyshevDistance(enemy.position, a.position) - chebyshevDistance(enemy.position, b.position);
+      });
+    const victim = heroes.find((h) => canAttack(ctx.state, enemy, h, weapon));
+    if (!victim) continue;
+    struck.add(victim.id);
+    resolveAttack(ctx, enemy, victim, weapon);
+    updateAwareness(ctx);
+    checkVictory(ctx);
+    if (!several) return;
+  }
+}
+

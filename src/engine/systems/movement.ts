@@ -1,0 +1,124 @@
+/**
+ * Movement: the pathing grid a unit sees (terrain, friends passable but not stoppable,
+ * foes blocking), reachable squares, and walking a unit along a path.
+ */
+import { facingToward, isSamePoint, type Point } from '../grid';
+import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost } from '../map';
+import { findPath, findReachable, type PathingGrid, type PathResult } from '../pathing';
+import type { GameState, Unit } from '../types';
+import { unitAt } from '../world';
+import { emit, rollDie, type Context } from './context';
+import { applyWound } from './wounds';
+
+/** The pathing grid as `mover` sees it. */
+export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
+  const map = state.map;
+  return {
+    width: map.width,
+    height: map.height,
+    enterCost(x, y) {
+      const t = terrainAt(map, x, y);
+      if (!isTerrainPassable(t)) return null;
+      const other = unitAt(state, x, y);
+      if (other && other.id !== mover.id && other.side !== mover.side) return null;
+      return terrainMoveCost(t);
+    },
+    canStopAt(x, y) {
+      const other = unitAt(state, x, y);
+      return !other || other.id === mover.id;
+    },
+    isCorner(x, y) {
+      return isWallLike(map, x, y);
+    },
+  };
+}
+
+/** Every square `unit` can end a move on this turn, with its path. */
+export function reachableSquares(state: GameState, unit: Unit): Map<string, PathResult> {
+  if (!unit.position) return new Map();
+  return findReachable(buildPathingGrid(state, unit), unit.position, unit.move);
+}
+
+/** Shortest path for `unit` to `to` ignoring the move allowance, or null. */
+export function pathFor(state: GameState, unit: Unit, to: Point): PathResult | null {
+  if (!unit.position) return null;
+  return findPath(buildPathingGrid(state, unit), unit.position, to);
+}
+
+/**
+ * Walks `unit` along `path` (excluding its start square), turning it to face its last
+ * step. Dangerous terrain rolls a d6 per square entered (1-3: one wound), which can stop
+ * the walk if the unit falls. Emits 'moved' and any roll/wound events.
+ */
+export function walkUnit(ctx: Context, unit: Unit, path: readonly Point[], reason: string): void {
+  if (!unit.position || path.length === 0) return;
+  const from = unit.position;
+  const walked: Point[] = [];
+  for (const step of path) {
+    walked.push(step);
+    if (terrainAt(ctx.state.map, step.x, step.y) === 'dangerous') {
+      const prev = walked.length > 1 ? walked[walked.length - 2] : from;
+      unit.position = step;
+      unit.facing = facingToward(prev, step, unit.facing);
+      const value = rollDie(ctx, {
+        sides: 6,
+        purpose: 'dangerous-terrain',
+        unit: unit.id,
+        need: 4,
+        describe: (v) =>
+          `${unit.name} enters dangerous ground, d6 = ${v}: ${v <= 3 ? 'hurt (1-3)' : 'unharmed (4+)'}`,
+      });
+      if (value <= 3) {
+        emitMove(ctx, unit, from, walked, reason);
+        applyWound(ctx, unit, null, 1);
+        if (!unit.position) return;
+        return walkUnit(ctx, unit, path.slice(walked.length), reason);
+      }
+    }
+  }
+  emitMove(ctx, unit, from, walked, reason);
+}
+
+function emitMove(ctx: Context, unit: Unit, from: Point, walked: Point[], reason: string): void {
+  const to = walked[walked.length - 1];
+  const prev = walked.length > 1 ? walked[walked.length - 2] : from;
+  const oldFacing = unit.facing;
+  unit.position = to;
+  if (!isSamePoint(prev, to)) unit.facing = facingToward(prev, to, unit.facing);
+  emit(ctx, {
+    type: 'moved',
+    unit: unit.id,
+    from,
+    to,
+    path: walked.slice(),
+    reason,
+    text: `${unit.name} moves ${walked.length} square${walked.length === 1 ? '' : 's'}${reason ? ` (${reason})` : ''}.`,
+  });
+  if (oldFacing !== unit.facing) {
+    emit(ctx, {
+      type: 'faced',
+      unit: unit.id,
+      from: oldFacing,
+      to: unit.facing,
+      reason: 'walking',
+      text: '',
+    });
+  }
+  pickUpObjectIfHere(ctx, unit);
+}
+
+function pickUpObjectIfHere(ctx: Context, unit: Unit): void {
+  const obj = ctx.state.objective.object;
+  if (!obj || !obj.at || !unit.position || unit.side !== 'heroes') return;
+  if (!isSamePoint(obj.at, unit.position)) return;
+  obj.at = null;
+  obj.carrier = unit.id;
+  unit.carrying = 'object';
+  emit(ctx, {
+    type: 'objective',
+    what: 'picked-up',
+    unit: unit.id,
+    at: unit.position,
+    text: `${unit.name} picks up the relic. A hero who carries it cannot attack.`,
+  });
+}

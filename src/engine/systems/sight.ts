@@ -1,0 +1,106 @@
+/**
+ * Awareness: who sees whom, patrolling enemies becoming alerted, the Arch Foe's alarm
+ * spreading to every enemy, and alerted enemies turning to face the closest hero in
+ * sight even when it is not their turn.
+ *
+ * Sight uses the four-corner test with walls (and sight-blocking squares) only: a
+ * figure does not hide another from being noticed. A patrolling enemy notices heroes
+ * in front of it or beside it (a 180-degree arc around its facing); an alerted one
+ * looks everywhere.
+ */
+import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
+import { doesSquareBlockSight } from '../map';
+import { hasLineOfSight } from '../los';
+import type { EnemyStatus, GameState, Unit } from '../types';
+import { isArchFoe, livingUnits } from '../world';
+import { emit, type Context } from './context';
+
+/** True when `to` is in front of or beside a unit at `from` facing `facing`. */
+export function isInViewArc(from: Point, facing: Unit['facing'], to: Point): boolean {
+  const d = DIRECTION_STEPS[facing];
+  return d.x * (to.x - from.x) + d.y * (to.y - from.y) >= 0;
+}
+
+/** Line of sight between two squares through walls only. */
+export function canSeeSquare(state: GameState, from: Point, to: Point): boolean {
+  return hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(state.map, x, y));
+}
+
+/** Whether `viewer` can see `target` now (arc applies while patrolling). */
+export function canNotice(state: GameState, viewer: Unit, target: Unit): boolean {
+  if (!viewer.position || !target.position) return false;
+  if (viewer.ai?.status === 'patrolling' && !isInViewArc(viewer.position, viewer.facing, target.position)) {
+    return false;
+  }
+  return canSeeSquare(state, viewer.position, target.position);
+}
+
+export function setStatus(ctx: Context, unit: Unit, to: EnemyStatus, reason: string): void {
+  if (!unit.ai || unit.ai.status === to) return;
+  const from = unit.ai.status;
+  unit.ai.status = to;
+  emit(ctx, {
+    type: 'status-changed',
+    unit: unit.id,
+    from,
+    to,
+    reason,
+    text: `${unit.name} is now ${to}: ${reason}.`,
+  });
+  if (ctx.state.turn) ctx.state.turn.canUndo = false;
+}
+
+/**
+ * Runs after every move or action: alerts patrolling enemies that notice a hero (only
+ * once the heroes have moved), spreads the Arch Foe's alarm, then turns alerted enemies
+ * toward the closest hero they can see.
+ */
+export function updateAwareness(ctx: Context): void {
+  const state = ctx.state;
+  const heroes = livingUnits(state, 'heroes');
+  const enemies = livingUnits(state, 'enemies');
+  if (state.heroesHaveMoved) {
+    for (const enemy of enemies) {
+      if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
+      const seen = heroes.find((h) => canNotice(state, enemy, h));
+      if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
+    }
+    const archFoe = enemies.find(isArchFoe);
+    if (archFoe && archFoe.ai && archFoe.ai.status !== 'patrolling' && archFoe.ai.status !== 'prepared') {
+      for (const enemy of enemies) {
+        if (enemy.ai?.status === 'patrolling' || enemy.ai?.status === 'prepared') {
+          setStatus(ctx, enemy, 'alerted', `the ${archFoe.name} raises the alarm`);
+        }
+      }
+    }
+  }
+  for (const enemy of enemies) {
+    if (enemy.ai?.status !== 'alerted') continue;
+    faceClosestVisibleHero(ctx, enemy, heroes);
+  }
+}
+
+function faceClosestVisibleHero(ctx: Context, enemy: Unit & { position: Point }, heroes: (Unit & { position: Point })[]): void {
+  let best: (Unit & { position: Point }) | null = null;
+  let bestDistance = Infinity;
+  for (const hero of heroes) {
+    const d = chebyshevDistance(enemy.position, hero.position);
+    if (d < bestDistance && canSeeSquare(ctx.state, enemy.position, hero.position)) {
+      best = hero;
+      bestDistance = d;
+    }
+  }
+  if (!best) return;
+  const facing = facingToward(enemy.position, best.position, enemy.facing);
+  if (facing === enemy.facing) return;
+  const from = enemy.facing;
+  enemy.facing = facing;
+  emit(ctx, {
+    type: 'faced',
+    unit: enemy.id,
+    from,
+    to: facing,
+    reason: `turns to face the ${best.name}`,
+    text: '',
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Read-only queries over a GameState: units by id, by square, by side.
+ */
+import { isSamePoint, type Point } from './grid';
+import type { GameState, Side, Unit } from './types';
+
+export function findUnit(state: GameState, id: string): Unit | undefined {
+  return state.units.find((u) => u.id === id);
+}
+
+/** A unit still on the board (not defeated). */
+export function isOnBoard(unit: Unit): unit is Unit & { position: Point } {
+  return unit.position !== null;
+}
+
+export function livingUnits(state: GameState, side?: Side): (Unit & { position: Point })[] {
+  return state.units.filter(
+    (u): u is Unit & { position: Point } => isOnBoard(u) && (side === undefined || u.side === side),
+  );
+}
+
+export function unitAt(state: GameState, x: number, y: number): Unit | undefined {
+  return state.units.find((u) => u.position !== null && u.position.x === x && u.position.y === y);
+}
+
+export function opposingSide(side: Side): Side {
+  return side === 'heroes' ? 'enemies' : 'heroes';
+}
+
+export function isArchFoe(unit: Unit): boolean {
+  return unit.ai?.archFoe === true;
+}
+
+export function isAt(unit: Unit, p: Point): boolean {
+  return unit.position !== null && isSamePoint(unit.position, p);
+}

@@ -1,0 +1,164 @@
+/**
+ * Fixed vocabulary of the Tiled map loader: unit kinds, object kinds, scenario values,
+ * the built-in tileset and the size limits. Everything here is plain data so the engine,
+ * the view, the docs and the tests can share one list.
+ */
+import type { SquareCover, Terrain } from '../engine/map';
+
+/**
+ * Enemy unit kinds a map may name in an `enemy` object's `unit` property, strongest first.
+ * The engine extends the game by adding kinds here (and their stat blocks in a rule module).
+ */
+export const KNOWN_UNIT_KINDS = ['dragon', 'troll', 'goblin'] as const;
+export type EnemyUnitKind = (typeof KNOWN_UNIT_KINDS)[number];
+
+/** Hero kinds of the Dungeon Crawl party, in the order start squares are filled. */
+export const KNOWN_HERO_KINDS = ['fighting-man', 'magic-user', 'thief', 'priest'] as const;
+export type HeroUnitKind = (typeof KNOWN_HERO_KINDS)[number];
+
+/** The object kinds the loader understands (after aliases such as `goal` -> `objective`). */
+export const KNOWN_OBJECT_KINDS = [
+  'hero',
+  'enemy',
+  'lair',
+  'objective',
+  'exit',
+  'door',
+  'spawn',
+] as const;
+
+/** Other words players may use for an object kind; unit kinds are accepted too. */
+export const OBJECT_KIND_ALIASES: Readonly<Record<string, string>> = {
+  goal: 'objective',
+  heroes: 'hero',
+  start: 'hero',
+  monster: 'enemy',
+  foe: 'enemy',
+};
+
+/** Values of the map property `victory` (seed 001 "Winning"). */
+export const VICTORY_CONDITIONS = [
+  'arch-foe',
+  'all-enemies',
+  'minions',
+  'hold',
+  'defeat-count',
+  'carry-object',
+] as const;
+
+/** Rule modules a map may name in `ruleModule`; others load with a warning. */
+export const KNOWN_RULE_MODULES = ['dungeon-crawl', 'skirmish', 'rencounter', 'high-adventure'];
+
+export const DEFAULT_RULE_MODULE = 'dungeon-crawl';
+export const DEFAULT_VICTORY = 'arch-foe';
+
+/** Terrain words accepted in the `terrain` property (`void` = not part of the dungeon). */
+export const TERRAIN_VALUES: readonly Terrain[] = [
+  'floor',
+  'wall',
+  'difficult',
+  'dangerous',
+  'water',
+  'pit',
+  'void',
+];
+
+export const COVER_VALUES: readonly SquareCover[] = ['none', 'partial', 'full'];
+
+/**
+ * Tile layers whose name matches this (case-insensitive) make every painted square a wall
+ * when the tile itself has no `terrain` property.
+ */
+export const WALL_LAYER_NAME = /wall|obstacle|rock|collision|solid/i;
+
+/** Game-root paths of the built-in tileset images (same 8 x 2 layout, 32 x 32 tiles). */
+export const BUILTIN_TILESET_IMAGE = 'assets/tiles/dungeon-tiles.png';
+export const BUILTIN_TILESET_IMAGE_ALT = 'assets/tiles/dungeon-tiles-alt.png';
+export const BUILTIN_TILESET_IMAGES: readonly string[] = [
+  BUILTIN_TILESET_IMAGE,
+  BUILTIN_TILESET_IMAGE_ALT,
+];
+
+/** Geometry of the built-in tileset images. */
+export const BUILTIN_TILESET = {
+  tilewidth: 32,
+  tileheight: 32,
+  columns: 8,
+  tilecount: 16,
+  imagewidth: 256,
+  imageheight: 64,
+  margin: 0,
+  spacing: 0,
+} as const;
+
+/** Tile size of every normalised map (the built-in tiles are 32 x 32). */
+export const NORMALIZED_TILE_SIZE = 32;
+
+/** Meaning of each built-in tile (index = local tile id). */
+export interface BuiltinTileMeaning {
+  name: string;
+  terrain: Terrain;
+  blocksSight?: boolean;
+  cover?: SquareCover;
+}
+
+export const BUILTIN_TILES: readonly BuiltinTileMeaning[] = [
+  { name: 'floor', terrain: 'floor' },
+  { name: 'floor (cracked)', terrain: 'floor' },
+  { name: 'floor (mossy)', terrain: 'floor' },
+  { name: 'rock wall', terrain: 'wall' },
+  { name: 'rock wall (variant)', terrain: 'wall' },
+  { name: 'rubble', terrain: 'difficult' },
+  { name: 'water', terrain: 'water' },
+  { name: 'pit', terrain: 'pit' },
+  { name: 'lava', terrain: 'dangerous' },
+  { name: 'closed door', terrain: 'wall', blocksSight: true },
+  { name: 'open door', terrain: 'floor' },
+  { name: 'exit stairs', terrain: 'floor' },
+  { name: 'objective chest', terrain: 'floor' },
+  { name: 'hero start', terrain: 'floor' },
+  { name: 'lair floor', terrain: 'floor' },
+  { name: 'void', terrain: 'void' },
+];
+
+/** Built-in tile index used to draw each terrain when a tileset's image has to be replaced. */
+export const BUILTIN_TILE_FOR_TERRAIN: Readonly<Record<Terrain, number>> = {
+  floor: 0,
+  wall: 3,
+  difficult: 5,
+  water: 6,
+  pit: 7,
+  dangerous: 8,
+  void: 15,
+};
+
+/** Default number of heroes the loader checks room for (the Dungeon Crawl party). */
+export const DEFAULT_HERO_COUNT = 4;
+
+/** Limits that keep a hostile or broken file from eating memory. */
+export const LIMITS = {
+  /** Default largest width or height in squares. */
+  maxSize: 256,
+  /** Smallest playable width or height in squares. */
+  minSize: 6,
+  /** Longest map or tileset text in characters (checked before JSON.parse). */
+  maxTextLength: 32 * 1024 * 1024,
+  /** Deepest nesting of JSON arrays/objects. */
+  maxJsonDepth: 64,
+  /** Most tile layers after flattening groups. */
+  maxTileLayers: 64,
+  /** Most layers of any kind (counting groups). */
+  maxLayers: 256,
+  /** Deepest nesting of layer groups. */
+  maxGroupDepth: 16,
+  /** Most objects over all object layers. */
+  maxObjects: 4096,
+  /** Most tilesets. */
+  maxTilesets: 64,
+  /** Most tiles in one tileset. */
+  maxTilesPerTileset: 65536,
+  /** Most chunks in one layer of an infinite map. */
+  maxChunks: 4096,
+  /** Most properties on one thing. */
+  maxProperties: 256,
+} as const;
