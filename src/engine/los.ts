@@ -56,16 +56,48 @@ export function computeCover(from: Point, to: Point, blocksLine: BlocksLine): Co
   }
   const blocked = (x: number, y: number): boolean =>
     !(x === from.x && y === from.y) && !(x === to.x && y === to.y) && blocksLine(x, y);
-  return levelFor(fewestBlockedLines(from, to, blocked));
+  return levelFor(bestCorner(from, to, blocked).count);
+}
+
+/** One corner-to-corner line of the four-corner test. */
+export interface CoverLine {
+  from: Point;
+  to: Point;
+  blocked: boolean;
+}
+
+/**
+ * The four lines computeCover draws: from the attacker's best corner (the first of top-left,
+ * top-right, bottom-left, bottom-right with the fewest blocked lines) to the target's corners
+ * in that same order, with whether each is blocked. For previews and tests. For the same or
+ * adjacent squares computeCover does not draw lines (see its special cases); this still
+ * returns them (with the two squares' shared corners as zero-length, unblocked lines).
+ */
+export function coverLines(from: Point, to: Point, blocksLine: BlocksLine): CoverLine[] {
+  const blocked = (x: number, y: number): boolean =>
+    !(x === from.x && y === from.y) && !(x === to.x && y === to.y) && blocksLine(x, y);
+  const [ci, cj] = bestCorner(from, to, blocked).corner;
+  return CORNERS.map(([ti, tj]) => ({
+    from: { x: from.x + ci, y: from.y + cj },
+    to: { x: to.x + ti, y: to.y + tj },
+    blocked: lineBlocked(from, ci, cj, to, ti, tj, blocked),
+  }));
 }
 
 /**
  * True when the attacker in `from` has line of sight to `to` (cover is not 'blocked').
- * Symmetric: hasLineOfSight(a, b) === hasLineOfSight(b, a), because some corner-to-corner
- * line is unblocked either way and each line's test does not depend on its direction.
+ * Symmetric: hasLineOfSight(a, b) === hasLineOfSight(b, a), because it asks whether ANY
+ * corner-to-corner line is unblocked, and each line's test does not depend on its direction.
  */
 export function hasLineOfSight(from: Point, to: Point, blocksLine: BlocksLine): boolean {
-  return computeCover(from, to, blocksLine) !== 'blocked';
+  const dist = chebyshevDistance(from, to);
+  if (dist === 0) return true;
+  if (dist === 1) {
+    return from.x === to.x || from.y === to.y || !(blocksLine(to.x, from.y) && blocksLine(from.x, to.y));
+  }
+  const blocked = (x: number, y: number): boolean =>
+    !(x === from.x && y === from.y) && !(x === to.x && y === to.y) && blocksLine(x, y);
+  return anyClearLine(from, to, blocked);
 }
 
 /**
@@ -79,8 +111,9 @@ export function isClearShot(level: CoverLevel): boolean {
 
 /**
  * Every square inside the `width` x `height` map within Chebyshev `radius` of `origin`
- * whose cover from `origin` is not 'blocked', in row-major order; includes `origin`.
- * A blocking square can itself be visible (its own content never blocks the lines to it).
+ * whose cover from `origin` is not 'blocked' (hasLineOfSight), in row-major order; includes
+ * `origin`. A blocking square can itself be visible (its own content never blocks the lines
+ * to it). Reads each square of the window once, then traces lines only where needed.
  */
 export function visibleSquares(
   origin: Point,
@@ -95,41 +128,55 @@ export function visibleSquares(
   const y1 = Math.min(height - 1, origin.y + radius);
   const result: Point[] = [];
   if (x0 > x1 || y0 > y1) return result;
-  // Prefix sums of blocking squares over the window: every line between two squares stays
-  // inside their bounding box, and a square outside it can only graze such a line (or form
-  // a seam with another outside square at a box corner, which is an end of the line and on
-  // the open side), so an empty box means a clear view without tracing any line.
-  const w = x1 - x0 + 1;
-  const h = y1 - y0 + 1;
-  const sums = new Int32Array((w + 1) * (h + 1));
-  const isBlocking = new Uint8Array(w * h);
-  for (let j = 0; j < h; j++) {
+  // The window's squares plus a one-square margin (seam and edge tests look one square past
+  // the squares a line crosses), read once; anything further out goes to the callback.
+  const mx = x0 - 1;
+  const my = y0 - 1;
+  const mw = x1 - x0 + 3;
+  const mh = y1 - y0 + 3;
+  const cache = new Uint8Array(mw * mh);
+  for (let j = 0; j < mh; j++) {
+    for (let i = 0; i < mw; i++) cache[j * mw + i] = blocksLine(mx + i, my + j) ? 1 : 0;
+  }
+  const cached = (x: number, y: number): boolean => {
+    const i = x - mx;
+    const j = y - my;
+    return i >= 0 && j >= 0 && i < mw && j < mh ? cache[j * mw + i] === 1 : blocksLine(x, y);
+  };
+  // Prefix sums of blocking squares: every line between two squares stays inside their
+  // bounding box, and a square outside it can only graze such a line (or form a seam with
+  // another outside square at a box corner, which is an end of the line and on the open
+  // side), so a box with no blocking square but the two ends means a clear view.
+  const sw = mw + 1;
+  const sums = new Int32Array(sw * (mh + 1));
+  for (let j = 0; j < mh; j++) {
     let row = 0;
-    for (let i = 0; i < w; i++) {
-      const b = blocksLine(x0 + i, y0 + j) ? 1 : 0;
-      isBlocking[j * w + i] = b;
-      row += b;
-      sums[(j + 1) * (w + 1) + i + 1] = sums[j * (w + 1) + i + 1] + row;
+    for (let i = 0; i < mw; i++) {
+      row += cache[j * mw + i];
+      sums[(j + 1) * sw + i + 1] = sums[j * sw + i + 1] + row;
     }
   }
   const boxCount = (ax: number, ay: number, bx: number, by: number): number => {
-    const l = Math.min(ax, bx) - x0;
-    const r = Math.max(ax, bx) - x0 + 1;
-    const t = Math.min(ay, by) - y0;
-    const b = Math.max(ay, by) - y0 + 1;
-    return sums[b * (w + 1) + r] - sums[t * (w + 1) + r] - sums[b * (w + 1) + l] + sums[t * (w + 1) + l];
+    const l = Math.min(ax, bx) - mx;
+    const r = Math.max(ax, bx) - mx + 1;
+    const t = Math.min(ay, by) - my;
+    const b = Math.max(ay, by) - my + 1;
+    return sums[b * sw + r] - sums[t * sw + r] - sums[b * sw + l] + sums[t * sw + l];
   };
-  const originBlocks = origin.x >= x0 && origin.y >= y0 && origin.x <= x1 && origin.y <= y1
-    ? isBlocking[(origin.y - y0) * w + origin.x - x0]
-    : 0;
+  const originInside = origin.x >= x0 && origin.y >= y0 && origin.x <= x1 && origin.y <= y1;
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const target = { x, y };
-      const inBox = boxCount(origin.x, origin.y, x, y) - originBlocks;
-      const others = inBox - (x === origin.x && y === origin.y ? 0 : isBlocking[(y - y0) * w + x - x0]);
-      if (others === 0 || computeCover(origin, target, blocksLine) !== 'blocked') {
-        result.push(target);
+      let visible: boolean;
+      const same = x === origin.x && y === origin.y;
+      if (originInside && !same) {
+        const ends = cached(origin.x, origin.y) ? 1 : 0;
+        const others = boxCount(origin.x, origin.y, x, y) - ends - (cached(x, y) ? 1 : 0);
+        visible = others === 0 || hasLineOfSight(origin, target, cached);
+      } else {
+        visible = hasLineOfSight(origin, target, cached);
       }
+      if (visible) result.push(target);
     }
   }
   return result;
@@ -149,27 +196,41 @@ const CORNERS: readonly (readonly [number, number])[] = [
   [1, 1],
 ];
 
-/** The fewest blocked lines over the attacker's four corners (0..4). */
-function fewestBlockedLines(from: Point, to: Point, blocked: BlocksLine): number {
-  let best = 4;
-  for (const [ci, cj] of CORNERS) {
+/** The attacker corner with the fewest blocked lines (first in CORNERS order on ties). */
+function bestCorner(
+  from: Point,
+  to: Point,
+  blocked: BlocksLine,
+): { corner: readonly [number, number]; count: number } {
+  let best = { corner: CORNERS[0], count: 5 };
+  for (const corner of CORNERS) {
     let count = 0;
     for (const [ti, tj] of CORNERS) {
-      if (lineBlocked(from, ci, cj, to, ti, tj, blocked)) {
+      if (lineBlocked(from, corner[0], corner[1], to, ti, tj, blocked)) {
         count++;
         // This corner can no longer beat the best one found so far.
-        if (count >= best) break;
+        if (count >= best.count) break;
       }
     }
-    if (count < best) best = count;
-    if (best === 0) break;
+    if (count < best.count) best = { corner, count };
+    if (count === 0) break;
   }
   return best;
 }
 
+/** Whether some line from some corner of `from` to some corner of `to` is unblocked. */
+function anyClearLine(from: Point, to: Point, blocked: BlocksLine): boolean {
+  for (const [ci, cj] of CORNERS) {
+    for (const [ti, tj] of CORNERS) {
+      if (!lineBlocked(from, ci, cj, to, ti, tj, blocked)) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Whether the line from corner (from + (ci, cj)) to corner (to + (ti, tj)) is blocked.
- * The squares must not share a corner (callers handle adjacent squares).
+ * A zero-length line (a corner the two squares share) is never blocked.
  */
 function lineBlocked(
   from: Point,
@@ -186,12 +247,7 @@ function lineBlocked(
   const dy = to.y + tj - cy;
   const sx = Math.sign(dx);
   const sy = Math.sign(dy);
-  // Ends: the line arrives at its start from inside the attacker's square and leaves its end
-  // into the target's square, so a seam there is crossed only when the line heads away.
-  if (crossesSeam(cx, cy, ci === 1 ? -1 : 1, cj === 1 ? -1 : 1, sx, sy, blocked)) return true;
-  const ex = cx + dx;
-  const ey = cy + dy;
-  if (crossesSeam(ex, ey, -sx, -sy, ti === 1 ? -1 : 1, tj === 1 ? -1 : 1, blocked)) return true;
+  if (dx === 0 && dy === 0) return false;
 
   const ax = Math.abs(dx);
   const ay = Math.abs(dy);
@@ -212,36 +268,62 @@ function lineBlocked(
       }
       if (k > 0 && crossesSeam(px, py, -sx, -sy, sx, sy, blocked)) return true;
     }
-    return false;
+    return endsCrossSeam(cx, cy, ci, cj, cx + dx, cy + dy, ti, tj, sx, sy, blocked);
   }
 
-  // General line: walk its breakpoints (where x or y is an integer) in order. Parameters
-  // along the line are integers over D = ax * ay: x is an integer at multiples of ay, y at
-  // multiples of ax. Between breakpoints the line is inside one square's interior.
-  const D = ax * ay;
-  let i = 1; // next x breakpoint is i * ay
-  let j = 1; // next y breakpoint is j * ax
-  let prev = 0;
-  while (prev < D) {
+  // General line: walk its breakpoints (where x or y is an integer) in order, comparing
+  // them exactly as integers: x is an integer after i/ax of the way, y after j/ay, and
+  // i/ax < j/ay exactly when i*ay < j*ax. Between breakpoints the line is inside one
+  // square's interior; crossing an x breakpoint moves to the next square in x, a y one in y,
+  // both at once through a lattice point (a corner, where a seam may be).
+  let sqx = sx > 0 ? cx : cx - 1;
+  let sqy = sy > 0 ? cy : cy - 1;
+  let px = cx;
+  let py = cy;
+  let i = 1;
+  let j = 1;
+  for (;;) {
+    if (blocked(sqx, sqy)) return true;
     const nx = i * ay;
     const ny = j * ax;
-    const next = Math.min(nx, ny);
-    // Square holding the open piece (prev, next): floor of its midpoint, in units of 2D.
-    const mid = prev + next; // midpoint parameter times 2
-    const sqx = floorDiv(2 * D * cx + mid * dx, 2 * D);
-    const sqy = floorDiv(2 * D * cy + mid * dy, 2 * D);
-    if (blocked(sqx, sqy)) return true;
-    if (nx === ny && next < D) {
-      // An inner lattice point: the line passes a corner where a seam may be.
-      const px = cx + (next / ay) * sx;
-      const py = cy + (next / ax) * sy;
-      if (crossesSeam(px, py, -sx, -sy, sx, sy, blocked)) return true;
+    if (i === ax && j === ay) break; // reached the far corner
+    if (nx <= ny) {
+      i++;
+      sqx += sx;
+      px += sx;
     }
-    if (nx <= ny) i++;
-    if (ny <= nx) j++;
-    prev = next;
+    if (ny <= nx) {
+      j++;
+      sqy += sy;
+      py += sy;
+    }
+    if (nx === ny && crossesSeam(px, py, -sx, -sy, sx, sy, blocked)) return true;
   }
-  return false;
+  return endsCrossSeam(cx, cy, ci, cj, cx + dx, cy + dy, ti, tj, sx, sy, blocked);
+}
+
+/**
+ * Seams at a line's two ends: the line arrives at its start from inside the attacker's
+ * square and leaves its end into the target's square, so a seam there is crossed only when
+ * the line heads away from that square.
+ */
+function endsCrossSeam(
+  cx: number,
+  cy: number,
+  ci: number,
+  cj: number,
+  ex: number,
+  ey: number,
+  ti: number,
+  tj: number,
+  sx: number,
+  sy: number,
+  blocked: BlocksLine,
+): boolean {
+  return (
+    crossesSeam(cx, cy, ci === 1 ? -1 : 1, cj === 1 ? -1 : 1, sx, sy, blocked) ||
+    crossesSeam(ex, ey, -sx, -sy, ti === 1 ? -1 : 1, tj === 1 ? -1 : 1, blocked)
+  );
 }
 
 /**
@@ -259,21 +341,14 @@ function crossesSeam(
   outY: number,
   blocked: BlocksLine,
 ): boolean {
-  const nw = blocked(px - 1, py - 1);
-  const se = blocked(px, py);
-  const ne = blocked(px, py - 1);
-  const sw = blocked(px - 1, py);
+  // Cheap side tests first; most lattice points need no square looked up at all.
   // NE-SW wall: its sides are told apart by the sign of x + y (y grows downward).
-  if (ne && sw && Math.sign(inX + inY) * Math.sign(outX + outY) < 0) return true;
+  if (Math.sign(inX + inY) * Math.sign(outX + outY) < 0) {
+    if (blocked(px, py - 1) && blocked(px - 1, py)) return true;
+  }
   // NW-SE wall: sides by the sign of x - y.
-  if (nw && se && Math.sign(inX - inY) * Math.sign(outX - outY) < 0) return true;
+  if (Math.sign(inX - inY) * Math.sign(outX - outY) < 0) {
+    if (blocked(px - 1, py - 1) && blocked(px, py)) return true;
+  }
   return false;
-}
-
-/** Floor of a / b for integers, b > 0, exact (corrects any rounding of the division). */
-function floorDiv(a: number, b: number): number {
-  let q = Math.floor(a / b);
-  if (q * b > a) q--;
-  else if ((q + 1) * b <= a) q++;
-  return q;
 }

@@ -208,11 +208,25 @@ export function actAlerted(ctx: Context, enemy: Placed): void {
   const target = chooseTarget(ctx, enemy);
   if (!target) return;
   const primary = rankWeapons(enemy.weapons)[0];
-  if (primary && !couldAttackFrom(ctx.state, enemy, enemy.position, target, primary)) {
+  if (primary && !isWellPlaced(ctx.state, enemy, target, primary)) {
     moveIntoRange(ctx, enemy, target, primary);
     updateAwareness(ctx);
   }
   if (enemy.position && !ctx.state.outcome) attackAsAble(ctx, enemy, target);
+}
+
+/**
+ * In range of its primary weapon on the target; or, for the dragon that strikes with
+ * each weapon in one turn, able to use the primary on another hero while its other
+ * weapon reaches the target (it has no reason to give up a double attack).
+ */
+function isWellPlaced(state: GameState, enemy: Placed, target: Placed, primary: Weapon): boolean {
+  if (couldAttackFrom(state, enemy, enemy.position, target, primary)) return true;
+  if (!canUseSeveralWeaponsPerTurn(enemy.kind)) return false;
+  const others = livingUnits(state, 'heroes').filter((h) => h.id !== target.id);
+  const primaryElsewhere = others.some((h) => canAttack(state, enemy, h, primary));
+  const secondaryOnTarget = enemy.weapons.some((w) => w.id !== primary.id && canAttack(state, enemy, target, w));
+  return primaryElsewhere && secondaryOnTarget;
 }
 
 function moveIntoRange(ctx: Context, enemy: Placed, target: Placed, primary: Weapon): void {

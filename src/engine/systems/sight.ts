@@ -80,16 +80,16 @@ export function updateAwareness(ctx: Context): void {
   }
 }
 
-function faceClosestVisibleHero(ctx: Context, enemy: Unit & { position: Point }, heroes: (Unit & { position: Point })[]): void {
-  let best: (Unit & { position: Point }) | null = null;
-  let bestDistance = Infinity;
-  for (const hero of heroes) {
-    const d = chebyshevDistance(enemy.position, hero.position);
-    if (d < bestDistance && canSeeSquare(ctx.state, enemy.position, hero.position)) {
-      best = hero;
-      bestDistance = d;
-    }
-  }
+function faceClosestVisibleHero(
+  ctx: Context,
+  enemy: Unit & { position: Point },
+  heroes: (Unit & { position: Point })[],
+): void {
+  // Nearest first, so the first hero in sight is the closest one (ties: list order).
+  const byDistance = heroes
+    .map((h) => ({ h, d: chebyshevDistance(enemy.position, h.position) }))
+    .sort((a, b) => a.d - b.d);
+  const best = byDistance.find(({ h }) => canSeeSquare(ctx.state, enemy.position, h.position))?.h;
   if (!best) return;
   const facing = facingToward(enemy.position, best.position, enemy.facing);
   if (facing === enemy.facing) return;

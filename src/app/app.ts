@@ -1,0 +1,222 @@
+/**
+ * The glue between the scenes, the save slot, the settings and the automation API: one
+ * object that knows the current battle session and which scene shows it. Scenes read and
+ * call it; it never changes game state except through the session (the engine).
+ */
+import type Phaser from 'phaser';
+import type { Command, GameState, ScenarioOptions, Side, UnitStats } from '../engine';
+import { sounds } from '../audio/sound-bank';
+import { customMapFromFiles, loadCustomMap, type CustomMapSource } from './maps';
+import { BattleSession, loadSavedSession, randomSeed, storeSession, type BattleConfig } from './session';
+import { loadSettings, saveSettings, type AnimationSpeed, type Settings } from './settings';
+
+export interface DispatchOutcome {
+  ok: boolean;
+  error?: string;
+}
+
+/** What the Battle scene offers to the app (and so to the automation API). */
+export interface BattleBridge {
+  dispatch(command: Command): Promise<DispatchOutcome>;
+  /** Resolves when the battle's current animation is over. */
+  idle(): Promise<void>;
+  /** Centre of a board square in game pixels, or null when off screen / no board. */
+  squareToGame(x: number, y: number): { x: number; y: number } | null;
+  /** Shows a new animation speed at once. */
+  speedChanged(): void;
+}
+
+export interface UnitResult {
+  id: string;
+  name: string;
+  kind: string;
+  side: Side;
+  alive: boolean;
+  wounds: number;
+  maxWounds: number;
+  stats: UnitStats;
+}
+
+export interface BattleResult {
+  winner: Side;
+  reason: string;
+  rounds: number;
+  seed: number;
+  scenarioName: string;
+  units: UnitResult[];
+  config: BattleConfig;
+}
+
+export interface SetupChoice {
+  scenario: string;
+  options: ScenarioOptions | null;
+  seedMode: 'random' | 'typed';
+  seedText: string;
+}
+
+export type LoadMapOutcome =
+  | { ok: true; name: string; summary: string; warnings: string[] }
+  | { ok: false; error: string };
+
+class App {
+  game: Phaser.Game | null = null;
+  settings: Settings = loadSettings();
+  session: BattleSession | null = null;
+  battle: BattleBridge | null = null;
+  customMap: CustomMapSource | null = null;
+  customMapName = '';
+  /** A message the Menu shows once (a corrupt save that was set aside...). */
+  menuMessage: string | null = null;
+  /** The last load-your-own-map error or warnings, for the Setup screen. */
+  mapMessage: { kind: 'error' | 'info'; text: string } | null = null;
+  lastResult: BattleResult | null = null;
+  setup: SetupChoice = { scenario: 'dungeon-crawl', options: null, seedMode: 'random', seedText: '' };
+  private readyResolve: (() => void) | null = null;
+  readonly ready: Promise<void>;
+  isReady = false;
+  /** Called by the Battle scene once its first animation is over. */
+  private battleShown: (() => void) | null = null;
+
+  constructor() {
+    this.ready = new Promise((resolve) => {
+      this.readyResolve = resolve;
+    });
+    sounds.setVolumes(this.settings);
+  }
+
+  markReady(): void {
+    if (this.isReady) return;
+    this.isReady = true;
+    this.readyResolve?.();
+  }
+
+  updateSettings(patch: Partial<Settings>): void {
+    this.settings = { ...this.settings, ...patch };
+    saveSettings(this.settings);
+    sounds.setVolumes(this.settings);
+    this.battle?.speedChanged();
+  }
+
+  setSpeed(speed: AnimationSpeed): void {
+    this.updateSettings({ speed });
+  }
+
+  /** The key of the scene on top (the one the player sees and uses). */
+  activeSceneKey(): string {
+    const game = this.game;
+    if (!game) return 'None';
+    // Scenes are kept bottom to top: the last running one is on top.
+    let top: Phaser.Scene | null = null;
+    for (const s of game.scene.scenes as Phaser.Scene[]) if (s.sys.isActive()) top = s;
+    return top ? top.sys.settings.key : 'None';
+  }
+
+  /** Switches to a scene, stopping whatever runs now. */
+  goto(key: string, data?: object): void {
+    const game = this.game;
+    if (!game) return;
+    for (const s of game.scene.getScenes(true)) {
+      if (s.sys.settings.key !== key) game.scene.stop(s.sys.settings.key);
+    }
+    if (game.scene.isActive(key)) game.scene.stop(key);
+    game.scene.start(key, data);
+  }
+
+  /** Starts a new battle and shows it. Resolves when the Battle scene has shown its opening. */
+  startBattle(config: BattleConfig): Promise<DispatchOutcome> {
+    const created = BattleSession.create(config);
+    if (!created.ok) return Promise.resolve({ ok: false, error: created.error });
+    this.session = created.session;
+    storeSession(this.session);
+    return this.showBattle(true);
+  }
+
+  private showBattle(animateOpening: boolean): Promise<DispatchOutcome> {
+    const shown = new Promise<DispatchOutcome>((resolve) => {
+      this.battleShown = () => resolve({ ok: true });
+    });
+    this.goto('Battle', { animateOpening });
+    return shown;
+  }
+
+  notifyBattleShown(): void {
+    const f = this.battleShown;
+    this.battleShown = null;
+    f?.();
+  }
+
+  /** What the Menu's Continue does: replays the saved battle and shows it. */
+  resume(): Promise<DispatchOutcome> {
+    const loaded = loadSavedSession();
+    if (loaded.kind === 'none') return Promise.resolve({ ok: false, error: 'There is no saved battle.' });
+    if (loaded.kind === 'corrupt') {
+      this.menuMessage = loaded.error;
+      if (this.activeSceneKey() === 'Menu') this.goto('Menu');
+      return Promise.resolve({ ok: false, error: loaded.error });
+    }
+    this.session = loaded.session;
+    return this.showBattle(false);
+  }
+
+  /** Config for a new battle from the Setup choice. */
+  configFromSetup(scenario: string, options: ScenarioOptions, seedMode: 'random' | 'typed', seedText: string): BattleConfig {
+    const typed = seedMode === 'typed' && /^-?\d+$/.test(seedText.trim());
+    return {
+      scenario,
+      seed: typed ? Number(seedText.trim()) : randomSeed(),
+      options,
+      custom: scenario === 'custom' ? this.customMap : null,
+      seedTyped: typed,
+    };
+  }
+
+  /** Loads a map of the player's from file texts; errors come back in plain words. */
+  loadMapFiles(files: { name: string; text: string }[]): LoadMapOutcome {
+    const source = customMapFromFiles(files);
+    if ('error' in source) {
+      this.mapMessage = { kind: 'error', text: source.error };
+      return { ok: false, error: source.error };
+    }
+    const loaded = loadCustomMap(source);
+    if (!loaded.ok) {
+      const error = `${source.fileName}: ${loaded.error}`;
+      this.mapMessage = { kind: 'error', text: error };
+      return { ok: false, error };
+    }
+    this.customMap = source;
+    this.customMapName = loaded.map.battleMap.name || source.fileName;
+    this.setup = { ...this.setup, scenario: 'custom', options: null };
+    const warnings = loaded.map.warnings;
+    this.mapMessage = {
+      kind: 'info',
+      text: `Loaded ${source.fileName}.${warnings.length ? ` Note: ${warnings.slice(0, 3).join(' ')}` : ''}`,
+    };
+    return { ok: true, name: this.customMapName, summary: loaded.map.summary, warnings };
+  }
+
+  /** Records the end of a battle for the Results screen. */
+  finishBattle(state: GameState): void {
+    const session = this.session;
+    if (!session || !state.outcome) return;
+    this.lastResult = {
+      winner: state.outcome.winner,
+      reason: state.outcome.reason,
+      rounds: state.round,
+      seed: state.dice.seed,
+      scenarioName: session.scenario.name,
+      units: state.units.map((u) => ({
+        id: u.id,
+        name: u.name,
+        kind: u.kind,
+        side: u.side,
+        alive: u.position !== null,
+        wounds: u.wounds,
+        maxWounds: u.maxWounds,
+        stats: { ...u.stats },
+      })),
+      config: session.config,
+    };
+  }
+}
+
+export const app = new App();

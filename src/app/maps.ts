@@ -1,0 +1,205 @@
+/**
+ * The bundled-map registry and scenario resolution: which scenarios the Setup screen
+ * lists (the engine's SCENARIOS, every bundled map of maps/index.json as `map:<id>`, and
+ * the player's own loaded map as `custom`), and turning a scenario id into a playable
+ * map plus its default options. Pure: no Phaser, no DOM.
+ */
+import { scenarioForMap, SCENARIOS, type ScenarioOptions } from '../engine';
+import { addDefaultSetup, loadTiledMap } from '../maps';
+import type { LoadedMap } from '../maps/types';
+
+/** One entry of maps/index.json. */
+export interface BundledMapEntry {
+  id: string;
+  file: string;
+  name: string;
+  description: string;
+  tilesets?: string[];
+}
+
+/** A map the player loaded from files (kept in the save so a reload can rebuild it). */
+export interface CustomMapSource {
+  /** File name of the map, e.g. "my-crypt.tmj". */
+  fileName: string;
+  text: string;
+  /** Other files dropped with it (external .tsj tilesets), keyed by file name. */
+  files: Record<string, string>;
+}
+
+export interface ScenarioChoice {
+  id: string;
+  name: string;
+  summary: string;
+  kind: 'scenario' | 'map' | 'custom';
+}
+
+export interface ResolvedScenario {
+  id: string;
+  name: string;
+  summary: string;
+  defaults: ScenarioOptions;
+  map: LoadedMap;
+}
+
+export type ResolveResult = { ok: true; scenario: ResolvedScenario } | { ok: false; error: string };
+
+export const CUSTOM_SCENARIO_ID = 'custom';
+
+// Every file in maps/ as text (Vite inlines them; the build carries them in the bundle).
+const MAP_FILES = import.meta.glob('../../maps/*', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
+
+function baseName(path: string): string {
+  return path.replace(/\\/g, '/').split('/').pop() ?? path;
+}
+
+const bundledTexts: Map<string, string> = new Map(Object.entries(MAP_FILES).map(([k, v]) => [baseName(k), v]));
+
+function parseIndex(): BundledMapEntry[] {
+  const text = bundledTexts.get('index.json');
+  if (!text) return [];
+  try {
+    const raw = JSON.parse(text) as unknown;
+    const list = Array.isArray(raw) ? raw : [];
+    return list
+      .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+      .filter((e) => typeof e.id === 'string' && typeof e.file === 'string')
+      .map((e) => ({
+        id: e.id as string,
+        file: e.file as string,
+        name: typeof e.name === 'string' ? e.name : (e.id as string),
+        description: typeof e.description === 'string' ? e.description : '',
+        tilesets: Array.isArray(e.tilesets) ? e.tilesets.filter((t): t is string => typeof t === 'string') : undefined,
+      }));
+  } catch {
+    return [];
+  }
+}
+
+const BUNDLED: BundledMapEntry[] = parseIndex();
+
+export function bundledMaps(): readonly BundledMapEntry[] {
+  return BUNDLED;
+}
+
+/** External tileset texts (every .tsj in maps/), keyed by file name. */
+function bundledTilesets(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, text] of bundledTexts) if (/\.(tsj|tsx|json)$/i.test(name) && name !== 'index.json') out[name] = text;
+  return out;
+}
+
+const loadedCache = new Map<string, { ok: true; map: LoadedMap } | { ok: false; error: string }>();
+
+function withUnits(map: LoadedMap): LoadedMap {
+  const hasUnits = map.battleMap.objects.some((o) => o.kind === 'hero') && map.battleMap.objects.some((o) => o.kind === 'enemy');
+  if (hasUnits) return map;
+  return { ...map, battleMap: addDefaultSetup(map.battleMap) };
+}
+
+/** Loads (once) the bundled map with this id. */
+export function loadBundledMap(id: string): { ok: true; map: LoadedMap } | { ok: false; error: string } {
+  const cached = loadedCache.get(id);
+  if (cached) return cached;
+  const entry = BUNDLED.find((e) => e.id === id);
+  const file = entry?.file ?? `${id}.tmj`;
+  const text = bundledTexts.get(baseName(file));
+  let result: { ok: true; map: LoadedMap } | { ok: false; error: string };
+  if (text === undefined) {
+    result = { ok: false, error: `The bundled map "${id}" is missing from this build.` };
+  } else {
+    const loaded = loadTiledMap(text, { id, externalTilesets: bundledTilesets() });
+    result = loaded.ok ? { ok: true, map: withUnits(loaded.map) } : { ok: false, error: loaded.error };
+  }
+  loadedCache.set(id, result);
+  return result;
+}
+
+/** Reads the player's files: picks the map among them, the rest become external tilesets. */
+export function customMapFromFiles(files: { name: string; text: string }[]): CustomMapSource | { error: string } {
+  if (files.length === 0) return { error: 'No file was given.' };
+  const isMapText = (text: string): boolean => {
+    try {
+      const j = JSON.parse(text) as Record<string, unknown>;
+      return typeof j === 'object' && j !== null && (j.type === 'map' || Array.isArray(j.layers));
+    } catch {
+      return false;
+    }
+  };
+  const maps = files.filter((f) => /\.(tmj|json)$/i.test(f.name) && isMapText(f.text));
+  const chosen = maps[0] ?? files.find((f) => /\.(tmj|json)$/i.test(f.name));
+  if (!chosen) {
+    const names = files.map((f) => f.name).join(', ');
+    return { error: `None of these files is a Tiled map (.tmj or .json): ${names}. Save the map in Tiled as JSON.` };
+  }
+  const extra: Record<string, string> = {};
+  for (const f of files) if (f !== chosen) extra[f.name] = f.text;
+  return { fileName: chosen.name, text: chosen.text, files: extra };
+}
+
+function customId(source: CustomMapSource): string {
+  const stem = source.fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40);
+  return stem || 'custom-map';
+}
+
+/** Loads the player's own map; errors come back in plain words. */
+export function loadCustomMap(source: CustomMapSource): { ok: true; map: LoadedMap } | { ok: false; error: string } {
+  let loaded;
+  try {
+    loaded = loadTiledMap(source.text, { id: customId(source), externalTilesets: source.files });
+  } catch (err) {
+    return { ok: false, error: `The map could not be read: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (!loaded.ok) return { ok: false, error: loaded.error };
+  try {
+    return { ok: true, map: withUnits(loaded.map) };
+  } catch (err) {
+    return { ok: false, error: `The map has no units and none could be placed: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+/** Scenario ids shown on the Setup screen. */
+export function listScenarios(custom: CustomMapSource | null, customName?: string): ScenarioChoice[] {
+  const out: ScenarioChoice[] = SCENARIOS.map((s) => ({ id: s.id, name: s.name, summary: s.summary, kind: 'scenario' as const }));
+  const scenarioMaps = new Set(SCENARIOS.map((s) => s.mapId));
+  for (const entry of BUNDLED) {
+    if (scenarioMaps.has(entry.id)) continue;
+    out.push({ id: `map:${entry.id}`, name: entry.name, summary: entry.description, kind: 'map' });
+  }
+  if (custom) {
+    out.push({ id: CUSTOM_SCENARIO_ID, name: customName ?? custom.fileName, summary: 'Your own map.', kind: 'custom' });
+  }
+  return out;
+}
+
+/** Turns a scenario id into its map and default options. */
+export function resolveScenario(id: string, custom: CustomMapSource | null): ResolveResult {
+  const scenario = SCENARIOS.find((s) => s.id === id);
+  if (scenario) {
+    const loaded = loadBundledMap(scenario.mapId);
+    if (!loaded.ok) return loaded;
+    return {
+      ok: true,
+      scenario: { id, name: scenario.name, summary: scenario.summary, defaults: { ...scenario.defaults }, map: loaded.map },
+    };
+  }
+  if (id.startsWith('map:')) {
+    const loaded = loadBundledMap(id.slice(4));
+    if (!loaded.ok) return loaded;
+    const def = scenarioForMap(loaded.map.battleMap);
+    return { ok: true, scenario: { id, name: def.name, summary: def.summary, defaults: def.defaults, map: loaded.map } };
+  }
+  if (id === CUSTOM_SCENARIO_ID) {
+    if (!custom) return { ok: false, error: 'No map of your own has been loaded.' };
+    const loaded = loadCustomMap(custom);
+    if (!loaded.ok) return loaded;
+    const def = scenarioForMap(loaded.map.battleMap);
+    return {
+      ok: true,
+      scenario: { id, name: def.name, summary: def.summary || 'Your own map.', defaults: def.defaults, map: loaded.map },
+    };
+  }
+  return { ok: false, error: `There is no scenario "${id}".` };
+}

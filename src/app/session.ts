@@ -1,0 +1,262 @@
+/**
+ * A battle in progress: the scenario, the seed and options, the commands given so far and
+ * the engine state they lead to. The state only ever changes through `applyCommand`; a
+ * save is the seed, the options, the scenario (and the player's map text) and the command
+ * list, and resuming replays the commands and checks the result matches.
+ */
+import { applyCommand, createGame, normaliseOptions, validateCommandShape } from '../engine';
+import type { Command, CommandResult, GameEvent, GameState, ScenarioOptions } from '../engine';
+import { resolveScenario, type CustomMapSource, type ResolvedScenario } from './maps';
+import { readItem, removeItem, STORAGE_KEYS, writeItem } from './storage';
+
+export interface BattleConfig {
+  scenario: string;
+  seed: number;
+  options: ScenarioOptions;
+  /** The player's own map, when scenario is 'custom'. */
+  custom: CustomMapSource | null;
+  /** True when the player typed the seed (Play again keeps it); false = a random seed. */
+  seedTyped: boolean;
+}
+
+export interface SaveCheck {
+  commandCount: number;
+  diceCount: number;
+  round: number;
+  phase: string;
+  fingerprint: string;
+}
+
+export interface SavedBattle {
+  format: 'archfoe-save';
+  version: 1;
+  scenario: string;
+  mapId: string;
+  custom: CustomMapSource | null;
+  seed: number;
+  seedTyped: boolean;
+  options: ScenarioOptions;
+  commands: Command[];
+  check: SaveCheck;
+  savedAt: string;
+}
+
+/** FNV-1a over a string, as 8 hex digits: a cheap fingerprint of a state. */
+export function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+export function stateFingerprint(state: GameState): string {
+  const { map: _map, ...rest } = state;
+  return fingerprint(JSON.stringify(rest));
+}
+
+export function randomSeed(): number {
+  const buf = new Uint32Array(1);
+  if (typeof crypto !== 'undefined' && crypto.getRandomValues) crypto.getRandomValues(buf);
+  else buf[0] = Math.floor(Math.random() * 0xffffffff);
+  return buf[0] % 1_000_000_000;
+}
+
+export type SessionResult = { ok: true; session: BattleSession } | { ok: false; error: string };
+
+export class BattleSession {
+  readonly config: BattleConfig;
+  readonly scenario: ResolvedScenario;
+  state: GameState;
+  readonly commands: Command[] = [];
+  readonly events: GameEvent[] = [];
+
+  private constructor(config: BattleConfig, scenario: ResolvedScenario, state: GameState) {
+    this.config = config;
+    this.scenario = scenario;
+    this.state = state;
+  }
+
+  /** Builds the game and gives it its first command ('start'). */
+  static create(config: BattleConfig): SessionResult {
+    const built = BattleSession.build(config);
+    if (!built.ok) return built;
+    const result = built.session.apply({ type: 'start' });
+    if (!result.ok) return { ok: false, error: result.error };
+    return built;
+  }
+
+  private static build(config: BattleConfig): SessionResult {
+    const resolved = resolveScenario(config.scenario, config.custom);
+    if (!resolved.ok) return resolved;
+    const options = normaliseOptions(config.options);
+    const created = createGame({
+      scenarioId: config.scenario,
+      map: resolved.scenario.map.battleMap,
+      seed: config.seed,
+      options,
+    });
+    if (!created.ok) return { ok: false, error: created.error };
+    return { ok: true, session: new BattleSession({ ...config, options }, resolved.scenario, created.state) };
+  }
+
+  /** Applies one command through the engine; on success records it and its events. */
+  apply(command: Command): CommandResult {
+    const shape = validateCommandShape(command);
+    if (shape) return { ok: false, error: shape };
+    let result: CommandResult;
+    try {
+      result = applyCommand(this.state, command);
+    } catch (err) {
+      return { ok: false, error: `The rules engine failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    if (!result.ok) return result;
+    this.state = result.state;
+    this.commands.push(structuredClone(command));
+    for (const e of result.events) this.events.push(e);
+    return result;
+  }
+
+  get over(): boolean {
+    return this.state.phase === 'over';
+  }
+
+  toSave(): SavedBattle {
+    return {
+      format: 'archfoe-save',
+      version: 1,
+      scenario: this.config.scenario,
+      mapId: this.scenario.map.battleMap.id,
+      custom: this.config.custom,
+      seed: this.config.seed,
+      seedTyped: this.config.seedTyped,
+      options: this.config.options,
+      commands: this.commands,
+      check: {
+        commandCount: this.state.commandCount,
+        diceCount: this.state.dice.count,
+        round: this.state.round,
+        phase: this.state.phase,
+        fingerprint: stateFingerprint(this.state),
+      },
+      savedAt: new Date().toISOString(),
+    };
+  }
+
+  /** Rebuilds a battle from a save by replaying its commands; checks the result. */
+  static fromSave(raw: unknown): SessionResult {
+    const why = checkSaveShape(raw);
+    if (why) return { ok: false, error: why };
+    const save = raw as SavedBattle;
+    const built = BattleSession.build({
+      scenario: save.scenario,
+      seed: save.seed,
+      options: save.options,
+      custom: save.custom ?? null,
+      seedTyped: save.seedTyped === true,
+    });
+    if (!built.ok) return { ok: false, error: `The saved battle's map could not be rebuilt: ${built.error}` };
+    const session = built.session;
+    for (let i = 0; i < save.commands.length; i++) {
+      const result = session.apply(save.commands[i]);
+      if (!result.ok) return { ok: false, error: `Command ${i + 1} of the saved battle no longer applies: ${result.error}` };
+    }
+    const c = save.check;
+    const s = session.state;
+    if (
+      s.commandCount !== c.commandCount ||
+      s.dice.count !== c.diceCount ||
+      s.round !== c.round ||
+      s.phase !== c.phase ||
+      stateFingerprint(s) !== c.fingerprint
+    ) {
+      return { ok: false, error: 'Replaying the saved battle did not give the same game (the rules may have changed).' };
+    }
+    return { ok: true, session };
+  }
+}
+
+function checkSaveShape(raw: unknown): string | null {
+  if (typeof raw !== 'object' || raw === null) return 'The save is not a battle record.';
+  const r = raw as Record<string, unknown>;
+  if (r.format !== 'archfoe-save' || r.version !== 1) return 'The save is not an Arch Foe battle record of a known version.';
+  if (typeof r.scenario !== 'string') return 'The save names no scenario.';
+  if (typeof r.seed !== 'number' || !Number.isFinite(r.seed)) return 'The save has no valid seed.';
+  if (typeof r.options !== 'object' || r.options === null) return 'The save has no options.';
+  if (!Array.isArray(r.commands)) return 'The save has no command list.';
+  for (const c of r.commands) {
+    const bad = validateCommandShape(c);
+    if (bad) return `The save holds a broken command: ${bad}`;
+  }
+  if (r.custom !== null && r.custom !== undefined) {
+    const c = r.custom as Record<string, unknown>;
+    if (typeof c.text !== 'string' || typeof c.fileName !== 'string' || typeof c.files !== 'object' || c.files === null) {
+      return 'The save\u2019s own map is damaged.';
+    }
+  }
+  const check = r.check as Record<string, unknown> | undefined;
+  if (!check || typeof check.fingerprint !== 'string' || typeof check.commandCount !== 'number') {
+    return 'The save has no check record.';
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ the save slot
+
+export type LoadSaveResult =
+  | { kind: 'none' }
+  | { kind: 'ok'; session: BattleSession }
+  | { kind: 'corrupt'; error: string };
+
+export function hasSave(): boolean {
+  return readItem(STORAGE_KEYS.save) !== null;
+}
+
+/** Stores the battle; a finished battle clears the slot. Returns false if storage failed. */
+export function storeSession(session: BattleSession): boolean {
+  if (session.over) {
+    removeItem(STORAGE_KEYS.save);
+    return true;
+  }
+  return writeItem(STORAGE_KEYS.save, JSON.stringify(session.toSave()));
+}
+
+export function clearSave(): void {
+  removeItem(STORAGE_KEYS.save);
+}
+
+/** Moves a bad save out of the way (kept under another key for a bug report). */
+export function setAsideSave(reason: string): void {
+  const text = readItem(STORAGE_KEYS.save);
+  if (text !== null) {
+    writeItem(STORAGE_KEYS.corruptSave, JSON.stringify({ reason, at: new Date().toISOString(), text }));
+  }
+  removeItem(STORAGE_KEYS.save);
+}
+
+/** Reads the save slot. A corrupt save is set aside and reported, never thrown. */
+export function loadSavedSession(): LoadSaveResult {
+  const text = readItem(STORAGE_KEYS.save);
+  if (text === null) return { kind: 'none' };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    const error = 'The saved battle is damaged (it is not readable) and was set aside.';
+    setAsideSave(error);
+    return { kind: 'corrupt', error };
+  }
+  let result: SessionResult;
+  try {
+    result = BattleSession.fromSave(raw);
+  } catch (err) {
+    result = { ok: false, error: `Replaying it failed: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  if (!result.ok) {
+    const error = `The saved battle could not be resumed and was set aside. ${result.error}`;
+    setAsideSave(error);
+    return { kind: 'corrupt', error };
+  }
+  return { kind: 'ok', session: result.session };
+}

@@ -1,0 +1,173 @@
+/**
+ * The sound bank: every sound of the game through howler, one audio context. Sounds are
+ * created on the first user gesture (browsers refuse audio before one), volumes come from
+ * the settings, and game events map to sounds in `soundsForEvent`.
+ */
+import { Howl, Howler } from 'howler';
+import type { GameEvent, GameState } from '../engine';
+import { assetPaths, assetUrl } from '../app/assets';
+
+export type SoundName =
+  | 'step'
+  | 'melee-hit'
+  | 'miss'
+  | 'fireball'
+  | 'throw'
+  | 'dragon-roar'
+  | 'dragon-breath'
+  | 'heal'
+  | 'death'
+  | 'victory'
+  | 'defeat'
+  | 'ui-click'
+  | 'music-dungeon';
+
+export const SOUND_NAMES: readonly SoundName[] = [
+  'step',
+  'melee-hit',
+  'miss',
+  'fireball',
+  'throw',
+  'dragon-roar',
+  'dragon-breath',
+  'heal',
+  'death',
+  'victory',
+  'defeat',
+  'ui-click',
+  'music-dungeon',
+];
+
+const FORMATS = ['ogg', 'mp3', 'wav', 'm4a'];
+
+/** URLs of a sound in preference order (ogg, mp3, wav), with their formats. */
+function sourcesFor(name: SoundName): { src: string[]; format: string[] } {
+  const src: string[] = [];
+  const format: string[] = [];
+  const all = assetPaths('assets/audio/');
+  for (const ext of FORMATS) {
+    const path = all.find((p) => p === `assets/audio/${name}.${ext}`);
+    const url = path ? assetUrl(path) : undefined;
+    if (url) {
+      src.push(url);
+      format.push(ext);
+    }
+  }
+  return { src, format };
+}
+
+export interface Volumes {
+  master: number;
+  music: number;
+  effects: number;
+}
+
+export class SoundBank {
+  private sounds = new Map<SoundName, Howl>();
+  private unlocked = false;
+  private volumes: Volumes = { master: 0.8, music: 0.5, effects: 0.8 };
+  private wantMusic = false;
+  private musicId: number | null = null;
+  /** Last time each effect started, to avoid stacking the same sound many times a frame. */
+  private lastPlayed = new Map<SoundName, number>();
+
+  get isUnlocked(): boolean {
+    return this.unlocked;
+  }
+
+  /** Creates the sounds; call from the first user gesture. */
+  unlock(): void {
+    if (this.unlocked) return;
+    this.unlocked = true;
+    Howler.volume(this.volumes.master);
+    for (const name of SOUND_NAMES) {
+      const { src, format } = sourcesFor(name);
+      if (src.length === 0) continue;
+      const music = name === 'music-dungeon';
+      const howl = new Howl({
+        src,
+        format,
+        loop: music,
+        volume: music ? this.volumes.music : this.volumes.effects,
+        preload: true,
+        html5: false,
+        onloaderror: () => {
+          this.sounds.delete(name);
+        },
+        onplayerror: () => {
+          // The context was still locked: howler retries after the next gesture.
+        },
+      });
+      this.sounds.set(name, howl);
+    }
+    if (this.wantMusic) this.startMusic();
+  }
+
+  setVolumes(v: Volumes): void {
+    this.volumes = { ...v };
+    if (!this.unlocked) return;
+    Howler.volume(v.master);
+    for (const [name, howl] of this.sounds) howl.volume(name === 'music-dungeon' ? v.music : v.effects);
+  }
+
+  play(name: SoundName, options: { volume?: number; rate?: number } = {}): void {
+    if (!this.unlocked || name === 'music-dungeon') return;
+    const howl = this.sounds.get(name);
+    if (!howl) return;
+    const now = performance.now();
+    if (now - (this.lastPlayed.get(name) ?? -1e9) < 40) return;
+    this.lastPlayed.set(name, now);
+    const id = howl.play();
+    if (options.volume !== undefined) howl.volume(this.volumes.effects * options.volume, id);
+    if (options.rate !== undefined) howl.rate(options.rate, id);
+  }
+
+  startMusic(): void {
+    this.wantMusic = true;
+    if (!this.unlocked) return;
+    const howl = this.sounds.get('music-dungeon');
+    if (!howl) return;
+    if (this.musicId !== null && howl.playing(this.musicId)) return;
+    this.musicId = howl.play();
+    howl.fade(0, this.volumes.music, 1500, this.musicId);
+  }
+
+  stopMusic(): void {
+    this.wantMusic = false;
+    const howl = this.sounds.get('music-dungeon');
+    if (!howl || this.musicId === null) return;
+    const id = this.musicId;
+    this.musicId = null;
+    howl.fade(howl.volume(id) as number, 0, 600, id);
+    howl.once('fade', () => howl.stop(id), id);
+  }
+}
+
+export const sounds = new SoundBank();
+
+/** The sounds an event makes when it is shown (steps are played per step by the animator). */
+export function soundsForEvent(event: GameEvent, state: GameState): SoundName[] {
+  switch (event.type) {
+    case 'attacked': {
+      const out: SoundName[] = [];
+      if (event.effect === 'fireball') out.push('fireball');
+      else if (event.effect === 'spear' || event.effect === 'dagger') out.push('throw');
+      else if (event.effect === 'fire') out.push('dragon-breath');
+      out.push(event.hit ? 'melee-hit' : 'miss');
+      return out;
+    }
+    case 'status-changed': {
+      const unit = state.units.find((u) => u.id === event.unit);
+      if (event.to === 'alerted' && unit?.ai?.archFoe) return ['dragon-roar'];
+      return [];
+    }
+    case 'healed':
+      return ['heal'];
+    case 'defeated':
+      return ['death'];
+    case 'game-over':
+      return [event.winner === 'heroes' ? 'victory' : 'defeat'];
+    default:
+      return [];
+  }
+}

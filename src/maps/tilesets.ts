@@ -1,0 +1,299 @@
+/**
+ * Tilesets: embedded or external (.tsj looked up by path and by file name), their tile
+ * properties, which built-in image draws them, and the renumbering of gids for the
+ * normalised map. A tileset whose image is not one of the game's own tile images is
+ * replaced by the built-in tileset (its tiles are redrawn by terrain) with a warning.
+ */
+import {
+  BUILTIN_TILESET,
+  BUILTIN_TILESET_IMAGE,
+  BUILTIN_TILESET_IMAGES,
+  BUILTIN_TILES,
+  LIMITS,
+} from './constants';
+import { fail, quote } from './errors';
+import { emptyBag, readProperties, type PropertyBag } from './properties';
+import { parseUntrustedJson } from './safe-json';
+import {
+  check,
+  EmbeddedTilesetSchema,
+  ExternalTilesetRefSchema,
+  TilesetFileSchema,
+  type RawTilesetBody,
+} from './schema';
+import type { NormalizedProperty, NormalizedTile, NormalizedTileset } from './types';
+
+/** Custom properties and class of one tile in a tileset. */
+export interface TileInfo {
+  bag: PropertyBag;
+  type?: string;
+}
+
+export interface ResolvedTileset {
+  /** Name for messages, e.g. `Tileset "dungeon"`. */
+  where: string;
+  name: string;
+  /** The map's firstgid for this tileset. */
+  firstgid: number;
+  tilecount: number;
+  tilewidth: number;
+  tileheight: number;
+  objectalignment: string;
+  /** Game-root path of the built-in image that draws it, or null when it falls back. */
+  builtinImage: string | null;
+  tiles: Map<number, TileInfo>;
+  properties: NormalizedProperty[];
+  /** firstgid in the normalised map (tiles renumbered from 1 without gaps). */
+  newFirstgid: number;
+}
+
+/** All tilesets of a map, sorted by firstgid, with gid lookup. */
+export class TilesetTable {
+  readonly sets: ResolvedTileset[];
+
+  constructor(sets: ResolvedTileset[]) {
+    this.sets = [...sets].sort((a, b) => a.firstgid - b.firstgid);
+  }
+
+  /** The tileset that owns a (flag-free) gid > 0, or undefined when no tileset has it. */
+  find(gid: number): ResolvedTileset | undefined {
+    for (let i = this.sets.length - 1; i >= 0; i--) {
+      const s = this.sets[i];
+      if (gid >= s.firstgid) return gid < s.firstgid + s.tilecount ? s : undefined;
+    }
+    return undefined;
+  }
+
+  /** Text such as `ids 1-16 and 17-40` for messages. */
+  rangesText(): string {
+    if (this.sets.length === 0) return 'no tile ids (the map has no tilesets)';
+    const parts = this.sets.map((s) =>
+      s.tilecount === 0 ? `none in ${quote(s.name)}` : `${s.firstgid}-${s.firstgid + s.tilecount - 1}`,
+    );
+    return `ids ${parts.join(', ')}`;
+  }
+}
+
+/** Last path segment of a file path written with / or \\. */
+export function baseName(path: string): string {
+  const parts = path.split(/[\\/]/);
+  return parts[parts.length - 1] ?? path;
+}
+
+function normalizePath(path: string): string {
+  return path
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((p) => p !== '' && p !== '.')
+    .join('/');
+}
+
+/**
+ * Finds the text of an external tileset `source` among the supplied files: by the exact
+ * string, by the normalised relative path, then by file name.
+ */
+export function findExternalTileset(
+  source: string,
+  files: Record<string, string> | undefined,
+): string | undefined {
+  if (!files) return undefined;
+  const keys = Object.keys(files);
+  const exact = keys.find((k) => k === source);
+  if (exact !== undefined) return files[exact];
+  const norm = normalizePath(source);
+  const byPath = keys.find(
+    (k) => normalizePath(k) === norm || norm.endsWith(`/${normalizePath(k)}`) || normalizePath(k).endsWith(`/${norm}`),
+  );
+  if (byPath !== undefined) return files[byPath];
+  const base = baseName(source).toLowerCase();
+  const byName = keys.find((k) => baseName(k).toLowerCase() === base);
+  return byName !== undefined ? files[byName] : undefined;
+}
+
+/** The game-root path of a built-in image that `image` names (by file name), or null. */
+export function builtinImageFor(image: string | undefined): string | null {
+  if (!image) return null;
+  const base = baseName(image).toLowerCase();
+  return BUILTIN_TILESET_IMAGES.find((p) => baseName(p) === base) ?? null;
+}
+
+/**
+ * Reads the map's tileset list (embedded and external), validating each. Throws a MapError
+ * naming the tileset when one is broken, missing or overlaps another.
+ */
+export function resolveTilesets(
+  rawList: readonly unknown[],
+  externalFiles: Record<string, string> | undefined,
+  warnings: string[],
+): TilesetTable {
+  const resolved: ResolvedTileset[] = [];
+  rawList.forEach((raw, i) => {
+    const head = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    let body: RawTilesetBody;
+    let firstgid: number;
+    let where: string;
+    if (typeof head.source === 'string') {
+      const ref = check(ExternalTilesetRefSchema, raw, `Tileset ${i + 1} (${quote(head.source)})`);
+      firstgid = ref.firstgid;
+      where = `Tileset file ${quote(ref.source)}`;
+      const text = findExternalTileset(ref.source, externalFiles);
+      if (text === undefined) {
+        const xml = /\.tsx$/i.test(ref.source);
+        fail(
+          `The map uses the external tileset ${quote(ref.source)}, which was not supplied. ` +
+            (xml
+              ? 'It is an XML tileset (.tsx): in Tiled open it and use File > Export As to save it as JSON (.tsj), or embed it in the map with Map > Embed Tilesets. '
+              : 'Load it together with the map, or embed it in Tiled with Map > Embed Tilesets. ') +
+            'Then save the map again.',
+        );
+      }
+      const json = parseUntrustedJson(text, where);
+      const jsonHead = json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : {};
+      if (jsonHead.type === 'map' || Array.isArray(jsonHead.layers)) {
+        fail(`${where} is a map, not a tileset. Pass the tileset's .tsj file instead.`);
+      }
+      body = check(TilesetFileSchema, json, where);
+    } else {
+      const name = typeof head.name === 'string' ? head.name : '';
+      where = name ? `Tileset ${quote(name)}` : `Tileset ${i + 1}`;
+      const ts = check(EmbeddedTilesetSchema, raw, where);
+      firstgid = ts.firstgid;
+      body = ts;
+    }
+    resolved.push(resolveBody(body, firstgid, where, warnings));
+  });
+
+  const table = new TilesetTable(resolved);
+  for (let i = 1; i < table.sets.length; i++) {
+    const prev = table.sets[i - 1];
+    const cur = table.sets[i];
+    if (cur.firstgid < prev.firstgid + prev.tilecount) {
+      fail(
+        `${cur.where} starts at tile id ${cur.firstgid}, inside ${prev.where} (ids ${prev.firstgid}-${prev.firstgid + prev.tilecount - 1}). Save the map again from Tiled.`,
+      );
+    }
+  }
+  let next = 1;
+  const usedNames = new Set<string>();
+  for (const s of table.sets) {
+    s.newFirstgid = next;
+    next += s.builtinImage ? s.tilecount : BUILTIN_TILESET.tilecount;
+    let name = s.name || 'tiles';
+    for (let n = 2; usedNames.has(name); n++) name = `${s.name || 'tiles'} ${n}`;
+    usedNames.add(name);
+    s.name = name;
+  }
+  return table;
+}
+
+function resolveBody(
+  body: RawTilesetBody,
+  firstgid: number,
+  where: string,
+  warnings: string[],
+): ResolvedTileset {
+  const tiles = new Map<number, TileInfo>();
+  for (const t of body.tiles ?? []) {
+    if (t.id >= body.tilecount) continue;
+    const bag = readProperties(t.properties, `${where} tile ${t.id}`, warnings);
+    const type = t.type || t.class || undefined;
+    tiles.set(t.id, { bag, type });
+  }
+  const props = readProperties(body.properties, where, warnings);
+  const image = builtinImageFor(body.image);
+  let builtinImage: string | null = null;
+  if (image) {
+    const geometryOk =
+      body.tilewidth === BUILTIN_TILESET.tilewidth &&
+      body.tileheight === BUILTIN_TILESET.tileheight &&
+      body.margin === 0 &&
+      body.spacing === 0 &&
+      (body.columns === BUILTIN_TILESET.columns || body.columns === 0) &&
+      body.tilecount <= BUILTIN_TILESET.tilecount;
+    if (geometryOk) builtinImage = image;
+    else {
+      warnings.push(
+        `${where} uses the image ${quote(body.image ?? '')} but not as 8 x 2 tiles of 32 x 32 pixels, ` +
+          `so its tiles are drawn with the built-in tiles (${BUILTIN_TILESET_IMAGE}) by terrain.`,
+      );
+    }
+  } else {
+    warnings.push(
+      body.image
+        ? `${where} uses the image ${quote(body.image)}, which the game does not have, so its tiles are drawn with the built-in tiles (${BUILTIN_TILESET_IMAGE}) by terrain. The map still plays.`
+        : `${where} has no single tileset image, so its tiles are drawn with the built-in tiles (${BUILTIN_TILESET_IMAGE}) by terrain. The map still plays.`,
+    );
+  }
+  return {
+    where,
+    name: body.name,
+    firstgid,
+    tilecount: body.tilecount,
+    tilewidth: body.tilewidth,
+    tileheight: body.tileheight,
+    objectalignment: body.objectalignment ?? 'unspecified',
+    builtinImage,
+    tiles,
+    properties: props.list,
+    newFirstgid: 0,
+  };
+}
+
+/** Tile info for a local id, or an empty one. */
+export function tileInfo(set: ResolvedTileset, localId: number): TileInfo {
+  return set.tiles.get(localId) ?? { bag: emptyBag() };
+}
+
+function builtinTileDefs(): NormalizedTile[] {
+  return BUILTIN_TILES.map((t, id) => {
+    const properties: NormalizedProperty[] = [{ name: 'terrain', type: 'string', value: t.terrain }];
+    if (t.blocksSight !== undefined) {
+      properties.push({ name: 'blocksSight', type: 'bool', value: t.blocksSight });
+    }
+    if (t.cover !== undefined) properties.push({ name: 'cover', type: 'string', value: t.cover });
+    return { id, type: t.name, properties };
+  });
+}
+
+/** The normalised (embedded, built-in image) tileset entries, in gid order. */
+export function normalizedTilesets(table: TilesetTable): NormalizedTileset[] {
+  return table.sets.map((s) => {
+    const common = {
+      name: s.name,
+      firstgid: s.newFirstgid,
+      tilewidth: BUILTIN_TILESET.tilewidth,
+      tileheight: BUILTIN_TILESET.tileheight,
+      columns: BUILTIN_TILESET.columns,
+      imagewidth: BUILTIN_TILESET.imagewidth,
+      imageheight: BUILTIN_TILESET.imageheight,
+      margin: 0,
+      spacing: 0,
+    };
+    if (s.builtinImage) {
+      const tiles: NormalizedTile[] = [];
+      for (const [id, info] of [...s.tiles].sort((a, b) => a[0] - b[0])) {
+        const tile: NormalizedTile = { id };
+        if (info.type) tile.type = info.type;
+        if (info.bag.list.length > 0) tile.properties = info.bag.list;
+        if (tile.type !== undefined || tile.properties !== undefined) tiles.push(tile);
+      }
+      const out: NormalizedTileset = { ...common, image: s.builtinImage, tilecount: s.tilecount, tiles };
+      if (s.properties.length > 0) out.properties = s.properties;
+      return out;
+    }
+    return {
+      ...common,
+      image: BUILTIN_TILESET_IMAGE,
+      tilecount: BUILTIN_TILESET.tilecount,
+      tiles: builtinTileDefs(),
+      properties: [{ name: 'replaces', type: 'string', value: s.name }],
+    };
+  });
+}
+
+/** Checks the tileset list length before anything else is read. */
+export function checkTilesetCount(list: readonly unknown[]): void {
+  if (list.length > LIMITS.maxTilesets) {
+    fail(`The map has ${list.length} tilesets; the game accepts at most ${LIMITS.maxTilesets}.`);
+  }
+}

@@ -1,0 +1,96 @@
+/** The look of the game: one dark fantasy palette and a few text styles. */
+import type Phaser from 'phaser';
+
+export const GAME_WIDTH = 1280;
+export const GAME_HEIGHT = 720;
+
+export const COLORS = {
+  background: 0x0d0a10,
+  backgroundCss: '#0d0a10',
+  panel: 0x17121c,
+  panelLight: 0x221a29,
+  panelBorder: 0x6b5233,
+  gold: 0xd9a441,
+  goldDim: 0x8a6a2e,
+  parchment: 0xe8dcc0,
+  muted: 0x8f8374,
+  hero: 0x5aa9ff,
+  enemy: 0xe0533d,
+  archFoe: 0xffb13b,
+  reach: 0x4fb0ff,
+  path: 0xbfe3ff,
+  target: 0xff5a47,
+  heal: 0x6ee07a,
+  clear: 0x6ee07a,
+  partial: 0xf2d14b,
+  full: 0xf08a3c,
+  blocked: 0xe0453d,
+  danger: 0xc0392b,
+  buttonFace: 0x2a2030,
+  buttonHover: 0x3a2c40,
+  buttonDown: 0x1c1520,
+  buttonSelected: 0x4a3618,
+} as const;
+
+export const CSS = {
+  parchment: '#e8dcc0',
+  gold: '#e8b44c',
+  muted: '#9c8f7e',
+  dim: '#6f6559',
+  red: '#ff6b5a',
+  green: '#7fe08a',
+  blue: '#8cc4ff',
+  yellow: '#f2d14b',
+  dark: '#0d0a10',
+} as const;
+
+export const TITLE_FONT = 'Georgia, "URW Bookman", "Bookman Old Style", "DejaVu Serif", serif';
+export const BODY_FONT = '"Trebuchet MS", "DejaVu Sans", "Liberation Sans", Verdana, sans-serif';
+
+type Style = Phaser.Types.GameObjects.Text.TextStyle;
+
+export function textStyle(size: number, color: string = CSS.parchment, extra: Style = {}): Style {
+  return { fontFamily: BODY_FONT, fontSize: `${size}px`, color, ...extra };
+}
+
+export function titleStyle(size: number, color: string = CSS.gold, extra: Style = {}): Style {
+  return {
+    fontFamily: TITLE_FONT,
+    fontSize: `${size}px`,
+    color,
+    fontStyle: 'bold',
+    stroke: '#000000',
+    strokeThickness: Math.max(2, Math.round(size / 10)),
+    ...extra,
+  };
+}
+
+export function coverColor(cover: string): number {
+  switch (cover) {
+    case 'clear':
+      return COLORS.clear;
+    case 'partial':
+      return COLORS.partial;
+    case 'full':
+      return COLORS.full;
+    default:
+      return COLORS.blocked;
+  }
+}
+
+export function coverWords(cover: string): string {
+  switch (cover) {
+    case 'clear':
+      return 'clear line of sight';
+    case 'partial':
+      return 'partial cover';
+    case 'full':
+      return 'full cover';
+    default:
+      return 'no line of sight';
+  }
+}
+
+export function percent(chance: number): string {
+  return `${Math.round(chance * 100)}%`;
+}

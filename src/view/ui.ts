@@ -1,0 +1,366 @@
+/**
+ * Small UI kit drawn with Phaser: buttons (with hover, press, disabled and selected looks,
+ * tooltips and a click sound), panels, a tooltip, toasts and a volume slider. Buttons are
+ * registered by name so tests can find where to click.
+ */
+import Phaser from 'phaser';
+import { sounds } from '../audio/sound-bank';
+import { COLORS, CSS, textStyle } from './theme';
+
+// ------------------------------------------------------------------ button registry
+
+const registry = new Map<string, Button>();
+
+export interface ScreenRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Bounds in game pixels of a visible, enabled-or-not button by name. */
+export function buttonRect(name: string): (ScreenRect & { enabled: boolean }) | null {
+  const b = registry.get(name);
+  if (!b || !b.scene || !b.active || !isShown(b)) return null;
+  const m = b.getWorldTransformMatrix();
+  return {
+    x: m.tx - (b.width / 2) * m.scaleX,
+    y: m.ty - (b.height / 2) * m.scaleY,
+    width: b.width * m.scaleX,
+    height: b.height * m.scaleY,
+    enabled: b.enabled,
+  };
+}
+
+export function buttonNames(): string[] {
+  return [...registry.keys()].filter((n) => buttonRect(n) !== null);
+}
+
+function isShown(obj: Phaser.GameObjects.Container): boolean {
+  let o: Phaser.GameObjects.Container | null = obj;
+  while (o) {
+    if (!o.visible || o.alpha <= 0.01) return false;
+    o = o.parentContainer;
+  }
+  return true;
+}
+
+// ------------------------------------------------------------------ panel drawing
+
+export function drawPanel(
+  g: Phaser.GameObjects.Graphics,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  options: { fill?: number; alpha?: number; border?: number; radius?: number; borderAlpha?: number; lineWidth?: number } = {},
+): void {
+  const r = options.radius ?? 8;
+  g.fillStyle(options.fill ?? COLORS.panel, options.alpha ?? 0.94);
+  g.fillRoundedRect(x, y, w, h, r);
+  g.lineStyle(options.lineWidth ?? 2, options.border ?? COLORS.panelBorder, options.borderAlpha ?? 1);
+  g.strokeRoundedRect(x + 1, y + 1, w - 2, h - 2, r);
+}
+
+// ------------------------------------------------------------------ tooltip
+
+export class Tooltip extends Phaser.GameObjects.Container {
+  private bg: Phaser.GameObjects.Graphics;
+  private label: Phaser.GameObjects.Text;
+  private timer: Phaser.Time.TimerEvent | null = null;
+
+  constructor(scene: Phaser.Scene) {
+    super(scene, 0, 0);
+    this.bg = scene.add.graphics();
+    this.label = scene.add.text(10, 7, '', textStyle(14, CSS.parchment, { wordWrap: { width: 300 }, lineSpacing: 3 }));
+    this.add([this.bg, this.label]);
+    this.setDepth(10_000).setVisible(false);
+    scene.add.existing(this);
+  }
+
+  /** Shows `text` near (x, y) after a short delay. */
+  showAt(text: string, x: number, y: number, delay = 350): void {
+    this.timer?.remove();
+    if (!text) return this.hideNow();
+    this.timer = this.scene.time.delayedCall(delay, () => {
+      this.label.setText(text);
+      const w = this.label.width + 20;
+      const h = this.label.height + 14;
+      this.bg.clear();
+      drawPanel(this.bg, 0, 0, w, h, { fill: 0x0b0810, alpha: 0.96, border: COLORS.gold, radius: 6, lineWidth: 1 });
+      const gw = this.scene.scale.gameSize.width;
+      const gh = this.scene.scale.gameSize.height;
+      const px = Math.min(Math.max(4, x + 14), gw - w - 4);
+      const py = y + 22 + h > gh ? y - h - 10 : y + 22;
+      this.setPosition(Math.round(px), Math.round(Math.max(4, py)));
+      this.setVisible(true);
+    });
+  }
+
+  hideNow(): void {
+    this.timer?.remove();
+    this.timer = null;
+    this.setVisible(false);
+  }
+}
+
+// ------------------------------------------------------------------ button
+
+export interface ButtonOptions {
+  name?: string;
+  width: number;
+  height: number;
+  label: string;
+  fontSize?: number;
+  icon?: { texture: string; frame?: string } | null;
+  tooltip?: string | (() => string);
+  tooltipHost?: Tooltip | null;
+  onClick?: () => void;
+  /** Plays the UI click (default true). */
+  clickSound?: boolean;
+  primary?: boolean;
+  align?: 'center' | 'left';
+  hotkey?: string;
+}
+
+export class Button extends Phaser.GameObjects.Container {
+  private bg: Phaser.GameObjects.Graphics;
+  readonly label: Phaser.GameObjects.Text;
+  private hotkeyText: Phaser.GameObjects.Text | null = null;
+  private icon: Phaser.GameObjects.Image | null = null;
+  private hovered = false;
+  private pressed = false;
+  private _enabled = true;
+  private _selected = false;
+  private options: ButtonOptions;
+  readonly buttonName: string | undefined;
+
+  constructor(scene: Phaser.Scene, x: number, y: number, options: ButtonOptions) {
+    super(scene, x, y);
+    this.options = options;
+    this.buttonName = options.name;
+    const { width: w, height: h } = options;
+    this.bg = scene.add.graphics();
+    this.add(this.bg);
+    const left = options.align === 'left';
+    let textX = left ? -w / 2 + 12 : 0;
+    if (options.icon && scene.textures.exists(options.icon.texture)) {
+      const tex = scene.textures.get(options.icon.texture);
+      if (!options.icon.frame || tex.has(options.icon.frame)) {
+        this.icon = scene.add.image(left ? -w / 2 + 20 : 0, 0, options.icon.texture, options.icon.frame);
+        const s = Math.min((h - 12) / this.icon.height, (h - 12) / this.icon.width);
+        this.icon.setScale(s);
+        this.add(this.icon);
+        textX = left ? -w / 2 + 38 : 0;
+      }
+    }
+    this.label = scene.add.text(textX, 0, options.label, textStyle(options.fontSize ?? 18, CSS.parchment, { fontStyle: options.primary ? 'bold' : 'normal' }));
+    this.label.setOrigin(left ? 0 : 0.5, 0.5);
+    this.add(this.label);
+    if (this.icon && !left) {
+      // Icon to the left of a centred label.
+      const total = this.icon.displayWidth + 8 + this.label.width;
+      this.icon.x = -total / 2 + this.icon.displayWidth / 2;
+      this.label.x = this.icon.x + this.icon.displayWidth / 2 + 8 + this.label.width / 2;
+      if (!options.label) this.icon.x = 0;
+    }
+    if (options.hotkey) {
+      this.hotkeyText = scene.add.text(w / 2 - 7, h / 2 - 4, options.hotkey, textStyle(11, CSS.dim)).setOrigin(1, 1);
+      this.add(this.hotkeyText);
+    }
+    this.setSize(w, h);
+    this.setInteractive({ useHandCursor: true });
+    this.on('pointerover', (p: Phaser.Input.Pointer) => {
+      this.hovered = true;
+      this.redraw();
+      const tip = this.tooltipText();
+      if (tip && options.tooltipHost) options.tooltipHost.showAt(tip, p.x, p.y);
+    });
+    this.on('pointerout', () => {
+      this.hovered = false;
+      this.pressed = false;
+      this.redraw();
+      options.tooltipHost?.hideNow();
+    });
+    this.on('pointerdown', () => {
+      if (!this._enabled) return;
+      this.pressed = true;
+      this.redraw();
+    });
+    this.on('pointerup', () => {
+      const wasPressed = this.pressed;
+      this.pressed = false;
+      this.redraw();
+      if (!this._enabled || !wasPressed) return;
+      options.tooltipHost?.hideNow();
+      if (options.clickSound !== false) sounds.play('ui-click');
+      options.onClick?.();
+    });
+    if (options.name) {
+      registry.set(options.name, this);
+      this.once(Phaser.GameObjects.Events.DESTROY, () => {
+        if (registry.get(options.name!) === this) registry.delete(options.name!);
+      });
+    }
+    this.redraw();
+    scene.add.existing(this);
+  }
+
+  private tooltipText(): string {
+    const t = this.options.tooltip;
+    return typeof t === 'function' ? t() : (t ?? '');
+  }
+
+  get enabled(): boolean {
+    return this._enabled;
+  }
+
+  setEnabled(enabled: boolean): this {
+    if (this._enabled === enabled) return this;
+    this._enabled = enabled;
+    this.redraw();
+    return this;
+  }
+
+  setSelected(selected: boolean): this {
+    if (this._selected === selected) return this;
+    this._selected = selected;
+    this.redraw();
+    return this;
+  }
+
+  setLabel(text: string): this {
+    if (this.label.text !== text) this.label.setText(text);
+    return this;
+  }
+
+  private redraw(): void {
+    const { width: w, height: h } = this.options;
+    const g = this.bg;
+    g.clear();
+    const enabled = this._enabled;
+    let fill: number = this.options.primary ? 0x3b2a14 : COLORS.buttonFace;
+    if (this._selected) fill = COLORS.buttonSelected;
+    if (enabled && this.hovered) fill = this.options.primary ? 0x5a4020 : COLORS.buttonHover;
+    if (enabled && this.pressed) fill = COLORS.buttonDown;
+    g.fillStyle(0x000000, 0.45);
+    g.fillRoundedRect(-w / 2 + 2, -h / 2 + 3, w, h, 7);
+    g.fillStyle(fill, 1);
+    g.fillRoundedRect(-w / 2, -h / 2, w, h, 7);
+    // A faint top highlight for a carved look.
+    g.fillStyle(0xffffff, enabled ? 0.05 : 0.02);
+    g.fillRoundedRect(-w / 2 + 2, -h / 2 + 2, w - 4, h / 2 - 2, { tl: 6, tr: 6, bl: 0, br: 0 });
+    const border = this._selected || (enabled && this.hovered) ? COLORS.gold : this.options.primary ? COLORS.goldDim : COLORS.panelBorder;
+    g.lineStyle(this._selected ? 2 : 1.5, border, 1);
+    g.strokeRoundedRect(-w / 2 + 0.75, -h / 2 + 0.75, w - 1.5, h - 1.5, 7);
+    this.label.setColor(enabled ? (this._selected || this.options.primary ? CSS.gold : CSS.parchment) : CSS.dim);
+    this.icon?.setAlpha(enabled ? 1 : 0.4);
+    this.label.y = this.pressed ? 1 : 0;
+  }
+}
+
+// ------------------------------------------------------------------ slider
+
+export class Slider extends Phaser.GameObjects.Container {
+  private track: Phaser.GameObjects.Graphics;
+  private valueText: Phaser.GameObjects.Text;
+  private value: number;
+  private readonly w: number;
+  private dragging = false;
+
+  constructor(scene: Phaser.Scene, x: number, y: number, width: number, value: number, onChange: (v: number) => void, name?: string) {
+    super(scene, x, y);
+    this.w = width;
+    this.value = value;
+    this.track = scene.add.graphics();
+    this.valueText = scene.add.text(width / 2 + 16, 0, '', textStyle(16, CSS.parchment)).setOrigin(0, 0.5);
+    this.add([this.track, this.valueText]);
+    this.setSize(width + 20, 30);
+    this.setInteractive({ useHandCursor: true, draggable: false });
+    const setFromPointer = (p: Phaser.Input.Pointer): void => {
+      const local = p.x - (this.getWorldTransformMatrix().tx - width / 2);
+      const v = Math.max(0, Math.min(1, local / width));
+      this.value = Math.round(v * 20) / 20;
+      this.redraw();
+      onChange(this.value);
+    };
+    this.on('pointerdown', (p: Phaser.Input.Pointer) => {
+      this.dragging = true;
+      setFromPointer(p);
+    });
+    scene.input.on('pointermove', (p: Phaser.Input.Pointer) => {
+      if (this.dragging && p.isDown) setFromPointer(p);
+    });
+    scene.input.on('pointerup', () => {
+      if (this.dragging) sounds.play('ui-click');
+      this.dragging = false;
+    });
+    if (name) {
+      // Sliders are found by tests through a stand-in registry entry.
+      this.setName(name);
+    }
+    this.redraw();
+    scene.add.existing(this);
+  }
+
+  private redraw(): void {
+    const g = this.track;
+    const w = this.w;
+    g.clear();
+    g.fillStyle(0x000000, 0.6);
+    g.fillRoundedRect(-w / 2, -5, w, 10, 5);
+    g.fillStyle(COLORS.gold, 1);
+    g.fillRoundedRect(-w / 2, -5, Math.max(10, w * this.value), 10, 5);
+    g.lineStyle(1, COLORS.panelBorder, 1);
+    g.strokeRoundedRect(-w / 2, -5, w, 10, 5);
+    const kx = -w / 2 + w * this.value;
+    g.fillStyle(0x2a2030, 1);
+    g.fillCircle(kx, 0, 11);
+    g.lineStyle(2, COLORS.gold, 1);
+    g.strokeCircle(kx, 0, 11);
+    this.valueText.setText(`${Math.round(this.value * 100)}%`);
+  }
+}
+
+// ------------------------------------------------------------------ toast
+
+/** A short message that fades: illegal clicks, saves that failed, errors. */
+export class Toast extends Phaser.GameObjects.Container {
+  private bg: Phaser.GameObjects.Graphics;
+  private label: Phaser.GameObjects.Text;
+  private tween: Phaser.Tweens.Tween | null = null;
+
+  constructor(scene: Phaser.Scene, x: number, y: number, maxWidth = 560) {
+    super(scene, x, y);
+    this.bg = scene.add.graphics();
+    this.label = scene.add
+      .text(0, 0, '', textStyle(17, CSS.parchment, { align: 'center', wordWrap: { width: maxWidth }, lineSpacing: 3 }))
+      .setOrigin(0.5);
+    this.add([this.bg, this.label]);
+    this.setDepth(9_000).setAlpha(0).setVisible(false);
+    scene.add.existing(this);
+  }
+
+  show(text: string, kind: 'error' | 'info' = 'error', ms = 2600): void {
+    this.label.setText(text);
+    this.label.setColor(kind === 'error' ? '#ffd2c8' : CSS.parchment);
+    const w = this.label.width + 36;
+    const h = this.label.height + 20;
+    this.bg.clear();
+    drawPanel(this.bg, -w / 2, -h / 2, w, h, {
+      fill: kind === 'error' ? 0x3a1210 : 0x1b1420,
+      alpha: 0.96,
+      border: kind === 'error' ? COLORS.danger : COLORS.gold,
+      radius: 8,
+    });
+    this.tween?.stop();
+    this.setVisible(true).setAlpha(1);
+    this.tween = this.scene.tweens.add({
+      targets: this,
+      alpha: 0,
+      delay: ms,
+      duration: 500,
+      onComplete: () => this.setVisible(false),
+    });
+  }
+}

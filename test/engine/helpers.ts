@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+import { applyCommand, type ApplyOptions } from '../../src/engine/game';
+import { riggedDice } from '../../src/engine/dice';
+import { createGame } from '../../src/engine/setup';
+import type { BattleMap } from '../../src/engine/map';
+import type { Command, GameEvent, GameState, ScenarioOptions, Unit } from '../../src/engine/types';
+import { makeBoard, type BoardOptions } from './boards';
+
+export function newGame(map: BattleMap, options: Partial<ScenarioOptions> = {}, seed = 1): GameState {
+  const r = createGame({ scenarioId: 'test', map, seed, options });
+  if (!r.ok) throw new Error(r.error);
+  return r.state;
+}
+
+export function boardGame(ascii: string, options: Partial<ScenarioOptions> = {}, board: BoardOptions = {}): GameState {
+  return newGame(makeBoard(ascii, board), options);
+}
+
+/** Applies a command with the given rolls; fails the test on an error or unused rolls. */
+export function play(state: GameState, command: Command, rolls: number[] = []): { state: GameState; events: GameEvent[] } {
+  const dice = riggedDice(rolls);
+  const options: ApplyOptions = { dice };
+  const r = applyCommand(state, command, options);
+  if (!r.ok) throw new Error(`command failed: ${r.error}`);
+  expect(dice.remaining(), 'all rigged rolls used').toBe(0);
+  return { state: r.state, events: r.events };
+}
+
+export function rejects(state: GameState, command: Command): string {
+  const before = JSON.stringify(state);
+  const r = applyCommand(state, command, { dice: riggedDice([]) });
+  expect(r.ok).toBe(false);
+  expect(JSON.stringify(state)).toBe(before);
+  return r.ok ? '' : r.error;
+}
+
+export function unit(state: GameState, id: string): Unit {
+  const u = state.units.find((x) => x.id === id);
+  if (!u) throw new Error(`no unit ${id}`);
+  return u;
+}
+
+export function rollsOf(events: GameEvent[]): { purpose: string; value: number; unit: string | null }[] {
+  return events.flatMap((e) => (e.type === 'roll' ? [{ purpose: e.purpose, value: e.value, unit: e.unit }] : []));
+}
+
+/** Starts a game where every enemy is patrolling and each gets the given patrol roll. */
+export function startWith(state: GameState, rolls: number[]): { state: GameState; events: GameEvent[] } {
+  return play(state, { type: 'start' }, rolls);
+}
+
+/** Marks enemies alerted directly (a test shortcut for set-ups; the rule itself is tested elsewhere). */
+export function alertAll(state: GameState): GameState {
+  const copy = structuredClone({ ...state, map: undefined }) as unknown as GameState;
+  copy.map = state.map;
+  for (const u of copy.units) if (u.ai && u.ai.status === 'patrolling') u.ai.status = 'alerted';
+  copy.heroesHaveMoved = true;
+  return copy;
+}
