@@ -17,7 +17,13 @@ interface SimArgs {
 }
 
 function parseArgs(argv: string[]): SimArgs {
-  const args: SimArgs = { scenario: 'dungeon-crawl', games: 100, seed: 1, json: false, morale: undefined };
+  const args: SimArgs = {
+    scenario: 'dungeon-crawl',
+    games: 100,
+    seed: 1,
+    json: false,
+    morale: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = (): string => {
@@ -31,9 +37,11 @@ function parseArgs(argv: string[]): SimArgs {
     else if (a === '--json') args.json = true;
     else if (a === '--no-morale') args.morale = false;
     else if (a === '--morale') args.morale = true;
-    else fail(`Unknown option "${a}". Use --scenario ID --games N --seed S [--json] [--no-morale].`);
+    else
+      fail(`Unknown option "${a}". Use --scenario ID --games N --seed S [--json] [--no-morale].`);
   }
-  if (!Number.isInteger(args.games) || args.games < 1) fail('--games must be a whole number of 1 or more.');
+  if (!Number.isInteger(args.games) || args.games < 1)
+    fail('--games must be a whole number of 1 or more.');
   if (!Number.isSafeInteger(args.seed)) fail('--seed must be a whole number.');
   return args;
 }
@@ -48,7 +56,8 @@ function main(): void {
   const known = findScenario(args.scenario);
   let mapId = known?.mapId;
   if (!known) {
-    if (!args.scenario.startsWith('map:')) fail(`Unknown scenario "${args.scenario}". Try dungeon-crawl or map:<id>.`);
+    if (!args.scenario.startsWith('map:'))
+      fail(`Unknown scenario "${args.scenario}". Try dungeon-crawl or map:<id>.`);
     mapId = args.scenario.slice(4);
   }
   let map;
@@ -99,11 +108,15 @@ function main(): void {
     return;
   }
   console.log(`Scenario        ${result.scenario} (morale ${result.morale ? 'on' : 'off'})`);
-  console.log(`Games           ${result.games} (seeds ${args.seed}..${args.seed + args.games - 1})`);
+  console.log(
+    `Games           ${result.games} (seeds ${args.seed}..${args.seed + args.games - 1})`,
+  );
   console.log(`Hero wins       ${heroWins} (${Math.round(result.heroWinRate * 100)}%)`);
   console.log(`Enemy wins      ${enemyWins}`);
   console.log(`Mean rounds     ${result.meanRounds}`);
-  console.log(`Casualties      heroes ${result.meanHeroesLost} / enemies ${result.meanEnemiesLost} per game`);
+  console.log(
+    `Casualties      heroes ${result.meanHeroesLost} / enemies ${result.meanEnemiesLost} per game`,
+  );
   console.log(`Speed           ${result.gamesPerSecond} games/s (timing varies run to run)`);
 }
 

@@ -71,11 +71,15 @@ export class BattleSession {
   state: GameState;
   readonly commands: Command[] = [];
   readonly events: GameEvent[] = [];
+  /** The state before the last command and that command's events (the Battle scene animates them). */
+  previousState: GameState;
+  lastEvents: GameEvent[] = [];
 
   private constructor(config: BattleConfig, scenario: ResolvedScenario, state: GameState) {
     this.config = config;
     this.scenario = scenario;
     this.state = state;
+    this.previousState = state;
   }
 
   /** Builds the game and gives it its first command ('start'). */
@@ -112,6 +116,8 @@ export class BattleSession {
       return { ok: false, error: `The rules engine failed: ${err instanceof Error ? err.message : String(err)}` };
     }
     if (!result.ok) return result;
+    this.previousState = this.state;
+    this.lastEvents = result.events;
     this.state = result.state;
     this.commands.push(structuredClone(command));
     for (const e of result.events) this.events.push(e);

@@ -37,7 +37,10 @@ function bestAttackFrom(state: GameState, hero: Unit): { value: number; command:
       if (!canAttack(state, hero, foe, weapon)) continue;
       const value = hitChance(weapon.die, weapon.hitOn) * targetValue(foe);
       if (value > best.value) {
-        best = { value, command: { type: 'attack', unit: hero.id, target: foe.id, weapon: weapon.id } };
+        best = {
+          value,
+          command: { type: 'attack', unit: hero.id, target: foe.id, weapon: weapon.id },
+        };
       }
     }
   }
@@ -86,7 +89,9 @@ function goalSquares(state: GameState, hero: Unit): Point[] {
 }
 
 function dangerAt(state: GameState, hero: Unit, square: Point): number {
-  const adjacentFoes = livingUnits(state, 'enemies').filter((f) => chebyshevDistance(f.position, square) === 1).length;
+  const adjacentFoes = livingUnits(state, 'enemies').filter(
+    (f) => chebyshevDistance(f.position, square) === 1,
+  ).length;
   const remaining = hero.maxWounds - hero.wounds;
   return adjacentFoes * (remaining <= 1 ? 1.5 : 0.6);
 }
@@ -116,12 +121,16 @@ export function chooseHeroCommand(state: GameState): Command | null {
         state.options.victory === 'hold' || state.objective.object?.carrier === hero.id ? 3 : 1;
       return attack * 10 - dangerAt(state, hero, square) * 3 - progress * 0.5 * objectiveFirst;
     };
-    let best: { square: Point; value: number } = { square: hero.position, value: score(hero.position) };
+    let best: { square: Point; value: number } = {
+      square: hero.position,
+      value: score(hero.position),
+    };
     for (const move of moves) {
       const value = score(move.to);
       if (value > best.value + 1e-9) best = { square: move.to, value };
     }
-    if (!isSamePoint(best.square, hero.position)) return { type: 'move', unit: hero.id, to: best.square };
+    if (!isSamePoint(best.square, hero.position))
+      return { type: 'move', unit: hero.id, to: best.square };
   }
   const attack = state.turn!.acted ? null : bestAttackFrom(state, hero).command;
   if (attack) return attack;

@@ -3,10 +3,7 @@
  * the game state, so a game is its seed plus its commands. Tests pass a rigged source.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import {
-  xoroshiro128plus,
-  xoroshiro128plusFromState,
-} from 'pure-rand/generator/xoroshiro128plus';
+import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 
 /** Serialisable dice state kept inside GameState. */
 export interface DiceState {
@@ -62,7 +59,8 @@ export function riggedDice(rolls: readonly number[]): DiceSource & { remaining()
     roll(sides: number): number {
       if (i >= rolls.length) throw new Error(`rigged dice ran out (asked for a d${sides})`);
       const value = rolls[i++];
-      if (value < 1 || value > sides) throw new Error(`rigged roll ${value} does not fit a d${sides}`);
+      if (value < 1 || value > sides)
+        throw new Error(`rigged roll ${value} does not fit a d${sides}`);
       return value;
     },
     remaining(): number {

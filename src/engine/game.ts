@@ -49,13 +49,20 @@ export function cloneState(state: GameState): GameState {
     options: { ...state.options },
     units: state.units.map(cloneUnit),
     turn: state.turn
-      ? { ...state.turn, before: state.turn.before ? { ...state.turn.before, position: { ...state.turn.before.position } } : null }
+      ? {
+          ...state.turn,
+          before: state.turn.before
+            ? { ...state.turn.before, position: { ...state.turn.before.position } }
+            : null,
+        }
       : null,
     objective: {
       ...o,
       goal: o.goal.map((p) => ({ ...p })),
       home: o.home.map((p) => ({ ...p })),
-      object: o.object ? { at: o.object.at ? { ...o.object.at } : null, carrier: o.object.carrier } : null,
+      object: o.object
+        ? { at: o.object.at ? { ...o.object.at } : null, carrier: o.object.carrier }
+        : null,
     },
     dice: { ...state.dice, state: [...state.dice.state] },
     outcome: state.outcome ? { ...state.outcome } : null,
@@ -74,15 +81,19 @@ function isPoint(value: unknown): value is Point {
 export function validateCommandShape(command: unknown): string | null {
   if (!isRecord(command)) return 'A command must be an object with a "type".';
   const type = command.type;
-  if (typeof type !== 'string' || !COMMAND_TYPES.has(type)) return `Unknown command type ${JSON.stringify(type)}.`;
+  if (typeof type !== 'string' || !COMMAND_TYPES.has(type))
+    return `Unknown command type ${JSON.stringify(type)}.`;
   if (type === 'start') return null;
   if (typeof command.unit !== 'string') return `The "${type}" command needs a "unit" id.`;
-  if (type === 'move' && !isPoint(command.to)) return 'The "move" command needs a "to" square with whole x and y.';
-  if (type === 'face' && !isFacing(command.facing)) return 'The "face" command needs a facing from 0 to 7.';
+  if (type === 'move' && !isPoint(command.to))
+    return 'The "move" command needs a "to" square with whole x and y.';
+  if (type === 'face' && !isFacing(command.facing))
+    return 'The "face" command needs a facing from 0 to 7.';
   if ((type === 'attack' || type === 'heal') && typeof command.target !== 'string') {
     return `The "${type}" command needs a "target" id.`;
   }
-  if (type === 'attack' && typeof command.weapon !== 'string') return 'The "attack" command needs a "weapon" id.';
+  if (type === 'attack' && typeof command.weapon !== 'string')
+    return 'The "attack" command needs a "weapon" id.';
   return null;
 }
 
@@ -90,7 +101,11 @@ export function validateCommandShape(command: unknown): string | null {
  * Applies one command. Never mutates `state`. Returns `{ ok: false, error }` for any
  * illegal or malformed command; otherwise the new state and the events, in order.
  */
-export function applyCommand(state: GameState, command: Command, options: ApplyOptions = {}): CommandResult {
+export function applyCommand(
+  state: GameState,
+  command: Command,
+  options: ApplyOptions = {},
+): CommandResult {
   const shapeError = validateCommandShape(command);
   if (shapeError) return { ok: false, error: shapeError };
   if (state.phase === 'over') return { ok: false, error: 'The game is over.' };
@@ -113,10 +128,18 @@ function dispatch(ctx: Context, command: Command): string | null {
   if (!unit.position) return `${unit.name} is out of the fight.`;
   if (command.type === 'face') {
     if (unit.side !== 'heroes') return `${unit.name} is not yours to turn.`;
-    if (unit.facing === command.facing) return `${unit.name} already faces ${FACING_NAMES[command.facing]}.`;
+    if (unit.facing === command.facing)
+      return `${unit.name} already faces ${FACING_NAMES[command.facing]}.`;
     const from = unit.facing;
     unit.facing = command.facing;
-    emit(ctx, { type: 'faced', unit: unit.id, from, to: command.facing, reason: 'ordered', text: '' });
+    emit(ctx, {
+      type: 'faced',
+      unit: unit.id,
+      from,
+      to: command.facing,
+      reason: 'ordered',
+      text: '',
+    });
     return null;
   }
   if (unit.id !== state.turn.unitId) return `It is not ${unit.name}\u2019s turn.`;
@@ -146,7 +169,11 @@ function parseBand(text: string): [number, number] | null {
 function startGame(ctx: Context): string | null {
   const state = ctx.state;
   if (state.phase !== 'setup') return 'The game has already started.';
-  emit(ctx, { type: 'game-started', seed: state.dice.seed, text: `A new game begins (seed ${state.dice.seed}).` });
+  emit(ctx, {
+    type: 'game-started',
+    seed: state.dice.seed,
+    text: `A new game begins (seed ${state.dice.seed}).`,
+  });
   placeArchFoeInLair(ctx);
   if (state.options.victory === 'defeat-count') {
     const v = rollDie(ctx, {
@@ -196,7 +223,12 @@ function placeArchFoeInLair(ctx: Context): void {
       if (state.objective.object) state.objective.object.at = at;
     }
   }
-  emit(ctx, { type: 'placed', unit: archFoe.id, at, text: `The ${archFoe.name} waits in its lair (${lair.properties.roll}).` });
+  emit(ctx, {
+    type: 'placed',
+    unit: archFoe.id,
+    at,
+    text: `The ${archFoe.name} waits in its lair (${lair.properties.roll}).`,
+  });
 }
 
 /** Next round: the enemies act first, then the first hero's turn begins. */
@@ -206,7 +238,12 @@ function beginRound(ctx: Context): void {
   emit(ctx, { type: 'round-started', round: state.round, text: `Round ${state.round}.` });
   state.phase = 'enemies';
   state.turn = null;
-  emit(ctx, { type: 'phase-started', side: 'enemies', round: state.round, text: 'The monsters act.' });
+  emit(ctx, {
+    type: 'phase-started',
+    side: 'enemies',
+    round: state.round,
+    text: 'The monsters act.',
+  });
   runEnemyPhase(ctx);
   checkVictory(ctx);
   if (state.outcome) return;
@@ -222,7 +259,9 @@ export function heroesInOrder(state: GameState): Unit[] {
     return i < 0 ? HERO_ORDER.length : i;
   };
   const index = new Map(state.units.map((u, i) => [u.id, i]));
-  return livingUnits(state, 'heroes').sort((a, b) => order(a) - order(b) || index.get(a.id)! - index.get(b.id)!);
+  return livingUnits(state, 'heroes').sort(
+    (a, b) => order(a) - order(b) || index.get(a.id)! - index.get(b.id)!,
+  );
 }
 
 function beginHeroTurn(ctx: Context, hero: Unit | undefined): void {
@@ -301,7 +340,13 @@ function undoMove(ctx: Context, hero: Unit): string | null {
   turn.moved = false;
   turn.before = null;
   turn.canUndo = false;
-  emit(ctx, { type: 'move-undone', unit: hero.id, to: hero.position, facing: hero.facing, text: `${hero.name} steps back.` });
+  emit(ctx, {
+    type: 'move-undone',
+    unit: hero.id,
+    to: hero.position,
+    facing: hero.facing,
+    text: `${hero.name} steps back.`,
+  });
   return null;
 }
 
@@ -334,7 +379,8 @@ function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
   if (!target || !target.position) return `There is no hero "${targetId}" to heal.`;
   if (target.id === hero.id) return `${hero.name} cannot heal himself.`;
   if (target.side !== hero.side) return `${target.name} is not a hero.`;
-  if (chebyshevDistance(hero.position!, target.position) !== 1) return `${target.name} must be adjacent to be healed.`;
+  if (chebyshevDistance(hero.position!, target.position) !== 1)
+    return `${target.name} must be adjacent to be healed.`;
   if (target.wounds <= 0) return `${target.name} is not wounded.`;
   turn.acted = true;
   turn.canUndo = false;
@@ -357,7 +403,9 @@ function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
     need: heal.hitOn,
     success,
     usesLeft: heal.usesLeft,
-    text: success ? `${target.name} regains a wound (${target.wounds} of ${target.maxWounds}).` : 'The prayer goes unanswered.',
+    text: success
+      ? `${target.name} regains a wound (${target.wounds} of ${target.maxWounds}).`
+      : 'The prayer goes unanswered.',
   });
   return null;
 }
@@ -387,13 +435,18 @@ export function legalCommands(state: GameState): Command[] {
     }
     if (hero.heal && hero.heal.usesLeft > 0) {
       for (const friend of livingUnits(state, 'heroes')) {
-        if (friend.id !== hero.id && friend.wounds > 0 && chebyshevDistance(friend.position, hero.position) === 1) {
+        if (
+          friend.id !== hero.id &&
+          friend.wounds > 0 &&
+          chebyshevDistance(friend.position, hero.position) === 1
+        ) {
           commands.push({ type: 'heal', unit: hero.id, target: friend.id });
         }
       }
     }
   }
-  if (turn.moved && turn.canUndo && !turn.acted) commands.push({ type: 'undo-move', unit: hero.id });
+  if (turn.moved && turn.canUndo && !turn.acted)
+    commands.push({ type: 'undo-move', unit: hero.id });
   for (let f = 0; f < 8; f++) {
     if (f !== hero.facing && isFacing(f)) commands.push({ type: 'face', unit: hero.id, facing: f });
   }
@@ -411,7 +464,11 @@ export interface AttackPreview {
 }
 
 /** What each of `attackerId`'s weapons would do against `targetId`: chance, cover, and why not. */
-export function previewAttacks(state: GameState, attackerId: string, targetId: string): AttackPreview[] {
+export function previewAttacks(
+  state: GameState,
+  attackerId: string,
+  targetId: string,
+): AttackPreview[] {
   const attacker = findUnit(state, attackerId);
   const target = findUnit(state, targetId);
   if (!attacker || !target) return [];

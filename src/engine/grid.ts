@@ -75,7 +75,7 @@ export function facingToward(from: Point, to: Point, fallback: Facing = 4): Faci
   const angle = Math.atan2(dy, dx); // -pi..pi, east = 0, south = +pi/2
   const compass = angle + Math.PI / 2; // north = 0, east = pi/2
   const eighth = Math.round(compass / (Math.PI / 4));
-  return ((((eighth % 8) + 8) % 8) as Facing);
+  return (((eighth % 8) + 8) % 8) as Facing;
 }
 
 /**

@@ -31,9 +31,9 @@ type BlocksLine = (x: number, y: number) => boolean;
  * The attacker picks the corner of its own square that gives the fewest blocked lines to
  * the four corners of the target square (see the module comment for when a line is blocked):
  * 0 blocked = 'clear', 1 = 'partial', 2-3 = 'full', 4 = 'blocked' (no line of sight).
- * `blocksLine(x, y)` says whether square (x, y) stops sight (walls, enemies...); it is
- * never asked about, or is ignored for, the attacker's and target's own squares, and it is
- * asked about squares just outside the map when a line runs along the map's border.
+ * `blocksLine(x, y)` says whether square (x, y) stops sight (walls, enemies...); its answer
+ * for the attacker's and target's own squares is ignored, and it is also asked about squares
+ * just outside the map when a line runs along the map's border (say true there).
  *
  * Special cases: the same square is 'clear'; orthogonally adjacent squares are 'clear';
  * diagonally adjacent squares are 'clear' when neither of the two squares between them
@@ -93,7 +93,9 @@ export function hasLineOfSight(from: Point, to: Point, blocksLine: BlocksLine): 
   const dist = chebyshevDistance(from, to);
   if (dist === 0) return true;
   if (dist === 1) {
-    return from.x === to.x || from.y === to.y || !(blocksLine(to.x, from.y) && blocksLine(from.x, to.y));
+    return (
+      from.x === to.x || from.y === to.y || !(blocksLine(to.x, from.y) && blocksLine(from.x, to.y))
+    );
   }
   const blocked = (x: number, y: number): boolean =>
     !(x === from.x && y === from.y) && !(x === to.x && y === to.y) && blocksLine(x, y);

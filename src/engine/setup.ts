@@ -45,7 +45,8 @@ function titleCase(text: string): string {
 function objectSquares(obj: MapObject): Point[] {
   const squares: Point[] = [];
   for (let dy = 0; dy < Math.max(1, obj.height); dy++) {
-    for (let dx = 0; dx < Math.max(1, obj.width); dx++) squares.push({ x: obj.x + dx, y: obj.y + dy });
+    for (let dx = 0; dx < Math.max(1, obj.width); dx++)
+      squares.push({ x: obj.x + dx, y: obj.y + dy });
   }
   return squares;
 }
@@ -59,7 +60,9 @@ export function normaliseOptions(options: Partial<ScenarioOptions> | undefined):
     victory: o.victory,
     holdTurns: Number.isFinite(o.holdTurns) ? Math.max(1, Math.min(3, Math.trunc(o.holdTurns))) : 2,
     defeatCount: Number.isFinite(o.defeatCount) ? Math.max(1, Math.trunc(o.defeatCount)) : 6,
-    maxRounds: Number.isFinite(o.maxRounds) ? Math.max(1, Math.min(1000, Math.trunc(o.maxRounds))) : 60,
+    maxRounds: Number.isFinite(o.maxRounds)
+      ? Math.max(1, Math.min(1000, Math.trunc(o.maxRounds)))
+      : 60,
   };
 }
 
@@ -73,14 +76,16 @@ export function createGame(config: GameConfig): SetupResult {
 
   const heroObjects = map.objects.filter((o) => o.kind === 'hero');
   const enemyObjects = map.objects.filter((o) => o.kind === 'enemy');
-  if (heroObjects.length === 0) return { ok: false, error: `Map "${map.name}" has no hero start squares.` };
+  if (heroObjects.length === 0)
+    return { ok: false, error: `Map "${map.name}" has no hero start squares.` };
   if (enemyObjects.length === 0) return { ok: false, error: `Map "${map.name}" has no enemies.` };
 
   // Heroes: a named kind, else the next kind in the usual order not yet taken.
   const freeKinds = HERO_ORDER.filter((k) => !heroObjects.some((o) => o.properties.unit === k));
   for (const obj of heroObjects) {
     const named = typeof obj.properties.unit === 'string' ? obj.properties.unit : '';
-    const kind = DUNGEON_CRAWL_UNITS[named]?.side === 'heroes' ? named : (freeKinds.shift() ?? 'fighting-man');
+    const kind =
+      DUNGEON_CRAWL_UNITS[named]?.side === 'heroes' ? named : (freeKinds.shift() ?? 'fighting-man');
     const made = makeUnit(kind, obj, objectFacing(obj, 0), usedIds, kindCounts, false);
     if (typeof made === 'string') return { ok: false, error: made };
     units.push(made);
@@ -96,12 +101,16 @@ export function createGame(config: GameConfig): SetupResult {
   for (const u of units) {
     const def = DUNGEON_CRAWL_UNITS[u.kind];
     const n = Number(u.id.split('-').pop());
-    u.name = (kindCounts.get(u.kind) ?? 0) > 1 && Number.isInteger(n) ? `${def.name} ${n}` : def.name;
+    u.name =
+      (kindCounts.get(u.kind) ?? 0) > 1 && Number.isInteger(n) ? `${def.name} ${n}` : def.name;
   }
   for (const u of units) {
     const p = u.position!;
     if (!isInside(map, p) || !isTerrainPassable(terrainAt(map, p.x, p.y))) {
-      return { ok: false, error: `${u.name} is placed on a square it cannot stand on (${p.x}, ${p.y}).` };
+      return {
+        ok: false,
+        error: `${u.name} is placed on a square it cannot stand on (${p.x}, ${p.y}).`,
+      };
     }
     if (units.some((o) => o !== u && o.position!.x === p.x && o.position!.y === p.y)) {
       return { ok: false, error: `Two figures are placed on the same square (${p.x}, ${p.y}).` };
@@ -111,14 +120,23 @@ export function createGame(config: GameConfig): SetupResult {
   const archFoe = units.find((u) => u.ai?.archFoe);
   const goalObjects = map.objects.filter((o) => o.kind === 'objective' || o.kind === 'goal');
   const exitObjects = map.objects.filter((o) => o.kind === 'exit');
-  const goal = goalObjects.length > 0 ? goalObjects.flatMap(objectSquares) : archFoe ? [archFoe.position!] : [];
-  const home = exitObjects.length > 0 ? exitObjects.flatMap(objectSquares) : heroObjects.map((o) => ({ x: o.x, y: o.y }));
+  const goal =
+    goalObjects.length > 0
+      ? goalObjects.flatMap(objectSquares)
+      : archFoe
+        ? [archFoe.position!]
+        : [];
+  const home =
+    exitObjects.length > 0
+      ? exitObjects.flatMap(objectSquares)
+      : heroObjects.map((o) => ({ x: o.x, y: o.y }));
   const objective: ObjectiveState = {
     goal,
     home,
     heldRounds: 0,
     turnLimit: null,
-    object: options.victory === 'carry-object' && goal.length > 0 ? { at: goal[0], carrier: null } : null,
+    object:
+      options.victory === 'carry-object' && goal.length > 0 ? { at: goal[0], carrier: null } : null,
     enemiesDefeated: 0,
   };
 
@@ -150,7 +168,8 @@ function makeUnit(
   archFoe: boolean,
 ): Unit | string {
   const def = DUNGEON_CRAWL_UNITS[kind];
-  if (!def) return `Object "${obj.name || obj.kind}" at (${obj.x}, ${obj.y}) has an unknown unit kind "${kind}".`;
+  if (!def)
+    return `Object "${obj.name || obj.kind}" at (${obj.x}, ${obj.y}) has an unknown unit kind "${kind}".`;
   const count = (kindCounts.get(kind) ?? 0) + 1;
   kindCounts.set(kind, count);
   let id = `${kind}-${count}`;

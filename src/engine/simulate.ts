@@ -31,11 +31,13 @@ export function playAutoGame(config: GameConfig, observe?: StepObserver): Played
   const commands: Command[] = [];
   let eventCount = 0;
   while (state.phase !== 'over') {
-    if (commands.length >= MAX_COMMANDS) throw new Error(`game with seed ${config.seed} did not end`);
+    if (commands.length >= MAX_COMMANDS)
+      throw new Error(`game with seed ${config.seed} did not end`);
     const command = chooseHeroCommand(state);
     if (!command) throw new Error(`no legal command in phase ${state.phase} (seed ${config.seed})`);
     const result = applyCommand(state, command);
-    if (!result.ok) throw new Error(`autopilot command rejected (seed ${config.seed}): ${result.error}`);
+    if (!result.ok)
+      throw new Error(`autopilot command rejected (seed ${config.seed}): ${result.error}`);
     commands.push(command);
     eventCount += result.events.length;
     state = result.state;

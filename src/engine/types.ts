@@ -80,12 +80,7 @@ export interface Unit {
 }
 
 export type VictoryKind =
-  | 'arch-foe'
-  | 'all-enemies'
-  | 'minions'
-  | 'hold'
-  | 'defeat-count'
-  | 'carry-object';
+  'arch-foe' | 'all-enemies' | 'minions' | 'hold' | 'defeat-count' | 'carry-object';
 
 export interface ScenarioOptions {
   /** Optional morale rule (goblins/trolls rolling a 1 retreat). */
@@ -216,12 +211,16 @@ export type GameEvent = EventBase &
         usesLeft: number;
       }
     | { type: 'move-undone'; unit: string; to: Point; facing: Facing }
-    | { type: 'objective'; what: 'picked-up' | 'dropped' | 'held' | 'returned'; unit: string | null; at: Point | null }
+    | {
+        type: 'objective';
+        what: 'picked-up' | 'dropped' | 'held' | 'returned';
+        unit: string | null;
+        at: Point | null;
+      }
     | { type: 'game-over'; winner: Side; reason: string }
   );
 
 export type GameEventType = GameEvent['type'];
 
 export type CommandResult =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; error: string };
+  { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: string };

@@ -68,7 +68,7 @@ export function tryAddDefaultSetup(map: BattleMap, heroCount = DEFAULT_HERO_COUN
   if (heroesExist && enemiesExist) return { ok: true, map: { ...map, objects: [...map.objects] } };
 
   const doors = doorSquares(map);
-  const { labels } = regions(map, doors);
+  const { labels } = regions(map);
   const occupied = new Set<number>();
   for (const o of map.objects) {
     if (o.kind === 'hero' || o.kind === 'enemy') for (const p of squaresOf(o)) occupied.add(p.y * W + p.x);

@@ -1,7 +1,8 @@
 /**
  * A small flood fill for map checks: 8-way steps over passable terrain, no diagonal step
- * that cuts a wall corner (miniatures-los-cover). Squares holding a `door` object count as
- * open (doors can be opened). Kept here so the loader does not depend on engine pathing.
+ * that cuts a wall corner (miniatures-los-cover). Terrain alone decides: a closed door tile
+ * is a wall until the engine opens doors. Kept here so the loader does not depend on the
+ * engine's pathing.
  */
 import { isTerrainPassable, type BattleMap } from '../engine/map';
 import { canStepDiagonally, DIRECTION_STEPS, type Point } from '../engine/grid';
@@ -20,29 +21,25 @@ export function doorSquares(map: BattleMap): Set<number> {
   return out;
 }
 
-/** Walkable test for checks: passable terrain or a door square. */
-export function reachPassable(map: BattleMap, doors: Set<number>): (x: number, y: number) => boolean {
+/** Walkable test for checks: passable terrain inside the map. */
+export function reachPassable(map: BattleMap): (x: number, y: number) => boolean {
   return (x, y) => {
     if (x < 0 || y < 0 || x >= map.width || y >= map.height) return false;
-    const i = y * map.width + x;
-    return doors.has(i) || isTerrainPassable(map.terrain[i]);
+    return isTerrainPassable(map.terrain[y * map.width + x]);
   };
 }
 
 function spread(
   map: BattleMap,
   starts: readonly Point[],
-  doors: Set<number>,
   marks: Int32Array,
   label: number,
 ): number {
   const { width, height } = map;
-  const open = reachPassable(map, doors);
+  const open = reachPassable(map);
   const isCorner = (x: number, y: number): boolean => {
     if (x < 0 || y < 0 || x >= width || y >= height) return true;
-    const i = y * width + x;
-    if (doors.has(i)) return false;
-    const t = map.terrain[i];
+    const t = map.terrain[y * width + x];
     return t === 'wall' || t === 'void';
   };
   const queue: number[] = [];
@@ -74,9 +71,9 @@ function spread(
  * Marks every square reachable from `starts` (which must themselves be passable to count).
  * Returns a row-major array: 1 reached, 0 not. Deterministic and O(width x height).
  */
-export function floodFill(map: BattleMap, starts: readonly Point[], doors = doorSquares(map)): Uint8Array {
+export function floodFill(map: BattleMap, starts: readonly Point[]): Uint8Array {
   const marks = new Int32Array(map.width * map.height).fill(-1);
-  spread(map, starts, doors, marks, 1);
+  spread(map, starts, marks, 1);
   const seen = new Uint8Array(marks.length);
   for (let i = 0; i < marks.length; i++) seen[i] = marks[i] === 1 ? 1 : 0;
   return seen;
@@ -86,13 +83,13 @@ export function floodFill(map: BattleMap, starts: readonly Point[], doors = door
  * Labels the connected regions of walkable squares (label -1 for blocked squares), in
  * row-major order of their first square. Returns the labels and each region's size.
  */
-export function regions(map: BattleMap, doors = doorSquares(map)): { labels: Int32Array; sizes: number[] } {
+export function regions(map: BattleMap): { labels: Int32Array; sizes: number[] } {
   const { width, height } = map;
   const labels = new Int32Array(width * height).fill(-1);
   const sizes: number[] = [];
   for (let i = 0; i < width * height; i++) {
     if (labels[i] !== -1) continue;
-    const size = spread(map, [{ x: i % width, y: Math.floor(i / width) }], doors, labels, sizes.length);
+    const size = spread(map, [{ x: i % width, y: Math.floor(i / width) }], labels, sizes.length);
     if (size > 0) sizes.push(size);
   }
   return { labels, sizes };

@@ -146,6 +146,9 @@ function walk(
       }
       checkEncoding(where, layer.encoding, layer.compression);
       const pieces = decodePieces(layer, where, map, maxSize, budget);
+      if (!(group.visible && layer.visible) && pieces.some((p) => p.gids.some((g) => g !== 0))) {
+        warnings.push(`${where} is hidden in Tiled but still counts for the game's terrain; delete it if it should not.`);
+      }
       out.push({
         kind: 'tile',
         name,
@@ -170,6 +173,9 @@ function walk(
         fail(`The map has more than ${LIMITS.maxObjects} objects; the game accepts at most that many.`);
       }
       const own = readProperties(layer.properties, where, warnings);
+      if (!(group.visible && layer.visible) && layer.objects.length > 0) {
+        warnings.push(`${where} is hidden in Tiled but its objects still count for the game; delete them if they should not.`);
+      }
       out.push({
         kind: 'object',
         name,

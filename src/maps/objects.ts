@@ -3,7 +3,7 @@
  * layer offsets and the infinite-map origin and scaled to the 32-pixel grid, and (b) when
  * it has a kind the game knows, a MapObject with its square(s) and checked properties.
  * Squares: points use floor(x / tilewidth), floor(y / tileheight); rectangles cover every
- * square they overlap; tile objects (gid) are anchored by the tileset's object alignment
+ * square they overlap by at least an eighth of a tile; tile objects (gid) are anchored by the tileset's object alignment
  * (Tiled's default: x,y is the bottom-left corner).
  */
 import type { MapObject, PropertyValue } from '../engine/map';
@@ -47,6 +47,7 @@ export interface ObjectContext {
 }
 
 const EPS = 1e-6;
+const EDGE = 0.125;
 
 /** Normalises a kind text: lower case, spaces and underscores as dashes, aliases resolved. */
 export function normalizeKind(text: string): string {
@@ -104,10 +105,11 @@ function squareArea(
   if (rect.isPoint) {
     return { x: Math.floor(rect.left / tw + EPS), y: Math.floor(rect.top / th + EPS), width: 1, height: 1 };
   }
-  const x0 = Math.floor(rect.left / tw + EPS);
-  const y0 = Math.floor(rect.top / th + EPS);
-  const x1 = Math.max(x0, Math.ceil((rect.left + rect.width) / tw - EPS) - 1);
-  const y1 = Math.max(y0, Math.ceil((rect.top + rect.height) / th - EPS) - 1);
+  // A square counts when the rectangle covers at least an eighth of a tile of it.
+  const x0 = Math.floor(rect.left / tw + EDGE);
+  const y0 = Math.floor(rect.top / th + EDGE);
+  const x1 = Math.max(x0, Math.ceil((rect.left + rect.width) / tw - EDGE) - 1);
+  const y1 = Math.max(y0, Math.ceil((rect.top + rect.height) / th - EDGE) - 1);
   return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
 }
 
@@ -139,7 +141,7 @@ export function readObjectLayer(
   layer.objects.forEach((raw, j) => {
     const obj = check(ObjectSchema, raw, `Object ${j + 1} in ${layer.where}`);
     const label = obj.name ? quote(obj.name) : `#${j + 1}`;
-    const where = `Object ${label}${obj.id !== undefined ? ` (id ${obj.id})` : ''} in ${layer.where}`;
+    const where = `Object ${label}${obj.id !== undefined ? ` (id ${obj.id})` : ''} in ${layer.where.replace(/^Layer/, 'layer')}`;
     const bag = readProperties(obj.properties, where, warnings);
     const shifted: RawObject = { ...obj, x: obj.x - originX, y: obj.y - originY };
 

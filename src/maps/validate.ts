@@ -9,7 +9,7 @@ import type { Point } from '../engine/grid';
 import { DEFAULT_HERO_COUNT, KNOWN_UNIT_KINDS } from './constants';
 import { tryAddDefaultSetup } from './default-setup';
 import { fail, quote } from './errors';
-import { doorSquares, floodFill } from './flood';
+import { floodFill } from './flood';
 import type { ParsedObject } from './objects';
 import { parseRoll } from './properties';
 
@@ -32,11 +32,7 @@ const TERRAIN_WORDS: Partial<Record<Terrain, string>> = {
  */
 export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[], warnings: string[]): void {
   const W = map.width;
-  const doors = doorSquares(map);
-  const walkable = (p: Point): boolean => {
-    const i = p.y * W + p.x;
-    return doors.has(i) || isTerrainPassable(map.terrain[i]);
-  };
+  const walkable = (p: Point): boolean => isTerrainPassable(map.terrain[p.y * W + p.x]);
   const terrainWord = (p: Point): string => TERRAIN_WORDS[map.terrain[p.y * W + p.x]] ?? 'a blocked square';
 
   const heroes = parsed.filter((p) => p.object.kind === 'hero');
@@ -128,12 +124,12 @@ export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[]
   // Reachability from the heroes' squares.
   if (heroes.length > 0 && enemies.length > 0 && arch) {
     const starts = heroes.flatMap((h) => squaresOf(h.object)).filter(walkable);
-    const reached = floodFill(map, starts, doors);
+    const reached = floodFill(map, starts);
     const at = (p: Point): boolean => reached[p.y * W + p.x] === 1;
     if (!at(arch.object)) {
       fail(
-        `The Arch Foe (${arch.where}) at ${arch.object.x},${arch.object.y} cannot be reached from the heroes' start squares: walls or pits cut it off. ` +
-          'Open a path of floor (or a door object) between them.',
+        `The Arch Foe, ${arch.where.replace(/^Object/, 'object')}, at ${arch.object.x},${arch.object.y} cannot be reached from the heroes' start squares: walls or pits cut it off. ` +
+          'Open a path of floor between them (a closed door tile counts as a wall; use the open door tile).',
       );
     }
     if (lairRoll) {

@@ -23,7 +23,9 @@ describe('Alerted status', () => {
     const { state, events } = play(s, { type: 'move', unit: 'fighting-man-1', to: { x: 1, y: 3 } });
     expect(unit(state, 'goblin-1').ai!.status).toBe('alerted');
     const change = events.find((e) => e.type === 'status-changed');
-    expect(change && change.type === 'status-changed' && change.reason).toBe('sees the Fighting Man');
+    expect(change && change.type === 'status-changed' && change.reason).toBe(
+      'sees the Fighting Man',
+    );
   });
 
   it('a patrolling enemy does not notice a hero behind it', () => {
@@ -48,7 +50,11 @@ describe('Alerted status', () => {
 
   it('attacking a patrolling enemy alerts it (interaction), hit or miss', () => {
     const s = startWith(boardGame('#####\n#Ft.#\n#####', {}, { enemyFacing: 2 }), [4]).state;
-    const { state } = play(s, { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' }, [1]);
+    const { state } = play(
+      s,
+      { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' },
+      [1],
+    );
     expect(unit(state, 'troll-1').ai!.status).toBe('alerted');
   });
 
@@ -66,7 +72,9 @@ describe('Alerted status', () => {
     expect(unit(state, 'dragon-1').ai!.status).toBe('alerted');
     expect(unit(state, 'goblin-1').ai!.status).toBe('alerted');
     expect(unit(state, 'troll-1').ai!.status).toBe('alerted');
-    const reasons = events.flatMap((e) => (e.type === 'status-changed' ? [`${e.unit}: ${e.reason}`] : []));
+    const reasons = events.flatMap((e) =>
+      e.type === 'status-changed' ? [`${e.unit}: ${e.reason}`] : [],
+    );
     expect(reasons).toContain('goblin-1: the Dragon raises the alarm');
   });
 

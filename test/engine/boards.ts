@@ -40,7 +40,17 @@ export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap 
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const ch = lines[y][x] ?? ' ';
-      terrain.push(ch === '#' ? 'wall' : ch === '~' ? 'difficult' : ch === '^' ? 'dangerous' : ch === ' ' ? 'void' : 'floor');
+      terrain.push(
+        ch === '#'
+          ? 'wall'
+          : ch === '~'
+            ? 'difficult'
+            : ch === '^'
+              ? 'dangerous'
+              : ch === ' '
+                ? 'void'
+                : 'floor',
+      );
       const unit = UNIT_LETTERS[ch];
       if (unit) {
         objects.push({
@@ -56,7 +66,15 @@ export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap 
       }
       if (ch === '1' || ch === '3' || ch === '5') {
         const band = `${ch}-${Number(ch) + 1}`;
-        objects.push({ kind: 'lair', x, y, width: 1, height: 1, name: `lair ${band}`, properties: { roll: band } });
+        objects.push({
+          kind: 'lair',
+          x,
+          y,
+          width: 1,
+          height: 1,
+          name: `lair ${band}`,
+          properties: { roll: band },
+        });
       }
     }
   }
@@ -89,9 +107,21 @@ t.t.##..
 `;
 
 export function dungeonCrawlBoard(): BattleMap {
-  const map = makeBoard(DUNGEON_CRAWL_ASCII, { id: 'dungeon-crawl', heroFacing: 7, enemyFacing: 4 });
+  const map = makeBoard(DUNGEON_CRAWL_ASCII, {
+    id: 'dungeon-crawl',
+    heroFacing: 7,
+    enemyFacing: 4,
+  });
   // The dragon's square is also the 1-2 lair.
-  map.objects.push({ kind: 'lair', x: 0, y: 0, width: 1, height: 1, name: 'lair 1-2', properties: { roll: '1-2' } });
+  map.objects.push({
+    kind: 'lair',
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+    name: 'lair 1-2',
+    properties: { roll: '1-2' },
+  });
   map.properties = { lairRoll: true, victory: 'arch-foe', ruleModule: 'dungeon-crawl' };
   return map;
 }

@@ -9,7 +9,8 @@ function heroesTurn(ascii: string, enemyCount: number, options = {}) {
 
 function endTurnsUntil(state: ReturnType<typeof heroesTurn>, heroId: string) {
   let s = state;
-  while (s.turn && s.turn.unitId !== heroId) s = play(s, { type: 'end-turn', unit: s.turn.unitId }).state;
+  while (s.turn && s.turn.unitId !== heroId)
+    s = play(s, { type: 'end-turn', unit: s.turn.unitId }).state;
   return s;
 }
 
@@ -35,7 +36,11 @@ describe('Hero weapons: d6 target numbers', () => {
 
   it('a goblin falls to one wound and the hero is credited', () => {
     const s = heroesTurn('#####\n#Fg.#\n#####', 1);
-    const { state, events } = play(s, { type: 'attack', unit: 'fighting-man-1', target: 'goblin-1', weapon: 'sword' }, [6]);
+    const { state, events } = play(
+      s,
+      { type: 'attack', unit: 'fighting-man-1', target: 'goblin-1', weapon: 'sword' },
+      [6],
+    );
     expect(unit(state, 'goblin-1').position).toBeNull();
     expect(unit(state, 'goblin-1').ai!.status).toBe('defeated');
     expect(unit(state, 'fighting-man-1').stats.kills).toBe(1);
@@ -46,18 +51,25 @@ describe('Hero weapons: d6 target numbers', () => {
 describe('Weapon restrictions', () => {
   it('melee weapons reach only adjacent squares', () => {
     const s = heroesTurn('######\n#F.t.#\n######', 1);
-    expect(rejects(s, { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' })).toMatch(/range/);
+    expect(
+      rejects(s, { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' }),
+    ).toMatch(/range/);
   });
 
   it('no fireball with a monster adjacent (side or corner), the staff still works', () => {
     const s = endTurnsUntil(heroesTurn('######\n#M..t#\n#g...#\n######', 2), 'magic-user-1');
-    expect(rejects(s, { type: 'attack', unit: 'magic-user-1', target: 'troll-1', weapon: 'fireball' })).toMatch(/foe adjacent/);
+    expect(
+      rejects(s, { type: 'attack', unit: 'magic-user-1', target: 'troll-1', weapon: 'fireball' }),
+    ).toMatch(/foe adjacent/);
     play(s, { type: 'attack', unit: 'magic-user-1', target: 'goblin-1', weapon: 'staff' }, [5]);
   });
 
   it('fireball reaches any distance along an open line', () => {
     const row = '#M' + '.'.repeat(30) + 't#';
-    const s = endTurnsUntil(heroesTurn(`${'#'.repeat(34)}\n${row}\n${'#'.repeat(34)}`, 1), 'magic-user-1');
+    const s = endTurnsUntil(
+      heroesTurn(`${'#'.repeat(34)}\n${row}\n${'#'.repeat(34)}`, 1),
+      'magic-user-1',
+    );
     play(s, { type: 'attack', unit: 'magic-user-1', target: 'troll-1', weapon: 'fireball' }, [4]);
   });
 
@@ -67,28 +79,49 @@ describe('Weapon restrictions', () => {
     const five = endTurnsUntil(heroesTurn('########\n#T....t#\n########', 1), 'thief-1');
     play(five, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' }, [4]);
     const six = endTurnsUntil(heroesTurn('#########\n#T.....t#\n#########', 1), 'thief-1');
-    expect(rejects(six, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' })).toMatch(/out of Dagger range/);
+    expect(
+      rejects(six, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' }),
+    ).toMatch(/out of Dagger range/);
   });
 
   it('ranged attacks need a straight, unblocked line: rock blocks, a monster in the way blocks, a friend does not', () => {
     const wall = endTurnsUntil(heroesTurn('#######\n#T.#.t#\n#######', 1), 'thief-1');
-    expect(rejects(wall, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' })).toMatch(/No straight, open line/);
+    expect(
+      rejects(wall, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' }),
+    ).toMatch(/No straight, open line/);
     const monster = endTurnsUntil(heroesTurn('#######\n#T.g.t#\n#######', 2), 'thief-1');
-    expect(rejects(monster, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' })).toMatch(/No straight, open line/);
+    expect(
+      rejects(monster, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' }),
+    ).toMatch(/No straight, open line/);
     const friend = endTurnsUntil(heroesTurn('#######\n#T.F.t#\n#######', 1), 'thief-1');
     play(friend, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' }, [4]);
   });
 
   it('no melee attack diagonally through two rock corners', () => {
     const s = heroesTurn('####\n#F##\n##t#\n####', 1);
-    expect(rejects(s, { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' })).toMatch(/through the rock/);
+    expect(
+      rejects(s, { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' }),
+    ).toMatch(/through the rock/);
   });
 
   it('one attack a turn, and a move only before the attack', () => {
     const s = heroesTurn('#####\n#Ft.#\n#...#\n#####', 1);
-    const after = play(s, { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' }, [1]).state;
-    expect(rejects(after, { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' })).toMatch(/already acted/);
-    expect(rejects(after, { type: 'move', unit: 'fighting-man-1', to: { x: 1, y: 2 } })).toMatch(/before attacking/);
+    const after = play(
+      s,
+      { type: 'attack', unit: 'fighting-man-1', target: 'troll-1', weapon: 'sword' },
+      [1],
+    ).state;
+    expect(
+      rejects(after, {
+        type: 'attack',
+        unit: 'fighting-man-1',
+        target: 'troll-1',
+        weapon: 'sword',
+      }),
+    ).toMatch(/already acted/);
+    expect(rejects(after, { type: 'move', unit: 'fighting-man-1', to: { x: 1, y: 2 } })).toMatch(
+      /before attacking/,
+    );
   });
 });
 
@@ -149,7 +182,11 @@ describe('Enemy weapons and restrictions', () => {
   });
 
   it('dragon fire misses on 2, claws miss on 3; fire never at an adjacent hero', () => {
-    const { events } = enemyPhase('#########\n#.....T.#\n#.......#\n#.....DF#\n#########', 1, [2, 3]);
+    const { events } = enemyPhase(
+      '#########\n#.....T.#\n#.......#\n#.....DF#\n#########',
+      1,
+      [2, 3],
+    );
     expect(events.filter((e) => e.type === 'attacked' && !e.hit)).toHaveLength(2);
     // Only one hero, adjacent: claws only.
     const lone = enemyPhase('####\n#FD#\n####', 1, [6]);
@@ -161,13 +198,20 @@ describe('Enemy weapons and restrictions', () => {
   it('enemies act in order: Arch Foe, then trolls, then goblins', () => {
     const s = boardGame('##########\n#g.t.D.g.#\n#........#\n####.#####\n#F.......#');
     const { events } = startWith(s, [4, 4, 4, 4]);
-    expect(rollsOf(events).map((r) => r.unit)).toEqual(['dragon-1', 'troll-1', 'goblin-1', 'goblin-2']);
+    expect(rollsOf(events).map((r) => r.unit)).toEqual([
+      'dragon-1',
+      'troll-1',
+      'goblin-1',
+      'goblin-2',
+    ]);
   });
 });
 
 describe('Optional morale', () => {
   function goblinRollsOne(morale: boolean) {
-    let s = alertAll(startWith(boardGame('#########\n#.Fg....#\n#########', { morale }), [4]).state);
+    let s = alertAll(
+      startWith(boardGame('#########\n#.Fg....#\n#########', { morale }), [4]).state,
+    );
     return play(s, { type: 'end-turn', unit: 'fighting-man-1' }, [1]);
   }
 
@@ -176,7 +220,9 @@ describe('Optional morale', () => {
     const goblin = unit(state, 'goblin-1');
     expect(goblin.position).toEqual({ x: 5, y: 1 });
     expect(goblin.ai!.status).toBe('alerted');
-    const statuses = events.flatMap((e) => (e.type === 'status-changed' && e.unit === 'goblin-1' ? [e.to] : []));
+    const statuses = events.flatMap((e) =>
+      e.type === 'status-changed' && e.unit === 'goblin-1' ? [e.to] : [],
+    );
     expect(statuses).toEqual(['retreating', 'alerted']);
   });
 
@@ -186,7 +232,9 @@ describe('Optional morale', () => {
   });
 
   it('retreat bends around rock when the straight way is blocked', () => {
-    let s = alertAll(startWith(boardGame('#######\n#.Fg#.#\n#.....#\n#######', { morale: true }), [4]).state);
+    let s = alertAll(
+      startWith(boardGame('#######\n#.Fg#.#\n#.....#\n#######', { morale: true }), [4]).state,
+    );
     const { state } = play(s, { type: 'end-turn', unit: 'fighting-man-1' }, [1]);
     const p = unit(state, 'goblin-1').position!;
     expect(p.y).toBe(2); // stepped diagonally down-right past the rock, then on
@@ -194,9 +242,13 @@ describe('Optional morale', () => {
   });
 
   it('the dragon never retreats', () => {
-    let s = alertAll(startWith(boardGame('########\n#FD....#\n########', { morale: true }), [4]).state);
+    let s = alertAll(
+      startWith(boardGame('########\n#FD....#\n########', { morale: true }), [4]).state,
+    );
     const { state, events } = play(s, { type: 'end-turn', unit: 'fighting-man-1' }, [1]);
-    expect(events.some((e) => e.type === 'attacked' && e.unit === 'dragon-1' && e.roll === 1)).toBe(true);
+    expect(events.some((e) => e.type === 'attacked' && e.unit === 'dragon-1' && e.roll === 1)).toBe(
+      true,
+    );
     expect(events.some((e) => e.type === 'status-changed' && e.to === 'retreating')).toBe(false);
     expect(unit(state, 'dragon-1').ai!.status).toBe('alerted');
   });
@@ -223,14 +275,26 @@ describe('Priest healing', () => {
 
   it('never above starting wounds, never himself, only adjacent, and only 3 times a game', () => {
     const healthy = priestTurn(0);
-    expect(rejects(healthy, { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' })).toMatch(/not wounded/);
-    expect(rejects(healthy, { type: 'heal', unit: 'priest-1', target: 'priest-1' })).toMatch(/himself/);
+    expect(rejects(healthy, { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' })).toMatch(
+      /not wounded/,
+    );
+    expect(rejects(healthy, { type: 'heal', unit: 'priest-1', target: 'priest-1' })).toMatch(
+      /himself/,
+    );
     const spent = priestTurn(3);
     unit(spent, 'priest-1').heal!.usesLeft = 0;
-    expect(rejects(spent, { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' })).toMatch(/no healing left/);
+    expect(rejects(spent, { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' })).toMatch(
+      /no healing left/,
+    );
     const far = heroesTurn('#######\n#F.P.t#\n#######', 1);
     unit(far, 'fighting-man-1').wounds = 1;
-    expect(rejects(endTurnsUntil(far, 'priest-1'), { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' })).toMatch(/adjacent/);
+    expect(
+      rejects(endTurnsUntil(far, 'priest-1'), {
+        type: 'heal',
+        unit: 'priest-1',
+        target: 'fighting-man-1',
+      }),
+    ).toMatch(/adjacent/);
   });
 
   it('healing is instead of attacking', () => {

@@ -6,18 +6,30 @@ import type { BattleMap } from '../../src/engine/map';
 import type { Command, GameEvent, GameState, ScenarioOptions, Unit } from '../../src/engine/types';
 import { makeBoard, type BoardOptions } from './boards';
 
-export function newGame(map: BattleMap, options: Partial<ScenarioOptions> = {}, seed = 1): GameState {
+export function newGame(
+  map: BattleMap,
+  options: Partial<ScenarioOptions> = {},
+  seed = 1,
+): GameState {
   const r = createGame({ scenarioId: 'test', map, seed, options });
   if (!r.ok) throw new Error(r.error);
   return r.state;
 }
 
-export function boardGame(ascii: string, options: Partial<ScenarioOptions> = {}, board: BoardOptions = {}): GameState {
+export function boardGame(
+  ascii: string,
+  options: Partial<ScenarioOptions> = {},
+  board: BoardOptions = {},
+): GameState {
   return newGame(makeBoard(ascii, board), options);
 }
 
 /** Applies a command with the given rolls; fails the test on an error or unused rolls. */
-export function play(state: GameState, command: Command, rolls: number[] = []): { state: GameState; events: GameEvent[] } {
+export function play(
+  state: GameState,
+  command: Command,
+  rolls: number[] = [],
+): { state: GameState; events: GameEvent[] } {
   const dice = riggedDice(rolls);
   const options: ApplyOptions = { dice };
   const r = applyCommand(state, command, options);
@@ -40,12 +52,19 @@ export function unit(state: GameState, id: string): Unit {
   return u;
 }
 
-export function rollsOf(events: GameEvent[]): { purpose: string; value: number; unit: string | null }[] {
-  return events.flatMap((e) => (e.type === 'roll' ? [{ purpose: e.purpose, value: e.value, unit: e.unit }] : []));
+export function rollsOf(
+  events: GameEvent[],
+): { purpose: string; value: number; unit: string | null }[] {
+  return events.flatMap((e) =>
+    e.type === 'roll' ? [{ purpose: e.purpose, value: e.value, unit: e.unit }] : [],
+  );
 }
 
 /** Starts a game where every enemy is patrolling and each gets the given patrol roll. */
-export function startWith(state: GameState, rolls: number[]): { state: GameState; events: GameEvent[] } {
+export function startWith(
+  state: GameState,
+  rolls: number[],
+): { state: GameState; events: GameEvent[] } {
   return play(state, { type: 'start' }, rolls);
 }
 

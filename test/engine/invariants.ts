@@ -15,15 +15,20 @@ export function checkInvariants(state: GameState, before?: GameState): string[] 
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const u of state.units) {
-    if (u.wounds < 0 || u.wounds > u.maxWounds) problems.push(`${u.id} has ${u.wounds}/${u.maxWounds} wounds`);
-    if (u.heal && (u.heal.usesLeft < 0 || u.heal.usesLeft > u.heal.usesMax)) problems.push(`${u.id} heal uses ${u.heal.usesLeft}`);
+    if (u.wounds < 0 || u.wounds > u.maxWounds)
+      problems.push(`${u.id} has ${u.wounds}/${u.maxWounds} wounds`);
+    if (u.heal && (u.heal.usesLeft < 0 || u.heal.usesLeft > u.heal.usesMax))
+      problems.push(`${u.id} heal uses ${u.heal.usesLeft}`);
     if (!u.position) {
-      if (u.wounds < u.maxWounds && u.ai?.status !== 'defeated') problems.push(`${u.id} off the board but not defeated`);
+      if (u.wounds < u.maxWounds && u.ai?.status !== 'defeated')
+        problems.push(`${u.id} off the board but not defeated`);
       continue;
     }
     const { x, y } = u.position;
-    if (x < 0 || y < 0 || x >= state.map.width || y >= state.map.height) problems.push(`${u.id} off the board at ${x},${y}`);
-    else if (!isTerrainPassable(terrainAt(state.map, x, y))) problems.push(`${u.id} inside ${terrainAt(state.map, x, y)} at ${x},${y}`);
+    if (x < 0 || y < 0 || x >= state.map.width || y >= state.map.height)
+      problems.push(`${u.id} off the board at ${x},${y}`);
+    else if (!isTerrainPassable(terrainAt(state.map, x, y)))
+      problems.push(`${u.id} inside ${terrainAt(state.map, x, y)} at ${x},${y}`);
     const key = `${x},${y}`;
     if (seen.has(key)) problems.push(`two units on ${key}`);
     seen.add(key);
@@ -36,8 +41,10 @@ export function checkInvariants(state: GameState, before?: GameState): string[] 
       // A command may pass through retreating and back to alerted: both ends must be reachable.
       const direct = ALLOWED[old.ai.status].includes(u.ai.status);
       const viaRetreat = old.ai.status === 'alerted' && u.ai.status === 'alerted';
-      const fromPatrolToAlertOrDead = ['patrolling', 'prepared'].includes(old.ai.status) && u.ai.status !== 'patrolling';
-      if (!direct && !viaRetreat && !fromPatrolToAlertOrDead) problems.push(`${u.id} went ${old.ai.status} -> ${u.ai.status}`);
+      const fromPatrolToAlertOrDead =
+        ['patrolling', 'prepared'].includes(old.ai.status) && u.ai.status !== 'patrolling';
+      if (!direct && !viaRetreat && !fromPatrolToAlertOrDead)
+        problems.push(`${u.id} went ${old.ai.status} -> ${u.ai.status}`);
     }
   }
   return problems;

@@ -22,7 +22,9 @@ describe('Patrolling enemies: the d8 table', () => {
       expect(unit(state, 'goblin-1').position).toEqual({ x: 3, y: 1 });
       expect(unit(state, 'goblin-1').facing).toBe(2);
       expect(rollsOf(events)).toEqual([{ purpose: 'patrol', value: roll, unit: 'goblin-1' }]);
-      expect(events.find((e) => e.type === 'roll')!.text).toBe('Goblin patrol d8 = ' + roll + ': full move forward');
+      expect(events.find((e) => e.type === 'roll')!.text).toBe(
+        'Goblin patrol d8 = ' + roll + ': full move forward',
+      );
     }
   });
 

@@ -15,7 +15,9 @@ describe('Replay: a game is its seed plus its commands', () => {
     const replayed = replayGame(config, game.commands);
     expect(replayed).toHaveLength(recorded.length + 1);
     for (let i = 0; i < recorded.length; i++) {
-      expect(JSON.stringify(replayed[i + 1]), `state after command ${i + 1}`).toBe(JSON.stringify(recorded[i]));
+      expect(JSON.stringify(replayed[i + 1]), `state after command ${i + 1}`).toBe(
+        JSON.stringify(recorded[i]),
+      );
     }
   });
 
@@ -48,7 +50,9 @@ describe('Replay: a game is its seed plus its commands', () => {
     if (!created.ok) throw new Error(created.error);
     const started = applyCommand(created.state, { type: 'start' });
     if (!started.ok) throw new Error(started.error);
-    const rolls = started.events.flatMap((e) => (e.type === 'roll' ? [`${e.purpose}:${e.value}`] : []));
+    const rolls = started.events.flatMap((e) =>
+      e.type === 'roll' ? [`${e.purpose}:${e.value}`] : [],
+    );
     // The dice of seed 1 at the start: the lair roll and the opening patrol of each monster.
     expect(rolls).toMatchInlineSnapshot(`
       [

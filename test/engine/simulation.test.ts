@@ -10,11 +10,17 @@ describe('1,000 simulated Dungeon Crawl games', () => {
     const outcomes = { heroes: 0, enemies: 0 };
     let commandsChecked = 0;
     for (let seed = 1; seed <= 1000; seed++) {
-      const config = { scenarioId: 'dungeon-crawl', map, seed, options: { morale: seed % 2 === 0 } };
+      const config = {
+        scenarioId: 'dungeon-crawl',
+        map,
+        seed,
+        options: { morale: seed % 2 === 0 },
+      };
       let previous: GameState | undefined;
       const game = playAutoGame(config, (state) => {
         const problems = checkInvariants(state, previous);
-        if (problems.length > 0) throw new Error(`seed ${seed}, command ${commandsChecked}: ${problems.join('; ')}`);
+        if (problems.length > 0)
+          throw new Error(`seed ${seed}, command ${commandsChecked}: ${problems.join('; ')}`);
         previous = state;
         commandsChecked++;
       });

@@ -18,14 +18,25 @@ describe('Turn order', () => {
     const s0 = boardGame(FOUR_HEROES);
     expect(legalCommands(s0)).toEqual([{ type: 'start' }]);
     let { state: s, events } = startWith(s0, [4]);
-    expect(events.map((e) => e.type).slice(0, 4)).toEqual(['game-started', 'round-started', 'phase-started', 'turn-started']);
+    expect(events.map((e) => e.type).slice(0, 4)).toEqual([
+      'game-started',
+      'round-started',
+      'phase-started',
+      'turn-started',
+    ]);
     const order: string[] = [];
     while (s.round === 1 && s.turn) {
       order.push(s.turn.unitId);
       const moves = legalCommands(s).filter((c) => c.type === 'move');
-      const far = moves.map((c) => (c.type === 'move' ? Math.abs(c.to.x - unit(s, s.turn!.unitId).position!.x) : 0));
+      const far = moves.map((c) =>
+        c.type === 'move' ? Math.abs(c.to.x - unit(s, s.turn!.unitId).position!.x) : 0,
+      );
       expect(Math.max(...far)).toBeLessThanOrEqual(2);
-      s = play(s, { type: 'end-turn', unit: s.turn.unitId }, s.turn.unitId === 'priest-1' ? [4] : []).state;
+      s = play(
+        s,
+        { type: 'end-turn', unit: s.turn.unitId },
+        s.turn.unitId === 'priest-1' ? [4] : [],
+      ).state;
     }
     expect(order).toEqual(['fighting-man-1', 'magic-user-1', 'thief-1', 'priest-1']);
     expect(s.round).toBe(2);
@@ -84,7 +95,11 @@ describe('Victory and defeat', () => {
     const s = startWith(boardGame('#######\n#FD..g#\n#######'), [4, 4]).state;
     const d = unit(s, 'dragon-1');
     d.wounds = 3;
-    const { state, events } = play(s, { type: 'attack', unit: 'fighting-man-1', target: 'dragon-1', weapon: 'sword' }, [3]);
+    const { state, events } = play(
+      s,
+      { type: 'attack', unit: 'fighting-man-1', target: 'dragon-1', weapon: 'sword' },
+      [3],
+    );
     expect(state.outcome).toEqual({ winner: 'heroes', reason: 'The Arch Foe is slain.' });
     expect(state.phase).toBe('over');
     expect(events.slice(-1)[0].type).toBe('game-over');
@@ -99,15 +114,29 @@ describe('Victory and defeat', () => {
   });
 
   it('all-enemies: the dragon alone is not enough', () => {
-    const s = startWith(boardGame('#######\n#FD..g#\n#######', { victory: 'all-enemies' }), [4, 4]).state;
+    const s = startWith(
+      boardGame('#######\n#FD..g#\n#######', { victory: 'all-enemies' }),
+      [4, 4],
+    ).state;
     unit(s, 'dragon-1').wounds = 3;
-    const { state } = play(s, { type: 'attack', unit: 'fighting-man-1', target: 'dragon-1', weapon: 'sword' }, [6]);
+    const { state } = play(
+      s,
+      { type: 'attack', unit: 'fighting-man-1', target: 'dragon-1', weapon: 'sword' },
+      [6],
+    );
     expect(state.outcome).toBeNull();
   });
 
   it('minions: every Minion Team down wins while the Arch Foe lives', () => {
-    const s = startWith(boardGame('#######\n#Fg..D#\n#######', { victory: 'minions' }), [4, 4]).state;
-    const { state } = play(s, { type: 'attack', unit: 'fighting-man-1', target: 'goblin-1', weapon: 'sword' }, [6]);
+    const s = startWith(
+      boardGame('#######\n#Fg..D#\n#######', { victory: 'minions' }),
+      [4, 4],
+    ).state;
+    const { state } = play(
+      s,
+      { type: 'attack', unit: 'fighting-man-1', target: 'goblin-1', weapon: 'sword' },
+      [6],
+    );
     expect(state.outcome?.winner).toBe('heroes');
   });
 
@@ -121,7 +150,10 @@ describe('Victory and defeat', () => {
     expect(r1.state.objective.heldRounds).toBe(1);
     expect(r1.state.outcome).toBeNull();
     const r2 = play(r1.state, { type: 'end-turn', unit: 'fighting-man-1' });
-    expect(r2.state.outcome).toEqual({ winner: 'heroes', reason: 'The heroes held the spot for 2 turns.' });
+    expect(r2.state.outcome).toEqual({
+      winner: 'heroes',
+      reason: 'The heroes held the spot for 2 turns.',
+    });
   });
 
   it('defeat-count: the turn limit is 1d6+4; enough kills in time wins, too few loses', () => {
@@ -131,12 +163,22 @@ describe('Victory and defeat', () => {
     expect(started.events.find((e) => e.type === 'roll' && e.purpose === 'turn-limit')?.text).toBe(
       'Turn limit 1d6+4: d6 = 2, so 6 turns',
     );
-    const win = play(started.state, { type: 'attack', unit: 'fighting-man-1', target: 'goblin-1', weapon: 'sword' }, [6]);
+    const win = play(
+      started.state,
+      { type: 'attack', unit: 'fighting-man-1', target: 'goblin-1', weapon: 'sword' },
+      [6],
+    );
     expect(win.state.outcome?.winner).toBe('heroes');
     const walled = makeBoard('#####\n#F..#\n#####\n#g.D#\n#####');
-    let s = startWith(newGame(walled, { victory: 'defeat-count', defeatCount: 5 }), [1, 4, 4]).state;
-    s.units = s.units.map((u) => (u.ai ? { ...u, ai: { ...u.ai, status: 'prepared' as const } } : u));
-    for (let round = 1; round < 5; round++) s = play(s, { type: 'end-turn', unit: 'fighting-man-1' }).state;
+    let s = startWith(
+      newGame(walled, { victory: 'defeat-count', defeatCount: 5 }),
+      [1, 4, 4],
+    ).state;
+    s.units = s.units.map((u) =>
+      u.ai ? { ...u, ai: { ...u.ai, status: 'prepared' as const } } : u,
+    );
+    for (let round = 1; round < 5; round++)
+      s = play(s, { type: 'end-turn', unit: 'fighting-man-1' }).state;
     const lost = play(s, { type: 'end-turn', unit: 'fighting-man-1' });
     expect(lost.state.outcome?.winner).toBe('enemies');
     expect(lost.state.outcome?.reason).toMatch(/Time ran out/);
@@ -144,12 +186,21 @@ describe('Victory and defeat', () => {
 
   it('carry-object: pick the relic up, cannot attack while carrying, bring it home to win; it drops when the bearer falls', () => {
     const map = makeBoard('#########\n#F.g....#\n#.......#\n#########\n#......D#\n#########', {
-      objects: [{ kind: 'objective', x: 2, y: 2, width: 1, height: 1, name: 'relic', properties: {} }],
+      objects: [
+        { kind: 'objective', x: 2, y: 2, width: 1, height: 1, name: 'relic', properties: {} },
+      ],
     });
     let s = startWith(newGame(map, { victory: 'carry-object' }), [4, 4]).state;
     const picked = play(s, { type: 'move', unit: 'fighting-man-1', to: { x: 2, y: 2 } });
     expect(picked.events.some((e) => e.type === 'objective' && e.what === 'picked-up')).toBe(true);
-    expect(rejects(picked.state, { type: 'attack', unit: 'fighting-man-1', target: 'goblin-1', weapon: 'sword' })).toMatch(/relic/);
+    expect(
+      rejects(picked.state, {
+        type: 'attack',
+        unit: 'fighting-man-1',
+        target: 'goblin-1',
+        weapon: 'sword',
+      }),
+    ).toMatch(/relic/);
     s = play(picked.state, { type: 'end-turn', unit: 'fighting-man-1' }, [4, 4]).state;
     const home = play(s, { type: 'move', unit: 'fighting-man-1', to: { x: 1, y: 1 } });
     expect(home.state.outcome?.winner).toBe('heroes');

@@ -32,9 +32,13 @@ export function loadBundledMap(id: string): BattleMap {
     const p = join(MAPS_DIR, t);
     if (existsSync(p)) externalTilesets[t] = readFileSync(p, 'utf8');
   }
-  const result = loadTiledMap(readFileSync(join(MAPS_DIR, entry.file), 'utf8'), { id, externalTilesets });
+  const result = loadTiledMap(readFileSync(join(MAPS_DIR, entry.file), 'utf8'), {
+    id,
+    externalTilesets,
+  });
   if (!result.ok) throw new Error(`Map "${id}": ${result.error}`);
   const map = result.map.battleMap;
-  const hasUnits = map.objects.some((o) => o.kind === 'hero') && map.objects.some((o) => o.kind === 'enemy');
+  const hasUnits =
+    map.objects.some((o) => o.kind === 'hero') && map.objects.some((o) => o.kind === 'enemy');
   return hasUnits ? map : addDefaultSetup(map);
 }

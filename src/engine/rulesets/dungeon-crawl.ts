@@ -129,13 +129,11 @@ export const DUNGEON_CRAWL_UNITS: Record<string, UnitDefinition> = {
     side: 'enemies',
     maxWounds: 2,
     move: MOVE_ALLOWANCE,
-    weapons: [
-      ranged('spear', 'Spear', 4, 1, 5, true, 'spear'),
-      melee('club', 'Club', 5, 'club'),
-    ],
+    weapons: [ranged('spear', 'Spear', 4, 1, 5, true, 'spear'), melee('club', 'Club', 5, 'club')],
     rank: 2,
     morale: true,
-    blurb: 'Hurls a spear up to 5 squares (4+) unless a hero is next to it; club 5+. Takes 2 wounds.',
+    blurb:
+      'Hurls a spear up to 5 squares (4+) unless a hero is next to it; club 5+. Takes 2 wounds.',
   },
   dragon: {
     kind: 'dragon',

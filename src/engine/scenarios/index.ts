@@ -70,10 +70,15 @@ export function findScenario(id: string): ScenarioDefinition | undefined {
 /** A scenario for any loaded map, using the map's own properties where it sets them. */
 export function scenarioForMap(map: BattleMap): ScenarioDefinition {
   const p = map.properties;
-  const victory = VICTORY_KINDS.includes(p.victory as VictoryKind) ? (p.victory as VictoryKind) : 'arch-foe';
-  const holdTurns = typeof p.holdTurns === 'number' ? Math.max(1, Math.min(3, Math.trunc(p.holdTurns))) : 2;
+  const victory = VICTORY_KINDS.includes(p.victory as VictoryKind)
+    ? (p.victory as VictoryKind)
+    : 'arch-foe';
+  const holdTurns =
+    typeof p.holdTurns === 'number' ? Math.max(1, Math.min(3, Math.trunc(p.holdTurns))) : 2;
   const defeatCount =
-    typeof p.defeatCount === 'number' ? Math.max(1, Math.min(50, Math.trunc(p.defeatCount))) : DEFAULT_OPTIONS.defeatCount;
+    typeof p.defeatCount === 'number'
+      ? Math.max(1, Math.min(50, Math.trunc(p.defeatCount)))
+      : DEFAULT_OPTIONS.defeatCount;
   return {
     id: `map:${map.id}`,
     name: map.name,

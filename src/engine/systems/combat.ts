@@ -40,7 +40,9 @@ function wallCover(state: GameState, from: Point, to: Point): CoverLevel {
 export function isFoeAdjacent(state: GameState, unit: Unit): boolean {
   if (!unit.position) return false;
   const pos = unit.position;
-  return livingUnits(state).some((u) => u.side !== unit.side && chebyshevDistance(pos, u.position) === 1);
+  return livingUnits(state).some(
+    (u) => u.side !== unit.side && chebyshevDistance(pos, u.position) === 1,
+  );
 }
 
 /**
@@ -48,7 +50,12 @@ export function isFoeAdjacent(state: GameState, unit: Unit): boolean {
  * range, reach through walls, a clear shot for ranged weapons and each weapon's own
  * restriction. Turn bookkeeping (one attack a turn) is checked by the caller.
  */
-export function whyCannotAttack(state: GameState, attacker: Unit, target: Unit, weapon: Weapon): string | null {
+export function whyCannotAttack(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: Weapon,
+): string | null {
   if (!attacker.position) return `${attacker.name} is not on the board.`;
   if (!target.position) return `${target.name} is not on the board.`;
   if (attacker.side === target.side) return `${target.name} is on the same side.`;
@@ -91,7 +98,14 @@ export function resolveAttack(ctx: Context, attacker: Unit, target: Unit, weapon
   const oldFacing = attacker.facing;
   attacker.facing = facingToward(attacker.position, target.position, attacker.facing);
   if (oldFacing !== attacker.facing) {
-    emit(ctx, { type: 'faced', unit: attacker.id, from: oldFacing, to: attacker.facing, reason: 'attacking', text: '' });
+    emit(ctx, {
+      type: 'faced',
+      unit: attacker.id,
+      from: oldFacing,
+      to: attacker.facing,
+      reason: 'attacking',
+      text: '',
+    });
   }
   const roll = rollDie(ctx, {
     sides: weapon.die,
@@ -138,7 +152,14 @@ export function retreat(ctx: Context, unit: Unit, from: Unit): void {
   const oldFacing = unit.facing;
   unit.facing = away;
   if (oldFacing !== away) {
-    emit(ctx, { type: 'faced', unit: unit.id, from: oldFacing, to: away, reason: 'turns to flee', text: '' });
+    emit(ctx, {
+      type: 'faced',
+      unit: unit.id,
+      from: oldFacing,
+      to: away,
+      reason: 'turns to flee',
+      text: '',
+    });
   }
   const path: Point[] = [];
   let here = unit.position;

@@ -6,7 +6,13 @@
  *   primary weapon (best chance to hit, then most damage), then attack.
  * - Retreating is resolved at once when morale fails (see combat.retreat).
  */
-import { canStepDiagonally, chebyshevDistance, rotateFacing, stepToward, type Point } from '../grid';
+import {
+  canStepDiagonally,
+  chebyshevDistance,
+  rotateFacing,
+  stepToward,
+  type Point,
+} from '../grid';
 import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost } from '../map';
 import { findReachable, stepsWithin, type PathingGrid, type PathResult } from '../pathing';
 import { canUseSeveralWeaponsPerTurn, rankWeapons } from '../rulesets/dungeon-crawl';
@@ -90,7 +96,9 @@ export function patrol(ctx: Context, enemy: Placed): void {
         unit: enemy.id,
         need: 4,
         describe: (v) =>
-          v <= 3 ? `${enemy.name} turn d8 = ${v}: re-roll (3 or less)` : `${enemy.name} turn d8 = ${v}: ${TURN_TEXT[v]}`,
+          v <= 3
+            ? `${enemy.name} turn d8 = ${v}: re-roll (3 or less)`
+            : `${enemy.name} turn d8 = ${v}: ${TURN_TEXT[v]}`,
       });
     } while (turn <= 3);
     turnBy(ctx, enemy, turn);
@@ -194,7 +202,13 @@ export function chooseTarget(ctx: Context, enemy: Placed): Placed | null {
 }
 
 /** Whether `enemy` standing on `square` could use `weapon` on `target` (the board otherwise as it is). */
-function couldAttackFrom(state: GameState, enemy: Placed, square: Point, target: Unit, weapon: Weapon): boolean {
+function couldAttackFrom(
+  state: GameState,
+  enemy: Placed,
+  square: Point,
+  target: Unit,
+  weapon: Weapon,
+): boolean {
   const real = enemy.position;
   enemy.position = square;
   const ok = canAttack(state, enemy, target, weapon);
@@ -225,7 +239,9 @@ function isWellPlaced(state: GameState, enemy: Placed, target: Placed, primary: 
   if (!canUseSeveralWeaponsPerTurn(enemy.kind)) return false;
   const others = livingUnits(state, 'heroes').filter((h) => h.id !== target.id);
   const primaryElsewhere = others.some((h) => canAttack(state, enemy, h, primary));
-  const secondaryOnTarget = enemy.weapons.some((w) => w.id !== primary.id && canAttack(state, enemy, target, w));
+  const secondaryOnTarget = enemy.weapons.some(
+    (w) => w.id !== primary.id && canAttack(state, enemy, target, w),
+  );
   return primaryElsewhere && secondaryOnTarget;
 }
 
@@ -239,7 +255,8 @@ function moveIntoRange(ctx: Context, enemy: Placed, target: Placed, primary: Wea
     if (!couldAttackFrom(state, enemy, square, target, primary)) continue;
     if (!best || result.cost < best.cost) best = result;
   }
-  const verb = primary.reach === 'ranged' ? `keeps ${primary.name.toLowerCase()} range on` : 'closes on';
+  const verb =
+    primary.reach === 'ranged' ? `keeps ${primary.name.toLowerCase()} range on` : 'closes on';
   if (best) {
     walkUnit(ctx, enemy, best.path, `${verb} the ${target.name}`);
     return;
@@ -248,11 +265,17 @@ function moveIntoRange(ctx: Context, enemy: Placed, target: Placed, primary: Wea
   const approach = approachPath(state, enemy, target, grid);
   if (!approach) return;
   const affordable = stepsWithin(approach, enemy.move, grid);
-  if (affordable.path.length > 0) walkUnit(ctx, enemy, affordable.path, `advances on the ${target.name}`);
+  if (affordable.path.length > 0)
+    walkUnit(ctx, enemy, affordable.path, `advances on the ${target.name}`);
 }
 
 /** Shortest path to any square next to the target (squares on the way may be crowded). */
-function approachPath(state: GameState, enemy: Placed, target: Placed, grid: PathingGrid): PathResult | null {
+function approachPath(
+  state: GameState,
+  enemy: Placed,
+  target: Placed,
+  grid: PathingGrid,
+): PathResult | null {
   const all = findReachable(grid, enemy.position, state.map.width * state.map.height * 2);
   let best: PathResult | null = null;
   let bestDistance = chebyshevDistance(enemy.position, target.position);
@@ -283,7 +306,10 @@ function attackAsAble(ctx: Context, enemy: Placed, target: Placed): void {
       .sort((a, b) => {
         if (a.id === target.id) return -1;
         if (b.id === target.id) return 1;
-        return chebyshevDistance(enemy.position, a.position) - chebyshevDistance(enemy.position, b.position);
+        return (
+          chebyshevDistance(enemy.position, a.position) -
+          chebyshevDistance(enemy.position, b.position)
+        );
       });
     const victim = heroes.find((h) => canAttack(ctx.state, enemy, h, weapon));
     if (!victim) continue;
@@ -294,4 +320,3 @@ function attackAsAble(ctx: Context, enemy: Placed, target: Placed): void {
     if (!several) return;
   }
 }
-

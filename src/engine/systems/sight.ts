@@ -29,7 +29,10 @@ export function canSeeSquare(state: GameState, from: Point, to: Point): boolean 
 /** Whether `viewer` can see `target` now (arc applies while patrolling). */
 export function canNotice(state: GameState, viewer: Unit, target: Unit): boolean {
   if (!viewer.position || !target.position) return false;
-  if (viewer.ai?.status === 'patrolling' && !isInViewArc(viewer.position, viewer.facing, target.position)) {
+  if (
+    viewer.ai?.status === 'patrolling' &&
+    !isInViewArc(viewer.position, viewer.facing, target.position)
+  ) {
     return false;
   }
   return canSeeSquare(state, viewer.position, target.position);
@@ -66,7 +69,12 @@ export function updateAwareness(ctx: Context): void {
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
     const archFoe = enemies.find(isArchFoe);
-    if (archFoe && archFoe.ai && archFoe.ai.status !== 'patrolling' && archFoe.ai.status !== 'prepared') {
+    if (
+      archFoe &&
+      archFoe.ai &&
+      archFoe.ai.status !== 'patrolling' &&
+      archFoe.ai.status !== 'prepared'
+    ) {
       for (const enemy of enemies) {
         if (enemy.ai?.status === 'patrolling' || enemy.ai?.status === 'prepared') {
           setStatus(ctx, enemy, 'alerted', `the ${archFoe.name} raises the alarm`);

@@ -42,7 +42,8 @@ export function checkVictory(ctx: Context): void {
       if (enemies.length === 0) endGame(ctx, 'heroes', 'Every enemy is defeated.');
       return;
     case 'minions':
-      if (!enemies.some((e) => !isArchFoe(e))) endGame(ctx, 'heroes', 'Every Minion Team is defeated.');
+      if (!enemies.some((e) => !isArchFoe(e)))
+        endGame(ctx, 'heroes', 'Every Minion Team is defeated.');
       return;
     case 'defeat-count':
       if (state.objective.enemiesDefeated >= state.options.defeatCount) {
@@ -87,7 +88,11 @@ export function checkEndOfRound(ctx: Context): void {
   }
   if (state.options.victory === 'defeat-count' && state.objective.turnLimit !== null) {
     if (state.round >= state.objective.turnLimit) {
-      endGame(ctx, 'enemies', `Time ran out: ${state.objective.enemiesDefeated} of ${state.options.defeatCount} enemies defeated.`);
+      endGame(
+        ctx,
+        'enemies',
+        `Time ran out: ${state.objective.enemiesDefeated} of ${state.options.defeatCount} enemies defeated.`,
+      );
       return;
     }
   }

@@ -1,0 +1,43 @@
+/**
+ * The Tiled map loader: players' own dungeon maps (Tiled JSON) into BattleMaps.
+ * Pure TypeScript: no Phaser, no DOM; runs in the browser, node tools and tests.
+ */
+export { loadTiledMap } from './loader';
+export { addDefaultSetup, tryAddDefaultSetup, type DefaultSetupResult } from './default-setup';
+export { summarizeMap, terrainCounts } from './summary';
+export { floodFill, regions, doorSquares } from './flood';
+export { baseName, builtinImageFor, findExternalTileset } from './tilesets';
+export {
+  BUILTIN_TILE_FOR_TERRAIN,
+  BUILTIN_TILES,
+  BUILTIN_TILESET,
+  BUILTIN_TILESET_IMAGE,
+  BUILTIN_TILESET_IMAGE_ALT,
+  BUILTIN_TILESET_IMAGES,
+  COVER_VALUES,
+  DEFAULT_HERO_COUNT,
+  KNOWN_HERO_KINDS,
+  KNOWN_OBJECT_KINDS,
+  KNOWN_RULE_MODULES,
+  KNOWN_UNIT_KINDS,
+  LIMITS,
+  NORMALIZED_TILE_SIZE,
+  TERRAIN_VALUES,
+  VICTORY_CONDITIONS,
+  WALL_LAYER_NAME,
+  type EnemyUnitKind,
+  type HeroUnitKind,
+} from './constants';
+export type {
+  LoadedMap,
+  LoadTiledMapOptions,
+  MapLoadResult,
+  NormalizedLayer,
+  NormalizedObject,
+  NormalizedObjectLayer,
+  NormalizedProperty,
+  NormalizedTile,
+  NormalizedTileLayer,
+  NormalizedTiledMap,
+  NormalizedTileset,
+} from './types';

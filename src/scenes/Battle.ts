@@ -1,0 +1,950 @@
+/**
+ * The Battle scene: shows the session's engine state, takes the player's clicks and keys,
+ * turns them into engine commands, and animates the events that come back. It never changes
+ * game state itself: every change goes through `session.apply` (the engine's applyCommand).
+ */
+import Phaser from 'phaser';
+import {
+  computeCover,
+  coverFor,
+  describeVictory,
+  doesSquareBlockSight,
+  DUNGEON_CRAWL_UNITS,
+  facingToward,
+  FACING_NAMES,
+  heroesInOrder,
+  legalCommands,
+  pointKey,
+  previewAttacks,
+  reachableSquares,
+  rankWeapons,
+  terrainAt,
+  type Command,
+  type CoverLevel,
+  type GameEvent,
+  type GameState,
+  type Point,
+  type Unit,
+} from '../engine';
+import { app, type BattleBridge, type DispatchOutcome } from '../app/app';
+import type { BattleSession } from '../app/session';
+import { storeSession } from '../app/session';
+import { ANIMATION_SPEEDS, speedFactor, type AnimationSpeed } from '../app/settings';
+import { sounds } from '../audio/sound-bank';
+import { Animator } from '../view/animator';
+import { BoardView, type Viewport } from '../view/board-view';
+import { Banner, CARD_H, CARD_W, DiceLog, HeroCard, InfoPanel, weaponDescription } from '../view/hud';
+import { COLORS, coverWords, CSS, GAME_HEIGHT, GAME_WIDTH, percent, textStyle, titleStyle } from '../view/theme';
+import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
+import { UnitView } from '../view/unit-view';
+
+const TOP = 48;
+const SIDE = 252;
+const MARGIN = 8;
+const BAR_H = 52;
+
+const SPEED_LABEL: Record<AnimationSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast', instant: 'Instant' };
+
+interface Target {
+  unit: Unit;
+  kind: 'attack' | 'heal';
+  /** The commands that would act on it (one per usable weapon, or the heal). */
+  commands: Command[];
+}
+
+export class BattleScene extends Phaser.Scene {
+  private session!: BattleSession;
+  private board!: BoardView;
+  private units = new Map<string, UnitView>();
+  private animator!: Animator;
+  private ui!: Phaser.GameObjects.Container;
+  private uiCam!: Phaser.Cameras.Scene2D.Camera;
+  private viewport!: Viewport;
+  private tooltip!: Tooltip;
+  private toast!: Toast;
+  private banner!: Banner;
+  private log!: DiceLog;
+  private info!: InfoPanel;
+  private cards = new Map<string, HeroCard>();
+  private turnText!: Phaser.GameObjects.Text;
+  private hintText!: Phaser.GameObjects.Text;
+  private undoButton!: Button;
+  private endButton!: Button;
+  private speedButton!: Button;
+  private soundButton!: Button;
+
+  private inspected: string | null = null;
+  private selectedWeapon = new Map<string, string>();
+  private hover: Point | null = null;
+  private targets: Target[] = [];
+  private selectedTarget = -1;
+  private legal: Command[] = [];
+  private reach = new Map<string, { path: Point[] }>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private animating = false;
+  private animateOpening = false;
+  private drag: { x: number; y: number; moved: boolean; button: number } | null = null;
+  private panKeys!: Record<string, Phaser.Input.Keyboard.Key>;
+  private mutedVolume: number | null = null;
+  private leaving = false;
+
+  constructor() {
+    super('Battle');
+  }
+
+  init(data: { animateOpening?: boolean }): void {
+    this.animateOpening = data?.animateOpening === true;
+    this.units = new Map();
+    this.cards = new Map();
+    this.selectedWeapon = new Map();
+    this.inspected = null;
+    this.hover = null;
+    this.targets = [];
+    this.selectedTarget = -1;
+    this.queue = Promise.resolve();
+    this.animating = false;
+    this.drag = null;
+    this.leaving = false;
+  }
+
+  create(): void {
+    const session = app.session;
+    if (!session) {
+      app.goto('Menu');
+      return;
+    }
+    this.session = session;
+    this.cameras.main.setBackgroundColor(0x060508);
+
+    const showLog = app.settings.showLog;
+    this.viewport = {
+      x: SIDE + MARGIN,
+      y: TOP + MARGIN,
+      width: GAME_WIDTH - 2 * (SIDE + MARGIN),
+      height: GAME_HEIGHT - TOP - MARGIN - BAR_H - MARGIN,
+    };
+    void showLog;
+
+    // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
+    this.ui = this.add.container(0, 0).setDepth(1000);
+    this.uiCam = this.cameras.add(0, 0, GAME_WIDTH, GAME_HEIGHT, false, 'ui');
+    this.cameras.main.ignore(this.ui);
+
+    const start = this.animateOpening ? session.previousState : session.state;
+    this.board = new BoardView(this, session.scenario.map, this.cameras.main, this.viewport);
+    this.uiCam.ignore(this.board.layer);
+    for (const u of start.units) {
+      const v = new UnitView(this, u);
+      this.board.unitLayer.add(v);
+      this.units.set(u.id, v);
+    }
+    this.syncUnits(start);
+
+    this.buildHud(start);
+    this.animator = new Animator(this, {
+      board: this.board,
+      units: this.units,
+      log: (e) => this.log.append(e, this.session.state),
+      banner: (text, kind, hold) => this.showBanner(text, kind, hold),
+      onEvent: (e) => this.onEventShown(e),
+    });
+    this.setupInput();
+
+    const bridge: BattleBridge = {
+      dispatch: (c) => this.dispatch(c),
+      idle: () => this.queue.then(() => undefined),
+      squareToGame: (x, y) => this.board.squareToScreen({ x, y }),
+      speedChanged: () => this.updateSpeedButton(),
+    };
+    app.battle = bridge;
+    this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+      if (app.battle === bridge) app.battle = null;
+      sounds.stopMusic();
+    });
+    sounds.startMusic();
+
+    if (this.animateOpening) {
+      this.animating = true;
+      this.refresh();
+      const opening = this.session.lastEvents;
+      this.queue = this.runAnimation(opening, this.session.state).then(() => {
+        app.notifyBattleShown();
+      });
+    } else {
+      // Resumed: the log shows the recent past; the picture is the saved state.
+      const recent = this.session.events.filter((e) => e.text).slice(-40);
+      for (const e of recent) this.log.append(e, this.session.state);
+      this.refresh();
+      const acting = this.session.state.turn?.unitId;
+      const actingUnit = acting ? this.session.state.units.find((u) => u.id === acting) : undefined;
+      if (actingUnit?.position) this.board.ensureVisible(actingUnit.position, 0);
+      this.toast.show('Battle resumed.', 'info', 1400);
+      this.time.delayedCall(0, () => app.notifyBattleShown());
+    }
+  }
+
+  // ------------------------------------------------------------------ HUD
+
+  private addUi<T extends Phaser.GameObjects.GameObject>(obj: T): T {
+    this.ui.add(obj);
+    return obj;
+  }
+
+  private buildHud(state: GameState): void {
+    const W = GAME_WIDTH;
+    const H = GAME_HEIGHT;
+    const frame = this.addUi(this.add.graphics());
+    // Top bar.
+    frame.fillStyle(0x120e16, 1);
+    frame.fillRect(0, 0, W, TOP);
+    frame.lineStyle(2, COLORS.panelBorder, 1);
+    frame.lineBetween(0, TOP, W, TOP);
+    // Board frame.
+    const v = this.viewport;
+    frame.lineStyle(2, COLORS.panelBorder, 0.9);
+    frame.strokeRoundedRect(v.x - 3, v.y - 3, v.width + 6, v.height + 6, 6);
+
+    this.addUi(this.add.text(16, TOP / 2, this.session.scenario.name, titleStyle(20, CSS.gold, { strokeThickness: 0 })).setOrigin(0, 0.5));
+    this.turnText = this.addUi(this.add.text(W / 2, TOP / 2, '', titleStyle(20, CSS.parchment, { strokeThickness: 3 })).setOrigin(0.5));
+
+    this.tooltip = new Tooltip(this);
+    this.speedButton = this.addUi(
+      new Button(this, W - 362, TOP / 2, {
+        name: 'speed',
+        width: 150,
+        height: 32,
+        label: '',
+        fontSize: 14,
+        tooltip: 'Animation speed of the monsters\u2019 turns (Instant skips animation). Space or Enter skips the current animation.',
+        tooltipHost: this.tooltip,
+        onClick: () => this.cycleSpeed(),
+      }),
+    );
+    this.updateSpeedButton();
+    this.soundButton = this.addUi(
+      new Button(this, W - 246, TOP / 2, {
+        name: 'sound',
+        width: 70,
+        height: 32,
+        label: '',
+        fontSize: 14,
+        tooltip: 'Sound on or off (volumes are in Settings)',
+        tooltipHost: this.tooltip,
+        onClick: () => this.toggleSound(),
+      }),
+    );
+    this.updateSoundButton();
+    this.addUi(
+      new Button(this, W - 164, TOP / 2, {
+        name: 'settings',
+        width: 86,
+        height: 32,
+        label: 'Settings',
+        fontSize: 14,
+        tooltipHost: this.tooltip,
+        tooltip: 'Volumes, animation speed, dice log',
+        onClick: () => this.openSettings(),
+      }),
+    );
+    this.addUi(
+      new Button(this, W - 62, TOP / 2, {
+        name: 'to-menu',
+        width: 104,
+        height: 32,
+        label: 'Menu',
+        fontSize: 14,
+        tooltipHost: this.tooltip,
+        tooltip: 'Back to the menu. The battle is saved: Continue resumes it.',
+        onClick: () => {
+          if (!this.leaving) app.goto('Menu');
+        },
+      }),
+    );
+
+    // Hero cards, left.
+    const heroes = state.units.filter((u) => u.side === 'heroes');
+    const gap = Math.min(8, (H - TOP - MARGIN * 2 - heroes.length * CARD_H) / Math.max(1, heroes.length - 1));
+    heroes.slice(0, 4).forEach((u, i) => {
+      const card = new HeroCard(this, MARGIN, TOP + MARGIN + i * (CARD_H + gap), u, this.tooltip, {
+        onInspect: (id) => this.inspect(id),
+        onWeapon: (id, weapon) => this.chooseWeapon(id, weapon),
+        onHeal: (id) => this.chooseWeapon(id, '#heal'),
+      });
+      this.addUi(card);
+      this.cards.set(u.id, card);
+    });
+
+    // Right: dice log and info.
+    const rx = W - SIDE;
+    const logH = app.settings.showLog ? 400 : 0;
+    this.log = this.addUi(new DiceLog(this, rx, TOP + MARGIN, SIDE - MARGIN, Math.max(60, logH)));
+    this.log.setVisible(app.settings.showLog);
+    const infoY = TOP + MARGIN + (app.settings.showLog ? logH + MARGIN : 0);
+    this.info = this.addUi(new InfoPanel(this, rx, infoY, SIDE - MARGIN, H - infoY - MARGIN));
+
+    // Bottom action bar.
+    const barY = H - BAR_H / 2 - MARGIN / 2;
+    this.hintText = this.addUi(
+      this.add.text(v.x + 4, barY, '', textStyle(14, CSS.muted, { wordWrap: { width: v.width - 360 }, lineSpacing: 2 })).setOrigin(0, 0.5),
+    );
+    this.undoButton = this.addUi(
+      new Button(this, v.x + v.width - 250, barY, {
+        name: 'undo',
+        width: 150,
+        height: 38,
+        label: 'Undo move',
+        hotkey: 'Z',
+        fontSize: 16,
+        icon: this.icon('undo'),
+        tooltipHost: this.tooltip,
+        tooltip: 'Take back this turn\u2019s move (not after an attack, a roll or an alert).',
+        onClick: () => this.undo(),
+      }),
+    );
+    this.endButton = this.addUi(
+      new Button(this, v.x + v.width - 80, barY, {
+        name: 'end-turn',
+        width: 160,
+        height: 38,
+        label: 'End turn',
+        hotkey: 'Space',
+        fontSize: 16,
+        primary: true,
+        icon: this.icon('end-turn'),
+        tooltipHost: this.tooltip,
+        tooltip: 'End this hero\u2019s turn. After the last hero, the monsters act.',
+        onClick: () => this.endTurn(),
+      }),
+    );
+
+    this.banner = this.addUi(new Banner(this, v.x + v.width / 2, v.y + v.height / 2, v.width));
+    this.toast = this.addUi(new Toast(this, v.x + v.width / 2, v.y + v.height - 40));
+    this.addUi(this.tooltip);
+  }
+
+  private icon(name: string): { texture: string; frame: string } | null {
+    return this.textures.exists('icons') && this.textures.get('icons').has(name) ? { texture: 'icons', frame: name } : null;
+  }
+
+  private showBanner(text: string, kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat', hold: number): void {
+    const color = kind === 'victory' ? CSS.green : kind === 'defeat' ? CSS.red : kind === 'phase' ? CSS.parchment : CSS.gold;
+    const size = kind === 'round' || kind === 'victory' || kind === 'defeat' ? 42 : 30;
+    this.banner.play(text, color, size, hold);
+  }
+
+  private updateSpeedButton(): void {
+    this.speedButton?.setLabel(`Speed: ${SPEED_LABEL[app.settings.speed]}`);
+    if (this.animator) this.animator.factor = speedFactor(app.settings.speed);
+    this.log?.setVisible(app.settings.showLog);
+  }
+
+  private cycleSpeed(): void {
+    const i = ANIMATION_SPEEDS.indexOf(app.settings.speed);
+    app.setSpeed(ANIMATION_SPEEDS[(i + 1) % ANIMATION_SPEEDS.length]);
+    this.updateSpeedButton();
+  }
+
+  private updateSoundButton(): void {
+    const on = app.settings.master > 0;
+    this.soundButton.setLabel(on ? 'Sound' : 'Muted');
+    this.soundButton.setSelected(!on);
+  }
+
+  private toggleSound(): void {
+    if (app.settings.master > 0) {
+      this.mutedVolume = app.settings.master;
+      app.updateSettings({ master: 0 });
+    } else {
+      app.updateSettings({ master: this.mutedVolume ?? 0.8 });
+    }
+    this.updateSoundButton();
+  }
+
+  private openSettings(): void {
+    this.scene.launch('Settings', { overlay: true, returnTo: 'Battle' });
+    this.scene.pause();
+    this.events.once(Phaser.Scenes.Events.RESUME, () => {
+      this.updateSpeedButton();
+      this.updateSoundButton();
+      this.log.setVisible(app.settings.showLog);
+    });
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  /** Applies a command through the session and animates its events. */
+  dispatch(command: Command): Promise<DispatchOutcome> {
+    const run = async (): Promise<DispatchOutcome> => {
+      if (!this.sys.isActive() && !this.sys.isPaused()) return { ok: false, error: 'The battle is not on screen.' };
+      const result = this.session.apply(command);
+      if (!result.ok) {
+        this.toast.show(result.error);
+        return { ok: false, error: result.error };
+      }
+      if (!storeSession(this.session)) this.toast.show('The battle could not be saved in this browser.', 'info');
+      await this.runAnimation(result.events, result.state);
+      return { ok: true };
+    };
+    const p = this.queue.then(run, run);
+    this.queue = p.catch(() => undefined);
+    return p;
+  }
+
+  private async runAnimation(events: GameEvent[], state: GameState): Promise<void> {
+    this.animating = true;
+    this.selectedTarget = -1;
+    this.board.clearOverlays();
+    this.clearBadges();
+    this.refreshControls();
+    this.animator.factor = speedFactor(app.settings.speed);
+    await this.animator.play(events, state);
+    if (!this.sys || this.leaving) return;
+    this.syncUnits(state);
+    this.animating = false;
+    if (state.phase === 'over') {
+      this.leaving = true;
+      app.finishBattle(state);
+      const delay = this.animator.factor > 0 ? 900 : 0;
+      await new Promise<void>((resolve) => (delay > 0 ? this.time.delayedCall(delay, resolve) : resolve()));
+      app.goto('Results');
+      return;
+    }
+    this.refresh();
+  }
+
+  private endTurn(): void {
+    const id = this.actingId();
+    if (!id || this.animating) return;
+    void this.dispatch({ type: 'end-turn', unit: id });
+  }
+
+  private undo(): void {
+    const id = this.actingId();
+    if (!id || this.animating) return;
+    void this.dispatch({ type: 'undo-move', unit: id });
+  }
+
+  // ------------------------------------------------------------------ derived view state
+
+  private actingId(): string | null {
+    const s = this.session.state;
+    return s.phase === 'heroes' && s.turn ? s.turn.unitId : null;
+  }
+
+  private unit(id: string | null | undefined): Unit | undefined {
+    return id ? this.session.state.units.find((u) => u.id === id) : undefined;
+  }
+
+  private unitAtSquare(p: Point): Unit | undefined {
+    return this.session.state.units.find((u) => u.position && u.position.x === p.x && u.position.y === p.y);
+  }
+
+  /** Recomputes what the player may do now and redraws overlays and HUD. */
+  private refresh(): void {
+    const state = this.session.state;
+    const acting = this.actingId();
+    this.legal = this.animating ? [] : legalCommands(state);
+    if (!this.inspected || !this.unit(this.inspected)?.position) this.inspected = acting;
+    if (acting && this.inspected !== acting && !this.unit(this.inspected)?.position) this.inspected = acting;
+
+    // Reachable squares of the inspected hero (the acting one's come from the legal moves).
+    this.reach = new Map();
+    const inspectedUnit = this.unit(this.inspected);
+    if (!this.animating && inspectedUnit?.position) {
+      if (inspectedUnit.id === acting) {
+        const routes = reachableSquares(state, inspectedUnit);
+        for (const c of this.legal) {
+          if (c.type === 'move') {
+            const r = routes.get(pointKey(c.to));
+            if (r) this.reach.set(pointKey(c.to), { path: r.path });
+          }
+        }
+      } else if (inspectedUnit.side === 'heroes' && state.phase === 'heroes') {
+        for (const [k, r] of reachableSquares(state, inspectedUnit)) this.reach.set(k, { path: r.path });
+      }
+    }
+
+    // Targets: foes any weapon may strike now, then friends the Priest may heal.
+    const byTarget = new Map<string, Target>();
+    for (const c of this.legal) {
+      if (c.type === 'attack' || c.type === 'heal') {
+        const u = this.unit(c.target);
+        if (!u) continue;
+        const t = byTarget.get(u.id) ?? { unit: u, kind: c.type, commands: [] };
+        t.commands.push(c);
+        byTarget.set(u.id, t);
+      }
+    }
+    const actingUnit = this.unit(acting);
+    const dist = (u: Unit): number =>
+      actingUnit?.position && u.position
+        ? Math.max(Math.abs(actingUnit.position.x - u.position.x), Math.abs(actingUnit.position.y - u.position.y))
+        : 0;
+    this.targets = [...byTarget.values()].sort(
+      (a, b) => (a.kind === b.kind ? 0 : a.kind === 'attack' ? -1 : 1) || dist(a.unit) - dist(b.unit) || a.unit.id.localeCompare(b.unit.id),
+    );
+    if (this.selectedTarget >= this.targets.length) this.selectedTarget = -1;
+
+    this.drawOverlays();
+    this.refreshControls();
+    this.refreshCards();
+    this.updateHover();
+  }
+
+  private drawOverlays(): void {
+    const acting = this.actingId();
+    const reachSquares = [...this.reach.keys()].map((k) => {
+      const [x, y] = k.split(',').map(Number);
+      return { x, y };
+    });
+    this.board.showReach(reachSquares, this.inspected !== acting);
+    this.board.showMarks(
+      this.targets.map((t, i) => ({
+        at: t.unit.position!,
+        color: t.kind === 'heal' ? COLORS.heal : i === this.selectedTarget ? COLORS.gold : COLORS.target,
+      })),
+    );
+    this.clearBadges();
+    this.targets.forEach((t, i) => {
+      const v = this.units.get(t.unit.id);
+      if (!v) return;
+      const chance = this.bestChance(t);
+      const n = i < 9 ? `${i + 1}` : '';
+      v.setBadge(`${n}${n ? ' \u00b7 ' : ''}${percent(chance)}`, t.kind === 'heal' ? COLORS.heal : i === this.selectedTarget ? COLORS.gold : COLORS.target);
+    });
+  }
+
+  private clearBadges(): void {
+    for (const v of this.units.values()) v.setBadge(null);
+  }
+
+  private bestChance(t: Target): number {
+    const acting = this.unit(this.actingId());
+    if (!acting) return 0;
+    if (t.kind === 'heal') return acting.heal ? (acting.heal.die - acting.heal.hitOn + 1) / acting.heal.die : 0;
+    const cmd = this.commandFor(t);
+    if (cmd?.type !== 'attack') return 0;
+    const w = acting.weapons.find((x) => x.id === cmd.weapon);
+    return w ? (w.die - w.hitOn + 1) / w.die : 0;
+  }
+
+  /** The command a click on a target gives: the chosen weapon if it can, else the best that can. */
+  private commandFor(t: Target): Command | null {
+    if (t.kind === 'heal') return t.commands[0] ?? null;
+    const acting = this.unit(this.actingId());
+    if (!acting) return null;
+    const chosen = this.selectedWeapon.get(acting.id);
+    const byWeapon = new Map(t.commands.map((c) => [(c as Extract<Command, { type: 'attack' }>).weapon, c]));
+    if (chosen && byWeapon.has(chosen)) return byWeapon.get(chosen)!;
+    for (const w of rankWeapons(acting.weapons)) if (byWeapon.has(w.id)) return byWeapon.get(w.id)!;
+    return t.commands[0] ?? null;
+  }
+
+  private refreshControls(): void {
+    const acting = this.actingId();
+    const can = (type: string): boolean => !this.animating && this.legal.some((c) => c.type === type);
+    this.undoButton.setEnabled(can('undo-move'));
+    this.endButton.setEnabled(can('end-turn'));
+    const state = this.session.state;
+    const actingUnit = this.unit(acting);
+    let title: string;
+    if (state.phase === 'over') title = state.outcome?.winner === 'heroes' ? 'Victory' : 'Defeat';
+    else if (this.animating && state.phase !== 'heroes') title = `Round ${state.round} \u00b7 the monsters act`;
+    else if (actingUnit) title = `Round ${state.round} \u00b7 ${actingUnit.name}\u2019s turn`;
+    else title = `Round ${Math.max(1, state.round)}`;
+    if (this.animating) title = `Round ${Math.max(1, state.round)} \u00b7 \u2026`;
+    if (this.turnText.text !== title) this.turnText.setText(title);
+    this.hintText.setText(this.hint());
+  }
+
+  private hint(): string {
+    if (this.animating) return 'Space or Enter: skip the animation.';
+    const state = this.session.state;
+    const acting = this.unit(this.actingId());
+    if (!acting || !state.turn) return '';
+    const parts: string[] = [];
+    if (!state.turn.moved && !state.turn.acted && this.reach.size > 0) parts.push('Click a blue square to move');
+    if (this.targets.some((t) => t.kind === 'attack')) parts.push('a red-marked foe (or 1-9, Enter) to attack');
+    if (this.targets.some((t) => t.kind === 'heal')) parts.push('a green-marked friend to heal');
+    if (parts.length === 0) parts.push('Nothing left to do: end the turn');
+    return `${acting.name}: ${parts.join(', ')}. Tab inspects heroes, right-click turns.`;
+  }
+
+  private refreshCards(): void {
+    const state = this.session.state;
+    const acting = this.actingId();
+    const attackWeapons = new Set(this.legal.filter((c) => c.type === 'attack').map((c) => (c as Extract<Command, { type: 'attack' }>).weapon));
+    const canHeal = this.legal.some((c) => c.type === 'heal');
+    const order = heroesInOrder(state).map((u) => u.id);
+    for (const [id, card] of this.cards) {
+      const u = this.unit(id)!;
+      const isActing = id === acting;
+      const usable: Record<string, boolean> = {};
+      for (const w of u.weapons) usable[w.id] = isActing && attackWeapons.has(w.id);
+      if (u.heal) usable['#heal'] = isActing && canHeal;
+      let status: string;
+      if (!u.position) status = 'Fallen';
+      else if (isActing) {
+        const t = state.turn!;
+        status = t.acted ? 'Acted \u2014 end the turn' : t.moved ? 'Moved \u2014 may still act' : 'Acting: move, then act';
+      } else if (state.phase === 'heroes' && acting && order.indexOf(id) > order.indexOf(acting)) status = 'Waiting';
+      else status = state.phase === 'heroes' ? 'Done this round' : 'Ready';
+      let chosen = this.selectedWeapon.get(id) ?? null;
+      if (isActing && (!chosen || !usable[chosen])) {
+        const best = rankWeapons(u.weapons).find((w) => usable[w.id]);
+        chosen = chosen && usable[chosen] ? chosen : (best?.id ?? chosen);
+      }
+      card.update(u, { acting: isActing, inspected: id === this.inspected && !isActing, selectedWeapon: chosen, usable, status });
+    }
+  }
+
+  private syncUnits(state: GameState): void {
+    const acting = state.phase === 'heroes' ? state.turn?.unitId : undefined;
+    for (const u of state.units) {
+      const v = this.units.get(u.id);
+      if (!v) continue;
+      this.tweens.killTweensOf(v);
+      if (!u.position) {
+        v.setVisible(false);
+        v.setActive(false);
+        continue;
+      }
+      const c = this.board.squareCenter(u.position);
+      v.setVisible(true).setAlpha(1).setScale(1).setPosition(c.x, c.y);
+      v.sprite.setAlpha(1);
+      v.setFacing(u.facing);
+      v.setWounds(u.wounds, u.maxWounds);
+      if (u.ai) v.setStatus(u.ai.status);
+      v.setActive(u.id === acting);
+      v.setDepth(u.position.y);
+    }
+    this.board.unitLayer.sort('depth');
+  }
+
+  private onEventShown(e: GameEvent): void {
+    if (e.type === 'turn-started') {
+      for (const [id, v] of this.units) v.setActive(id === e.unit);
+      const u = this.unit(e.unit);
+      if (u) this.turnText.setText(`Round ${Math.max(1, this.session.state.round)} \u00b7 ${u.name}\u2019s turn`);
+    } else if (e.type === 'phase-started' && e.side === 'enemies') {
+      for (const v of this.units.values()) v.setActive(false);
+      this.turnText.setText(`Round ${e.round} \u00b7 the monsters act`);
+    } else if (e.type === 'round-started') {
+      this.turnText.setText(`Round ${e.round}`);
+    }
+  }
+
+  // ------------------------------------------------------------------ selection
+
+  private inspect(id: string): void {
+    const u = this.unit(id);
+    if (!u?.position) return;
+    this.inspected = id;
+    this.board.ensureVisible(u.position);
+    this.refresh();
+  }
+
+  private cycleInspect(step: number): void {
+    const heroes = heroesInOrder(this.session.state);
+    if (heroes.length === 0) return;
+    const i = heroes.findIndex((h) => h.id === this.inspected);
+    const next = heroes[(i + step + heroes.length) % heroes.length];
+    this.inspect(next.id);
+  }
+
+  private chooseWeapon(heroId: string, weaponId: string): void {
+    if (heroId !== this.actingId()) {
+      this.inspect(heroId);
+      return;
+    }
+    this.selectedWeapon.set(heroId, weaponId);
+    if (weaponId === '#heal' && !this.targets.some((t) => t.kind === 'heal')) {
+      this.toast.show('No wounded friend stands next to the Priest.');
+    }
+    this.refresh();
+  }
+
+  private selectTarget(index: number): void {
+    if (index < 0 || index >= this.targets.length) return;
+    if (this.selectedTarget === index) {
+      this.confirmTarget();
+      return;
+    }
+    this.selectedTarget = index;
+    const t = this.targets[index];
+    if (t.unit.position) {
+      this.board.ensureVisible(t.unit.position);
+      this.hover = t.unit.position;
+    }
+    this.drawOverlays();
+    this.updateHover();
+  }
+
+  private confirmTarget(): void {
+    const t = this.targets[this.selectedTarget];
+    if (!t) return;
+    const cmd = this.commandFor(t);
+    if (cmd) void this.dispatch(cmd);
+  }
+
+  private cancel(): void {
+    if (this.selectedTarget >= 0) {
+      this.selectedTarget = -1;
+      this.drawOverlays();
+      this.updateHover();
+      return;
+    }
+    const acting = this.actingId();
+    if (acting) {
+      this.selectedWeapon.delete(acting);
+      this.inspected = acting;
+    }
+    this.hover = null;
+    this.refresh();
+  }
+
+  // ------------------------------------------------------------------ hover and info
+
+  private updateHover(): void {
+    const p = this.hover;
+    const state = this.session.state;
+    if (this.animating) {
+      this.board.showHover(null);
+      this.board.showPath(null, []);
+      this.board.showLineOfSight(null, null, null, '');
+      this.info.show('The monsters act', 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.');
+      return;
+    }
+    const acting = this.unit(this.actingId());
+    const viewer = this.unit(this.inspected) ?? acting;
+    if (!p) {
+      this.board.showHover(null);
+      this.board.showPath(null, []);
+      this.board.showLineOfSight(null, null, null, '');
+      const sel = this.targets[this.selectedTarget];
+      if (sel) this.showUnitInfo(sel.unit, acting);
+      else if (viewer) this.showUnitInfo(viewer, acting);
+      else this.info.show(this.session.scenario.name, describeVictory(state.options));
+      return;
+    }
+    const occupant = this.unitAtSquare(p);
+    const route = this.reach.get(pointKey(p));
+    this.board.showHover(p, occupant ? (occupant.side === 'enemies' ? COLORS.target : COLORS.hero) : COLORS.parchment);
+    this.board.showPath(route && viewer?.position ? viewer.position : null, route ? route.path : []);
+
+    // Line of sight from the inspected hero (from where the hover path would end, if moving).
+    if (viewer?.position && !(p.x === viewer.position.x && p.y === viewer.position.y)) {
+      let cover: CoverLevel;
+      if (occupant && occupant.side !== viewer.side) cover = coverFor(state, viewer, occupant);
+      else
+        cover = computeCover(viewer.position, p, (x, y) => {
+          if (doesSquareBlockSight(state.map, x, y)) return true;
+          const u = state.units.find((o) => o.position && o.position.x === x && o.position.y === y);
+          return u !== undefined && u.side !== viewer.side;
+        });
+      let label = coverWords(cover);
+      const target = occupant ? this.targets.find((t) => t.unit.id === occupant.id) : undefined;
+      if (target && target.kind === 'attack') label = `${percent(this.bestChance(target))} \u00b7 ${label}`;
+      this.board.showLineOfSight(viewer.position, p, cover, route && !occupant ? '' : label);
+    } else {
+      this.board.showLineOfSight(null, null, null, '');
+    }
+
+    if (occupant) {
+      this.showUnitInfo(occupant, acting);
+    } else {
+      const t = terrainAt(state.map, p.x, p.y);
+      const lines = [`Terrain: ${t}${t === 'difficult' || t === 'water' ? ' (costs 2 to enter)' : t === 'dangerous' ? ' (d6 on entering: 1-3 wounds)' : ''}.`];
+      if (route) lines.push(`${viewer?.name ?? 'The hero'} can move here (${route.path.length} square${route.path.length === 1 ? '' : 's'}).`);
+      const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
+      if (lair) lines.push(`A lair of the Arch Foe (d6 roll ${lair.properties.roll}).`);
+      this.info.show(`Square ${p.x}, ${p.y}`, lines.join('\n'));
+    }
+  }
+
+  private showUnitInfo(u: Unit, acting: Unit | undefined): void {
+    const def = DUNGEON_CRAWL_UNITS[u.kind];
+    const lines: string[] = [];
+    const status = u.ai ? ` \u00b7 ${u.ai.status}${u.ai.archFoe ? ' \u00b7 Arch Foe' : ''}` : '';
+    lines.push(`Wounds left ${u.maxWounds - u.wounds} of ${u.maxWounds}${status}. Faces ${FACING_NAMES[u.facing]}.`);
+    if (u.side === 'enemies' && acting) {
+      const previews = previewAttacks(this.session.state, acting.id, u.id);
+      const turn = this.session.state.turn;
+      for (const pr of previews) {
+        if (pr.allowed && !turn?.acted) lines.push(`\u2694 ${pr.weaponName}: ${percent(pr.chance)} to wound, ${coverWords(pr.cover)}.`);
+        else lines.push(`\u2715 ${pr.weaponName}: ${turn?.acted ? `${acting.name} has already acted.` : (pr.reason ?? 'not now.')}`);
+      }
+    } else if (u.heal) {
+      lines.push(`Heals left: ${u.heal.usesLeft} of ${u.heal.usesMax}.`);
+    }
+    if (u.side === 'enemies' || !acting) for (const w of u.weapons) lines.push(weaponDescription(w));
+    else if (def) lines.push(def.blurb);
+    this.info.show(u.name, lines.join('\n'));
+  }
+
+  // ------------------------------------------------------------------ input
+
+  private setupInput(): void {
+    const input = this.input;
+    input.mouse?.disableContextMenu();
+    input.on('pointermove', (p: Phaser.Input.Pointer) => this.onPointerMove(p));
+    input.on('pointerdown', (p: Phaser.Input.Pointer) => this.onPointerDown(p));
+    input.on('pointerup', (p: Phaser.Input.Pointer) => this.onPointerUp(p));
+    input.on('wheel', (p: Phaser.Input.Pointer, _over: unknown, _dx: number, dy: number) => {
+      if (!this.inViewport(p.x, p.y)) return;
+      this.board.zoomAt(dy > 0 ? 1 / 1.15 : 1.15, p.x, p.y);
+    });
+    const kb = input.keyboard;
+    if (!kb) return;
+    kb.addCapture('TAB,SPACE,UP,DOWN,LEFT,RIGHT');
+    this.panKeys = kb.addKeys('W,A,S,D,UP,DOWN,LEFT,RIGHT', false) as Record<string, Phaser.Input.Keyboard.Key>;
+    kb.on('keydown', (e: KeyboardEvent) => this.onKey(e));
+  }
+
+  private inViewport(x: number, y: number): boolean {
+    const v = this.viewport;
+    return x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height;
+  }
+
+  private onPointerMove(p: Phaser.Input.Pointer): void {
+    if (this.drag && p.isDown) {
+      const dx = p.x - this.drag.x;
+      const dy = p.y - this.drag.y;
+      if (this.drag.moved || Math.hypot(dx, dy) > 6) {
+        this.drag.moved = true;
+        this.board.panBy(-dx, -dy);
+        this.drag.x = p.x;
+        this.drag.y = p.y;
+      }
+      return;
+    }
+    const sq = this.board.squareAtScreen(p.x, p.y);
+    if ((sq?.x ?? -1) === (this.hover?.x ?? -1) && (sq?.y ?? -1) === (this.hover?.y ?? -1)) return;
+    this.hover = sq;
+    this.updateHover();
+  }
+
+  private onPointerDown(p: Phaser.Input.Pointer): void {
+    sounds.unlock();
+    if (!this.inViewport(p.x, p.y)) return;
+    this.drag = { x: p.x, y: p.y, moved: false, button: p.button };
+  }
+
+  private onPointerUp(p: Phaser.Input.Pointer): void {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag || drag.moved) return;
+    const sq = this.board.squareAtScreen(p.x, p.y);
+    if (!sq) return;
+    if (drag.button === 2 || p.rightButtonReleased()) this.faceToward(sq);
+    else this.clickSquare(sq);
+  }
+
+  private faceToward(sq: Point): void {
+    const acting = this.unit(this.actingId());
+    if (!acting?.position || this.animating) return;
+    const facing = facingToward(acting.position, sq, acting.facing);
+    if (facing === acting.facing) return;
+    void this.dispatch({ type: 'face', unit: acting.id, facing });
+  }
+
+  private clickSquare(sq: Point): void {
+    if (this.animating) return;
+    const state = this.session.state;
+    const acting = this.unit(this.actingId());
+    const occupant = this.unitAtSquare(sq);
+    if (!acting) {
+      if (occupant) this.showUnitInfo(occupant, undefined);
+      return;
+    }
+    if (occupant) {
+      const i = this.targets.findIndex((t) => t.unit.id === occupant.id);
+      const t = this.targets[i];
+      if (t) {
+        const chosen = this.selectedWeapon.get(acting.id);
+        // A hero who is also a heal target: heal only when the heal is chosen or nothing else fits.
+        if (t.kind === 'attack' || chosen === '#heal' || occupant.side === 'heroes') {
+          const cmd = this.commandFor(t);
+          if (cmd) void this.dispatch(cmd);
+          return;
+        }
+      }
+      if (occupant.side === 'enemies') {
+        // Let the engine say why not, in its own words.
+        const weapon = this.selectedWeapon.get(acting.id);
+        const w = acting.weapons.find((x) => x.id === weapon) ?? rankWeapons(acting.weapons)[0];
+        if (w) void this.dispatch({ type: 'attack', unit: acting.id, target: occupant.id, weapon: w.id });
+        return;
+      }
+      if (occupant.id !== acting.id) {
+        if (this.selectedWeapon.get(acting.id) === '#heal') {
+          void this.dispatch({ type: 'heal', unit: acting.id, target: occupant.id });
+          return;
+        }
+        this.inspect(occupant.id);
+        return;
+      }
+      // Clicking the acting hero: back to its own view.
+      this.inspect(acting.id);
+      return;
+    }
+    if (this.inspected !== acting.id) {
+      this.inspected = acting.id;
+      this.refresh();
+    }
+    void this.dispatch({ type: 'move', unit: acting.id, to: sq });
+    void state;
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    sounds.unlock();
+    if (!this.sys.isActive()) return;
+    const key = e.key;
+    if (this.animating) {
+      if (key === ' ' || key === 'Enter' || key === 'Escape') this.animator.skip();
+      return;
+    }
+    if (key === 'Tab') {
+      e.preventDefault();
+      this.cycleInspect(e.shiftKey ? -1 : 1);
+    } else if (/^[1-9]$/.test(key)) {
+      this.selectTarget(Number(key) - 1);
+    } else if (key === 'Enter') {
+      this.confirmTarget();
+    } else if (key === ' ') {
+      e.preventDefault();
+      this.endTurn();
+    } else if (key === 'z' || key === 'Z') {
+      this.undo();
+    } else if (key === 'Escape') {
+      this.cancel();
+    } else if (key === '+' || key === '=') {
+      this.board.zoomAt(1.15, this.viewport.x + this.viewport.width / 2, this.viewport.y + this.viewport.height / 2);
+    } else if (key === '-' || key === '_') {
+      this.board.zoomAt(1 / 1.15, this.viewport.x + this.viewport.width / 2, this.viewport.y + this.viewport.height / 2);
+    } else if (key.startsWith('Arrow') && this.targets.length > 0) {
+      const step = key === 'ArrowLeft' || key === 'ArrowUp' ? -1 : 1;
+      const n = this.targets.length;
+      const next = this.selectedTarget < 0 ? (step > 0 ? 0 : n - 1) : (this.selectedTarget + step + n) % n;
+      this.selectedTarget = next;
+      const t = this.targets[next];
+      if (t.unit.position) this.hover = t.unit.position;
+      this.drawOverlays();
+      this.updateHover();
+    }
+  }
+
+  override update(_time: number, delta: number): void {
+    const k = this.panKeys;
+    if (!k || this.board.fitsWhole) return;
+    const picking = this.targets.length > 0;
+    const speed = (0.6 * delta);
+    let dx = 0;
+    let dy = 0;
+    if (k.A.isDown || (!picking && k.LEFT.isDown)) dx -= speed;
+    if (k.D.isDown || (!picking && k.RIGHT.isDown)) dx += speed;
+    if (k.W.isDown || (!picking && k.UP.isDown)) dy -= speed;
+    if (k.S.isDown || (!picking && k.DOWN.isDown)) dy += speed;
+    if (dx !== 0 || dy !== 0) this.board.panBy(dx, dy);
+  }
+}

@@ -1,0 +1,89 @@
+/** Credits: who made the game and its assets (assets/CREDITS.md), scrollable. */
+import Phaser from 'phaser';
+import { app } from '../app/app';
+import { assetText } from '../app/assets';
+import { sounds } from '../audio/sound-bank';
+import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { Button, drawPanel } from '../view/ui';
+import { drawBackdrop } from './Menu';
+
+/** Markdown to plain lines: headings, emphasis and links made readable. */
+export function markdownToPlain(md: string): string {
+  return md
+    .replace(/\r/g, '')
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^#{1,6}\s*/, '')
+        .replace(/!\[([^\]]*)\]\(([^)]*)\)/g, '$1')
+        .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)')
+        .replace(/\*\*([^*]+)\*\*/g, '$1')
+        .replace(/[*_`]/g, '')
+        .replace(/^\s*[-+]\s+/, '\u2022 ')
+        .replace(/^\|/, '')
+        .replace(/\|\s*$/, '')
+        .replace(/\s*\|\s*/g, '  \u00b7  ')
+        .replace(/^[-:\s\u00b7]+$/, ''),
+    )
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const GAME_CREDITS = `Arch Foe
+A tactics game whose monsters are run by published solitaire wargame rules:
+Solo Miniatures Dungeon Crawl, Solitaire Gaming Rules, Rencounter, High Adventure,
+and the four-corner line of sight and cover rules.
+
+Built with Phaser, howler.js, pure-rand and easystar.js.`;
+
+export class CreditsScene extends Phaser.Scene {
+  constructor() {
+    super('Credits');
+  }
+
+  create(): void {
+    const W = GAME_WIDTH;
+    const H = GAME_HEIGHT;
+    drawBackdrop(this, 0.6);
+    const pw = 900;
+    const ph = 580;
+    const px = W / 2 - pw / 2;
+    const py = 40;
+    const g = this.add.graphics();
+    drawPanel(g, px, py, pw, ph, { alpha: 0.96 });
+    this.add.text(W / 2, py + 34, 'Credits', titleStyle(34)).setOrigin(0.5);
+    const assets = assetText('assets/CREDITS.md');
+    const body = `${GAME_CREDITS}\n\n${assets ? markdownToPlain(assets) : 'Asset credits: see assets/CREDITS.md.'}`;
+    const viewTop = py + 70;
+    const viewH = ph - 90;
+    const text = this.add.text(px + 36, viewTop, body, textStyle(15, CSS.parchment, { wordWrap: { width: pw - 72, useAdvancedWrap: true }, lineSpacing: 4 }));
+    let scroll = 0;
+    const maxScroll = Math.max(0, text.height - viewH);
+    const apply = (): void => {
+      text.y = viewTop - scroll;
+      text.setCrop(0, scroll, pw - 60, viewH);
+    };
+    apply();
+    if (maxScroll > 0) {
+      this.add.text(px + pw - 20, py + ph - 12, 'scroll for more \u2193', textStyle(12, CSS.dim)).setOrigin(1, 1);
+      this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => {
+        scroll = Math.max(0, Math.min(maxScroll, scroll + dy * 0.6));
+        apply();
+      });
+      this.input.keyboard?.on('keydown-DOWN', () => {
+        scroll = Math.min(maxScroll, scroll + 40);
+        apply();
+      });
+      this.input.keyboard?.on('keydown-UP', () => {
+        scroll = Math.max(0, scroll - 40);
+        apply();
+      });
+    }
+    new Button(this, W / 2, H - 44, { name: 'credits-back', width: 200, height: 44, label: 'Back', fontSize: 20, primary: true, onClick: () => app.goto('Menu') });
+    this.input.keyboard?.on('keydown-ESC', () => {
+      sounds.play('ui-click');
+      app.goto('Menu');
+    });
+  }
+}

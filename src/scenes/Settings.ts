@@ -1,0 +1,110 @@
+/** Settings: master/music/effects volume, animation speed, dice log. Opens over the battle too. */
+import Phaser from 'phaser';
+import { app } from '../app/app';
+import { ANIMATION_SPEEDS, type AnimationSpeed } from '../app/settings';
+import { sounds } from '../audio/sound-bank';
+import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { Button, drawPanel, Slider } from '../view/ui';
+import { drawBackdrop } from './Menu';
+
+const SPEED_NAMES: Record<AnimationSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast', instant: 'Instant' };
+
+export class SettingsScene extends Phaser.Scene {
+  private overlay = false;
+  private returnTo = 'Menu';
+
+  constructor() {
+    super('Settings');
+  }
+
+  init(data: { overlay?: boolean; returnTo?: string }): void {
+    this.overlay = data?.overlay === true;
+    this.returnTo = data?.returnTo ?? 'Menu';
+  }
+
+  create(): void {
+    const W = GAME_WIDTH;
+    const H = GAME_HEIGHT;
+    if (this.overlay) {
+      const shade = this.add.rectangle(W / 2, H / 2, W, H, 0x000000, 0.6);
+      shade.setInteractive(); // swallow clicks meant for the paused battle
+    } else {
+      drawBackdrop(this, 0.55);
+    }
+    const pw = 620;
+    const ph = 470;
+    const px = W / 2 - pw / 2;
+    const py = H / 2 - ph / 2;
+    const g = this.add.graphics();
+    drawPanel(g, px, py, pw, ph, { alpha: 0.97 });
+    this.add.text(W / 2, py + 36, 'Settings', titleStyle(34)).setOrigin(0.5);
+
+    const labelX = px + 40;
+    const sliderX = px + 340;
+    let y = py + 100;
+    const row = (label: string): void => {
+      this.add.text(labelX, y, label, textStyle(19, CSS.parchment)).setOrigin(0, 0.5);
+    };
+    const s = app.settings;
+    row('Master volume');
+    new Slider(this, sliderX, y, 220, s.master, (v) => app.updateSettings({ master: v }), 'master');
+    y += 56;
+    row('Music volume');
+    new Slider(this, sliderX, y, 220, s.music, (v) => app.updateSettings({ music: v }), 'music');
+    y += 56;
+    row('Effects volume');
+    new Slider(this, sliderX, y, 220, s.effects, (v) => {
+      app.updateSettings({ effects: v });
+    }, 'effects');
+    y += 64;
+
+    row('Animation speed');
+    const speedButtons: Button[] = [];
+    ANIMATION_SPEEDS.forEach((speed, i) => {
+      const b = new Button(this, px + 270 + i * 86, y, {
+        name: `speed-${speed}`,
+        width: 80,
+        height: 34,
+        label: SPEED_NAMES[speed],
+        fontSize: 15,
+        onClick: () => {
+          app.setSpeed(speed);
+          speedButtons.forEach((x, j) => x.setSelected(ANIMATION_SPEEDS[j] === speed));
+        },
+      });
+      b.setSelected(s.speed === speed);
+      speedButtons.push(b);
+    });
+    y += 60;
+
+    row('Dice log');
+    const logOn = new Button(this, px + 270, y, { name: 'log-on', width: 80, height: 34, label: 'Show', fontSize: 15, onClick: () => setLog(true) });
+    const logOff = new Button(this, px + 356, y, { name: 'log-off', width: 80, height: 34, label: 'Hide', fontSize: 15, onClick: () => setLog(false) });
+    const setLog = (on: boolean): void => {
+      app.updateSettings({ showLog: on });
+      logOn.setSelected(on);
+      logOff.setSelected(!on);
+    };
+    logOn.setSelected(s.showLog);
+    logOff.setSelected(!s.showLog);
+
+    this.add
+      .text(W / 2, py + ph - 86, 'Settings are kept in this browser. Sound starts after your first click or key.', textStyle(13, CSS.muted))
+      .setOrigin(0.5);
+    new Button(this, W / 2, py + ph - 42, { name: 'settings-back', width: 200, height: 44, label: 'Back', fontSize: 20, primary: true, onClick: () => this.back() });
+    this.input.keyboard?.on('keydown-ESC', () => {
+      sounds.play('ui-click');
+      this.back();
+    });
+    void COLORS;
+  }
+
+  private back(): void {
+    if (this.overlay) {
+      this.scene.stop();
+      this.scene.resume(this.returnTo);
+    } else {
+      app.goto(this.returnTo);
+    }
+  }
+}

@@ -1,0 +1,335 @@
+/**
+ * Setup: pick the scenario (the Dungeon Crawl, every bundled map, or the player's own map
+ * loaded from files or dropped on the page), its options (morale, the dragon's lair, the
+ * victory condition, the seed), read what it is about and how to win, and start.
+ */
+import Phaser from 'phaser';
+import { describeVictory, normaliseOptions, VICTORY_KINDS, type ScenarioOptions, type VictoryKind } from '../engine';
+import { app } from '../app/app';
+import { chooseMapFiles } from '../app/files';
+import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
+import { sounds } from '../audio/sound-bank';
+import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
+import { drawBackdrop } from './Menu';
+
+const VICTORY_NAMES: Record<VictoryKind, string> = {
+  'arch-foe': 'Slay the Arch Foe',
+  'all-enemies': 'Defeat every enemy',
+  minions: 'Defeat the minions',
+  hold: 'Hold the goal',
+  'defeat-count': 'Defeat a number of foes',
+  'carry-object': 'Carry the relic home',
+};
+
+export class SetupScene extends Phaser.Scene {
+  private resolved: ResolvedScenario | null = null;
+  private options!: ScenarioOptions;
+  private optionRoot!: Phaser.GameObjects.Container;
+  private detailRoot!: Phaser.GameObjects.Container;
+  private startButton!: Button;
+  private seedField!: Phaser.GameObjects.Text;
+  private seedBox!: Phaser.GameObjects.Graphics;
+  private tooltip!: Tooltip;
+  private toast!: Toast;
+  private caretOn = true;
+
+  constructor() {
+    super('Setup');
+  }
+
+  create(): void {
+    const W = GAME_WIDTH;
+    const H = GAME_HEIGHT;
+    drawBackdrop(this, 0.72);
+    this.tooltip = new Tooltip(this);
+    this.add.text(W / 2, 40, 'Choose your battle', titleStyle(36)).setOrigin(0.5);
+
+    // ---------------------------------------------------------- scenarios (left)
+    const lx = 36;
+    const ly = 84;
+    const lw = 400;
+    const lh = 560;
+    const lg = this.add.graphics();
+    drawPanel(lg, lx, ly, lw, lh);
+    this.add.text(lx + 20, ly + 16, 'Scenario', titleStyle(20, CSS.gold, { strokeThickness: 0 }));
+    const choices = listScenarios(app.customMap, app.customMapName);
+    if (!choices.some((c) => c.id === app.setup.scenario)) app.setup.scenario = choices[0]?.id ?? 'dungeon-crawl';
+    let y = ly + 70;
+    const maxShown = 7;
+    choices.slice(0, maxShown).forEach((c, i) => {
+      const b = new Button(this, lx + lw / 2, y, {
+        name: `scenario-${c.id}`,
+        width: lw - 40,
+        height: 42,
+        label: c.kind === 'custom' ? `Your map: ${c.name}` : c.name,
+        fontSize: 17,
+        align: 'left',
+        tooltip: c.summary,
+        tooltipHost: this.tooltip,
+        onClick: () => this.selectScenario(c.id),
+      });
+      b.setSelected(c.id === app.setup.scenario);
+      b.setData('scenario', c.id);
+      y += 50;
+      void i;
+    });
+    y += 8;
+    new Button(this, lx + lw / 2, y, {
+      name: 'load-map',
+      width: lw - 40,
+      height: 42,
+      label: 'Load your own map\u2026',
+      fontSize: 17,
+      tooltip: 'Choose a Tiled map (.tmj or .json), with its .tsj tilesets if it uses external ones. You can also drop the files anywhere on the page.',
+      tooltipHost: this.tooltip,
+      onClick: () => chooseMapFiles(),
+    });
+    y += 30;
+    this.add.text(lx + 20, y, 'or drop .tmj / .json (+ .tsj) files on the page', textStyle(13, CSS.muted));
+    y += 30;
+    if (app.mapMessage) {
+      const m = app.mapMessage;
+      const color = m.kind === 'error' ? '#ffb4a8' : CSS.green;
+      const msg = this.add
+        .text(lx + 30, y + 10, m.text, textStyle(14, color, { wordWrap: { width: lw - 60, useAdvancedWrap: true }, lineSpacing: 3 }))
+        .setName('map-message');
+      const maxH = ly + lh - y - 20;
+      if (msg.height > maxH) msg.setCrop(0, 0, lw - 60, maxH);
+      const box = this.add.graphics();
+      drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 20, {
+        fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
+        border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
+        radius: 6,
+      });
+      box.setDepth(-1);
+      msg.setDepth(1);
+    }
+
+    // ---------------------------------------------------------- details (right)
+    const rx = 460;
+    const rw = W - rx - 36;
+    const rg = this.add.graphics();
+    drawPanel(rg, rx, ly, rw, lh);
+    this.detailRoot = this.add.container(0, 0);
+    this.optionRoot = this.add.container(0, 0);
+
+    new Button(this, 140, H - 38, { name: 'setup-back', width: 200, height: 46, label: 'Back', fontSize: 20, onClick: () => app.goto('Menu') });
+    this.startButton = new Button(this, W - 150, H - 38, {
+      name: 'start',
+      width: 240,
+      height: 50,
+      label: 'Start battle',
+      fontSize: 22,
+      primary: true,
+      onClick: () => void this.start(),
+    });
+    this.toast = new Toast(this, W / 2, H - 100);
+    this.tooltip.setDepth(10_000);
+
+    this.selectScenario(app.setup.scenario, true);
+
+    this.input.keyboard?.on('keydown', (e: KeyboardEvent) => this.onKey(e));
+    this.time.addEvent({
+      delay: 500,
+      loop: true,
+      callback: () => {
+        this.caretOn = !this.caretOn;
+        this.updateSeedField();
+      },
+    });
+  }
+
+  private selectScenario(id: string, first = false): void {
+    const result = resolveScenario(id, app.customMap);
+    app.setup.scenario = id;
+    if (!first) {
+      app.setup.options = result.ok ? { ...result.scenario.defaults } : null;
+      this.scene.restart();
+      return;
+    }
+    if (!result.ok) {
+      this.resolved = null;
+      this.options = normaliseOptions(undefined);
+      this.showDetails(`This scenario cannot be played: ${result.error}`);
+      this.startButton.setEnabled(false);
+      return;
+    }
+    this.resolved = result.scenario;
+    this.options = normaliseOptions(app.setup.options ?? result.scenario.defaults);
+    this.startButton.setEnabled(true);
+    this.showDetails(null);
+  }
+
+  private showDetails(error: string | null): void {
+    this.detailRoot.removeAll(true);
+    this.optionRoot.removeAll(true);
+    const rx = 460;
+    const rw = GAME_WIDTH - rx - 36;
+    const x = rx + 24;
+    let y = 100;
+    const wrap = rw - 48;
+    if (error || !this.resolved) {
+      this.detailRoot.add(this.add.text(x, y, error ?? 'No scenario.', textStyle(17, '#ffb4a8', { wordWrap: { width: wrap } })));
+      return;
+    }
+    const r = this.resolved;
+    const name = this.add.text(x, y, r.name, titleStyle(28, CSS.gold, { strokeThickness: 0 }));
+    y += 44;
+    const summary = this.add.text(x, y, r.summary || 'A dungeon of your own making.', textStyle(16, CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }));
+    y += summary.height + 12;
+    const m = r.map.battleMap;
+    const heroes = m.objects.filter((o) => o.kind === 'hero').length;
+    const enemies = m.objects.filter((o) => o.kind === 'enemy').length;
+    const mapLine = this.add.text(x, y, `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`, textStyle(14, CSS.muted));
+    y += 30;
+    const winTitle = this.add.text(x, y, 'To win', titleStyle(18, CSS.gold, { strokeThickness: 0 }));
+    const win = this.add
+      .text(x + 80, y + 2, describeVictory(this.options), textStyle(16, CSS.green, { wordWrap: { width: wrap - 80 }, lineSpacing: 3 }))
+      .setName('victory-text');
+    this.detailRoot.add([name, summary, mapLine, winTitle, win]);
+    y += Math.max(30, win.height + 16);
+    this.buildOptions(x, Math.max(y, 330), wrap);
+  }
+
+  private buildOptions(x: number, y: number, wrap: number): void {
+    const root = this.optionRoot;
+    const labelW = 190;
+    const label = (text: string, tip: string, yy: number): void => {
+      const t = this.add.text(x, yy, text, textStyle(17, CSS.parchment)).setOrigin(0, 0.5);
+      t.setInteractive();
+      t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
+      t.on('pointerout', () => this.tooltip.hideNow());
+      root.add(t);
+    };
+    const bx = x + labelW;
+    const toggle = (name: string, text: string, selected: boolean, w: number, xx: number, yy: number, onClick: () => void): Button => {
+      const b = new Button(this, xx + w / 2, yy, { name, width: w, height: 34, label: text, fontSize: 15, onClick });
+      b.setSelected(selected);
+      root.add(b);
+      return b;
+    };
+    const o = this.options;
+    const heading = this.add.text(x, y - 34, 'Options', titleStyle(18, CSS.gold, { strokeThickness: 0 }));
+    root.add(heading);
+
+    label('Morale (optional)', 'Optional rule: a goblin or troll that rolls a 1 when attacking loses heart and retreats.', y);
+    toggle('morale-on', 'On', o.morale, 80, bx, y, () => this.setOption({ morale: true }));
+    toggle('morale-off', 'Off', !o.morale, 80, bx + 88, y, () => this.setOption({ morale: false }));
+    y += 50;
+
+    const lairs = (this.resolved?.map.battleMap.objects ?? [])
+      .filter((ob) => ob.kind === 'lair' && typeof ob.properties.roll === 'string')
+      .map((ob) => String(ob.properties.roll));
+    const bands = [...new Set(lairs)].sort();
+    label('Dragon\u2019s lair', 'Where the Arch Foe waits: rolled on a d6 at the start, or chosen here.', y);
+    if (bands.length > 0) {
+      toggle('lair-roll', 'Roll d6', o.lair === 'roll', 90, bx, y, () => this.setOption({ lair: 'roll' }));
+      bands.slice(0, 4).forEach((band, i) => {
+        toggle(`lair-${band}`, band, o.lair === band, 64, bx + 98 + i * 72, y, () => this.setOption({ lair: band }));
+      });
+    } else {
+      root.add(this.add.text(bx, y, 'This map has no lairs: the Arch Foe starts where it is drawn.', textStyle(14, CSS.muted, { wordWrap: { width: wrap - labelW } })).setOrigin(0, 0.5));
+    }
+    y += 50;
+
+    label('Victory', 'What the heroes must do. Maps may set their own; you can change it here.', y);
+    const vi = VICTORY_KINDS.indexOf(o.victory);
+    const prev = new Button(this, bx + 20, y, {
+      name: 'victory-prev',
+      width: 40,
+      height: 34,
+      label: '\u25c0',
+      fontSize: 15,
+      onClick: () => this.setOption({ victory: VICTORY_KINDS[(vi - 1 + VICTORY_KINDS.length) % VICTORY_KINDS.length] }),
+    });
+    const vText = this.add.text(bx + 160, y, VICTORY_NAMES[o.victory], textStyle(16, CSS.gold)).setOrigin(0.5);
+    const next = new Button(this, bx + 300, y, {
+      name: 'victory-next',
+      width: 40,
+      height: 34,
+      label: '\u25b6',
+      fontSize: 15,
+      onClick: () => this.setOption({ victory: VICTORY_KINDS[(vi + 1) % VICTORY_KINDS.length] }),
+    });
+    root.add([prev, vText, next]);
+    y += 50;
+
+    label('Seed', 'The dice are seeded: the same seed and the same moves give the same game. Random picks a new one.', y);
+    toggle('seed-random', 'Random', app.setup.seedMode === 'random', 90, bx, y, () => {
+      app.setup.seedMode = 'random';
+      this.showDetails(null);
+    });
+    toggle('seed-typed', 'Typed', app.setup.seedMode === 'typed', 80, bx + 98, y, () => {
+      app.setup.seedMode = 'typed';
+      this.showDetails(null);
+    });
+    const fx = bx + 190;
+    this.seedBox = this.add.graphics();
+    this.seedBox.fillStyle(0x0b0810, 1);
+    this.seedBox.fillRoundedRect(fx, y - 17, 170, 34, 6);
+    this.seedBox.lineStyle(1.5, app.setup.seedMode === 'typed' ? COLORS.gold : COLORS.panelBorder, 1);
+    this.seedBox.strokeRoundedRect(fx, y - 17, 170, 34, 6);
+    const zone = this.add.zone(fx + 85, y, 170, 34).setInteractive({ useHandCursor: true });
+    zone.on('pointerup', () => {
+      if (app.setup.seedMode !== 'typed') {
+        app.setup.seedMode = 'typed';
+        this.showDetails(null);
+      }
+    });
+    this.seedField = this.add.text(fx + 10, y, '', textStyle(16, CSS.parchment)).setOrigin(0, 0.5).setName('seed-field');
+    root.add([this.seedBox, zone, this.seedField]);
+    this.updateSeedField();
+    y += 34;
+    root.add(
+      this.add.text(x, y, 'Keys: Enter starts, Esc goes back; type digits for a typed seed.', textStyle(13, CSS.dim)),
+    );
+  }
+
+  private updateSeedField(): void {
+    if (!this.seedField?.active) return;
+    const typed = app.setup.seedMode === 'typed';
+    const text = typed ? `${app.setup.seedText}${this.caretOn ? '\u258f' : ' '}` : 'a new one each game';
+    this.seedField.setText(typed && !app.setup.seedText && !this.caretOn ? 'type digits' : text);
+    this.seedField.setColor(typed ? CSS.parchment : CSS.dim);
+  }
+
+  private setOption(patch: Partial<ScenarioOptions>): void {
+    this.options = normaliseOptions({ ...this.options, ...patch });
+    app.setup.options = this.options;
+    this.showDetails(null);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (e.key === 'Escape') {
+      sounds.play('ui-click');
+      app.goto('Menu');
+      return;
+    }
+    if (e.key === 'Enter') {
+      void this.start();
+      return;
+    }
+    if (app.setup.seedMode === 'typed') {
+      if (/^[0-9]$/.test(e.key) && app.setup.seedText.length < 9) {
+        app.setup.seedText += e.key;
+        this.updateSeedField();
+      } else if (e.key === 'Backspace') {
+        app.setup.seedText = app.setup.seedText.slice(0, -1);
+        this.updateSeedField();
+      }
+    }
+  }
+
+  private async start(): Promise<void> {
+    if (!this.resolved || !this.startButton.enabled) return;
+    if (app.setup.seedMode === 'typed' && !/^\d+$/.test(app.setup.seedText)) {
+      this.toast.show('Type a seed (digits), or choose Random.');
+      return;
+    }
+    app.setup.options = this.options;
+    const config = app.configFromSetup(app.setup.scenario, this.options, app.setup.seedMode, app.setup.seedText);
+    const result = await app.startBattle(config);
+    if (!result.ok && this.sys.isActive()) this.toast.show(result.error ?? 'The battle could not start.');
+  }
+}

@@ -1,0 +1,403 @@
+/**
+ * The board: the Tiled map drawn from its tilesets (or plain terrain colours when an image
+ * is missing), lairs and goal areas, a faint grid, and the overlays the Battle scene asks
+ * for (reachable squares, a path, targets, a line-of-sight line, the hovered square). Also
+ * fits the world camera to the board and lets it zoom and pan on big maps.
+ */
+import Phaser from 'phaser';
+import type { BattleMap, CoverLevel, Point } from '../engine';
+import type { LoadedMap } from '../maps/types';
+import { COLORS, CSS, coverColor, textStyle } from './theme';
+import { TILE } from './unit-view';
+
+/** Texture key for a tileset image path as the map loader writes it. */
+export function tilesetTextureKey(imagePath: string): string {
+  return `tileset:${imagePath}`;
+}
+
+const TERRAIN_FILL: Record<string, number> = {
+  floor: 0x4a4238,
+  wall: 0x1d1a1f,
+  difficult: 0x6b5a3e,
+  dangerous: 0x8a2f17,
+  water: 0x254f7a,
+  pit: 0x050405,
+  void: 0x0d0a10,
+};
+
+export interface Viewport {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+let mapCounter = 0;
+
+export class BoardView {
+  readonly scene: Phaser.Scene;
+  readonly layer: Phaser.GameObjects.Layer;
+  readonly map: BattleMap;
+  readonly worldWidth: number;
+  readonly worldHeight: number;
+  readonly camera: Phaser.Cameras.Scene2D.Camera;
+  private reachG: Phaser.GameObjects.Graphics;
+  private pathG: Phaser.GameObjects.Graphics;
+  private markG: Phaser.GameObjects.Graphics;
+  private losG: Phaser.GameObjects.Graphics;
+  private hoverG: Phaser.GameObjects.Graphics;
+  private losLabel: Phaser.GameObjects.Text;
+  readonly unitLayer: Phaser.GameObjects.Layer;
+  readonly fxLayer: Phaser.GameObjects.Layer;
+  private viewport: Viewport;
+  minZoom = 0.25;
+  maxZoom = 4;
+  usedTilemap = false;
+
+  constructor(scene: Phaser.Scene, loaded: LoadedMap, camera: Phaser.Cameras.Scene2D.Camera, viewport: Viewport) {
+    this.scene = scene;
+    this.map = loaded.battleMap;
+    this.camera = camera;
+    this.viewport = viewport;
+    this.worldWidth = this.map.width * TILE;
+    this.worldHeight = this.map.height * TILE;
+    this.layer = scene.add.layer();
+
+    this.drawMap(loaded);
+    this.drawObjects();
+    this.drawGrid();
+
+    this.reachG = this.addGraphics();
+    this.markG = this.addGraphics();
+    this.pathG = this.addGraphics();
+    this.hoverG = this.addGraphics();
+    this.unitLayer = scene.add.layer();
+    this.layer.add(this.unitLayer);
+    this.losG = this.addGraphics();
+    this.losLabel = scene.add
+      .text(0, 0, '', textStyle(9, CSS.parchment, { stroke: '#000000', strokeThickness: 3, resolution: 3, fontStyle: 'bold' }))
+      .setOrigin(0.5, 1)
+      .setVisible(false);
+    this.layer.add(this.losLabel);
+    this.fxLayer = scene.add.layer();
+    this.layer.add(this.fxLayer);
+
+    this.setViewport(viewport);
+  }
+
+  private addGraphics(): Phaser.GameObjects.Graphics {
+    const g = this.scene.add.graphics();
+    this.layer.add(g);
+    return g;
+  }
+
+  // -------------------------------------------------------------- map drawing
+
+  private drawMap(loaded: LoadedMap): void {
+    const tiled = loaded.tiled;
+    const allImagesLoaded =
+      tiled.tilesets.length > 0 && tiled.tilesets.every((ts) => this.scene.textures.exists(tilesetTextureKey(ts.image)));
+    if (allImagesLoaded) {
+      try {
+        const key = `tiled-map-${++mapCounter}`;
+        this.scene.cache.tilemap.add(key, { format: Phaser.Tilemaps.Formats.TILED_JSON, data: tiled });
+        const tm = this.scene.make.tilemap({ key });
+        const sets: Phaser.Tilemaps.Tileset[] = [];
+        for (const ts of tiled.tilesets) {
+          const set = tm.addTilesetImage(ts.name, tilesetTextureKey(ts.image));
+          if (set) sets.push(set);
+        }
+        let made = 0;
+        tm.layers.forEach((layerData, index) => {
+          if (layerData.visible === false) return;
+          const layer = tm.createLayer(index, sets, 0, 0);
+          if (layer) {
+            if (layerData.alpha !== undefined) layer.setAlpha(layerData.alpha);
+            this.layer.add(layer);
+            made++;
+          }
+        });
+        this.scene.cache.tilemap.remove(key);
+        if (made > 0) {
+          this.usedTilemap = true;
+          return;
+        }
+      } catch {
+        // fall through to plain terrain
+      }
+    }
+    this.drawTerrainFallback();
+  }
+
+  private drawTerrainFallback(): void {
+    const g = this.addGraphics();
+    const m = this.map;
+    for (let y = 0; y < m.height; y++) {
+      for (let x = 0; x < m.width; x++) {
+        const t = m.terrain[y * m.width + x];
+        g.fillStyle(TERRAIN_FILL[t] ?? TERRAIN_FILL.floor, 1);
+        g.fillRect(x * TILE, y * TILE, TILE, TILE);
+        if (t === 'wall') {
+          g.fillStyle(0x2e2930, 1);
+          g.fillRect(x * TILE + 2, y * TILE + 2, TILE - 4, TILE - 8);
+        }
+      }
+    }
+  }
+
+  private drawObjects(): void {
+    const g = this.addGraphics();
+    for (const o of this.map.objects) {
+      if (o.kind === 'lair') {
+        const cx = (o.x + 0.5) * TILE;
+        const cy = (o.y + 0.5) * TILE;
+        g.lineStyle(1.5, COLORS.archFoe, 0.55);
+        g.strokeCircle(cx, cy, 12);
+        g.lineStyle(1, COLORS.archFoe, 0.3);
+        g.strokeCircle(cx, cy, 8);
+        const roll = String(o.properties.roll ?? '');
+        if (roll) {
+          const label = this.scene.add
+            .text(cx, (o.y + 1) * TILE - 1, `lair ${roll}`, textStyle(7, '#f7c77a', { resolution: 3, stroke: '#000', strokeThickness: 2 }))
+            .setOrigin(0.5, 1)
+            .setAlpha(0.85);
+          this.layer.add(label);
+        }
+      } else if (o.kind === 'objective' || o.kind === 'goal' || o.kind === 'exit') {
+        const color = o.kind === 'exit' ? COLORS.hero : COLORS.gold;
+        g.fillStyle(color, 0.12);
+        g.fillRect(o.x * TILE, o.y * TILE, Math.max(1, o.width) * TILE, Math.max(1, o.height) * TILE);
+        g.lineStyle(1, color, 0.6);
+        g.strokeRect(o.x * TILE + 1, o.y * TILE + 1, Math.max(1, o.width) * TILE - 2, Math.max(1, o.height) * TILE - 2);
+      }
+    }
+  }
+
+  private drawGrid(): void {
+    const g = this.addGraphics();
+    const m = this.map;
+    g.lineStyle(1, 0x000000, 0.22);
+    for (let x = 0; x <= m.width; x++) g.lineBetween(x * TILE, 0, x * TILE, m.height * TILE);
+    for (let y = 0; y <= m.height; y++) g.lineBetween(0, y * TILE, m.width * TILE, y * TILE);
+  }
+
+  // -------------------------------------------------------------- coordinates
+
+  squareCenter(p: Point): { x: number; y: number } {
+    return { x: (p.x + 0.5) * TILE, y: (p.y + 0.5) * TILE };
+  }
+
+  /** The square under a game-space pointer position, or null when off the board/viewport. */
+  squareAtScreen(sx: number, sy: number): Point | null {
+    const v = this.viewport;
+    if (sx < v.x || sy < v.y || sx >= v.x + v.width || sy >= v.y + v.height) return null;
+    const wp = this.camera.getWorldPoint(sx, sy);
+    const x = Math.floor(wp.x / TILE);
+    const y = Math.floor(wp.y / TILE);
+    if (x < 0 || y < 0 || x >= this.map.width || y >= this.map.height) return null;
+    return { x, y };
+  }
+
+  /** Game-space position of a square's centre, or null when it is outside the viewport. */
+  squareToScreen(p: Point): { x: number; y: number } | null {
+    const cam = this.camera;
+    const c = this.squareCenter(p);
+    const view = cam.worldView;
+    const sx = cam.x + (c.x - view.x) * cam.zoom;
+    const sy = cam.y + (c.y - view.y) * cam.zoom;
+    const v = this.viewport;
+    if (sx < v.x || sy < v.y || sx >= v.x + v.width || sy >= v.y + v.height) return null;
+    return { x: sx, y: sy };
+  }
+
+  // -------------------------------------------------------------- camera
+
+  setViewport(v: Viewport): void {
+    this.viewport = v;
+    this.camera.setViewport(v.x, v.y, v.width, v.height);
+    const fit = Math.min(v.width / this.worldWidth, v.height / this.worldHeight) * 0.96;
+    this.minZoom = Math.min(fit, 1);
+    this.maxZoom = Math.max(4, fit * 1.5);
+    if (fit >= 0.75) {
+      this.camera.setZoom(fit);
+      this.camera.centerOn(this.worldWidth / 2, this.worldHeight / 2);
+    } else {
+      this.camera.setZoom(Math.max(1.5, this.minZoom));
+    }
+    this.clampCamera();
+  }
+
+  get fitsWhole(): boolean {
+    const v = this.viewport;
+    return this.worldWidth * this.camera.zoom <= v.width + 1 && this.worldHeight * this.camera.zoom <= v.height + 1;
+  }
+
+  centerOnSquare(p: Point): void {
+    const c = this.squareCenter(p);
+    this.camera.centerOn(c.x, c.y);
+    this.clampCamera();
+  }
+
+  /** Keeps the board in view; centres an axis that fits entirely. */
+  clampCamera(): void {
+    const cam = this.camera;
+    const viewW = cam.width / cam.zoom;
+    const viewH = cam.height / cam.zoom;
+    const pad = TILE * 2;
+    let cx = cam.scrollX + cam.width / 2;
+    let cy = cam.scrollY + cam.height / 2;
+    if (viewW >= this.worldWidth) cx = this.worldWidth / 2;
+    else cx = Math.max(viewW / 2 - pad, Math.min(this.worldWidth + pad - viewW / 2, cx));
+    if (viewH >= this.worldHeight) cy = this.worldHeight / 2;
+    else cy = Math.max(viewH / 2 - pad, Math.min(this.worldHeight + pad - viewH / 2, cy));
+    cam.setScroll(cx - cam.width / 2, cy - cam.height / 2);
+  }
+
+  /** Zooms by a factor keeping the world point under (sx, sy) in place. */
+  zoomAt(factor: number, sx: number, sy: number): void {
+    const cam = this.camera;
+    const before = cam.getWorldPoint(sx, sy);
+    const bx = before.x;
+    const by = before.y;
+    const z = Math.max(this.minZoom, Math.min(this.maxZoom, cam.zoom * factor));
+    cam.setZoom(z);
+    cam.preRender();
+    const after = cam.getWorldPoint(sx, sy);
+    cam.scrollX += bx - after.x;
+    cam.scrollY += by - after.y;
+    this.clampCamera();
+  }
+
+  panBy(dxScreen: number, dyScreen: number): void {
+    const cam = this.camera;
+    cam.scrollX += dxScreen / cam.zoom;
+    cam.scrollY += dyScreen / cam.zoom;
+    this.clampCamera();
+  }
+
+  /** Makes sure a square is on screen (large maps), scrolling smoothly if needed. */
+  ensureVisible(p: Point, duration = 250): void {
+    if (this.fitsWhole) return;
+    const cam = this.camera;
+    const c = this.squareCenter(p);
+    const view = cam.worldView;
+    const margin = TILE * 2;
+    if (c.x > view.x + margin && c.x < view.right - margin && c.y > view.y + margin && c.y < view.bottom - margin) return;
+    if (duration <= 0) this.centerOnSquare(p);
+    else cam.pan(c.x, c.y, duration, 'Sine.easeInOut', false, (_c: unknown, progress: number) => {
+      if (progress >= 1) this.clampCamera();
+    });
+  }
+
+  // -------------------------------------------------------------- overlays
+
+  showReach(squares: Point[], dim: boolean): void {
+    const g = this.reachG;
+    g.clear();
+    if (squares.length === 0) return;
+    const color = COLORS.reach;
+    g.fillStyle(color, dim ? 0.1 : 0.2);
+    for (const p of squares) g.fillRect(p.x * TILE + 1, p.y * TILE + 1, TILE - 2, TILE - 2);
+    g.lineStyle(1, color, dim ? 0.25 : 0.55);
+    for (const p of squares) g.strokeRect(p.x * TILE + 1.5, p.y * TILE + 1.5, TILE - 3, TILE - 3);
+  }
+
+  showPath(from: Point | null, path: Point[]): void {
+    const g = this.pathG;
+    g.clear();
+    if (!from || path.length === 0) return;
+    g.lineStyle(2.5, COLORS.path, 0.85);
+    const pts = [from, ...path].map((p) => this.squareCenter(p));
+    g.beginPath();
+    g.moveTo(pts[0].x, pts[0].y);
+    for (let i = 1; i < pts.length; i++) g.lineTo(pts[i].x, pts[i].y);
+    g.strokePath();
+    g.fillStyle(COLORS.path, 1);
+    for (let i = 1; i < pts.length - 1; i++) g.fillCircle(pts[i].x, pts[i].y, 2.5);
+    const end = pts[pts.length - 1];
+    g.fillCircle(end.x, end.y, 4.5);
+  }
+
+  /** Square markers: attack targets in red, heal targets in green. */
+  showMarks(marks: { at: Point; color: number }[]): void {
+    const g = this.markG;
+    g.clear();
+    for (const m of marks) {
+      const x = m.at.x * TILE;
+      const y = m.at.y * TILE;
+      g.fillStyle(m.color, 0.18);
+      g.fillRect(x + 1, y + 1, TILE - 2, TILE - 2);
+      g.lineStyle(2, m.color, 0.95);
+      const c = 8;
+      // corner brackets
+      g.beginPath();
+      g.moveTo(x + 2, y + 2 + c);
+      g.lineTo(x + 2, y + 2);
+      g.lineTo(x + 2 + c, y + 2);
+      g.moveTo(x + TILE - 2 - c, y + 2);
+      g.lineTo(x + TILE - 2, y + 2);
+      g.lineTo(x + TILE - 2, y + 2 + c);
+      g.moveTo(x + TILE - 2, y + TILE - 2 - c);
+      g.lineTo(x + TILE - 2, y + TILE - 2);
+      g.lineTo(x + TILE - 2 - c, y + TILE - 2);
+      g.moveTo(x + 2 + c, y + TILE - 2);
+      g.lineTo(x + 2, y + TILE - 2);
+      g.lineTo(x + 2, y + TILE - 2 - c);
+      g.strokePath();
+    }
+  }
+
+  showHover(p: Point | null, color: number = COLORS.parchment): void {
+    const g = this.hoverG;
+    g.clear();
+    if (!p) return;
+    g.lineStyle(1.5, color, 0.9);
+    g.strokeRect(p.x * TILE + 0.75, p.y * TILE + 0.75, TILE - 1.5, TILE - 1.5);
+  }
+
+  /** A line of sight from one square to another, coloured by cover, with a label. */
+  showLineOfSight(from: Point | null, to: Point | null, cover: CoverLevel | null, label: string): void {
+    const g = this.losG;
+    g.clear();
+    if (!from || !to || !cover) {
+      this.losLabel.setVisible(false);
+      return;
+    }
+    const a = this.squareCenter(from);
+    const b = this.squareCenter(to);
+    const color = coverColor(cover);
+    g.lineStyle(3, 0x000000, 0.5);
+    g.lineBetween(a.x, a.y, b.x, b.y);
+    g.lineStyle(1.5, color, 0.95);
+    if (cover === 'blocked') {
+      // dashed
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      const steps = Math.max(1, Math.floor(len / 6));
+      for (let i = 0; i < steps; i += 2) {
+        const t0 = i / steps;
+        const t1 = Math.min(1, (i + 1) / steps);
+        g.lineBetween(a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0, a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1);
+      }
+    } else {
+      g.lineBetween(a.x, a.y, b.x, b.y);
+    }
+    g.fillStyle(color, 1);
+    g.fillCircle(b.x, b.y, 3);
+    if (label) {
+      if (this.losLabel.text !== label) this.losLabel.setText(label);
+      this.losLabel.setColor('#' + color.toString(16).padStart(6, '0'));
+      this.losLabel.setPosition(b.x, b.y - 9);
+      this.losLabel.setVisible(true);
+    } else {
+      this.losLabel.setVisible(false);
+    }
+  }
+
+  clearOverlays(): void {
+    this.reachG.clear();
+    this.pathG.clear();
+    this.markG.clear();
+    this.hoverG.clear();
+    this.showLineOfSight(null, null, null, '');
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * The Battle HUD pieces: hero cards (portrait, wound pips, weapon buttons with hit chances,
+ * the Priest's heals), the dice log, the info panel, and the round/turn banner.
+ */
+import Phaser from 'phaser';
+import type { GameEvent, GameState, Unit, Weapon } from '../engine';
+import { DUNGEON_CRAWL_UNITS, hitChance } from '../engine';
+import { Button, drawPanel, type Tooltip } from './ui';
+import { COLORS, CSS, percent, textStyle, titleStyle, TITLE_FONT } from './theme';
+import { frameExists } from './unit-view';
+
+export function weaponDescription(w: Weapon): string {
+  const range =
+    w.reach === 'melee'
+      ? 'adjacent foes'
+      : w.maxRange === null
+        ? w.minRange > 1
+          ? `any distance, not adjacent`
+          : 'any distance'
+        : `up to ${w.maxRange} squares${w.minRange > 1 ? `, not adjacent` : ''}`;
+  const extra = w.notWithEnemyAdjacent ? ' Not while a foe is adjacent.' : '';
+  const kind = w.reach === 'ranged' ? ' Needs a clear shot.' : '';
+  return `${w.name}: ${range}. Wounds on ${w.hitOn}+ on a d${w.die} (${percent(hitChance(w.die, w.hitOn))}).${kind}${extra}`;
+}
+
+// ------------------------------------------------------------------ hero card
+
+export interface HeroCardCallbacks {
+  onInspect(unitId: string): void;
+  onWeapon(unitId: string, weaponId: string): void;
+  onHeal(unitId: string): void;
+}
+
+export const CARD_W = 244;
+export const CARD_H = 156;
+
+export class HeroCard extends Phaser.GameObjects.Container {
+  readonly unitId: string;
+  private bg: Phaser.GameObjects.Graphics;
+  private nameText: Phaser.GameObjects.Text;
+  private statusText: Phaser.GameObjects.Text;
+  private pips: Phaser.GameObjects.Container;
+  private portrait: Phaser.GameObjects.Image;
+  private buttons: Button[] = [];
+  private weaponIds: (string | '#heal')[] = [];
+  private lastKey = '';
+  private pipKey = '';
+
+  constructor(scene: Phaser.Scene, x: number, y: number, unit: Unit, tooltip: Tooltip, cb: HeroCardCallbacks) {
+    super(scene, x, y);
+    this.unitId = unit.id;
+    const hit = scene.add.zone(CARD_W / 2, CARD_H / 2, CARD_W, CARD_H).setInteractive({ useHandCursor: true });
+    hit.on('pointerup', () => cb.onInspect(unit.id));
+    hit.on('pointerover', (p: Phaser.Input.Pointer) => {
+      const def = DUNGEON_CRAWL_UNITS[unit.kind];
+      tooltip.showAt(def ? def.blurb : unit.name, p.x, p.y, 600);
+    });
+    hit.on('pointerout', () => tooltip.hideNow());
+    this.bg = scene.add.graphics();
+    const frameKey = `${unit.kind}-idle-0`;
+    const portraitBg = scene.add.graphics();
+    portraitBg.fillStyle(0x0b0810, 1);
+    portraitBg.fillRoundedRect(10, 10, 60, 60, 6);
+    portraitBg.lineStyle(1, COLORS.panelBorder, 1);
+    portraitBg.strokeRoundedRect(10, 10, 60, 60, 6);
+    if (frameExists(scene, 'units', frameKey)) {
+      this.portrait = scene.add.image(40, 40, 'units', frameKey);
+    } else {
+      this.portrait = scene.add.image(40, 40, `fallback-unit-${unit.kind}`);
+    }
+    const s = 52 / Math.max(1, this.portrait.width, this.portrait.height);
+    this.portrait.setScale(s);
+    this.nameText = scene.add.text(80, 9, unit.name, { ...titleStyle(18, CSS.parchment, { strokeThickness: 0 }), fontFamily: TITLE_FONT });
+    this.statusText = scene.add.text(80, 33, '', textStyle(13, CSS.muted));
+    this.pips = scene.add.container(80, 60);
+    this.add([hit, this.bg, portraitBg, this.portrait, this.nameText, this.statusText, this.pips]);
+
+    const entries: { id: string; label: string; tip: string }[] = unit.weapons.map((w) => ({
+      id: w.id,
+      label: `${w.name} ${percent(hitChance(w.die, w.hitOn))}`,
+      tip: weaponDescription(w),
+    }));
+    if (unit.heal) {
+      entries.push({
+        id: '#heal',
+        label: `Heal ${unit.heal.usesLeft}/${unit.heal.usesMax}`,
+        tip: `Heal an adjacent wounded hero: ${unit.heal.hitOn}+ on a d${unit.heal.die} (${percent(hitChance(unit.heal.die, unit.heal.hitOn))}) restores one wound. Uses the action instead of attacking.`,
+      });
+    }
+    const bw = entries.length > 1 ? 108 : 224;
+    entries.forEach((e, i) => {
+      const b = new Button(scene, 10 + bw / 2 + i * (bw + 8), 122, {
+        name: `card-${unit.id}-${e.id === '#heal' ? 'heal' : e.id}`,
+        width: bw,
+        height: 32,
+        label: e.label,
+        fontSize: 14,
+        tooltip: e.tip,
+        tooltipHost: tooltip,
+        icon: this.iconFor(e.id, unit),
+        onClick: () => (e.id === '#heal' ? cb.onHeal(unit.id) : cb.onWeapon(unit.id, e.id)),
+      });
+      this.buttons.push(b);
+      this.weaponIds.push(e.id);
+      this.add(b);
+    });
+    this.setSize(CARD_W, CARD_H);
+    scene.add.existing(this);
+  }
+
+  private iconFor(id: string, unit: Unit): { texture: string; frame: string } | null {
+    const w = unit.weapons.find((x) => x.id === id);
+    const name =
+      id === '#heal' ? 'heal' : w?.effect === 'fireball' ? 'fireball' : w?.effect === 'dagger' ? 'dagger' : w?.effect === 'spear' ? 'spear' : 'sword';
+    return frameExists(this.scene, 'icons', name) ? { texture: 'icons', frame: name } : null;
+  }
+
+  update(
+    unit: Unit,
+    view: {
+      acting: boolean;
+      inspected: boolean;
+      selectedWeapon: string | null;
+      usable: Record<string, boolean>;
+      status: string;
+    },
+  ): void {
+    const fallen = unit.position === null;
+    const key = JSON.stringify([view, unit.wounds, unit.heal?.usesLeft, fallen]);
+    if (key === this.lastKey) return;
+    this.lastKey = key;
+    const g = this.bg;
+    g.clear();
+    drawPanel(g, 0, 0, CARD_W, CARD_H, {
+      fill: view.acting ? 0x241a12 : COLORS.panel,
+      border: view.acting ? COLORS.gold : view.inspected ? COLORS.hero : COLORS.panelBorder,
+      lineWidth: view.acting || view.inspected ? 2.5 : 1.5,
+    });
+    this.statusText.setText(view.status);
+    this.statusText.setColor(view.acting ? CSS.gold : fallen ? CSS.red : CSS.muted);
+    this.setAlpha(fallen ? 0.55 : 1);
+    this.portrait.setAlpha(fallen ? 0.4 : 1);
+    this.drawPips(unit);
+    this.weaponIds.forEach((id, i) => {
+      const b = this.buttons[i];
+      if (id === '#heal' && unit.heal) b.setLabel(`Heal ${unit.heal.usesLeft}/${unit.heal.usesMax}`);
+      b.setEnabled(!fallen && view.usable[id] === true);
+      b.setSelected(view.acting && view.selectedWeapon === id);
+    });
+  }
+
+  private drawPips(unit: Unit): void {
+    const key = `${unit.wounds}/${unit.maxWounds}`;
+    if (key === this.pipKey) return;
+    this.pipKey = key;
+    this.pips.removeAll(true);
+    const left = unit.maxWounds - unit.wounds;
+    const useIcons = frameExists(this.scene, 'icons', 'heart') && frameExists(this.scene, 'icons', 'heart-empty');
+    for (let i = 0; i < unit.maxWounds; i++) {
+      const full = i < left;
+      if (useIcons) {
+        const img = this.scene.add.image(10 + i * 24, 12, 'icons', full ? 'heart' : 'heart-empty');
+        img.setScale(20 / Math.max(img.width, img.height));
+        this.pips.add(img);
+      } else {
+        const c = this.scene.add.circle(10 + i * 24, 12, 8, full ? 0xd83a3a : 0x2a1d1d).setStrokeStyle(2, full ? 0xff8a7a : 0x5a4a4a);
+        this.pips.add(c);
+      }
+    }
+    const label = this.scene.add.text(10 + unit.maxWounds * 24 - 4, 12, `${left}/${unit.maxWounds}`, textStyle(12, CSS.muted)).setOrigin(0, 0.5);
+    this.pips.add(label);
+  }
+}
+
+// ------------------------------------------------------------------ dice log
+
+export class DiceLog extends Phaser.GameObjects.Container {
+  private bg: Phaser.GameObjects.Graphics;
+  private entries: Phaser.GameObjects.Text[] = [];
+  private readonly w: number;
+  private readonly h: number;
+  private readonly top = 34;
+  private readonly bottomPad = 10;
+
+  constructor(scene: Phaser.Scene, x: number, y: number, w: number, h: number) {
+    super(scene, x, y);
+    this.w = w;
+    this.h = h;
+    this.bg = scene.add.graphics();
+    drawPanel(this.bg, 0, 0, w, h);
+    this.bg.lineStyle(1, COLORS.panelBorder, 0.6);
+    this.bg.lineBetween(10, 30, w - 10, 30);
+    const title = scene.add.text(12, 7, 'Dice log', titleStyle(16, CSS.gold, { strokeThickness: 0 }));
+    const hint = scene.add.text(w - 12, 10, 'every roll, in words', textStyle(11, CSS.dim)).setOrigin(1, 0);
+    this.add([this.bg, title, hint]);
+    scene.add.existing(this);
+  }
+
+  clear(): void {
+    for (const e of this.entries) e.destroy();
+    this.entries = [];
+  }
+
+  /** Adds an event's words (events with empty text are not logged). */
+  append(event: GameEvent, state: GameState | null): void {
+    if (!event.text) return;
+    let color: string = CSS.parchment;
+    let text = event.text;
+    if (event.type === 'roll') {
+      color = event.success === false ? '#d9a07a' : CSS.gold;
+      text = `\u2022 ${text}`;
+    } else if (event.type === 'round-started' || event.type === 'phase-started') {
+      color = CSS.muted;
+      text = `\u2014 ${text} \u2014`;
+    } else if (event.type === 'game-over') {
+      color = event.winner === 'heroes' ? CSS.green : CSS.red;
+    } else if ('unit' in event && typeof event.unit === 'string' && state) {
+      const u = state.units.find((x) => x.id === event.unit);
+      if (u) color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
+    }
+    const t = this.scene.add.text(12, 0, text, textStyle(13, color, { wordWrap: { width: this.w - 24, useAdvancedWrap: true }, lineSpacing: 1 }));
+    this.add(t);
+    this.entries.push(t);
+    this.layout();
+  }
+
+  private layout(): void {
+    let y = this.h - this.bottomPad;
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i];
+      y -= e.height;
+      if (y < this.top) {
+        // Scrolled off: drop this and everything older.
+        for (let j = 0; j <= i; j++) this.entries[j].destroy();
+        this.entries = this.entries.slice(i + 1);
+        break;
+      }
+      e.y = y;
+      e.setAlpha(i === this.entries.length - 1 ? 1 : 0.88);
+      y -= 3;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ info panel
+
+export class InfoPanel extends Phaser.GameObjects.Container {
+  private bg: Phaser.GameObjects.Graphics;
+  private title: Phaser.GameObjects.Text;
+  private body: Phaser.GameObjects.Text;
+  private last = '';
+
+  constructor(scene: Phaser.Scene, x: number, y: number, w: number, h: number) {
+    super(scene, x, y);
+    this.bg = scene.add.graphics();
+    drawPanel(this.bg, 0, 0, w, h);
+    this.title = scene.add.text(12, 8, '', titleStyle(16, CSS.gold, { strokeThickness: 0 }));
+    this.body = scene.add.text(12, 34, '', textStyle(13, CSS.parchment, { wordWrap: { width: w - 24, useAdvancedWrap: true }, lineSpacing: 3 }));
+    this.add([this.bg, this.title, this.body]);
+    scene.add.existing(this);
+  }
+
+  show(title: string, body: string): void {
+    const key = `${title}\n${body}`;
+    if (key === this.last) return;
+    this.last = key;
+    this.title.setText(title);
+    this.body.setText(body);
+  }
+}
+
+// ------------------------------------------------------------------ banner
+
+export class Banner extends Phaser.GameObjects.Container {
+  private strip: Phaser.GameObjects.Graphics;
+  private label: Phaser.GameObjects.Text;
+
+  constructor(scene: Phaser.Scene, x: number, y: number, width: number) {
+    super(scene, x, y);
+    this.strip = scene.add.graphics();
+    this.strip.fillStyle(0x000000, 0.72);
+    this.strip.fillRect(-width / 2, -34, width, 68);
+    this.strip.lineStyle(2, COLORS.gold, 0.8);
+    this.strip.lineBetween(-width / 2, -34, width / 2, -34);
+    this.strip.lineBetween(-width / 2, 34, width / 2, 34);
+    this.label = scene.add.text(0, 0, '', titleStyle(40, CSS.gold)).setOrigin(0.5);
+    this.add([this.strip, this.label]);
+    this.setVisible(false).setDepth(5000);
+    scene.add.existing(this);
+  }
+
+  /** Shows text for `hold` ms, then fades out on its own. */
+  play(text: string, color: string, size: number, hold: number): void {
+    this.label.setText(text).setColor(color).setFontSize(size);
+    this.scene.tweens.killTweensOf(this);
+    this.setVisible(true).setAlpha(0).setScale(1, 0.6);
+    this.scene.tweens.chain({
+      targets: this,
+      tweens: [
+        { alpha: 1, scaleY: 1, duration: 160, ease: 'Back.easeOut' },
+        { alpha: 0, duration: 260, delay: Math.max(0, hold - 160) },
+      ],
+      onComplete: () => this.setVisible(false),
+    });
+  }
+
+  hide(): void {
+    this.scene.tweens.killTweensOf(this);
+    this.setVisible(false);
+  }
+}

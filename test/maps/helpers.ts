@@ -1,0 +1,99 @@
+/**
+ * Shared helpers for the map loader tests: fixture files, JSON mutation, and ASCII views
+ * of a BattleMap so expectations read like the maps themselves.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { BattleMap } from '../../src/engine/map';
+import { loadTiledMap, type LoadedMap, type LoadTiledMapOptions, type MapLoadResult } from '../../src/maps';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const FIXTURES = join(ROOT, 'test/fixtures/maps');
+export const MAPS = join(ROOT, 'maps');
+
+/** Text of a fixture file (path relative to test/fixtures/maps). */
+export function fixtureText(name: string): string {
+  return readFileSync(join(FIXTURES, name), 'utf8');
+}
+
+/** Parsed JSON of a fixture, for tests that change it. */
+export function fixtureJson(name: string): Record<string, unknown> {
+  return JSON.parse(fixtureText(name)) as Record<string, unknown>;
+}
+
+// Tests poke at arbitrary places of Tiled JSON, so they use a loose, recursive view of it.
+export type Json = { [key: string]: Json } & Json[] & string & number & boolean;
+
+/** Loads a fixture after `change` edits its parsed JSON (the JSON is re-serialised). */
+export function loadChanged(
+  name: string,
+  change: (json: Json) => void,
+  options: Partial<LoadTiledMapOptions> = {},
+): MapLoadResult {
+  const json = fixtureJson(name) as unknown as Json;
+  change(json);
+  return loadTiledMap(JSON.stringify(json), { id: 'test', ...options });
+}
+
+/** Loads a fixture file as is. */
+export function loadFixture(name: string, options: Partial<LoadTiledMapOptions> = {}): MapLoadResult {
+  return loadTiledMap(fixtureText(name), { id: name.replace(/\..*$/, ''), ...options });
+}
+
+/** Asserts the load worked and returns the map. */
+export function ok(result: MapLoadResult): LoadedMap {
+  if (!result.ok) throw new Error(`expected the map to load, got: ${result.error}`);
+  return result.map;
+}
+
+/** Asserts the load failed and returns the message (which must be one plain sentence or two). */
+export function err(result: MapLoadResult): string {
+  if (result.ok) throw new Error('expected the map to be refused, but it loaded');
+  expect(typeof result.error).toBe('string');
+  expect(result.error).not.toMatch(/\n\s+at /);
+  expect(result.error.length).toBeLessThan(600);
+  return result.error;
+}
+
+const CHAR: Record<string, string> = {
+  floor: '.',
+  wall: '#',
+  difficult: ':',
+  dangerous: 'l',
+  water: '~',
+  pit: 'o',
+  void: ' ',
+};
+
+/** One string per row: terrain letters (`.#:l~o` and space for void). */
+export function terrainRows(map: BattleMap): string[] {
+  const rows: string[] = [];
+  for (let y = 0; y < map.height; y++) {
+    let s = '';
+    for (let x = 0; x < map.width; x++) s += CHAR[map.terrain[y * map.width + x]];
+    rows.push(s);
+  }
+  return rows;
+}
+
+/** The 8 x 8 cellar of the small fixtures. */
+export const CELLAR = [
+  '########',
+  '#......#',
+  '#.##...#',
+  '#......#',
+  '#...#..#',
+  '#......#',
+  '#......#',
+  '########',
+];
+
+/** Units of a map as `kind:unit@x,y`, sorted. */
+export function unitList(map: BattleMap): string[] {
+  return map.objects
+    .filter((o) => o.kind === 'hero' || o.kind === 'enemy')
+    .map((o) => `${o.kind}:${typeof o.properties.unit === 'string' ? o.properties.unit : '-'}@${o.x},${o.y}`)
+    .sort();
+}
