@@ -36,7 +36,8 @@ function parseArgs(argv: string[]): Args {
       out.tilesets.push(a.slice('--tileset='.length));
     } else if (a === '--heroes') {
       const v = Number(argv[++i]);
-      if (!Number.isInteger(v) || v < 1 || v > 16) throw new UsageError(`--heroes needs a number from 1 to 16. ${USAGE}`);
+      if (!Number.isInteger(v) || v < 1 || v > 16)
+        throw new UsageError(`--heroes needs a number from 1 to 16. ${USAGE}`);
       out.heroes = v;
     } else if (a === '--quiet' || a === '-q') {
       out.quiet = true;
@@ -62,9 +63,16 @@ function readText(path: string, what: string): string {
     const code = (e as { code?: string }).code;
     if (code === 'ENOENT') throw new Error(`${what} ${path} does not exist.`);
     if (code === 'EACCES') throw new Error(`${what} ${path} cannot be read (permission denied).`);
-    throw new Error(e instanceof Error && !code ? e.message : `${what} ${path} cannot be read (${code ?? 'unknown error'}).`);
+    throw new Error(
+      e instanceof Error && !code
+        ? e.message
+        : `${what} ${path} cannot be read (${code ?? 'unknown error'}).`,
+    );
   }
-  if (size > MAX_FILE_BYTES) throw new Error(`${what} ${path} is ${Math.round(size / 1048576)} MB; that is far too big for a map.`);
+  if (size > MAX_FILE_BYTES)
+    throw new Error(
+      `${what} ${path} is ${Math.round(size / 1048576)} MB; that is far too big for a map.`,
+    );
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
@@ -81,7 +89,9 @@ function tilesetSources(text: string): string[] {
     const list = (json as { tilesets?: unknown }).tilesets;
     if (!Array.isArray(list)) return [];
     return list
-      .map((t: unknown) => (t !== null && typeof t === 'object' ? (t as { source?: unknown }).source : undefined))
+      .map((t: unknown) =>
+        t !== null && typeof t === 'object' ? (t as { source?: unknown }).source : undefined,
+      )
       .filter((s): s is string => typeof s === 'string' && s.length > 0 && s.length < 1024);
   } catch {
     return [];

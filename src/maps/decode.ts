@@ -149,7 +149,9 @@ export function decodeTileData(data: unknown, count: number, ctx: DataContext): 
   const comp = ctx.compression ?? '';
   if (enc === 'csv') {
     if (!Array.isArray(data)) {
-      fail(`${ctx.where}: "data" should be a list of tile ids but is ${show(data)}. Save the map again from Tiled.`);
+      fail(
+        `${ctx.where}: "data" should be a list of tile ids but is ${show(data)}. Save the map again from Tiled.`,
+      );
     }
     if (data.length !== count) {
       fail(`${ctx.where}: data has ${data.length} tiles but ${ctx.sizeText}.`);
@@ -167,13 +169,17 @@ export function decodeTileData(data: unknown, count: number, ctx: DataContext): 
     return out;
   }
   if (typeof data !== 'string') {
-    fail(`${ctx.where}: "data" should be base64 text but is ${show(data)}. Save the map again from Tiled.`);
+    fail(
+      `${ctx.where}: "data" should be base64 text but is ${show(data)}. Save the map again from Tiled.`,
+    );
   }
   const expectedBytes = count * 4;
   // Compressed tile data is never much bigger than the raw bytes; raw base64 is 4/3 of them.
   const maxChars = comp === '' ? Math.ceil(expectedBytes / 3) * 4 + 8 : expectedBytes * 2 + 4096;
   if (data.length > maxChars) {
-    fail(`${ctx.where}: the base64 data is ${data.length} characters, far more than ${ctx.sizeText}.`);
+    fail(
+      `${ctx.where}: the base64 data is ${data.length} characters, far more than ${ctx.sizeText}.`,
+    );
   }
   let bytes = decodeBase64(data);
   if (!bytes) {
@@ -181,7 +187,10 @@ export function decodeTileData(data: unknown, count: number, ctx: DataContext): 
   }
   if (comp === 'zlib' || comp === 'gzip') {
     const r = inflateLimited(bytes, comp, expectedBytes);
-    if (!r.ok) fail(`${ctx.where}: the tile data could not be unpacked: ${r.reason}. Save the map again from Tiled.`);
+    if (!r.ok)
+      fail(
+        `${ctx.where}: the tile data could not be unpacked: ${r.reason}. Save the map again from Tiled.`,
+      );
     bytes = r.bytes;
   }
   if (bytes.length !== expectedBytes) {

@@ -46,11 +46,23 @@ function centroid(points: readonly Point[]): Point {
   return { x: x / points.length, y: y / points.length };
 }
 
-/** Sorts points by distance to `target`, then row-major (deterministic). */
-function byDistanceTo(points: readonly Point[], target: Point, width: number): Point[] {
-  return [...points].sort(
-    (a, b) => dist2(a, target) - dist2(b, target) || a.y * width + a.x - (b.y * width + b.x),
-  );
+/** The `k` points nearest to `target`, nearest first, ties in row-major order (deterministic). */
+function nearest(points: readonly Point[], target: Point, width: number, k = 1): Point[] {
+  const best: Point[] = [];
+  const before = (a: Point, b: Point): boolean => {
+    const d = dist2(a, target) - dist2(b, target);
+    return d < 0 || (d === 0 && a.y * width + a.x < b.y * width + b.x);
+  };
+  for (const p of points) {
+    if (best.length === k && !before(p, best[k - 1])) continue;
+    let i = best.length < k ? best.length : k - 1;
+    best[i] = p;
+    while (i > 0 && before(best[i], best[i - 1])) {
+      [best[i], best[i - 1]] = [best[i - 1], best[i]];
+      i--;
+    }
+  }
+  return best;
 }
 
 /**
@@ -58,7 +70,10 @@ function byDistanceTo(points: readonly Point[], target: Point, width: number): P
  * A map that already has both heroes and enemies comes back unchanged (as a copy).
  * Returns `{ ok: false, error }` with a plain message when there is no room.
  */
-export function tryAddDefaultSetup(map: BattleMap, heroCount = DEFAULT_HERO_COUNT): DefaultSetupResult {
+export function tryAddDefaultSetup(
+  map: BattleMap,
+  heroCount = DEFAULT_HERO_COUNT,
+): DefaultSetupResult {
   if (!Number.isInteger(heroCount) || heroCount < 1 || heroCount > 16) {
     return { ok: false, error: `The party must have 1 to 16 heroes, not ${heroCount}.` };
   }
@@ -71,7 +86,8 @@ export function tryAddDefaultSetup(map: BattleMap, heroCount = DEFAULT_HERO_COUN
   const { labels } = regions(map);
   const occupied = new Set<number>();
   for (const o of map.objects) {
-    if (o.kind === 'hero' || o.kind === 'enemy') for (const p of squaresOf(o)) occupied.add(p.y * W + p.x);
+    if (o.kind === 'hero' || o.kind === 'enemy')
+      for (const p of squaresOf(o)) occupied.add(p.y * W + p.x);
   }
   const inside = (p: Point): boolean => p.x >= 0 && p.y >= 0 && p.x < W && p.y < map.height;
   const heroSquares = map.objects
@@ -147,7 +163,7 @@ export function tryAddDefaultSetup(map: BattleMap, heroCount = DEFAULT_HERO_COUN
     let bestScore = Infinity;
     let bestPick: Point[] = [];
     for (const a of anchors) {
-      const pick = byDistanceTo(candidates, a, W).slice(0, heroCount);
+      const pick = nearest(candidates, a, W, heroCount);
       let score = pick.reduce((s, p) => s + Math.sqrt(dist2(p, a)), 0);
       if (foes) score -= 4 * Math.sqrt(dist2(centroid(pick), foes));
       if (score < bestScore - 1e-9) {
@@ -190,9 +206,9 @@ export function tryAddDefaultSetup(map: BattleMap, heroCount = DEFAULT_HERO_COUN
       }
     }
     const mirror = { x: W - 1 - h.x, y: map.height - 1 - h.y };
-    arch ??= byDistanceTo(pool, mirror, W)[0];
+    arch ??= nearest(pool, mirror, W)[0];
     take(arch);
-    const nearestHero = (p: Point): Point => byDistanceTo(heroes, p, W)[0];
+    const nearestHero = (p: Point): Point => nearest(heroes, p, W)[0];
     added.push({
       kind: 'enemy',
       x: arch.x,
@@ -246,21 +262,23 @@ export function tryAddDefaultSetup(map: BattleMap, heroCount = DEFAULT_HERO_COUN
           best = p;
         }
       }
-      if (!best) return { ok: false, error: 'There is no room for the Minion Teams; paint more floor.' };
+      if (!best)
+        return { ok: false, error: 'There is no room for the Minion Teams; paint more floor.' };
       const goblins = t % 2 === 0;
       place(best, goblins ? 'goblin' : 'troll', t + 1);
       if (goblins) {
         const mate =
-          byDistanceTo(spots.filter(isFree), best, W)[0] ??
-          byDistanceTo(candidates.filter(isFree), best, W)[0];
-        if (!mate) return { ok: false, error: 'There is no room for the Minion Teams; paint more floor.' };
+          nearest(spots.filter(isFree), best, W)[0] ?? nearest(candidates.filter(isFree), best, W)[0];
+        if (!mate)
+          return { ok: false, error: 'There is no room for the Minion Teams; paint more floor.' };
         place(mate, 'goblin', t + 1);
       }
     }
   }
 
   if (!heroesExist) {
-    const arch = added.find((o) => o.properties.archFoe === true) ??
+    const arch =
+      added.find((o) => o.properties.archFoe === true) ??
       map.objects.find((o) => o.kind === 'enemy' && o.properties.archFoe === true) ??
       map.objects.find((o) => o.kind === 'enemy');
     if (arch) {

@@ -90,11 +90,7 @@ function mergeBags(parent: PropertyBag, own: PropertyBag): PropertyBag {
  * Flattens the map's layer tree into tile and object layers in drawing order, decoding
  * all tile data. Throws a MapError naming the layer for any structural problem or limit.
  */
-export function flattenLayers(
-  map: RawMap,
-  maxSize: number,
-  warnings: string[],
-): FlatLayer[] {
+export function flattenLayers(map: RawMap, maxSize: number, warnings: string[]): FlatLayer[] {
   const out: FlatLayer[] = [];
   const budget: Budget = { layers: 0, tileLayers: 0, objects: 0, cells: 0 };
   const root: GroupState = {
@@ -132,7 +128,9 @@ function walk(
       const layer = check(TileLayerSchema, raw, where);
       budget.tileLayers++;
       if (budget.tileLayers > LIMITS.maxTileLayers) {
-        fail(`The map has more than ${LIMITS.maxTileLayers} tile layers; merge some of them in Tiled.`);
+        fail(
+          `The map has more than ${LIMITS.maxTileLayers} tile layers; merge some of them in Tiled.`,
+        );
       }
       const own = readProperties(layer.properties, where, warnings);
       const offsetx = group.offsetx + layer.offsetx;
@@ -147,7 +145,9 @@ function walk(
       checkEncoding(where, layer.encoding, layer.compression);
       const pieces = decodePieces(layer, where, map, maxSize, budget);
       if (!(group.visible && layer.visible) && pieces.some((p) => p.gids.some((g) => g !== 0))) {
-        warnings.push(`${where} is hidden in Tiled but still counts for the game's terrain; delete it if it should not.`);
+        warnings.push(
+          `${where} is hidden in Tiled but still counts for the game's terrain; delete it if it should not.`,
+        );
       }
       out.push({
         kind: 'tile',
@@ -170,11 +170,15 @@ function walk(
       const layer = check(ObjectLayerSchema, raw, where);
       budget.objects += layer.objects.length;
       if (budget.objects > LIMITS.maxObjects) {
-        fail(`The map has more than ${LIMITS.maxObjects} objects; the game accepts at most that many.`);
+        fail(
+          `The map has more than ${LIMITS.maxObjects} objects; the game accepts at most that many.`,
+        );
       }
       const own = readProperties(layer.properties, where, warnings);
       if (!(group.visible && layer.visible) && layer.objects.length > 0) {
-        warnings.push(`${where} is hidden in Tiled but its objects still count for the game; delete them if they should not.`);
+        warnings.push(
+          `${where} is hidden in Tiled but its objects still count for the game; delete them if they should not.`,
+        );
       }
       out.push({
         kind: 'object',
@@ -195,7 +199,9 @@ function walk(
     } else if (head.type === 'group') {
       const layer = check(GroupLayerSchema, raw, where);
       if (group.depth + 1 > LIMITS.maxGroupDepth) {
-        fail(`${where} is nested more than ${LIMITS.maxGroupDepth} groups deep; flatten some groups in Tiled.`);
+        fail(
+          `${where} is nested more than ${LIMITS.maxGroupDepth} groups deep; flatten some groups in Tiled.`,
+        );
       }
       const own = readProperties(layer.properties, where, warnings);
       walk(
@@ -226,7 +232,9 @@ function walk(
 function spend(budget: Budget, cells: number, maxSize: number, where: string): void {
   budget.cells += cells;
   if (budget.cells > LIMITS.maxTileLayers * maxSize * maxSize) {
-    fail(`${where}: the map holds more tile data than the game accepts (maps are at most ${maxSize} x ${maxSize} squares).`);
+    fail(
+      `${where}: the map holds more tile data than the game accepts (maps are at most ${maxSize} x ${maxSize} squares).`,
+    );
   }
 }
 
@@ -240,18 +248,26 @@ function decodePieces(
   const ctxBase = { encoding: layer.encoding, compression: layer.compression };
   if (layer.chunks !== undefined) {
     if (layer.chunks.length > LIMITS.maxChunks) {
-      fail(`${where} has ${layer.chunks.length} chunks; the game accepts at most ${LIMITS.maxChunks}. Make the map smaller.`);
+      fail(
+        `${where} has ${layer.chunks.length} chunks; the game accepts at most ${LIMITS.maxChunks}. Make the map smaller.`,
+      );
     }
-    const chunks: RawChunk[] = layer.chunks.map((c, j) => check(ChunkSchema, c, `${where} chunk ${j + 1}`));
+    const chunks: RawChunk[] = layer.chunks.map((c, j) =>
+      check(ChunkSchema, c, `${where} chunk ${j + 1}`),
+    );
     let area = 0;
     for (const c of chunks) {
       if (c.width > maxSize || c.height > maxSize) {
-        fail(`${where}: a chunk at ${c.x},${c.y} is ${c.width} x ${c.height} tiles; chunks may be at most ${maxSize} x ${maxSize}.`);
+        fail(
+          `${where}: a chunk at ${c.x},${c.y} is ${c.width} x ${c.height} tiles; chunks may be at most ${maxSize} x ${maxSize}.`,
+        );
       }
       area += c.width * c.height;
     }
     if (area > 4 * maxSize * maxSize) {
-      fail(`${where}: its chunks cover ${area} squares, far more than a ${maxSize} x ${maxSize} map. Make the map smaller.`);
+      fail(
+        `${where}: its chunks cover ${area} squares, far more than a ${maxSize} x ${maxSize} map. Make the map smaller.`,
+      );
     }
     spend(budget, area, maxSize, where);
     return chunks.map((c) => ({
@@ -275,7 +291,9 @@ function decodePieces(
     fail(`${where} is ${width} x ${height} squares; maps may be at most ${maxSize} x ${maxSize}.`);
   }
   if (!map.infinite && (width !== map.width || height !== map.height)) {
-    fail(`${where} is ${width} x ${height} squares but the map is ${map.width} x ${map.height}. Save the map again from Tiled.`);
+    fail(
+      `${where} is ${width} x ${height} squares but the map is ${map.width} x ${map.height}. Save the map again from Tiled.`,
+    );
   }
   spend(budget, width * height, maxSize, where);
   return [
@@ -340,7 +358,9 @@ export function mapBounds(
 ): Bounds {
   const tileLayers = layers.filter((l): l is FlatTileLayer => l.kind === 'tile');
   if (tileLayers.length === 0) {
-    fail('The map has no tile layers. Add a tile layer in Tiled (Layer > New > Tile Layer) and paint the dungeon floor and walls.');
+    fail(
+      'The map has no tile layers. Add a tile layer in Tiled (Layer > New > Tile Layer) and paint the dungeon floor and walls.',
+    );
   }
   let minX = Infinity;
   let minY = Infinity;
@@ -360,7 +380,9 @@ export function mapBounds(
     }
   }
   if (minX === Infinity) {
-    fail('The map\'s tile layers are all empty. Paint the dungeon floor and walls in Tiled, then save again.');
+    fail(
+      "The map's tile layers are all empty. Paint the dungeon floor and walls in Tiled, then save again.",
+    );
   }
   if (!map.infinite) {
     return { x: 0, y: 0, width: map.width, height: map.height };
@@ -368,10 +390,14 @@ export function mapBounds(
   const width = maxX - minX + 1;
   const height = maxY - minY + 1;
   if (width > maxSize || height > maxSize) {
-    fail(`The painted part of this infinite map is ${width} x ${height} squares; maps may be at most ${maxSize} x ${maxSize}. Erase stray tiles far from the dungeon.`);
+    fail(
+      `The painted part of this infinite map is ${width} x ${height} squares; maps may be at most ${maxSize} x ${maxSize}. Erase stray tiles far from the dungeon.`,
+    );
   }
   if (width < minSize || height < minSize) {
-    fail(`The painted part of this infinite map is only ${width} x ${height} squares; maps must be at least ${minSize} x ${minSize}.`);
+    fail(
+      `The painted part of this infinite map is only ${width} x ${height} squares; maps must be at least ${minSize} x ${minSize}.`,
+    );
   }
   return { x: minX, y: minY, width, height };
 }
@@ -380,7 +406,11 @@ export function mapBounds(
  * One full row-major grid of raw gids (flags kept) per tile layer, cut to `bounds`.
  * Tiles that an offset moves off the map are dropped with a warning.
  */
-export function composeLayer(layer: FlatTileLayer, bounds: Bounds, warnings: string[]): Uint32Array {
+export function composeLayer(
+  layer: FlatTileLayer,
+  bounds: Bounds,
+  warnings: string[],
+): Uint32Array {
   const grid = new Uint32Array(bounds.width * bounds.height);
   let dropped = 0;
   for (const p of layer.pieces) {
@@ -397,7 +427,9 @@ export function composeLayer(layer: FlatTileLayer, bounds: Bounds, warnings: str
     }
   }
   if (dropped > 0) {
-    warnings.push(`${layer.where}: ${dropped} tile(s) lie outside the map (moved by the layer offset) and were ignored.`);
+    warnings.push(
+      `${layer.where}: ${dropped} tile(s) lie outside the map (moved by the layer offset) and were ignored.`,
+    );
   }
   return grid;
 }

@@ -23,12 +23,24 @@ import {
   type FlatTileLayer,
 } from './layers';
 import { readObjectLayer, type ParsedObject } from './objects';
-import { getProp, readBool, readInt, readProperties, readString, type PropertyBag } from './properties';
+import {
+  getProp,
+  readBool,
+  readInt,
+  readProperties,
+  readString,
+  type PropertyBag,
+} from './properties';
 import { parseUntrustedJson } from './safe-json';
 import { check, MapSchema } from './schema';
 import { summarizeMap } from './summary';
 import { buildTerrain, LayerRules } from './terrain';
-import { checkTilesetCount, normalizedTilesets, resolveTilesets, type TilesetTable } from './tilesets';
+import {
+  checkTilesetCount,
+  normalizedTilesets,
+  resolveTilesets,
+  type TilesetTable,
+} from './tilesets';
 import type {
   LoadedMap,
   LoadTiledMapOptions,
@@ -66,19 +78,27 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
   const warnings: string[] = [];
   const maxSize = options?.maxSize ?? LIMITS.maxSize;
   if (!Number.isInteger(maxSize) || maxSize < LIMITS.minSize) {
-    fail(`The largest map size must be a whole number of at least ${LIMITS.minSize}, not ${show(maxSize)}.`);
+    fail(
+      `The largest map size must be a whole number of at least ${LIMITS.minSize}, not ${show(maxSize)}.`,
+    );
   }
   const id = typeof options?.id === 'string' && options.id !== '' ? options.id : 'map';
 
   const json = parseUntrustedJson(text, 'The map file');
   if (!isRecord(json)) {
-    fail(`The file is not a Tiled map: it holds ${show(json)} instead of a map object. Save the map from Tiled as JSON (.tmj).`);
+    fail(
+      `The file is not a Tiled map: it holds ${show(json)} instead of a map object. Save the map from Tiled as JSON (.tmj).`,
+    );
   }
   if (json.type === 'tileset' || (json.tilecount !== undefined && json.layers === undefined)) {
-    fail('The file is a Tiled tileset, not a map. Load the map (.tmj) and give the tileset alongside it.');
+    fail(
+      'The file is a Tiled tileset, not a map. Load the map (.tmj) and give the tileset alongside it.',
+    );
   }
   if (json.layers === undefined && json.orientation === undefined && json.type !== 'map') {
-    fail('The file is JSON but not a Tiled map (it has no "layers" or "orientation"). Save the map from Tiled as JSON (.tmj).');
+    fail(
+      'The file is JSON but not a Tiled map (it has no "layers" or "orientation"). Save the map from Tiled as JSON (.tmj).',
+    );
   }
   if (typeof json.orientation === 'string' && json.orientation !== 'orthogonal') {
     fail(
@@ -89,10 +109,14 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
   const map = check(MapSchema, json, 'The map');
   if (!map.infinite) {
     if (map.width > maxSize || map.height > maxSize) {
-      fail(`The map is ${map.width} x ${map.height} squares; maps may be at most ${maxSize} x ${maxSize}. Resize it in Tiled (Map > Resize Map).`);
+      fail(
+        `The map is ${map.width} x ${map.height} squares; maps may be at most ${maxSize} x ${maxSize}. Resize it in Tiled (Map > Resize Map).`,
+      );
     }
     if (map.width < LIMITS.minSize || map.height < LIMITS.minSize) {
-      fail(`The map is only ${map.width} x ${map.height} squares; maps must be at least ${LIMITS.minSize} x ${LIMITS.minSize}. Resize it in Tiled (Map > Resize Map).`);
+      fail(
+        `The map is only ${map.width} x ${map.height} squares; maps must be at least ${LIMITS.minSize} x ${LIMITS.minSize}. Resize it in Tiled (Map > Resize Map).`,
+      );
     }
   }
 
@@ -129,7 +153,18 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
     if (layer.kind === 'tile') {
       const c = composed.find((x) => x.layer === layer);
       if (!c) continue;
-      normalizedLayers.push(normalizeTileLayer(layer, layerId, uniqueName(layer.name), c.grid, c.rules, table, map, bounds.width));
+      normalizedLayers.push(
+        normalizeTileLayer(
+          layer,
+          layerId,
+          uniqueName(layer.name),
+          c.grid,
+          c.rules,
+          table,
+          map,
+          bounds.width,
+        ),
+      );
     } else {
       const r = readObjectLayer(layer as FlatObjectLayer, {
         tilewidth: map.tilewidth,
@@ -161,7 +196,9 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
 
   const maxObjectId = Math.max(
     0,
-    ...normalizedLayers.flatMap((l) => (l.type === 'objectgroup' ? l.objects.map((o) => o.id) : [])),
+    ...normalizedLayers.flatMap((l) =>
+      l.type === 'objectgroup' ? l.objects.map((o) => o.id) : [],
+    ),
   );
   const tiled: NormalizedTiledMap = {
     type: 'map',
@@ -216,7 +253,8 @@ function normalizeTileLayer(
     } else {
       const terrain = rules.drawnTerrain(raw);
       let tile = BUILTIN_TILE_FOR_TERRAIN[terrain];
-      if (terrain === 'floor') tile = ((i % width) * 7 + Math.floor(i / width) * 3) % 5 === 0 ? 1 : 0;
+      if (terrain === 'floor')
+        tile = ((i % width) * 7 + Math.floor(i / width) * 3) % 5 === 0 ? 1 : 0;
       data[i] = set.newFirstgid + tile;
     }
   }
@@ -246,7 +284,12 @@ function normalizeTileLayer(
 function scenarioProperties(bag: PropertyBag, warnings: string[]): Record<string, PropertyValue> {
   const out: Record<string, PropertyValue> = {};
   for (const [k, v] of bag.values) {
-    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, k, {
+      value: v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   const set = (key: string, value: PropertyValue): void => {
     for (const k of Object.keys(out)) if (k.toLowerCase() === key.toLowerCase()) delete out[k];
@@ -256,12 +299,16 @@ function scenarioProperties(bag: PropertyBag, warnings: string[]): Record<string
   const victory = (readString(bag, 'victory') ?? DEFAULT_VICTORY).toLowerCase();
   const victories: readonly string[] = VICTORY_CONDITIONS;
   if (!victories.includes(victory)) {
-    fail(`The map property "victory" is ${show(getProp(bag, 'victory'))}; use one of ${VICTORY_CONDITIONS.join(', ')}.`);
+    fail(
+      `The map property "victory" is ${show(getProp(bag, 'victory'))}; use one of ${VICTORY_CONDITIONS.join(', ')}.`,
+    );
   }
   set('victory', victory);
   const ruleModule = readString(bag, 'ruleModule') || DEFAULT_RULE_MODULE;
   if (!KNOWN_RULE_MODULES.includes(ruleModule)) {
-    warnings.push(`The map property "ruleModule" is ${quote(ruleModule)}, which this version does not know; it plays with ${DEFAULT_RULE_MODULE}.`);
+    warnings.push(
+      `The map property "ruleModule" is ${quote(ruleModule)}, which this version does not know; it plays with ${DEFAULT_RULE_MODULE}.`,
+    );
   }
   set('ruleModule', ruleModule);
   for (const key of ['moraleOptional', 'lairRoll']) {

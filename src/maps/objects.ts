@@ -51,7 +51,10 @@ const EDGE = 0.125;
 
 /** Normalises a kind text: lower case, spaces and underscores as dashes, aliases resolved. */
 export function normalizeKind(text: string): string {
-  const k = text.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  const k = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
   return OBJECT_KIND_ALIASES[k] ?? k;
 }
 
@@ -103,7 +106,12 @@ function squareArea(
   const tw = ctx.tilewidth;
   const th = ctx.tileheight;
   if (rect.isPoint) {
-    return { x: Math.floor(rect.left / tw + EPS), y: Math.floor(rect.top / th + EPS), width: 1, height: 1 };
+    return {
+      x: Math.floor(rect.left / tw + EPS),
+      y: Math.floor(rect.top / th + EPS),
+      width: 1,
+      height: 1,
+    };
   }
   // A square counts when the rectangle covers at least an eighth of a tile of it.
   const x0 = Math.floor(rect.left / tw + EDGE);
@@ -116,7 +124,12 @@ function squareArea(
 function bagRecord(bag: PropertyBag): Record<string, PropertyValue> {
   const out: Record<string, PropertyValue> = {};
   for (const [k, v] of bag.values) {
-    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, k, {
+      value: v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -139,9 +152,14 @@ export function readObjectLayer(
   const parsed: ParsedObject[] = [];
 
   layer.objects.forEach((raw, j) => {
-    const obj = check(ObjectSchema, raw, `Object ${j + 1} in ${layer.where}`);
+    const inLayer = `in ${layer.where.replace(/^Layer/, 'layer')}`;
+    const head = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+    const rawLabel =
+      typeof head.name === 'string' && head.name !== '' ? quote(head.name) : `${j + 1}`;
+    const rawId = typeof head.id === 'number' ? ` (id ${head.id})` : '';
+    const obj = check(ObjectSchema, raw, `Object ${rawLabel}${rawId} ${inLayer}`);
     const label = obj.name ? quote(obj.name) : `#${j + 1}`;
-    const where = `Object ${label}${obj.id !== undefined ? ` (id ${obj.id})` : ''} in ${layer.where.replace(/^Layer/, 'layer')}`;
+    const where = `Object ${label}${obj.id !== undefined ? ` (id ${obj.id})` : ''} ${inLayer}`;
     const bag = readProperties(obj.properties, where, warnings);
     const shifted: RawObject = { ...obj, x: obj.x - originX, y: obj.y - originY };
 
@@ -152,10 +170,13 @@ export function readObjectLayer(
       const gid = gidOf(obj.gid);
       const set = ctx.table.find(gid);
       if (!set) {
-        fail(`${where} shows tile id ${gid}, but the map's tilesets only have ${ctx.table.rangesText()}. Replace the object in Tiled.`);
+        fail(
+          `${where} shows tile id ${gid}, but the map's tilesets only have ${ctx.table.rangesText()}. Replace the object in Tiled.`,
+        );
       }
       tileType = tileInfo(set, gid - set.firstgid).type;
-      if (set.builtinImage) newGid = withFlags(set.newFirstgid + gid - set.firstgid, flagsOf(obj.gid));
+      if (set.builtinImage)
+        newGid = withFlags(set.newFirstgid + gid - set.firstgid, flagsOf(obj.gid));
     }
     const rect = pixelRect(shifted, ctx);
     const typeText = obj.type || obj.class || tileType || '';
@@ -271,7 +292,9 @@ function toMapObject(
 
   const facing = readFacing(bag, where);
   if (kind === 'enemy') {
-    let unit = readString(bag, 'unit')?.toLowerCase().replace(/[\s_]+/g, '-');
+    let unit = readString(bag, 'unit')
+      ?.toLowerCase()
+      .replace(/[\s_]+/g, '-');
     if (props.unit !== undefined && unit === undefined) unit = String(props.unit);
     if (unit === undefined || unit === '') {
       const fromName = KNOWN_UNIT_KINDS.find((k) => obj.name.toLowerCase().includes(k));
@@ -284,7 +307,9 @@ function toMapObject(
       unit = fromName;
     }
     if (!unitKinds.includes(unit)) {
-      fail(`${where} has unit ${show(getProp(bag, 'unit'))}, which the game does not know; use one of ${KNOWN_UNIT_KINDS.join(', ')}.`);
+      fail(
+        `${where} has unit ${show(getProp(bag, 'unit'))}, which the game does not know; use one of ${KNOWN_UNIT_KINDS.join(', ')}.`,
+      );
     }
     deleteProp(props, 'unit');
     props.unit = unit;
@@ -292,11 +317,16 @@ function toMapObject(
     deleteProp(props, 'archFoe');
     if (archFoe !== undefined) props.archFoe = archFoe;
   } else if (kind === 'hero') {
-    const unit = readString(bag, 'unit')?.toLowerCase().replace(/[\s_]+/g, '-') ?? props.unit;
+    const unit =
+      readString(bag, 'unit')
+        ?.toLowerCase()
+        .replace(/[\s_]+/g, '-') ?? props.unit;
     deleteProp(props, 'unit');
     if (unit !== undefined && unit !== '') {
       if (!heroKinds.includes(String(unit))) {
-        fail(`${where} has unit ${show(getProp(bag, 'unit'))}, which is not a hero; use one of ${KNOWN_HERO_KINDS.join(', ')} or leave it out.`);
+        fail(
+          `${where} has unit ${show(getProp(bag, 'unit'))}, which is not a hero; use one of ${KNOWN_HERO_KINDS.join(', ')} or leave it out.`,
+        );
       }
       props.unit = unit;
     }
@@ -304,7 +334,10 @@ function toMapObject(
     const roll = readString(bag, 'roll');
     if (roll !== undefined) {
       const r = parseRoll(roll);
-      if (!r) fail(`${where} has roll ${show(getProp(bag, 'roll'))}; use a d6 range such as "1-2", "3-4" or "5".`);
+      if (!r)
+        fail(
+          `${where} has roll ${show(getProp(bag, 'roll'))}; use a d6 range such as "1-2", "3-4" or "5".`,
+        );
       deleteProp(props, 'roll');
       props.roll = r[0] === r[1] ? `${r[0]}` : `${r[0]}-${r[1]}`;
     }

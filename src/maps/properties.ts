@@ -44,16 +44,19 @@ export function readProperties(
     }
     const value: unknown = p.value ?? (type === 'bool' ? false : type === 'string' ? '' : 0);
     if (type === 'bool' && typeof value !== 'boolean') {
-      fail(`${where}: the bool property ${quote(p.name)} has the value ${show(value)}; use true or false.`);
+      fail(
+        `${where}: the bool property ${quote(p.name)} has the value ${show(value)}; use true or false.`,
+      );
     }
     if ((type === 'int' || type === 'float' || type === 'object') && typeof value !== 'number') {
-      fail(`${where}: the ${type} property ${quote(p.name)} has the value ${show(value)}; use a number.`);
+      fail(
+        `${where}: the ${type} property ${quote(p.name)} has the value ${show(value)}; use a number.`,
+      );
     }
-    if (
-      (type === 'string' || type === 'color' || type === 'file') &&
-      typeof value !== 'string'
-    ) {
-      fail(`${where}: the ${type} property ${quote(p.name)} has the value ${show(value)}; use a text.`);
+    if ((type === 'string' || type === 'color' || type === 'file') && typeof value !== 'string') {
+      fail(
+        `${where}: the ${type} property ${quote(p.name)} has the value ${show(value)}; use a text.`,
+      );
     }
     const v = value as PropertyValue;
     values.set(p.name, v);
@@ -87,7 +90,9 @@ export function readBool(bag: PropertyBag, name: string, where: string): boolean
     if (s === 'true' || s === 'yes') return true;
     if (s === 'false' || s === 'no' || s === '') return false;
   }
-  fail(`${where}: the property ${quote(name)} is ${show(v)}; make it a bool property (true or false).`);
+  fail(
+    `${where}: the property ${quote(name)} is ${show(v)}; make it a bool property (true or false).`,
+  );
 }
 
 /** Reads a text property (numbers are turned into text). */
@@ -109,7 +114,9 @@ export function readInt(
   if (v === undefined) return undefined;
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    fail(`${where}: the property ${quote(name)} is ${show(v)}; use a whole number from ${min} to ${max}.`);
+    fail(
+      `${where}: the property ${quote(name)} is ${show(v)}; use a whole number from ${min} to ${max}.`,
+    );
   }
   return n;
 }
@@ -120,7 +127,9 @@ export function readTerrain(bag: PropertyBag, where: string): Terrain | undefine
   if (v === undefined) return undefined;
   const t = v.toLowerCase() as Terrain;
   if (!TERRAIN_VALUES.includes(t)) {
-    fail(`${where}: the property "terrain" is ${show(v)}; use one of ${TERRAIN_VALUES.join(', ')}.`);
+    fail(
+      `${where}: the property "terrain" is ${show(v)}; use one of ${TERRAIN_VALUES.join(', ')}.`,
+    );
   }
   return t;
 }
@@ -142,7 +151,10 @@ export function readFacing(bag: PropertyBag, where: string): Facing | undefined 
   if (v === undefined) return undefined;
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 7) return v as Facing;
   if (typeof v === 'string') {
-    const s = v.trim().toLowerCase().replace(/[\s_]+/g, '-');
+    const s = v
+      .trim()
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-');
     const named = FACING_NAMES.indexOf(s.replace(/^(north|south)(east|west)$/, '$1-$2'));
     if (named >= 0) return named as Facing;
     const short = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'].indexOf(s);

@@ -57,7 +57,9 @@ function checkTree(root: unknown, what: string): void {
     const { value, path, depth } = stack.pop() as Frame;
     if (value === null || typeof value !== 'object') continue;
     if (depth > LIMITS.maxJsonDepth) {
-      fail(`${what} is nested more than ${LIMITS.maxJsonDepth} levels deep; it is not a Tiled file.`);
+      fail(
+        `${what} is nested more than ${LIMITS.maxJsonDepth} levels deep; it is not a Tiled file.`,
+      );
     }
     if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {

@@ -261,5 +261,7 @@ export function check<const TSchema extends v.GenericSchema>(
   if (!issue.path || issue.path.length === 0) {
     fail(`${where} should be an object but is ${show(input)}. Save the map again from Tiled.`);
   }
-  fail(`${where}: ${describePath(issue)} ${describeProblem(issue)}. Fix it in Tiled and save again.`);
+  fail(
+    `${where}: ${describePath(issue)} ${describeProblem(issue)}. Fix it in Tiled and save again.`,
+  );
 }

@@ -14,9 +14,7 @@ export function terrainCounts(map: BattleMap): Record<Terrain, number> {
 }
 
 function at(o: MapObject): string {
-  return o.width > 1 || o.height > 1
-    ? `${o.x},${o.y} (${o.width} x ${o.height})`
-    : `${o.x},${o.y}`;
+  return o.width > 1 || o.height > 1 ? `${o.x},${o.y} (${o.width} x ${o.height})` : `${o.x},${o.y}`;
 }
 
 /** Describes the map in a few lines; stable wording so tools and tests can rely on it. */
@@ -31,7 +29,9 @@ export function summarizeMap(map: BattleMap): string {
   if (cover > 0) lines.push(`  Cover: ${cover} square${cover === 1 ? '' : 's'} give cover`);
 
   const heroes = map.objects.filter((o) => o.kind === 'hero');
-  const heroText = heroes.map((h) => `${typeof h.properties.unit === 'string' ? h.properties.unit : 'start'} at ${at(h)}`);
+  const heroText = heroes.map(
+    (h) => `${typeof h.properties.unit === 'string' ? h.properties.unit : 'start'} at ${at(h)}`,
+  );
   lines.push(`  Heroes: ${heroes.length}${heroes.length ? ` (${heroText.join('; ')})` : ''}`);
 
   const enemies = map.objects.filter((o) => o.kind === 'enemy');
@@ -45,7 +45,9 @@ export function summarizeMap(map: BattleMap): string {
   const arch = enemies.find((e) => e.properties.archFoe === true);
   if (arch) {
     const facing = arch.facing !== undefined ? `, facing ${FACING_NAMES[arch.facing]}` : '';
-    lines.push(`  Arch Foe: ${arch.name} (${String(arch.properties.unit)}) at ${at(arch)}${facing}`);
+    lines.push(
+      `  Arch Foe: ${arch.name} (${String(arch.properties.unit)}) at ${at(arch)}${facing}`,
+    );
   } else {
     lines.push('  Arch Foe: none');
   }
@@ -56,15 +58,19 @@ export function summarizeMap(map: BattleMap): string {
     );
   }
   const objectives = map.objects.filter((o) => o.kind === 'objective');
-  lines.push(`  Objectives: ${objectives.length ? objectives.map((o) => `${o.name} at ${at(o)}`).join('; ') : 'none'}`);
+  lines.push(
+    `  Objectives: ${objectives.length ? objectives.map((o) => `${o.name} at ${at(o)}`).join('; ') : 'none'}`,
+  );
   const exits = map.objects.filter((o) => o.kind === 'exit');
-  if (exits.length > 0) lines.push(`  Exits: ${exits.map((o) => `${o.name} at ${at(o)}`).join('; ')}`);
+  if (exits.length > 0)
+    lines.push(`  Exits: ${exits.map((o) => `${o.name} at ${at(o)}`).join('; ')}`);
   const doors = map.objects.filter((o) => o.kind === 'door');
   if (doors.length > 0) lines.push(`  Doors: ${doors.length}`);
   const p = map.properties;
   const extras = [`victory ${String(p.victory)}`, `rule module ${String(p.ruleModule)}`];
   if (p.lairRoll === true) extras.push('lair rolled on a d6');
-  if (typeof p.moraleOptional === 'boolean') extras.push(`morale ${p.moraleOptional ? 'on' : 'off'}`);
+  if (typeof p.moraleOptional === 'boolean')
+    extras.push(`morale ${p.moraleOptional ? 'on' : 'off'}`);
   lines.push(`  Scenario: ${extras.join('; ')}`);
   return lines.join('\n');
 }

@@ -68,7 +68,9 @@ export class TilesetTable {
   rangesText(): string {
     if (this.sets.length === 0) return 'no tile ids (the map has no tilesets)';
     const parts = this.sets.map((s) =>
-      s.tilecount === 0 ? `none in ${quote(s.name)}` : `${s.firstgid}-${s.firstgid + s.tilecount - 1}`,
+      s.tilecount === 0
+        ? `none in ${quote(s.name)}`
+        : `${s.firstgid}-${s.firstgid + s.tilecount - 1}`,
     );
     return `ids ${parts.join(', ')}`;
   }
@@ -102,7 +104,10 @@ export function findExternalTileset(
   if (exact !== undefined) return files[exact];
   const norm = normalizePath(source);
   const byPath = keys.find(
-    (k) => normalizePath(k) === norm || norm.endsWith(`/${normalizePath(k)}`) || normalizePath(k).endsWith(`/${norm}`),
+    (k) =>
+      normalizePath(k) === norm ||
+      norm.endsWith(`/${normalizePath(k)}`) ||
+      normalizePath(k).endsWith(`/${norm}`),
   );
   if (byPath !== undefined) return files[byPath];
   const base = baseName(source).toLowerCase();
@@ -148,7 +153,8 @@ export function resolveTilesets(
         );
       }
       const json = parseUntrustedJson(text, where);
-      const jsonHead = json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : {};
+      const jsonHead =
+        json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : {};
       if (jsonHead.type === 'map' || Array.isArray(jsonHead.layers)) {
         fail(`${where} is a map, not a tileset. Pass the tileset's .tsj file instead.`);
       }
@@ -246,7 +252,9 @@ export function tileInfo(set: ResolvedTileset, localId: number): TileInfo {
 
 function builtinTileDefs(): NormalizedTile[] {
   return BUILTIN_TILES.map((t, id) => {
-    const properties: NormalizedProperty[] = [{ name: 'terrain', type: 'string', value: t.terrain }];
+    const properties: NormalizedProperty[] = [
+      { name: 'terrain', type: 'string', value: t.terrain },
+    ];
     if (t.blocksSight !== undefined) {
       properties.push({ name: 'blocksSight', type: 'bool', value: t.blocksSight });
     }
@@ -277,7 +285,12 @@ export function normalizedTilesets(table: TilesetTable): NormalizedTileset[] {
         if (info.bag.list.length > 0) tile.properties = info.bag.list;
         if (tile.type !== undefined || tile.properties !== undefined) tiles.push(tile);
       }
-      const out: NormalizedTileset = { ...common, image: s.builtinImage, tilecount: s.tilecount, tiles };
+      const out: NormalizedTileset = {
+        ...common,
+        image: s.builtinImage,
+        tilecount: s.tilecount,
+        tiles,
+      };
       if (s.properties.length > 0) out.properties = s.properties;
       return out;
     }

@@ -28,8 +28,10 @@ export interface NormalizedTile extends Omit<TiledTile, 'properties'> {
  * An embedded tileset whose `image` is a game-root path of a built-in image
  * (`assets/tiles/dungeon-tiles.png` or `assets/tiles/dungeon-tiles-alt.png`).
  */
-export interface NormalizedTileset
-  extends Omit<TiledTileset, 'source' | 'image' | 'tiles' | 'properties'> {
+export interface NormalizedTileset extends Omit<
+  TiledTileset,
+  'source' | 'image' | 'tiles' | 'properties'
+> {
   name: string;
   firstgid: number;
   image: string;
@@ -40,11 +42,10 @@ export interface NormalizedTileset
 }
 
 /** A tile layer with plain `data` (row-major gids; flip flags kept in the top 3 bits). */
-export interface NormalizedTileLayer
-  extends Omit<
-    TiledLayerTilelayer,
-    'data' | 'chunks' | 'compression' | 'encoding' | 'properties' | 'startx' | 'starty'
-  > {
+export interface NormalizedTileLayer extends Omit<
+  TiledLayerTilelayer,
+  'data' | 'chunks' | 'compression' | 'encoding' | 'properties' | 'startx' | 'starty'
+> {
   type: 'tilelayer';
   id: number;
   data: number[];
@@ -60,8 +61,10 @@ export interface NormalizedObject extends Omit<TiledObject, 'properties'> {
   properties: NormalizedProperty[];
 }
 
-export interface NormalizedObjectLayer
-  extends Omit<TiledLayerObjectgroup, 'objects' | 'properties'> {
+export interface NormalizedObjectLayer extends Omit<
+  TiledLayerObjectgroup,
+  'objects' | 'properties'
+> {
   type: 'objectgroup';
   id: number;
   offsetx: number;
@@ -74,8 +77,10 @@ export interface NormalizedObjectLayer
 export type NormalizedLayer = NormalizedTileLayer | NormalizedObjectLayer;
 
 /** The whole normalised map; `version` is a string as Tiled 1.6+ writes it. */
-export interface NormalizedTiledMap
-  extends Omit<TiledMapOrthogonal, 'version' | 'layers' | 'tilesets' | 'properties'> {
+export interface NormalizedTiledMap extends Omit<
+  TiledMapOrthogonal,
+  'version' | 'layers' | 'tilesets' | 'properties'
+> {
   type: 'map';
   version: string;
   tiledversion: string;

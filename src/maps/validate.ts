@@ -15,7 +15,8 @@ import { parseRoll } from './properties';
 
 function squaresOf(o: MapObject): Point[] {
   const out: Point[] = [];
-  for (let y = o.y; y < o.y + o.height; y++) for (let x = o.x; x < o.x + o.width; x++) out.push({ x, y });
+  for (let y = o.y; y < o.y + o.height; y++)
+    for (let x = o.x; x < o.x + o.width; x++) out.push({ x, y });
   return out;
 }
 
@@ -30,10 +31,15 @@ const TERRAIN_WORDS: Partial<Record<Terrain, string>> = {
  * when none is marked (with a warning). Throws a MapError with one plain message when the
  * map cannot be played.
  */
-export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[], warnings: string[]): void {
+export function validateScenario(
+  map: BattleMap,
+  parsed: readonly ParsedObject[],
+  warnings: string[],
+): void {
   const W = map.width;
   const walkable = (p: Point): boolean => isTerrainPassable(map.terrain[p.y * W + p.x]);
-  const terrainWord = (p: Point): string => TERRAIN_WORDS[map.terrain[p.y * W + p.x]] ?? 'a blocked square';
+  const terrainWord = (p: Point): string =>
+    TERRAIN_WORDS[map.terrain[p.y * W + p.x]] ?? 'a blocked square';
 
   const heroes = parsed.filter((p) => p.object.kind === 'hero');
   const enemies = parsed.filter((p) => p.object.kind === 'enemy');
@@ -44,10 +50,13 @@ export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[]
   for (const e of enemies) {
     const p = { x: e.object.x, y: e.object.y };
     if (!walkable(p)) {
-      fail(`${e.where} (an enemy ${String(e.object.properties.unit)}) stands on ${terrainWord(p)} at ${p.x},${p.y}. Move it to a floor square.`);
+      fail(
+        `${e.where} (an enemy ${String(e.object.properties.unit)}) stands on ${terrainWord(p)} at ${p.x},${p.y}. Move it to a floor square.`,
+      );
     }
     const other = standing.get(p.y * W + p.x);
-    if (other) fail(`${e.where} and ${other.where} are both on square ${p.x},${p.y}. Move one of them.`);
+    if (other)
+      fail(`${e.where} and ${other.where} are both on square ${p.x},${p.y}. Move one of them.`);
     standing.set(p.y * W + p.x, e);
   }
   let heroRoom = 0;
@@ -56,7 +65,9 @@ export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[]
     const usable = squares.filter(walkable);
     if (usable.length === 0) {
       const p = squares[0];
-      fail(`${h.where} (a hero start) is on ${terrainWord(p)} at ${p.x},${p.y}. Move it to a floor square.`);
+      fail(
+        `${h.where} (a hero start) is on ${terrainWord(p)} at ${p.x},${p.y}. Move it to a floor square.`,
+      );
     }
     for (const p of usable) {
       const other = standing.get(p.y * W + p.x);
@@ -69,9 +80,12 @@ export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[]
       }
     }
   }
-  const heroUnits = heroes.map((h) => h.object.properties.unit).filter((u) => typeof u === 'string');
+  const heroUnits = heroes
+    .map((h) => h.object.properties.unit)
+    .filter((u) => typeof u === 'string');
   const dup = heroUnits.find((u, i) => heroUnits.indexOf(u) !== i);
-  if (dup !== undefined) warnings.push(`Two hero objects are both ${quote(String(dup))}; the party has one of each.`);
+  if (dup !== undefined)
+    warnings.push(`Two hero objects are both ${quote(String(dup))}; the party has one of each.`);
 
   const heroCount =
     typeof map.properties.heroCount === 'number' ? map.properties.heroCount : DEFAULT_HERO_COUNT;
@@ -85,40 +99,56 @@ export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[]
   // The Arch Foe.
   const marked = enemies.filter((e) => e.object.properties.archFoe === true);
   if (marked.length > 1) {
-    fail(`${marked[0].where} and ${marked[1].where} are both marked archFoe; a map has one Arch Foe. Untick archFoe on all but one.`);
+    fail(
+      `${marked[0].where} and ${marked[1].where} are both marked archFoe; a map has one Arch Foe. Untick archFoe on all but one.`,
+    );
   }
   let arch = marked[0];
   if (!arch && enemies.length > 0) {
     const order: readonly string[] = KNOWN_UNIT_KINDS;
     arch = [...enemies].sort(
-      (a, b) => order.indexOf(String(a.object.properties.unit)) - order.indexOf(String(b.object.properties.unit)),
+      (a, b) =>
+        order.indexOf(String(a.object.properties.unit)) -
+        order.indexOf(String(b.object.properties.unit)),
     )[0];
     arch.object.properties.archFoe = true;
-    warnings.push(`No enemy is marked archFoe, so ${arch.where} (the strongest, a ${String(arch.object.properties.unit)}) is the Arch Foe.`);
+    warnings.push(
+      `No enemy is marked archFoe, so ${arch.where} (the strongest, a ${String(arch.object.properties.unit)}) is the Arch Foe.`,
+    );
   }
 
   // Lairs.
   const lairRoll = map.properties.lairRoll === true;
   if (lairRoll && lairs.length === 0) {
-    fail('The map property "lairRoll" is true but the map has no lair objects. Add lair objects with a "roll" property such as "1-2", or untick lairRoll.');
+    fail(
+      'The map property "lairRoll" is true but the map has no lair objects. Add lair objects with a "roll" property such as "1-2", or untick lairRoll.',
+    );
   }
   const covered = new Array<number>(7).fill(0);
   for (const l of lairs) {
     const p = { x: l.object.x, y: l.object.y };
-    if (!walkable(p)) fail(`${l.where} (a lair) is on ${terrainWord(p)} at ${p.x},${p.y}. Move it to a floor square.`);
+    if (!walkable(p))
+      fail(
+        `${l.where} (a lair) is on ${terrainWord(p)} at ${p.x},${p.y}. Move it to a floor square.`,
+      );
     const r = parseRoll(String(l.object.properties.roll ?? ''));
-    if (lairRoll && !r) fail(`${l.where} (a lair) has no "roll" property; add a string property roll such as "1-2".`);
+    if (lairRoll && !r)
+      fail(`${l.where} (a lair) has no "roll" property; add a string property roll such as "1-2".`);
     if (r) for (let v = r[0]; v <= r[1]; v++) covered[v]++;
   }
   if (lairRoll && covered.slice(1).some((c) => c !== 1)) {
-    warnings.push('The lairs\' rolls do not cover 1 to 6 exactly once; on a roll no lair claims, the Arch Foe stays where it is.');
+    warnings.push(
+      "The lairs' rolls do not cover 1 to 6 exactly once; on a roll no lair claims, the Arch Foe stays where it is.",
+    );
   }
 
   // Victory needs.
   const victory = String(map.properties.victory ?? '');
   const objectives = parsed.filter((p) => p.object.kind === 'objective');
   if ((victory === 'hold' || victory === 'carry-object') && objectives.length === 0) {
-    fail(`The map's victory is ${quote(victory)} but it has no objective object. Draw an objective rectangle where the heroes must go.`);
+    fail(
+      `The map's victory is ${quote(victory)} but it has no objective object. Draw an objective rectangle where the heroes must go.`,
+    );
   }
 
   // Reachability from the heroes' squares.
@@ -134,13 +164,20 @@ export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[]
     }
     if (lairRoll) {
       const cut = lairs.find((l) => !at(l.object));
-      if (cut) fail(`${cut.where} (a lair) at ${cut.object.x},${cut.object.y} cannot be reached from the heroes' start squares. Open a path to it.`);
+      if (cut)
+        fail(
+          `${cut.where} (a lair) at ${cut.object.x},${cut.object.y} cannot be reached from the heroes' start squares. Open a path to it.`,
+        );
     }
     const lost = enemies.filter((e) => !at(e.object));
     if (lost.length > 0) {
-      warnings.push(`${lost.length} enem${lost.length === 1 ? 'y' : 'ies'} cannot be reached from the heroes (first: ${lost[0].where}).`);
+      warnings.push(
+        `${lost.length} enem${lost.length === 1 ? 'y' : 'ies'} cannot be reached from the heroes (first: ${lost[0].where}).`,
+      );
     }
-    for (const o of parsed.filter((p) => p.object.kind === 'objective' || p.object.kind === 'exit')) {
+    for (const o of parsed.filter(
+      (p) => p.object.kind === 'objective' || p.object.kind === 'exit',
+    )) {
       if (!squaresOf(o.object).some(at)) {
         const msg = `${o.where} (${o.object.kind}) cannot be reached from the heroes' start squares.`;
         if (o.object.kind === 'objective' && (victory === 'hold' || victory === 'carry-object')) {
@@ -152,7 +189,14 @@ export function validateScenario(map: BattleMap, parsed: readonly ParsedObject[]
   } else {
     const r = tryAddDefaultSetup(map, heroCount);
     if (!r.ok) fail(r.error);
-    const missing = heroes.length === 0 && enemies.length === 0 ? 'hero or enemy' : heroes.length === 0 ? 'hero' : 'enemy';
-    warnings.push(`The map has no ${missing} objects; the game places them by the default setup (heroes in one corner, the dragon opposite).`);
+    const missing =
+      heroes.length === 0 && enemies.length === 0
+        ? 'hero or enemy'
+        : heroes.length === 0
+          ? 'hero'
+          : 'enemy';
+    warnings.push(
+      `The map has no ${missing} objects; the game places them by the default setup (heroes in one corner, the dragon opposite).`,
+    );
   }
 }

@@ -63,6 +63,7 @@ export class BattleScene extends Phaser.Scene {
   private tooltip!: Tooltip;
   private toast!: Toast;
   private banner!: Banner;
+  private help!: Phaser.GameObjects.Container;
   private log!: DiceLog;
   private info!: InfoPanel;
   private cards = new Map<string, HeroCard>();
@@ -74,6 +75,7 @@ export class BattleScene extends Phaser.Scene {
   private soundButton!: Button;
 
   private inspected: string | null = null;
+  private lastActing: string | null = null;
   private selectedWeapon = new Map<string, string>();
   private hover: Point | null = null;
   private targets: Target[] = [];
@@ -98,6 +100,7 @@ export class BattleScene extends Phaser.Scene {
     this.cards = new Map();
     this.selectedWeapon = new Map();
     this.inspected = null;
+    this.lastActing = null;
     this.hover = null;
     this.targets = [];
     this.selectedTarget = -1;
@@ -204,62 +207,55 @@ export class BattleScene extends Phaser.Scene {
     frame.lineStyle(2, COLORS.panelBorder, 0.9);
     frame.strokeRoundedRect(v.x - 3, v.y - 3, v.width + 6, v.height + 6, 6);
 
-    this.addUi(this.add.text(16, TOP / 2, this.session.scenario.name, titleStyle(20, CSS.gold, { strokeThickness: 0 })).setOrigin(0, 0.5));
-    this.turnText = this.addUi(this.add.text(W / 2, TOP / 2, '', titleStyle(20, CSS.parchment, { strokeThickness: 3 })).setOrigin(0.5));
+    const name = this.addUi(this.add.text(16, TOP / 2, this.session.scenario.name, titleStyle(20, CSS.gold, { strokeThickness: 0 })).setOrigin(0, 0.5));
+    for (let n = name.text.length; name.width > 250 && n > 4; n--) name.setText(`${this.session.scenario.name.slice(0, n)}\u2026`);
+    this.turnText = this.addUi(this.add.text(W / 2 - 40, TOP / 2, '', titleStyle(19, CSS.parchment, { strokeThickness: 3 })).setOrigin(0.5));
 
     this.tooltip = new Tooltip(this);
-    this.speedButton = this.addUi(
-      new Button(this, W - 362, TOP / 2, {
+    // Right-hand buttons, laid out from the right edge.
+    const specs: { name: string; w: number; label: string; tip: string; onClick: () => void }[] = [
+      { name: 'help', w: 44, label: '?', tip: 'Keys and mouse (H)', onClick: () => this.toggleHelp() },
+      {
         name: 'speed',
-        width: 150,
-        height: 32,
+        w: 140,
         label: '',
-        fontSize: 14,
-        tooltip: 'Animation speed of the monsters\u2019 turns (Instant skips animation). Space or Enter skips the current animation.',
-        tooltipHost: this.tooltip,
+        tip: 'Animation speed of the monsters\u2019 turns (Instant skips animation). Space or Enter skips the current animation.',
         onClick: () => this.cycleSpeed(),
-      }),
-    );
-    this.updateSpeedButton();
-    this.soundButton = this.addUi(
-      new Button(this, W - 246, TOP / 2, {
-        name: 'sound',
-        width: 70,
-        height: 32,
-        label: '',
-        fontSize: 14,
-        tooltip: 'Sound on or off (volumes are in Settings)',
-        tooltipHost: this.tooltip,
-        onClick: () => this.toggleSound(),
-      }),
-    );
-    this.updateSoundButton();
-    this.addUi(
-      new Button(this, W - 164, TOP / 2, {
-        name: 'settings',
-        width: 86,
-        height: 32,
-        label: 'Settings',
-        fontSize: 14,
-        tooltipHost: this.tooltip,
-        tooltip: 'Volumes, animation speed, dice log',
-        onClick: () => this.openSettings(),
-      }),
-    );
-    this.addUi(
-      new Button(this, W - 62, TOP / 2, {
+      },
+      { name: 'sound', w: 70, label: '', tip: 'Sound on or off (volumes are in Settings)', onClick: () => this.toggleSound() },
+      { name: 'settings', w: 90, label: 'Settings', tip: 'Volumes, animation speed, dice log', onClick: () => this.openSettings() },
+      {
         name: 'to-menu',
-        width: 104,
-        height: 32,
+        w: 80,
         label: 'Menu',
-        fontSize: 14,
-        tooltipHost: this.tooltip,
-        tooltip: 'Back to the menu. The battle is saved: Continue resumes it.',
+        tip: 'Back to the menu. The battle is saved: Continue resumes it.',
         onClick: () => {
           if (!this.leaving) app.goto('Menu');
         },
-      }),
-    );
+      },
+    ];
+    let bx = W - MARGIN - specs.reduce((sum, b) => sum + b.w, 0) - 6 * (specs.length - 1);
+    const made = new Map<string, Button>();
+    for (const spec of specs) {
+      const b = this.addUi(
+        new Button(this, bx + spec.w / 2, TOP / 2, {
+          name: spec.name,
+          width: spec.w,
+          height: 32,
+          label: spec.label,
+          fontSize: 14,
+          tooltip: spec.tip,
+          tooltipHost: this.tooltip,
+          onClick: spec.onClick,
+        }),
+      );
+      made.set(spec.name, b);
+      bx += spec.w + 6;
+    }
+    this.speedButton = made.get('speed')!;
+    this.soundButton = made.get('sound')!;
+    this.updateSpeedButton();
+    this.updateSoundButton();
 
     // Hero cards, left.
     const heroes = state.units.filter((u) => u.side === 'heroes');
@@ -285,15 +281,14 @@ export class BattleScene extends Phaser.Scene {
     // Bottom action bar.
     const barY = H - BAR_H / 2 - MARGIN / 2;
     this.hintText = this.addUi(
-      this.add.text(v.x + 4, barY, '', textStyle(14, CSS.muted, { wordWrap: { width: v.width - 360 }, lineSpacing: 2 })).setOrigin(0, 0.5),
+      this.add.text(v.x + 4, barY, '', textStyle(14, CSS.muted, { wordWrap: { width: v.width - 366 }, lineSpacing: 2 })).setOrigin(0, 0.5),
     );
     this.undoButton = this.addUi(
-      new Button(this, v.x + v.width - 250, barY, {
+      new Button(this, v.x + v.width - 282, barY, {
         name: 'undo',
-        width: 150,
+        width: 136,
         height: 38,
-        label: 'Undo move',
-        hotkey: 'Z',
+        label: 'Undo (Z)',
         fontSize: 16,
         icon: this.icon('undo'),
         tooltipHost: this.tooltip,
@@ -302,12 +297,11 @@ export class BattleScene extends Phaser.Scene {
       }),
     );
     this.endButton = this.addUi(
-      new Button(this, v.x + v.width - 80, barY, {
+      new Button(this, v.x + v.width - 104, barY, {
         name: 'end-turn',
-        width: 160,
+        width: 204,
         height: 38,
-        label: 'End turn',
-        hotkey: 'Space',
+        label: 'End turn (Space)',
         fontSize: 16,
         primary: true,
         icon: this.icon('end-turn'),
@@ -317,9 +311,51 @@ export class BattleScene extends Phaser.Scene {
       }),
     );
 
+    this.help = this.addUi(this.buildHelp());
     this.banner = this.addUi(new Banner(this, v.x + v.width / 2, v.y + v.height / 2, v.width));
     this.toast = this.addUi(new Toast(this, v.x + v.width / 2, v.y + v.height - 40));
     this.addUi(this.tooltip);
+  }
+
+  private buildHelp(): Phaser.GameObjects.Container {
+    const v = this.viewport;
+    const w = 680;
+    const lines: [string, string][] = [
+      ['Left click', 'move to a blue square \u00b7 attack a marked foe \u00b7 heal a green friend'],
+      ['Hover', 'path, line of sight and cover to any square; a foe\u2019s chances'],
+      ['Right click', 'turn the acting hero to face a square'],
+      ['Weapon buttons', 'choose the weapon on the hero card'],
+      ['Tab / Shift+Tab', 'inspect the next hero (cards too)'],
+      ['1-9, arrows', 'pick a target; the same number or Enter strikes'],
+      ['Space', 'end the turn (or skip an animation)'],
+      ['Z', 'undo a move not yet followed by an attack or a roll'],
+      ['Esc', 'cancel the selection'],
+      ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
+      ['H', 'show or hide this help'],
+    ];
+    const c = this.add.container(0, 0);
+    const g = this.add.graphics();
+    c.add(g);
+    c.add(this.add.text(w / 2, 18, 'Keys and mouse', titleStyle(22, CSS.gold, { strokeThickness: 0 })).setOrigin(0.5, 0));
+    let y = 62;
+    for (const [k, d] of lines) {
+      c.add(this.add.text(24, y, k, textStyle(15, CSS.gold, { fontStyle: 'bold' })));
+      const t = this.add.text(190, y, d, textStyle(15, CSS.parchment, { wordWrap: { width: w - 214 } }));
+      c.add(t);
+      y += Math.max(26, t.height + 8);
+    }
+    const h = y + 16;
+    drawPanel(g, 0, 0, w, h, { alpha: 0.97, border: COLORS.gold });
+    c.setPosition(Math.round(v.x + v.width / 2 - w / 2), Math.round(v.y + v.height / 2 - h / 2));
+    const zone = this.add.zone(w / 2, h / 2, w, h).setInteractive();
+    zone.on('pointerup', () => this.toggleHelp(false));
+    c.add(zone);
+    c.setVisible(false).setDepth(6000);
+    return c;
+  }
+
+  private toggleHelp(show?: boolean): void {
+    this.help.setVisible(show ?? !this.help.visible);
   }
 
   private icon(name: string): { texture: string; frame: string } | null {
@@ -444,8 +480,11 @@ export class BattleScene extends Phaser.Scene {
     const state = this.session.state;
     const acting = this.actingId();
     this.legal = this.animating ? [] : legalCommands(state);
+    if (acting !== this.lastActing) {
+      this.lastActing = acting;
+      this.inspected = acting;
+    }
     if (!this.inspected || !this.unit(this.inspected)?.position) this.inspected = acting;
-    if (acting && this.inspected !== acting && !this.unit(this.inspected)?.position) this.inspected = acting;
 
     // Reachable squares of the inspected hero (the acting one's come from the legal moves).
     this.reach = new Map();
@@ -552,8 +591,8 @@ export class BattleScene extends Phaser.Scene {
     else if (this.animating && state.phase !== 'heroes') title = `Round ${state.round} \u00b7 the monsters act`;
     else if (actingUnit) title = `Round ${state.round} \u00b7 ${actingUnit.name}\u2019s turn`;
     else title = `Round ${Math.max(1, state.round)}`;
-    if (this.animating) title = `Round ${Math.max(1, state.round)} \u00b7 \u2026`;
-    if (this.turnText.text !== title) this.turnText.setText(title);
+    // While animating, the events themselves update the title (onEventShown).
+    if (!this.animating && this.turnText.text !== title) this.turnText.setText(title);
     this.hintText.setText(this.hint());
   }
 
@@ -563,11 +602,11 @@ export class BattleScene extends Phaser.Scene {
     const acting = this.unit(this.actingId());
     if (!acting || !state.turn) return '';
     const parts: string[] = [];
-    if (!state.turn.moved && !state.turn.acted && this.reach.size > 0) parts.push('Click a blue square to move');
-    if (this.targets.some((t) => t.kind === 'attack')) parts.push('a red-marked foe (or 1-9, Enter) to attack');
-    if (this.targets.some((t) => t.kind === 'heal')) parts.push('a green-marked friend to heal');
-    if (parts.length === 0) parts.push('Nothing left to do: end the turn');
-    return `${acting.name}: ${parts.join(', ')}. Tab inspects heroes, right-click turns.`;
+    if (!state.turn.moved && !state.turn.acted && this.reach.size > 0) parts.push('click a blue square to move');
+    if (this.targets.some((t) => t.kind === 'attack')) parts.push('a marked foe to attack (1-9)');
+    if (this.targets.some((t) => t.kind === 'heal')) parts.push('a green friend to heal');
+    if (parts.length === 0) return `${acting.name} is done: end the turn (Space).`;
+    return `${acting.name}: ${parts.join(', ')}.`;
   }
 
   private refreshCards(): void {
@@ -594,7 +633,7 @@ export class BattleScene extends Phaser.Scene {
         const best = rankWeapons(u.weapons).find((w) => usable[w.id]);
         chosen = chosen && usable[chosen] ? chosen : (best?.id ?? chosen);
       }
-      card.update(u, { acting: isActing, inspected: id === this.inspected && !isActing, selectedWeapon: chosen, usable, status });
+      card.refreshCard(u, { acting: isActing, inspected: id === this.inspected && !isActing, selectedWeapon: chosen, usable, status });
     }
   }
 
@@ -606,16 +645,17 @@ export class BattleScene extends Phaser.Scene {
       this.tweens.killTweensOf(v);
       if (!u.position) {
         v.setVisible(false);
-        v.setActive(false);
+        v.setHighlight(false);
         continue;
       }
       const c = this.board.squareCenter(u.position);
-      v.setVisible(true).setAlpha(1).setScale(1).setPosition(c.x, c.y);
-      v.sprite.setAlpha(1);
+      this.tweens.killTweensOf(v.sprite);
+      v.resetPose();
+      v.setVisible(true).setPosition(c.x, c.y);
       v.setFacing(u.facing);
       v.setWounds(u.wounds, u.maxWounds);
       if (u.ai) v.setStatus(u.ai.status);
-      v.setActive(u.id === acting);
+      v.setHighlight(u.id === acting);
       v.setDepth(u.position.y);
     }
     this.board.unitLayer.sort('depth');
@@ -623,11 +663,11 @@ export class BattleScene extends Phaser.Scene {
 
   private onEventShown(e: GameEvent): void {
     if (e.type === 'turn-started') {
-      for (const [id, v] of this.units) v.setActive(id === e.unit);
+      for (const [id, v] of this.units) v.setHighlight(id === e.unit);
       const u = this.unit(e.unit);
       if (u) this.turnText.setText(`Round ${Math.max(1, this.session.state.round)} \u00b7 ${u.name}\u2019s turn`);
     } else if (e.type === 'phase-started' && e.side === 'enemies') {
-      for (const v of this.units.values()) v.setActive(false);
+      for (const v of this.units.values()) v.setHighlight(false);
       this.turnText.setText(`Round ${e.round} \u00b7 the monsters act`);
     } else if (e.type === 'round-started') {
       this.turnText.setText(`Round ${e.round}`);
@@ -788,7 +828,7 @@ export class BattleScene extends Phaser.Scene {
     const input = this.input;
     input.mouse?.disableContextMenu();
     input.on('pointermove', (p: Phaser.Input.Pointer) => this.onPointerMove(p));
-    input.on('pointerdown', (p: Phaser.Input.Pointer) => this.onPointerDown(p));
+    input.on('pointerdown', (p: Phaser.Input.Pointer, over: Phaser.GameObjects.GameObject[]) => this.onPointerDown(p, over));
     input.on('pointerup', (p: Phaser.Input.Pointer) => this.onPointerUp(p));
     input.on('wheel', (p: Phaser.Input.Pointer, _over: unknown, _dx: number, dy: number) => {
       if (!this.inViewport(p.x, p.y)) return;
@@ -824,9 +864,13 @@ export class BattleScene extends Phaser.Scene {
     this.updateHover();
   }
 
-  private onPointerDown(p: Phaser.Input.Pointer): void {
+  private onPointerDown(p: Phaser.Input.Pointer, over: Phaser.GameObjects.GameObject[]): void {
     sounds.unlock();
-    if (!this.inViewport(p.x, p.y)) return;
+    // A press on a HUD object (help panel, buttons) is not a board click.
+    if (!this.inViewport(p.x, p.y) || over.length > 0) {
+      this.drag = null;
+      return;
+    }
     this.drag = { x: p.x, y: p.y, moved: false, button: p.button };
   }
 
@@ -902,6 +946,14 @@ export class BattleScene extends Phaser.Scene {
     const key = e.key;
     if (this.animating) {
       if (key === ' ' || key === 'Enter' || key === 'Escape') this.animator.skip();
+      return;
+    }
+    if (key === 'h' || key === 'H' || key === '?') {
+      this.toggleHelp();
+      return;
+    }
+    if (key === 'Escape' && this.help.visible) {
+      this.toggleHelp(false);
       return;
     }
     if (key === 'Tab') {

@@ -7,22 +7,17 @@ import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../
 import { Button, drawPanel, Toast } from '../view/ui';
 import { cosmetic } from '../view/rng';
 
-/** A darkened backdrop: the title art, else a drawn vault of torchlight. */
+/** A darkened backdrop: a vault of dim torchlight drawn in bands, with faint mortar lines. */
 export function drawBackdrop(scene: Phaser.Scene, dim = 0.35): void {
   const W = GAME_WIDTH;
   const H = GAME_HEIGHT;
-  if (scene.textures.exists('title')) {
-    const img = scene.add.image(W / 2, H / 2, 'title');
-    img.setScale(Math.max(W / img.width, H / img.height));
-  } else {
-    const g = scene.add.graphics();
-    for (let i = 0; i < 24; i++) {
-      g.fillStyle(Phaser.Display.Color.GetColor(22 + i, 14 + i / 2, 24 + i / 3), 1);
-      g.fillRect(0, (H / 24) * i, W, H / 24 + 1);
-    }
-    g.fillStyle(0x000000, 0.25);
-    for (let i = 0; i < 60; i++) g.fillRect(cosmetic.int(0, W), cosmetic.int(0, H), cosmetic.int(40, 120), 2);
+  const g = scene.add.graphics();
+  for (let i = 0; i < 24; i++) {
+    g.fillStyle(Phaser.Display.Color.GetColor(20 + i, 13 + Math.floor(i / 2), 22 + Math.floor(i / 3)), 1);
+    g.fillRect(0, (H / 24) * i, W, H / 24 + 1);
   }
+  g.fillStyle(0x000000, 0.25);
+  for (let i = 0; i < 60; i++) g.fillRect(cosmetic.int(0, W), cosmetic.int(0, H), cosmetic.int(40, 120), 2);
   const shade = scene.add.graphics();
   shade.fillStyle(0x000000, dim);
   shade.fillRect(0, 0, W, H);
@@ -37,12 +32,23 @@ export class MenuScene extends Phaser.Scene {
     const W = GAME_WIDTH;
     const H = GAME_HEIGHT;
     drawBackdrop(this, 0.3);
-    const hasTitleArt = this.textures.exists('title');
-    // Title (the art may carry its own lettering; the text stays for clarity either way).
-    const title = this.add.text(W / 2, hasTitleArt ? 120 : 150, 'ARCH FOE', titleStyle(84, CSS.gold, { strokeThickness: 8 })).setOrigin(0.5);
+    // The title art (800 x 300, no lettering; its top band is dark for the title).
+    const artY = 14;
+    let artBottom = 330;
+    if (this.textures.exists('title')) {
+      const art = this.add.image(W / 2, artY, 'title').setOrigin(0.5, 0);
+      art.setScale(Math.min(1.25, (W - 120) / art.width));
+      artBottom = artY + art.displayHeight;
+      const frame = this.add.graphics();
+      frame.lineStyle(3, COLORS.panelBorder, 1);
+      frame.strokeRect(W / 2 - art.displayWidth / 2 - 2, artY - 2, art.displayWidth + 4, art.displayHeight + 4);
+      frame.lineStyle(1, COLORS.gold, 0.5);
+      frame.strokeRect(W / 2 - art.displayWidth / 2 - 6, artY - 6, art.displayWidth + 12, art.displayHeight + 12);
+    }
+    const title = this.add.text(W / 2, artY + 62, 'ARCH FOE', titleStyle(80, CSS.gold, { strokeThickness: 8 })).setOrigin(0.5);
     title.setShadow(0, 4, '#000000', 12, true, true);
     this.add
-      .text(W / 2, title.y + 66, 'A solitaire dungeon crawl: the dice run the monsters', textStyle(20, CSS.parchment, { stroke: '#000000', strokeThickness: 4 }))
+      .text(W / 2, artBottom + 30, 'A solitaire dungeon crawl: the dice run the monsters', textStyle(20, CSS.parchment, { stroke: '#000000', strokeThickness: 4 }))
       .setOrigin(0.5);
 
     // Check the save slot: a corrupt save is set aside with a message, never a crash.
@@ -57,18 +63,13 @@ export class MenuScene extends Phaser.Scene {
       app.menuMessage = loaded.error;
     }
 
-    const panelW = 360;
-    const panelH = 300;
-    const px = W / 2 - panelW / 2;
-    const py = 300;
-    const g = this.add.graphics();
-    drawPanel(g, px, py, panelW, panelH, { alpha: 0.86 });
-
-    const bx = W / 2;
-    let by = py + 50;
+    const rowY = artBottom + 100;
+    const bw = 230;
+    const gap = 20;
+    let bx = W / 2 - (4 * bw + 3 * gap) / 2 + bw / 2;
     const mk = (name: string, label: string, onClick: () => void, primary = false): Button => {
-      const b = new Button(this, bx, by, { name, width: 300, height: 48, label, fontSize: 22, primary, onClick });
-      by += 64;
+      const b = new Button(this, bx, rowY, { name, width: bw, height: 54, label, fontSize: 22, primary, onClick });
+      bx += bw + gap;
       return b;
     };
     mk('new-game', 'New game', () => app.goto('Setup'), true);
@@ -76,16 +77,18 @@ export class MenuScene extends Phaser.Scene {
     cont.setEnabled(canContinue);
     mk('settings', 'Settings', () => app.goto('Settings', { overlay: false }));
     mk('credits', 'Credits', () => app.goto('Credits'));
-    if (saveInfo) {
-      this.add.text(bx, cont.y + 25, saveInfo, textStyle(12, CSS.muted)).setOrigin(0.5, 0).setDepth(5);
-    }
+    this.add
+      .text(cont.x, rowY + 38, saveInfo || 'no saved battle', textStyle(13, saveInfo ? CSS.muted : CSS.dim))
+      .setOrigin(0.5, 0);
+    const py = rowY;
+    const panelH = 40;
 
     if (app.menuMessage) {
       const msg = app.menuMessage;
       app.menuMessage = null;
       const box = this.add.graphics();
       const t = this.add
-        .text(W / 2, py + panelH + 40, msg, textStyle(16, '#ffd2c8', { align: 'center', wordWrap: { width: 640 }, lineSpacing: 3 }))
+        .text(W / 2, py + panelH + 48, msg, textStyle(16, '#ffd2c8', { align: 'center', wordWrap: { width: 640 }, lineSpacing: 3 }))
         .setOrigin(0.5, 0)
         .setName('menu-message');
       drawPanel(box, W / 2 - t.width / 2 - 18, t.y - 12, t.width + 36, t.height + 24, { fill: 0x3a1210, border: COLORS.danger });

@@ -35,9 +35,10 @@ export class ResultsScene extends Phaser.Scene {
     const px = 150;
     const pw = W - 300;
     const py = 186;
-    const rowH = 30;
     const rows = r.units;
-    const ph = Math.min(H - py - 100, 50 + rows.length * rowH);
+    const room = H - py - 100;
+    const rowH = Math.max(22, Math.min(30, Math.floor((room - 56) / Math.max(1, rows.length))));
+    const ph = Math.min(room, 56 + rows.length * rowH);
     const g = this.add.graphics();
     drawPanel(g, px, py, pw, ph, { alpha: 0.95 });
     const cols = [

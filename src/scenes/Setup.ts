@@ -90,20 +90,18 @@ export class SetupScene extends Phaser.Scene {
     y += 30;
     if (app.mapMessage) {
       const m = app.mapMessage;
-      const color = m.kind === 'error' ? '#ffb4a8' : CSS.green;
-      const msg = this.add
-        .text(lx + 30, y + 10, m.text, textStyle(14, color, { wordWrap: { width: lw - 60, useAdvancedWrap: true }, lineSpacing: 3 }))
-        .setName('map-message');
-      const maxH = ly + lh - y - 20;
-      if (msg.height > maxH) msg.setCrop(0, 0, lw - 60, maxH);
+      const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
       const box = this.add.graphics();
-      drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 20, {
+      const msg = this.add
+        .text(lx + 32, y + 12, m.text, textStyle(14, color, { wordWrap: { width: lw - 64, useAdvancedWrap: true }, lineSpacing: 3 }))
+        .setName('map-message');
+      const maxH = ly + lh - y - 36;
+      if (msg.height > maxH) msg.setCrop(0, 0, lw - 60, maxH);
+      drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 24, {
         fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
         border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
         radius: 6,
       });
-      box.setDepth(-1);
-      msg.setDepth(1);
     }
 
     // ---------------------------------------------------------- details (right)
@@ -189,7 +187,8 @@ export class SetupScene extends Phaser.Scene {
       .setName('victory-text');
     this.detailRoot.add([name, summary, mapLine, winTitle, win]);
     y += Math.max(30, win.height + 16);
-    this.buildOptions(x, Math.max(y, 330), wrap);
+    this.buildOptions(x, Math.max(y + 40, 340), wrap);
+    this.drawMinimap();
   }
 
   private buildOptions(x: number, y: number, wrap: number): void {
@@ -210,7 +209,7 @@ export class SetupScene extends Phaser.Scene {
       return b;
     };
     const o = this.options;
-    const heading = this.add.text(x, y - 34, 'Options', titleStyle(18, CSS.gold, { strokeThickness: 0 }));
+    const heading = this.add.text(x, y - 48, 'Options', titleStyle(18, CSS.gold, { strokeThickness: 0 }));
     root.add(heading);
 
     label('Morale (optional)', 'Optional rule: a goblin or troll that rolls a 1 when attacking loses heart and retreats.', y);
@@ -229,7 +228,7 @@ export class SetupScene extends Phaser.Scene {
         toggle(`lair-${band}`, band, o.lair === band, 64, bx + 98 + i * 72, y, () => this.setOption({ lair: band }));
       });
     } else {
-      root.add(this.add.text(bx, y, 'This map has no lairs: the Arch Foe starts where it is drawn.', textStyle(14, CSS.muted, { wordWrap: { width: wrap - labelW } })).setOrigin(0, 0.5));
+      root.add(this.add.text(bx, y, 'No lairs on this map: the Arch Foe\nstarts where it is drawn.', textStyle(14, CSS.muted)).setOrigin(0, 0.5));
     }
     y += 50;
 
@@ -286,10 +285,52 @@ export class SetupScene extends Phaser.Scene {
     );
   }
 
+  /** A small picture of the map: terrain, heroes (blue) and monsters (red), lairs (gold). */
+  private drawMinimap(): void {
+    const r = this.resolved;
+    if (!r) return;
+    const m = r.map.battleMap;
+    const boxX = 1064;
+    const boxY = 300;
+    const boxW = 160;
+    const boxH = 320;
+    const size = Math.max(1, Math.min(boxW / m.width, boxH / m.height, 18));
+    const w = m.width * size;
+    const h = m.height * size;
+    const ox = boxX + (boxW - w) / 2;
+    const oy = boxY + (boxH - h) / 2;
+    const g = this.add.graphics();
+    const fill: Record<string, number> = {
+      floor: 0x5a5046,
+      wall: 0x16131a,
+      difficult: 0x6b5a3e,
+      dangerous: 0xa2381a,
+      water: 0x2f5f8f,
+      pit: 0x050405,
+      void: 0x0d0a10,
+    };
+    for (let y = 0; y < m.height; y++) {
+      for (let x = 0; x < m.width; x++) {
+        g.fillStyle(fill[m.terrain[y * m.width + x]] ?? 0x5a5046, 1);
+        g.fillRect(ox + x * size, oy + y * size, Math.ceil(size), Math.ceil(size));
+      }
+    }
+    for (const o of m.objects) {
+      const color = o.kind === 'hero' ? COLORS.hero : o.kind === 'enemy' ? COLORS.enemy : o.kind === 'lair' ? COLORS.gold : 0;
+      if (!color) continue;
+      g.fillStyle(color, 1);
+      g.fillCircle(ox + (o.x + 0.5) * size, oy + (o.y + 0.5) * size, Math.max(1.5, size * (o.kind === 'lair' ? 0.22 : 0.32)));
+    }
+    g.lineStyle(2, COLORS.panelBorder, 1);
+    g.strokeRect(ox - 2, oy - 2, w + 4, h + 4);
+    this.detailRoot.add(g);
+    this.detailRoot.add(this.add.text(boxX + boxW / 2, oy - 10, 'The map', textStyle(13, CSS.muted)).setOrigin(0.5, 1));
+  }
+
   private updateSeedField(): void {
     if (!this.seedField?.active) return;
     const typed = app.setup.seedMode === 'typed';
-    const text = typed ? `${app.setup.seedText}${this.caretOn ? '\u258f' : ' '}` : 'a new one each game';
+    const text = typed ? `${app.setup.seedText}${this.caretOn ? '\u258f' : ' '}` : 'new every game';
     this.seedField.setText(typed && !app.setup.seedText && !this.caretOn ? 'type digits' : text);
     this.seedField.setColor(typed ? CSS.parchment : CSS.dim);
   }

@@ -27,12 +27,13 @@ export interface AnimatorHost {
 type TweenProps = Record<string, number>;
 
 const EFFECT_FRAMES: Record<string, string[]> = {
-  fireball: ['fireball', 'fireball-0'],
-  spear: ['spear', 'spear-0'],
-  dagger: ['dagger', 'dagger-0'],
-  fire: ['fire-breath', 'fire-breath-0', 'fire', 'breath'],
-  heal: ['heal', 'heal-sparkle', 'heal-0', 'sparkle'],
-  hit: ['hit', 'hit-0'],
+  fireball: ['fireball'],
+  spear: ['spear'],
+  dagger: ['dagger'],
+  fire: ['fire-breath', 'fire-breath-1'],
+  heal: ['heal-sparkle', 'heal'],
+  hit: ['hit-slash', 'hit-flash', 'hit'],
+  blast: ['hit-flash', 'hit-slash', 'hit'],
 };
 
 export class Animator {
@@ -176,7 +177,7 @@ export class Animator {
         if (!v || event.purpose === 'attack' || event.purpose === 'heal') return this.wait(60);
         const ok = event.success === null ? '' : event.success ? ' \u2713' : ' \u2717';
         this.floatText(v, `d${event.die}: ${event.value}${ok}`, CSS.gold, 9, 600);
-        return this.wait(380);
+        return this.wait(300);
       }
       case 'attacked':
         return this.attack(event, state);
@@ -190,7 +191,7 @@ export class Animator {
       case 'defeated': {
         const v = this.view(event.unit);
         if (!v) return;
-        v.setActive(false);
+        v.setHighlight(false);
         this.effectAt(v.x, v.y - 8, 'hit', 0.9);
         await this.tween(v, { alpha: 0, scaleX: 0.6, scaleY: 0.6, y: v.y + 4 }, 480, { ease: 'Quad.easeIn' });
         v.setVisible(false);
@@ -259,8 +260,8 @@ export class Animator {
       const c = board.squareCenter(step);
       sounds.play('step', { volume: 0.7, rate: 0.9 + cosmetic.next() * 0.2 });
       await Promise.all([
-        this.tween(v, { x: c.x, y: c.y }, 190, { ease: 'Linear' }),
-        this.tween(v.sprite, { y: v.sprite.y - 3 }, 95, { yoyo: true, ease: 'Quad.easeOut' }),
+        this.tween(v, { x: c.x, y: c.y }, 170, { ease: 'Linear' }),
+        this.tween(v.sprite, { y: v.sprite.y - 3 }, 85, { yoyo: true, ease: 'Quad.easeOut' }),
       ]);
       prev = step;
       if (this.instant) break;
@@ -324,17 +325,18 @@ export class Animator {
     const duration = Math.min(420, 120 + dist * 2.2);
     if (effect === 'fire') {
       const frame = this.effectFrame('fire');
+      const alt = frameExists(this.scene, 'effects', 'fire-breath-1') ? 'fire-breath-1' : frame;
       const puffs: Phaser.GameObjects.GameObject[] = [];
       const parts: Promise<void>[] = [];
       for (let i = 0; i < 7; i++) {
         const obj = frame
-          ? this.scene.add.image(sx, sy, 'effects', frame).setScale(0.5)
+          ? this.scene.add.image(sx, sy, 'effects', i % 2 && alt ? alt : frame).setScale(0.45)
           : this.scene.add.circle(sx, sy, 4, i % 2 ? 0xffa53a : 0xff5a1f, 0.9);
         obj.setRotation(angle);
         fx.add(obj);
         puffs.push(obj);
         parts.push(
-          this.tween(obj, { x: ex + cosmetic.range(-5, 5), y: ey + cosmetic.range(-5, 5), scaleX: 1.2, scaleY: 1.2, alpha: 0.2 }, duration, {
+          this.tween(obj, { x: ex + cosmetic.range(-5, 5), y: ey + cosmetic.range(-5, 5), scaleX: 0.9, scaleY: 0.9, alpha: 0.25 }, duration, {
             delay: i * 35 * this.factor,
             ease: 'Quad.easeOut',
           }),
@@ -358,7 +360,7 @@ export class Animator {
     obj.setRotation(angle);
     fx.add(obj);
     await this.tween(obj, { x: ex, y: ey }, duration, { ease: effect === 'fireball' ? 'Sine.easeIn' : 'Linear' });
-    if (effect === 'fireball') this.effectAt(ex, ey, 'hit', 1.2);
+    if (effect === 'fireball') this.effectAt(ex, ey, 'blast', 1.3);
     obj.destroy();
   }
 

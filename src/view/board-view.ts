@@ -386,7 +386,11 @@ export class BoardView {
     if (label) {
       if (this.losLabel.text !== label) this.losLabel.setText(label);
       this.losLabel.setColor('#' + color.toString(16).padStart(6, '0'));
-      this.losLabel.setPosition(b.x, b.y - 9);
+      // Along the line, a little above its middle (the target square keeps its own badge).
+      const mx = (a.x + b.x) / 2;
+      const my = (a.y + b.y) / 2;
+      const far = Math.hypot(b.x - a.x, b.y - a.y) > TILE * 1.5;
+      this.losLabel.setPosition(far ? mx : b.x, far ? my - 3 : b.y + 20);
       this.losLabel.setVisible(true);
     } else {
       this.losLabel.setVisible(false);

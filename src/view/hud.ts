@@ -94,7 +94,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
         width: bw,
         height: 32,
         label: e.label,
-        fontSize: 14,
+        fontSize: entries.length > 1 ? 12 : 14,
         tooltip: e.tip,
         tooltipHost: tooltip,
         icon: this.iconFor(e.id, unit),
@@ -115,7 +115,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
     return frameExists(this.scene, 'icons', name) ? { texture: 'icons', frame: name } : null;
   }
 
-  update(
+  refreshCard(
     unit: Unit,
     view: {
       acting: boolean;
@@ -177,15 +177,15 @@ export class HeroCard extends Phaser.GameObjects.Container {
 export class DiceLog extends Phaser.GameObjects.Container {
   private bg: Phaser.GameObjects.Graphics;
   private entries: Phaser.GameObjects.Text[] = [];
-  private readonly w: number;
-  private readonly h: number;
+  private readonly panelW: number;
+  private readonly panelH: number;
   private readonly top = 34;
   private readonly bottomPad = 10;
 
   constructor(scene: Phaser.Scene, x: number, y: number, w: number, h: number) {
     super(scene, x, y);
-    this.w = w;
-    this.h = h;
+    this.panelW = w;
+    this.panelH = h;
     this.bg = scene.add.graphics();
     drawPanel(this.bg, 0, 0, w, h);
     this.bg.lineStyle(1, COLORS.panelBorder, 0.6);
@@ -218,14 +218,28 @@ export class DiceLog extends Phaser.GameObjects.Container {
       const u = state.units.find((x) => x.id === event.unit);
       if (u) color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
     }
-    const t = this.scene.add.text(12, 0, text, textStyle(13, color, { wordWrap: { width: this.w - 24, useAdvancedWrap: true }, lineSpacing: 1 }));
+    const t = this.scene.add.text(12, 0, text, textStyle(13, color, { wordWrap: { width: this.panelW - 24, useAdvancedWrap: true }, lineSpacing: 1 }));
     this.add(t);
     this.entries.push(t);
     this.layout();
   }
 
   private layout(): void {
-    let y = this.h - this.bottomPad;
+    // Newest at the bottom once the log is full; from the top until then.
+    const gap = 3;
+    let total = 0;
+    for (const e of this.entries) total += e.height + gap;
+    const room = this.panelH - this.bottomPad - this.top;
+    if (total <= room) {
+      let y = this.top + 4;
+      this.entries.forEach((e, i) => {
+        e.y = y;
+        e.setAlpha(i === this.entries.length - 1 ? 1 : 0.88);
+        y += e.height + gap;
+      });
+      return;
+    }
+    let y = this.panelH - this.bottomPad;
     for (let i = this.entries.length - 1; i >= 0; i--) {
       const e = this.entries[i];
       y -= e.height;
@@ -237,7 +251,7 @@ export class DiceLog extends Phaser.GameObjects.Container {
       }
       e.y = y;
       e.setAlpha(i === this.entries.length - 1 ? 1 : 0.88);
-      y -= 3;
+      y -= gap;
     }
   }
 }
@@ -247,25 +261,32 @@ export class DiceLog extends Phaser.GameObjects.Container {
 export class InfoPanel extends Phaser.GameObjects.Container {
   private bg: Phaser.GameObjects.Graphics;
   private title: Phaser.GameObjects.Text;
-  private body: Phaser.GameObjects.Text;
-  private last = '';
+  private bodyText: Phaser.GameObjects.Text;
+  private lastKey = '';
+  private readonly panelW: number;
+  private readonly panelH: number;
 
   constructor(scene: Phaser.Scene, x: number, y: number, w: number, h: number) {
     super(scene, x, y);
+    this.panelW = w;
+    this.panelH = h;
     this.bg = scene.add.graphics();
     drawPanel(this.bg, 0, 0, w, h);
     this.title = scene.add.text(12, 8, '', titleStyle(16, CSS.gold, { strokeThickness: 0 }));
-    this.body = scene.add.text(12, 34, '', textStyle(13, CSS.parchment, { wordWrap: { width: w - 24, useAdvancedWrap: true }, lineSpacing: 3 }));
-    this.add([this.bg, this.title, this.body]);
+    this.bodyText = scene.add.text(12, 34, '', textStyle(13, CSS.parchment, { wordWrap: { width: w - 24, useAdvancedWrap: true }, lineSpacing: 2 }));
+    this.add([this.bg, this.title, this.bodyText]);
     scene.add.existing(this);
   }
 
   show(title: string, body: string): void {
     const key = `${title}\n${body}`;
-    if (key === this.last) return;
-    this.last = key;
+    if (key === this.lastKey) return;
+    this.lastKey = key;
     this.title.setText(title);
-    this.body.setText(body);
+    this.bodyText.setText(body);
+    const room = this.panelH - 34 - 8;
+    if (this.bodyText.height > room) this.bodyText.setCrop(0, 0, this.panelW, room);
+    else this.bodyText.setCrop();
   }
 }
 

@@ -148,7 +148,7 @@ export class Button extends Phaser.GameObjects.Container {
       const tex = scene.textures.get(options.icon.texture);
       if (!options.icon.frame || tex.has(options.icon.frame)) {
         this.icon = scene.add.image(left ? -w / 2 + 20 : 0, 0, options.icon.texture, options.icon.frame);
-        const s = Math.min((h - 12) / this.icon.height, (h - 12) / this.icon.width);
+        const s = Math.min(h - 14, 20) / Math.max(this.icon.height, this.icon.width);
         this.icon.setScale(s);
         this.add(this.icon);
         textX = left ? -w / 2 + 38 : 0;
@@ -159,9 +159,10 @@ export class Button extends Phaser.GameObjects.Container {
     this.add(this.label);
     if (this.icon && !left) {
       // Icon to the left of a centred label.
-      const total = this.icon.displayWidth + 8 + this.label.width;
+      const gap = 5;
+      const total = this.icon.displayWidth + gap + this.label.width;
       this.icon.x = -total / 2 + this.icon.displayWidth / 2;
-      this.label.x = this.icon.x + this.icon.displayWidth / 2 + 8 + this.label.width / 2;
+      this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.width / 2;
       if (!options.label) this.icon.x = 0;
     }
     if (options.hotkey) {
@@ -265,12 +266,12 @@ export class Slider extends Phaser.GameObjects.Container {
   private track: Phaser.GameObjects.Graphics;
   private valueText: Phaser.GameObjects.Text;
   private value: number;
-  private readonly w: number;
+  private readonly trackW: number;
   private dragging = false;
 
   constructor(scene: Phaser.Scene, x: number, y: number, width: number, value: number, onChange: (v: number) => void, name?: string) {
     super(scene, x, y);
-    this.w = width;
+    this.trackW = width;
     this.value = value;
     this.track = scene.add.graphics();
     this.valueText = scene.add.text(width / 2 + 16, 0, '', textStyle(16, CSS.parchment)).setOrigin(0, 0.5);
@@ -305,7 +306,7 @@ export class Slider extends Phaser.GameObjects.Container {
 
   private redraw(): void {
     const g = this.track;
-    const w = this.w;
+    const w = this.trackW;
     g.clear();
     g.fillStyle(0x000000, 0.6);
     g.fillRoundedRect(-w / 2, -5, w, 10, 5);

@@ -143,7 +143,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     }
     this.sprite.setOrigin(0.5, 1);
     const biggest = Math.max(this.sprite.width, this.sprite.height);
-    const wanted = unit.kind === 'dragon' ? 40 : 30;
+    const wanted = unit.kind === 'dragon' ? 40 : 32;
     this.baseScale = biggest > 0 ? wanted / biggest : 1;
     this.sprite.setScale(this.baseScale);
     if (this.idleKey) {
@@ -172,7 +172,7 @@ export class UnitView extends Phaser.GameObjects.Container {
   setFacing(facing: Facing): void {
     this.facing = facing;
     this.wedge.rotation = facingRotation(facing);
-    this.sprite.setFlipX(facesWest(facing));
+    if (this.usesAtlas) this.sprite.setFlipX(facesWest(facing));
   }
 
   setWounds(wounds: number, maxWounds: number): void {
@@ -226,7 +226,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.scene.tweens.add({ targets: m, scale: s * 1.8, duration: 140, yoyo: true, ease: 'Quad.Out' });
   }
 
-  setActive(on: boolean): this {
+  setHighlight(on: boolean): this {
     if (on === this.glow.visible) return this;
     this.glow.setVisible(on);
     this.glowTween?.stop();
@@ -251,7 +251,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.badgeBg.fillRoundedRect(-w / 2, -6.5, w, 13, 4);
     this.badgeBg.lineStyle(1, color, 1);
     this.badgeBg.strokeRoundedRect(-w / 2, -6.5, w, 13, 4);
-    this.badge.y = this.kind === 'dragon' ? -33 : -25;
+    this.badge.y = this.kind === 'dragon' ? -38 : -30;
     this.badge.setVisible(true);
   }
 
@@ -263,6 +263,12 @@ export class UnitView extends Phaser.GameObjects.Container {
     } else if (!on && this.idleKey) {
       this.sprite.play({ key: this.idleKey, startFrame: 0 });
     }
+  }
+
+  /** Back to the resting pose after an animation was cut short. */
+  resetPose(): void {
+    this.sprite.setY(12).setAlpha(1).clearTint();
+    this.setScale(1).setAlpha(1);
   }
 
   /** Tint flash for a hit (WebGL); the Canvas renderer gets the alpha blink only. */

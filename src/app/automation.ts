@@ -1,0 +1,160 @@
+/**
+ * `window.archfoe`: the automation API for tests and modders. Works the same on the dev
+ * server and the production build. Everything goes through the app and the engine: the
+ * API cannot change game state except by dispatching commands like a player.
+ */
+import {
+  chooseHeroCommand,
+  legalCommands,
+  normaliseOptions,
+  type Command,
+  type GameEvent,
+  type GameState,
+  type ScenarioOptions,
+} from '../engine';
+import { GAME_HEIGHT, GAME_WIDTH } from '../view/theme';
+import { buttonNames, buttonRect } from '../view/ui';
+import { app, type DispatchOutcome, type LoadMapOutcome } from './app';
+import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
+import { randomSeed } from './session';
+import { isAnimationSpeed, type AnimationSpeed } from './settings';
+
+export interface StartOptions {
+  scenario?: string;
+  seed?: number;
+  options?: Partial<ScenarioOptions>;
+}
+
+export interface PageRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Centre, in page (CSS) pixels: where to click. */
+  cx: number;
+  cy: number;
+}
+
+export interface ArchFoeApi {
+  version: 1;
+  ready: Promise<void>;
+  readonly isReady: boolean;
+  start(options?: StartOptions): Promise<DispatchOutcome>;
+  state(): GameState | null;
+  legalCommands(): Command[];
+  dispatch(command: Command): Promise<DispatchOutcome>;
+  scene(): string;
+  events(): GameEvent[];
+  setSpeed(speed: AnimationSpeed): boolean;
+  resume(): Promise<DispatchOutcome>;
+  loadMap(text: string, extraFiles?: Record<string, string>, fileName?: string): LoadMapOutcome;
+  scenarios(): ScenarioChoice[];
+  /** The autopilot's choice for the acting hero (chooseHeroCommand), or null. */
+  suggest(): Command | null;
+  /** Resolves when the current animation is over. */
+  idle(): Promise<void>;
+  debug: {
+    buttonRect(name: string): (PageRect & { enabled: boolean }) | null;
+    buttonNames(): string[];
+    squareToScreen(x: number, y: number): { x: number; y: number } | null;
+    gameToPage(x: number, y: number): { x: number; y: number } | null;
+  };
+}
+
+declare global {
+  interface Window {
+    archfoe: ArchFoeApi;
+  }
+}
+
+function canvasRect(): DOMRect | null {
+  const canvas = app.game?.canvas;
+  return canvas ? canvas.getBoundingClientRect() : null;
+}
+
+function gameToPage(x: number, y: number): { x: number; y: number } | null {
+  const r = canvasRect();
+  if (!r) return null;
+  return { x: r.left + (x * r.width) / GAME_WIDTH, y: r.top + (y * r.height) / GAME_HEIGHT };
+}
+
+export function installAutomation(): ArchFoeApi {
+  const api: ArchFoeApi = {
+    version: 1,
+    ready: app.ready,
+    get isReady() {
+      return app.isReady;
+    },
+    async start(options: StartOptions = {}) {
+      await app.ready;
+      const scenario = options.scenario ?? 'dungeon-crawl';
+      const resolved = resolveScenario(scenario, app.customMap);
+      if (!resolved.ok) return { ok: false, error: resolved.error };
+      const seeded = typeof options.seed === 'number' && Number.isFinite(options.seed);
+      return app.startBattle({
+        scenario,
+        seed: seeded ? Math.trunc(options.seed!) : randomSeed(),
+        options: normaliseOptions({ ...resolved.scenario.defaults, ...(options.options ?? {}) }),
+        custom: scenario === 'custom' ? app.customMap : null,
+        seedTyped: seeded,
+      });
+    },
+    state() {
+      return app.session ? structuredClone(app.session.state) : null;
+    },
+    legalCommands() {
+      return app.session ? legalCommands(app.session.state) : [];
+    },
+    async dispatch(command: Command) {
+      if (!app.session || !app.battle) return { ok: false, error: 'No battle is on screen.' };
+      return app.battle.dispatch(command);
+    },
+    scene() {
+      return app.activeSceneKey();
+    },
+    events() {
+      return app.session ? structuredClone(app.session.events) : [];
+    },
+    setSpeed(speed: AnimationSpeed) {
+      if (!isAnimationSpeed(speed)) return false;
+      app.setSpeed(speed);
+      return true;
+    },
+    resume() {
+      return app.resume();
+    },
+    loadMap(text: string, extraFiles: Record<string, string> = {}, fileName = 'custom-map.tmj') {
+      const files = [{ name: fileName, text }, ...Object.entries(extraFiles).map(([name, t]) => ({ name, text: t }))];
+      const result = app.loadMapFiles(files);
+      if (app.activeSceneKey() === 'Setup') app.goto('Setup');
+      return result;
+    },
+    scenarios() {
+      return listScenarios(app.customMap, app.customMapName);
+    },
+    suggest() {
+      return app.session ? chooseHeroCommand(app.session.state) : null;
+    },
+    async idle() {
+      await app.battle?.idle();
+    },
+    debug: {
+      buttonRect(name: string) {
+        const r = buttonRect(name);
+        if (!r) return null;
+        const a = gameToPage(r.x, r.y);
+        const b = gameToPage(r.x + r.width, r.y + r.height);
+        if (!a || !b) return null;
+        return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y, cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, enabled: r.enabled };
+      },
+      buttonNames,
+      squareToScreen(x: number, y: number) {
+        const g = app.battle?.squareToGame(x, y);
+        return g ? gameToPage(g.x, g.y) : null;
+      },
+      gameToPage,
+    },
+  };
+  window.archfoe = api;
+  return api;
+}

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { chooseHeroCommand, DEFAULT_OPTIONS } from '../engine';
+import { bundledMaps, listScenarios, loadBundledMap, resolveScenario, customMapFromFiles, loadCustomMap } from './maps';
+import { BattleSession, loadSavedSession, storeSession, stateFingerprint } from './session';
+import { STORAGE_KEYS } from './storage';
+
+class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem(k: string): string | null {
+    return this.data.has(k) ? this.data.get(k)! : null;
+  }
+  setItem(k: string, v: string): void {
+    this.data.set(k, String(v));
+  }
+  removeItem(k: string): void {
+    this.data.delete(k);
+  }
+}
+
+beforeEach(() => {
+  (globalThis as { localStorage?: unknown }).localStorage = new MemoryStorage();
+});
+
+describe('bundled maps and scenarios', () => {
+  it('lists the Dungeon Crawl and the bundled maps', () => {
+    expect(bundledMaps().map((m) => m.id)).toContain('dungeon-crawl');
+    const ids = listScenarios(null).map((s) => s.id);
+    expect(ids[0]).toBe('dungeon-crawl');
+    expect(ids).toContain('map:flooded-crypt');
+    expect(ids).not.toContain('map:dungeon-crawl');
+  });
+
+  it('loads every bundled map', () => {
+    for (const m of bundledMaps()) {
+      const r = loadBundledMap(m.id);
+      expect(r.ok, r.ok ? '' : r.error).toBe(true);
+    }
+    const dc = resolveScenario('dungeon-crawl', null);
+    expect(dc.ok).toBe(true);
+    if (dc.ok) expect(dc.scenario.map.battleMap.width).toBe(8);
+  });
+
+  it('reports a broken custom map in words', () => {
+    const src = customMapFromFiles([{ name: 'x.tmj', text: '{"type":"map"' }]);
+    expect('error' in src).toBe(false);
+    if ('error' in src) return;
+    const r = loadCustomMap(src);
+    expect(r.ok).toBe(false);
+    const none = customMapFromFiles([{ name: 'a.png', text: 'xx' }]);
+    expect('error' in none).toBe(true);
+  });
+});
+
+describe('battle session save and resume', () => {
+  it('replays a saved battle to the same state', () => {
+    const created = BattleSession.create({ scenario: 'dungeon-crawl', seed: 7, options: { ...DEFAULT_OPTIONS }, custom: null, seedTyped: true });
+    expect(created.ok).toBe(true);
+    if (!created.ok) return;
+    const s = created.session;
+    for (let i = 0; i < 25 && !s.over; i++) {
+      const c = chooseHeroCommand(s.state)!;
+      expect(s.apply(c).ok).toBe(true);
+    }
+    expect(storeSession(s)).toBe(true);
+    const back = loadSavedSession();
+    expect(back.kind).toBe(s.over ? 'none' : 'ok');
+    if (back.kind === 'ok') {
+      expect(stateFingerprint(back.session.state)).toBe(stateFingerprint(s.state));
+      expect(back.session.state).toEqual(s.state);
+    }
+  });
+
+  it('sets a corrupt save aside', () => {
+    localStorage.setItem(STORAGE_KEYS.save, '{not json');
+    const r = loadSavedSession();
+    expect(r.kind).toBe('corrupt');
+    expect(localStorage.getItem(STORAGE_KEYS.save)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.corruptSave)).toContain('not json');
+    localStorage.setItem(STORAGE_KEYS.save, JSON.stringify({ format: 'archfoe-save', version: 1, scenario: 'dungeon-crawl', seed: 1, options: {}, commands: [{ type: 'start' }, { type: 'move', unit: 'nobody', to: { x: 1, y: 1 } }], check: { fingerprint: 'x', commandCount: 2 } }));
+    const r2 = loadSavedSession();
+    expect(r2.kind).toBe('corrupt');
+  });
+});

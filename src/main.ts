@@ -1,0 +1,57 @@
+/**
+ * Boots Arch Foe: the Phaser game with its scenes (WebGL by default, Canvas as fallback or
+ * with ?renderer=canvas), howler for sound (Phaser's own audio is off so there is one audio
+ * context), the player's map files, and the window.archfoe automation API.
+ */
+import Phaser from 'phaser';
+import { app } from './app/app';
+import { installAutomation } from './app/automation';
+import { installFileHandlers } from './app/files';
+import { sounds } from './audio/sound-bank';
+import { BattleScene } from './scenes/Battle';
+import { BootScene } from './scenes/Boot';
+import { CreditsScene } from './scenes/Credits';
+import { MenuScene } from './scenes/Menu';
+import { ResultsScene } from './scenes/Results';
+import { SettingsScene } from './scenes/Settings';
+import { SetupScene } from './scenes/Setup';
+import { COLORS, GAME_HEIGHT, GAME_WIDTH } from './view/theme';
+
+function rendererType(): number {
+  const wanted = new URLSearchParams(window.location.search).get('renderer');
+  if (wanted === 'canvas') return Phaser.CANVAS;
+  if (wanted === 'webgl') return Phaser.WEBGL;
+  return Phaser.AUTO;
+}
+
+installAutomation();
+
+const game = new Phaser.Game({
+  type: rendererType(),
+  parent: 'game',
+  backgroundColor: COLORS.backgroundCss,
+  scale: {
+    mode: Phaser.Scale.FIT,
+    autoCenter: Phaser.Scale.CENTER_BOTH,
+    width: GAME_WIDTH,
+    height: GAME_HEIGHT,
+  },
+  audio: { noAudio: true },
+  disableContextMenu: true,
+  banner: false,
+  input: { keyboard: true, mouse: true, touch: true, gamepad: false },
+  render: { antialias: true, roundPixels: false },
+  scene: [BootScene, MenuScene, SettingsScene, CreditsScene, SetupScene, BattleScene, ResultsScene],
+});
+app.game = game;
+
+installFileHandlers();
+
+// Browsers allow audio only after a user gesture: the first click or key unlocks it.
+const unlock = (): void => {
+  sounds.unlock();
+  window.removeEventListener('pointerdown', unlock, true);
+  window.removeEventListener('keydown', unlock, true);
+};
+window.addEventListener('pointerdown', unlock, true);
+window.addEventListener('keydown', unlock, true);

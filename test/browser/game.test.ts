@@ -1,0 +1,313 @@
+/**
+ * The game in a real browser: the production build served as static files, driven by real
+ * mouse clicks and keys and by the window.archfoe API, in headless Chromium (Canvas
+ * renderer: software WebGL is too slow here). Screenshots of every scene go to
+ * test-artifacts/. One browser for the whole file; the tests run in order.
+ */
+import { mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Command, GameEvent, GameState } from '../../src/engine';
+import { ARTIFACTS, buildGame, cleanup, launch, ROOT, serveStatic, watchErrors } from './harness';
+
+interface Api {
+  isReady: boolean;
+  start(o?: object): Promise<{ ok: boolean; error?: string }>;
+  state(): GameState | null;
+  legalCommands(): Command[];
+  dispatch(c: Command): Promise<{ ok: boolean; error?: string }>;
+  scene(): string;
+  events(): GameEvent[];
+  setSpeed(s: string): boolean;
+  resume(): Promise<{ ok: boolean; error?: string }>;
+  loadMap(text: string, extra?: Record<string, string>, name?: string): { ok: boolean; error?: string };
+  suggest(): Command | null;
+  idle(): Promise<void>;
+  debug: {
+    buttonRect(name: string): { cx: number; cy: number; enabled: boolean } | null;
+    squareToScreen(x: number, y: number): { x: number; y: number } | null;
+  };
+}
+declare const window: { archfoe: Api };
+
+let server: Server;
+let context: BrowserContext;
+let page: Page;
+let baseUrl = '';
+const temp: string[] = [];
+const errors: string[] = [];
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+async function waitScene(name: string, timeout = 20_000): Promise<void> {
+  await page.waitForFunction((n) => window.archfoe?.scene() === n, name, { timeout });
+}
+
+async function openGame(query = '?renderer=canvas'): Promise<void> {
+  await page.goto(baseUrl + query);
+  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+  await waitScene('Menu');
+}
+
+/** Clicks a named button with the real mouse at its on-screen position. */
+async function clickButton(name: string): Promise<void> {
+  const handle = await page.waitForFunction(
+    (n) => {
+      const r = window.archfoe.debug.buttonRect(n);
+      return r && r.enabled ? r : null;
+    },
+    name,
+    { timeout: 10_000 },
+  );
+  const r = (await handle.jsonValue()) as { cx: number; cy: number };
+  await page.mouse.click(r.cx, r.cy);
+}
+
+async function clickSquare(x: number, y: number): Promise<void> {
+  const p = await page.evaluate(([sx, sy]) => window.archfoe.debug.squareToScreen(sx, sy), [x, y] as const);
+  expect(p, `square ${x},${y} on screen`).not.toBeNull();
+  await page.mouse.click(p!.x, p!.y);
+}
+
+/** Distinct colours in the game canvas (Canvas renderer), sampled on a grid. */
+async function distinctColours(): Promise<number> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('canvas') as HTMLCanvasElement;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return -1;
+    const { width, height } = canvas;
+    const data = ctx.getImageData(0, 0, width, height).data;
+    const seen = new Set<number>();
+    for (let y = 0; y < height; y += 5) {
+      for (let x = 0; x < width; x += 5) {
+        const i = (y * width + x) * 4;
+        seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      }
+    }
+    return seen.size;
+  });
+}
+
+const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const dist = await buildGame();
+  temp.push(dist);
+  const served = await serveStatic(dist);
+  server = served.server;
+  baseUrl = served.url;
+  const launched = await launch();
+  context = launched.context;
+  temp.push(launched.profile);
+  page = await context.newPage();
+  watchErrors(page, errors);
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  server?.close();
+  cleanup(temp);
+});
+
+describe('Arch Foe in the browser', () => {
+  it('shows a menu that is not blank', async () => {
+    await openGame();
+    await page.waitForTimeout(300);
+    expect(await distinctColours()).toBeGreaterThan(40);
+    expect((await page.evaluate(() => window.archfoe.debug.buttonRect('continue')))?.enabled).toBe(false);
+    await shot('01-menu');
+  });
+
+  it('goes Menu -> Setup -> Battle by mouse, moves a hero and attacks by clicking squares', async () => {
+    await clickButton('new-game');
+    await waitScene('Setup');
+    await page.waitForTimeout(200);
+    await shot('02-setup');
+    // Animations fast but visible; the opening plays while the test waits.
+    await page.evaluate(() => window.archfoe.setSpeed('fast'));
+    await clickButton('start');
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.idle());
+    await page.waitForTimeout(250);
+    expect(await distinctColours()).toBeGreaterThan(60);
+    await shot('03-battle-start');
+    await page.keyboard.press('h');
+    await page.waitForTimeout(100);
+    await shot('03b-battle-help');
+    await page.keyboard.press('h');
+
+    let moved = false;
+    let undone = false;
+    let attacked = false;
+    for (let step = 0; step < 60 && !attacked; step++) {
+      const s = await state();
+      if (s.phase === 'over') break;
+      const legal = await page.evaluate(() => window.archfoe.legalCommands());
+      const attack = legal.find((c) => c.type === 'attack');
+      if (attack && attack.type === 'attack') {
+        const target = s.units.find((u) => u.id === attack.target)!;
+        // Hover first: the target preview and line of sight show up.
+        const p = await page.evaluate(([x, y]) => window.archfoe.debug.squareToScreen(x, y), [target.position!.x, target.position!.y] as const);
+        await page.mouse.move(p!.x, p!.y);
+        await page.waitForTimeout(150);
+        await shot('04-battle-target-preview');
+        const before = (await page.evaluate(() => window.archfoe.events())).length;
+        await clickSquare(target.position!.x, target.position!.y);
+        await page.waitForFunction((n) => window.archfoe.events().length > n, before);
+        await page.evaluate(() => window.archfoe.idle());
+        const events = (await page.evaluate(() => window.archfoe.events())).slice(before);
+        expect(events.some((e) => e.type === 'attacked')).toBe(true);
+        attacked = true;
+        break;
+      }
+      const suggestion = await page.evaluate(() => window.archfoe.suggest());
+      const move = suggestion?.type === 'move' ? suggestion : legal.find((c) => c.type === 'move');
+      if (move && move.type === 'move' && !s.turn!.moved) {
+        const hero = s.units.find((u) => u.id === move.unit)!;
+        const from = hero.position!;
+        await page.mouse.move(1, 1);
+        await clickSquare(move.to.x, move.to.y);
+        await page.waitForFunction(
+          ([id, x, y]) => {
+            const u = window.archfoe.state()!.units.find((v) => v.id === id)!;
+            return u.position !== null && u.position.x === x && u.position.y === y;
+          },
+          [hero.id, move.to.x, move.to.y] as const,
+        );
+        await page.evaluate(() => window.archfoe.idle());
+        moved = true;
+        const canUndo = (await page.evaluate(() => window.archfoe.legalCommands())).some((c) => c.type === 'undo-move');
+        if (!undone && canUndo) {
+          await shot('05-battle-moved');
+          await clickButton('undo');
+          await page.waitForFunction(
+            ([id, x, y]) => {
+              const u = window.archfoe.state()!.units.find((v) => v.id === id)!;
+              return u.position!.x === x && u.position!.y === y;
+            },
+            [hero.id, from.x, from.y] as const,
+          );
+          await page.evaluate(() => window.archfoe.idle());
+          undone = true;
+        }
+        continue;
+      }
+      // Nothing to attack from here: end the turn with the Space key (the monsters act).
+      const count = (await page.evaluate(() => window.archfoe.events())).length;
+      await page.keyboard.press('Space');
+      await page.waitForFunction((n) => window.archfoe.events().length > n, count);
+      await page.evaluate(() => window.archfoe.idle());
+    }
+    expect(moved).toBe(true);
+    expect(attacked).toBe(true);
+    await shot('06-battle-after-attack');
+  });
+
+  it('resumes the same battle after a reload', async () => {
+    const before = await state();
+    expect(before.phase).not.toBe('over');
+    await page.reload();
+    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await waitScene('Menu');
+    await shot('07-menu-with-save');
+    await clickButton('continue');
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.idle());
+    const after = await state();
+    expect(after).toEqual(before);
+    await page.waitForTimeout(200);
+    await shot('08-battle-resumed');
+  });
+
+  it('plays a whole game to the Results screen through the API', async () => {
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    const started = await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 11 }));
+    expect(started.ok).toBe(true);
+    const outcome = await page.evaluate(async () => {
+      const api = window.archfoe;
+      for (let i = 0; i < 3000 && api.scene() === 'Battle'; i++) {
+        const s = api.state()!;
+        if (s.phase === 'over') break;
+        const c = api.suggest();
+        if (!c) break;
+        const r = await api.dispatch(c);
+        if (!r.ok) return { error: r.error, command: c };
+      }
+      return { phase: api.state()!.phase, outcome: api.state()!.outcome };
+    });
+    expect(outcome).toMatchObject({ phase: 'over' });
+    await waitScene('Results');
+    await page.waitForTimeout(600);
+    await shot('09-results');
+    await clickButton('play-again');
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.idle());
+    expect((await state()).phase).toBe('heroes');
+    await clickButton('to-menu');
+    await waitScene('Menu');
+  });
+
+  it('plays a bundled map and loads a map of the player', async () => {
+    const started = await page.evaluate(() => window.archfoe.start({ scenario: 'map:flooded-crypt', seed: 3 }));
+    expect(started).toEqual({ ok: true });
+    await page.waitForTimeout(200);
+    await shot('10-battle-flooded-crypt');
+    await clickButton('to-menu');
+    await waitScene('Menu');
+    await clickButton('new-game');
+    await waitScene('Setup');
+    const bad = await page.evaluate(() => window.archfoe.loadMap('{"type":"map","width":3}', {}, 'broken.tmj'));
+    expect(bad.ok).toBe(false);
+    expect(bad.error).toMatch(/\w+ \w+/);
+    await page.waitForTimeout(200);
+    await shot('11-setup-map-error');
+    const text = readFileSync(join(ROOT, 'maps', 'goblin-warren.tmj'), 'utf8');
+    const good = await page.evaluate((t) => window.archfoe.loadMap(t, {}, 'my-warren.tmj'), text);
+    expect(good.ok).toBe(true);
+    await page.waitForTimeout(200);
+    await shot('12-setup-own-map');
+    await clickButton('start');
+    await waitScene('Battle');
+    expect((await state()).map.id).toBe('my-warren');
+    await clickButton('to-menu');
+    await waitScene('Menu');
+  });
+
+  it('shows Settings and Credits', async () => {
+    await clickButton('settings');
+    await waitScene('Settings');
+    await clickButton('speed-slow');
+    expect(await page.evaluate(() => localStorage.getItem('archfoe.settings.v1'))).toContain('slow');
+    await shot('13-settings');
+    await clickButton('settings-back');
+    await waitScene('Menu');
+    await clickButton('credits');
+    await waitScene('Credits');
+    await page.waitForTimeout(100);
+    await shot('14-credits');
+    await clickButton('credits-back');
+    await waitScene('Menu');
+  });
+
+  it('sets a corrupt save aside with a message and keeps the menu working', async () => {
+    await page.evaluate(() => localStorage.setItem('archfoe.save.v1', '{"format":"archfoe-save", broken'));
+    await openGame();
+    await page.waitForTimeout(200);
+    await shot('15-menu-corrupt-save');
+    expect(await page.evaluate(() => localStorage.getItem('archfoe.save.v1'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('archfoe.save.corrupt'))).toContain('broken');
+    expect((await page.evaluate(() => window.archfoe.debug.buttonRect('continue')))?.enabled).toBe(false);
+    await clickButton('new-game');
+    await waitScene('Setup');
+  });
+
+  it('logged no console errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers';
+
+function run(...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync('npx', ['tsx', 'tools/map-check.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  // npx may print its own config notices on stderr; keep only our lines.
+  const err = r.stderr
+    .split('\n')
+    .filter((l) => !l.startsWith('npm warn'))
+    .join('\n');
+  return { code: r.status, out: r.stdout, err };
+}
+
+function noStack(text: string): void {
+  expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  expect(text).not.toContain('node_modules');
+}
+
+describe('npm run map:check', () => {
+  it('prints a summary and exits 0 for a good map', () => {
+    const r = run('maps/dungeon-crawl.tmj');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('OK maps/dungeon-crawl.tmj');
+    expect(r.out).toContain('The Dungeon Crawl [dungeon-crawl]: 8 x 10 squares');
+    expect(r.out).toContain('Terrain: 67 floor, 13 wall');
+    expect(r.out).toContain('Heroes: 4');
+    expect(r.out).toContain('Enemies: 11 (1 dragon, 4 troll, 6 goblin)');
+    expect(r.out).toContain('Arch Foe: Dragon (dragon) at 0,0');
+    expect(r.out).toContain('Lairs: 3');
+    expect(r.out).toContain('Objectives: none');
+    expect(r.out).toContain('Warnings: none');
+    noStack(r.out + r.err);
+  });
+
+  it('finds an external tileset beside the map, or takes one with --tileset', () => {
+    const beside = run('maps/flooded-crypt.tmj');
+    expect(beside.code).toBe(0);
+    expect(beside.out).toContain('crypt -> assets/tiles/dungeon-tiles-alt.png');
+    const given = run(
+      'test/fixtures/maps/external.tmj',
+      '--tileset',
+      'test/fixtures/maps/tiles/external.tsj',
+    );
+    expect(given.code).toBe(0);
+  });
+
+  it('adds the default setup to a map without units and says so', () => {
+    const r = run('test/fixtures/maps/no-units.tmj', 'test/fixtures/maps/missing-image.tmj');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('(heroes and enemies placed by the default setup)');
+    expect(r.out).toContain('Enemies: 9 (1 dragon, 6 goblin, 2 troll)');
+    expect(r.out).toContain('"my-own-tiles.png"');
+  });
+
+  it('prints the one plain message and exits 1 for a bad map', () => {
+    const r = run('test/fixtures/maps/bad-unreachable.tmj');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err.trim()).toBe(
+      'map:check: test/fixtures/maps/bad-unreachable.tmj: The Arch Foe, object "Dragon" (id 5) in layer "Units", at 6,1 cannot be reached from the heroes\' start squares: walls or pits cut it off. Open a path of floor between them (a closed door tile counts as a wall; use the open door tile).',
+    );
+    noStack(r.err);
+  });
+
+  it('explains zstd, unreadable files, non-maps and a missing argument without a stack trace', () => {
+    const zstd = run('test/fixtures/maps/small-zstd.tmj');
+    expect(zstd.code).toBe(1);
+    expect(zstd.err).toContain('zstd');
+    const missing = run('maps/no-such-map.tmj');
+    expect(missing.code).toBe(1);
+    expect(missing.err.trim()).toBe('map:check: The map file maps/no-such-map.tmj does not exist.');
+    const folder = run('maps');
+    expect(folder.code).toBe(1);
+    expect(folder.err).toContain('is a folder');
+    const notMap = run('package.json');
+    expect(notMap.code).toBe(1);
+    expect(notMap.err).toContain('not a Tiled map');
+    const none = run();
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('Usage: npm run map:check -- FILE');
+    for (const r of [zstd, missing, folder, notMap, none]) noStack(r.err);
+  });
+});

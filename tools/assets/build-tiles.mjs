@@ -1,0 +1,244 @@
+// Builds assets/tiles/dungeon-tiles.png and assets/tiles/dungeon-tiles-alt.png
+// (8x2 grids of 32x32 tiles) from Dungeon Crawl Stone Soup tiles (Debian
+// package crawl-tiles-data, CC0) plus a few procedurally drawn tiles.
+// Run: node tools/assets/build-tiles.mjs   (see lib.mjs for the setup)
+import path from 'node:path';
+import { CRAWL, ASSETS, Img, loadPng, savePng, crop, blit, rng, clamp, lerp, trim } from './lib.mjs';
+
+const T = 32;
+const floorAtlas = await loadPng(path.join(CRAWL, 'floor.png'));
+const wallAtlas = await loadPng(path.join(CRAWL, 'wall.png'));
+const featAtlas = await loadPng(path.join(CRAWL, 'feat.png'));
+const mainAtlas = await loadPng(path.join(CRAWL, 'main.png'));
+
+// floor.png and wall.png are uniform 32x32 grids, 32 tiles per row.
+const fl = (i) => crop(floorAtlas, (i % 32) * T, Math.floor(i / 32) * T, T, T);
+const wl = (i) => crop(wallAtlas, (i % 32) * T, Math.floor(i / 32) * T, T, T);
+const over = (base, top, dx = 0, dy = 0, alpha = 1) => {
+  const out = base.clone();
+  blit(out, top, dx, dy, { alpha });
+  return out;
+};
+const isGrey = (c) => Math.abs(c[0] - c[1]) < 14 && Math.abs(c[1] - c[2]) < 14;
+
+// ---- pieces cut from feat.png / main.png (packed atlas, coordinates found by inspection)
+const openDoorFrame = crop(featAtlas, 723, 32, 32, 32); // dngn open door: stone arch + open leaves
+const doorWood = crop(featAtlas, 691, 32, 32, 32); // wooden door panel (gate piece)
+const stairs = crop(featAtlas, 160, 224, 32, 32); // stone staircase
+const stairs2 = crop(featAtlas, 192, 224, 32, 32); // second stone staircase
+const gemAltar = crop(featAtlas, 512, 351, 29, 32); // jewelled altar
+const sigilCircle = fl(567); // yellow sigil circle on dark floor
+
+function closedDoor(floor) {
+  const out = floor.clone();
+  // wood everywhere the open-door tile is not stone frame
+  for (let y = 0; y < T; y++)
+    for (let x = 0; x < T; x++) {
+      const f = openDoorFrame.get(x, y);
+      if (f[3] > 0 && isGrey(f)) continue;
+      const inside = x >= 5 && x <= 26 && y >= 4;
+      if (!inside) continue;
+      const w = doorWood.get(Math.min(25, Math.max(6, x)), Math.min(31, y + 0));
+      out.blend(x, y, w);
+    }
+  for (let y = 0; y < T; y++)
+    for (let x = 0; x < T; x++) {
+      const f = openDoorFrame.get(x, y);
+      if (f[3] > 0 && isGrey(f)) out.blend(x, y, f);
+    }
+  // iron ring handle
+  out.set(21, 17, [200, 170, 90]);
+  out.set(22, 18, [200, 170, 90]);
+  out.set(21, 19, [140, 110, 60]);
+  out.set(20, 18, [140, 110, 60]);
+  return out;
+}
+
+function stone(out, cx, cy, rx, ry, base, r) {
+  // irregular boulder: dark outline, shading lit from the top-left, soft shadow
+  const ph = r() * 6.28;
+  const R = (a) => 1 + 0.18 * Math.sin(3 * a + ph) + 0.08 * Math.sin(5 * a + ph * 2);
+  for (let y = -ry - 3; y <= ry + 3; y++)
+    for (let x = -rx - 3; x <= rx + 3; x++) {
+      const a = Math.atan2(y, x);
+      const d = Math.hypot(x / rx, y / ry) / R(a);
+      const sd = Math.hypot((x - 1.5) / rx, (y - 2) / ry) / R(a);
+      if (d > 1.0 && sd <= 1.05) out.blend(Math.round(cx + x), Math.round(cy + y), [0, 0, 0, 255], 0.45);
+    }
+  for (let y = -ry - 2; y <= ry + 2; y++)
+    for (let x = -rx - 2; x <= rx + 2; x++) {
+      const a = Math.atan2(y, x);
+      const d = Math.hypot(x / rx, y / ry) / R(a);
+      if (d > 1.12) continue;
+      const px = Math.round(cx + x), py = Math.round(cy + y);
+      if (d > 0.9) {
+        out.set(px, py, [22, 20, 18]);
+        continue;
+      }
+      const light = clamp(0.55 + 0.45 * (-(x / rx) - (y / ry)) * 0.7 + (r() - 0.5) * 0.12, 0.25, 1.25);
+      out.set(px, py, [base[0] * light, base[1] * light, base[2] * light]);
+    }
+}
+
+function rubble(floor, seed) {
+  const out = floor.clone();
+  const r = rng(seed);
+  const spots = [
+    [9, 10, 6, 5], [22, 8, 5, 4], [20, 22, 7, 5], [7, 24, 4, 3], [14, 17, 3, 2], [27, 16, 3, 3], [4, 4, 2, 2], [28, 28, 2, 2],
+  ];
+  for (const [x, y, rx, ry] of spots) {
+    const g = 95 + r() * 45;
+    stone(out, x, y, rx, ry, [g, g * 0.93, g * 0.82], r);
+  }
+  return out;
+}
+
+function pit(floor, seed) {
+  const out = floor.clone();
+  const r = rng(seed);
+  const ph = [r() * 6.28, r() * 6.28, r() * 6.28];
+  const rad = (a) => 12.2 + 1.4 * Math.sin(3 * a + ph[0]) + 0.9 * Math.sin(5 * a + ph[1]) + 0.6 * Math.sin(7 * a + ph[2]);
+  const cx = 15.5, cy = 16;
+  for (let y = 0; y < T; y++)
+    for (let x = 0; x < T; x++) {
+      const dx = x - cx, dy = y - cy;
+      const a = Math.atan2(dy, dx);
+      const R = rad(a);
+      const d = Math.hypot(dx, dy);
+      if (d > R + 1.2) continue;
+      if (d > R) {
+        // lit stone lip around the hole
+        const b = floor.get(x, y);
+        const k = dy < 0 ? 1.5 : 1.25;
+        out.set(x, y, [clamp(b[0] * k + 25), clamp(b[1] * k + 22), clamp(b[2] * k + 18)]);
+        continue;
+      }
+      // inner wall visible on the south side (camera looks from the south)
+      const wallBand = dy > 0 ? Math.max(0, 5 - (R - d)) / 5 : 0;
+      const base = floor.get(x, y);
+      const depth = d / R; // 0 centre .. 1 edge
+      let k = 0.04 + 0.25 * Math.pow(depth, 3);
+      if (wallBand > 0) k = Math.max(k, 0.55 * wallBand);
+      out.set(x, y, [base[0] * k, base[1] * k, base[2] * k * 1.1]);
+      if (dy < 0 && R - d < 1.2) out.set(x, y, [base[0] * 0.15, base[1] * 0.15, base[2] * 0.15]);
+    }
+  return out;
+}
+
+function startMarker(floor, tint = [255, 220, 120]) {
+  const out = floor.clone();
+  for (let y = 0; y < T; y++)
+    for (let x = 0; x < T; x++) {
+      const c = sigilCircle.get(x, y);
+      if (c[0] > 150 && c[1] > 140 && c[2] < 140) out.blend(x, y, [tint[0], tint[1], tint[2], 255], 0.38);
+    }
+  // tiny corner brackets
+  const a = 0.35;
+  for (const [x, y, sx, sy] of [[1, 1, 1, 1], [30, 1, -1, 1], [1, 30, 1, -1], [30, 30, -1, -1]]) {
+    for (let k = 0; k < 4; k++) {
+      out.blend(x + sx * k, y, [...tint, 255], a);
+      out.blend(x, y + sy * k, [...tint, 255], a);
+    }
+  }
+  return out;
+}
+
+function voidTile(seed, tint = [10, 10, 16]) {
+  const out = new Img(T, T);
+  const r = rng(seed);
+  for (let y = 0; y < T; y++)
+    for (let x = 0; x < T; x++) {
+      const n = r() * 6;
+      out.set(x, y, [tint[0] + n, tint[1] + n, tint[2] + n * 1.4]);
+    }
+  for (let k = 0; k < 3; k++) {
+    const x = Math.floor(r() * T), y = Math.floor(r() * T);
+    out.set(x, y, [40, 40, 60]);
+  }
+  return out;
+}
+
+function scorched(floor, seed) {
+  const out = floor.clone();
+  const r = rng(seed);
+  for (let k = 0; k < 5; k++) {
+    const cx = r() * T, cy = r() * T, rad = 3 + r() * 5;
+    for (let y = 0; y < T; y++)
+      for (let x = 0; x < T; x++) {
+        const d = Math.hypot(x - cx, y - cy);
+        if (d < rad) {
+          const c = out.get(x, y);
+          const k2 = lerp(0.45, 1, d / rad);
+          out.set(x, y, [c[0] * k2, c[1] * k2 * 0.9, c[2] * k2 * 0.85]);
+        }
+      }
+  }
+  // a few glowing embers
+  for (let k = 0; k < 4; k++) {
+    const x = Math.floor(2 + r() * 28), y = Math.floor(2 + r() * 28);
+    out.set(x, y, [255, 150, 40]);
+    out.blend(x + 1, y, [200, 60, 20, 255], 0.7);
+  }
+  return out;
+}
+
+function objective(floor) {
+  const out = floor.clone();
+  blit(out, gemAltar, Math.round((T - gemAltar.w) / 2), 0);
+  return out;
+}
+
+function sheet(tiles) {
+  const img = new Img(8 * T, 2 * T);
+  tiles.forEach((t, i) => blit(img, t, (i % 8) * T, Math.floor(i / 8) * T));
+  return img;
+}
+
+// ---------------- main set: grey cobble floor, mossy dark stone walls
+{
+  const f0 = fl(18), f1 = fl(20), f2 = fl(23); // pebble floor (light-grey variant)
+  const tiles = [
+    f0, // 0 floor
+    f1, // 1 floor variant
+    f2, // 2 floor variant
+    wl(12), // 3 rock wall (brick_dark)
+    wl(2), // 4 rock wall variant (mossy)
+    rubble(f0, 5), // 5 difficult terrain (rubble)
+    fl(906), // 6 shallow water (shoals shallow water)
+    pit(f1, 7), // 7 pit / chasm
+    fl(838), // 8 lava
+    closedDoor(f0), // 9 closed door
+    over(f0, openDoorFrame), // 10 open door
+    over(f0, stairs), // 11 stairs
+    objective(f2), // 12 objective (jewelled altar)
+    startMarker(f0), // 13 hero start marker
+    scorched(fl(365), 14), // 14 dragon lair floor (volcanic, scorched)
+    voidTile(15), // 15 dark void
+  ];
+  await savePng(sheet(tiles), path.join(ASSETS, 'tiles/dungeon-tiles.png'));
+}
+
+// ---------------- alt set: crypt (dark tomb floor, crypt walls, murky water)
+{
+  const f0 = fl(254), f1 = fl(255), f2 = fl(256);
+  const tiles = [
+    f0,
+    f1,
+    f2,
+    wl(850), // crypt wall
+    wl(853), // crypt wall with torch
+    rubble(f0, 105),
+    fl(874), // shallow water (classic)
+    pit(f1, 107),
+    fl(842), // lava
+    closedDoor(f0),
+    over(f0, openDoorFrame),
+    over(f0, stairs2),
+    objective(f2),
+    startMarker(f0, [150, 220, 255]),
+    scorched(fl(368), 114),
+    voidTile(115, [6, 8, 6]),
+  ];
+  await savePng(sheet(tiles), path.join(ASSETS, 'tiles/dungeon-tiles-alt.png'));
+}
+console.log('tiles written');

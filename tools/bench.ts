@@ -1,0 +1,438 @@
+/**
+ * The performance suite: `npm run bench [-- --json] [--write-baseline] [--no-build] [--quick]`.
+ * A benchmark, not a test: it prints figures and never fails on time (it does fail when a
+ * correctness check inside it fails, e.g. a peer's path length differs from ours).
+ *
+ * Every figure is measured in this one process (memory: in a child process with --expose-gc),
+ * warm, as the median of several runs, on fixed seeds and the committed boards in
+ * test/fixtures/bench/ (the Dungeon Crawl board from maps/ when bundled, else the built-in
+ * copy). Sections: pathing (ours vs easystar and peers), line of sight (vs rot.js), enemy
+ * turn, whole games, memory, bundle. Printed as a table with the change against
+ * bench/baseline.json (written on the first run), or as one JSON object with --json.
+ *
+ * Other modes: --write-fixtures regenerates test/fixtures/bench/ (deterministic; only needed
+ * if the generator changes), --memory-child is the memory child process.
+ */
+import { fileURLToPath } from 'node:url';
+import { BENCH_SIZES, dungeonCrawlBoard, loadBenchBoard } from './lib/bench-boards';
+import { loadBaseline, saveBaseline, type BaselineRecord } from './lib/bench-baseline';
+import { measureBundle, type BundleResult } from './lib/bench-bundle';
+import {
+  alertedEnemyTurn,
+  enemyTurnsInGames,
+  firstEnemyTurn,
+  FRAME_MS,
+  gamesPerSecond,
+  type EnemyTurnResult,
+  type GamesResult,
+} from './lib/bench-engine';
+import { writeFixtures } from './lib/bench-fixtures';
+import { benchLineOfSight, unitSquares, type LosResult } from './lib/bench-los';
+import { measureMemory, memoryChild, type MemoryResult } from './lib/bench-memory';
+import { benchBoardPathing, makePairs, type BoardPathingResult } from './lib/bench-pathing';
+import { changeText, describeMachine, machineLine, printTable, round, sig, type Row } from './lib/bench-stats';
+import type { BattleMap, MapObject } from '../src/engine/index';
+
+interface Args {
+  json: boolean;
+  writeBaseline: boolean;
+  build: boolean;
+  quick: boolean;
+  only: Set<string> | null;
+}
+
+const SECTIONS = ['pathing', 'lineOfSight', 'enemyTurn', 'games', 'memory', 'bundle'] as const;
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { json: false, writeBaseline: false, build: true, quick: false, only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') args.json = true;
+    else if (a === '--write-baseline') args.writeBaseline = true;
+    else if (a === '--no-build') args.build = false;
+    else if (a === '--quick') args.quick = true;
+    else if (a === '--only') {
+      const v = argv[++i] ?? '';
+      args.only = new Set(v.split(',').filter(Boolean));
+      for (const s of args.only) {
+        if (!(SECTIONS as readonly string[]).includes(s)) fail(`Unknown section "${s}". Sections: ${SECTIONS.join(', ')}.`);
+      }
+    } else {
+      fail(`Unknown option "${a}". Use [--json] [--write-baseline] [--no-build] [--quick] [--only ${SECTIONS.join(',')}].`);
+    }
+  }
+  return args;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The Dungeon Crawl board: the bundled map when maps/ has it, else the built-in copy. */
+async function dungeonCrawlMap(): Promise<{ map: BattleMap; source: string }> {
+  try {
+    const { loadBundledMap, listBundledMaps } = await import('./lib/maps');
+    if (listBundledMaps().some((m) => m.id === 'dungeon-crawl')) {
+      return { map: loadBundledMap('dungeon-crawl'), source: 'maps/ (bundled dungeon-crawl)' };
+    }
+  } catch {
+    // maps/index.json or src/maps not there yet
+  }
+  return { map: dungeonCrawlBoard(), source: 'built-in copy of the 8x10 board (maps/ not bundled yet)' };
+}
+
+/** The Dungeon Crawl board with 4 more goblins on free floor squares: 15 enemies. */
+function withFifteenEnemies(map: BattleMap): BattleMap {
+  const taken = new Set(map.objects.map((o) => `${o.x},${o.y}`));
+  const extra: MapObject[] = [];
+  for (let i = 0; i < map.terrain.length && extra.length < 15 - map.objects.filter((o) => o.kind === 'enemy').length; i++) {
+    const x = i % map.width;
+    const y = Math.floor(i / map.width);
+    if (map.terrain[i] !== 'floor' || taken.has(`${x},${y}`) || y > map.height / 2) continue;
+    extra.push({ kind: 'enemy', x, y, width: 1, height: 1, name: 'goblin', facing: 4, properties: { unit: 'goblin' } });
+    taken.add(`${x},${y}`);
+  }
+  return { ...map, id: `${map.id}+4`, objects: [...map.objects, ...extra] };
+}
+
+const log = (msg: string): void => {
+  process.stderr.write(`${msg}\n`);
+};
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.includes('--write-fixtures')) {
+    await writeFixtures();
+    return;
+  }
+  if (argv.includes('--memory-child')) {
+    const dc = await dungeonCrawlMap();
+    console.log(JSON.stringify(memoryChild(dc.map, loadBenchBoard(64))));
+    return;
+  }
+  const args = parseArgs(argv);
+  const want = (s: (typeof SECTIONS)[number]): boolean => args.only === null || args.only.has(s);
+  const machine = describeMachine();
+  const started = performance.now();
+  const rows: Row[] = [];
+  const report: Record<string, unknown> = { machine, quick: args.quick };
+  const dc = await dungeonCrawlMap();
+  log(`Arch Foe benchmark on ${machineLine(machine)}`);
+
+  // ---------------------------------------------------------------- pathing
+  if (want('pathing')) {
+    const pairCount = args.quick ? 200 : 1000;
+    const boards: Record<string, unknown> = {};
+    for (const size of BENCH_SIZES) {
+      const map = loadBenchBoard(size);
+      log(`pathing ${size}x${size}...`);
+      const results = benchBoardPathing(map, makePairs(map, pairCount, 1000 + size), args.quick ? 400 : 2000);
+      boards[`${size}x${size}`] = pathingJson(results);
+      for (const r of results) {
+        for (const s of r.solvers) {
+          const agree =
+            s.id === 'ours'
+              ? `mean path ${sig(r.meanLength)} steps, ${r.floorSquares} floor squares`
+              : `ours/this ${ratioText(s.ratio!)}; ${s.exact ? 'lengths equal ours (asserted)' : `${s.longer} of ${r.pairs} longer by our count (max +${s.maxExtraSteps})`}`;
+          rows.push({
+            section: `Pathing ${size}x${size}, ${r.pairs} ${r.kind} pairs (per search)`,
+            name: s.label,
+            value: s.perSearchUs,
+            unit: 'us',
+            note: `${agree}; ${s.timing.runs} runs`,
+            key: `pathing.${size}.${r.kind}.${s.id}`,
+            better: 'lower',
+          });
+        }
+      }
+    }
+    report.pathing = {
+      pairsPerBoard: pairCount,
+      rules: '8 directions, diagonal = 1 move, no corner cutting; boards are floor/wall only so cost = steps',
+      figures: 'per-search time = median over runs of (time for all pairs) / pairs',
+      boards,
+    };
+  }
+
+  // ---------------------------------------------------------------- line of sight
+  if (want('lineOfSight')) {
+    log('line of sight 64x64, 40 units...');
+    const map = loadBenchBoard(64);
+    const r = benchLineOfSight(map, unitSquares(map, 40, 4040), args.quick ? 300 : 1500);
+    report.lineOfSight = losJson(r);
+    const section = `Line of sight, ${r.board} with ${r.units} units (rot.js PreciseShadowcasting for peer)`;
+    rows.push(
+      {
+        section,
+        name: `ours: cover for all ${r.pairs} ordered pairs`,
+        value: r.oursAllPairsMs,
+        unit: 'ms',
+        note: `four-corner; ${r.coverLevels.clear} clear / ${r.coverLevels.partial} partial / ${r.coverLevels.full} full / ${r.coverLevels.blocked} blocked; ours/rot ${ratioText(r.ratioAllPairsVsRot)}`,
+        key: 'lineOfSight.allPairs',
+        better: 'lower',
+      },
+      {
+        section,
+        name: `ours: field of view of each of ${r.units} (visibleSquares)`,
+        value: r.oursFovMs,
+        unit: 'ms',
+        note: `ours/rot ${ratioText(r.ratioFovVsRot)}`,
+        key: 'lineOfSight.fov',
+        better: 'lower',
+      },
+      {
+        section,
+        name: `rot.js: field of view of each of ${r.units}`,
+        value: r.rotFovMs,
+        unit: 'ms',
+        note: `radius 64, topology 8`,
+        key: 'lineOfSight.rot',
+        better: 'lower',
+      },
+      {
+        section,
+        name: 'models agree on unit pairs',
+        value: (100 * r.pairAgreement.agree) / r.pairAgreement.total,
+        unit: '%',
+        note: `of ${r.pairAgreement.total}; only ours sees ${r.pairAgreement.oursOnly}, only rot.js ${r.pairAgreement.rotOnly}`,
+      },
+      {
+        section,
+        name: 'models agree on floor squares in view',
+        value: (100 * r.squareAgreement.agree) / r.squareAgreement.total,
+        unit: '%',
+        note: `of ${r.squareAgreement.total}; only ours ${r.squareAgreement.oursOnly}, only rot.js ${r.squareAgreement.rotOnly}; Jaccard ${round(r.squareAgreement.jaccard, 3)}`,
+      },
+    );
+  }
+
+  // ---------------------------------------------------------------- enemy turn
+  if (want('enemyTurn')) {
+    log('enemy turns...');
+    const seeds = args.quick ? [1, 2] : [1, 2, 3, 4, 5, 6];
+    const reps = args.quick ? 2 : 5;
+    const big = loadBenchBoard(64);
+    const results: EnemyTurnResult[] = [
+      alertedEnemyTurn(big, seeds, reps, args.quick ? 1000 : 6000),
+      firstEnemyTurn(big, seeds, reps, 1000),
+      alertedEnemyTurn(dc.map, seeds, reps * 4, 1500),
+      alertedEnemyTurn(withFifteenEnemies(dc.map), seeds, reps * 4, 1500),
+      enemyTurnsInGames(dc.map, args.quick ? [1, 2, 3] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+    ];
+    report.enemyTurn = { frameMs: FRAME_MS, results: results.map(enemyJson) };
+    for (const r of results) {
+      rows.push({
+        section: 'Enemy turn: one whole enemy side (applyCommand), vs one 16.7 ms frame',
+        name: `${r.board}, ${r.enemies} enemies / ${r.heroes} heroes: ${r.situation}`,
+        value: r.medianMs,
+        unit: 'ms',
+        note: `${frameText(r.medianMs)}; p95 ${sig(r.p95Ms)} ms, worst ${sig(r.worstMs)} ms (${frameText(r.worstMs)}); ${r.samples} samples`,
+        key: `enemyTurn.${r.board}.${r.situation.split(/[ ,]/)[0]}${r.situation.includes('alerted') ? '-alerted' : ''}`,
+        better: 'lower',
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------- games
+  if (want('games')) {
+    log('whole games...');
+    const g: GamesResult = gamesPerSecond(dc.map, 'dungeon-crawl', args.quick ? 20 : 60, args.quick ? 1 : 3);
+    report.games = { ...g, map: dc.source, seeds: `1..${g.games}`, options: 'scenario defaults (morale on, lair rolled)' };
+    rows.push({
+      section: 'Whole games: Dungeon Crawl, headless, autopilot heroes',
+      name: 'games per second',
+      value: g.gamesPerSecond,
+      unit: 'games/s',
+      note: `${g.games} games (seeds 1..${g.games}) per run, median of ${g.runs}; ${sig(g.meanCommands)} commands and ${sig(g.meanRounds)} rounds a game; map: ${dc.source}`,
+      key: 'games.dungeonCrawl.gamesPerSecond',
+      better: 'higher',
+    });
+    rows.push({
+      section: 'Whole games: Dungeon Crawl, headless, autopilot heroes',
+      name: 'time per game',
+      value: 1000 / g.gamesPerSecond,
+      unit: 'ms',
+      note: `${sig(1000 / g.gamesPerSecond / g.meanCommands)} ms per command incl. the autopilot's choice`,
+    });
+  }
+
+  // ---------------------------------------------------------------- memory
+  if (want('memory')) {
+    log('memory (child process with --expose-gc)...');
+    const m: MemoryResult = measureMemory(fileURLToPath(import.meta.url));
+    report.memory = m;
+    if (m.error) {
+      rows.push({ section: 'Memory', name: 'not measured', value: NaN, unit: '', note: m.error });
+    }
+    for (const f of m.figures) {
+      rows.push({
+        section: `Memory (heap per copy; ${m.method})`,
+        name: f.name,
+        value: f.bytes / 1024,
+        unit: 'KiB',
+        note: `JSON ${sig(f.jsonBytes / 1024)} KiB; ${f.detail}`,
+        key: `memory.${f.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`,
+        better: 'lower',
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------- bundle
+  if (want('bundle')) {
+    log(args.build ? 'bundle: vite build...' : 'bundle: reading dist/...');
+    const b: BundleResult = measureBundle(args.build);
+    report.bundle = b;
+    const section = `Bundle (${b.source}; gzip level 9)`;
+    if (b.error) {
+      rows.push({ section, name: 'not measured', value: NaN, unit: '', note: b.error });
+    } else {
+      rows.push(
+        { section, name: 'production build, raw', value: b.totalRaw / 1024, unit: 'KiB', note: `${b.files.length} files`, key: 'bundle.totalRaw', better: 'lower' },
+        { section, name: 'production build, gzipped', value: b.totalGzip / 1024, unit: 'KiB', key: 'bundle.totalGzip', better: 'lower' },
+        { section, name: 'JavaScript, gzipped', value: b.jsGzip / 1024, unit: 'KiB', note: `raw ${sig(b.jsRaw / 1024)} KiB`, key: 'bundle.jsGzip', better: 'lower' },
+        {
+          section,
+          name: "Phaser's chunk, raw",
+          value: b.phaserRaw / 1024,
+          unit: 'KiB',
+          key: 'bundle.phaserRaw',
+          better: 'lower',
+        },
+        {
+          section,
+          name: "Phaser's chunk, gzipped",
+          value: b.phaserGzip / 1024,
+          unit: 'KiB',
+          note: `${round(100 * b.phaserShareOfJs, 1)}% of the gzipped JavaScript`,
+          key: 'bundle.phaserGzip',
+          better: 'lower',
+        },
+      );
+    }
+  }
+
+  // ---------------------------------------------------------------- output
+  const baseline = loadBaseline('node');
+  const figures: Record<string, number> = {};
+  for (const r of rows) if (r.key && Number.isFinite(r.value)) figures[r.key] = r.value;
+  const change: Record<string, string> = {};
+  if (baseline) {
+    for (const r of rows) if (r.key && baseline.figures[r.key] !== undefined) change[r.key] = changeText(r.value, baseline.figures[r.key], r.better);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const table = [
+    `Arch Foe benchmark${args.quick ? ' (--quick: fewer pairs and runs, not comparable)' : ''}`,
+    `Machine: ${machineLine(machine)}`,
+    baseline
+      ? `Change against bench/baseline.json, recorded ${baseline.recordedAt} on ${machineLine(baseline.machine)}`
+      : 'No baseline yet: this run is recorded as the baseline.',
+    printTable(rows, baseline ? baseline.figures : null),
+    '',
+    `Total time ${sig(seconds)} s.`,
+  ].join('\n');
+  report.baseline = baseline ? { recordedAt: baseline.recordedAt, machine: baseline.machine, change } : null;
+  report.figures = figures;
+  report.seconds = seconds;
+  if (args.json) console.log(JSON.stringify(report));
+  else console.log(table);
+
+  const complete = args.only === null && !args.quick;
+  if ((args.writeBaseline || !baseline) && complete) {
+    const record: BaselineRecord = {
+      recordedAt: new Date().toISOString(),
+      machine,
+      command: 'npm run bench',
+      figures,
+      table: printTable(rows, null),
+      notes: [
+        `Dungeon Crawl map: ${dc.source}.`,
+        'Boards: test/fixtures/bench/dungeon-{32,64,128}.txt (generated once by tools/lib/bench-boards.ts, committed).',
+      ],
+    };
+    saveBaseline('node', record);
+    log('Recorded bench/baseline.json and bench/BASELINE.md.');
+  } else if (args.writeBaseline) {
+    log('Not recorded: a baseline needs a full run (no --quick, no --only).');
+  }
+}
+
+function ratioText(r: number): string {
+  if (!Number.isFinite(r)) return 'n/a';
+  if (r < 0.01) return `${r.toExponential(1)}x`;
+  return `${sig(r, 3)}x`;
+}
+
+function frameText(ms: number): string {
+  const share = ms / FRAME_MS;
+  return share <= 1 ? `${sig(share * 100, 2)}% of a frame (${sig(FRAME_MS / ms, 3)}x below)` : `${sig(share, 3)}x a frame (OVER)`;
+}
+
+function pathingJson(results: BoardPathingResult[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const r of results) {
+    const entry = (s: (typeof r.solvers)[number]) => ({
+      label: s.label,
+      perSearchUs: round(s.perSearchUs, 2),
+      totalMs: round(s.timing.medianMs, 2),
+      runs: s.timing.runs,
+      oursOverThis: s.ratio === null ? null : round(s.ratio, 5),
+      exactMetric: s.exact,
+      sameLength: s.sameLength,
+      longer: s.longer,
+      maxExtraSteps: s.maxExtraSteps,
+      note: s.note,
+    });
+    const ours = r.solvers.find((s) => s.id === 'ours')!;
+    const easystar = r.solvers.find((s) => s.id === 'easystar')!;
+    out[r.kind] = {
+      pairs: r.pairs,
+      meanPathSteps: round(r.meanLength, 2),
+      floorSquares: r.floorSquares,
+      ours: entry(ours),
+      easystar: entry(easystar),
+      peers: Object.fromEntries(r.solvers.filter((s) => s !== ours && s !== easystar).map((s) => [s.id, entry(s)])),
+      prepareMs: Object.fromEntries(Object.entries(r.prepareMs).map(([k, v]) => [k, round(v, 2)])),
+    };
+  }
+  return out;
+}
+
+function losJson(r: LosResult): Record<string, unknown> {
+  return {
+    board: r.board,
+    units: r.units,
+    orderedPairs: r.pairs,
+    coverLevels: r.coverLevels,
+    ours: {
+      allPairsCoverMs: round(r.oursAllPairsMs, 3),
+      allPairsRuns: r.oursAllPairsRuns,
+      fieldOfViewMs: round(r.oursFovMs, 3),
+      fieldOfViewRuns: r.oursFovRuns,
+    },
+    rot: { algorithm: 'PreciseShadowcasting, topology 8, radius 64', fieldOfViewMs: round(r.rotFovMs, 3), runs: r.rotFovRuns },
+    oursOverRot: { allPairsCover: round(r.ratioAllPairsVsRot, 4), fieldOfView: round(r.ratioFovVsRot, 4) },
+    agreement: { unitPairs: r.pairAgreement, floorSquares: { ...r.squareAgreement, jaccard: round(r.squareAgreement.jaccard, 4) } },
+  };
+}
+
+function enemyJson(r: EnemyTurnResult): Record<string, unknown> {
+  return {
+    board: r.board,
+    enemies: r.enemies,
+    heroes: r.heroes,
+    situation: r.situation,
+    how: r.how,
+    samples: r.samples,
+    medianMs: round(r.medianMs, 3),
+    p95Ms: round(r.p95Ms, 3),
+    worstMs: round(r.worstMs, 3),
+    shareOfFrame: round(r.frameShare, 4),
+    timesBelowFrame: round(FRAME_MS / r.medianMs, 2),
+  };
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});
