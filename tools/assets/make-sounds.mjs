@@ -224,7 +224,7 @@ function dragonRoar(seed) {
   const rnd = mulberry32(seed);
   const len = 1.9;
   const x = buf(len + 0.6);
-  const f1 = new SVF(), f2 = new SVF(), nlp = new LP();
+  const f1 = new SVF(), f2 = new SVF(), nlp = new LP(), body = new LP();
   let ph = 0, ph2 = 0;
   for (let i = 0; i < x.length; i++) {
     const t = i / SR, u = Math.min(1, t / len);
@@ -235,7 +235,7 @@ function dragonRoar(seed) {
     const src = osc.saw(ph) * 0.8 + osc.saw(ph2) * 0.35 + nlp.run(rnd() * 2 - 1, 1400) * 1.8;
     // vowel-ish formants sliding from "aa" to "oo"
     const fA = 700 - 250 * u, fB = 1150 - 400 * u;
-    const v = f1.run(src, fA, 4).bp * 1.0 + f2.run(src, fB, 5).bp * 0.7 + src * 0.15;
+    const v = f1.run(src, fA, 4).bp * 1.0 + f2.run(src, fB, 5).bp * 0.7 + body.run(src, 320) * 0.9;
     const e = Math.min(1, t / 0.18) * (t < len ? 1 : 0) * (t > len - 0.5 ? Math.max(0, (len - t) / 0.5) : 1);
     x[i] = softclip(v * e * 2.2);
   }
@@ -497,6 +497,24 @@ const only = process.argv.slice(2);
 for (const [name, fn] of Object.entries(SOUNDS)) {
   if (only.length && !only.includes(name)) continue;
   const x = fn();
+  if (name.startsWith('music')) {
+    // remove any DC offset without disturbing the loop (a constant shift keeps it seamless)
+    let mean = 0;
+    for (const v of x) mean += v / x.length;
+    for (let i = 0; i < x.length; i++) x[i] -= mean;
+  } else {
+    // DC blocker (one-pole high-pass at ~20 Hz), then re-normalise to the same peak
+    let peak = 0;
+    for (const v of x) peak = Math.max(peak, Math.abs(v));
+    let px = 0, py = 0;
+    for (let i = 0; i < x.length; i++) {
+      const y = x[i] - px + 0.997 * py;
+      px = x[i];
+      py = y;
+      x[i] = y;
+    }
+    normalize(x, peak);
+  }
   const wav = path.join(TMP, `${name}.wav`);
   writeWav(wav, x);
   const isMusic = name.startsWith('music');

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { loadBundledMap, ROOT } from '../../tools/lib/maps';
+import { dungeonCrawlBoard } from '../engine/boards';
+
+function sim(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'tools/sim.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+}
+
+describe('the shipped Dungeon Crawl map', () => {
+  it('loads from maps/dungeon-crawl.tmj to the same board the engine tests use', () => {
+    const loaded = loadBundledMap('dungeon-crawl');
+    const board = dungeonCrawlBoard();
+    expect(loaded.width).toBe(board.width);
+    expect(loaded.height).toBe(board.height);
+    expect(loaded.terrain).toEqual(board.terrain);
+    const units = (m: typeof board) =>
+      m.objects
+        .filter((o) => o.kind === 'hero' || o.kind === 'enemy' || o.kind === 'lair')
+        .map((o) => `${o.kind}:${o.properties.unit ?? o.properties.roll}@${o.x},${o.y}`)
+        .sort();
+    expect(units(loaded)).toEqual(units(board));
+  });
+});
+
+describe('npm run sim', () => {
+  it('prints the same outcome figures for the same seed, and the JSON has the documented fields', () => {
+    const a = JSON.parse(sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '5', '--json'));
+    const b = JSON.parse(sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '5', '--json'));
+    for (const key of ['games', 'heroWins', 'enemyWins', 'meanRounds', 'gamesPerSecond']) expect(a).toHaveProperty(key);
+    expect(a.games).toBe(12);
+    expect(a.heroWins + a.enemyWins).toBe(12);
+    expect(a.gamesPerSecond).toBeGreaterThan(0);
+    delete a.gamesPerSecond;
+    delete b.gamesPerSecond;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    const c = JSON.parse(sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '6', '--json', '--no-morale'));
+    expect(c.morale).toBe(false);
+  });
+
+  it('names a bad option or scenario in plain words and exits 1', () => {
+    expect(() => sim('--scenario', 'nowhere', '--games', '1')).toThrow(/Unknown scenario "nowhere"/);
+    expect(() => sim('--games', 'many')).toThrow(/--games must be a whole number/);
+  });
+});
