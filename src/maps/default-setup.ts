@@ -268,7 +268,8 @@ export function tryAddDefaultSetup(
       place(best, goblins ? 'goblin' : 'troll', t + 1);
       if (goblins) {
         const mate =
-          nearest(spots.filter(isFree), best, W)[0] ?? nearest(candidates.filter(isFree), best, W)[0];
+          nearest(spots.filter(isFree), best, W)[0] ??
+          nearest(candidates.filter(isFree), best, W)[0];
         if (!mate)
           return { ok: false, error: 'There is no room for the Minion Teams; paint more floor.' };
         place(mate, 'goblin', t + 1);

@@ -328,7 +328,7 @@ export function checkTileIds(layers: readonly FlatLayer[], table: TilesetTable):
           const x = p.x + (i % p.width);
           const y = p.y + Math.floor(i / p.width);
           fail(
-            `${layer.where}: the tile at x ${x}, y ${y} has id ${gid}, but the map's tilesets only have ${table.rangesText()}. ` +
+            `${layer.where}: the tile at x ${x}, y ${y} has id ${gid}, ${table.rangesText()}. ` +
               'Erase that tile, or add its tileset back to the map in Tiled.',
           );
         }

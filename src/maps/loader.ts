@@ -101,8 +101,10 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
     );
   }
   if (typeof json.orientation === 'string' && json.orientation !== 'orthogonal') {
+    const o = json.orientation;
+    const named = ['isometric', 'hexagonal', 'staggered', 'oblique'].includes(o);
     fail(
-      `The map is ${json.orientation}, but the game plays on square grids only. ` +
+      `The map is ${named ? o : `oriented ${quote(o)}`}, but the game plays on square grids only. ` +
         'In Tiled make a new map with Orientation "Orthogonal" and copy the layers into it.',
     );
   }

@@ -171,7 +171,7 @@ export function readObjectLayer(
       const set = ctx.table.find(gid);
       if (!set) {
         fail(
-          `${where} shows tile id ${gid}, but the map's tilesets only have ${ctx.table.rangesText()}. Replace the object in Tiled.`,
+          `${where} shows tile id ${gid}, ${ctx.table.rangesText()}. Replace the object in Tiled.`,
         );
       }
       tileType = tileInfo(set, gid - set.firstgid).type;

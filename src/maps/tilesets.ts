@@ -64,15 +64,15 @@ export class TilesetTable {
     return undefined;
   }
 
-  /** Text such as `ids 1-16 and 17-40` for messages. */
+  /** Text such as `but the map's tilesets only have ids 1-16, 17-40` for messages. */
   rangesText(): string {
-    if (this.sets.length === 0) return 'no tile ids (the map has no tilesets)';
+    if (this.sets.length === 0) return 'but the map has no tilesets';
     const parts = this.sets.map((s) =>
       s.tilecount === 0
         ? `none in ${quote(s.name)}`
         : `${s.firstgid}-${s.firstgid + s.tilecount - 1}`,
     );
-    return `ids ${parts.join(', ')}`;
+    return `but the map's tilesets only have ids ${parts.join(', ')}`;
   }
 }
 

@@ -353,6 +353,12 @@ describe('tile ids and tilesets', () => {
     );
     expect(e).toContain('the tile at x 0, y 0 has id 99');
   });
+  it('tiles in a map without tilesets', () => {
+    const e = err(loadChanged('small-csv.tmj', (j) => put(j, ['tilesets'], [])));
+    expect(e).toBe(
+      'Layer "Ground": the tile at x 0, y 0 has id 1, but the map has no tilesets. Erase that tile, or add its tileset back to the map in Tiled.',
+    );
+  });
   it('an infinite map reports Tiled coordinates', () => {
     const e = err(
       loadChanged('infinite-negative.tmj', (j) =>
