@@ -130,7 +130,11 @@ async function main(): Promise<void> {
       const results = benchBoardPathing(map, makePairs(map, pairCount, 1000 + size), args.quick ? 400 : 2000);
       boards[`${size}x${size}`] = pathingJson(results);
       for (const r of results) {
+        const layer = r.solvers.find((s) => s.id === 'ours-easystar');
+        const raw = r.solvers.find((s) => s.id === 'easystar');
         for (const s of r.solvers) {
+          const overhead =
+            s.id === 'easystar' && layer && raw ? `; our layer over easystar / raw easystar ${ratioText(layer.timing.medianMs / raw.timing.medianMs)}` : '';
           const agree =
             s.id === 'ours'
               ? `mean path ${sig(r.meanLength)} steps, ${r.floorSquares} floor squares`
@@ -140,7 +144,7 @@ async function main(): Promise<void> {
             name: s.label,
             value: s.perSearchUs,
             unit: 'us',
-            note: `${agree}; ${s.timing.runs} runs`,
+            note: `${agree}${overhead}; ${s.timing.runs} runs`,
             key: `pathing.${size}.${r.kind}.${s.id}`,
             better: 'lower',
           });
@@ -385,8 +389,10 @@ function pathingJson(results: BoardPathingResult[]): Record<string, unknown> {
     });
     const ours = r.solvers.find((s) => s.id === 'ours')!;
     const easystar = r.solvers.find((s) => s.id === 'easystar')!;
+    const layer = r.solvers.find((s) => s.id === 'ours-easystar');
     out[r.kind] = {
       pairs: r.pairs,
+      layerOverEasystar: layer ? round(layer.timing.medianMs / easystar.timing.medianMs, 4) : null,
       meanPathSteps: round(r.meanLength, 2),
       floorSquares: r.floorSquares,
       ours: entry(ours),

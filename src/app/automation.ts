@@ -13,7 +13,7 @@ import {
   type ScenarioOptions,
 } from '../engine';
 import { GAME_HEIGHT, GAME_WIDTH } from '../view/theme';
-import { buttonNames, buttonRect } from '../view/ui';
+import { buttonNames, buttonRect, lastToast } from '../view/ui';
 import { app, type DispatchOutcome, type LoadMapOutcome } from './app';
 import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
 import { randomSeed } from './session';
@@ -58,6 +58,8 @@ export interface ArchFoeApi {
     buttonNames(): string[];
     squareToScreen(x: number, y: number): { x: number; y: number } | null;
     gameToPage(x: number, y: number): { x: number; y: number } | null;
+    /** The last brief message shown (an illegal click's engine error, a save problem). */
+    lastToast(): string;
   };
 }
 
@@ -153,6 +155,7 @@ export function installAutomation(): ArchFoeApi {
         return g ? gameToPage(g.x, g.y) : null;
       },
       gameToPage,
+      lastToast,
     },
   };
   window.archfoe = api;

@@ -37,6 +37,7 @@ import { Banner, CARD_H, CARD_W, DiceLog, HeroCard, InfoPanel, weaponDescription
 import { COLORS, coverWords, CSS, GAME_HEIGHT, GAME_WIDTH, percent, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
 import { UnitView } from '../view/unit-view';
+import { onKeyDown } from '../view/keys';
 
 const TOP = 48;
 const SIDE = 252;
@@ -69,6 +70,7 @@ export class BattleScene extends Phaser.Scene {
   private cards = new Map<string, HeroCard>();
   private turnText!: Phaser.GameObjects.Text;
   private hintText!: Phaser.GameObjects.Text;
+  private goalText!: Phaser.GameObjects.Text;
   private undoButton!: Button;
   private endButton!: Button;
   private speedButton!: Button;
@@ -89,13 +91,15 @@ export class BattleScene extends Phaser.Scene {
   private panKeys!: Record<string, Phaser.Input.Keyboard.Key>;
   private mutedVolume: number | null = null;
   private leaving = false;
+  private relayout = false;
 
   constructor() {
     super('Battle');
   }
 
-  init(data: { animateOpening?: boolean }): void {
+  init(data: { animateOpening?: boolean; relayout?: boolean }): void {
     this.animateOpening = data?.animateOpening === true;
+    this.relayout = data?.relayout === true;
     this.units = new Map();
     this.cards = new Map();
     this.selectedWeapon = new Map();
@@ -119,14 +123,12 @@ export class BattleScene extends Phaser.Scene {
     this.session = session;
     this.cameras.main.setBackgroundColor(0x060508);
 
-    const showLog = app.settings.showLog;
     this.viewport = {
       x: SIDE + MARGIN,
       y: TOP + MARGIN,
       width: GAME_WIDTH - 2 * (SIDE + MARGIN),
       height: GAME_HEIGHT - TOP - MARGIN - BAR_H - MARGIN,
     };
-    void showLog;
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
     this.ui = this.add.container(0, 0).setDepth(1000);
@@ -161,10 +163,14 @@ export class BattleScene extends Phaser.Scene {
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+      this.leaving = true;
+      this.animator.abort();
       if (app.battle === bridge) app.battle = null;
       sounds.stopMusic();
     });
     sounds.startMusic();
+    this.cameras.main.fadeIn(220, 6, 5, 8);
+    this.uiCam.fadeIn(220, 6, 5, 8);
 
     if (this.animateOpening) {
       this.animating = true;
@@ -181,7 +187,7 @@ export class BattleScene extends Phaser.Scene {
       const acting = this.session.state.turn?.unitId;
       const actingUnit = acting ? this.session.state.units.find((u) => u.id === acting) : undefined;
       if (actingUnit?.position) this.board.ensureVisible(actingUnit.position, 0);
-      this.toast.show('Battle resumed.', 'info', 1400);
+      if (!this.relayout) this.toast.show('Battle resumed.', 'info', 1400);
       this.time.delayedCall(0, () => app.notifyBattleShown());
     }
   }
@@ -207,13 +213,14 @@ export class BattleScene extends Phaser.Scene {
     frame.lineStyle(2, COLORS.panelBorder, 0.9);
     frame.strokeRoundedRect(v.x - 3, v.y - 3, v.width + 6, v.height + 6, 6);
 
-    const name = this.addUi(this.add.text(16, TOP / 2, this.session.scenario.name, titleStyle(20, CSS.gold, { strokeThickness: 0 })).setOrigin(0, 0.5));
+    const name = this.addUi(this.add.text(16, 16, this.session.scenario.name, titleStyle(18, CSS.gold, { strokeThickness: 0 })).setOrigin(0, 0.5));
     for (let n = name.text.length; name.width > 250 && n > 4; n--) name.setText(`${this.session.scenario.name.slice(0, n)}\u2026`);
+    this.goalText = this.addUi(this.add.text(16, 36, '', textStyle(12, CSS.muted)).setOrigin(0, 0.5));
     this.turnText = this.addUi(this.add.text(W / 2 - 40, TOP / 2, '', titleStyle(19, CSS.parchment, { strokeThickness: 3 })).setOrigin(0.5));
 
     this.tooltip = new Tooltip(this);
     // Right-hand buttons, laid out from the right edge.
-    const specs: { name: string; w: number; label: string; tip: string; onClick: () => void }[] = [
+    const specs: { name: string; w: number; label: string; tip: string; onClick: () => void; icon?: string }[] = [
       { name: 'help', w: 44, label: '?', tip: 'Keys and mouse (H)', onClick: () => this.toggleHelp() },
       {
         name: 'speed',
@@ -222,7 +229,7 @@ export class BattleScene extends Phaser.Scene {
         tip: 'Animation speed of the monsters\u2019 turns (Instant skips animation). Space or Enter skips the current animation.',
         onClick: () => this.cycleSpeed(),
       },
-      { name: 'sound', w: 70, label: '', tip: 'Sound on or off (volumes are in Settings)', onClick: () => this.toggleSound() },
+      { name: 'sound', w: 84, label: '', tip: 'Sound on or off (volumes are in Settings)', onClick: () => this.toggleSound(), icon: 'speaker-on' },
       { name: 'settings', w: 90, label: 'Settings', tip: 'Volumes, animation speed, dice log', onClick: () => this.openSettings() },
       {
         name: 'to-menu',
@@ -247,6 +254,7 @@ export class BattleScene extends Phaser.Scene {
           tooltip: spec.tip,
           tooltipHost: this.tooltip,
           onClick: spec.onClick,
+          icon: spec.icon ? this.icon(spec.icon) : null,
         }),
       );
       made.set(spec.name, b);
@@ -383,6 +391,7 @@ export class BattleScene extends Phaser.Scene {
   private updateSoundButton(): void {
     const on = app.settings.master > 0;
     this.soundButton.setLabel(on ? 'Sound' : 'Muted');
+    this.soundButton.setIconFrame(on ? 'speaker-on' : 'speaker-off');
     this.soundButton.setSelected(!on);
   }
 
@@ -397,12 +406,17 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private openSettings(): void {
+    const showLog = app.settings.showLog;
     this.scene.launch('Settings', { overlay: true, returnTo: 'Battle' });
     this.scene.pause();
     this.events.once(Phaser.Scenes.Events.RESUME, () => {
+      if (app.settings.showLog !== showLog && !this.animating) {
+        // The side panel changes shape: rebuild the scene from the (unchanged) state.
+        this.scene.restart({ animateOpening: false, relayout: true });
+        return;
+      }
       this.updateSpeedButton();
       this.updateSoundButton();
-      this.log.setVisible(app.settings.showLog);
     });
   }
 
@@ -434,7 +448,7 @@ export class BattleScene extends Phaser.Scene {
     this.refreshControls();
     this.animator.factor = speedFactor(app.settings.speed);
     await this.animator.play(events, state);
-    if (!this.sys || this.leaving) return;
+    if (this.leaving) return;
     this.syncUnits(state);
     this.animating = false;
     if (state.phase === 'over') {
@@ -594,6 +608,29 @@ export class BattleScene extends Phaser.Scene {
     // While animating, the events themselves update the title (onEventShown).
     if (!this.animating && this.turnText.text !== title) this.turnText.setText(title);
     this.hintText.setText(this.hint());
+    const goal = this.objectiveLine(state);
+    if (this.goalText.text !== goal) this.goalText.setText(goal);
+    this.board.showObjective(state);
+  }
+
+  /** The victory condition and progress, in a few words. */
+  private objectiveLine(state: GameState): string {
+    const o = state.options;
+    const obj = state.objective;
+    switch (o.victory) {
+      case 'arch-foe':
+        return 'Goal: slay the Arch Foe';
+      case 'all-enemies':
+        return 'Goal: defeat every enemy';
+      case 'minions':
+        return 'Goal: defeat every minion';
+      case 'hold':
+        return `Goal: hold the marked spot (${obj.heldRounds} of ${o.holdTurns} turns)`;
+      case 'defeat-count':
+        return `Goal: defeat ${o.defeatCount} (${obj.enemiesDefeated} so far)${obj.turnLimit ? ` by round ${obj.turnLimit}` : ''}`;
+      case 'carry-object':
+        return obj.object?.carrier ? 'Goal: carry the relic home' : 'Goal: find the relic and bring it back';
+    }
   }
 
   private hint(): string {
@@ -671,6 +708,19 @@ export class BattleScene extends Phaser.Scene {
       this.turnText.setText(`Round ${e.round} \u00b7 the monsters act`);
     } else if (e.type === 'round-started') {
       this.turnText.setText(`Round ${e.round}`);
+    } else if (e.type === 'wounded') {
+      this.cards.get(e.unit)?.showWounds(e.wounds, e.maxWounds, false);
+    } else if (e.type === 'defeated') {
+      const card = this.cards.get(e.unit);
+      const u = this.session.state.units.find((x) => x.id === e.unit);
+      if (card && u) card.showWounds(u.maxWounds, u.maxWounds, true);
+    } else if (e.type === 'healed' && e.success) {
+      const v = this.units.get(e.target);
+      if (v) {
+        const wounds = Math.max(0, v.wounds - 1);
+        v.setWounds(wounds, v.maxWounds);
+        this.cards.get(e.target)?.showWounds(wounds, v.maxWounds, false);
+      }
     }
   }
 
@@ -837,8 +887,9 @@ export class BattleScene extends Phaser.Scene {
     const kb = input.keyboard;
     if (!kb) return;
     kb.addCapture('TAB,SPACE,UP,DOWN,LEFT,RIGHT');
+    // Held keys (panning) from Phaser; presses from the DOM, exactly once each.
     this.panKeys = kb.addKeys('W,A,S,D,UP,DOWN,LEFT,RIGHT', false) as Record<string, Phaser.Input.Keyboard.Key>;
-    kb.on('keydown', (e: KeyboardEvent) => this.onKey(e));
+    onKeyDown(this, (e) => this.onKey(e));
   }
 
   private inViewport(x: number, y: number): boolean {
@@ -894,7 +945,6 @@ export class BattleScene extends Phaser.Scene {
 
   private clickSquare(sq: Point): void {
     if (this.animating) return;
-    const state = this.session.state;
     const acting = this.unit(this.actingId());
     const occupant = this.unitAtSquare(sq);
     if (!acting) {
@@ -937,13 +987,14 @@ export class BattleScene extends Phaser.Scene {
       this.refresh();
     }
     void this.dispatch({ type: 'move', unit: acting.id, to: sq });
-    void state;
   }
 
   private onKey(e: KeyboardEvent): void {
     sounds.unlock();
     if (!this.sys.isActive()) return;
     const key = e.key;
+    if (key === 'Tab' || key === ' ' || key.startsWith('Arrow')) e.preventDefault();
+    if (e.repeat && key !== '+' && key !== '-' && key !== '=' && !key.startsWith('Arrow')) return;
     if (this.animating) {
       if (key === ' ' || key === 'Enter' || key === 'Escape') this.animator.skip();
       return;

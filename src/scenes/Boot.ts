@@ -16,7 +16,7 @@ const ATLASES: { key: string; image: string; data: string }[] = [
 ];
 
 /** Textures drawn as pixel art (nearest-neighbour scaling). */
-const PIXEL_TEXTURES = ['units', 'icons', 'effects', 'title', ...BUILTIN_TILESET_IMAGES.map(tilesetTextureKey)];
+const PIXEL_TEXTURES = ['units', 'effects', 'title', ...BUILTIN_TILESET_IMAGES.map(tilesetTextureKey)];
 
 export class BootScene extends Phaser.Scene {
   constructor() {

@@ -3,6 +3,7 @@ import Phaser from 'phaser';
 import { app } from '../app/app';
 import { assetText } from '../app/assets';
 import { sounds } from '../audio/sound-bank';
+import { onKeyDown } from '../view/keys';
 import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel } from '../view/ui';
 import { drawBackdrop } from './Menu';
@@ -46,6 +47,7 @@ export class CreditsScene extends Phaser.Scene {
     const W = GAME_WIDTH;
     const H = GAME_HEIGHT;
     drawBackdrop(this, 0.6);
+    this.cameras.main.fadeIn(200, 6, 5, 8);
     const pw = 900;
     const ph = 580;
     const px = W / 2 - pw / 2;
@@ -71,17 +73,16 @@ export class CreditsScene extends Phaser.Scene {
         scroll = Math.max(0, Math.min(maxScroll, scroll + dy * 0.6));
         apply();
       });
-      this.input.keyboard?.on('keydown-DOWN', () => {
-        scroll = Math.min(maxScroll, scroll + 40);
-        apply();
-      });
-      this.input.keyboard?.on('keydown-UP', () => {
-        scroll = Math.max(0, scroll - 40);
+      onKeyDown(this, (e) => {
+        if (e.key === 'ArrowDown') scroll = Math.min(maxScroll, scroll + 40);
+        else if (e.key === 'ArrowUp') scroll = Math.max(0, scroll - 40);
+        else return;
         apply();
       });
     }
     new Button(this, W / 2, H - 44, { name: 'credits-back', width: 200, height: 44, label: 'Back', fontSize: 20, primary: true, onClick: () => app.goto('Menu') });
-    this.input.keyboard?.on('keydown-ESC', () => {
+    onKeyDown(this, (e) => {
+      if (e.key !== 'Escape') return;
       sounds.play('ui-click');
       app.goto('Menu');
     });

@@ -3,6 +3,7 @@ import Phaser from 'phaser';
 import { app } from '../app/app';
 import { loadSavedSession } from '../app/session';
 import { sounds } from '../audio/sound-bank';
+import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast } from '../view/ui';
 import { cosmetic } from '../view/rng';
@@ -32,6 +33,7 @@ export class MenuScene extends Phaser.Scene {
     const W = GAME_WIDTH;
     const H = GAME_HEIGHT;
     drawBackdrop(this, 0.3);
+    this.cameras.main.fadeIn(200, 6, 5, 8);
     // The title art (800 x 300, no lettering; its top band is dark for the title).
     const artY = 14;
     let artBottom = 330;
@@ -100,7 +102,8 @@ export class MenuScene extends Phaser.Scene {
       .setOrigin(1, 1);
     new Toast(this, W / 2, H - 60);
 
-    this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
+    onKeyDown(this, (e) => {
+      if (e.repeat) return;
       if (e.key === 'Enter') {
         sounds.play('ui-click');
         app.goto('Setup');

@@ -2,6 +2,7 @@
 import Phaser from 'phaser';
 import { app } from '../app/app';
 import { sounds } from '../audio/sound-bank';
+import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast } from '../view/ui';
 import { frameExists } from '../view/unit-view';
@@ -16,6 +17,7 @@ export class ResultsScene extends Phaser.Scene {
     const W = GAME_WIDTH;
     const H = GAME_HEIGHT;
     drawBackdrop(this, 0.7);
+    this.cameras.main.fadeIn(200, 6, 5, 8);
     const r = app.lastResult;
     if (!r) {
       app.goto('Menu');
@@ -88,7 +90,8 @@ export class ResultsScene extends Phaser.Scene {
     };
     new Button(this, W / 2 - 140, H - 44, { name: 'play-again', width: 240, height: 50, label: 'Play again', fontSize: 22, primary: true, onClick: () => void again() });
     new Button(this, W / 2 + 140, H - 44, { name: 'results-menu', width: 240, height: 50, label: 'Menu', fontSize: 22, onClick: () => app.goto('Menu') });
-    this.input.keyboard?.on('keydown', (e: KeyboardEvent) => {
+    onKeyDown(this, (e) => {
+      if (e.repeat) return;
       if (e.key === 'Enter') {
         sounds.play('ui-click');
         void again();

@@ -3,7 +3,8 @@ import Phaser from 'phaser';
 import { app } from '../app/app';
 import { ANIMATION_SPEEDS, type AnimationSpeed } from '../app/settings';
 import { sounds } from '../audio/sound-bank';
-import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { onKeyDown } from '../view/keys';
+import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Slider } from '../view/ui';
 import { drawBackdrop } from './Menu';
 
@@ -30,6 +31,7 @@ export class SettingsScene extends Phaser.Scene {
       shade.setInteractive(); // swallow clicks meant for the paused battle
     } else {
       drawBackdrop(this, 0.55);
+      this.cameras.main.fadeIn(200, 6, 5, 8);
     }
     const pw = 620;
     const ph = 470;
@@ -92,11 +94,11 @@ export class SettingsScene extends Phaser.Scene {
       .text(W / 2, py + ph - 86, 'Settings are kept in this browser. Sound starts after your first click or key.', textStyle(13, CSS.muted))
       .setOrigin(0.5);
     new Button(this, W / 2, py + ph - 42, { name: 'settings-back', width: 200, height: 44, label: 'Back', fontSize: 20, primary: true, onClick: () => this.back() });
-    this.input.keyboard?.on('keydown-ESC', () => {
+    onKeyDown(this, (e) => {
+      if (e.key !== 'Escape') return;
       sounds.play('ui-click');
       this.back();
     });
-    void COLORS;
   }
 
   private back(): void {

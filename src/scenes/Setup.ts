@@ -9,6 +9,7 @@ import { app } from '../app/app';
 import { chooseMapFiles } from '../app/files';
 import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
 import { sounds } from '../audio/sound-bank';
+import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
 import { drawBackdrop } from './Menu';
@@ -42,6 +43,7 @@ export class SetupScene extends Phaser.Scene {
     const W = GAME_WIDTH;
     const H = GAME_HEIGHT;
     drawBackdrop(this, 0.72);
+    this.cameras.main.fadeIn(200, 6, 5, 8);
     this.tooltip = new Tooltip(this);
     this.add.text(W / 2, 40, 'Choose your battle', titleStyle(36)).setOrigin(0.5);
 
@@ -57,7 +59,7 @@ export class SetupScene extends Phaser.Scene {
     if (!choices.some((c) => c.id === app.setup.scenario)) app.setup.scenario = choices[0]?.id ?? 'dungeon-crawl';
     let y = ly + 70;
     const maxShown = 7;
-    choices.slice(0, maxShown).forEach((c, i) => {
+    choices.slice(0, maxShown).forEach((c) => {
       const b = new Button(this, lx + lw / 2, y, {
         name: `scenario-${c.id}`,
         width: lw - 40,
@@ -72,7 +74,6 @@ export class SetupScene extends Phaser.Scene {
       b.setSelected(c.id === app.setup.scenario);
       b.setData('scenario', c.id);
       y += 50;
-      void i;
     });
     y += 8;
     new Button(this, lx + lw / 2, y, {
@@ -127,7 +128,7 @@ export class SetupScene extends Phaser.Scene {
 
     this.selectScenario(app.setup.scenario, true);
 
-    this.input.keyboard?.on('keydown', (e: KeyboardEvent) => this.onKey(e));
+    onKeyDown(this, (e) => this.onKey(e));
     this.time.addEvent({
       delay: 500,
       loop: true,
@@ -342,6 +343,7 @@ export class SetupScene extends Phaser.Scene {
   }
 
   private onKey(e: KeyboardEvent): void {
+    if (e.repeat && (e.key === 'Enter' || e.key === 'Escape')) return;
     if (e.key === 'Escape') {
       sounds.play('ui-click');
       app.goto('Menu');

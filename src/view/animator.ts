@@ -41,7 +41,8 @@ export class Animator {
   private readonly host: AnimatorHost;
   factor = 1;
   private skipping = false;
-  private tweens = new Set<Phaser.Tweens.Tween>();
+  private tweens = new Map<Phaser.Tweens.Tween, () => void>();
+  private aborted = false;
   private timers = new Set<{ timer: Phaser.Time.TimerEvent; resolve: () => void }>();
   busy = false;
 
@@ -58,12 +59,26 @@ export class Animator {
   skip(): void {
     if (!this.busy) return;
     this.skipping = true;
-    for (const t of [...this.tweens]) t.complete();
+    for (const [t, resolve] of [...this.tweens]) {
+      this.tweens.delete(t);
+      try {
+        t.complete();
+      } catch {
+        // already gone with its scene
+      }
+      resolve();
+    }
     for (const t of [...this.timers]) {
       t.timer.remove(false);
       this.timers.delete(t);
       t.resolve();
     }
+  }
+
+  /** Stops for good (the scene is closing): pending waits resolve, nothing more is drawn. */
+  abort(): void {
+    this.aborted = true;
+    this.skip();
   }
 
   wait(ms: number): Promise<void> {
@@ -86,22 +101,20 @@ export class Animator {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
+      const done = (): void => {
+        this.tweens.delete(tween);
+        resolve();
+      };
       const tween = this.scene.tweens.add({
         targets,
         ...props,
         duration: duration * this.factor,
         ease: 'Sine.easeInOut',
         ...extra,
-        onComplete: () => {
-          this.tweens.delete(tween);
-          resolve();
-        },
-        onStop: () => {
-          this.tweens.delete(tween);
-          resolve();
-        },
+        onComplete: done,
+        onStop: done,
       });
-      this.tweens.add(tween);
+      this.tweens.set(tween, resolve);
     });
   }
 
@@ -111,6 +124,7 @@ export class Animator {
     this.skipping = false;
     try {
       for (const event of events) {
+        if (this.aborted) break;
         this.host.log(event);
         this.host.onEvent(event);
         if (!this.instant) for (const s of soundsForEvent(event, stateAfter)) this.soundFor(event, s);

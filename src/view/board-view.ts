@@ -5,7 +5,7 @@
  * fits the world camera to the board and lets it zoom and pan on big maps.
  */
 import Phaser from 'phaser';
-import type { BattleMap, CoverLevel, Point } from '../engine';
+import type { BattleMap, CoverLevel, GameState, Point } from '../engine';
 import type { LoadedMap } from '../maps/types';
 import { COLORS, CSS, coverColor, textStyle } from './theme';
 import { TILE } from './unit-view';
@@ -47,6 +47,9 @@ export class BoardView {
   private losG: Phaser.GameObjects.Graphics;
   private hoverG: Phaser.GameObjects.Graphics;
   private losLabel: Phaser.GameObjects.Text;
+  private goalG: Phaser.GameObjects.Graphics;
+  private relic: Phaser.GameObjects.Image | Phaser.GameObjects.Star | null = null;
+  private objectiveKey = '';
   readonly unitLayer: Phaser.GameObjects.Layer;
   readonly fxLayer: Phaser.GameObjects.Layer;
   private viewport: Viewport;
@@ -67,6 +70,7 @@ export class BoardView {
     this.drawObjects();
     this.drawGrid();
 
+    this.goalG = this.addGraphics();
     this.reachG = this.addGraphics();
     this.markG = this.addGraphics();
     this.pathG = this.addGraphics();
@@ -394,6 +398,43 @@ export class BoardView {
       this.losLabel.setVisible(true);
     } else {
       this.losLabel.setVisible(false);
+    }
+  }
+
+  /** The goal area (hold), the relic and the way home (carry-object). */
+  showObjective(state: GameState): void {
+    const o = state.objective;
+    const v = state.options.victory;
+    const goal = v === 'hold' || (v === 'carry-object' && !o.object?.carrier) ? o.goal : [];
+    const home = v === 'carry-object' ? o.home : [];
+    const relicAt = v === 'carry-object' ? (o.object?.at ?? null) : null;
+    const key = JSON.stringify([goal, home, relicAt]);
+    if (key === this.objectiveKey) return;
+    this.objectiveKey = key;
+    const g = this.goalG;
+    g.clear();
+    for (const p of goal) {
+      g.fillStyle(COLORS.gold, 0.16);
+      g.fillRect(p.x * TILE, p.y * TILE, TILE, TILE);
+      g.lineStyle(2, COLORS.gold, 0.9);
+      g.strokeRect(p.x * TILE + 2, p.y * TILE + 2, TILE - 4, TILE - 4);
+    }
+    for (const p of home) {
+      g.lineStyle(1.5, COLORS.hero, 0.7);
+      g.strokeRect(p.x * TILE + 3, p.y * TILE + 3, TILE - 6, TILE - 6);
+    }
+    this.relic?.destroy();
+    this.relic = null;
+    if (relicAt) {
+      const c = this.squareCenter(relicAt);
+      if (this.scene.textures.exists('icons') && this.scene.textures.get('icons').has('crown')) {
+        const img = this.scene.add.image(c.x, c.y, 'icons', 'crown');
+        img.setScale(20 / Math.max(img.width, img.height));
+        this.relic = img;
+      } else {
+        this.relic = this.scene.add.star(c.x, c.y, 5, 4, 9, COLORS.gold, 1);
+      }
+      this.layer.addAt(this.relic, this.layer.getIndex(this.unitLayer));
     }
   }
 

@@ -149,7 +149,21 @@ export class HeroCard extends Phaser.GameObjects.Container {
     });
   }
 
+  /** Pips and fate straight from an event, before the next full refresh. */
+  showWounds(wounds: number, maxWounds: number, fallen: boolean): void {
+    this.drawPipsFor(wounds, maxWounds);
+    if (fallen) {
+      this.statusText.setText('Fallen').setColor(CSS.red);
+      this.setAlpha(0.55);
+    }
+  }
+
   private drawPips(unit: Unit): void {
+    this.drawPipsFor(unit.wounds, unit.maxWounds);
+  }
+
+  private drawPipsFor(wounds: number, maxWounds: number): void {
+    const unit = { wounds, maxWounds };
     const key = `${unit.wounds}/${unit.maxWounds}`;
     if (key === this.pipKey) return;
     this.pipKey = key;

@@ -157,14 +157,7 @@ export class Button extends Phaser.GameObjects.Container {
     this.label = scene.add.text(textX, 0, options.label, textStyle(options.fontSize ?? 18, CSS.parchment, { fontStyle: options.primary ? 'bold' : 'normal' }));
     this.label.setOrigin(left ? 0 : 0.5, 0.5);
     this.add(this.label);
-    if (this.icon && !left) {
-      // Icon to the left of a centred label.
-      const gap = 5;
-      const total = this.icon.displayWidth + gap + this.label.width;
-      this.icon.x = -total / 2 + this.icon.displayWidth / 2;
-      this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.width / 2;
-      if (!options.label) this.icon.x = 0;
-    }
+    this.layoutContent();
     if (options.hotkey) {
       this.hotkeyText = scene.add.text(w / 2 - 7, h / 2 - 4, options.hotkey, textStyle(11, CSS.dim)).setOrigin(1, 1);
       this.add(this.hotkeyText);
@@ -207,6 +200,19 @@ export class Button extends Phaser.GameObjects.Container {
     scene.add.existing(this);
   }
 
+  /** Icon to the left of a centred label (or alone when there is no label). */
+  private layoutContent(): void {
+    if (!this.icon || this.options.align === 'left') return;
+    const gap = 6;
+    if (!this.label.text) {
+      this.icon.x = 0;
+      return;
+    }
+    const total = this.icon.displayWidth + gap + this.label.width;
+    this.icon.x = -total / 2 + this.icon.displayWidth / 2;
+    this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.width / 2;
+  }
+
   private tooltipText(): string {
     const t = this.options.tooltip;
     return typeof t === 'function' ? t() : (t ?? '');
@@ -230,8 +236,17 @@ export class Button extends Phaser.GameObjects.Container {
     return this;
   }
 
+  /** Swaps the icon's frame (same atlas), e.g. speaker on/off. */
+  setIconFrame(frame: string): this {
+    if (this.icon && this.icon.frame.name !== frame && this.scene.textures.get(this.icon.texture.key).has(frame)) this.icon.setFrame(frame);
+    return this;
+  }
+
   setLabel(text: string): this {
-    if (this.label.text !== text) this.label.setText(text);
+    if (this.label.text !== text) {
+      this.label.setText(text);
+      this.layoutContent();
+    }
     return this;
   }
 
@@ -325,6 +340,13 @@ export class Slider extends Phaser.GameObjects.Container {
 
 // ------------------------------------------------------------------ toast
 
+let lastToastText = '';
+
+/** The last message a toast showed (for tests: the engine's error sentence). */
+export function lastToast(): string {
+  return lastToastText;
+}
+
 /** A short message that fades: illegal clicks, saves that failed, errors. */
 export class Toast extends Phaser.GameObjects.Container {
   private bg: Phaser.GameObjects.Graphics;
@@ -343,6 +365,7 @@ export class Toast extends Phaser.GameObjects.Container {
   }
 
   show(text: string, kind: 'error' | 'info' = 'error', ms = 2600): void {
+    lastToastText = text;
     this.label.setText(text);
     this.label.setColor(kind === 'error' ? '#ffd2c8' : CSS.parchment);
     const w = this.label.width + 36;

@@ -25,10 +25,12 @@ interface Api {
   resume(): Promise<{ ok: boolean; error?: string }>;
   loadMap(text: string, extra?: Record<string, string>, name?: string): { ok: boolean; error?: string };
   suggest(): Command | null;
+  scenarios(): { id: string; name: string }[];
   idle(): Promise<void>;
   debug: {
     buttonRect(name: string): { cx: number; cy: number; enabled: boolean } | null;
     squareToScreen(x: number, y: number): { x: number; y: number } | null;
+    lastToast(): string;
   };
 }
 declare const window: { archfoe: Api };
@@ -129,11 +131,17 @@ describe('Arch Foe in the browser', () => {
     await waitScene('Setup');
     await page.waitForTimeout(200);
     await shot('02-setup');
+    // A typed seed makes this run the same every time.
+    await clickButton('seed-typed');
+    await page.keyboard.type('4242');
+    await page.waitForTimeout(100);
+    await shot('02b-setup-typed-seed');
     // Animations fast but visible; the opening plays while the test waits.
     await page.evaluate(() => window.archfoe.setSpeed('fast'));
     await clickButton('start');
     await waitScene('Battle');
     await page.evaluate(() => window.archfoe.idle());
+    expect((await state()).dice.seed).toBe(4242);
     await page.waitForTimeout(250);
     expect(await distinctColours()).toBeGreaterThan(60);
     await shot('03-battle-start');
@@ -141,6 +149,32 @@ describe('Arch Foe in the browser', () => {
     await page.waitForTimeout(100);
     await shot('03b-battle-help');
     await page.keyboard.press('h');
+
+    // An illegal click: the engine's sentence is shown briefly, nothing changes.
+    const commandsBefore = (await page.evaluate(() => window.archfoe.events())).length;
+    const s0 = await state();
+    const moves = (await page.evaluate(() => window.archfoe.legalCommands())).filter((c) => c.type === 'move');
+    let far: { x: number; y: number } | null = null;
+    for (let y = 0; y < s0.map.height && !far; y++) {
+      for (let x = 0; x < s0.map.width && !far; x++) {
+        const occupied = s0.units.some((u) => u.position && u.position.x === x && u.position.y === y);
+        const reachable = moves.some((c) => c.type === 'move' && c.to.x === x && c.to.y === y);
+        if (!occupied && !reachable && s0.map.terrain[y * s0.map.width + x] === 'floor') far = { x, y };
+      }
+    }
+    await clickSquare(far!.x, far!.y);
+    await page.waitForTimeout(150);
+    expect(await page.evaluate(() => window.archfoe.debug.lastToast())).toContain(`cannot reach (${far!.x}, ${far!.y})`);
+    expect((await page.evaluate(() => window.archfoe.events())).length).toBe(commandsBefore);
+    await shot('03c-battle-illegal-click');
+
+    // Sound: the clicks unlocked howler's one audio context and the sounds loaded.
+    const audio = await page.evaluate(() => {
+      const h = (window as unknown as { Howler?: { ctx?: AudioContext; _howls?: { state(): string }[] } }).Howler;
+      return { ctx: h?.ctx?.state ?? 'none', loaded: (h?._howls ?? []).filter((x) => x.state() === 'loaded').length };
+    });
+    expect(audio.ctx).toBe('running');
+    expect(audio.loaded).toBeGreaterThanOrEqual(10);
 
     let moved = false;
     let undone = false;
@@ -258,6 +292,21 @@ describe('Arch Foe in the browser', () => {
     expect(started).toEqual({ ok: true });
     await page.waitForTimeout(200);
     await shot('10-battle-flooded-crypt');
+    // Settings over the battle: hide the dice log, the battle re-lays itself out unchanged.
+    const before = await state();
+    await clickButton('settings');
+    await waitScene('Settings');
+    await clickButton('log-off');
+    await shot('10b-battle-settings-overlay');
+    await clickButton('settings-back');
+    await waitScene('Battle');
+    await page.waitForTimeout(200);
+    expect(await state()).toEqual(before);
+    await shot('10c-battle-no-log');
+    await clickButton('settings');
+    await clickButton('log-on');
+    await clickButton('settings-back');
+    await waitScene('Battle');
     await clickButton('to-menu');
     await waitScene('Menu');
     await clickButton('new-game');
@@ -267,6 +316,21 @@ describe('Arch Foe in the browser', () => {
     expect(bad.error).toMatch(/\w+ \w+/);
     await page.waitForTimeout(200);
     await shot('11-setup-map-error');
+    // The file button's input, with a map that uses an external tileset (.tsj).
+    await page.setInputFiles('#map-file', [join(ROOT, 'maps', 'flooded-crypt.tmj'), join(ROOT, 'maps', 'crypt.tsj')]);
+    await page.waitForFunction(() => window.archfoe.scenarios().some((s: { id: string }) => s.id === 'custom'));
+    await waitScene('Setup');
+    // Drag and drop onto the page.
+    const dropped = readFileSync(join(ROOT, 'maps', 'dragon-hall.tmj'), 'utf8');
+    await page.evaluate((t) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([t], 'dropped-hall.tmj', { type: 'application/json' }));
+      globalThis.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      globalThis.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, dropped);
+    await page.waitForFunction(() =>
+      window.archfoe.scenarios().some((s: { id: string; name: string }) => s.id === 'custom' && /Dragon Hall/.test(s.name)),
+    );
     const text = readFileSync(join(ROOT, 'maps', 'goblin-warren.tmj'), 'utf8');
     const good = await page.evaluate((t) => window.archfoe.loadMap(t, {}, 'my-warren.tmj'), text);
     expect(good.ok).toBe(true);

@@ -88,7 +88,6 @@ export async function launch(): Promise<{ context: BrowserContext; profile: stri
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
-      '--autoplay-policy=no-user-gesture-required',
     ],
   });
   return { context, profile };

@@ -141,6 +141,7 @@ export function enemyTurnsInGames(map: BattleMap, seeds: readonly number[], reps
     const created = createGame(config);
     if (!created.ok) throw new Error(created.error);
     let state = created.state;
+    last = created.state;
     while (state.phase !== 'over') {
       const command = chooseHeroCommand(state);
       if (!command) break;
@@ -153,9 +154,9 @@ export function enemyTurnsInGames(map: BattleMap, seeds: readonly number[], reps
         samples.push(median(times));
       }
       state = r.state;
-      last = state;
     }
   }
+  // Unit counts are those at the start of a game.
   return summarise(map, 'real games (autopilot heroes)', 'each command that runs an enemy phase, median of 3 replays', samples, last!);
 }
 

@@ -1,0 +1,128 @@
+/**
+ * The reliability soak (tools/soak.ts) catches and reports violations: a deliberately broken
+ * check makes it report the seed and a command that reproduces the game, and the command line
+ * exits 1; a small clean run exits 0. Also the soak's own invariant checks, on hand-made states.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createGame } from '../../src/engine/setup';
+import type { GameState } from '../../src/engine/types';
+import { dungeonCrawlBoard } from '../../tools/lib/bench-boards';
+import { jsonProblems, stateProblems, stepProblems } from '../../tools/lib/bench-invariants';
+import { DEFAULT_OPTIONS } from '../../src/engine/scenarios';
+import { gameConfig, INJECTED_FAULT, runSoak, type SoakMap } from '../../tools/soak';
+
+const ROOT = resolve(__dirname, '../..');
+
+const crawl: SoakMap = {
+  id: 'dungeon-crawl',
+  scenarioId: 'dungeon-crawl',
+  map: dungeonCrawlBoard(),
+  defaults: { ...DEFAULT_OPTIONS },
+  source: 'built-in board',
+};
+
+function fresh(): GameState {
+  const r = createGame({ scenarioId: 'dungeon-crawl', map: dungeonCrawlBoard(), seed: 1 });
+  if (!r.ok) throw new Error(r.error);
+  return structuredClone(r.state);
+}
+
+function soak(args: string[]): { status: number | null; out: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'tools/soak.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: r.status, out: `${r.stdout}\n${r.stderr}` };
+}
+
+describe('soak', () => {
+  it('plays clean games without violations', () => {
+    const report = runSoak({ games: 6, seed: 11, maps: [crawl] });
+    expect(report.violations).toEqual([]);
+    expect(report.games).toBe(6);
+    expect(report.commands).toBeGreaterThan(6 * 10);
+    expect(report.maps[0].heroWins + report.maps[0].enemyWins).toBe(6);
+  });
+
+  it('reports a violation with the seed and a command that reproduces it', () => {
+    const report = runSoak({ games: 3, seed: 40, from: 5, maps: [crawl], extraCheck: INJECTED_FAULT });
+    expect(report.violations).toHaveLength(3);
+    const v = report.violations[0];
+    expect(v.game).toBe(5);
+    expect(v.seed).toBe(45);
+    expect(v.problems.join(' ')).toMatch(/injected fault: round 2/);
+    expect(v.command).not.toBeNull();
+    expect(v.reproduce).toContain('--seed 40 --from 5 --games 1');
+    // The same game, alone, fails the same way after the same command.
+    const again = runSoak({ games: 1, seed: 40, from: 5, maps: [crawl], extraCheck: INJECTED_FAULT });
+    expect(again.violations[0].afterCommand).toBe(v.afterCommand);
+    expect(again.violations[0].command).toEqual(v.command);
+  });
+
+  it('cycles every victory kind, morale on and off, and the lair choices', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 6 * 2 * 4; i++) {
+      const { options } = gameConfig([crawl], i, 1 + i);
+      seen.add(`${options.victory}/${options.morale}/${options.lair}`);
+    }
+    expect(seen.size).toBe(6 * 2 * 4);
+  });
+
+  it('the command line exits 0 on a clean run and 1 naming the seed on a violation', () => {
+    const clean = soak(['--games', '2', '--map', 'dungeon-crawl', '--no-bench-maps']);
+    expect(clean.out).toMatch(/Violations\s+0/);
+    expect(clean.status).toBe(0);
+    const broken = soak(['--games', '2', '--seed', '7', '--map', 'dungeon-crawl', '--no-bench-maps', '--inject-fault']);
+    expect(broken.status).toBe(1);
+    expect(broken.out).toMatch(/Violations\s+2/);
+    expect(broken.out).toContain('VIOLATION in game 0 (seed 7, map dungeon-crawl');
+    expect(broken.out).toContain('reproduce: npm run soak -- --map dungeon-crawl --no-bench-maps --inject-fault --seed 7 --from 0 --games 1');
+  }, 60_000);
+});
+
+describe("the soak's invariant checks", () => {
+  it('accept a fresh game', () => {
+    const s = fresh();
+    expect(stateProblems(s)).toEqual([]);
+    expect(jsonProblems(s)).toEqual([]);
+  });
+
+  it('catch units in walls, off the board, stacked, or with impossible wounds', () => {
+    const s = fresh();
+    const wall = s.map.terrain.findIndex((t) => t === 'wall');
+    s.units[0].position = { x: wall % s.map.width, y: Math.floor(wall / s.map.width) };
+    s.units[1].position = { x: -1, y: 0 };
+    s.units[2].position = { ...s.units[3].position! };
+    s.units[4].wounds = s.units[4].maxWounds + 1;
+    const problems = stateProblems(s).join('\n');
+    expect(problems).toMatch(/stands in wall/);
+    expect(problems).toMatch(/off the board/);
+    expect(problems).toMatch(/share/);
+    expect(problems).toMatch(/wounds/);
+  });
+
+  it('catch status changes back to patrolling, and events that skip a step', () => {
+    const before = fresh();
+    const after = structuredClone(before);
+    after.commandCount += 1;
+    const enemy = after.units.find((u) => u.ai)!;
+    enemy.ai!.status = 'alerted';
+    before.units.find((u) => u.id === enemy.id)!.ai!.status = 'alerted';
+    const back = structuredClone(after);
+    back.units.find((u) => u.id === enemy.id)!.ai!.status = 'patrolling';
+    expect(stepProblems(after, back, []).join(' ')).toMatch(/alerted -> patrolling/);
+    const event = { type: 'status-changed', unit: enemy.id, from: 'alerted', to: 'patrolling', reason: '', text: '' } as const;
+    expect(stepProblems(after, back, [event]).join(' ')).toMatch(/went alerted -> patrolling/);
+  });
+
+  it('catch values that JSON does not save unchanged', () => {
+    expect(jsonProblems({ a: NaN })).toHaveLength(1);
+    expect(jsonProblems({ a: new Map() })).toHaveLength(1);
+    expect(jsonProblems({ a: [undefined] })).toHaveLength(1);
+    expect(jsonProblems({ a: Infinity, b: { c: () => 1 } })).toHaveLength(2);
+    expect(jsonProblems({ a: undefined, b: [1, 'x', null, { c: true }] })).toEqual([]);
+  });
+});

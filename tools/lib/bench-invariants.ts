@@ -1,0 +1,180 @@
+/**
+ * Invariants the reliability soak checks after every command (a stricter copy of
+ * test/engine/invariants.ts, which tools do not import):
+ * - units: never in a wall, void or pit, never off the board, never two on a square;
+ *   wounds and healing uses within bounds; a unit leaves the board only when defeated;
+ *   the list of units never changes;
+ * - enemy statuses change only along Patrolling/Prepared -> Alerted -> Retreating -> Alerted,
+ *   any -> Defeated, never back to Patrolling or Prepared (checked event by event, and
+ *   between states for changes that come without an event);
+ * - the turn, phase, round (within the round limit), outcome and counters are consistent;
+ * - the state is plain JSON data: it saves and loads back unchanged.
+ */
+import { isTerrainPassable, terrainAt } from '../../src/engine/map';
+import type { EnemyStatus, GameEvent, GameState } from '../../src/engine/types';
+
+/** Status changes allowed in one step. */
+export const ALLOWED_STATUS_STEPS: Readonly<Record<EnemyStatus, readonly EnemyStatus[]>> = {
+  prepared: ['alerted', 'defeated'],
+  patrolling: ['alerted', 'defeated'],
+  alerted: ['retreating', 'defeated'],
+  retreating: ['alerted', 'defeated'],
+  defeated: [],
+};
+
+/** Status changes allowed across one command (several steps): the closure of the above. */
+const ALLOWED_ACROSS_COMMAND: Readonly<Record<EnemyStatus, readonly EnemyStatus[]>> = {
+  prepared: ['alerted', 'retreating', 'defeated'],
+  patrolling: ['alerted', 'retreating', 'defeated'],
+  alerted: ['retreating', 'defeated'],
+  retreating: ['alerted', 'defeated'],
+  defeated: [],
+};
+
+const PHASES = new Set(['setup', 'heroes', 'enemies', 'over']);
+
+/** Every broken invariant of one state (empty when sound). */
+export function stateProblems(state: GameState): string[] {
+  const problems: string[] = [];
+  const { map } = state;
+  const seen = new Map<string, string>();
+  for (const u of state.units) {
+    if (!Number.isInteger(u.wounds) || u.wounds < 0 || u.wounds > u.maxWounds) {
+      problems.push(`${u.id} has ${u.wounds} of ${u.maxWounds} wounds`);
+    }
+    if (u.heal && (!Number.isInteger(u.heal.usesLeft) || u.heal.usesLeft < 0 || u.heal.usesLeft > u.heal.usesMax)) {
+      problems.push(`${u.id} has ${u.heal.usesLeft} of ${u.heal.usesMax} healing uses`);
+    }
+    if (!Number.isInteger(u.facing) || u.facing < 0 || u.facing > 7) problems.push(`${u.id} faces ${u.facing}`);
+    if (u.position === null) {
+      if (u.wounds < u.maxWounds) problems.push(`${u.id} is off the board with ${u.wounds} of ${u.maxWounds} wounds`);
+      if (u.ai && u.ai.status !== 'defeated') problems.push(`${u.id} is off the board but ${u.ai.status}`);
+      continue;
+    }
+    const { x, y } = u.position;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= map.width || y >= map.height) {
+      problems.push(`${u.id} is off the board at (${x}, ${y})`);
+      continue;
+    }
+    const t = terrainAt(map, x, y);
+    if (!isTerrainPassable(t)) problems.push(`${u.id} stands in ${t} at (${x}, ${y})`);
+    const key = `${x},${y}`;
+    const other = seen.get(key);
+    if (other) problems.push(`${other} and ${u.id} share (${x}, ${y})`);
+    seen.set(key, u.id);
+    if (u.wounds >= u.maxWounds) problems.push(`${u.id} is on the board with all ${u.maxWounds} wounds`);
+    if (u.ai?.status === 'defeated') problems.push(`${u.id} is defeated but on the board`);
+  }
+  if (!PHASES.has(state.phase)) problems.push(`unknown phase ${state.phase}`);
+  if (state.phase === 'over') {
+    if (!state.outcome) problems.push('the game is over without an outcome');
+    if (state.turn) problems.push('the game is over but a turn is open');
+  } else if (state.outcome) {
+    problems.push(`an outcome is set in phase ${state.phase}`);
+  }
+  if (state.phase === 'heroes') {
+    const hero = state.turn ? state.units.find((u) => u.id === state.turn!.unitId) : undefined;
+    if (!hero) problems.push(`heroes' phase without a hero's turn (${state.turn?.unitId ?? 'none'})`);
+    else if (hero.side !== 'heroes' || !hero.position) problems.push(`the turn belongs to ${hero.id}, who cannot act`);
+  }
+  if (state.round > state.options.maxRounds) problems.push(`round ${state.round} is past the limit of ${state.options.maxRounds}`);
+  const defeatedEnemies = state.units.filter((u) => u.side === 'enemies' && !u.position).length;
+  if (state.objective.enemiesDefeated !== defeatedEnemies) {
+    problems.push(`objective counts ${state.objective.enemiesDefeated} enemies defeated, the board ${defeatedEnemies}`);
+  }
+  const object = state.objective.object;
+  const carriers = state.units.filter((u) => u.carrying);
+  if (carriers.length > 1) problems.push(`${carriers.length} units carry the relic`);
+  if (object?.carrier) {
+    const c = state.units.find((u) => u.id === object.carrier);
+    if (!c || !c.position || !c.carrying) problems.push(`the relic's carrier ${object.carrier} is not carrying it on the board`);
+    if (object.at) problems.push('the relic is both carried and lying on the ground');
+  }
+  return problems;
+}
+
+/** Problems between two consecutive states (`before` -> `after` by one command). */
+export function stepProblems(before: GameState, after: GameState, events: readonly GameEvent[]): string[] {
+  const problems: string[] = [];
+  if (after.units.length !== before.units.length || after.units.some((u, i) => u.id !== before.units[i].id)) {
+    problems.push('the list of units changed');
+    return problems;
+  }
+  if (after.commandCount !== before.commandCount + 1) {
+    problems.push(`commandCount went ${before.commandCount} -> ${after.commandCount}`);
+  }
+  if (after.dice.count < before.dice.count) problems.push('the dice count went down');
+  if (after.round < before.round) problems.push(`round went back ${before.round} -> ${after.round}`);
+  if (after.map !== before.map && JSON.stringify(after.map) !== JSON.stringify(before.map)) problems.push('the map changed');
+  // Status changes, event by event.
+  const status = new Map<string, EnemyStatus>();
+  for (const u of before.units) if (u.ai) status.set(u.id, u.ai.status);
+  for (const e of events) {
+    if (e.type !== 'status-changed') continue;
+    const known = status.get(e.unit);
+    if (known === undefined) {
+      problems.push(`status event for ${e.unit}, which has no AI`);
+      continue;
+    }
+    if (e.from !== known) problems.push(`${e.unit}: status event from ${e.from}, but it was ${known}`);
+    if (!ALLOWED_STATUS_STEPS[e.from].includes(e.to)) problems.push(`${e.unit} went ${e.from} -> ${e.to}`);
+    status.set(e.unit, e.to);
+  }
+  // And between the states, for changes made without an event.
+  for (let i = 0; i < after.units.length; i++) {
+    const a = before.units[i].ai;
+    const b = after.units[i].ai;
+    if (!a || !b) {
+      if (!a !== !b) problems.push(`${after.units[i].id} gained or lost its AI`);
+      continue;
+    }
+    if (a.status !== b.status && !ALLOWED_ACROSS_COMMAND[a.status].includes(b.status)) {
+      problems.push(`${after.units[i].id} went ${a.status} -> ${b.status} in one command`);
+    }
+    const tracked = status.get(after.units[i].id);
+    if (tracked !== b.status && !ALLOWED_STATUS_STEPS[tracked!].includes(b.status)) {
+      problems.push(`${after.units[i].id} is ${b.status} after its last status event said ${tracked}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Whether `value` survives JSON.stringify/parse unchanged: only plain objects, arrays,
+ * strings, finite numbers, booleans and null. (A property set to undefined is dropped by
+ * JSON and comes back absent, which reads the same, so it is allowed.) With `freeze`, also
+ * deep-freezes it, so that any later change to it (e.g. by a command it is the input of)
+ * throws.
+ */
+export function jsonProblems(value: unknown, path = 'state', out: string[] = [], limit = 5, freeze = false): string[] {
+  if (out.length >= limit) return out;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return out;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) out.push(`${path} is ${value}, which JSON saves as null`);
+    else if (Object.is(value, -0)) out.push(`${path} is -0, which JSON saves as 0`);
+    return out;
+  }
+  if (typeof value !== 'object') {
+    out.push(`${path} is a ${typeof value}, which JSON cannot save`);
+    return out;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] === undefined) out.push(`${path}[${i}] is undefined, which JSON saves as null`);
+      else jsonProblems(value[i], `${path}[${i}]`, out, limit, freeze);
+    }
+    if (freeze) Object.freeze(value);
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    out.push(`${path} is a ${(value as object).constructor?.name ?? 'non-plain object'}, which JSON does not save as such`);
+    return out;
+  }
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    jsonProblems(v, `${path}.${k}`, out, limit, freeze);
+  }
+  if (freeze) Object.freeze(value);
+  return out;
+}

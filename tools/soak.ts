@@ -1,0 +1,399 @@
+/**
+ * Reliability soak: `npm run soak -- --games N [--seed S] [--from I] [--map ID] [--no-bench-maps] [--json]`.
+ *
+ * Plays N seeded games headless with the hero autopilot across every bundled map (maps/index.json;
+ * the built-in Dungeon Crawl board when there are none) plus the generated 32x32 benchmark
+ * dungeon, cycling through the options: every victory kind, morale on and off, the Arch Foe's
+ * lair rolled or fixed to each band, the scenario's round limit and a short one (10 rounds).
+ * After every command it checks the invariants (tools/lib/bench-invariants.ts), that the input
+ * state was not changed, and that the state saves and loads (JSON) unchanged and plays on the
+ * same from the loaded copy; at the end of each game, that it ended within its round limit and
+ * that replaying seed + commands reproduces the final state.
+ *
+ * Game i (from --from, default 0) uses seed S + i (S default 1) and the i-th combination of map
+ * and options, so `--from I --games 1` replays exactly game I. Prints games played, commands
+ * checked and every violation with the command that reproduces it; exits 1 on any violation.
+ * `--inject-fault` adds a deliberately broken check (a violation from round 2 on) to show
+ * that violations are caught and reported (used by test/tools/soak.test.ts).
+ */
+import { pathToFileURL } from 'node:url';
+import {
+  applyCommand,
+  chooseHeroCommand,
+  createGame,
+  findScenario,
+  normaliseOptions,
+  scenarioForMap,
+  VICTORY_KINDS,
+  type BattleMap,
+  type Command,
+  type GameEvent,
+  type GameState,
+  type ScenarioOptions,
+} from '../src/engine/index';
+import { replayGame } from '../src/engine/simulate';
+import { dungeonCrawlBoard, loadBenchBoard } from './lib/bench-boards';
+import { jsonProblems, stateProblems, stepProblems } from './lib/bench-invariants';
+
+export interface SoakMap {
+  id: string;
+  scenarioId: string;
+  map: BattleMap;
+  defaults: ScenarioOptions;
+  source: string;
+}
+
+/** Extra check called after every command (tests inject a broken one). */
+export type ExtraCheck = (state: GameState, before: GameState, command: Command, events: readonly GameEvent[]) => string[];
+
+export interface SoakOptions {
+  games: number;
+  seed?: number;
+  from?: number;
+  maps: SoakMap[];
+  extraCheck?: ExtraCheck;
+  /** Also apply each command to the JSON-loaded copy and compare (doubles the engine work). */
+  playOnLoaded?: boolean;
+  progress?: (done: number, total: number) => void;
+  /** How the printed reproduction command starts. */
+  command?: string;
+}
+
+export interface SoakViolation {
+  game: number;
+  seed: number;
+  map: string;
+  options: Partial<ScenarioOptions>;
+  /** 1-based command number after which it was seen (0 = before any command, or at the end). */
+  afterCommand: number;
+  command: Command | null;
+  problems: string[];
+  reproduce: string;
+}
+
+export interface SoakReport {
+  games: number;
+  commands: number;
+  violations: SoakViolation[];
+  seconds: number;
+  firstSeed: number;
+  lastSeed: number;
+  maps: { id: string; games: number; heroWins: number; enemyWins: number; rounds: number; commands: number }[];
+  combinations: number;
+}
+
+const LAIR_BANDS = ['1-2', '3-4', '5-6'];
+const SHORT_ROUNDS = 10;
+const MAX_COMMANDS = 20_000;
+
+/** The maps to soak: every bundled map (or the built-in Dungeon Crawl board) and the 32x32 fixture. */
+export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
+  const maps: SoakMap[] = [];
+  let bundled: { listBundledMaps: () => { id: string }[]; loadBundledMap: (id: string) => BattleMap } | null = null;
+  let entries: { id: string }[] = [];
+  try {
+    bundled = await import('./lib/maps');
+    entries = bundled.listBundledMaps();
+  } catch {
+    // No bundled maps yet (maps/index.json or src/maps missing): the built-in board below.
+  }
+  for (const entry of entries) {
+    // A bundled map that does not load is a failure of its own, not something to skip.
+    const map = bundled!.loadBundledMap(entry.id);
+    const scenario = findScenario(entry.id) ?? scenarioForMap(map);
+    maps.push({ id: entry.id, scenarioId: scenario.id, map, defaults: scenario.defaults, source: 'maps/' });
+  }
+  if (maps.length === 0) {
+    const map = dungeonCrawlBoard();
+    const scenario = findScenario('dungeon-crawl')!;
+    maps.push({ id: 'dungeon-crawl', scenarioId: scenario.id, map, defaults: scenario.defaults, source: 'built-in board' });
+  }
+  if (includeBench) {
+    const map = loadBenchBoard(32);
+    const scenario = scenarioForMap(map);
+    maps.push({ id: map.id, scenarioId: scenario.id, map, defaults: scenario.defaults, source: 'test/fixtures/bench' });
+  }
+  return maps;
+}
+
+/**
+ * The map and options of game `i`: a mixed-radix count so that consecutive games change the
+ * map first, then the victory kind, morale, lair and round limit; every combination comes
+ * round once every maps x 6 x 2 x 4 x 2 games.
+ */
+export function gameConfig(maps: readonly SoakMap[], i: number, seed: number): { soakMap: SoakMap; options: Partial<ScenarioOptions> } {
+  let k = i;
+  const digit = (n: number): number => {
+    const d = k % n;
+    k = Math.floor(k / n);
+    return d;
+  };
+  const soakMap = maps[digit(maps.length)];
+  const victory = VICTORY_KINDS[digit(VICTORY_KINDS.length)];
+  const morale = digit(2) === 0;
+  const lairChoice = digit(LAIR_BANDS.length + 1);
+  const short = digit(2) === 1;
+  const hasLairs = soakMap.map.objects.some((o) => o.kind === 'lair');
+  const options: Partial<ScenarioOptions> = {
+    ...soakMap.defaults,
+    victory,
+    morale,
+    lair: lairChoice === 0 || !hasLairs ? 'roll' : LAIR_BANDS[lairChoice - 1],
+    holdTurns: 1 + (Math.abs(seed) % 3),
+    defeatCount: 3 + (Math.abs(seed) % 4),
+    maxRounds: short ? SHORT_ROUNDS : soakMap.defaults.maxRounds,
+  };
+  return { soakMap, options };
+}
+
+/**
+ * JSON-safety problems of a state (its map is checked once per game), then deep-freezes it:
+ * the next command takes it as input, and any change to it then throws.
+ */
+function checkAndFreeze(state: GameState): string[] {
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(state)) {
+    if (key !== 'map' && value !== undefined) jsonProblems(value, `state.${key}`, problems, 5, true);
+  }
+  Object.freeze(state);
+  return problems;
+}
+
+function withoutMap(state: GameState): string {
+  return JSON.stringify({ ...state, map: null });
+}
+
+/** Plays and checks one game; returns its violation (if any) and figures. */
+function soakGame(
+  soakMap: SoakMap,
+  options: Partial<ScenarioOptions>,
+  seed: number,
+  opts: SoakOptions,
+): { problems: string[]; afterCommand: number; command: Command | null; commands: number; state: GameState | null } {
+  const config = { scenarioId: soakMap.scenarioId, map: soakMap.map, seed, options };
+  const fail = (problems: string[], afterCommand: number, command: Command | null, commands: number) => ({
+    problems,
+    afterCommand,
+    command,
+    commands,
+    state: null,
+  });
+  let created;
+  try {
+    created = createGame(config);
+  } catch (e) {
+    return fail([`createGame threw: ${(e as Error).message}`], 0, null, 0);
+  }
+  if (!created.ok) return fail([`createGame failed: ${created.error}`], 0, null, 0);
+  let state = created.state;
+  const limit = normaliseOptions(options).maxRounds;
+  // Every state is deep-frozen once checked, so a command that changes its input throws.
+  const initial = [...stateProblems(state), ...jsonProblems(soakMap.map, 'map', [], 5, true), ...checkAndFreeze(state)];
+  if (initial.length > 0) return fail(initial, 0, null, 0);
+  const mapCopy = JSON.parse(JSON.stringify(soakMap.map)) as BattleMap;
+  let stateText = withoutMap(state);
+  let loaded: GameState = { ...(JSON.parse(stateText) as GameState), map: mapCopy };
+  const commands: Command[] = [];
+  while (state.phase !== 'over') {
+    const n = commands.length + 1;
+    if (commands.length >= MAX_COMMANDS) return fail([`the game did not end within ${MAX_COMMANDS} commands`], n - 1, null, n - 1);
+    let command: Command | null;
+    let result;
+    try {
+      command = chooseHeroCommand(state);
+      if (!command) return fail([`no legal command in phase ${state.phase}, round ${state.round}`], n - 1, null, n - 1);
+      result = applyCommand(state, command);
+    } catch (e) {
+      const message = (e as Error).stack?.split('\n').slice(0, 3).join(' ') ?? String(e);
+      const frozen = /read.only|not extensible|frozen/i.test(message) ? ' (it tried to change its frozen input state)' : '';
+      return fail([`the engine threw${frozen}: ${message}`], n, null, n);
+    }
+    if (!result.ok) return fail([`the autopilot's command was rejected: ${result.error}`], n, command, n);
+    commands.push(command);
+    const after = result.state;
+    const problems: string[] = [];
+    problems.push(...stateProblems(after), ...stepProblems(state, after, result.events));
+    if (after.round > limit) problems.push(`round ${after.round} passed the round limit ${limit}`);
+    const afterText = withoutMap(after);
+    problems.push(...checkAndFreeze(after));
+    if (opts.playOnLoaded !== false) {
+      // The copy loaded from JSON before this command must play it the same way.
+      const fromLoaded = applyCommand(loaded, command);
+      if (!fromLoaded.ok) problems.push(`the state loaded from JSON rejects the command: ${fromLoaded.error}`);
+      else if (withoutMap(fromLoaded.state) !== afterText) problems.push('the state loaded from JSON plays the command differently');
+      else if (JSON.stringify(fromLoaded.events) !== JSON.stringify(result.events)) problems.push('the state loaded from JSON gives different events');
+    }
+    if (opts.extraCheck) problems.push(...opts.extraCheck(after, state, command, result.events));
+    if (problems.length > 0) return fail(problems, n, command, n);
+    state = after;
+    stateText = afterText;
+    loaded = { ...(JSON.parse(afterText) as GameState), map: mapCopy };
+  }
+  // End of game: ended within the limit, and seed + commands replay to the same state.
+  const end: string[] = [];
+  if (!state.outcome) end.push('the game ended without an outcome');
+  if (state.round > limit) end.push(`the game ended in round ${state.round}, past the limit ${limit}`);
+  try {
+    const replayed = replayGame(config, commands);
+    if (withoutMap(replayed[replayed.length - 1]) !== stateText) end.push('replaying seed + commands gives a different final state');
+  } catch (e) {
+    end.push(`replay failed: ${(e as Error).message}`);
+  }
+  if (end.length > 0) return fail(end, commands.length, null, commands.length);
+  return { problems: [], afterCommand: commands.length, command: null, commands: commands.length, state };
+}
+
+export function runSoak(opts: SoakOptions): SoakReport {
+  const seedBase = opts.seed ?? 1;
+  const from = opts.from ?? 0;
+  const started = performance.now();
+  const violations: SoakViolation[] = [];
+  const perMap = new Map(opts.maps.map((m) => [m.id, { id: m.id, games: 0, heroWins: 0, enemyWins: 0, rounds: 0, commands: 0 }]));
+  let commands = 0;
+  for (let k = 0; k < opts.games; k++) {
+    const i = from + k;
+    const seed = seedBase + i;
+    const { soakMap, options } = gameConfig(opts.maps, i, seed);
+    const r = soakGame(soakMap, options, seed, opts);
+    commands += r.commands;
+    const stats = perMap.get(soakMap.id)!;
+    stats.games++;
+    stats.commands += r.commands;
+    if (r.state) {
+      stats.rounds += r.state.round;
+      if (r.state.outcome?.winner === 'heroes') stats.heroWins++;
+      else stats.enemyWins++;
+    }
+    if (r.problems.length > 0) {
+      const { victory, morale, lair, maxRounds, holdTurns, defeatCount } = options;
+      violations.push({
+        game: i,
+        seed,
+        map: soakMap.id,
+        options: { victory, morale, lair, maxRounds, holdTurns, defeatCount },
+        afterCommand: r.afterCommand,
+        command: r.command,
+        problems: r.problems,
+        reproduce: `${opts.command ?? 'npm run soak --'} --seed ${seedBase} --from ${i} --games 1`,
+      });
+    }
+    opts.progress?.(k + 1, opts.games);
+  }
+  return {
+    games: opts.games,
+    commands,
+    violations,
+    seconds: (performance.now() - started) / 1000,
+    firstSeed: seedBase + from,
+    lastSeed: seedBase + from + opts.games - 1,
+    maps: [...perMap.values()],
+    combinations: opts.maps.length * VICTORY_KINDS.length * 2 * (LAIR_BANDS.length + 1) * 2,
+  };
+}
+
+export function formatReport(report: SoakReport, maps: readonly SoakMap[]): string {
+  const lines: string[] = [];
+  lines.push(`Soak: ${report.games} games, seeds ${report.firstSeed}..${report.lastSeed}, on ${maps.length} maps: ${maps.map((m) => `${m.id} (${m.source})`).join(', ')}`);
+  lines.push(`  options cycled: ${VICTORY_KINDS.length} victory kinds x morale on/off x lair rolled/1-2/3-4/5-6 x round limit default/${SHORT_ROUNDS} = ${report.combinations} combinations`);
+  for (const m of report.maps) {
+    if (m.games === 0) continue;
+    lines.push(
+      `  ${m.id.padEnd(16)} ${String(m.games).padStart(6)} games  heroes won ${m.heroWins}, enemies ${m.enemyWins}; mean ${(m.rounds / Math.max(1, m.heroWins + m.enemyWins)).toFixed(1)} rounds, ${(m.commands / m.games).toFixed(1)} commands`,
+    );
+  }
+  lines.push(`Games played      ${report.games}`);
+  lines.push(`Commands checked  ${report.commands}`);
+  lines.push(`Violations        ${report.violations.length}`);
+  lines.push(`Time              ${report.seconds.toFixed(1)} s (${(report.games / report.seconds).toFixed(1)} games/s)`);
+  for (const v of report.violations.slice(0, 50)) {
+    lines.push('');
+    lines.push(`VIOLATION in game ${v.game} (seed ${v.seed}, map ${v.map}, options ${JSON.stringify(v.options)})`);
+    lines.push(`  after command ${v.afterCommand}${v.command ? ` ${JSON.stringify(v.command)}` : ''}:`);
+    for (const p of v.problems) lines.push(`  - ${p}`);
+    lines.push(`  reproduce: ${v.reproduce}`);
+  }
+  if (report.violations.length > 50) lines.push(`... and ${report.violations.length - 50} more violations`);
+  return lines.join('\n');
+}
+
+interface CliArgs {
+  games: number;
+  seed: number;
+  from: number;
+  map: string | null;
+  benchMaps: boolean;
+  json: boolean;
+  injectFault: boolean;
+  playOnLoaded: boolean;
+}
+
+function parseArgs(argv: string[]): CliArgs {
+  const args: CliArgs = { games: 200, seed: 1, from: 0, map: null, benchMaps: true, json: false, injectFault: false, playOnLoaded: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const next = (): string => {
+      const v = argv[++i];
+      if (v === undefined) usage(`${a} needs a value.`);
+      return v;
+    };
+    if (a === '--games') args.games = Number(next());
+    else if (a === '--seed') args.seed = Number(next());
+    else if (a === '--from') args.from = Number(next());
+    else if (a === '--map') args.map = next();
+    else if (a === '--no-bench-maps') args.benchMaps = false;
+    else if (a === '--json') args.json = true;
+    else if (a === '--inject-fault') args.injectFault = true;
+    else if (a === '--no-load-replay') args.playOnLoaded = false;
+    else usage(`Unknown option "${a}".`);
+  }
+  if (!Number.isSafeInteger(args.games) || args.games < 1) usage('--games must be a whole number of 1 or more.');
+  if (!Number.isSafeInteger(args.seed)) usage('--seed must be a whole number.');
+  if (!Number.isSafeInteger(args.from) || args.from < 0) usage('--from must be a whole number of 0 or more.');
+  return args;
+}
+
+function usage(message: string): never {
+  console.error(message);
+  console.error('Use: npm run soak -- [--games N] [--seed S] [--from I] [--map ID] [--no-bench-maps] [--json] [--inject-fault]');
+  process.exit(2);
+}
+
+/** The deliberately broken check of --inject-fault: any state from round 2 on "violates" it. */
+export const INJECTED_FAULT: ExtraCheck = (state) =>
+  state.round >= 2 ? [`injected fault: round ${state.round} reached (a deliberately broken check)`] : [];
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  let maps = await soakMaps(args.benchMaps);
+  if (args.map) {
+    maps = maps.filter((m) => m.id === args.map);
+    if (maps.length === 0) usage(`No map "${args.map}". Maps: ${(await soakMaps(true)).map((m) => m.id).join(', ')}.`);
+  }
+  let lastTenth = 0;
+  const report = runSoak({
+    games: args.games,
+    seed: args.seed,
+    from: args.from,
+    maps,
+    extraCheck: args.injectFault ? INJECTED_FAULT : undefined,
+    playOnLoaded: args.playOnLoaded,
+    command: `npm run soak --${args.map ? ` --map ${args.map}` : ''}${args.benchMaps ? '' : ' --no-bench-maps'}${args.injectFault ? ' --inject-fault' : ''}`,
+    progress: (done, total) => {
+      const tenth = Math.floor((done * 10) / total);
+      if (total >= 100 && tenth > lastTenth) {
+        lastTenth = tenth;
+        process.stderr.write(`  ${done}/${total} games\n`);
+      }
+    },
+  });
+  if (args.json) console.log(JSON.stringify(report));
+  else console.log(formatReport(report, maps));
+  process.exitCode = report.violations.length > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(1);
+  });
+}
