@@ -28,7 +28,16 @@ import { BENCH_FIXTURES } from './lib/bench-boards';
 import { loadBaseline, saveBaseline } from './lib/bench-baseline';
 import { viteBuild } from './lib/bench-bundle';
 import { serveDir } from './lib/bench-serve';
-import { changeText, describeMachine, machineLine, percentile, printTable, round, sig, type Row } from './lib/bench-stats';
+import {
+  changeText,
+  describeMachine,
+  machineLine,
+  percentile,
+  printTable,
+  round,
+  sig,
+  type Row,
+} from './lib/bench-stats';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MAP_FILE = join(BENCH_FIXTURES, 'dungeon-64.tmj');
@@ -51,7 +60,9 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--turns') args.turns = Number(argv[++i]);
     else if (a === '--dist') args.dist = argv[++i] ?? null;
     else {
-      console.error(`Unknown option "${a}". Use [--json] [--write-baseline] [--seconds S] [--turns N] [--dist DIR].`);
+      console.error(
+        `Unknown option "${a}". Use [--json] [--write-baseline] [--seconds S] [--turns N] [--dist DIR].`,
+      );
       process.exit(2);
     }
   }
@@ -144,19 +155,29 @@ async function battleInPage(input: {
 }): Promise<BattleResult> {
   type Cmd = { type: string; unit?: string };
   type Snapshot = { round: number; phase: string; units: { ai?: { status: string } }[] };
-  const api = (window as unknown as {
-    archfoe: {
-      ready: Promise<void>;
-      loadMap(text: string, extra?: Record<string, string>, name?: string): { ok: boolean; error?: string };
-      start(o: { scenario: string; seed: number; options?: Record<string, unknown> }): Promise<{ ok: boolean; error?: string }>;
-      dispatch(c: Cmd): Promise<{ ok: boolean; error?: string }>;
-      suggest(): Cmd | null;
-      setSpeed(s: string): boolean;
-      idle(): Promise<void>;
-      scene(): string;
-      state(): Snapshot | null;
-    };
-  }).archfoe;
+  const api = (
+    window as unknown as {
+      archfoe: {
+        ready: Promise<void>;
+        loadMap(
+          text: string,
+          extra?: Record<string, string>,
+          name?: string,
+        ): { ok: boolean; error?: string };
+        start(o: {
+          scenario: string;
+          seed: number;
+          options?: Record<string, unknown>;
+        }): Promise<{ ok: boolean; error?: string }>;
+        dispatch(c: Cmd): Promise<{ ok: boolean; error?: string }>;
+        suggest(): Cmd | null;
+        setSpeed(s: string): boolean;
+        idle(): Promise<void>;
+        scene(): string;
+        state(): Snapshot | null;
+      };
+    }
+  ).archfoe;
   const result: BattleResult = {
     renderer: 'unknown',
     units: 0,
@@ -176,7 +197,8 @@ async function battleInPage(input: {
   }
   const loaded = api.loadMap(input.mapText, {}, 'bench-64.tmj');
   if (!loaded.ok) return { ...result, error: `loadMap: ${loaded.error}` };
-  const alertedIn = (st: Snapshot | null): number => (st ? st.units.filter((u) => u.ai?.status === 'alerted').length : 0);
+  const alertedIn = (st: Snapshot | null): number =>
+    st ? st.units.filter((u) => u.ai?.status === 'alerted').length : 0;
 
   // Frame recorder: every rAF timestamp, tagged with the bucket being measured (0 = none).
   const stamps: number[] = [];
@@ -202,7 +224,10 @@ async function battleInPage(input: {
   const play = async (bucketTag: 0 | 1 | 2, enough: () => boolean): Promise<string | null> => {
     const bucket = bucketTag === 1 ? result.patrol : bucketTag === 2 ? result.alerted : null;
     let enemyMs = 0;
-    while (!enough() || (bucket && (enemyMs < input.seconds * 1000 || bucket.turns < input.minTurns))) {
+    while (
+      !enough() ||
+      (bucket && (enemyMs < input.seconds * 1000 || bucket.turns < input.minTurns))
+    ) {
       if (!timeLeft()) return null;
       const st = api.state();
       if (!st || st.phase === 'over' || api.scene() !== 'Battle') return 'the game ended';
@@ -248,17 +273,29 @@ async function battleInPage(input: {
     if (tags[i] === 2) result.alerted.deltas.push(d);
   }
   if (stop && result.patrol.turns === 0) result.error = stop;
-  else if (stop) result.error = `after ${result.patrol.turns} patrol and ${result.alerted.turns} alerted enemy turns: ${stop}`;
+  else if (stop)
+    result.error = `after ${result.patrol.turns} patrol and ${result.alerted.turns} alerted enemy turns: ${stop}`;
   return result;
 }
 
-async function measure(url: string, seconds: number, minTurns: number): Promise<{ menuMs: number | null; battle: BattleResult; errors: string[] }> {
+async function measure(
+  url: string,
+  seconds: number,
+  minTurns: number,
+): Promise<{ menuMs: number | null; battle: BattleResult; errors: string[] }> {
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 720 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   const errors: string[] = [];
   try {
@@ -272,12 +309,24 @@ async function measure(url: string, seconds: number, minTurns: number): Promise<
     await page.addInitScript('window.__name = (f) => f;');
     await page.addInitScript(menuWatcher);
     await page.goto(`${url}?renderer=canvas`, { waitUntil: 'load' });
-    await page.waitForFunction(() => (window as unknown as { __benchMenuAt?: number }).__benchMenuAt !== undefined, null, {
-      timeout: 60_000,
-    });
-    const menuMs = await page.evaluate(() => (window as unknown as { __benchMenuAt: number }).__benchMenuAt);
+    await page.waitForFunction(
+      () => (window as unknown as { __benchMenuAt?: number }).__benchMenuAt !== undefined,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    const menuMs = await page.evaluate(
+      () => (window as unknown as { __benchMenuAt: number }).__benchMenuAt,
+    );
     const mapText = readFileSync(MAP_FILE, 'utf8');
-    const battle = await page.evaluate(battleInPage, { mapText, seconds, minTurns, wantAlerted: 5, maxWallSeconds: Math.max(300, seconds * 30) });
+    const battle = await page.evaluate(battleInPage, {
+      mapText,
+      seconds,
+      minTurns,
+      wantAlerted: 5,
+      maxWallSeconds: Math.max(300, seconds * 30),
+    });
     return { menuMs, battle, errors };
   } finally {
     await context.close();
@@ -330,30 +379,88 @@ async function main(): Promise<void> {
     better: 'lower',
   });
   const section2 = `Browser: frames while the enemy side's turn animates (64x64, ${battle.units} units, speed normal)`;
-  if (battle.error) rows.push({ section: section2, name: 'not (fully) measured', value: NaN, unit: '', note: battle.error });
-  const bucketRows = (label: string, key: string, f: FrameStats, b: EnemyBucket, extra: string): void => {
+  if (battle.error)
+    rows.push({
+      section: section2,
+      name: 'not (fully) measured',
+      value: NaN,
+      unit: '',
+      note: battle.error,
+    });
+  const bucketRows = (
+    label: string,
+    key: string,
+    f: FrameStats,
+    b: EnemyBucket,
+    extra: string,
+  ): void => {
     rows.push(
-      { section: section2, name: `${label}: frame time p50`, value: f.p50, unit: 'ms', note: `${f.frames} frames over ${sig(f.seconds)} s in ${b.turns} enemy turns (up to ${b.alertedMax} enemies alerted)${extra}`, key: `browser.${key}.p50`, better: 'lower' },
-      { section: section2, name: `${label}: frame time p95`, value: f.p95, unit: 'ms', key: `browser.${key}.p95`, better: 'lower' },
-      { section: section2, name: `${label}: frame time worst`, value: f.worst, unit: 'ms', note: `${f.over33} frames over 33.4 ms (2 frames)`, key: `browser.${key}.worst`, better: 'lower' },
+      {
+        section: section2,
+        name: `${label}: frame time p50`,
+        value: f.p50,
+        unit: 'ms',
+        note: `${f.frames} frames over ${sig(f.seconds)} s in ${b.turns} enemy turns (up to ${b.alertedMax} enemies alerted)${extra}`,
+        key: `browser.${key}.p50`,
+        better: 'lower',
+      },
+      {
+        section: section2,
+        name: `${label}: frame time p95`,
+        value: f.p95,
+        unit: 'ms',
+        key: `browser.${key}.p95`,
+        better: 'lower',
+      },
+      {
+        section: section2,
+        name: `${label}: frame time worst`,
+        value: f.worst,
+        unit: 'ms',
+        note: `${f.over33} frames over 33.4 ms (2 frames)`,
+        key: `browser.${key}.worst`,
+        better: 'lower',
+      },
     );
   };
   bucketRows('first turns, patrolling', 'enemyPatrol', patrol, battle.patrol, '');
-  bucketRows('later turns, alerted', 'enemyAlerted', alerted, battle.alerted, `; after ${battle.warmRounds} rounds played at instant speed`);
+  bucketRows(
+    'later turns, alerted',
+    'enemyAlerted',
+    alerted,
+    battle.alerted,
+    `; after ${battle.warmRounds} rounds played at instant speed`,
+  );
   rows.push(
-    { section: section2, name: 'whole run: frame time p50', value: all.p50, unit: 'ms', note: `${all.frames} frames over ${sig(all.seconds)} s incl. hero turns (autopilot in the page) at instant speed; up to round ${battle.rounds}` },
+    {
+      section: section2,
+      name: 'whole run: frame time p50',
+      value: all.p50,
+      unit: 'ms',
+      note: `${all.frames} frames over ${sig(all.seconds)} s incl. hero turns (autopilot in the page) at instant speed; up to round ${battle.rounds}`,
+    },
     { section: section2, name: 'whole run: frame time p95', value: all.p95, unit: 'ms' },
-    { section: section2, name: 'whole run: frame time worst', value: all.worst, unit: 'ms', note: `${all.over33} frames over 33.4 ms` },
+    {
+      section: section2,
+      name: 'whole run: frame time worst',
+      value: all.worst,
+      unit: 'ms',
+      note: `${all.over33} frames over 33.4 ms`,
+    },
   );
   const baseline = loadBaseline('browser');
   const figures: Record<string, number> = {};
   for (const r of rows) if (r.key && Number.isFinite(r.value)) figures[r.key] = r.value;
   const change: Record<string, string> = {};
-  if (baseline) for (const r of rows) if (r.key) change[r.key] = changeText(r.value, baseline.figures[r.key], r.better);
+  if (baseline)
+    for (const r of rows)
+      if (r.key) change[r.key] = changeText(r.value, baseline.figures[r.key], r.better);
   const header = [
     'Arch Foe browser benchmark',
     `Machine: ${machineLine(machine)}; Chromium ${CHROMIUM}; renderer in use: ${battle.renderer}`,
-    baseline ? `Change against bench/baseline.json (browser), recorded ${baseline.recordedAt}` : 'No browser baseline yet: this run is recorded as the baseline.',
+    baseline
+      ? `Change against bench/baseline.json (browser), recorded ${baseline.recordedAt}`
+      : 'No browser baseline yet: this run is recorded as the baseline.',
   ];
   if (errors.length) header.push(`Page errors: ${errors.slice(0, 5).join(' | ')}`);
   const table = [...header, printTable(rows, baseline ? baseline.figures : null)].join('\n');
@@ -365,10 +472,24 @@ async function main(): Promise<void> {
         menuMs: menuMs === null ? null : round(menuMs, 1),
         enemyTurn: {
           units: battle.units,
-          patrolling: { ...patrol, turns: battle.patrol.turns, alertedMax: battle.patrol.alertedMax },
-          alerted: { ...alerted, turns: battle.alerted.turns, alertedMax: battle.alerted.alertedMax, afterInstantRounds: battle.warmRounds },
+          patrolling: {
+            ...patrol,
+            turns: battle.patrol.turns,
+            alertedMax: battle.patrol.alertedMax,
+          },
+          alerted: {
+            ...alerted,
+            turns: battle.alerted.turns,
+            alertedMax: battle.alerted.alertedMax,
+            afterInstantRounds: battle.warmRounds,
+          },
         },
-        wholeRun: { ...all, games: battle.games, rounds: battle.rounds, wallSeconds: round(battle.wallSeconds, 1) },
+        wholeRun: {
+          ...all,
+          games: battle.games,
+          rounds: battle.rounds,
+          wallSeconds: round(battle.wallSeconds, 1),
+        },
         error: battle.error ?? null,
         pageErrors: errors,
         baseline: baseline ? { recordedAt: baseline.recordedAt, change } : null,
@@ -378,7 +499,8 @@ async function main(): Promise<void> {
   } else {
     console.log(table);
   }
-  const ok = !battle.error && Number.isFinite(patrol.p50) && Number.isFinite(alerted.p50) && menuMs !== null;
+  const ok =
+    !battle.error && Number.isFinite(patrol.p50) && Number.isFinite(alerted.p50) && menuMs !== null;
   if (ok && (args.writeBaseline || !baseline)) {
     saveBaseline('browser', {
       recordedAt: new Date().toISOString(),
@@ -386,7 +508,9 @@ async function main(): Promise<void> {
       command: 'npm run bench:browser',
       figures,
       table: printTable(rows, null),
-      notes: [`Renderer in use: ${battle.renderer}. Chromium: ${CHROMIUM}. Map: test/fixtures/bench/dungeon-64.tmj.`],
+      notes: [
+        `Renderer in use: ${battle.renderer}. Chromium: ${CHROMIUM}. Map: test/fixtures/bench/dungeon-64.tmj.`,
+      ],
     });
     log('Recorded the browser part of bench/baseline.json and bench/BASELINE.md.');
   }

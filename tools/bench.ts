@@ -30,7 +30,15 @@ import { writeFixtures } from './lib/bench-fixtures';
 import { benchLineOfSight, unitSquares, type LosResult } from './lib/bench-los';
 import { measureMemory, memoryChild, type MemoryResult } from './lib/bench-memory';
 import { benchBoardPathing, makePairs, type BoardPathingResult } from './lib/bench-pathing';
-import { changeText, describeMachine, machineLine, printTable, round, sig, type Row } from './lib/bench-stats';
+import {
+  changeText,
+  describeMachine,
+  machineLine,
+  printTable,
+  round,
+  sig,
+  type Row,
+} from './lib/bench-stats';
 import type { BattleMap, MapObject } from '../src/engine/index';
 
 interface Args {
@@ -55,10 +63,13 @@ function parseArgs(argv: string[]): Args {
       const v = argv[++i] ?? '';
       args.only = new Set(v.split(',').filter(Boolean));
       for (const s of args.only) {
-        if (!(SECTIONS as readonly string[]).includes(s)) fail(`Unknown section "${s}". Sections: ${SECTIONS.join(', ')}.`);
+        if (!(SECTIONS as readonly string[]).includes(s))
+          fail(`Unknown section "${s}". Sections: ${SECTIONS.join(', ')}.`);
       }
     } else {
-      fail(`Unknown option "${a}". Use [--json] [--write-baseline] [--no-build] [--quick] [--only ${SECTIONS.join(',')}].`);
+      fail(
+        `Unknown option "${a}". Use [--json] [--write-baseline] [--no-build] [--quick] [--only ${SECTIONS.join(',')}].`,
+      );
     }
   }
   return args;
@@ -79,18 +90,35 @@ async function dungeonCrawlMap(): Promise<{ map: BattleMap; source: string }> {
   } catch {
     // maps/index.json or src/maps not there yet
   }
-  return { map: dungeonCrawlBoard(), source: 'built-in copy of the 8x10 board (maps/ not bundled yet)' };
+  return {
+    map: dungeonCrawlBoard(),
+    source: 'built-in copy of the 8x10 board (maps/ not bundled yet)',
+  };
 }
 
 /** The Dungeon Crawl board with 4 more goblins on free floor squares: 15 enemies. */
 function withFifteenEnemies(map: BattleMap): BattleMap {
   const taken = new Set(map.objects.map((o) => `${o.x},${o.y}`));
   const extra: MapObject[] = [];
-  for (let i = 0; i < map.terrain.length && extra.length < 15 - map.objects.filter((o) => o.kind === 'enemy').length; i++) {
+  for (
+    let i = 0;
+    i < map.terrain.length &&
+    extra.length < 15 - map.objects.filter((o) => o.kind === 'enemy').length;
+    i++
+  ) {
     const x = i % map.width;
     const y = Math.floor(i / map.width);
     if (map.terrain[i] !== 'floor' || taken.has(`${x},${y}`) || y > map.height / 2) continue;
-    extra.push({ kind: 'enemy', x, y, width: 1, height: 1, name: 'goblin', facing: 4, properties: { unit: 'goblin' } });
+    extra.push({
+      kind: 'enemy',
+      x,
+      y,
+      width: 1,
+      height: 1,
+      name: 'goblin',
+      facing: 4,
+      properties: { unit: 'goblin' },
+    });
     taken.add(`${x},${y}`);
   }
   return { ...map, id: `${map.id}+4`, objects: [...map.objects, ...extra] };
@@ -127,14 +155,20 @@ async function main(): Promise<void> {
     for (const size of BENCH_SIZES) {
       const map = loadBenchBoard(size);
       log(`pathing ${size}x${size}...`);
-      const results = benchBoardPathing(map, makePairs(map, pairCount, 1000 + size), args.quick ? 400 : 2000);
+      const results = benchBoardPathing(
+        map,
+        makePairs(map, pairCount, 1000 + size),
+        args.quick ? 400 : 2000,
+      );
       boards[`${size}x${size}`] = pathingJson(results);
       for (const r of results) {
         const layer = r.solvers.find((s) => s.id === 'ours-easystar');
         const raw = r.solvers.find((s) => s.id === 'easystar');
         for (const s of r.solvers) {
           const overhead =
-            s.id === 'easystar' && layer && raw ? `; our layer over easystar / raw easystar ${ratioText(layer.timing.medianMs / raw.timing.medianMs)}` : '';
+            s.id === 'easystar' && layer && raw
+              ? `; our layer over easystar / raw easystar ${ratioText(layer.timing.medianMs / raw.timing.medianMs)}`
+              : '';
           const agree =
             s.id === 'ours'
               ? `mean path ${sig(r.meanLength)} steps, ${r.floorSquares} floor squares`
@@ -153,7 +187,8 @@ async function main(): Promise<void> {
     }
     report.pathing = {
       pairsPerBoard: pairCount,
-      rules: '8 directions, diagonal = 1 move, no corner cutting; boards are floor/wall only so cost = steps',
+      rules:
+        '8 directions, diagonal = 1 move, no corner cutting; boards are floor/wall only so cost = steps',
       figures: 'per-search time = median over runs of (time for all pairs) / pairs',
       boards,
     };
@@ -241,8 +276,18 @@ async function main(): Promise<void> {
   // ---------------------------------------------------------------- games
   if (want('games')) {
     log('whole games...');
-    const g: GamesResult = gamesPerSecond(dc.map, 'dungeon-crawl', args.quick ? 20 : 60, args.quick ? 1 : 3);
-    report.games = { ...g, map: dc.source, seeds: `1..${g.games}`, options: 'scenario defaults (morale on, lair rolled)' };
+    const g: GamesResult = gamesPerSecond(
+      dc.map,
+      'dungeon-crawl',
+      args.quick ? 20 : 60,
+      args.quick ? 1 : 3,
+    );
+    report.games = {
+      ...g,
+      map: dc.source,
+      seeds: `1..${g.games}`,
+      options: 'scenario defaults (morale on, lair rolled)',
+    };
     rows.push({
       section: 'Whole games: Dungeon Crawl, headless, autopilot heroes',
       name: 'games per second',
@@ -292,9 +337,32 @@ async function main(): Promise<void> {
       rows.push({ section, name: 'not measured', value: NaN, unit: '', note: b.error });
     } else {
       rows.push(
-        { section, name: 'production build, raw', value: b.totalRaw / 1024, unit: 'KiB', note: `${b.files.length} files`, key: 'bundle.totalRaw', better: 'lower' },
-        { section, name: 'production build, gzipped', value: b.totalGzip / 1024, unit: 'KiB', key: 'bundle.totalGzip', better: 'lower' },
-        { section, name: 'JavaScript, gzipped', value: b.jsGzip / 1024, unit: 'KiB', note: `raw ${sig(b.jsRaw / 1024)} KiB`, key: 'bundle.jsGzip', better: 'lower' },
+        {
+          section,
+          name: 'production build, raw',
+          value: b.totalRaw / 1024,
+          unit: 'KiB',
+          note: `${b.files.length} files`,
+          key: 'bundle.totalRaw',
+          better: 'lower',
+        },
+        {
+          section,
+          name: 'production build, gzipped',
+          value: b.totalGzip / 1024,
+          unit: 'KiB',
+          key: 'bundle.totalGzip',
+          better: 'lower',
+        },
+        {
+          section,
+          name: 'JavaScript, gzipped',
+          value: b.jsGzip / 1024,
+          unit: 'KiB',
+          note: `raw ${sig(b.jsRaw / 1024)} KiB`,
+          key: 'bundle.jsGzip',
+          better: 'lower',
+        },
         {
           section,
           name: "Phaser's chunk, raw",
@@ -322,7 +390,9 @@ async function main(): Promise<void> {
   for (const r of rows) if (r.key && Number.isFinite(r.value)) figures[r.key] = r.value;
   const change: Record<string, string> = {};
   if (baseline) {
-    for (const r of rows) if (r.key && baseline.figures[r.key] !== undefined) change[r.key] = changeText(r.value, baseline.figures[r.key], r.better);
+    for (const r of rows)
+      if (r.key && baseline.figures[r.key] !== undefined)
+        change[r.key] = changeText(r.value, baseline.figures[r.key], r.better);
   }
   const seconds = (performance.now() - started) / 1000;
   const table = [
@@ -335,7 +405,9 @@ async function main(): Promise<void> {
     '',
     `Total time ${sig(seconds)} s.`,
   ].join('\n');
-  report.baseline = baseline ? { recordedAt: baseline.recordedAt, machine: baseline.machine, change } : null;
+  report.baseline = baseline
+    ? { recordedAt: baseline.recordedAt, machine: baseline.machine, change }
+    : null;
   report.figures = figures;
   report.seconds = seconds;
   if (args.json) console.log(JSON.stringify(report));
@@ -369,7 +441,9 @@ function ratioText(r: number): string {
 
 function frameText(ms: number): string {
   const share = ms / FRAME_MS;
-  return share <= 1 ? `${sig(share * 100, 2)}% of a frame (${sig(FRAME_MS / ms, 3)}x below)` : `${sig(share, 3)}x a frame (OVER)`;
+  return share <= 1
+    ? `${sig(share * 100, 2)}% of a frame (${sig(FRAME_MS / ms, 3)}x below)`
+    : `${sig(share, 3)}x a frame (OVER)`;
 }
 
 function pathingJson(results: BoardPathingResult[]): Record<string, unknown> {
@@ -396,8 +470,13 @@ function pathingJson(results: BoardPathingResult[]): Record<string, unknown> {
       meanPathSteps: round(r.meanLength, 2),
       floorSquares: r.floorSquares,
       ours: entry(ours),
+      oursViaEasystar: layer ? entry(layer) : null,
       easystar: entry(easystar),
-      peers: Object.fromEntries(r.solvers.filter((s) => s !== ours && s !== easystar).map((s) => [s.id, entry(s)])),
+      peers: Object.fromEntries(
+        r.solvers
+          .filter((s) => s !== ours && s !== easystar && s !== layer)
+          .map((s) => [s.id, entry(s)]),
+      ),
       prepareMs: Object.fromEntries(Object.entries(r.prepareMs).map(([k, v]) => [k, round(v, 2)])),
     };
   }
@@ -416,9 +495,19 @@ function losJson(r: LosResult): Record<string, unknown> {
       fieldOfViewMs: round(r.oursFovMs, 3),
       fieldOfViewRuns: r.oursFovRuns,
     },
-    rot: { algorithm: 'PreciseShadowcasting, topology 8, radius 64', fieldOfViewMs: round(r.rotFovMs, 3), runs: r.rotFovRuns },
-    oursOverRot: { allPairsCover: round(r.ratioAllPairsVsRot, 4), fieldOfView: round(r.ratioFovVsRot, 4) },
-    agreement: { unitPairs: r.pairAgreement, floorSquares: { ...r.squareAgreement, jaccard: round(r.squareAgreement.jaccard, 4) } },
+    rot: {
+      algorithm: 'PreciseShadowcasting, topology 8, radius 64',
+      fieldOfViewMs: round(r.rotFovMs, 3),
+      runs: r.rotFovRuns,
+    },
+    oursOverRot: {
+      allPairsCover: round(r.ratioAllPairsVsRot, 4),
+      fieldOfView: round(r.ratioFovVsRot, 4),
+    },
+    agreement: {
+      unitPairs: r.pairAgreement,
+      floorSquares: { ...r.squareAgreement, jaccard: round(r.squareAgreement.jaccard, 4) },
+    },
   };
 }
 

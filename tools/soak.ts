@@ -44,7 +44,12 @@ export interface SoakMap {
 }
 
 /** Extra check called after every command (tests inject a broken one). */
-export type ExtraCheck = (state: GameState, before: GameState, command: Command, events: readonly GameEvent[]) => string[];
+export type ExtraCheck = (
+  state: GameState,
+  before: GameState,
+  command: Command,
+  events: readonly GameEvent[],
+) => string[];
 
 export interface SoakOptions {
   games: number;
@@ -78,7 +83,14 @@ export interface SoakReport {
   seconds: number;
   firstSeed: number;
   lastSeed: number;
-  maps: { id: string; games: number; heroWins: number; enemyWins: number; rounds: number; commands: number }[];
+  maps: {
+    id: string;
+    games: number;
+    heroWins: number;
+    enemyWins: number;
+    rounds: number;
+    commands: number;
+  }[];
   combinations: number;
 }
 
@@ -89,7 +101,10 @@ const MAX_COMMANDS = 20_000;
 /** The maps to soak: every bundled map (or the built-in Dungeon Crawl board) and the 32x32 fixture. */
 export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
   const maps: SoakMap[] = [];
-  let bundled: { listBundledMaps: () => { id: string }[]; loadBundledMap: (id: string) => BattleMap } | null = null;
+  let bundled: {
+    listBundledMaps: () => { id: string }[];
+    loadBundledMap: (id: string) => BattleMap;
+  } | null = null;
   let entries: { id: string }[] = [];
   try {
     bundled = await import('./lib/maps');
@@ -101,17 +116,35 @@ export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
     // A bundled map that does not load is a failure of its own, not something to skip.
     const map = bundled!.loadBundledMap(entry.id);
     const scenario = findScenario(entry.id) ?? scenarioForMap(map);
-    maps.push({ id: entry.id, scenarioId: scenario.id, map, defaults: scenario.defaults, source: 'maps/' });
+    maps.push({
+      id: entry.id,
+      scenarioId: scenario.id,
+      map,
+      defaults: scenario.defaults,
+      source: 'maps/',
+    });
   }
   if (maps.length === 0) {
     const map = dungeonCrawlBoard();
     const scenario = findScenario('dungeon-crawl')!;
-    maps.push({ id: 'dungeon-crawl', scenarioId: scenario.id, map, defaults: scenario.defaults, source: 'built-in board' });
+    maps.push({
+      id: 'dungeon-crawl',
+      scenarioId: scenario.id,
+      map,
+      defaults: scenario.defaults,
+      source: 'built-in board',
+    });
   }
   if (includeBench) {
     const map = loadBenchBoard(32);
     const scenario = scenarioForMap(map);
-    maps.push({ id: map.id, scenarioId: scenario.id, map, defaults: scenario.defaults, source: 'test/fixtures/bench' });
+    maps.push({
+      id: map.id,
+      scenarioId: scenario.id,
+      map,
+      defaults: scenario.defaults,
+      source: 'test/fixtures/bench',
+    });
   }
   return maps;
 }
@@ -121,7 +154,11 @@ export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
  * map first, then the victory kind, morale, lair and round limit; every combination comes
  * round once every maps x 6 x 2 x 4 x 2 games.
  */
-export function gameConfig(maps: readonly SoakMap[], i: number, seed: number): { soakMap: SoakMap; options: Partial<ScenarioOptions> } {
+export function gameConfig(
+  maps: readonly SoakMap[],
+  i: number,
+  seed: number,
+): { soakMap: SoakMap; options: Partial<ScenarioOptions> } {
   let k = i;
   const digit = (n: number): number => {
     const d = k % n;
@@ -153,7 +190,8 @@ export function gameConfig(maps: readonly SoakMap[], i: number, seed: number): {
 function checkAndFreeze(state: GameState): string[] {
   const problems: string[] = [];
   for (const [key, value] of Object.entries(state)) {
-    if (key !== 'map' && value !== undefined) jsonProblems(value, `state.${key}`, problems, 5, true);
+    if (key !== 'map' && value !== undefined)
+      jsonProblems(value, `state.${key}`, problems, 5, true);
   }
   Object.freeze(state);
   return problems;
@@ -169,9 +207,20 @@ function soakGame(
   options: Partial<ScenarioOptions>,
   seed: number,
   opts: SoakOptions,
-): { problems: string[]; afterCommand: number; command: Command | null; commands: number; state: GameState | null } {
+): {
+  problems: string[];
+  afterCommand: number;
+  command: Command | null;
+  commands: number;
+  state: GameState | null;
+} {
   const config = { scenarioId: soakMap.scenarioId, map: soakMap.map, seed, options };
-  const fail = (problems: string[], afterCommand: number, command: Command | null, commands: number) => ({
+  const fail = (
+    problems: string[],
+    afterCommand: number,
+    command: Command | null,
+    commands: number,
+  ) => ({
     problems,
     afterCommand,
     command,
@@ -188,7 +237,11 @@ function soakGame(
   let state = created.state;
   const limit = normaliseOptions(options).maxRounds;
   // Every state is deep-frozen once checked, so a command that changes its input throws.
-  const initial = [...stateProblems(state), ...jsonProblems(soakMap.map, 'map', [], 5, true), ...checkAndFreeze(state)];
+  const initial = [
+    ...stateProblems(state),
+    ...jsonProblems(soakMap.map, 'map', [], 5, true),
+    ...checkAndFreeze(state),
+  ];
   if (initial.length > 0) return fail(initial, 0, null, 0);
   const mapCopy = JSON.parse(JSON.stringify(soakMap.map)) as BattleMap;
   let stateText = withoutMap(state);
@@ -196,19 +249,29 @@ function soakGame(
   const commands: Command[] = [];
   while (state.phase !== 'over') {
     const n = commands.length + 1;
-    if (commands.length >= MAX_COMMANDS) return fail([`the game did not end within ${MAX_COMMANDS} commands`], n - 1, null, n - 1);
+    if (commands.length >= MAX_COMMANDS)
+      return fail([`the game did not end within ${MAX_COMMANDS} commands`], n - 1, null, n - 1);
     let command: Command | null;
     let result;
     try {
       command = chooseHeroCommand(state);
-      if (!command) return fail([`no legal command in phase ${state.phase}, round ${state.round}`], n - 1, null, n - 1);
+      if (!command)
+        return fail(
+          [`no legal command in phase ${state.phase}, round ${state.round}`],
+          n - 1,
+          null,
+          n - 1,
+        );
       result = applyCommand(state, command);
     } catch (e) {
       const message = (e as Error).stack?.split('\n').slice(0, 3).join(' ') ?? String(e);
-      const frozen = /read.only|not extensible|frozen/i.test(message) ? ' (it tried to change its frozen input state)' : '';
+      const frozen = /read.only|not extensible|frozen/i.test(message)
+        ? ' (it tried to change its frozen input state)'
+        : '';
       return fail([`the engine threw${frozen}: ${message}`], n, null, n);
     }
-    if (!result.ok) return fail([`the autopilot's command was rejected: ${result.error}`], n, command, n);
+    if (!result.ok)
+      return fail([`the autopilot's command was rejected: ${result.error}`], n, command, n);
     commands.push(command);
     const after = result.state;
     const problems: string[] = [];
@@ -219,9 +282,12 @@ function soakGame(
     if (opts.playOnLoaded !== false) {
       // The copy loaded from JSON before this command must play it the same way.
       const fromLoaded = applyCommand(loaded, command);
-      if (!fromLoaded.ok) problems.push(`the state loaded from JSON rejects the command: ${fromLoaded.error}`);
-      else if (withoutMap(fromLoaded.state) !== afterText) problems.push('the state loaded from JSON plays the command differently');
-      else if (JSON.stringify(fromLoaded.events) !== JSON.stringify(result.events)) problems.push('the state loaded from JSON gives different events');
+      if (!fromLoaded.ok)
+        problems.push(`the state loaded from JSON rejects the command: ${fromLoaded.error}`);
+      else if (withoutMap(fromLoaded.state) !== afterText)
+        problems.push('the state loaded from JSON plays the command differently');
+      else if (JSON.stringify(fromLoaded.events) !== JSON.stringify(result.events))
+        problems.push('the state loaded from JSON gives different events');
     }
     if (opts.extraCheck) problems.push(...opts.extraCheck(after, state, command, result.events));
     if (problems.length > 0) return fail(problems, n, command, n);
@@ -232,15 +298,23 @@ function soakGame(
   // End of game: ended within the limit, and seed + commands replay to the same state.
   const end: string[] = [];
   if (!state.outcome) end.push('the game ended without an outcome');
-  if (state.round > limit) end.push(`the game ended in round ${state.round}, past the limit ${limit}`);
+  if (state.round > limit)
+    end.push(`the game ended in round ${state.round}, past the limit ${limit}`);
   try {
     const replayed = replayGame(config, commands);
-    if (withoutMap(replayed[replayed.length - 1]) !== stateText) end.push('replaying seed + commands gives a different final state');
+    if (withoutMap(replayed[replayed.length - 1]) !== stateText)
+      end.push('replaying seed + commands gives a different final state');
   } catch (e) {
     end.push(`replay failed: ${(e as Error).message}`);
   }
   if (end.length > 0) return fail(end, commands.length, null, commands.length);
-  return { problems: [], afterCommand: commands.length, command: null, commands: commands.length, state };
+  return {
+    problems: [],
+    afterCommand: commands.length,
+    command: null,
+    commands: commands.length,
+    state,
+  };
 }
 
 export function runSoak(opts: SoakOptions): SoakReport {
@@ -248,7 +322,12 @@ export function runSoak(opts: SoakOptions): SoakReport {
   const from = opts.from ?? 0;
   const started = performance.now();
   const violations: SoakViolation[] = [];
-  const perMap = new Map(opts.maps.map((m) => [m.id, { id: m.id, games: 0, heroWins: 0, enemyWins: 0, rounds: 0, commands: 0 }]));
+  const perMap = new Map(
+    opts.maps.map((m) => [
+      m.id,
+      { id: m.id, games: 0, heroWins: 0, enemyWins: 0, rounds: 0, commands: 0 },
+    ]),
+  );
   let commands = 0;
   for (let k = 0; k < opts.games; k++) {
     const i = from + k;
@@ -293,8 +372,12 @@ export function runSoak(opts: SoakOptions): SoakReport {
 
 export function formatReport(report: SoakReport, maps: readonly SoakMap[]): string {
   const lines: string[] = [];
-  lines.push(`Soak: ${report.games} games, seeds ${report.firstSeed}..${report.lastSeed}, on ${maps.length} maps: ${maps.map((m) => `${m.id} (${m.source})`).join(', ')}`);
-  lines.push(`  options cycled: ${VICTORY_KINDS.length} victory kinds x morale on/off x lair rolled/1-2/3-4/5-6 x round limit default/${SHORT_ROUNDS} = ${report.combinations} combinations`);
+  lines.push(
+    `Soak: ${report.games} games, seeds ${report.firstSeed}..${report.lastSeed}, on ${maps.length} maps: ${maps.map((m) => `${m.id} (${m.source})`).join(', ')}`,
+  );
+  lines.push(
+    `  options cycled: ${VICTORY_KINDS.length} victory kinds x morale on/off x lair rolled/1-2/3-4/5-6 x round limit default/${SHORT_ROUNDS} = ${report.combinations} combinations`,
+  );
   for (const m of report.maps) {
     if (m.games === 0) continue;
     lines.push(
@@ -304,15 +387,22 @@ export function formatReport(report: SoakReport, maps: readonly SoakMap[]): stri
   lines.push(`Games played      ${report.games}`);
   lines.push(`Commands checked  ${report.commands}`);
   lines.push(`Violations        ${report.violations.length}`);
-  lines.push(`Time              ${report.seconds.toFixed(1)} s (${(report.games / report.seconds).toFixed(1)} games/s)`);
+  lines.push(
+    `Time              ${report.seconds.toFixed(1)} s (${(report.games / report.seconds).toFixed(1)} games/s)`,
+  );
   for (const v of report.violations.slice(0, 50)) {
     lines.push('');
-    lines.push(`VIOLATION in game ${v.game} (seed ${v.seed}, map ${v.map}, options ${JSON.stringify(v.options)})`);
-    lines.push(`  after command ${v.afterCommand}${v.command ? ` ${JSON.stringify(v.command)}` : ''}:`);
+    lines.push(
+      `VIOLATION in game ${v.game} (seed ${v.seed}, map ${v.map}, options ${JSON.stringify(v.options)})`,
+    );
+    lines.push(
+      `  after command ${v.afterCommand}${v.command ? ` ${JSON.stringify(v.command)}` : ''}:`,
+    );
     for (const p of v.problems) lines.push(`  - ${p}`);
     lines.push(`  reproduce: ${v.reproduce}`);
   }
-  if (report.violations.length > 50) lines.push(`... and ${report.violations.length - 50} more violations`);
+  if (report.violations.length > 50)
+    lines.push(`... and ${report.violations.length - 50} more violations`);
   return lines.join('\n');
 }
 
@@ -328,7 +418,16 @@ interface CliArgs {
 }
 
 function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { games: 200, seed: 1, from: 0, map: null, benchMaps: true, json: false, injectFault: false, playOnLoaded: true };
+  const args: CliArgs = {
+    games: 200,
+    seed: 1,
+    from: 0,
+    map: null,
+    benchMaps: true,
+    json: false,
+    injectFault: false,
+    playOnLoaded: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = (): string => {
@@ -346,28 +445,35 @@ function parseArgs(argv: string[]): CliArgs {
     else if (a === '--no-load-replay') args.playOnLoaded = false;
     else usage(`Unknown option "${a}".`);
   }
-  if (!Number.isSafeInteger(args.games) || args.games < 1) usage('--games must be a whole number of 1 or more.');
+  if (!Number.isSafeInteger(args.games) || args.games < 1)
+    usage('--games must be a whole number of 1 or more.');
   if (!Number.isSafeInteger(args.seed)) usage('--seed must be a whole number.');
-  if (!Number.isSafeInteger(args.from) || args.from < 0) usage('--from must be a whole number of 0 or more.');
+  if (!Number.isSafeInteger(args.from) || args.from < 0)
+    usage('--from must be a whole number of 0 or more.');
   return args;
 }
 
 function usage(message: string): never {
   console.error(message);
-  console.error('Use: npm run soak -- [--games N] [--seed S] [--from I] [--map ID] [--no-bench-maps] [--json] [--inject-fault]');
+  console.error(
+    'Use: npm run soak -- [--games N] [--seed S] [--from I] [--map ID] [--no-bench-maps] [--json] [--inject-fault]',
+  );
   process.exit(2);
 }
 
 /** The deliberately broken check of --inject-fault: any state from round 2 on "violates" it. */
 export const INJECTED_FAULT: ExtraCheck = (state) =>
-  state.round >= 2 ? [`injected fault: round ${state.round} reached (a deliberately broken check)`] : [];
+  state.round >= 2
+    ? [`injected fault: round ${state.round} reached (a deliberately broken check)`]
+    : [];
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   let maps = await soakMaps(args.benchMaps);
   if (args.map) {
     maps = maps.filter((m) => m.id === args.map);
-    if (maps.length === 0) usage(`No map "${args.map}". Maps: ${(await soakMaps(true)).map((m) => m.id).join(', ')}.`);
+    if (maps.length === 0)
+      usage(`No map "${args.map}". Maps: ${(await soakMaps(true)).map((m) => m.id).join(', ')}.`);
   }
   let lastTenth = 0;
   const report = runSoak({

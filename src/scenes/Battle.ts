@@ -408,6 +408,7 @@ export class BattleScene extends Phaser.Scene {
   private openSettings(): void {
     const showLog = app.settings.showLog;
     this.scene.launch('Settings', { overlay: true, returnTo: 'Battle' });
+    this.scene.bringToTop('Settings');
     this.scene.pause();
     this.events.once(Phaser.Scenes.Events.RESUME, () => {
       if (app.settings.showLog !== showLog && !this.animating) {
@@ -448,6 +449,9 @@ export class BattleScene extends Phaser.Scene {
     this.refreshControls();
     this.animator.factor = speedFactor(app.settings.speed);
     await this.animator.play(events, state);
+    // At instant speed nothing above waits for a frame: yield to the browser once so that
+    // a script dispatching in a loop still lets the page draw and take input.
+    if (this.animator.factor <= 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));
     if (this.leaving) return;
     this.syncUnits(state);
     this.animating = false;
@@ -598,6 +602,9 @@ export class BattleScene extends Phaser.Scene {
     const can = (type: string): boolean => !this.animating && this.legal.some((c) => c.type === type);
     this.undoButton.setEnabled(can('undo-move'));
     this.endButton.setEnabled(can('end-turn'));
+    // Nothing left but turning or ending: the End turn button lights up.
+    const onlyEnd = !this.animating && this.legal.length > 0 && this.legal.every((c) => c.type === 'face' || c.type === 'end-turn');
+    this.endButton.setSelected(onlyEnd);
     const state = this.session.state;
     const actingUnit = this.unit(acting);
     let title: string;
@@ -692,6 +699,7 @@ export class BattleScene extends Phaser.Scene {
       v.setFacing(u.facing);
       v.setWounds(u.wounds, u.maxWounds);
       if (u.ai) v.setStatus(u.ai.status);
+      v.setCarrying(Boolean(u.carrying));
       v.setHighlight(u.id === acting);
       v.setDepth(u.position.y);
     }
@@ -708,6 +716,8 @@ export class BattleScene extends Phaser.Scene {
       this.turnText.setText(`Round ${e.round} \u00b7 the monsters act`);
     } else if (e.type === 'round-started') {
       this.turnText.setText(`Round ${e.round}`);
+    } else if (e.type === 'objective' && e.unit) {
+      this.units.get(e.unit)?.setCarrying(e.what === 'picked-up');
     } else if (e.type === 'wounded') {
       this.cards.get(e.unit)?.showWounds(e.wounds, e.maxWounds, false);
     } else if (e.type === 'defeated') {

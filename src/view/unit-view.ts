@@ -265,6 +265,26 @@ export class UnitView extends Phaser.GameObjects.Container {
     }
   }
 
+  private relic: Phaser.GameObjects.Image | Phaser.GameObjects.Star | null = null;
+
+  /** A small crown while the figure carries the relic. */
+  setCarrying(on: boolean): void {
+    if (on === (this.relic !== null)) return;
+    if (!on) {
+      this.relic?.destroy();
+      this.relic = null;
+      return;
+    }
+    if (frameExists(this.scene, 'icons', 'crown')) {
+      const img = this.scene.add.image(-11, -20, 'icons', 'crown');
+      img.setScale(11 / Math.max(img.width, img.height));
+      this.relic = img;
+    } else {
+      this.relic = this.scene.add.star(-11, -20, 5, 2.5, 6, COLORS.gold, 1);
+    }
+    this.add(this.relic);
+  }
+
   /** Back to the resting pose after an animation was cut short. */
   resetPose(): void {
     this.sprite.setY(12).setAlpha(1).clearTint();

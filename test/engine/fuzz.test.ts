@@ -15,7 +15,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyCommand, chooseHeroCommand, createGame, legalCommands, VICTORY_KINDS } from '../../src/engine/index';
+import {
+  applyCommand,
+  chooseHeroCommand,
+  createGame,
+  legalCommands,
+  VICTORY_KINDS,
+} from '../../src/engine/index';
 import type { Command, GameState, ScenarioOptions } from '../../src/engine/types';
 import { dungeonCrawlBoard } from './boards';
 import { checkInvariants } from './invariants';
@@ -50,7 +56,23 @@ const TURN_TYPES = ['move', 'attack', 'heal', 'undo-move', 'end-turn'] as const;
 
 /** Numbers that are never a valid square coordinate or facing on an 8x10 board. */
 const badNumber = fc.oneof(
-  fc.constantFrom(NaN, Infinity, -Infinity, 1e308, -1e308, 2 ** 53, -(2 ** 53), 1e21, 4294967296, -1, 1.5, 0.1, -0.5, 99, 1e9),
+  fc.constantFrom(
+    NaN,
+    Infinity,
+    -Infinity,
+    1e308,
+    -1e308,
+    2 ** 53,
+    -(2 ** 53),
+    1e21,
+    4294967296,
+    -1,
+    1.5,
+    0.1,
+    -0.5,
+    99,
+    1e9,
+  ),
   fc.double({ noInteger: true }),
   fc.integer({ min: 11, max: 2 ** 31 }),
   fc.integer({ min: -(2 ** 31), max: -1 }),
@@ -62,7 +84,10 @@ const notNumber = fc.oneof(
 );
 
 /** Values of any kind (fast-check's anything, with the special ones JSON cannot carry). */
-const anyValue = fc.oneof(fc.anything(), fc.constantFrom(NaN, Infinity, -0, undefined, null, 1e308));
+const anyValue = fc.oneof(
+  fc.anything(),
+  fc.constantFrom(NaN, Infinity, -0, undefined, null, 1e308),
+);
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.constant<Step>({ kind: 'auto' }) },
@@ -96,7 +121,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     arbitrary: fc
       .record({
         pick: fc.nat(),
-        field: fc.constantFrom('type', 'unit', 'to', 'facing', 'target', 'weapon', 'extra', '__proto__', 'constructor', 'prototype'),
+        field: fc.constantFrom(
+          'type',
+          'unit',
+          'to',
+          'facing',
+          'target',
+          'weapon',
+          'extra',
+          '__proto__',
+          'constructor',
+          'prototype',
+        ),
         value: anyValue,
       })
       .map<Step>((r) => ({ kind: 'mutate', ...r })),
@@ -109,10 +145,29 @@ const step: fc.Arbitrary<Step> = fc.oneof(
         fc.record(
           {
             type: fc.oneof(fc.constantFrom('start', ...HERO_TYPES), fc.string()),
-            unit: fc.oneof(fc.constantFrom('fighting-man-1', 'magic-user-1', 'thief-1', 'priest-1', 'goblin-1', 'dragon-1'), anyValue),
-            to: fc.oneof(fc.record({ x: fc.integer({ min: -2, max: 12 }), y: fc.integer({ min: -2, max: 12 }) }), anyValue),
+            unit: fc.oneof(
+              fc.constantFrom(
+                'fighting-man-1',
+                'magic-user-1',
+                'thief-1',
+                'priest-1',
+                'goblin-1',
+                'dragon-1',
+              ),
+              anyValue,
+            ),
+            to: fc.oneof(
+              fc.record({
+                x: fc.integer({ min: -2, max: 12 }),
+                y: fc.integer({ min: -2, max: 12 }),
+              }),
+              anyValue,
+            ),
             facing: fc.oneof(fc.integer({ min: -1, max: 8 }), anyValue),
-            target: fc.oneof(fc.constantFrom('goblin-1', 'troll-1', 'dragon-1', 'thief-1'), anyValue),
+            target: fc.oneof(
+              fc.constantFrom('goblin-1', 'troll-1', 'dragon-1', 'thief-1'),
+              anyValue,
+            ),
             weapon: fc.oneof(fc.string(), anyValue),
           },
           { requiredKeys: [] },
@@ -140,36 +195,100 @@ function badCommand(state: GameState, bad: BadKind, n: number, value: unknown): 
   const inside = { x: n % state.map.width, y: (n >> 3) % state.map.height };
   switch (bad) {
     case 'not-object':
-      return pick<unknown>([null, undefined, 0, 1, NaN, -1, 'move', '', true, false, [], [{ type: 'start' }], value], n);
-    case 'unknown-type': {
-      const type = pick<unknown>(
-        ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'MOVE', 'Move', ' move', 'end turn', 'endTurn', '', 1, null, {}, ['move'], value],
+      return pick<unknown>(
+        [null, undefined, 0, 1, NaN, -1, 'move', '', true, false, [], [{ type: 'start' }], value],
         n,
       );
-      if (typeof type === 'string' && ['start', ...HERO_TYPES].includes(type)) return { type: 'nope', unit: hero.id };
+    case 'unknown-type': {
+      const type = pick<unknown>(
+        [
+          '__proto__',
+          'constructor',
+          'prototype',
+          'toString',
+          'hasOwnProperty',
+          'MOVE',
+          'Move',
+          ' move',
+          'end turn',
+          'endTurn',
+          '',
+          1,
+          null,
+          {},
+          ['move'],
+          value,
+        ],
+        n,
+      );
+      if (typeof type === 'string' && ['start', ...HERO_TYPES].includes(type))
+        return { type: 'nope', unit: hero.id };
       return { type, unit: hero.id, to: inside, facing: 1, target: hero.id, weapon: 'x' };
     }
     case 'missing-unit': {
-      const cmd: Record<string, unknown> = { type: pick(HERO_TYPES, n), to: inside, facing: 1, target: hero.id, weapon: 'x' };
-      if (n % 2 === 1) cmd.unit = pick<unknown>([null, 1, NaN, {}, [], [hero.id], { id: hero.id }, undefined, true], n >> 1);
+      const cmd: Record<string, unknown> = {
+        type: pick(HERO_TYPES, n),
+        to: inside,
+        facing: 1,
+        target: hero.id,
+        weapon: 'x',
+      };
+      if (n % 2 === 1)
+        cmd.unit = pick<unknown>(
+          [null, 1, NaN, {}, [], [hero.id], { id: hero.id }, undefined, true],
+          n >> 1,
+        );
       return cmd;
     }
     case 'no-such-unit': {
-      let id = pick<unknown>(['__proto__', 'constructor', 'toString', 'hasOwnProperty', '', ' ', 'goblin-0', 'Fighting-Man-1', 'x'.repeat(10_000)], n);
+      let id = pick<unknown>(
+        [
+          '__proto__',
+          'constructor',
+          'toString',
+          'hasOwnProperty',
+          '',
+          ' ',
+          'goblin-0',
+          'Fighting-Man-1',
+          'x'.repeat(10_000),
+        ],
+        n,
+      );
       if (typeof value === 'string' && !unitIds.has(value)) id = value;
-      return { type: pick(HERO_TYPES, n), unit: id, to: inside, facing: 2, target: hero.id, weapon: 'sword' };
+      return {
+        type: pick(HERO_TYPES, n),
+        unit: id,
+        to: inside,
+        facing: 2,
+        target: hero.id,
+        weapon: 'sword',
+      };
     }
     case 'enemy-unit': {
       const enemies = state.units.filter((u) => u.side === 'enemies');
       const foe = pick(enemies, n);
-      return { type: pick(HERO_TYPES, n >> 2), unit: foe.id, to: inside, facing: ((foe.facing + 1) % 8) as number, target: hero.id, weapon: foe.weapons[0].id };
+      return {
+        type: pick(HERO_TYPES, n >> 2),
+        unit: foe.id,
+        to: inside,
+        facing: ((foe.facing + 1) % 8) as number,
+        target: hero.id,
+        weapon: foe.weapons[0].id,
+      };
     }
     case 'other-hero': {
       const others = state.units.filter((u) => u.side === 'heroes' && u.id !== state.turn?.unitId);
       if (others.length === 0) return { type: turnType, unit: 'no-such-hero' };
       const other = pick(others, n);
       // `face` is allowed for any hero at any time in the heroes' phase, so not used here.
-      return { type: turnType, unit: other.id, to: inside, target: hero.id, weapon: other.weapons[0].id };
+      return {
+        type: turnType,
+        unit: other.id,
+        to: inside,
+        target: hero.id,
+        weapon: other.weapons[0].id,
+      };
     }
     case 'bad-square': {
       const to = pick<unknown>(
@@ -197,36 +316,90 @@ function badCommand(state: GameState, bad: BadKind, n: number, value: unknown): 
         ],
         n,
       );
-      if (typeof to === 'object' && to !== null && 'x' in to && Number.isSafeInteger((to as { x: unknown }).x)) {
+      if (
+        typeof to === 'object' &&
+        to !== null &&
+        'x' in to &&
+        Number.isSafeInteger((to as { x: unknown }).x)
+      ) {
         const p = to as { x: number; y: unknown };
-        if (Number.isSafeInteger(p.y) && p !== hero.position && p.x >= 0 && p.y as number >= 0 && p.x < state.map.width && (p.y as number) < state.map.height) {
+        if (
+          Number.isSafeInteger(p.y) &&
+          p !== hero.position &&
+          p.x >= 0 &&
+          (p.y as number) >= 0 &&
+          p.x < state.map.width &&
+          (p.y as number) < state.map.height
+        ) {
           return { type: 'move', unit: hero.id, to: hero.position ?? { x: -1, y: -1 } };
         }
       }
       return { type: 'move', unit: hero.id, to };
     }
     case 'bad-facing': {
-      const facing = pick<unknown>([-1, 8, 9, 1.5, NaN, Infinity, -Infinity, '2', null, undefined, 1e21, 2 ** 53, {}, [3], value], n);
-      if (Number.isInteger(facing) && (facing as number) >= 0 && (facing as number) <= 7) return { type: 'face', unit: hero.id, facing: 8 };
+      const facing = pick<unknown>(
+        [
+          -1,
+          8,
+          9,
+          1.5,
+          NaN,
+          Infinity,
+          -Infinity,
+          '2',
+          null,
+          undefined,
+          1e21,
+          2 ** 53,
+          {},
+          [3],
+          value,
+        ],
+        n,
+      );
+      if (Number.isInteger(facing) && (facing as number) >= 0 && (facing as number) <= 7)
+        return { type: 'face', unit: hero.id, facing: 8 };
       return { type: 'face', unit: hero.id, facing };
     }
     case 'same-facing':
       return { type: 'face', unit: hero.id, facing: hero.facing };
     case 'bad-attack': {
-      const friend = pick(state.units.filter((u) => u.side === 'heroes'), n);
+      const friend = pick(
+        state.units.filter((u) => u.side === 'heroes'),
+        n,
+      );
       const variants: unknown[] = [
         { type: 'attack', unit: hero.id },
         { type: 'attack', unit: hero.id, target: friend.id },
         { type: 'attack', unit: hero.id, target: friend.id, weapon: hero.weapons[0].id },
         { type: 'attack', unit: hero.id, target: 'nobody', weapon: hero.weapons[0].id },
-        { type: 'attack', unit: hero.id, target: pick(state.units.filter((u) => u.side === 'enemies'), n).id, weapon: 'no-such-weapon' },
-        { type: 'attack', unit: hero.id, target: pick(state.units.filter((u) => u.side === 'enemies'), n).id, weapon: null },
+        {
+          type: 'attack',
+          unit: hero.id,
+          target: pick(
+            state.units.filter((u) => u.side === 'enemies'),
+            n,
+          ).id,
+          weapon: 'no-such-weapon',
+        },
+        {
+          type: 'attack',
+          unit: hero.id,
+          target: pick(
+            state.units.filter((u) => u.side === 'enemies'),
+            n,
+          ).id,
+          weapon: null,
+        },
         { type: 'attack', unit: hero.id, target: 7, weapon: hero.weapons[0].id },
       ];
       return pick(variants, n >> 1);
     }
     case 'bad-heal': {
-      const foe = pick(state.units.filter((u) => u.side === 'enemies'), n);
+      const foe = pick(
+        state.units.filter((u) => u.side === 'enemies'),
+        n,
+      );
       return pick<unknown>(
         [
           { type: 'heal', unit: hero.id, target: hero.id },
@@ -239,10 +412,20 @@ function badCommand(state: GameState, bad: BadKind, n: number, value: unknown): 
       );
     }
     case 'out-of-turn':
-      if (state.phase === 'setup') return { type: turnType, unit: hero.id, to: inside, target: hero.id, weapon: 'x' };
-      if (state.phase === 'over') return pick<unknown>([{ type: 'start' }, { type: 'end-turn', unit: hero.id }, legalish(state, hero.id)], n);
+      if (state.phase === 'setup')
+        return { type: turnType, unit: hero.id, to: inside, target: hero.id, weapon: 'x' };
+      if (state.phase === 'over')
+        return pick<unknown>(
+          [{ type: 'start' }, { type: 'end-turn', unit: hero.id }, legalish(state, hero.id)],
+          n,
+        );
       return pick<unknown>(
-        [{ type: 'start' }, state.turn && !state.turn.moved ? { type: 'undo-move', unit: hero.id } : { type: 'start' }],
+        [
+          { type: 'start' },
+          state.turn && !state.turn.moved
+            ? { type: 'undo-move', unit: hero.id }
+            : { type: 'start' },
+        ],
         n,
       );
     case 'pollute': {
@@ -276,16 +459,26 @@ function commandFor(state: GameState, s: Step): { command: unknown; mustFail: bo
       return { command: chooseHeroCommand(state) ?? { type: 'start' }, mustFail: false };
     case 'legal': {
       const legal = legalCommands(state);
-      return { command: legal.length > 0 ? pick(legal, s.pick) : { type: 'start' }, mustFail: false };
+      return {
+        command: legal.length > 0 ? pick(legal, s.pick) : { type: 'start' },
+        mustFail: false,
+      };
     }
     case 'bad':
       return { command: badCommand(state, s.bad, s.pick, s.value), mustFail: true };
     case 'mutate': {
       const legal = legalCommands(state);
-      const base: Record<string, unknown> = { ...(legal.length > 0 ? pick(legal, s.pick) : { type: 'start' }) };
+      const base: Record<string, unknown> = {
+        ...(legal.length > 0 ? pick(legal, s.pick) : { type: 'start' }),
+      };
       if (s.field === '__proto__' || s.field === 'constructor' || s.field === 'prototype') {
         // As JSON would deliver it: an own property with that name.
-        Object.defineProperty(base, s.field, { value: s.value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(base, s.field, {
+          value: s.value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       } else {
         base[s.field] = s.value;
       }
@@ -298,15 +491,26 @@ function commandFor(state: GameState, s: Step): { command: unknown; mustFail: bo
 
 function describeCommand(command: unknown): string {
   try {
-    const text = JSON.stringify(command, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
-    return text === undefined ? String(command) : text.length > 300 ? `${text.slice(0, 300)}...` : text;
+    const text = JSON.stringify(command, (_k, v: unknown) =>
+      typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
+    );
+    return text === undefined
+      ? String(command)
+      : text.length > 300
+        ? `${text.slice(0, 300)}...`
+        : text;
   } catch {
     return String(command);
   }
 }
 
 function newGame(seed: number, options: Partial<ScenarioOptions>): GameState {
-  const created = createGame({ scenarioId: 'dungeon-crawl', map: dungeonCrawlBoard(), seed, options });
+  const created = createGame({
+    scenarioId: 'dungeon-crawl',
+    map: dungeonCrawlBoard(),
+    seed,
+    options,
+  });
   if (!created.ok) throw new Error(created.error);
   return created.state;
 }
@@ -333,12 +537,17 @@ describe('bad-input sweep: applyCommand with random, malformed and legal command
             try {
               result = applyCommand(state, command as Command);
             } catch (e) {
-              throw new Error(`applyCommand threw on step ${i} (${s.kind}) ${describeCommand(command)}: ${(e as Error).message}`);
+              throw new Error(
+                `applyCommand threw on step ${i} (${s.kind}) ${describeCommand(command)}: ${(e as Error).message}`,
+              );
             }
             const where = `step ${i} (${s.kind}${s.kind === 'bad' ? ` ${s.bad}` : ''}) in phase ${state.phase}: ${describeCommand(command)}`;
             expect(JSON.stringify(state), `input state changed by ${where}`).toBe(before);
             expect(protoKeys(), `Object.prototype polluted by ${where}`).toEqual(keysBefore);
-            expect(({} as Record<string, unknown>).polluted, `Object.prototype polluted by ${where}`).toBeUndefined();
+            expect(
+              ({} as Record<string, unknown>).polluted,
+              `Object.prototype polluted by ${where}`,
+            ).toBeUndefined();
             if (mustFail) {
               tally.mustFail++;
               expect(result.ok, `accepted an illegal command: ${where}`).toBe(false);
@@ -390,7 +599,9 @@ describe('bad-input sweep: applyCommand with random, malformed and legal command
           const command = badCommand(state, kind, n, n % 2 ? NaN : 'zzz');
           const before = JSON.stringify(state);
           const r = applyCommand(state, command as Command);
-          expect(r.ok, `${kind} #${n} in phase ${state.phase}: ${describeCommand(command)}`).toBe(false);
+          expect(r.ok, `${kind} #${n} in phase ${state.phase}: ${describeCommand(command)}`).toBe(
+            false,
+          );
           expect(JSON.stringify(state)).toBe(before);
           checked++;
         }

@@ -48,7 +48,13 @@ describe('soak', () => {
   });
 
   it('reports a violation with the seed and a command that reproduces it', () => {
-    const report = runSoak({ games: 3, seed: 40, from: 5, maps: [crawl], extraCheck: INJECTED_FAULT });
+    const report = runSoak({
+      games: 3,
+      seed: 40,
+      from: 5,
+      maps: [crawl],
+      extraCheck: INJECTED_FAULT,
+    });
     expect(report.violations).toHaveLength(3);
     const v = report.violations[0];
     expect(v.game).toBe(5);
@@ -57,7 +63,13 @@ describe('soak', () => {
     expect(v.command).not.toBeNull();
     expect(v.reproduce).toContain('--seed 40 --from 5 --games 1');
     // The same game, alone, fails the same way after the same command.
-    const again = runSoak({ games: 1, seed: 40, from: 5, maps: [crawl], extraCheck: INJECTED_FAULT });
+    const again = runSoak({
+      games: 1,
+      seed: 40,
+      from: 5,
+      maps: [crawl],
+      extraCheck: INJECTED_FAULT,
+    });
     expect(again.violations[0].afterCommand).toBe(v.afterCommand);
     expect(again.violations[0].command).toEqual(v.command);
   });
@@ -75,11 +87,22 @@ describe('soak', () => {
     const clean = soak(['--games', '2', '--map', 'dungeon-crawl', '--no-bench-maps']);
     expect(clean.out).toMatch(/Violations\s+0/);
     expect(clean.status).toBe(0);
-    const broken = soak(['--games', '2', '--seed', '7', '--map', 'dungeon-crawl', '--no-bench-maps', '--inject-fault']);
+    const broken = soak([
+      '--games',
+      '2',
+      '--seed',
+      '7',
+      '--map',
+      'dungeon-crawl',
+      '--no-bench-maps',
+      '--inject-fault',
+    ]);
     expect(broken.status).toBe(1);
     expect(broken.out).toMatch(/Violations\s+2/);
     expect(broken.out).toContain('VIOLATION in game 0 (seed 7, map dungeon-crawl');
-    expect(broken.out).toContain('reproduce: npm run soak -- --map dungeon-crawl --no-bench-maps --inject-fault --seed 7 --from 0 --games 1');
+    expect(broken.out).toContain(
+      'reproduce: npm run soak -- --map dungeon-crawl --no-bench-maps --inject-fault --seed 7 --from 0 --games 1',
+    );
   }, 60_000);
 });
 
@@ -114,7 +137,14 @@ describe("the soak's invariant checks", () => {
     const back = structuredClone(after);
     back.units.find((u) => u.id === enemy.id)!.ai!.status = 'patrolling';
     expect(stepProblems(after, back, []).join(' ')).toMatch(/alerted -> patrolling/);
-    const event = { type: 'status-changed', unit: enemy.id, from: 'alerted', to: 'patrolling', reason: '', text: '' } as const;
+    const event = {
+      type: 'status-changed',
+      unit: enemy.id,
+      from: 'alerted',
+      to: 'patrolling',
+      reason: '',
+      text: '',
+    } as const;
     expect(stepProblems(after, back, [event]).join(' ')).toMatch(/went alerted -> patrolling/);
   });
 

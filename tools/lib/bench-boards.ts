@@ -56,7 +56,15 @@ export function parseBoard(ascii: string, options: BoardOptions = {}): BattleMap
     for (let x = 0; x < width; x++) {
       const ch = rows[y][x] ?? ' ';
       terrain.push(
-        ch === '#' ? 'wall' : ch === '~' ? 'difficult' : ch === '^' ? 'dangerous' : ch === ' ' ? 'void' : 'floor',
+        ch === '#'
+          ? 'wall'
+          : ch === '~'
+            ? 'difficult'
+            : ch === '^'
+              ? 'dangerous'
+              : ch === ' '
+                ? 'void'
+                : 'floor',
       );
       const unit = UNIT_LETTERS[ch];
       if (unit) {
@@ -73,7 +81,15 @@ export function parseBoard(ascii: string, options: BoardOptions = {}): BattleMap
       }
       if (ch === '1' || ch === '3' || ch === '5') {
         const band = `${ch}-${Number(ch) + 1}`;
-        objects.push({ kind: 'lair', x, y, width: 1, height: 1, name: `lair ${band}`, properties: { roll: band } });
+        objects.push({
+          kind: 'lair',
+          x,
+          y,
+          width: 1,
+          height: 1,
+          name: `lair ${band}`,
+          properties: { roll: band },
+        });
       }
     }
   }
@@ -107,8 +123,21 @@ t.t.##..
 `;
 
 export function dungeonCrawlBoard(): BattleMap {
-  const map = parseBoard(DUNGEON_CRAWL_ASCII, { id: 'dungeon-crawl', name: 'Dungeon Crawl', heroFacing: 7, enemyFacing: 4 });
-  map.objects.push({ kind: 'lair', x: 0, y: 0, width: 1, height: 1, name: 'lair 1-2', properties: { roll: '1-2' } });
+  const map = parseBoard(DUNGEON_CRAWL_ASCII, {
+    id: 'dungeon-crawl',
+    name: 'Dungeon Crawl',
+    heroFacing: 7,
+    enemyFacing: 4,
+  });
+  map.objects.push({
+    kind: 'lair',
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+    name: 'lair 1-2',
+    properties: { roll: '1-2' },
+  });
   map.properties = { lairRoll: true, victory: 'arch-foe', ruleModule: 'dungeon-crawl' };
   return map;
 }
@@ -176,8 +205,20 @@ export interface DungeonSpec {
 
 export const DUNGEON_SPECS: Record<BenchSize, DungeonSpec> = {
   32: { size: 32, seed: 3201, heroes: 4, enemies: { dragon: 1, trolls: 2, goblins: 5 }, vaults: 2 },
-  64: { size: 64, seed: 6401, heroes: 15, enemies: { dragon: 1, trolls: 4, goblins: 10 }, vaults: 3 },
-  128: { size: 128, seed: 12801, heroes: 4, enemies: { dragon: 1, trolls: 4, goblins: 10 }, vaults: 4 },
+  64: {
+    size: 64,
+    seed: 6401,
+    heroes: 15,
+    enemies: { dragon: 1, trolls: 4, goblins: 10 },
+    vaults: 3,
+  },
+  128: {
+    size: 128,
+    seed: 12801,
+    heroes: 4,
+    enemies: { dragon: 1, trolls: 4, goblins: 10 },
+    vaults: 4,
+  },
 };
 
 /**
@@ -191,13 +232,19 @@ export function generateDungeon(spec: DungeonSpec): string[] {
   const { size } = spec;
   const rand = mulberry32(spec.seed);
   const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1));
-  const grid: string[][] = Array.from({ length: size }, () => Array.from({ length: size }, () => '#'));
+  const grid: string[][] = Array.from({ length: size }, () =>
+    Array.from({ length: size }, () => '#'),
+  );
   const rooms: Room[] = [];
   const maxSide = size <= 32 ? 7 : size <= 64 ? 10 : 13;
   const target = Math.round((size * size) / 90);
   const overlaps = (r: Room, margin: number): boolean =>
     rooms.some(
-      (o) => r.x - margin < o.x + o.w && o.x - margin < r.x + r.w && r.y - margin < o.y + o.h && o.y - margin < r.y + r.h,
+      (o) =>
+        r.x - margin < o.x + o.w &&
+        o.x - margin < r.x + r.w &&
+        r.y - margin < o.y + o.h &&
+        o.y - margin < r.y + r.h,
     );
   for (let attempt = 0; attempt < target * 40 && rooms.length < target; attempt++) {
     const w = int(4, maxSide);
@@ -208,8 +255,12 @@ export function generateDungeon(spec: DungeonSpec): string[] {
   const carve = (x: number, y: number): void => {
     if (x > 0 && y > 0 && x < size - 1 && y < size - 1) grid[y][x] = '.';
   };
-  for (const r of rooms) for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) carve(x, y);
-  const centre = (r: Room): { x: number; y: number } => ({ x: r.x + (r.w >> 1), y: r.y + (r.h >> 1) });
+  for (const r of rooms)
+    for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) carve(x, y);
+  const centre = (r: Room): { x: number; y: number } => ({
+    x: r.x + (r.w >> 1),
+    y: r.y + (r.h >> 1),
+  });
   const corridor = (a: Room, b: Room): void => {
     const p = centre(a);
     const q = centre(b);
@@ -234,11 +285,13 @@ export function generateDungeon(spec: DungeonSpec): string[] {
   };
   for (let i = 1; i < rooms.length; i++) {
     let best = 0;
-    for (let j = 0; j < i; j++) if (dist2(rooms[i], rooms[j]) < dist2(rooms[i], rooms[best])) best = j;
+    for (let j = 0; j < i; j++)
+      if (dist2(rooms[i], rooms[j]) < dist2(rooms[i], rooms[best])) best = j;
     corridor(rooms[i], rooms[best]);
   }
   // A few loops, so there is more than one way round.
-  for (let k = 0; k < Math.max(2, rooms.length >> 3); k++) corridor(rooms[int(0, rooms.length - 1)], rooms[int(0, rooms.length - 1)]);
+  for (let k = 0; k < Math.max(2, rooms.length >> 3); k++)
+    corridor(rooms[int(0, rooms.length - 1)], rooms[int(0, rooms.length - 1)]);
   // Pillars in the larger rooms (interior squares only, so a room never splits).
   for (const r of rooms) {
     if (r.w < 6 || r.h < 6) continue;
@@ -268,7 +321,8 @@ export function generateDungeon(spec: DungeonSpec): string[] {
   // farthest from the heroes; minions round-robin over the other rooms, far ones first.
   const free = (r: Room): { x: number; y: number }[] => {
     const squares: { x: number; y: number }[] = [];
-    for (let y = r.y; y < r.y + r.h; y++) for (let x = r.x; x < r.x + r.w; x++) if (grid[y][x] === '.') squares.push({ x, y });
+    for (let y = r.y; y < r.y + r.h; y++)
+      for (let x = r.x; x < r.x + r.w; x++) if (grid[y][x] === '.') squares.push({ x, y });
     return squares;
   };
   const place = (r: Room, ch: string): boolean => {
@@ -288,8 +342,12 @@ export function generateDungeon(spec: DungeonSpec): string[] {
     .sort((a, b) => dist2(b, rooms[0]) - dist2(a, rooms[0]));
   const dragonRoom = byDistance[0];
   if (spec.enemies.dragon > 0) place(dragonRoom, 'D');
-  for (const [k, digit] of ['1', '3', '5'].entries()) place(byDistance[Math.min(k, byDistance.length - 1)], digit);
-  const minions = [...Array(spec.enemies.trolls).fill('t'), ...Array(spec.enemies.goblins).fill('g')] as string[];
+  for (const [k, digit] of ['1', '3', '5'].entries())
+    place(byDistance[Math.min(k, byDistance.length - 1)], digit);
+  const minions = [
+    ...Array(spec.enemies.trolls).fill('t'),
+    ...Array(spec.enemies.goblins).fill('g'),
+  ] as string[];
   const others = byDistance.slice(1);
   minions.forEach((ch, i) => {
     let k = i;

@@ -50,15 +50,24 @@ export function buildDir(): string {
 export function viteBuild(outDir: string): { ms: number; error: string | null } {
   const t0 = performance.now();
   const vite = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
-  const r = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    timeout: 300_000,
-    maxBuffer: 32 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      timeout: 300_000,
+      maxBuffer: 32 * 1024 * 1024,
+    },
+  );
   const ms = performance.now() - t0;
   if (r.status !== 0) {
-    const text = `${r.stderr}\n${r.stdout}`.trim().split('\n').filter(Boolean).slice(-4).join(' | ');
+    const text = `${r.stderr}\n${r.stdout}`
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .slice(-4)
+      .join(' | ');
     return { ms, error: `vite build failed (exit ${r.status}): ${text}` };
   }
   return { ms, error: null };
@@ -69,9 +78,14 @@ export function measureDir(dir: string, source: string, buildMs: number | null):
     .sort()
     .map((p) => {
       const data = readFileSync(p);
-      return { file: relative(dir, p), raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+      return {
+        file: relative(dir, p),
+        raw: data.length,
+        gzip: gzipSync(data, { level: 9 }).length,
+      };
     });
-  const sum = (list: BundleFile[], key: 'raw' | 'gzip'): number => list.reduce((a, f) => a + f[key], 0);
+  const sum = (list: BundleFile[], key: 'raw' | 'gzip'): number =>
+    list.reduce((a, f) => a + f[key], 0);
   const js = files.filter((f) => /\.(m?js)$/.test(f.file));
   const phaser = js.filter((f) => basename(f.file).startsWith('phaser'));
   return {
@@ -108,11 +122,20 @@ function failed(source: string, error: string, buildMs: number | null): BundleRe
 export function measureBundle(build: boolean): BundleResult {
   if (!build) {
     const dist = join(REPO_ROOT, 'dist');
-    if (!existsSync(dist)) return failed('dist/', 'no dist/ folder (run without --no-build, or npm run build first)', null);
+    if (!existsSync(dist))
+      return failed(
+        'dist/',
+        'no dist/ folder (run without --no-build, or npm run build first)',
+        null,
+      );
     return measureDir(dist, 'existing dist/', null);
   }
   if (!existsSync(join(REPO_ROOT, 'index.html'))) {
-    return failed('vite build', 'no index.html at the repository root yet, so there is nothing to build', null);
+    return failed(
+      'vite build',
+      'no index.html at the repository root yet, so there is nothing to build',
+      null,
+    );
   }
   const out = buildDir();
   try {

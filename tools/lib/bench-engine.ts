@@ -34,7 +34,11 @@ export interface EnemyTurnResult {
   frameShare: number;
 }
 
-function started(map: BattleMap, seed: number, options: Partial<ScenarioOptions> = {}): { before: GameState; after: GameState } {
+function started(
+  map: BattleMap,
+  seed: number,
+  options: Partial<ScenarioOptions> = {},
+): { before: GameState; after: GameState } {
   const created = createGame({ scenarioId: 'bench', map, seed, options });
   if (!created.ok) throw new Error(created.error);
   const r = applyCommand(created.state, { type: 'start' });
@@ -89,15 +93,28 @@ function repeat(fn: () => void, reps: number, budgetMs: number): number[] {
  * The first enemy turn of a game: the `start` command (lair roll, then every enemy
  * patrolling by the d8 table). One sample per seed and repetition.
  */
-export function firstEnemyTurn(map: BattleMap, seeds: readonly number[], reps: number, budgetMs: number): EnemyTurnResult {
+export function firstEnemyTurn(
+  map: BattleMap,
+  seeds: readonly number[],
+  reps: number,
+  budgetMs: number,
+): EnemyTurnResult {
   const samples: number[] = [];
   let last: GameState | null = null;
   for (const seed of seeds) {
     const { before, after } = started(map, seed);
     last = after;
-    samples.push(...repeat(() => applyCommand(before, { type: 'start' }), reps, budgetMs / seeds.length));
+    samples.push(
+      ...repeat(() => applyCommand(before, { type: 'start' }), reps, budgetMs / seeds.length),
+    );
   }
-  return summarise(map, 'first turn, all patrolling', '`start` command (lair d6 + every enemy on the d8 patrol table)', samples, last!);
+  return summarise(
+    map,
+    'first turn, all patrolling',
+    '`start` command (lair d6 + every enemy on the d8 patrol table)',
+    samples,
+    last!,
+  );
 }
 
 /**
@@ -105,20 +122,33 @@ export function firstEnemyTurn(map: BattleMap, seeds: readonly number[], reps: n
  * Foe's alarm) and the heroes stand where they are; the last hero's `end-turn` then runs
  * awareness, the end of the round and the whole enemy phase (targets, paths, moves, attacks).
  */
-export function alertedEnemyTurn(map: BattleMap, seeds: readonly number[], reps: number, budgetMs: number): EnemyTurnResult {
+export function alertedEnemyTurn(
+  map: BattleMap,
+  seeds: readonly number[],
+  reps: number,
+  budgetMs: number,
+): EnemyTurnResult {
   const samples: number[] = [];
   let last: GameState | null = null;
   for (const seed of seeds) {
     let state = cloneState(started(map, seed).after);
     if (state.phase !== 'heroes') continue;
-    for (const u of state.units) if (u.ai && (u.ai.status === 'patrolling' || u.ai.status === 'prepared')) u.ai.status = 'alerted';
+    for (const u of state.units)
+      if (u.ai && (u.ai.status === 'patrolling' || u.ai.status === 'prepared'))
+        u.ai.status = 'alerted';
     state.heroesHaveMoved = true;
     const heroes = heroesInOrder(state);
     for (const h of heroes.slice(0, -1)) state = mustApply(state, { type: 'end-turn', unit: h.id });
     const lastHero = heroes[heroes.length - 1];
     const input = state;
     last = input;
-    samples.push(...repeat(() => applyCommand(input, { type: 'end-turn', unit: lastHero.id }), reps, budgetMs / seeds.length));
+    samples.push(
+      ...repeat(
+        () => applyCommand(input, { type: 'end-turn', unit: lastHero.id }),
+        reps,
+        budgetMs / seeds.length,
+      ),
+    );
   }
   return summarise(
     map,
@@ -133,7 +163,11 @@ export function alertedEnemyTurn(map: BattleMap, seeds: readonly number[], reps:
  * Enemy turns as they happen in real autopilot games: every command that runs an enemy
  * phase (`start` and each round's last `end-turn`), timed alone on a replay.
  */
-export function enemyTurnsInGames(map: BattleMap, seeds: readonly number[], reps = 3): EnemyTurnResult {
+export function enemyTurnsInGames(
+  map: BattleMap,
+  seeds: readonly number[],
+  reps = 3,
+): EnemyTurnResult {
   const samples: number[] = [];
   let last: GameState | null = null;
   for (const seed of seeds) {
@@ -157,7 +191,13 @@ export function enemyTurnsInGames(map: BattleMap, seeds: readonly number[], reps
     }
   }
   // Unit counts are those at the start of a game.
-  return summarise(map, 'real games (autopilot heroes)', 'each command that runs an enemy phase, median of 3 replays', samples, last!);
+  return summarise(
+    map,
+    'real games (autopilot heroes)',
+    'each command that runs an enemy phase, median of 3 replays',
+    samples,
+    last!,
+  );
 }
 
 export interface GamesResult {
@@ -171,7 +211,13 @@ export interface GamesResult {
 }
 
 /** Whole autopilot games per second: `runs` timed batches of `games` seeded games, median. */
-export function gamesPerSecond(map: BattleMap, scenarioId: string, games: number, runs: number, options?: Partial<ScenarioOptions>): GamesResult {
+export function gamesPerSecond(
+  map: BattleMap,
+  scenarioId: string,
+  games: number,
+  runs: number,
+  options?: Partial<ScenarioOptions>,
+): GamesResult {
   let commands = 0;
   let rounds = 0;
   const batch = (count: boolean): void => {

@@ -30,14 +30,17 @@ export async function writeFixtures(): Promise<void> {
       `; (seed ${spec.seed}, ${spec.heroes} heroes, ${spec.enemies.dragon + spec.enemies.trolls + spec.enemies.goblins} enemies, ${spec.vaults} sealed vaults).`,
       '; # wall . floor, F M T P heroes, g t D enemies, 1 3 5 lairs. Lines starting with ; are comments.',
     ];
-    writeFileSync(join(BENCH_FIXTURES, benchBoardFile(size)), `${[...header, ...rows].join('\n')}\n`);
+    writeFileSync(
+      join(BENCH_FIXTURES, benchBoardFile(size)),
+      `${[...header, ...rows].join('\n')}\n`,
+    );
     if (size === 64) {
       const tiled = asciiToTiled(rows, 'Bench dungeon 64x64');
       writeFileSync(join(BENCH_FIXTURES, TILED_64_FILE), `${JSON.stringify(tiled)}\n`);
     }
     console.log(`wrote ${benchBoardFile(size)}${size === 64 ? ` and ${TILED_64_FILE}` : ''}`);
   }
-  await checkTiledMatchesAscii();
+  console.log(`${TILED_64_FILE}: ${await checkTiledMatchesAscii()}`);
 }
 
 /** Loads dungeon-64.tmj with the game's loader and compares it with the ASCII board. */
@@ -55,18 +58,26 @@ export async function checkTiledMatchesAscii(): Promise<string> {
   const fromTiled = loaded.map.battleMap;
   const fromAscii = loadBenchBoard(64);
   const diffs: string[] = [];
-  if (fromTiled.width !== fromAscii.width || fromTiled.height !== fromAscii.height) diffs.push('size');
+  if (fromTiled.width !== fromAscii.width || fromTiled.height !== fromAscii.height)
+    diffs.push('size');
   for (let i = 0; i < fromAscii.terrain.length; i++) {
     if (fromTiled.terrain[i] !== fromAscii.terrain[i]) {
-      diffs.push(`terrain at ${i % fromAscii.width},${Math.floor(i / fromAscii.width)}: ${fromTiled.terrain[i]} vs ${fromAscii.terrain[i]}`);
+      diffs.push(
+        `terrain at ${i % fromAscii.width},${Math.floor(i / fromAscii.width)}: ${fromTiled.terrain[i]} vs ${fromAscii.terrain[i]}`,
+      );
       break;
     }
   }
-  const key = (o: { kind: string; x: number; y: number; properties: Record<string, unknown> }): string =>
-    `${o.kind}@${o.x},${o.y}:${String(o.properties.unit ?? o.properties.roll ?? '')}`;
+  const key = (o: {
+    kind: string;
+    x: number;
+    y: number;
+    properties: Record<string, unknown>;
+  }): string => `${o.kind}@${o.x},${o.y}:${String(o.properties.unit ?? o.properties.roll ?? '')}`;
   const a = fromAscii.objects.map(key).sort().join(' ');
   const b = fromTiled.objects.map(key).sort().join(' ');
   if (a !== b) diffs.push('objects differ');
-  if (diffs.length > 0) throw new Error(`${TILED_64_FILE} differs from ${benchBoardFile(64)}: ${diffs.join('; ')}`);
+  if (diffs.length > 0)
+    throw new Error(`${TILED_64_FILE} differs from ${benchBoardFile(64)}: ${diffs.join('; ')}`);
   return 'loads through src/maps and matches the ASCII board';
 }

@@ -42,17 +42,32 @@ export function stateProblems(state: GameState): string[] {
     if (!Number.isInteger(u.wounds) || u.wounds < 0 || u.wounds > u.maxWounds) {
       problems.push(`${u.id} has ${u.wounds} of ${u.maxWounds} wounds`);
     }
-    if (u.heal && (!Number.isInteger(u.heal.usesLeft) || u.heal.usesLeft < 0 || u.heal.usesLeft > u.heal.usesMax)) {
+    if (
+      u.heal &&
+      (!Number.isInteger(u.heal.usesLeft) ||
+        u.heal.usesLeft < 0 ||
+        u.heal.usesLeft > u.heal.usesMax)
+    ) {
       problems.push(`${u.id} has ${u.heal.usesLeft} of ${u.heal.usesMax} healing uses`);
     }
-    if (!Number.isInteger(u.facing) || u.facing < 0 || u.facing > 7) problems.push(`${u.id} faces ${u.facing}`);
+    if (!Number.isInteger(u.facing) || u.facing < 0 || u.facing > 7)
+      problems.push(`${u.id} faces ${u.facing}`);
     if (u.position === null) {
-      if (u.wounds < u.maxWounds) problems.push(`${u.id} is off the board with ${u.wounds} of ${u.maxWounds} wounds`);
-      if (u.ai && u.ai.status !== 'defeated') problems.push(`${u.id} is off the board but ${u.ai.status}`);
+      if (u.wounds < u.maxWounds)
+        problems.push(`${u.id} is off the board with ${u.wounds} of ${u.maxWounds} wounds`);
+      if (u.ai && u.ai.status !== 'defeated')
+        problems.push(`${u.id} is off the board but ${u.ai.status}`);
       continue;
     }
     const { x, y } = u.position;
-    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= map.width || y >= map.height) {
+    if (
+      !Number.isInteger(x) ||
+      !Number.isInteger(y) ||
+      x < 0 ||
+      y < 0 ||
+      x >= map.width ||
+      y >= map.height
+    ) {
       problems.push(`${u.id} is off the board at (${x}, ${y})`);
       continue;
     }
@@ -62,7 +77,8 @@ export function stateProblems(state: GameState): string[] {
     const other = seen.get(key);
     if (other) problems.push(`${other} and ${u.id} share (${x}, ${y})`);
     seen.set(key, u.id);
-    if (u.wounds >= u.maxWounds) problems.push(`${u.id} is on the board with all ${u.maxWounds} wounds`);
+    if (u.wounds >= u.maxWounds)
+      problems.push(`${u.id} is on the board with all ${u.maxWounds} wounds`);
     if (u.ai?.status === 'defeated') problems.push(`${u.id} is defeated but on the board`);
   }
   if (!PHASES.has(state.phase)) problems.push(`unknown phase ${state.phase}`);
@@ -74,29 +90,42 @@ export function stateProblems(state: GameState): string[] {
   }
   if (state.phase === 'heroes') {
     const hero = state.turn ? state.units.find((u) => u.id === state.turn!.unitId) : undefined;
-    if (!hero) problems.push(`heroes' phase without a hero's turn (${state.turn?.unitId ?? 'none'})`);
-    else if (hero.side !== 'heroes' || !hero.position) problems.push(`the turn belongs to ${hero.id}, who cannot act`);
+    if (!hero)
+      problems.push(`heroes' phase without a hero's turn (${state.turn?.unitId ?? 'none'})`);
+    else if (hero.side !== 'heroes' || !hero.position)
+      problems.push(`the turn belongs to ${hero.id}, who cannot act`);
   }
-  if (state.round > state.options.maxRounds) problems.push(`round ${state.round} is past the limit of ${state.options.maxRounds}`);
+  if (state.round > state.options.maxRounds)
+    problems.push(`round ${state.round} is past the limit of ${state.options.maxRounds}`);
   const defeatedEnemies = state.units.filter((u) => u.side === 'enemies' && !u.position).length;
   if (state.objective.enemiesDefeated !== defeatedEnemies) {
-    problems.push(`objective counts ${state.objective.enemiesDefeated} enemies defeated, the board ${defeatedEnemies}`);
+    problems.push(
+      `objective counts ${state.objective.enemiesDefeated} enemies defeated, the board ${defeatedEnemies}`,
+    );
   }
   const object = state.objective.object;
   const carriers = state.units.filter((u) => u.carrying);
   if (carriers.length > 1) problems.push(`${carriers.length} units carry the relic`);
   if (object?.carrier) {
     const c = state.units.find((u) => u.id === object.carrier);
-    if (!c || !c.position || !c.carrying) problems.push(`the relic's carrier ${object.carrier} is not carrying it on the board`);
+    if (!c || !c.position || !c.carrying)
+      problems.push(`the relic's carrier ${object.carrier} is not carrying it on the board`);
     if (object.at) problems.push('the relic is both carried and lying on the ground');
   }
   return problems;
 }
 
 /** Problems between two consecutive states (`before` -> `after` by one command). */
-export function stepProblems(before: GameState, after: GameState, events: readonly GameEvent[]): string[] {
+export function stepProblems(
+  before: GameState,
+  after: GameState,
+  events: readonly GameEvent[],
+): string[] {
   const problems: string[] = [];
-  if (after.units.length !== before.units.length || after.units.some((u, i) => u.id !== before.units[i].id)) {
+  if (
+    after.units.length !== before.units.length ||
+    after.units.some((u, i) => u.id !== before.units[i].id)
+  ) {
     problems.push('the list of units changed');
     return problems;
   }
@@ -104,8 +133,10 @@ export function stepProblems(before: GameState, after: GameState, events: readon
     problems.push(`commandCount went ${before.commandCount} -> ${after.commandCount}`);
   }
   if (after.dice.count < before.dice.count) problems.push('the dice count went down');
-  if (after.round < before.round) problems.push(`round went back ${before.round} -> ${after.round}`);
-  if (after.map !== before.map && JSON.stringify(after.map) !== JSON.stringify(before.map)) problems.push('the map changed');
+  if (after.round < before.round)
+    problems.push(`round went back ${before.round} -> ${after.round}`);
+  if (after.map !== before.map && JSON.stringify(after.map) !== JSON.stringify(before.map))
+    problems.push('the map changed');
   // Status changes, event by event.
   const status = new Map<string, EnemyStatus>();
   for (const u of before.units) if (u.ai) status.set(u.id, u.ai.status);
@@ -116,8 +147,10 @@ export function stepProblems(before: GameState, after: GameState, events: readon
       problems.push(`status event for ${e.unit}, which has no AI`);
       continue;
     }
-    if (e.from !== known) problems.push(`${e.unit}: status event from ${e.from}, but it was ${known}`);
-    if (!ALLOWED_STATUS_STEPS[e.from].includes(e.to)) problems.push(`${e.unit} went ${e.from} -> ${e.to}`);
+    if (e.from !== known)
+      problems.push(`${e.unit}: status event from ${e.from}, but it was ${known}`);
+    if (!ALLOWED_STATUS_STEPS[e.from].includes(e.to))
+      problems.push(`${e.unit} went ${e.from} -> ${e.to}`);
     status.set(e.unit, e.to);
   }
   // And between the states, for changes made without an event.
@@ -133,7 +166,9 @@ export function stepProblems(before: GameState, after: GameState, events: readon
     }
     const tracked = status.get(after.units[i].id);
     if (tracked !== b.status && !ALLOWED_STATUS_STEPS[tracked!].includes(b.status)) {
-      problems.push(`${after.units[i].id} is ${b.status} after its last status event said ${tracked}`);
+      problems.push(
+        `${after.units[i].id} is ${b.status} after its last status event said ${tracked}`,
+      );
     }
   }
   return problems;
@@ -146,7 +181,13 @@ export function stepProblems(before: GameState, after: GameState, events: readon
  * deep-freezes it, so that any later change to it (e.g. by a command it is the input of)
  * throws.
  */
-export function jsonProblems(value: unknown, path = 'state', out: string[] = [], limit = 5, freeze = false): string[] {
+export function jsonProblems(
+  value: unknown,
+  path = 'state',
+  out: string[] = [],
+  limit = 5,
+  freeze = false,
+): string[] {
   if (out.length >= limit) return out;
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return out;
   if (typeof value === 'number') {
@@ -168,7 +209,9 @@ export function jsonProblems(value: unknown, path = 'state', out: string[] = [],
   }
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) {
-    out.push(`${path} is a ${(value as object).constructor?.name ?? 'non-plain object'}, which JSON does not save as such`);
+    out.push(
+      `${path} is a ${(value as object).constructor?.name ?? 'non-plain object'}, which JSON does not save as such`,
+    );
     return out;
   }
   for (const [k, v] of Object.entries(value)) {

@@ -10,7 +10,12 @@
  * and square by square on floor squares (field of view of each unit).
  */
 import * as ROT from 'rot-js';
-import { computeCover, hasLineOfSight, visibleSquares, type CoverLevel } from '../../src/engine/los';
+import {
+  computeCover,
+  hasLineOfSight,
+  visibleSquares,
+  type CoverLevel,
+} from '../../src/engine/los';
 import type { Point } from '../../src/engine/grid';
 import { doesSquareBlockSight, isTerrainPassable, type BattleMap } from '../../src/engine/map';
 import { makeSampler, median } from './bench-stats';
@@ -33,10 +38,20 @@ export interface LosResult {
   /** ours 40 FOVs / rot 40 FOVs. */
   ratioFovVsRot: number;
   pairAgreement: { agree: number; oursOnly: number; rotOnly: number; total: number };
-  squareAgreement: { agree: number; oursOnly: number; rotOnly: number; total: number; jaccard: number };
+  squareAgreement: {
+    agree: number;
+    oursOnly: number;
+    rotOnly: number;
+    total: number;
+    jaccard: number;
+  };
 }
 
-function timeFor(fn: () => void, budgetMs: number, maxRuns = 9): { medianMs: number; runs: number } {
+function timeFor(
+  fn: () => void,
+  budgetMs: number,
+  maxRuns = 9,
+): { medianMs: number; runs: number } {
   fn(); // warm-up
   const samples: number[] = [];
   let spent = 0;
@@ -79,7 +94,9 @@ export function benchLineOfSight(map: BattleMap, units: Point[], budgetMs = 1500
       levels[level]++;
       oursSees.set(`${a.x},${a.y}>${b.x},${b.y}`, level !== 'blocked');
       if ((level !== 'blocked') !== hasLineOfSight(a, b, blocks)) {
-        throw new Error(`computeCover and hasLineOfSight disagree for ${a.x},${a.y} -> ${b.x},${b.y}`);
+        throw new Error(
+          `computeCover and hasLineOfSight disagree for ${a.x},${a.y} -> ${b.x},${b.y}`,
+        );
       }
     }
   }
@@ -92,14 +109,19 @@ export function benchLineOfSight(map: BattleMap, units: Point[], budgetMs = 1500
     }
   }, budgetMs);
 
-  const oursFovSets = units.map((u) => new Set(visibleSquares(u, radius, width, height, blocks).map((p) => p.y * width + p.x)));
+  const oursFovSets = units.map(
+    (u) => new Set(visibleSquares(u, radius, width, height, blocks).map((p) => p.y * width + p.x)),
+  );
   const oursFov = timeFor(() => {
     for (const u of units) sink += visibleSquares(u, radius, width, height, blocks).length;
   }, budgetMs);
 
-  const fov = new ROT.FOV.PreciseShadowcasting((x, y) => x >= 0 && y >= 0 && x < width && y < height && !blocks(x, y), {
-    topology: 8,
-  });
+  const fov = new ROT.FOV.PreciseShadowcasting(
+    (x, y) => x >= 0 && y >= 0 && x < width && y < height && !blocks(x, y),
+    {
+      topology: 8,
+    },
+  );
   const rotSet = (u: Point): Set<number> => {
     const seen = new Set<number>();
     fov.compute(u.x, u.y, radius, (x, y) => {

@@ -10,7 +10,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { REPO_ROOT } from './bench-boards';
-import { applyCommand, chooseHeroCommand, cloneState, createGame, type BattleMap, type Command, type GameState } from '../../src/engine/index';
+import {
+  applyCommand,
+  chooseHeroCommand,
+  cloneState,
+  createGame,
+  type BattleMap,
+  type Command,
+  type GameState,
+} from '../../src/engine/index';
 
 export interface MemoryFigure {
   name: string;
@@ -131,12 +139,16 @@ export function memoryChild(dungeonCrawl: BattleMap, bench64: BattleMap): Memory
 
 /** Starts the child (`tools/bench.ts --memory-child`) and reads its JSON. */
 export function measureMemory(benchScript: string): MemoryResult {
-  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', benchScript, '--memory-child'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-    timeout: 120_000,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', benchScript, '--memory-child'],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 120_000,
+    },
+  );
   const line = child.stdout.split('\n').find((l) => l.startsWith('{'));
   if (child.status !== 0 || !line) {
     return {

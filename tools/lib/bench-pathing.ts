@@ -35,7 +35,8 @@ import type { PathingGrid } from '../../src/engine/pathing';
 import { makeSampler, median, type Timing } from './bench-stats';
 
 const EasyStarJs: typeof easystarNamespace.js =
-  (easystarNamespace as unknown as { default?: typeof easystarNamespace }).default?.js ?? easystarNamespace.js;
+  (easystarNamespace as unknown as { default?: typeof easystarNamespace }).default?.js ??
+  easystarNamespace.js;
 
 const STEPS: readonly Point[] = [
   { x: 0, y: -1 },
@@ -101,7 +102,8 @@ function passable(map: BattleMap, x: number, y: number): boolean {
 
 function stepOk(map: BattleMap, x: number, y: number, dx: number, dy: number): boolean {
   if (!passable(map, x + dx, y + dy)) return false;
-  if (dx !== 0 && dy !== 0 && (isWallLike(map, x + dx, y) || isWallLike(map, x, y + dy))) return false;
+  if (dx !== 0 && dy !== 0 && (isWallLike(map, x + dx, y) || isWallLike(map, x, y + dy)))
+    return false;
   return true;
 }
 
@@ -145,7 +147,8 @@ export function makePairs(map: BattleMap, count: number, seed: number): PairSet[
     if (r === main) inMain.push(p);
     else if (r >= 0) elsewhere.push(p);
   });
-  if (elsewhere.length === 0) throw new Error(`${map.id}: no sealed region for unreachable targets`);
+  if (elsewhere.length === 0)
+    throw new Error(`${map.id}: no sealed region for unreachable targets`);
   const rand = makeSampler(seed);
   const ordinary: { from: Point; to: Point }[] = [];
   while (ordinary.length < count) {
@@ -154,7 +157,8 @@ export function makePairs(map: BattleMap, count: number, seed: number): PairSet[
     if (from.x !== to.x || from.y !== to.y) ordinary.push({ from, to });
   }
   const unreachable: { from: Point; to: Point }[] = [];
-  while (unreachable.length < count) unreachable.push({ from: rand.pick(inMain), to: rand.pick(elsewhere) });
+  while (unreachable.length < count)
+    unreachable.push({ from: rand.pick(inMain), to: rand.pick(elsewhere) });
   return [
     { kind: 'ordinary', pairs: ordinary },
     { kind: 'unreachable', pairs: unreachable },
@@ -162,7 +166,13 @@ export function makePairs(map: BattleMap, count: number, seed: number): PairSet[
 }
 
 /** Checks a path is legal under our rules and ends on `to`; returns its cost (steps). */
-function checkPath(map: BattleMap, from: Point, to: Point, path: readonly Point[], who: string): number {
+function checkPath(
+  map: BattleMap,
+  from: Point,
+  to: Point,
+  path: readonly Point[],
+  who: string,
+): number {
   let here = from;
   for (const q of path) {
     const dx = q.x - here.x;
@@ -174,7 +184,8 @@ function checkPath(map: BattleMap, from: Point, to: Point, path: readonly Point[
     }
     here = q;
   }
-  if (here.x !== to.x || here.y !== to.y) throw new Error(`${who} on ${map.id}: path does not end on the target`);
+  if (here.x !== to.x || here.y !== to.y)
+    throw new Error(`${who} on ${map.id}: path does not end on the target`);
   return path.length;
 }
 
@@ -208,7 +219,8 @@ function makeSolvers(map: BattleMap, prepareMs: Record<string, number>): Solver[
     solve: (from, to) => pathing.findPath(ourGrid, from, to)?.path ?? null,
   };
   // Our interface routed through easystar, when the engine offers it (findPathEasyStar).
-  const easyVariant = (pathing as Record<string, unknown>).findPathEasyStar as typeof pathing.findPath | undefined;
+  const easyVariant = (pathing as Record<string, unknown>).findPathEasyStar as
+    typeof pathing.findPath | undefined;
   const oursEasy: Solver | null = easyVariant
     ? {
         id: 'ours-easystar',
@@ -282,7 +294,8 @@ function makeSolvers(map: BattleMap, prepareMs: Record<string, number>): Solver[
     if (nodes.length === 0) return null;
     // ngraph returns the path from the target back to the start.
     const pts = nodes.map((n) => ({ x: n.data.x, y: n.data.y })).reverse();
-    if (pts[0].x !== from.x || pts[0].y !== from.y) throw new Error('ngraph path does not start at the start');
+    if (pts[0].x !== from.x || pts[0].y !== from.y)
+      throw new Error('ngraph path does not start at the start');
     return pts.slice(1);
   };
   const ngraphA: Solver = {
@@ -310,10 +323,15 @@ function makeSolvers(map: BattleMap, prepareMs: Record<string, number>): Solver[
     return new PF.Grid(matrix);
   });
   const diagonal = PF.DiagonalMovement.OnlyWhenNoObstacles;
-  const pfAstar = new PF.AStarFinder({ diagonalMovement: diagonal, heuristic: PF.Heuristic.chebyshev, weight: 1 });
+  const pfAstar = new PF.AStarFinder({
+    diagonalMovement: diagonal,
+    heuristic: PF.Heuristic.chebyshev,
+    weight: 1,
+  });
   const pfBfs = new PF.BreadthFirstFinder({ diagonalMovement: diagonal });
   const pfJps = PF.JumpPointFinder({ diagonalMovement: diagonal });
-  const fromPf = (path: number[][]): Point[] | null => (path.length === 0 ? null : path.slice(1).map(([x, y]) => ({ x, y })));
+  const fromPf = (path: number[][]): Point[] | null =>
+    path.length === 0 ? null : path.slice(1).map(([x, y]) => ({ x, y }));
   // PathFinding.js finders mark the grid's nodes, so each search needs a fresh clone (timed).
   const pf = (finder: { findPath: PF.Finder['findPath'] }) => (from: Point, to: Point) =>
     fromPf(finder.findPath(from.x, from.y, to.x, to.y, pfGrid.clone()));
@@ -384,16 +402,24 @@ export function benchBoardPathing(
       // a solver whose single run of 1,000 searches exceeds the budget runs once.
       // Warm-up: up to 50 searches or 300 ms, untimed.
       const warmStart = performance.now();
-      for (let i = 0; i < Math.min(50, set.pairs.length) && performance.now() - warmStart < 300; i++) {
+      for (
+        let i = 0;
+        i < Math.min(50, set.pairs.length) && performance.now() - warmStart < 300;
+        i++
+      ) {
         solver.solve(set.pairs[i].from, set.pairs[i].to);
       }
       const samples: number[] = [];
       let spent = 0;
       let answers: (Point[] | null)[] = [];
-      while (samples.length < maxRuns && (samples.length < 3 ? spent < budgetMs || samples.length === 0 : spent < budgetMs / 2)) {
+      while (
+        samples.length < maxRuns &&
+        (samples.length < 3 ? spent < budgetMs || samples.length === 0 : spent < budgetMs / 2)
+      ) {
         const got: (Point[] | null)[] = new Array(set.pairs.length);
         const t0 = performance.now();
-        for (let i = 0; i < set.pairs.length; i++) got[i] = solver.solve(set.pairs[i].from, set.pairs[i].to);
+        for (let i = 0; i < set.pairs.length; i++)
+          got[i] = solver.solve(set.pairs[i].from, set.pairs[i].to);
         const dt = performance.now() - t0;
         samples.push(dt);
         spent += dt;
@@ -417,9 +443,13 @@ export function benchBoardPathing(
         const len = checkPath(map, from, to, p, solver.label);
         if (len === ref) sameLength++;
         else if (len < ref) {
-          throw new Error(`${solver.label} on ${map.id}: a path of ${len} steps is shorter than ours (${ref})`);
+          throw new Error(
+            `${solver.label} on ${map.id}: a path of ${len} steps is shorter than ours (${ref})`,
+          );
         } else if (solver.exact) {
-          throw new Error(`${solver.label} on ${map.id}: ${len} steps where ours has ${ref} (must agree)`);
+          throw new Error(
+            `${solver.label} on ${map.id}: ${len} steps where ours has ${ref} (must agree)`,
+          );
         } else {
           longer++;
           maxExtra = Math.max(maxExtra, len - ref);

@@ -76,7 +76,12 @@ export function timeRuns(fn: () => void, runs: number, warmup = 1): Timing {
     fn();
     samples.push(performance.now() - t0);
   }
-  return { medianMs: median(samples), minMs: Math.min(...samples), maxMs: Math.max(...samples), runs };
+  return {
+    medianMs: median(samples),
+    minMs: Math.min(...samples),
+    maxMs: Math.max(...samples),
+    runs,
+  };
 }
 
 /** A result row of the printed table. */
@@ -99,8 +104,13 @@ export function formatValue(value: number, unit: string): string {
 }
 
 /** Change against a baseline figure, e.g. "+12.0% (worse)". */
-export function changeText(value: number, base: number | undefined, better: 'lower' | 'higher' | undefined): string {
-  if (base === undefined || !Number.isFinite(base) || !Number.isFinite(value) || base === 0) return '';
+export function changeText(
+  value: number,
+  base: number | undefined,
+  better: 'lower' | 'higher' | undefined,
+): string {
+  if (base === undefined || !Number.isFinite(base) || !Number.isFinite(value) || base === 0)
+    return '';
   const pct = ((value - base) / Math.abs(base)) * 100;
   if (Math.abs(pct) < 0.05) return '±0%';
   const sign = pct > 0 ? '+' : '';
@@ -145,7 +155,10 @@ export function printTable(rows: readonly Row[], baseline: Record<string, number
 }
 
 /** Deterministic sampler over a list (mulberry32 stream). */
-export function makeSampler(seed: number): { int(n: number): number; pick<T>(list: readonly T[]): T } {
+export function makeSampler(seed: number): {
+  int(n: number): number;
+  pick<T>(list: readonly T[]): T;
+} {
   let a = seed >>> 0;
   const next = (): number => {
     a = (a + 0x6d2b79f5) >>> 0;
