@@ -103,7 +103,6 @@ if (!existsSync(CHROMIUM)) {
 }
 
 beforeAll(async () => {
-  if (!hasChromium) return;
   mkdirSync(ARTIFACTS, { recursive: true });
   const dist = await buildGame();
   temp.push(dist);
