@@ -338,9 +338,32 @@ describe('Arch Foe in the browser', () => {
     expect(bad.error).toMatch(/\w+ \w+/);
     await page.waitForTimeout(200);
     await shot('11-setup-map-error');
-    // The file button's input, with a map that uses an external tileset (.tsj).
-    await page.setInputFiles('#map-file', [join(ROOT, 'maps', 'flooded-crypt.tmj'), join(ROOT, 'maps', 'crypt.tsj')]);
-    await page.waitForFunction(() => window.archfoe.scenarios().some((s: { id: string }) => s.id === 'custom'));
+    // The file button's input, with a player's map that uses an external tileset (.tsj):
+    // load it, start it and play a turn on it.
+    const fixtures = join(ROOT, 'test', 'fixtures', 'maps');
+    await page.setInputFiles('#map-file', [join(fixtures, 'external.tmj'), join(fixtures, 'tiles', 'external.tsj')]);
+    await page.waitForFunction(() =>
+      window.archfoe.scenarios().some((s: { id: string; name: string }) => s.id === 'custom' && /Test Cellar/.test(s.name)),
+    );
+    await waitScene('Setup');
+    await clickButton('start');
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    await page.evaluate(() => window.archfoe.idle());
+    const onCustom = await state();
+    expect(onCustom.map.id).toBe('external');
+    expect(onCustom.map.name).toBe('Test Cellar');
+    const acting = onCustom.turn!.unitId;
+    const move = (await page.evaluate(() => window.archfoe.legalCommands())).find((c) => c.type === 'move');
+    expect(move).toBeDefined();
+    expect(await page.evaluate((c) => window.archfoe.dispatch(c), move!)).toEqual({ ok: true });
+    expect((await state()).units.find((u) => u.id === acting)!.position).toEqual(move!.type === 'move' ? move!.to : null);
+    await page.keyboard.press('Space');
+    await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, acting);
+    await shot('12b-battle-own-map-after-turn');
+    await clickButton('to-menu');
+    await waitScene('Menu');
+    await clickButton('new-game');
     await waitScene('Setup');
     // Drag and drop onto the page.
     const dropped = readFileSync(join(ROOT, 'maps', 'dragon-hall.tmj'), 'utf8');
