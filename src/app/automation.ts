@@ -3,6 +3,7 @@
  * server and the production build. Everything goes through the app and the engine: the
  * API cannot change game state except by dispatching commands like a player.
  */
+import Phaser from 'phaser';
 import {
   chooseHeroCommand,
   legalCommands,
@@ -53,6 +54,8 @@ export interface ArchFoeApi {
   suggest(): Command | null;
   /** Resolves when the current animation is over. */
   idle(): Promise<void>;
+  /** Which renderer Phaser is drawing with: 'webgl' or 'canvas'. */
+  renderer(): 'webgl' | 'canvas' | 'none';
   debug: {
     buttonRect(name: string): (PageRect & { enabled: boolean }) | null;
     buttonNames(): string[];
@@ -113,6 +116,10 @@ export function installAutomation(): ArchFoeApi {
     },
     scene() {
       return app.activeSceneKey();
+    },
+    renderer() {
+      const type = app.game?.renderer?.type;
+      return type === Phaser.WEBGL ? 'webgl' : type === Phaser.CANVAS ? 'canvas' : 'none';
     },
     events() {
       return app.session ? structuredClone(app.session.events) : [];

@@ -26,6 +26,7 @@ interface Api {
   suggest(): Command | null;
   scenarios(): { id: string; name: string }[];
   idle(): Promise<void>;
+  renderer(): 'webgl' | 'canvas' | 'none';
   debug: {
     buttonRect(name: string): { cx: number; cy: number; enabled: boolean } | null;
     squareToScreen(x: number, y: number): { x: number; y: number } | null;
@@ -73,6 +74,28 @@ async function clickSquare(x: number, y: number): Promise<void> {
   const p = await page.evaluate(([sx, sy]) => window.archfoe.debug.squareToScreen(sx, sy), [x, y] as const);
   expect(p, `square ${x},${y} on screen`).not.toBeNull();
   await page.mouse.click(p!.x, p!.y);
+}
+
+/**
+ * Distinct colours in a real screenshot of the page (works for any renderer: a WebGL
+ * canvas cannot be read back with a 2D context), counted by decoding the PNG in the page.
+ */
+async function distinctScreenshotColours(): Promise<number> {
+  const png = (await page.screenshot()).toString('base64');
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set<number>();
+    for (let i = 0; i < data.length; i += 4 * 7) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    return seen.size;
+  }, png);
 }
 
 /** Distinct colours in the game canvas (Canvas renderer), sampled on a grid. */
@@ -414,6 +437,22 @@ describe('Arch Foe in the browser', () => {
     expect((await page.evaluate(() => window.archfoe.debug.buttonRect('continue')))?.enabled).toBe(false);
     await clickButton('new-game');
     await waitScene('Setup');
+  });
+
+  it('runs with the default renderer (WebGL here) as well as Canvas', async () => {
+    await openGame('');
+    expect(await page.evaluate(() => window.archfoe.renderer())).toBe('webgl');
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    expect(await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 4 }))).toEqual({ ok: true });
+    await waitScene('Battle');
+    const suggestion = await page.evaluate(() => window.archfoe.suggest());
+    expect(await page.evaluate((c) => window.archfoe.dispatch(c!), suggestion)).toEqual({ ok: true });
+    await page.waitForTimeout(500);
+    await shot('16-battle-webgl');
+    expect(await distinctScreenshotColours()).toBeGreaterThan(60);
+    await page.goto(baseUrl + '?renderer=canvas');
+    await page.waitForFunction(() => window.archfoe?.isReady === true);
+    expect(await page.evaluate(() => window.archfoe.renderer())).toBe('canvas');
   });
 
   it('logged no console errors', () => {
