@@ -25,8 +25,8 @@ export {
 } from './scenarios';
 export type { ScenarioDefinition } from './scenarios';
 export { DUNGEON_CRAWL_UNITS, HERO_ORDER, hitChance, rankWeapons } from './rulesets/dungeon-crawl';
-export { computeCover, hasLineOfSight, isClearShot, visibleSquares } from './los';
-export type { CoverLevel } from './los';
+export { computeCover, coverLines, hasLineOfSight, isClearShot, visibleSquares } from './los';
+export type { CoverLevel, CoverLine } from './los';
 export { reachableSquares } from './systems/movement';
 export { coverFor, whyCannotAttack } from './systems/combat';
 export { canSeeSquare } from './systems/sight';

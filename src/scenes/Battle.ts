@@ -7,6 +7,7 @@ import Phaser from 'phaser';
 import {
   computeCover,
   coverFor,
+  coverLines,
   describeVictory,
   doesSquareBlockSight,
   DUNGEON_CRAWL_UNITS,
@@ -834,18 +835,20 @@ export class BattleScene extends Phaser.Scene {
 
     // Line of sight from the inspected hero (from where the hover path would end, if moving).
     if (viewer?.position && !(p.x === viewer.position.x && p.y === viewer.position.y)) {
-      let cover: CoverLevel;
-      if (occupant && occupant.side !== viewer.side) cover = coverFor(state, viewer, occupant);
-      else
-        cover = computeCover(viewer.position, p, (x, y) => {
-          if (doesSquareBlockSight(state.map, x, y)) return true;
-          const u = state.units.find((o) => o.position && o.position.x === x && o.position.y === y);
-          return u !== undefined && u.side !== viewer.side;
-        });
+      // The same lines the rules use: walls, and the viewer's foes other than the target.
+      const blocksLine = (x: number, y: number): boolean => {
+        if (doesSquareBlockSight(state.map, x, y)) return true;
+        const u = state.units.find((o) => o.position && o.position.x === x && o.position.y === y);
+        return u !== undefined && u.side !== viewer.side && u.id !== occupant?.id;
+      };
+      const cover: CoverLevel =
+        occupant && occupant.side !== viewer.side ? coverFor(state, viewer, occupant) : computeCover(viewer.position, p, blocksLine);
+      const far = Math.max(Math.abs(p.x - viewer.position.x), Math.abs(p.y - viewer.position.y)) > 1;
+      const corners = far ? coverLines(viewer.position, p, blocksLine) : [];
       let label = coverWords(cover);
       const target = occupant ? this.targets.find((t) => t.unit.id === occupant.id) : undefined;
       if (target && target.kind === 'attack') label = `${percent(this.bestChance(target))} \u00b7 ${label}`;
-      this.board.showLineOfSight(viewer.position, p, cover, route && !occupant ? '' : label);
+      this.board.showLineOfSight(viewer.position, p, cover, route && !occupant ? '' : label, corners);
     } else {
       this.board.showLineOfSight(null, null, null, '');
     }

@@ -5,7 +5,7 @@
  * fits the world camera to the board and lets it zoom and pan on big maps.
  */
 import Phaser from 'phaser';
-import type { BattleMap, CoverLevel, GameState, Point } from '../engine';
+import type { BattleMap, CoverLevel, CoverLine, GameState, Point } from '../engine';
 import type { LoadedMap } from '../maps/types';
 import { COLORS, CSS, coverColor, textStyle } from './theme';
 import { TILE } from './unit-view';
@@ -360,7 +360,17 @@ export class BoardView {
   }
 
   /** A line of sight from one square to another, coloured by cover, with a label. */
-  showLineOfSight(from: Point | null, to: Point | null, cover: CoverLevel | null, label: string): void {
+  /**
+   * The line-of-sight preview: the four corner-to-corner lines of the cover rule (each
+   * green when open, red when blocked) when given, over a centre line in the cover's colour.
+   */
+  showLineOfSight(
+    from: Point | null,
+    to: Point | null,
+    cover: CoverLevel | null,
+    label: string,
+    cornerLines: readonly CoverLine[] = [],
+  ): void {
     const g = this.losG;
     g.clear();
     if (!from || !to || !cover) {
@@ -370,6 +380,11 @@ export class BoardView {
     const a = this.squareCenter(from);
     const b = this.squareCenter(to);
     const color = coverColor(cover);
+    for (const line of cornerLines) {
+      // Corners are grid points: corner (x, y) is the top-left of square (x, y).
+      g.lineStyle(1, line.blocked ? COLORS.losBlockedLine : COLORS.losOpenLine, 0.75);
+      g.lineBetween(line.from.x * TILE, line.from.y * TILE, line.to.x * TILE, line.to.y * TILE);
+    }
     g.lineStyle(3, 0x000000, 0.5);
     g.lineBetween(a.x, a.y, b.x, b.y);
     g.lineStyle(1.5, color, 0.95);

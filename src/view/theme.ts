@@ -17,6 +17,8 @@ export const COLORS = {
   hero: 0x5aa9ff,
   enemy: 0xe0533d,
   archFoe: 0xffb13b,
+  losOpenLine: 0x8fe388,
+  losBlockedLine: 0xff5a4a,
   reach: 0x4fb0ff,
   path: 0xbfe3ff,
   target: 0xff5a47,
