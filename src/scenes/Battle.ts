@@ -5,6 +5,7 @@
  */
 import Phaser from 'phaser';
 import {
+  chooseHeroCommand,
   computeCover,
   coverFor,
   coverLines,
@@ -75,6 +76,9 @@ export class BattleScene extends Phaser.Scene {
   private undoButton!: Button;
   private endButton!: Button;
   private speedButton!: Button;
+  private autoButton!: Button;
+  /** Auto-battle: the hero autopilot gives the heroes' commands until switched off. */
+  private autoBattle = false;
   private soundButton!: Button;
 
   private inspected: string | null = null;
@@ -224,6 +228,13 @@ export class BattleScene extends Phaser.Scene {
     const specs: { name: string; w: number; label: string; tip: string; onClick: () => void; icon?: string }[] = [
       { name: 'help', w: 44, label: '?', tip: 'Keys and mouse (H)', onClick: () => this.toggleHelp() },
       {
+        name: 'auto',
+        w: 70,
+        label: 'Auto',
+        tip: 'Auto-battle: the autopilot plays the heroes turn after turn. Click again (or P) to take over.',
+        onClick: () => this.toggleAutoBattle(),
+      },
+      {
         name: 'speed',
         w: 140,
         label: '',
@@ -262,6 +273,7 @@ export class BattleScene extends Phaser.Scene {
       bx += spec.w + 6;
     }
     this.speedButton = made.get('speed')!;
+    this.autoButton = made.get('auto')!;
     this.soundButton = made.get('sound')!;
     this.updateSpeedButton();
     this.updateSoundButton();
@@ -339,6 +351,7 @@ export class BattleScene extends Phaser.Scene {
       ['Space', 'end the turn (or skip an animation)'],
       ['Z', 'undo a move not yet followed by an attack or a roll'],
       ['Esc', 'cancel the selection'],
+      ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
       ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
       ['H', 'show or hide this help'],
     ];
@@ -465,6 +478,26 @@ export class BattleScene extends Phaser.Scene {
       return;
     }
     this.refresh();
+  }
+
+  private toggleAutoBattle(): void {
+    this.autoBattle = !this.autoBattle;
+    this.autoButton.setSelected(this.autoBattle);
+    if (this.autoBattle) void this.runAutoBattle();
+  }
+
+  /** Plays the autopilot's commands one at a time, animated, while auto-battle is on. */
+  private async runAutoBattle(): Promise<void> {
+    while (this.autoBattle && !this.leaving && this.session.state.phase === 'heroes') {
+      const command = chooseHeroCommand(this.session.state);
+      if (!command) break;
+      const outcome = await this.dispatch(command);
+      if (!outcome.ok) break;
+    }
+    if (this.autoBattle && !this.leaving) {
+      this.autoBattle = false;
+      this.autoButton.setSelected(false);
+    }
   }
 
   private endTurn(): void {
@@ -1010,6 +1043,7 @@ export class BattleScene extends Phaser.Scene {
     if (e.repeat && key !== '+' && key !== '-' && key !== '=' && !key.startsWith('Arrow')) return;
     if (this.animating) {
       if (key === ' ' || key === 'Enter' || key === 'Escape') this.animator.skip();
+      if ((key === 'p' || key === 'P') && this.autoBattle) this.toggleAutoBattle();
       return;
     }
     if (key === 'h' || key === 'H' || key === '?') {
@@ -1032,6 +1066,8 @@ export class BattleScene extends Phaser.Scene {
       this.endTurn();
     } else if (key === 'z' || key === 'Z') {
       this.undo();
+    } else if (key === 'p' || key === 'P') {
+      this.toggleAutoBattle();
     } else if (key === 'Escape') {
       this.cancel();
     } else if (key === '+' || key === '=') {

@@ -439,6 +439,19 @@ describe('Arch Foe in the browser', () => {
     await waitScene('Setup');
   });
 
+  it('auto-battle plays the heroes to the end when its button is clicked', async () => {
+    await openGame();
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    expect(await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 11 }))).toEqual({ ok: true });
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.idle());
+    await clickButton('auto');
+    await waitScene('Results', 90_000);
+    const end = await state();
+    expect(end.phase).toBe('over');
+    expect(end.commandCount).toBeGreaterThan(5);
+  });
+
   it('runs with the default renderer (WebGL here) as well as Canvas', async () => {
     await openGame('');
     expect(await page.evaluate(() => window.archfoe.renderer())).toBe('webgl');
