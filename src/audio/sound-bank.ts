@@ -163,6 +163,8 @@ export function soundsForEvent(event: GameEvent, state: GameState): SoundName[] 
     }
     case 'healed':
       return ['heal'];
+    case 'door-opened':
+      return ['step', 'ui-click'];
     case 'defeated':
       return ['death'];
     case 'game-over':

@@ -10,7 +10,8 @@
  * 3. Attack with the best weapon at the best target, then end the turn.
  */
 import { chebyshevDistance, isSamePoint, pointKey, type Point } from './grid';
-import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost } from './map';
+import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from './map';
+import { applyDoorsToMap } from './systems/doors';
 import { findReachable, type PathingGrid } from './pathing';
 import { hitChance } from './rulesets/dungeon-crawl';
 import { canAttack } from './systems/combat';
@@ -48,8 +49,7 @@ function bestAttackFrom(state: GameState, hero: Unit): { value: number; command:
 }
 
 /** Walking distances over terrain from a set of squares (a distance field). */
-function distanceField(state: GameState, sources: Point[]): Map<string, number> {
-  const map = state.map;
+function distanceField(state: GameState, sources: Point[], map: BattleMap = state.map): Map<string, number> {
   const grid: PathingGrid = {
     width: map.width,
     height: map.height,
@@ -110,9 +110,18 @@ export function chooseHeroCommand(state: GameState): Command | null {
   if (heal && heal.t.wounds >= 1 && heal.t.maxWounds - heal.t.wounds <= 2) return heal.c;
 
   const moves = legal.filter((c): c is Extract<Command, { type: 'move' }> => c.type === 'move');
-  if (moves.length > 0 && hero.position) {
+  const doors = legal.filter((c): c is Extract<Command, { type: 'open-door' }> => c.type === 'open-door');
+  if ((moves.length > 0 || doors.length > 0) && hero.position) {
     const goals = goalSquares(state, hero);
-    const field = distanceField(state, goals);
+    // Distances as if every door were open, so heroes head for doors that lead on.
+    const openMap = applyDoorsToMap(state.map, state.doors.map((d) => ({ ...d, open: true })));
+    const field = distanceField(state, goals, openMap);
+    const here = field.get(pointKey(hero.position)) ?? 999;
+    const noAttackHere = bestAttackFrom(state, hero).value === 0;
+    const usefulDoor = doors.find((c) => (field.get(pointKey(c.at)) ?? 999) < here);
+    const bestWalk = Math.min(here, ...moves.map((m) => field.get(pointKey(m.to)) ?? 999));
+    // Open a door that leads toward the goal when walking gets no nearer.
+    if (usefulDoor && noAttackHere && bestWalk >= here) return usefulDoor;
     const score = (square: Point): number => {
       const s = withHeroAt(state, hero.id, square);
       const attack = bestAttackFrom(s, { ...hero, position: square }).value;

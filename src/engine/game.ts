@@ -9,6 +9,7 @@ import { isInside } from './map';
 import { HERO_ORDER, hitChance } from './rulesets/dungeon-crawl';
 import { emit, rollDie, type Context } from './systems/context';
 import { canAttack, coverFor, resolveAttack, whyCannotAttack } from './systems/combat';
+import { closedDoorAt, doorsWithinReach, openDoor } from './systems/doors';
 import { runEnemyPhase } from './systems/enemy-ai';
 import { reachableSquares, walkUnit } from './systems/movement';
 import { updateAwareness } from './systems/sight';
@@ -22,7 +23,7 @@ export interface ApplyOptions {
   dice?: DiceSource;
 }
 
-const COMMAND_TYPES = new Set(['start', 'move', 'face', 'attack', 'heal', 'undo-move', 'end-turn']);
+const COMMAND_TYPES = new Set(['start', 'move', 'face', 'attack', 'heal', 'open-door', 'undo-move', 'end-turn']);
 
 function cloneUnit(u: Unit): Unit {
   const copy: Unit = {
@@ -38,9 +39,9 @@ function cloneUnit(u: Unit): Unit {
 }
 
 /**
- * Deep copy of everything a command may change. The map and weapon profiles never
- * change during a game and are shared. (A hand copy: structuredClone was the largest
- * cost of a simulated game.)
+ * Deep copy of everything a command may change. Weapon profiles never change and the
+ * map is only ever replaced (when a door opens), never changed in place, so both are
+ * shared. (A hand copy: structuredClone was the largest cost of a simulated game.)
  */
 export function cloneState(state: GameState): GameState {
   const o = state.objective;
@@ -64,6 +65,7 @@ export function cloneState(state: GameState): GameState {
         ? { at: o.object.at ? { ...o.object.at } : null, carrier: o.object.carrier }
         : null,
     },
+    doors: state.doors.map((d) => ({ ...d })),
     dice: { ...state.dice, state: [...state.dice.state] },
     outcome: state.outcome ? { ...state.outcome } : null,
   };
@@ -87,6 +89,9 @@ export function validateCommandShape(command: unknown): string | null {
   if (typeof command.unit !== 'string') return `The "${type}" command needs a "unit" id.`;
   if (type === 'move' && !isPoint(command.to))
     return 'The "move" command needs a "to" square with whole x and y.';
+  if (type === 'open-door' && !isPoint(command.at)) {
+    return 'The "open-door" command needs an "at" square with whole x and y.';
+  }
   if (type === 'face' && !isFacing(command.facing))
     return 'The "face" command needs a facing from 0 to 7.';
   if ((type === 'attack' || type === 'heal') && typeof command.target !== 'string') {
@@ -150,6 +155,8 @@ function dispatch(ctx: Context, command: Command): string | null {
       return heroAttack(ctx, unit, command.target, command.weapon);
     case 'heal':
       return heroHeal(ctx, unit, command.target);
+    case 'open-door':
+      return heroOpenDoor(ctx, unit, command.at);
     case 'undo-move':
       return undoMove(ctx, unit);
     case 'end-turn':
@@ -330,6 +337,21 @@ function moveHero(ctx: Context, hero: Unit, to: Point): string | null {
   return null;
 }
 
+function heroOpenDoor(ctx: Context, hero: Unit, at: Point): string | null {
+  const turn = ctx.state.turn!;
+  if (turn.moved) return `${hero.name} has already moved this turn; opening a door takes the move.`;
+  if (turn.acted) return `${hero.name} opens doors before attacking, not after.`;
+  const door = closedDoorAt(ctx.state, at);
+  if (!door) return `There is no closed door at (${at.x}, ${at.y}).`;
+  if (!doorsWithinReach(ctx.state, hero).includes(door)) return `${hero.name} must stand beside the door (not at a corner) to open it.`;
+  turn.moved = true;
+  turn.canUndo = false;
+  ctx.state.heroesHaveMoved = true;
+  openDoor(ctx, hero, door);
+  checkVictory(ctx);
+  return null;
+}
+
 function undoMove(ctx: Context, hero: Unit): string | null {
   const turn = ctx.state.turn!;
   if (!turn.moved || !turn.before) return `${hero.name} has not moved this turn.`;
@@ -443,6 +465,11 @@ export function legalCommands(state: GameState): Command[] {
           commands.push({ type: 'heal', unit: hero.id, target: friend.id });
         }
       }
+    }
+  }
+  if (!turn.moved && !turn.acted) {
+    for (const door of doorsWithinReach(state, hero)) {
+      commands.push({ type: 'open-door', unit: hero.id, at: { x: door.x, y: door.y } });
     }
   }
   if (turn.moved && turn.canUndo && !turn.acted)

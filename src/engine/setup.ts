@@ -8,7 +8,8 @@ import { isFacing, type Facing, type Point } from './grid';
 import { isInside, isTerrainPassable, terrainAt, type BattleMap, type MapObject } from './map';
 import { DUNGEON_CRAWL_UNITS, HERO_ORDER } from './rulesets/dungeon-crawl';
 import { DEFAULT_OPTIONS } from './scenarios';
-import type { GameState, ObjectiveState, ScenarioOptions, Unit } from './types';
+import { applyDoorsToMap } from './systems/doors';
+import type { DoorState, GameState, ObjectiveState, ScenarioOptions, Unit } from './types';
 
 export interface GameConfig {
   scenarioId: string;
@@ -67,8 +68,28 @@ export function normaliseOptions(options: Partial<ScenarioOptions> | undefined):
 }
 
 /** Creates the state of a new game (phase 'setup'); the first command must be 'start'. */
+/**
+ * Doors from the map's `door` objects: open when the object says `open: true`, or when it
+ * has no `open` property and lies on passable ground (an open-door tile); else closed.
+ */
+function doorsOf(map: BattleMap): DoorState[] {
+  const doors: DoorState[] = [];
+  const seen = new Set<string>();
+  for (const obj of map.objects.filter((o) => o.kind === 'door')) {
+    for (const p of objectSquares(obj)) {
+      const t = terrainAt(map, p.x, p.y);
+      if (!isInside(map, p) || t === 'void' || seen.has(`${p.x},${p.y}`)) continue;
+      seen.add(`${p.x},${p.y}`);
+      const said = obj.properties.open;
+      doors.push({ x: p.x, y: p.y, open: typeof said === 'boolean' ? said : isTerrainPassable(t) });
+    }
+  }
+  return doors;
+}
+
 export function createGame(config: GameConfig): SetupResult {
-  const { map } = config;
+  const doors = doorsOf(config.map);
+  const map = applyDoorsToMap(config.map, doors);
   const options = normaliseOptions(config.options);
   const units: Unit[] = [];
   const usedIds = new Set<string>();
@@ -152,6 +173,7 @@ export function createGame(config: GameConfig): SetupResult {
     turn: null,
     heroesHaveMoved: false,
     objective,
+    doors,
     dice: createDiceState(config.seed),
     commandCount: 0,
     outcome: null,

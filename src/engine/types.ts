@@ -123,6 +123,13 @@ export interface TurnState {
 
 export type Phase = 'setup' | 'heroes' | 'enemies' | 'over';
 
+/** A door from the map's object layer. A closed door is rock to movement and sight. */
+export interface DoorState {
+  x: number;
+  y: number;
+  open: boolean;
+}
+
 export interface Outcome {
   winner: Side;
   reason: string;
@@ -141,6 +148,8 @@ export interface GameState {
   /** Enemies may become alerted only after the heroes have moved once. */
   heroesHaveMoved: boolean;
   objective: ObjectiveState;
+  /** Doors of the map; `map` always shows them as they are (closed = wall). */
+  doors: DoorState[];
   dice: DiceState;
   /** Count of commands applied, for replay checks. */
   commandCount: number;
@@ -155,6 +164,7 @@ export type Command =
   | { type: 'face'; unit: string; facing: Facing }
   | { type: 'attack'; unit: string; target: string; weapon: string }
   | { type: 'heal'; unit: string; target: string }
+  | { type: 'open-door'; unit: string; at: Point }
   | { type: 'undo-move'; unit: string }
   | { type: 'end-turn'; unit: string };
 
@@ -211,6 +221,7 @@ export type GameEvent = EventBase &
         usesLeft: number;
       }
     | { type: 'move-undone'; unit: string; to: Point; facing: Facing }
+    | { type: 'door-opened'; unit: string; at: Point }
     | {
         type: 'objective';
         what: 'picked-up' | 'dropped' | 'held' | 'returned';

@@ -1,8 +1,8 @@
 /**
  * A small flood fill for map checks: 8-way steps over passable terrain, no diagonal step
- * that cuts a wall corner (miniatures-los-cover). Terrain alone decides: a closed door tile
- * is a wall until the engine opens doors. Kept here so the loader does not depend on the
- * engine's pathing.
+ * that cuts a wall corner (miniatures-los-cover). A square under a `door` object counts as
+ * passable even when its tile is a closed door: heroes and monsters can open it in play.
+ * Kept here so the loader does not depend on the engine's pathing.
  */
 import { isTerrainPassable, type BattleMap } from '../engine/map';
 import { canStepDiagonally, DIRECTION_STEPS, type Point } from '../engine/grid';
@@ -21,11 +21,13 @@ export function doorSquares(map: BattleMap): Set<number> {
   return out;
 }
 
-/** Walkable test for checks: passable terrain inside the map. */
+/** Walkable test for checks: passable terrain, or a door (which can be opened), inside the map. */
 export function reachPassable(map: BattleMap): (x: number, y: number) => boolean {
+  const doors = doorSquares(map);
   return (x, y) => {
     if (x < 0 || y < 0 || x >= map.width || y >= map.height) return false;
-    return isTerrainPassable(map.terrain[y * map.width + x]);
+    const i = y * map.width + x;
+    return isTerrainPassable(map.terrain[i]) || doors.has(i);
   };
 }
 

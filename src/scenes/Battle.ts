@@ -79,6 +79,8 @@ export class BattleScene extends Phaser.Scene {
   private autoButton!: Button;
   /** Auto-battle: the hero autopilot gives the heroes' commands until switched off. */
   private autoBattle = false;
+  /** Width available to the round/turn banner in the top bar. */
+  private turnRoom = 400;
   private soundButton!: Button;
 
   private inspected: string | null = null;
@@ -229,14 +231,14 @@ export class BattleScene extends Phaser.Scene {
       { name: 'help', w: 44, label: '?', tip: 'Keys and mouse (H)', onClick: () => this.toggleHelp() },
       {
         name: 'auto',
-        w: 70,
+        w: 60,
         label: 'Auto',
         tip: 'Auto-battle: the autopilot plays the heroes turn after turn. Click again (or P) to take over.',
         onClick: () => this.toggleAutoBattle(),
       },
       {
         name: 'speed',
-        w: 140,
+        w: 124,
         label: '',
         tip: 'Animation speed of the monsters\u2019 turns (Instant skips animation). Space or Enter skips the current animation.',
         onClick: () => this.cycleSpeed(),
@@ -254,6 +256,9 @@ export class BattleScene extends Phaser.Scene {
       },
     ];
     let bx = W - MARGIN - specs.reduce((sum, b) => sum + b.w, 0) - 6 * (specs.length - 1);
+    // The round/turn banner sits centred in the room between the title and the buttons.
+    this.turnText.setX((270 + bx) / 2);
+    this.turnRoom = bx - 270 - 16;
     const made = new Map<string, Button>();
     for (const spec of specs) {
       const b = this.addUi(
@@ -342,7 +347,7 @@ export class BattleScene extends Phaser.Scene {
     const v = this.viewport;
     const w = 680;
     const lines: [string, string][] = [
-      ['Left click', 'move to a blue square \u00b7 attack a marked foe \u00b7 heal a green friend'],
+      ['Left click', 'move to a blue square \u00b7 attack a marked foe \u00b7 heal a green friend \u00b7 open a marked door'],
       ['Hover', 'path, line of sight and cover to any square; a foe\u2019s chances'],
       ['Right click', 'turn the acting hero to face a square'],
       ['Weapon buttons', 'choose the weapon on the hero card'],
@@ -480,6 +485,12 @@ export class BattleScene extends Phaser.Scene {
     this.refresh();
   }
 
+  /** Sets the round/turn banner, shrinking it to fit between the title and the buttons. */
+  private setTurnText(text: string): void {
+    this.turnText.setScale(1).setText(text);
+    if (this.turnText.width > this.turnRoom) this.turnText.setScale(this.turnRoom / this.turnText.width);
+  }
+
   private toggleAutoBattle(): void {
     this.autoBattle = !this.autoBattle;
     this.autoButton.setSelected(this.autoBattle);
@@ -589,12 +600,14 @@ export class BattleScene extends Phaser.Scene {
       return { x, y };
     });
     this.board.showReach(reachSquares, this.inspected !== acting);
-    this.board.showMarks(
-      this.targets.map((t, i) => ({
+    const doorMarks = this.legal.flatMap((c) => (c.type === 'open-door' ? [{ at: c.at, color: COLORS.door }] : []));
+    this.board.showMarks([
+      ...this.targets.map((t, i) => ({
         at: t.unit.position!,
         color: t.kind === 'heal' ? COLORS.heal : i === this.selectedTarget ? COLORS.gold : COLORS.target,
       })),
-    );
+      ...doorMarks,
+    ]);
     this.clearBadges();
     this.targets.forEach((t, i) => {
       const v = this.units.get(t.unit.id);
@@ -647,7 +660,7 @@ export class BattleScene extends Phaser.Scene {
     else if (actingUnit) title = `Round ${state.round} \u00b7 ${actingUnit.name}\u2019s turn`;
     else title = `Round ${Math.max(1, state.round)}`;
     // While animating, the events themselves update the title (onEventShown).
-    if (!this.animating && this.turnText.text !== title) this.turnText.setText(title);
+    if (!this.animating && this.turnText.text !== title) this.setTurnText(title);
     this.hintText.setText(this.hint());
     const goal = this.objectiveLine(state);
     if (this.goalText.text !== goal) this.goalText.setText(goal);
@@ -716,6 +729,7 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private syncUnits(state: GameState): void {
+    this.board.showDoors(state.doors);
     const acting = state.phase === 'heroes' ? state.turn?.unitId : undefined;
     for (const u of state.units) {
       const v = this.units.get(u.id);
@@ -744,12 +758,12 @@ export class BattleScene extends Phaser.Scene {
     if (e.type === 'turn-started') {
       for (const [id, v] of this.units) v.setHighlight(id === e.unit);
       const u = this.unit(e.unit);
-      if (u) this.turnText.setText(`Round ${Math.max(1, this.session.state.round)} \u00b7 ${u.name}\u2019s turn`);
+      if (u) this.setTurnText(`Round ${Math.max(1, this.session.state.round)} \u00b7 ${u.name}\u2019s turn`);
     } else if (e.type === 'phase-started' && e.side === 'enemies') {
       for (const v of this.units.values()) v.setHighlight(false);
-      this.turnText.setText(`Round ${e.round} \u00b7 the monsters act`);
+      this.setTurnText(`Round ${e.round} \u00b7 the monsters act`);
     } else if (e.type === 'round-started') {
-      this.turnText.setText(`Round ${e.round}`);
+      this.setTurnText(`Round ${e.round}`);
     } else if (e.type === 'objective' && e.unit) {
       this.units.get(e.unit)?.setCarrying(e.what === 'picked-up');
     } else if (e.type === 'wounded') {
@@ -892,6 +906,12 @@ export class BattleScene extends Phaser.Scene {
       const t = terrainAt(state.map, p.x, p.y);
       const lines = [`Terrain: ${t}${t === 'difficult' || t === 'water' ? ' (costs 2 to enter)' : t === 'dangerous' ? ' (d6 on entering: 1-3 wounds)' : ''}.`];
       if (route) lines.push(`${viewer?.name ?? 'The hero'} can move here (${route.path.length} square${route.path.length === 1 ? '' : 's'}).`);
+      const door = state.doors.find((d) => d.x === p.x && d.y === p.y);
+      if (door) {
+        lines[0] = door.open
+          ? 'An open door.'
+          : 'A closed door: it stops movement and sight. A hero beside it (not at a corner) clicks it to open it instead of moving, and may still attack.';
+      }
       const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
       if (lair) lines.push(`A lair of the Arch Foe (d6 roll ${lair.properties.roll}).`);
       this.info.show(`Square ${p.x}, ${p.y}`, lines.join('\n'));
@@ -1031,6 +1051,12 @@ export class BattleScene extends Phaser.Scene {
     if (this.inspected !== acting.id) {
       this.inspected = acting.id;
       this.refresh();
+    }
+    const door = this.session.state.doors.find((d) => !d.open && d.x === sq.x && d.y === sq.y);
+    if (door) {
+      // A closed door: open it (the engine says why not when the hero is not beside it).
+      void this.dispatch({ type: 'open-door', unit: acting.id, at: sq });
+      return;
     }
     void this.dispatch({ type: 'move', unit: acting.id, to: sq });
   }

@@ -231,6 +231,10 @@ export class Animator {
         v.setFacing(event.facing);
         return this.tween(v, { x: c.x, y: c.y }, 220);
       }
+      case 'door-opened': {
+        this.host.board.showDoorOpened(event.at);
+        return this.wait(300);
+      }
       case 'objective': {
         const v = this.view(event.unit);
         if (v) this.floatText(v, event.what.replace('-', ' '), CSS.gold, 10, 900);

@@ -5,7 +5,7 @@
  * fits the world camera to the board and lets it zoom and pan on big maps.
  */
 import Phaser from 'phaser';
-import type { BattleMap, CoverLevel, CoverLine, GameState, Point } from '../engine';
+import type { BattleMap, CoverLevel, CoverLine, DoorState, GameState, Point } from '../engine';
 import type { LoadedMap } from '../maps/types';
 import { COLORS, CSS, coverColor, textStyle } from './theme';
 import { TILE } from './unit-view';
@@ -56,6 +56,9 @@ export class BoardView {
   minZoom = 0.25;
   maxZoom = 4;
   usedTilemap = false;
+  /** Doors drawn over the map where the state differs from the painted tile. */
+  private doorLayer!: Phaser.GameObjects.Layer;
+  private shownDoors = new Map<string, DoorState>();
 
   constructor(scene: Phaser.Scene, loaded: LoadedMap, camera: Phaser.Cameras.Scene2D.Camera, viewport: Viewport) {
     this.scene = scene;
@@ -67,6 +70,8 @@ export class BoardView {
     this.layer = scene.add.layer();
 
     this.drawMap(loaded);
+    this.doorLayer = scene.add.layer();
+    this.layer.add(this.doorLayer);
     this.drawObjects();
     this.drawGrid();
 
@@ -323,6 +328,41 @@ export class BoardView {
   }
 
   /** Square markers: attack targets in red, heal targets in green. */
+  /**
+   * Draws each door as the state has it where the map's own tile shows otherwise: an open
+   * door over a painted closed-door tile, a closed door over a passage the map says is shut.
+   */
+  showDoors(doors: readonly DoorState[]): void {
+    this.shownDoors = new Map(doors.map((d) => [`${d.x},${d.y}`, { ...d }]));
+    this.doorLayer.removeAll(true);
+    const key = tilesetTextureKey('assets/tiles/dungeon-tiles.png');
+    const texture = this.scene.textures.exists(key) ? this.scene.textures.get(key) : null;
+    if (texture && !texture.has('door-open')) {
+      // Built-in tileset: tile 9 is a closed door, tile 10 an open one (8 columns of 32 px).
+      texture.add('door-closed', 0, 1 * TILE, 1 * TILE, TILE, TILE);
+      texture.add('door-open', 0, 2 * TILE, 1 * TILE, TILE, TILE);
+    }
+    for (const d of doors) {
+      const paintedClosed = this.map.terrain[d.y * this.map.width + d.x] === 'wall';
+      if (d.open === !paintedClosed) continue;
+      const frame = d.open ? 'door-open' : 'door-closed';
+      if (texture) {
+        this.doorLayer.add(this.scene.add.image(d.x * TILE + TILE / 2, d.y * TILE + TILE / 2, key, frame));
+      } else {
+        const g = this.scene.add.graphics();
+        g.fillStyle(d.open ? 0x3a3028 : 0x6b4a2b, 1);
+        g.fillRect(d.x * TILE + 4, d.y * TILE + 2, TILE - 8, TILE - 4);
+        this.doorLayer.add(g);
+      }
+    }
+  }
+
+  /** Shows one door opening (during an animation, before the state is synced). */
+  showDoorOpened(at: Point): void {
+    this.shownDoors.set(`${at.x},${at.y}`, { x: at.x, y: at.y, open: true });
+    this.showDoors([...this.shownDoors.values()]);
+  }
+
   showMarks(marks: { at: Point; color: number }[]): void {
     const g = this.markG;
     g.clear();

@@ -18,6 +18,7 @@ export const COLORS = {
   enemy: 0xe0533d,
   archFoe: 0xffb13b,
   losOpenLine: 0x8fe388,
+  door: 0xc08a4a,
   losBlockedLine: 0xff5a4a,
   reach: 0x4fb0ff,
   path: 0xbfe3ff,

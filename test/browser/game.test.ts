@@ -439,6 +439,29 @@ describe('Arch Foe in the browser', () => {
     await waitScene('Setup');
   });
 
+  it('opens a closed door with a click on it', async () => {
+    await openGame();
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    expect(await page.evaluate(() => window.archfoe.start({ scenario: 'map:flooded-crypt', seed: 2 }))).toEqual({ ok: true });
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.idle());
+    expect((await state()).doors).toContainEqual({ x: 5, y: 10, open: false });
+    // The Fighting Man steps beside the door; the others wait; next round he opens it by a click.
+    expect(await page.evaluate(() => window.archfoe.dispatch({ type: 'move', unit: 'fighting-man-1', to: { x: 4, y: 10 } }))).toEqual({ ok: true });
+    for (let i = 0; i < 4 && (await state()).turn?.unitId !== 'fighting-man-1' || i === 0; i++) {
+      const s = await state();
+      const id = s.turn!.unitId;
+      expect(await page.evaluate((u) => window.archfoe.dispatch({ type: 'end-turn', unit: u }), id)).toEqual({ ok: true });
+    }
+    expect((await state()).turn?.unitId).toBe('fighting-man-1');
+    await page.waitForTimeout(150);
+    await clickSquare(5, 10);
+    await page.evaluate(() => window.archfoe.idle());
+    expect((await state()).doors).toContainEqual({ x: 5, y: 10, open: true });
+    expect((await page.evaluate(() => window.archfoe.events())).some((e) => e.type === 'door-opened')).toBe(true);
+    await shot('17-battle-door-opened');
+  });
+
   it('auto-battle plays the heroes to the end when its button is clicked', async () => {
     await openGame();
     await page.evaluate(() => window.archfoe.setSpeed('instant'));

@@ -1,6 +1,6 @@
 /**
  * ASCII boards for engine tests. `#` wall, `.` floor, `~` difficult, `^` dangerous,
- * ' ' void; unit letters stand on floor: F fighting man, M magic user, T thief,
+ * ' ' void, `+` closed door, `/` open door; unit letters stand on floor: F fighting man, M magic user, T thief,
  * P priest, g goblin, t troll, D dragon (Arch Foe). Lair digits 1/3/5 mark lair bands
  * 1-2 / 3-4 / 5-6. Extra objects can be passed in.
  */
@@ -41,7 +41,7 @@ export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap 
     for (let x = 0; x < width; x++) {
       const ch = lines[y][x] ?? ' ';
       terrain.push(
-        ch === '#'
+        ch === '#' || ch === '+'
           ? 'wall'
           : ch === '~'
             ? 'difficult'
@@ -51,6 +51,9 @@ export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap 
                 ? 'void'
                 : 'floor',
       );
+      if (ch === '+' || ch === '/') {
+        objects.push({ kind: 'door', x, y, width: 1, height: 1, name: 'door', properties: {} });
+      }
       const unit = UNIT_LETTERS[ch];
       if (unit) {
         objects.push({

@@ -208,14 +208,14 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
       '################',
       '#.....#~~~~#...#',
       '#.....#~..~#...#',
-      '#.:...D~..~D...#',
+      '#.:...D~..~C...#',
       '#.....#~~~~#...#',
       '###D#########D##',
       '#.....~~~.....:#',
       '#.::..~~~..:...#',
       '####D######D####',
       '#....#....#....#',
-      '#....D....D....#',
+      '#....C....D....#',
       '################',
     ],
     W,
@@ -227,8 +227,10 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
     [...r].forEach((c, x) => {
       floor.push(floorVariant(x, y) + 1);
       walls.push(c === '#' ? ((x * 7 + y) % 5 === 0 ? 5 : 4) : 0);
-      flood.push(c === '~' ? 7 : c === ':' ? 6 : c === 'D' ? 11 : 0);
+      // D: an open door (tile 10); C: a closed door (tile 9) that figures open in play.
+      flood.push(c === '~' ? 7 : c === ':' ? 6 : c === 'D' ? 11 : c === 'C' ? 10 : 0);
       if (c === 'D') doors.push(pointObj(`Door ${doors.length + 1}`, 'door', x, y, { open: true }));
+      if (c === 'C') doors.push(pointObj(`Door ${doors.length + 1}`, 'door', x, y, { open: false }));
     }),
   );
   const units: J[] = [

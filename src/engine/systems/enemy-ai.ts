@@ -13,10 +13,11 @@ import {
   stepToward,
   type Point,
 } from '../grid';
-import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost } from '../map';
+import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from '../map';
+import { applyDoorsToMap, doorsWithinReach, openDoor } from './doors';
 import { findReachable, stepsWithin, type PathingGrid, type PathResult } from '../pathing';
 import { canUseSeveralWeaponsPerTurn, rankWeapons } from '../rulesets/dungeon-crawl';
-import type { GameState, Unit, Weapon } from '../types';
+import type { DoorState, GameState, Unit, Weapon } from '../types';
 import { livingUnits, unitAt } from '../world';
 import { emit, rollDie, type Context } from './context';
 import { canAttack, resolveAttack } from './combat';
@@ -153,8 +154,7 @@ function walkForward(ctx: Context, enemy: Placed, budget: number): void {
 // ------------------------------------------------------------------ alerted
 
 /** Movement costs from `from` to every square over terrain alone (units ignored). */
-function terrainDistances(state: GameState, from: Point): Map<string, PathResult> {
-  const map = state.map;
+function terrainDistances(state: GameState, from: Point, map: BattleMap = state.map): Map<string, PathResult> {
   const grid: PathingGrid = {
     width: map.width,
     height: map.height,
@@ -223,7 +223,9 @@ export function actAlerted(ctx: Context, enemy: Placed): void {
   if (!target) return;
   const primary = rankWeapons(enemy.weapons)[0];
   if (primary && !isWellPlaced(ctx.state, enemy, target, primary)) {
-    moveIntoRange(ctx, enemy, target, primary);
+    const door = doorWorthOpening(ctx.state, enemy, target);
+    if (door) openDoor(ctx, enemy, door);
+    else moveIntoRange(ctx, enemy, target, primary);
     updateAwareness(ctx);
   }
   if (enemy.position && !ctx.state.outcome) attackAsAble(ctx, enemy, target);
@@ -269,19 +271,50 @@ function moveIntoRange(ctx: Context, enemy: Placed, target: Placed, primary: Wea
     walkUnit(ctx, enemy, affordable.path, `advances on the ${target.name}`);
 }
 
-/** Shortest path to any square next to the target (squares on the way may be crowded). */
+/**
+ * A closed door beside the enemy whose opening shortens its walk to the target (or
+ * opens the only way); opening it is the enemy's move this turn.
+ */
+function doorWorthOpening(state: GameState, enemy: Placed, target: Placed): DoorState | undefined {
+  const doors = doorsWithinReach(state, enemy);
+  if (doors.length === 0) return undefined;
+  const key = `${target.position.x},${target.position.y}`;
+  const now = terrainDistances(state, enemy.position).get(key)?.cost ?? Infinity;
+  let best: { door: DoorState; cost: number } | undefined;
+  for (const door of doors) {
+    const opened = applyDoorsToMap(state.map, [{ ...door, open: true }]);
+    const cost = terrainDistances(state, enemy.position, opened).get(key)?.cost ?? Infinity;
+    if (cost < now && (!best || cost < best.cost)) best = { door, cost };
+  }
+  return best?.door;
+}
+
+/**
+ * The way toward the target when it is out of reach this turn: to the square the enemy
+ * can get to (crowded squares on the way are fine) that is nearest the target on foot,
+ * counting doors as open (so it heads for the door that leads there); straight-line
+ * distance where no walk exists. Ties: the cheaper path.
+ */
 function approachPath(
   state: GameState,
   enemy: Placed,
   target: Placed,
   grid: PathingGrid,
 ): PathResult | null {
+  const openMap = applyDoorsToMap(
+    state.map,
+    state.doors.map((d) => ({ ...d, open: true })),
+  );
+  const field = terrainDistances(state, target.position, openMap);
+  const remaining = (p: Point): number => {
+    const walk = field.get(`${p.x},${p.y}`);
+    return walk ? walk.cost : 10_000 + chebyshevDistance(p, target.position);
+  };
   const all = findReachable(grid, enemy.position, state.map.width * state.map.height * 2);
   let best: PathResult | null = null;
-  let bestDistance = chebyshevDistance(enemy.position, target.position);
+  let bestDistance = remaining(enemy.position);
   for (const [, result] of all) {
-    const square = result.path[result.path.length - 1];
-    const d = chebyshevDistance(square, target.position);
+    const d = remaining(result.path[result.path.length - 1]);
     if (d < bestDistance || (d === bestDistance && best && result.cost < best.cost)) {
       best = result;
       bestDistance = d;
