@@ -218,7 +218,6 @@ function couldAttackFrom(
 
 /** The alerted behaviour: close to the primary weapon's range of the target, then attack. */
 export function actAlerted(ctx: Context, enemy: Placed): void {
-  if (enemy.ai && enemy.ai.status === 'retreating') enemy.ai.status = 'alerted';
   const target = chooseTarget(ctx, enemy);
   if (!target) return;
   const primary = rankWeapons(enemy.weapons)[0];
