@@ -255,6 +255,21 @@ export class SetupScene extends Phaser.Scene {
     root.add([prev, vText, next]);
     y += 50;
 
+    // The numbers some victory conditions need (the seed: hold 1-3 turns; defeat N enemies).
+    if (o.victory === 'hold') {
+      label('Turns to hold', 'How many turns in a row a hero must end on the marked spot (1 to 3).', y);
+      [1, 2, 3].forEach((n, i) =>
+        toggle(`hold-${n}`, String(n), o.holdTurns === n, 56, bx + i * 64, y, () => this.setOption({ holdTurns: n })),
+      );
+      y += 50;
+    } else if (o.victory === 'defeat-count') {
+      label('Enemies to defeat', 'How many enemies the heroes must defeat before the rolled turn limit (1d6+4).', y);
+      [3, 4, 6, 8, 10].forEach((n, i) =>
+        toggle(`defeat-${n}`, String(n), o.defeatCount === n, 56, bx + i * 64, y, () => this.setOption({ defeatCount: n })),
+      );
+      y += 50;
+    }
+
     label('Seed', 'The dice are seeded: the same seed and the same moves give the same game. Random picks a new one.', y);
     toggle('seed-random', 'Random', app.setup.seedMode === 'random', 90, bx, y, () => {
       app.setup.seedMode = 'random';

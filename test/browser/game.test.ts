@@ -439,6 +439,20 @@ describe('Arch Foe in the browser', () => {
     await waitScene('Setup');
   });
 
+  it('sets the victory condition and its number on Setup', async () => {
+    await openGame();
+    await clickButton('new-game');
+    await waitScene('Setup');
+    for (let i = 0; i < 3; i++) await clickButton('victory-next'); // arch-foe -> all -> minions -> hold
+    await clickButton('hold-3');
+    await shot('02c-setup-hold');
+    await clickButton('start');
+    await waitScene('Battle');
+    const s = await state();
+    expect(s.options.victory).toBe('hold');
+    expect(s.options.holdTurns).toBe(3);
+  });
+
   it('opens a closed door with a click on it', async () => {
     await openGame();
     await page.evaluate(() => window.archfoe.setSpeed('instant'));
