@@ -27,7 +27,7 @@ import { chromium, type Page } from 'playwright-core';
 import { BENCH_FIXTURES } from './lib/bench-boards';
 import { loadBaseline, saveBaseline } from './lib/bench-baseline';
 import { viteBuild } from './lib/bench-bundle';
-import { serveDir } from './lib/bench-serve';
+import { serveDir } from './lib/static-server';
 import {
   changeText,
   describeMachine,

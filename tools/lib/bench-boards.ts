@@ -1,8 +1,7 @@
 /**
  * Boards for the benchmark and the soak, without importing anything from test/ (which
  * would pull vitest into the tools):
- * - `parseBoard`: the ASCII board format of test/engine/boards.ts (copied, same letters);
- * - `dungeonCrawlBoard`: the 8x10 Dungeon Crawl board, as in test/engine/boards.ts;
+ * - `parseBoard`, `dungeonCrawlBoard`: the ASCII boards of src/engine/ascii-board.ts;
  * - `generateDungeon`: a deterministic rooms-and-corridors dungeon, used ONCE to write the
  *   committed fixtures in test/fixtures/bench/ (`npx tsx tools/bench.ts --write-fixtures`);
  *   the benchmark itself only reads the committed files;
@@ -15,132 +14,21 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BattleMap, MapObject, Terrain } from '../../src/engine/map';
-import type { Facing } from '../../src/engine/grid';
+import type { BattleMap } from '../../src/engine/map';
+import {
+  dungeonCrawlBoard,
+  DUNGEON_CRAWL_ASCII,
+  makeBoard,
+  type BoardOptions,
+} from '../../src/engine/ascii-board';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_FIXTURES = join(REPO_ROOT, 'test/fixtures/bench');
 
-const UNIT_LETTERS: Record<string, { kind: 'hero' | 'enemy'; unit: string }> = {
-  F: { kind: 'hero', unit: 'fighting-man' },
-  M: { kind: 'hero', unit: 'magic-user' },
-  T: { kind: 'hero', unit: 'thief' },
-  P: { kind: 'hero', unit: 'priest' },
-  g: { kind: 'enemy', unit: 'goblin' },
-  t: { kind: 'enemy', unit: 'troll' },
-  D: { kind: 'enemy', unit: 'dragon' },
-};
-
-export interface BoardOptions {
-  id?: string;
-  name?: string;
-  enemyFacing?: Facing;
-  heroFacing?: Facing;
-  objects?: MapObject[];
-  properties?: BattleMap['properties'];
-}
-
-/** Parses an ASCII board into a BattleMap (same format as test/engine/boards.ts makeBoard). */
-export function parseBoard(ascii: string, options: BoardOptions = {}): BattleMap {
-  const lines = ascii
-    .split('\n')
-    .map((r) => r.replace(/\s+$/, ''))
-    .filter((r) => r.length > 0);
-  const indent = Math.min(...lines.map((r) => r.length - r.trimStart().length));
-  const rows = lines.map((r) => r.slice(indent));
-  const width = Math.max(...rows.map((l) => l.length));
-  const height = rows.length;
-  const terrain: Terrain[] = [];
-  const objects: MapObject[] = [];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const ch = rows[y][x] ?? ' ';
-      terrain.push(
-        ch === '#'
-          ? 'wall'
-          : ch === '~'
-            ? 'difficult'
-            : ch === '^'
-              ? 'dangerous'
-              : ch === ' '
-                ? 'void'
-                : 'floor',
-      );
-      const unit = UNIT_LETTERS[ch];
-      if (unit) {
-        objects.push({
-          kind: unit.kind,
-          x,
-          y,
-          width: 1,
-          height: 1,
-          name: unit.unit,
-          facing: unit.kind === 'enemy' ? (options.enemyFacing ?? 4) : (options.heroFacing ?? 0),
-          properties: { unit: unit.unit, ...(unit.unit === 'dragon' ? { archFoe: true } : {}) },
-        });
-      }
-      if (ch === '1' || ch === '3' || ch === '5') {
-        const band = `${ch}-${Number(ch) + 1}`;
-        objects.push({
-          kind: 'lair',
-          x,
-          y,
-          width: 1,
-          height: 1,
-          name: `lair ${band}`,
-          properties: { roll: band },
-        });
-      }
-    }
-  }
-  const id = options.id ?? 'bench-board';
-  return {
-    id,
-    name: options.name ?? id,
-    description: '',
-    width,
-    height,
-    terrain,
-    blocksSight: terrain.map((t) => t === 'wall'),
-    cover: terrain.map(() => 'none'),
-    objects: [...objects, ...(options.objects ?? [])],
-    properties: options.properties ?? {},
-  };
-}
-
-/** The Dungeon Crawl board as in test/engine/boards.ts (dragon on lair 1-2). */
-export const DUNGEON_CRAWL_ASCII = `
-D.......
-..#.t#..
-..g.g..3
-t.t.##..
-.#.gg.#.
-.gt.g.#.
-#.....#.
-..#.....
-..#..#FM
-5....#TP
-`;
-
-export function dungeonCrawlBoard(): BattleMap {
-  const map = parseBoard(DUNGEON_CRAWL_ASCII, {
-    id: 'dungeon-crawl',
-    name: 'Dungeon Crawl',
-    heroFacing: 7,
-    enemyFacing: 4,
-  });
-  map.objects.push({
-    kind: 'lair',
-    x: 0,
-    y: 0,
-    width: 1,
-    height: 1,
-    name: 'lair 1-2',
-    properties: { roll: '1-2' },
-  });
-  map.properties = { lairRoll: true, victory: 'arch-foe', ruleModule: 'dungeon-crawl' };
-  return map;
-}
+/** The ASCII board format shared with the engine tests (src/engine/ascii-board.ts). */
+export const parseBoard = makeBoard;
+export { dungeonCrawlBoard, DUNGEON_CRAWL_ASCII };
+export type { BoardOptions };
 
 /** Reads the raw text of a committed fixture in test/fixtures/bench/. */
 export function readBenchFixture(file: string): string {

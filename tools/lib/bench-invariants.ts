@@ -8,10 +8,23 @@
  *   any -> Defeated, never back to Patrolling or Prepared (checked event by event, and
  *   between states for changes that come without an event);
  * - the turn, phase, round (within the round limit), outcome and counters are consistent;
+ * - the map shows each door as it is (closed: wall that blocks sight; open: passable, clear);
+ *   doors never close again, and the map changes only where a door opens;
  * - the state is plain JSON data: it saves and loads back unchanged.
  */
 import { isTerrainPassable, terrainAt } from '../../src/engine/map';
 import type { EnemyStatus, GameEvent, GameState } from '../../src/engine/types';
+
+interface Door {
+  x: number;
+  y: number;
+  open: boolean;
+}
+
+/** The state's doors (states of engines before doors have none). */
+function doorsOf(state: GameState): readonly Door[] {
+  return (state as { doors?: Door[] }).doors ?? [];
+}
 
 /** Status changes allowed in one step. */
 export const ALLOWED_STATUS_STEPS: Readonly<Record<EnemyStatus, readonly EnemyStatus[]>> = {
@@ -103,6 +116,17 @@ export function stateProblems(state: GameState): string[] {
       `objective counts ${state.objective.enemiesDefeated} enemies defeated, the board ${defeatedEnemies}`,
     );
   }
+  for (const d of doorsOf(state)) {
+    const i = d.y * map.width + d.x;
+    const t = map.terrain[i];
+    if (
+      d.open ? !isTerrainPassable(t) || map.blocksSight[i] : t !== 'wall' || !map.blocksSight[i]
+    ) {
+      problems.push(
+        `the map shows the ${d.open ? 'open' : 'closed'} door at (${d.x}, ${d.y}) as ${t}`,
+      );
+    }
+  }
   const object = state.objective.object;
   const carriers = state.units.filter((u) => u.carrying);
   if (carriers.length > 1) problems.push(`${carriers.length} units carry the relic`);
@@ -135,8 +159,7 @@ export function stepProblems(
   if (after.dice.count < before.dice.count) problems.push('the dice count went down');
   if (after.round < before.round)
     problems.push(`round went back ${before.round} -> ${after.round}`);
-  if (after.map !== before.map && JSON.stringify(after.map) !== JSON.stringify(before.map))
-    problems.push('the map changed');
+  problems.push(...mapChangeProblems(before, after));
   // Status changes, event by event.
   const status = new Map<string, EnemyStatus>();
   for (const u of before.units) if (u.ai) status.set(u.id, u.ai.status);
@@ -169,6 +192,46 @@ export function stepProblems(
       problems.push(
         `${after.units[i].id} is ${b.status} after its last status event said ${tracked}`,
       );
+    }
+  }
+  return problems;
+}
+
+/** The map may change only where a door opened in this step; doors never close. */
+function mapChangeProblems(before: GameState, after: GameState): string[] {
+  const problems: string[] = [];
+  const b = doorsOf(before);
+  const a = doorsOf(after);
+  if (a.length !== b.length || a.some((d, i) => d.x !== b[i].x || d.y !== b[i].y)) {
+    return ['the list of doors changed'];
+  }
+  const opened = new Set<number>();
+  a.forEach((d, i) => {
+    if (b[i].open && !d.open) problems.push(`the door at (${d.x}, ${d.y}) closed again`);
+    if (d.open && !b[i].open) opened.add(d.y * after.map.width + d.x);
+  });
+  const m0 = before.map;
+  const m1 = after.map;
+  if (m0 === m1) return problems;
+  if (m0.width !== m1.width || m0.height !== m1.height || m0.id !== m1.id)
+    return [...problems, 'the map was replaced'];
+  if (m0.objects !== m1.objects && JSON.stringify(m0.objects) !== JSON.stringify(m1.objects))
+    problems.push("the map's objects changed");
+  if (
+    m0.properties !== m1.properties &&
+    JSON.stringify(m0.properties) !== JSON.stringify(m1.properties)
+  )
+    problems.push("the map's properties changed");
+  for (let i = 0; i < m0.terrain.length; i++) {
+    const changed =
+      m0.terrain[i] !== m1.terrain[i] ||
+      m0.blocksSight[i] !== m1.blocksSight[i] ||
+      m0.cover[i] !== m1.cover[i];
+    if (changed && !opened.has(i)) {
+      problems.push(
+        `map square (${i % m0.width}, ${Math.floor(i / m0.width)}) changed with no door opening there`,
+      );
+      break;
     }
   }
   return problems;

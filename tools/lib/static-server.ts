@@ -1,6 +1,6 @@
 /**
- * A tiny static file server on 127.0.0.1 (a free port) for the browser benchmark, serving a
- * production build folder.
+ * A tiny static file server on 127.0.0.1 (a free port) serving a production build folder,
+ * for the browser tests and the browser benchmark.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,0 +1,132 @@
+/**
+ * ASCII boards, for tests, the benchmark and the soak (and a quick way to sketch a map). `#` wall, `.` floor, `~` difficult, `^` dangerous,
+ * ' ' void, `+` closed door, `/` open door; unit letters stand on floor: F fighting man, M magic user, T thief,
+ * P priest, g goblin, t troll, D dragon (Arch Foe). Lair digits 1/3/5 mark lair bands
+ * 1-2 / 3-4 / 5-6. Extra objects can be passed in.
+ */
+import type { BattleMap, MapObject, Terrain } from './map';
+import type { Facing } from './grid';
+
+const UNIT_LETTERS: Record<string, { kind: 'hero' | 'enemy'; unit: string }> = {
+  F: { kind: 'hero', unit: 'fighting-man' },
+  M: { kind: 'hero', unit: 'magic-user' },
+  T: { kind: 'hero', unit: 'thief' },
+  P: { kind: 'hero', unit: 'priest' },
+  g: { kind: 'enemy', unit: 'goblin' },
+  t: { kind: 'enemy', unit: 'troll' },
+  D: { kind: 'enemy', unit: 'dragon' },
+};
+
+export interface BoardOptions {
+  id?: string;
+  name?: string;
+  enemyFacing?: Facing;
+  heroFacing?: Facing;
+  objects?: MapObject[];
+  properties?: BattleMap['properties'];
+}
+
+/** Parses an ASCII board (letters above) into a BattleMap. */
+export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap {
+  const rows = ascii
+    .split('\n')
+    .map((r) => r.replace(/\s+$/, ''))
+    .filter((r, i, all) => r.length > 0 || (i > 0 && i < all.length - 1));
+  const trimmed = rows.filter((r) => r.length > 0);
+  const indent = Math.min(...trimmed.map((r) => r.length - r.trimStart().length));
+  const lines = trimmed.map((r) => r.slice(indent));
+  const width = Math.max(...lines.map((l) => l.length));
+  const height = lines.length;
+  const terrain: Terrain[] = [];
+  const objects: MapObject[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const ch = lines[y][x] ?? ' ';
+      terrain.push(
+        ch === '#' || ch === '+'
+          ? 'wall'
+          : ch === '~'
+            ? 'difficult'
+            : ch === '^'
+              ? 'dangerous'
+              : ch === ' '
+                ? 'void'
+                : 'floor',
+      );
+      if (ch === '+' || ch === '/') {
+        objects.push({ kind: 'door', x, y, width: 1, height: 1, name: 'door', properties: {} });
+      }
+      const unit = UNIT_LETTERS[ch];
+      if (unit) {
+        objects.push({
+          kind: unit.kind,
+          x,
+          y,
+          width: 1,
+          height: 1,
+          name: unit.unit,
+          facing: unit.kind === 'enemy' ? (options.enemyFacing ?? 4) : (options.heroFacing ?? 0),
+          properties: { unit: unit.unit, ...(unit.unit === 'dragon' ? { archFoe: true } : {}) },
+        });
+      }
+      if (ch === '1' || ch === '3' || ch === '5') {
+        const band = `${ch}-${Number(ch) + 1}`;
+        objects.push({
+          kind: 'lair',
+          x,
+          y,
+          width: 1,
+          height: 1,
+          name: `lair ${band}`,
+          properties: { roll: band },
+        });
+      }
+    }
+  }
+  return {
+    id: options.id ?? 'test-board',
+    name: options.name ?? options.id ?? 'Test board',
+    description: '',
+    width,
+    height,
+    terrain,
+    blocksSight: terrain.map((t) => t === 'wall'),
+    cover: terrain.map(() => 'none'),
+    objects: [...objects, ...(options.objects ?? [])],
+    properties: options.properties ?? {},
+  };
+}
+
+/** The Dungeon Crawl board as shipped in maps/dungeon-crawl.tmj (dragon on lair 1-2). */
+export const DUNGEON_CRAWL_ASCII = `
+D.......
+..#.t#..
+..g.g..3
+t.t.##..
+.#.gg.#.
+.gt.g.#.
+#.....#.
+..#.....
+..#..#FM
+5....#TP
+`;
+
+export function dungeonCrawlBoard(): BattleMap {
+  const map = makeBoard(DUNGEON_CRAWL_ASCII, {
+    id: 'dungeon-crawl',
+    heroFacing: 7,
+    enemyFacing: 4,
+  });
+  // The dragon's square is also the 1-2 lair.
+  map.objects.push({
+    kind: 'lair',
+    x: 0,
+    y: 0,
+    width: 1,
+    height: 1,
+    name: 'lair 1-2',
+    properties: { roll: '1-2' },
+  });
+  map.properties = { lairRoll: true, victory: 'arch-foe', ruleModule: 'dungeon-crawl' };
+  return map;
+}
