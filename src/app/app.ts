@@ -7,7 +7,13 @@ import type Phaser from 'phaser';
 import type { Command, GameState, ScenarioOptions, Side, UnitStats } from '../engine';
 import { sounds } from '../audio/sound-bank';
 import { customMapFromFiles, loadCustomMap, type CustomMapSource } from './maps';
-import { BattleSession, loadSavedSession, randomSeed, storeSession, type BattleConfig } from './session';
+import {
+  BattleSession,
+  loadSavedSession,
+  randomSeed,
+  storeSession,
+  type BattleConfig,
+} from './session';
 import { loadSettings, saveSettings, type AnimationSpeed, type Settings } from './settings';
 
 export interface DispatchOutcome {
@@ -55,8 +61,7 @@ export interface SetupChoice {
 }
 
 export type LoadMapOutcome =
-  | { ok: true; name: string; summary: string; warnings: string[] }
-  | { ok: false; error: string };
+  { ok: true; name: string; summary: string; warnings: string[] } | { ok: false; error: string };
 
 class App {
   game: Phaser.Game | null = null;
@@ -70,7 +75,12 @@ class App {
   /** The last load-your-own-map error or warnings, for the Setup screen. */
   mapMessage: { kind: 'error' | 'info'; text: string } | null = null;
   lastResult: BattleResult | null = null;
-  setup: SetupChoice = { scenario: 'dungeon-crawl', options: null, seedMode: 'random', seedText: '' };
+  setup: SetupChoice = {
+    scenario: 'dungeon-crawl',
+    options: null,
+    seedMode: 'random',
+    seedText: '',
+  };
   private readyResolve: (() => void) | null = null;
   readonly ready: Promise<void>;
   isReady = false;
@@ -148,7 +158,8 @@ class App {
   /** What the Menu's Continue does: replays the saved battle and shows it. */
   resume(): Promise<DispatchOutcome> {
     const loaded = loadSavedSession();
-    if (loaded.kind === 'none') return Promise.resolve({ ok: false, error: 'There is no saved battle.' });
+    if (loaded.kind === 'none')
+      return Promise.resolve({ ok: false, error: 'There is no saved battle.' });
     if (loaded.kind === 'corrupt') {
       this.menuMessage = loaded.error;
       if (this.activeSceneKey() === 'Menu') this.goto('Menu');
@@ -159,7 +170,12 @@ class App {
   }
 
   /** Config for a new battle from the Setup choice. */
-  configFromSetup(scenario: string, options: ScenarioOptions, seedMode: 'random' | 'typed', seedText: string): BattleConfig {
+  configFromSetup(
+    scenario: string,
+    options: ScenarioOptions,
+    seedMode: 'random' | 'typed',
+    seedText: string,
+  ): BattleConfig {
     const typed = seedMode === 'typed' && /^-?\d+$/.test(seedText.trim());
     return {
       scenario,

@@ -10,12 +10,16 @@ const URLS = import.meta.glob('../../assets/**/*.{png,jpg,webp,ogg,mp3,wav,m4a}'
   eager: true,
 }) as Record<string, string>;
 
-const JSONS = import.meta.glob('../../assets/**/*.json', { import: 'default', eager: true }) as Record<string, unknown>;
+const JSONS = import.meta.glob('../../assets/**/*.json', {
+  import: 'default',
+  eager: true,
+}) as Record<string, unknown>;
 
-const TEXTS = import.meta.glob('../../assets/**/*.md', { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->;
+const TEXTS = import.meta.glob('../../assets/**/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 function normalise(path: string): string {
   return path.replace(/^(\.\.\/)+/, '').replace(/^\.?\//, '');

@@ -133,7 +133,10 @@ export function installAutomation(): ArchFoeApi {
       return app.resume();
     },
     loadMap(text: string, extraFiles: Record<string, string> = {}, fileName = 'custom-map.tmj') {
-      const files = [{ name: fileName, text }, ...Object.entries(extraFiles).map(([name, t]) => ({ name, text: t }))];
+      const files = [
+        { name: fileName, text },
+        ...Object.entries(extraFiles).map(([name, t]) => ({ name, text: t })),
+      ];
       const result = app.loadMapFiles(files);
       if (app.activeSceneKey() === 'Setup') app.goto('Setup');
       return result;
@@ -154,7 +157,15 @@ export function installAutomation(): ArchFoeApi {
         const a = gameToPage(r.x, r.y);
         const b = gameToPage(r.x + r.width, r.y + r.height);
         if (!a || !b) return null;
-        return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y, cx: (a.x + b.x) / 2, cy: (a.y + b.y) / 2, enabled: r.enabled };
+        return {
+          x: a.x,
+          y: a.y,
+          width: b.x - a.x,
+          height: b.y - a.y,
+          cx: (a.x + b.x) / 2,
+          cy: (a.y + b.y) / 2,
+          enabled: r.enabled,
+        };
       },
       buttonNames,
       squareToScreen(x: number, y: number) {

@@ -7,7 +7,9 @@ import { app } from './app';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
-export async function readFiles(list: FileList | File[]): Promise<{ name: string; text: string }[]> {
+export async function readFiles(
+  list: FileList | File[],
+): Promise<{ name: string; text: string }[]> {
   const files = Array.from(list);
   const out: { name: string; text: string }[] = [];
   for (const f of files) {
@@ -26,7 +28,10 @@ async function acceptFiles(list: FileList | File[] | null): Promise<void> {
   try {
     files = await readFiles(list);
   } catch (err) {
-    app.mapMessage = { kind: 'error', text: `The files could not be read: ${err instanceof Error ? err.message : String(err)}` };
+    app.mapMessage = {
+      kind: 'error',
+      text: `The files could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    };
     app.goto('Setup');
     return;
   }
@@ -68,7 +73,8 @@ export function installFileHandlers(): void {
   });
   const overlay = document.getElementById('drop-overlay');
   let depth = 0;
-  const hasFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+  const hasFiles = (e: DragEvent): boolean =>
+    Array.from(e.dataTransfer?.types ?? []).includes('Files');
   window.addEventListener('dragenter', (e) => {
     if (!hasFiles(e)) return;
     e.preventDefault();

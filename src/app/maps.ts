@@ -46,16 +46,19 @@ export type ResolveResult = { ok: true; scenario: ResolvedScenario } | { ok: fal
 export const CUSTOM_SCENARIO_ID = 'custom';
 
 // Every file in maps/ as text (Vite inlines them; the build carries them in the bundle).
-const MAP_FILES = import.meta.glob('../../maps/*', { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->;
+const MAP_FILES = import.meta.glob('../../maps/*', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 function baseName(path: string): string {
   return path.replace(/\\/g, '/').split('/').pop() ?? path;
 }
 
-const bundledTexts: Map<string, string> = new Map(Object.entries(MAP_FILES).map(([k, v]) => [baseName(k), v]));
+const bundledTexts: Map<string, string> = new Map(
+  Object.entries(MAP_FILES).map(([k, v]) => [baseName(k), v]),
+);
 
 function parseIndex(): BundledMapEntry[] {
   const text = bundledTexts.get('index.json');
@@ -71,7 +74,9 @@ function parseIndex(): BundledMapEntry[] {
         file: e.file as string,
         name: typeof e.name === 'string' ? e.name : (e.id as string),
         description: typeof e.description === 'string' ? e.description : '',
-        tilesets: Array.isArray(e.tilesets) ? e.tilesets.filter((t): t is string => typeof t === 'string') : undefined,
+        tilesets: Array.isArray(e.tilesets)
+          ? e.tilesets.filter((t): t is string => typeof t === 'string')
+          : undefined,
       }));
   } catch {
     return [];
@@ -87,20 +92,25 @@ export function bundledMaps(): readonly BundledMapEntry[] {
 /** External tileset texts (every .tsj in maps/), keyed by file name. */
 function bundledTilesets(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, text] of bundledTexts) if (/\.(tsj|tsx|json)$/i.test(name) && name !== 'index.json') out[name] = text;
+  for (const [name, text] of bundledTexts)
+    if (/\.(tsj|tsx|json)$/i.test(name) && name !== 'index.json') out[name] = text;
   return out;
 }
 
 const loadedCache = new Map<string, { ok: true; map: LoadedMap } | { ok: false; error: string }>();
 
 function withUnits(map: LoadedMap): LoadedMap {
-  const hasUnits = map.battleMap.objects.some((o) => o.kind === 'hero') && map.battleMap.objects.some((o) => o.kind === 'enemy');
+  const hasUnits =
+    map.battleMap.objects.some((o) => o.kind === 'hero') &&
+    map.battleMap.objects.some((o) => o.kind === 'enemy');
   if (hasUnits) return map;
   return { ...map, battleMap: addDefaultSetup(map.battleMap) };
 }
 
 /** Loads (once) the bundled map with this id. */
-export function loadBundledMap(id: string): { ok: true; map: LoadedMap } | { ok: false; error: string } {
+export function loadBundledMap(
+  id: string,
+): { ok: true; map: LoadedMap } | { ok: false; error: string } {
   const cached = loadedCache.get(id);
   if (cached) return cached;
   const entry = BUNDLED.find((e) => e.id === id);
@@ -111,14 +121,18 @@ export function loadBundledMap(id: string): { ok: true; map: LoadedMap } | { ok:
     result = { ok: false, error: `The bundled map "${id}" is missing from this build.` };
   } else {
     const loaded = loadTiledMap(text, { id, externalTilesets: bundledTilesets() });
-    result = loaded.ok ? { ok: true, map: withUnits(loaded.map) } : { ok: false, error: loaded.error };
+    result = loaded.ok
+      ? { ok: true, map: withUnits(loaded.map) }
+      : { ok: false, error: loaded.error };
   }
   loadedCache.set(id, result);
   return result;
 }
 
 /** Reads the player's files: picks the map among them, the rest become external tilesets. */
-export function customMapFromFiles(files: { name: string; text: string }[]): CustomMapSource | { error: string } {
+export function customMapFromFiles(
+  files: { name: string; text: string }[],
+): CustomMapSource | { error: string } {
   if (files.length === 0) return { error: 'No file was given.' };
   const isMapText = (text: string): boolean => {
     try {
@@ -132,7 +146,9 @@ export function customMapFromFiles(files: { name: string; text: string }[]): Cus
   const chosen = maps[0] ?? files.find((f) => /\.(tmj|json)$/i.test(f.name));
   if (!chosen) {
     const names = files.map((f) => f.name).join(', ');
-    return { error: `None of these files is a Tiled map (.tmj or .json): ${names}. Save the map in Tiled as JSON.` };
+    return {
+      error: `None of these files is a Tiled map (.tmj or .json): ${names}. Save the map in Tiled as JSON.`,
+    };
   }
   const extra: Record<string, string> = {};
   for (const f of files) if (f !== chosen) extra[f.name] = f.text;
@@ -140,36 +156,60 @@ export function customMapFromFiles(files: { name: string; text: string }[]): Cus
 }
 
 function customId(source: CustomMapSource): string {
-  const stem = source.fileName.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 40);
+  const stem = source.fileName
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .slice(0, 40);
   return stem || 'custom-map';
 }
 
 /** Loads the player's own map; errors come back in plain words. */
-export function loadCustomMap(source: CustomMapSource): { ok: true; map: LoadedMap } | { ok: false; error: string } {
+export function loadCustomMap(
+  source: CustomMapSource,
+): { ok: true; map: LoadedMap } | { ok: false; error: string } {
   let loaded;
   try {
     loaded = loadTiledMap(source.text, { id: customId(source), externalTilesets: source.files });
   } catch (err) {
-    return { ok: false, error: `The map could not be read: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      error: `The map could not be read: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
   if (!loaded.ok) return { ok: false, error: loaded.error };
   try {
     return { ok: true, map: withUnits(loaded.map) };
   } catch (err) {
-    return { ok: false, error: `The map has no units and none could be placed: ${err instanceof Error ? err.message : String(err)}` };
+    return {
+      ok: false,
+      error: `The map has no units and none could be placed: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
 }
 
 /** Scenario ids shown on the Setup screen. */
-export function listScenarios(custom: CustomMapSource | null, customName?: string): ScenarioChoice[] {
-  const out: ScenarioChoice[] = SCENARIOS.map((s) => ({ id: s.id, name: s.name, summary: s.summary, kind: 'scenario' as const }));
+export function listScenarios(
+  custom: CustomMapSource | null,
+  customName?: string,
+): ScenarioChoice[] {
+  const out: ScenarioChoice[] = SCENARIOS.map((s) => ({
+    id: s.id,
+    name: s.name,
+    summary: s.summary,
+    kind: 'scenario' as const,
+  }));
   const scenarioMaps = new Set(SCENARIOS.map((s) => s.mapId));
   for (const entry of BUNDLED) {
     if (scenarioMaps.has(entry.id)) continue;
     out.push({ id: `map:${entry.id}`, name: entry.name, summary: entry.description, kind: 'map' });
   }
   if (custom) {
-    out.push({ id: CUSTOM_SCENARIO_ID, name: customName ?? custom.fileName, summary: 'Your own map.', kind: 'custom' });
+    out.push({
+      id: CUSTOM_SCENARIO_ID,
+      name: customName ?? custom.fileName,
+      summary: 'Your own map.',
+      kind: 'custom',
+    });
   }
   return out;
 }
@@ -182,14 +222,29 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
     if (!loaded.ok) return loaded;
     return {
       ok: true,
-      scenario: { id, name: scenario.name, summary: scenario.summary, defaults: { ...scenario.defaults }, map: loaded.map },
+      scenario: {
+        id,
+        name: scenario.name,
+        summary: scenario.summary,
+        defaults: { ...scenario.defaults },
+        map: loaded.map,
+      },
     };
   }
   if (id.startsWith('map:')) {
     const loaded = loadBundledMap(id.slice(4));
     if (!loaded.ok) return loaded;
     const def = scenarioForMap(loaded.map.battleMap);
-    return { ok: true, scenario: { id, name: def.name, summary: def.summary, defaults: def.defaults, map: loaded.map } };
+    return {
+      ok: true,
+      scenario: {
+        id,
+        name: def.name,
+        summary: def.summary,
+        defaults: def.defaults,
+        map: loaded.map,
+      },
+    };
   }
   if (id === CUSTOM_SCENARIO_ID) {
     if (!custom) return { ok: false, error: 'No map of your own has been loaded.' };
@@ -198,7 +253,13 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
     const def = scenarioForMap(loaded.map.battleMap);
     return {
       ok: true,
-      scenario: { id, name: def.name, summary: def.summary || 'Your own map.', defaults: def.defaults, map: loaded.map },
+      scenario: {
+        id,
+        name: def.name,
+        summary: def.summary || 'Your own map.',
+        defaults: def.defaults,
+        map: loaded.map,
+      },
     };
   }
   return { ok: false, error: `There is no scenario "${id}".` };

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chooseHeroCommand, DEFAULT_OPTIONS } from '../engine';
-import { bundledMaps, listScenarios, loadBundledMap, resolveScenario, customMapFromFiles, loadCustomMap } from './maps';
+import {
+  bundledMaps,
+  listScenarios,
+  loadBundledMap,
+  resolveScenario,
+  customMapFromFiles,
+  loadCustomMap,
+} from './maps';
 import { BattleSession, loadSavedSession, storeSession, stateFingerprint } from './session';
 import { STORAGE_KEYS } from './storage';
 
@@ -53,7 +60,13 @@ describe('bundled maps and scenarios', () => {
 
 describe('battle session save and resume', () => {
   it('replays a saved battle to the same state', () => {
-    const created = BattleSession.create({ scenario: 'dungeon-crawl', seed: 7, options: { ...DEFAULT_OPTIONS }, custom: null, seedTyped: true });
+    const created = BattleSession.create({
+      scenario: 'dungeon-crawl',
+      seed: 7,
+      options: { ...DEFAULT_OPTIONS },
+      custom: null,
+      seedTyped: true,
+    });
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     const s = created.session;
@@ -76,7 +89,18 @@ describe('battle session save and resume', () => {
     expect(r.kind).toBe('corrupt');
     expect(localStorage.getItem(STORAGE_KEYS.save)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.corruptSave)).toContain('not json');
-    localStorage.setItem(STORAGE_KEYS.save, JSON.stringify({ format: 'archfoe-save', version: 1, scenario: 'dungeon-crawl', seed: 1, options: {}, commands: [{ type: 'start' }, { type: 'move', unit: 'nobody', to: { x: 1, y: 1 } }], check: { fingerprint: 'x', commandCount: 2 } }));
+    localStorage.setItem(
+      STORAGE_KEYS.save,
+      JSON.stringify({
+        format: 'archfoe-save',
+        version: 1,
+        scenario: 'dungeon-crawl',
+        seed: 1,
+        options: {},
+        commands: [{ type: 'start' }, { type: 'move', unit: 'nobody', to: { x: 1, y: 1 } }],
+        check: { fingerprint: 'x', commandCount: 2 },
+      }),
+    );
     const r2 = loadSavedSession();
     expect(r2.kind).toBe('corrupt');
   });

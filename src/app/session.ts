@@ -102,7 +102,10 @@ export class BattleSession {
       options,
     });
     if (!created.ok) return { ok: false, error: created.error };
-    return { ok: true, session: new BattleSession({ ...config, options }, resolved.scenario, created.state) };
+    return {
+      ok: true,
+      session: new BattleSession({ ...config, options }, resolved.scenario, created.state),
+    };
   }
 
   /** Applies one command through the engine; on success records it and its events. */
@@ -113,7 +116,10 @@ export class BattleSession {
     try {
       result = applyCommand(this.state, command);
     } catch (err) {
-      return { ok: false, error: `The rules engine failed: ${err instanceof Error ? err.message : String(err)}` };
+      return {
+        ok: false,
+        error: `The rules engine failed: ${err instanceof Error ? err.message : String(err)}`,
+      };
     }
     if (!result.ok) return result;
     this.previousState = this.state;
@@ -162,11 +168,16 @@ export class BattleSession {
       custom: save.custom ?? null,
       seedTyped: save.seedTyped === true,
     });
-    if (!built.ok) return { ok: false, error: `The saved battle's map could not be rebuilt: ${built.error}` };
+    if (!built.ok)
+      return { ok: false, error: `The saved battle's map could not be rebuilt: ${built.error}` };
     const session = built.session;
     for (let i = 0; i < save.commands.length; i++) {
       const result = session.apply(save.commands[i]);
-      if (!result.ok) return { ok: false, error: `Command ${i + 1} of the saved battle no longer applies: ${result.error}` };
+      if (!result.ok)
+        return {
+          ok: false,
+          error: `Command ${i + 1} of the saved battle no longer applies: ${result.error}`,
+        };
     }
     const c = save.check;
     const s = session.state;
@@ -177,7 +188,11 @@ export class BattleSession {
       s.phase !== c.phase ||
       stateFingerprint(s) !== c.fingerprint
     ) {
-      return { ok: false, error: 'Replaying the saved battle did not give the same game (the rules may have changed).' };
+      return {
+        ok: false,
+        error:
+          'Replaying the saved battle did not give the same game (the rules may have changed).',
+      };
     }
     return { ok: true, session };
   }
@@ -186,7 +201,8 @@ export class BattleSession {
 function checkSaveShape(raw: unknown): string | null {
   if (typeof raw !== 'object' || raw === null) return 'The save is not a battle record.';
   const r = raw as Record<string, unknown>;
-  if (r.format !== 'archfoe-save' || r.version !== 1) return 'The save is not an Arch Foe battle record of a known version.';
+  if (r.format !== 'archfoe-save' || r.version !== 1)
+    return 'The save is not an Arch Foe battle record of a known version.';
   if (typeof r.scenario !== 'string') return 'The save names no scenario.';
   if (typeof r.seed !== 'number' || !Number.isFinite(r.seed)) return 'The save has no valid seed.';
   if (typeof r.options !== 'object' || r.options === null) return 'The save has no options.';
@@ -197,7 +213,12 @@ function checkSaveShape(raw: unknown): string | null {
   }
   if (r.custom !== null && r.custom !== undefined) {
     const c = r.custom as Record<string, unknown>;
-    if (typeof c.text !== 'string' || typeof c.fileName !== 'string' || typeof c.files !== 'object' || c.files === null) {
+    if (
+      typeof c.text !== 'string' ||
+      typeof c.fileName !== 'string' ||
+      typeof c.files !== 'object' ||
+      c.files === null
+    ) {
       return 'The save\u2019s own map is damaged.';
     }
   }
@@ -211,9 +232,7 @@ function checkSaveShape(raw: unknown): string | null {
 // ------------------------------------------------------------------ the save slot
 
 export type LoadSaveResult =
-  | { kind: 'none' }
-  | { kind: 'ok'; session: BattleSession }
-  | { kind: 'corrupt'; error: string };
+  { kind: 'none' } | { kind: 'ok'; session: BattleSession } | { kind: 'corrupt'; error: string };
 
 export function hasSave(): boolean {
   return readItem(STORAGE_KEYS.save) !== null;
@@ -236,7 +255,10 @@ export function clearSave(): void {
 export function setAsideSave(reason: string): void {
   const text = readItem(STORAGE_KEYS.save);
   if (text !== null) {
-    writeItem(STORAGE_KEYS.corruptSave, JSON.stringify({ reason, at: new Date().toISOString(), text }));
+    writeItem(
+      STORAGE_KEYS.corruptSave,
+      JSON.stringify({ reason, at: new Date().toISOString(), text }),
+    );
   }
   removeItem(STORAGE_KEYS.save);
 }
@@ -257,7 +279,10 @@ export function loadSavedSession(): LoadSaveResult {
   try {
     result = BattleSession.fromSave(raw);
   } catch (err) {
-    result = { ok: false, error: `Replaying it failed: ${err instanceof Error ? err.message : String(err)}` };
+    result = {
+      ok: false,
+      error: `Replaying it failed: ${err instanceof Error ? err.message : String(err)}`,
+    };
   }
   if (!result.ok) {
     const error = `The saved battle could not be resumed and was set aside. ${result.error}`;

@@ -22,7 +22,9 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 function clamp01(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.min(1, value)) : fallback;
+  return typeof value === 'number' && Number.isFinite(value)
+    ? Math.max(0, Math.min(1, value))
+    : fallback;
 }
 
 export function isAnimationSpeed(value: unknown): value is AnimationSpeed {

@@ -107,7 +107,8 @@ export class SoundBank {
     this.volumes = { ...v };
     if (!this.unlocked) return;
     Howler.volume(v.master);
-    for (const [name, howl] of this.sounds) howl.volume(name === 'music-dungeon' ? v.music : v.effects);
+    for (const [name, howl] of this.sounds)
+      howl.volume(name === 'music-dungeon' ? v.music : v.effects);
   }
 
   play(name: SoundName, options: { volume?: number; rate?: number } = {}): void {

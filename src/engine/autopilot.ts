@@ -49,7 +49,11 @@ function bestAttackFrom(state: GameState, hero: Unit): { value: number; command:
 }
 
 /** Walking distances over terrain from a set of squares (a distance field). */
-function distanceField(state: GameState, sources: Point[], map: BattleMap = state.map): Map<string, number> {
+function distanceField(
+  state: GameState,
+  sources: Point[],
+  map: BattleMap = state.map,
+): Map<string, number> {
   const grid: PathingGrid = {
     width: map.width,
     height: map.height,
@@ -110,11 +114,16 @@ export function chooseHeroCommand(state: GameState): Command | null {
   if (heal && heal.t.wounds >= 1 && heal.t.maxWounds - heal.t.wounds <= 2) return heal.c;
 
   const moves = legal.filter((c): c is Extract<Command, { type: 'move' }> => c.type === 'move');
-  const doors = legal.filter((c): c is Extract<Command, { type: 'open-door' }> => c.type === 'open-door');
+  const doors = legal.filter(
+    (c): c is Extract<Command, { type: 'open-door' }> => c.type === 'open-door',
+  );
   if ((moves.length > 0 || doors.length > 0) && hero.position) {
     const goals = goalSquares(state, hero);
     // Distances as if every door were open, so heroes head for doors that lead on.
-    const openMap = applyDoorsToMap(state.map, state.doors.map((d) => ({ ...d, open: true })));
+    const openMap = applyDoorsToMap(
+      state.map,
+      state.doors.map((d) => ({ ...d, open: true })),
+    );
     const field = distanceField(state, goals, openMap);
     const here = field.get(pointKey(hero.position)) ?? 999;
     const noAttackHere = bestAttackFrom(state, hero).value === 0;

@@ -23,7 +23,16 @@ export interface ApplyOptions {
   dice?: DiceSource;
 }
 
-const COMMAND_TYPES = new Set(['start', 'move', 'face', 'attack', 'heal', 'open-door', 'undo-move', 'end-turn']);
+const COMMAND_TYPES = new Set([
+  'start',
+  'move',
+  'face',
+  'attack',
+  'heal',
+  'open-door',
+  'undo-move',
+  'end-turn',
+]);
 
 function cloneUnit(u: Unit): Unit {
   const copy: Unit = {
@@ -343,7 +352,8 @@ function heroOpenDoor(ctx: Context, hero: Unit, at: Point): string | null {
   if (turn.acted) return `${hero.name} opens doors before attacking, not after.`;
   const door = closedDoorAt(ctx.state, at);
   if (!door) return `There is no closed door at (${at.x}, ${at.y}).`;
-  if (!doorsWithinReach(ctx.state, hero).includes(door)) return `${hero.name} must stand beside the door (not at a corner) to open it.`;
+  if (!doorsWithinReach(ctx.state, hero).includes(door))
+    return `${hero.name} must stand beside the door (not at a corner) to open it.`;
   turn.moved = true;
   turn.canUndo = false;
   ctx.state.heroesHaveMoved = true;

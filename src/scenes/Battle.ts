@@ -35,8 +35,25 @@ import { ANIMATION_SPEEDS, speedFactor, type AnimationSpeed } from '../app/setti
 import { sounds } from '../audio/sound-bank';
 import { Animator } from '../view/animator';
 import { BoardView, type Viewport } from '../view/board-view';
-import { Banner, CARD_H, CARD_W, DiceLog, HeroCard, InfoPanel, weaponDescription } from '../view/hud';
-import { COLORS, coverWords, CSS, GAME_HEIGHT, GAME_WIDTH, percent, textStyle, titleStyle } from '../view/theme';
+import {
+  Banner,
+  CARD_H,
+  CARD_W,
+  DiceLog,
+  HeroCard,
+  InfoPanel,
+  weaponDescription,
+} from '../view/hud';
+import {
+  COLORS,
+  coverWords,
+  CSS,
+  GAME_HEIGHT,
+  GAME_WIDTH,
+  percent,
+  textStyle,
+  titleStyle,
+} from '../view/theme';
 import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
 import { UnitView } from '../view/unit-view';
 import { onKeyDown } from '../view/keys';
@@ -46,7 +63,12 @@ const SIDE = 252;
 const MARGIN = 8;
 const BAR_H = 52;
 
-const SPEED_LABEL: Record<AnimationSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast', instant: 'Instant' };
+const SPEED_LABEL: Record<AnimationSpeed, string> = {
+  slow: 'Slow',
+  normal: 'Normal',
+  fast: 'Fast',
+  instant: 'Instant',
+};
 
 interface Target {
   unit: Unit;
@@ -220,15 +242,39 @@ export class BattleScene extends Phaser.Scene {
     frame.lineStyle(2, COLORS.panelBorder, 0.9);
     frame.strokeRoundedRect(v.x - 3, v.y - 3, v.width + 6, v.height + 6, 6);
 
-    const name = this.addUi(this.add.text(16, 16, this.session.scenario.name, titleStyle(18, CSS.gold, { strokeThickness: 0 })).setOrigin(0, 0.5));
-    for (let n = name.text.length; name.width > 250 && n > 4; n--) name.setText(`${this.session.scenario.name.slice(0, n)}\u2026`);
-    this.goalText = this.addUi(this.add.text(16, 36, '', textStyle(12, CSS.muted)).setOrigin(0, 0.5));
-    this.turnText = this.addUi(this.add.text(W / 2 - 40, TOP / 2, '', titleStyle(19, CSS.parchment, { strokeThickness: 3 })).setOrigin(0.5));
+    const name = this.addUi(
+      this.add
+        .text(16, 16, this.session.scenario.name, titleStyle(18, CSS.gold, { strokeThickness: 0 }))
+        .setOrigin(0, 0.5),
+    );
+    for (let n = name.text.length; name.width > 250 && n > 4; n--)
+      name.setText(`${this.session.scenario.name.slice(0, n)}\u2026`);
+    this.goalText = this.addUi(
+      this.add.text(16, 36, '', textStyle(12, CSS.muted)).setOrigin(0, 0.5),
+    );
+    this.turnText = this.addUi(
+      this.add
+        .text(W / 2 - 40, TOP / 2, '', titleStyle(19, CSS.parchment, { strokeThickness: 3 }))
+        .setOrigin(0.5),
+    );
 
     this.tooltip = new Tooltip(this);
     // Right-hand buttons, laid out from the right edge.
-    const specs: { name: string; w: number; label: string; tip: string; onClick: () => void; icon?: string }[] = [
-      { name: 'help', w: 44, label: '?', tip: 'Keys and mouse (H)', onClick: () => this.toggleHelp() },
+    const specs: {
+      name: string;
+      w: number;
+      label: string;
+      tip: string;
+      onClick: () => void;
+      icon?: string;
+    }[] = [
+      {
+        name: 'help',
+        w: 44,
+        label: '?',
+        tip: 'Keys and mouse (H)',
+        onClick: () => this.toggleHelp(),
+      },
       {
         name: 'auto',
         w: 60,
@@ -243,8 +289,21 @@ export class BattleScene extends Phaser.Scene {
         tip: 'Animation speed of the monsters\u2019 turns (Instant skips animation). Space or Enter skips the current animation.',
         onClick: () => this.cycleSpeed(),
       },
-      { name: 'sound', w: 84, label: '', tip: 'Sound on or off (volumes are in Settings)', onClick: () => this.toggleSound(), icon: 'speaker-on' },
-      { name: 'settings', w: 90, label: 'Settings', tip: 'Volumes, animation speed, dice log', onClick: () => this.openSettings() },
+      {
+        name: 'sound',
+        w: 84,
+        label: '',
+        tip: 'Sound on or off (volumes are in Settings)',
+        onClick: () => this.toggleSound(),
+        icon: 'speaker-on',
+      },
+      {
+        name: 'settings',
+        w: 90,
+        label: 'Settings',
+        tip: 'Volumes, animation speed, dice log',
+        onClick: () => this.openSettings(),
+      },
       {
         name: 'to-menu',
         w: 80,
@@ -285,7 +344,10 @@ export class BattleScene extends Phaser.Scene {
 
     // Hero cards, left.
     const heroes = state.units.filter((u) => u.side === 'heroes');
-    const gap = Math.min(8, (H - TOP - MARGIN * 2 - heroes.length * CARD_H) / Math.max(1, heroes.length - 1));
+    const gap = Math.min(
+      8,
+      (H - TOP - MARGIN * 2 - heroes.length * CARD_H) / Math.max(1, heroes.length - 1),
+    );
     heroes.slice(0, 4).forEach((u, i) => {
       const card = new HeroCard(this, MARGIN, TOP + MARGIN + i * (CARD_H + gap), u, this.tooltip, {
         onInspect: (id) => this.inspect(id),
@@ -307,7 +369,14 @@ export class BattleScene extends Phaser.Scene {
     // Bottom action bar.
     const barY = H - BAR_H / 2 - MARGIN / 2;
     this.hintText = this.addUi(
-      this.add.text(v.x + 4, barY, '', textStyle(14, CSS.muted, { wordWrap: { width: v.width - 366 }, lineSpacing: 2 })).setOrigin(0, 0.5),
+      this.add
+        .text(
+          v.x + 4,
+          barY,
+          '',
+          textStyle(14, CSS.muted, { wordWrap: { width: v.width - 366 }, lineSpacing: 2 }),
+        )
+        .setOrigin(0, 0.5),
     );
     this.undoButton = this.addUi(
       new Button(this, v.x + v.width - 282, barY, {
@@ -347,7 +416,10 @@ export class BattleScene extends Phaser.Scene {
     const v = this.viewport;
     const w = 680;
     const lines: [string, string][] = [
-      ['Left click', 'move to a blue square \u00b7 attack a marked foe \u00b7 heal a green friend \u00b7 open a marked door'],
+      [
+        'Left click',
+        'move to a blue square \u00b7 attack a marked foe \u00b7 heal a green friend \u00b7 open a marked door',
+      ],
       ['Hover', 'path, line of sight and cover to any square; a foe\u2019s chances'],
       ['Right click', 'turn the acting hero to face a square'],
       ['Weapon buttons', 'choose the weapon on the hero card'],
@@ -363,11 +435,20 @@ export class BattleScene extends Phaser.Scene {
     const c = this.add.container(0, 0);
     const g = this.add.graphics();
     c.add(g);
-    c.add(this.add.text(w / 2, 18, 'Keys and mouse', titleStyle(22, CSS.gold, { strokeThickness: 0 })).setOrigin(0.5, 0));
+    c.add(
+      this.add
+        .text(w / 2, 18, 'Keys and mouse', titleStyle(22, CSS.gold, { strokeThickness: 0 }))
+        .setOrigin(0.5, 0),
+    );
     let y = 62;
     for (const [k, d] of lines) {
       c.add(this.add.text(24, y, k, textStyle(15, CSS.gold, { fontStyle: 'bold' })));
-      const t = this.add.text(190, y, d, textStyle(15, CSS.parchment, { wordWrap: { width: w - 214 } }));
+      const t = this.add.text(
+        190,
+        y,
+        d,
+        textStyle(15, CSS.parchment, { wordWrap: { width: w - 214 } }),
+      );
       c.add(t);
       y += Math.max(26, t.height + 8);
     }
@@ -386,11 +467,24 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private icon(name: string): { texture: string; frame: string } | null {
-    return this.textures.exists('icons') && this.textures.get('icons').has(name) ? { texture: 'icons', frame: name } : null;
+    return this.textures.exists('icons') && this.textures.get('icons').has(name)
+      ? { texture: 'icons', frame: name }
+      : null;
   }
 
-  private showBanner(text: string, kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat', hold: number): void {
-    const color = kind === 'victory' ? CSS.green : kind === 'defeat' ? CSS.red : kind === 'phase' ? CSS.parchment : CSS.gold;
+  private showBanner(
+    text: string,
+    kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat',
+    hold: number,
+  ): void {
+    const color =
+      kind === 'victory'
+        ? CSS.green
+        : kind === 'defeat'
+          ? CSS.red
+          : kind === 'phase'
+            ? CSS.parchment
+            : CSS.gold;
     const size = kind === 'round' || kind === 'victory' || kind === 'defeat' ? 42 : 30;
     this.banner.play(text, color, size, hold);
   }
@@ -445,13 +539,15 @@ export class BattleScene extends Phaser.Scene {
   /** Applies a command through the session and animates its events. */
   dispatch(command: Command): Promise<DispatchOutcome> {
     const run = async (): Promise<DispatchOutcome> => {
-      if (!this.sys.isActive() && !this.sys.isPaused()) return { ok: false, error: 'The battle is not on screen.' };
+      if (!this.sys.isActive() && !this.sys.isPaused())
+        return { ok: false, error: 'The battle is not on screen.' };
       const result = this.session.apply(command);
       if (!result.ok) {
         this.toast.show(result.error);
         return { ok: false, error: result.error };
       }
-      if (!storeSession(this.session)) this.toast.show('The battle could not be saved in this browser.', 'info');
+      if (!storeSession(this.session))
+        this.toast.show('The battle could not be saved in this browser.', 'info');
       await this.runAnimation(result.events, result.state);
       return { ok: true };
     };
@@ -478,7 +574,9 @@ export class BattleScene extends Phaser.Scene {
       this.leaving = true;
       app.finishBattle(state);
       const delay = this.animator.factor > 0 ? 900 : 0;
-      await new Promise<void>((resolve) => (delay > 0 ? this.time.delayedCall(delay, resolve) : resolve()));
+      await new Promise<void>((resolve) =>
+        delay > 0 ? this.time.delayedCall(delay, resolve) : resolve(),
+      );
       app.goto('Results');
       return;
     }
@@ -488,7 +586,8 @@ export class BattleScene extends Phaser.Scene {
   /** Sets the round/turn banner, shrinking it to fit between the title and the buttons. */
   private setTurnText(text: string): void {
     this.turnText.setScale(1).setText(text);
-    if (this.turnText.width > this.turnRoom) this.turnText.setScale(this.turnRoom / this.turnText.width);
+    if (this.turnText.width > this.turnRoom)
+      this.turnText.setScale(this.turnRoom / this.turnText.width);
   }
 
   private toggleAutoBattle(): void {
@@ -535,7 +634,9 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private unitAtSquare(p: Point): Unit | undefined {
-    return this.session.state.units.find((u) => u.position && u.position.x === p.x && u.position.y === p.y);
+    return this.session.state.units.find(
+      (u) => u.position && u.position.x === p.x && u.position.y === p.y,
+    );
   }
 
   /** Recomputes what the player may do now and redraws overlays and HUD. */
@@ -562,7 +663,8 @@ export class BattleScene extends Phaser.Scene {
           }
         }
       } else if (inspectedUnit.side === 'heroes' && state.phase === 'heroes') {
-        for (const [k, r] of reachableSquares(state, inspectedUnit)) this.reach.set(k, { path: r.path });
+        for (const [k, r] of reachableSquares(state, inspectedUnit))
+          this.reach.set(k, { path: r.path });
       }
     }
 
@@ -580,10 +682,16 @@ export class BattleScene extends Phaser.Scene {
     const actingUnit = this.unit(acting);
     const dist = (u: Unit): number =>
       actingUnit?.position && u.position
-        ? Math.max(Math.abs(actingUnit.position.x - u.position.x), Math.abs(actingUnit.position.y - u.position.y))
+        ? Math.max(
+            Math.abs(actingUnit.position.x - u.position.x),
+            Math.abs(actingUnit.position.y - u.position.y),
+          )
         : 0;
     this.targets = [...byTarget.values()].sort(
-      (a, b) => (a.kind === b.kind ? 0 : a.kind === 'attack' ? -1 : 1) || dist(a.unit) - dist(b.unit) || a.unit.id.localeCompare(b.unit.id),
+      (a, b) =>
+        (a.kind === b.kind ? 0 : a.kind === 'attack' ? -1 : 1) ||
+        dist(a.unit) - dist(b.unit) ||
+        a.unit.id.localeCompare(b.unit.id),
     );
     if (this.selectedTarget >= this.targets.length) this.selectedTarget = -1;
 
@@ -600,11 +708,14 @@ export class BattleScene extends Phaser.Scene {
       return { x, y };
     });
     this.board.showReach(reachSquares, this.inspected !== acting);
-    const doorMarks = this.legal.flatMap((c) => (c.type === 'open-door' ? [{ at: c.at, color: COLORS.door }] : []));
+    const doorMarks = this.legal.flatMap((c) =>
+      c.type === 'open-door' ? [{ at: c.at, color: COLORS.door }] : [],
+    );
     this.board.showMarks([
       ...this.targets.map((t, i) => ({
         at: t.unit.position!,
-        color: t.kind === 'heal' ? COLORS.heal : i === this.selectedTarget ? COLORS.gold : COLORS.target,
+        color:
+          t.kind === 'heal' ? COLORS.heal : i === this.selectedTarget ? COLORS.gold : COLORS.target,
       })),
       ...doorMarks,
     ]);
@@ -614,7 +725,10 @@ export class BattleScene extends Phaser.Scene {
       if (!v) return;
       const chance = this.bestChance(t);
       const n = i < 9 ? `${i + 1}` : '';
-      v.setBadge(`${n}${n ? ' \u00b7 ' : ''}${percent(chance)}`, t.kind === 'heal' ? COLORS.heal : i === this.selectedTarget ? COLORS.gold : COLORS.target);
+      v.setBadge(
+        `${n}${n ? ' \u00b7 ' : ''}${percent(chance)}`,
+        t.kind === 'heal' ? COLORS.heal : i === this.selectedTarget ? COLORS.gold : COLORS.target,
+      );
     });
   }
 
@@ -625,7 +739,8 @@ export class BattleScene extends Phaser.Scene {
   private bestChance(t: Target): number {
     const acting = this.unit(this.actingId());
     if (!acting) return 0;
-    if (t.kind === 'heal') return acting.heal ? (acting.heal.die - acting.heal.hitOn + 1) / acting.heal.die : 0;
+    if (t.kind === 'heal')
+      return acting.heal ? (acting.heal.die - acting.heal.hitOn + 1) / acting.heal.die : 0;
     const cmd = this.commandFor(t);
     if (cmd?.type !== 'attack') return 0;
     const w = acting.weapons.find((x) => x.id === cmd.weapon);
@@ -638,7 +753,9 @@ export class BattleScene extends Phaser.Scene {
     const acting = this.unit(this.actingId());
     if (!acting) return null;
     const chosen = this.selectedWeapon.get(acting.id);
-    const byWeapon = new Map(t.commands.map((c) => [(c as Extract<Command, { type: 'attack' }>).weapon, c]));
+    const byWeapon = new Map(
+      t.commands.map((c) => [(c as Extract<Command, { type: 'attack' }>).weapon, c]),
+    );
     if (chosen && byWeapon.has(chosen)) return byWeapon.get(chosen)!;
     for (const w of rankWeapons(acting.weapons)) if (byWeapon.has(w.id)) return byWeapon.get(w.id)!;
     return t.commands[0] ?? null;
@@ -646,17 +763,22 @@ export class BattleScene extends Phaser.Scene {
 
   private refreshControls(): void {
     const acting = this.actingId();
-    const can = (type: string): boolean => !this.animating && this.legal.some((c) => c.type === type);
+    const can = (type: string): boolean =>
+      !this.animating && this.legal.some((c) => c.type === type);
     this.undoButton.setEnabled(can('undo-move'));
     this.endButton.setEnabled(can('end-turn'));
     // Nothing left but turning or ending: the End turn button lights up.
-    const onlyEnd = !this.animating && this.legal.length > 0 && this.legal.every((c) => c.type === 'face' || c.type === 'end-turn');
+    const onlyEnd =
+      !this.animating &&
+      this.legal.length > 0 &&
+      this.legal.every((c) => c.type === 'face' || c.type === 'end-turn');
     this.endButton.setSelected(onlyEnd);
     const state = this.session.state;
     const actingUnit = this.unit(acting);
     let title: string;
     if (state.phase === 'over') title = state.outcome?.winner === 'heroes' ? 'Victory' : 'Defeat';
-    else if (this.animating && state.phase !== 'heroes') title = `Round ${state.round} \u00b7 the monsters act`;
+    else if (this.animating && state.phase !== 'heroes')
+      title = `Round ${state.round} \u00b7 the monsters act`;
     else if (actingUnit) title = `Round ${state.round} \u00b7 ${actingUnit.name}\u2019s turn`;
     else title = `Round ${Math.max(1, state.round)}`;
     // While animating, the events themselves update the title (onEventShown).
@@ -683,7 +805,9 @@ export class BattleScene extends Phaser.Scene {
       case 'defeat-count':
         return `Goal: defeat ${o.defeatCount} (${obj.enemiesDefeated} so far)${obj.turnLimit ? ` by round ${obj.turnLimit}` : ''}`;
       case 'carry-object':
-        return obj.object?.carrier ? 'Goal: carry the relic home' : 'Goal: find the relic and bring it back';
+        return obj.object?.carrier
+          ? 'Goal: carry the relic home'
+          : 'Goal: find the relic and bring it back';
     }
   }
 
@@ -693,7 +817,8 @@ export class BattleScene extends Phaser.Scene {
     const acting = this.unit(this.actingId());
     if (!acting || !state.turn) return '';
     const parts: string[] = [];
-    if (!state.turn.moved && !state.turn.acted && this.reach.size > 0) parts.push('click a blue square to move');
+    if (!state.turn.moved && !state.turn.acted && this.reach.size > 0)
+      parts.push('click a blue square to move');
     if (this.targets.some((t) => t.kind === 'attack')) parts.push('a marked foe to attack (1-9)');
     if (this.targets.some((t) => t.kind === 'heal')) parts.push('a green friend to heal');
     if (parts.length === 0) return `${acting.name} is done: end the turn (Space).`;
@@ -703,7 +828,11 @@ export class BattleScene extends Phaser.Scene {
   private refreshCards(): void {
     const state = this.session.state;
     const acting = this.actingId();
-    const attackWeapons = new Set(this.legal.filter((c) => c.type === 'attack').map((c) => (c as Extract<Command, { type: 'attack' }>).weapon));
+    const attackWeapons = new Set(
+      this.legal
+        .filter((c) => c.type === 'attack')
+        .map((c) => (c as Extract<Command, { type: 'attack' }>).weapon),
+    );
     const canHeal = this.legal.some((c) => c.type === 'heal');
     const order = heroesInOrder(state).map((u) => u.id);
     for (const [id, card] of this.cards) {
@@ -716,15 +845,26 @@ export class BattleScene extends Phaser.Scene {
       if (!u.position) status = 'Fallen';
       else if (isActing) {
         const t = state.turn!;
-        status = t.acted ? 'Acted \u2014 end the turn' : t.moved ? 'Moved \u2014 may still act' : 'Acting: move, then act';
-      } else if (state.phase === 'heroes' && acting && order.indexOf(id) > order.indexOf(acting)) status = 'Waiting';
+        status = t.acted
+          ? 'Acted \u2014 end the turn'
+          : t.moved
+            ? 'Moved \u2014 may still act'
+            : 'Acting: move, then act';
+      } else if (state.phase === 'heroes' && acting && order.indexOf(id) > order.indexOf(acting))
+        status = 'Waiting';
       else status = state.phase === 'heroes' ? 'Done this round' : 'Ready';
       let chosen = this.selectedWeapon.get(id) ?? null;
       if (isActing && (!chosen || !usable[chosen])) {
         const best = rankWeapons(u.weapons).find((w) => usable[w.id]);
         chosen = chosen && usable[chosen] ? chosen : (best?.id ?? chosen);
       }
-      card.refreshCard(u, { acting: isActing, inspected: id === this.inspected && !isActing, selectedWeapon: chosen, usable, status });
+      card.refreshCard(u, {
+        acting: isActing,
+        inspected: id === this.inspected && !isActing,
+        selectedWeapon: chosen,
+        usable,
+        status,
+      });
     }
   }
 
@@ -758,7 +898,10 @@ export class BattleScene extends Phaser.Scene {
     if (e.type === 'turn-started') {
       for (const [id, v] of this.units) v.setHighlight(id === e.unit);
       const u = this.unit(e.unit);
-      if (u) this.setTurnText(`Round ${Math.max(1, this.session.state.round)} \u00b7 ${u.name}\u2019s turn`);
+      if (u)
+        this.setTurnText(
+          `Round ${Math.max(1, this.session.state.round)} \u00b7 ${u.name}\u2019s turn`,
+        );
     } else if (e.type === 'phase-started' && e.side === 'enemies') {
       for (const v of this.units.values()) v.setHighlight(false);
       this.setTurnText(`Round ${e.round} \u00b7 the monsters act`);
@@ -860,7 +1003,10 @@ export class BattleScene extends Phaser.Scene {
       this.board.showHover(null);
       this.board.showPath(null, []);
       this.board.showLineOfSight(null, null, null, '');
-      this.info.show('The monsters act', 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.');
+      this.info.show(
+        'The monsters act',
+        'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.',
+      );
       return;
     }
     const acting = this.unit(this.actingId());
@@ -877,8 +1023,14 @@ export class BattleScene extends Phaser.Scene {
     }
     const occupant = this.unitAtSquare(p);
     const route = this.reach.get(pointKey(p));
-    this.board.showHover(p, occupant ? (occupant.side === 'enemies' ? COLORS.target : COLORS.hero) : COLORS.parchment);
-    this.board.showPath(route && viewer?.position ? viewer.position : null, route ? route.path : []);
+    this.board.showHover(
+      p,
+      occupant ? (occupant.side === 'enemies' ? COLORS.target : COLORS.hero) : COLORS.parchment,
+    );
+    this.board.showPath(
+      route && viewer?.position ? viewer.position : null,
+      route ? route.path : [],
+    );
 
     // Line of sight from the inspected hero (from where the hover path would end, if moving).
     if (viewer?.position && !(p.x === viewer.position.x && p.y === viewer.position.y)) {
@@ -889,13 +1041,23 @@ export class BattleScene extends Phaser.Scene {
         return u !== undefined && u.side !== viewer.side && u.id !== occupant?.id;
       };
       const cover: CoverLevel =
-        occupant && occupant.side !== viewer.side ? coverFor(state, viewer, occupant) : computeCover(viewer.position, p, blocksLine);
-      const far = Math.max(Math.abs(p.x - viewer.position.x), Math.abs(p.y - viewer.position.y)) > 1;
+        occupant && occupant.side !== viewer.side
+          ? coverFor(state, viewer, occupant)
+          : computeCover(viewer.position, p, blocksLine);
+      const far =
+        Math.max(Math.abs(p.x - viewer.position.x), Math.abs(p.y - viewer.position.y)) > 1;
       const corners = far ? coverLines(viewer.position, p, blocksLine) : [];
       let label = coverWords(cover);
       const target = occupant ? this.targets.find((t) => t.unit.id === occupant.id) : undefined;
-      if (target && target.kind === 'attack') label = `${percent(this.bestChance(target))} \u00b7 ${label}`;
-      this.board.showLineOfSight(viewer.position, p, cover, route && !occupant ? '' : label, corners);
+      if (target && target.kind === 'attack')
+        label = `${percent(this.bestChance(target))} \u00b7 ${label}`;
+      this.board.showLineOfSight(
+        viewer.position,
+        p,
+        cover,
+        route && !occupant ? '' : label,
+        corners,
+      );
     } else {
       this.board.showLineOfSight(null, null, null, '');
     }
@@ -904,8 +1066,13 @@ export class BattleScene extends Phaser.Scene {
       this.showUnitInfo(occupant, acting);
     } else {
       const t = terrainAt(state.map, p.x, p.y);
-      const lines = [`Terrain: ${t}${t === 'difficult' || t === 'water' ? ' (costs 2 to enter)' : t === 'dangerous' ? ' (d6 on entering: 1-3 wounds)' : ''}.`];
-      if (route) lines.push(`${viewer?.name ?? 'The hero'} can move here (${route.path.length} square${route.path.length === 1 ? '' : 's'}).`);
+      const lines = [
+        `Terrain: ${t}${t === 'difficult' || t === 'water' ? ' (costs 2 to enter)' : t === 'dangerous' ? ' (d6 on entering: 1-3 wounds)' : ''}.`,
+      ];
+      if (route)
+        lines.push(
+          `${viewer?.name ?? 'The hero'} can move here (${route.path.length} square${route.path.length === 1 ? '' : 's'}).`,
+        );
       const door = state.doors.find((d) => d.x === p.x && d.y === p.y);
       if (door) {
         lines[0] = door.open
@@ -922,18 +1089,27 @@ export class BattleScene extends Phaser.Scene {
     const def = DUNGEON_CRAWL_UNITS[u.kind];
     const lines: string[] = [];
     const status = u.ai ? ` \u00b7 ${u.ai.status}${u.ai.archFoe ? ' \u00b7 Arch Foe' : ''}` : '';
-    lines.push(`Wounds left ${u.maxWounds - u.wounds} of ${u.maxWounds}${status}. Faces ${FACING_NAMES[u.facing]}.`);
+    lines.push(
+      `Wounds left ${u.maxWounds - u.wounds} of ${u.maxWounds}${status}. Faces ${FACING_NAMES[u.facing]}.`,
+    );
     if (u.side === 'enemies' && acting) {
       const previews = previewAttacks(this.session.state, acting.id, u.id);
       const turn = this.session.state.turn;
       for (const pr of previews) {
-        if (pr.allowed && !turn?.acted) lines.push(`\u2694 ${pr.weaponName}: ${percent(pr.chance)} to wound, ${coverWords(pr.cover)}.`);
-        else lines.push(`\u2715 ${pr.weaponName}: ${turn?.acted ? `${acting.name} has already acted.` : (pr.reason ?? 'not now.')}`);
+        if (pr.allowed && !turn?.acted)
+          lines.push(
+            `\u2694 ${pr.weaponName}: ${percent(pr.chance)} to wound, ${coverWords(pr.cover)}.`,
+          );
+        else
+          lines.push(
+            `\u2715 ${pr.weaponName}: ${turn?.acted ? `${acting.name} has already acted.` : (pr.reason ?? 'not now.')}`,
+          );
       }
     } else if (u.heal) {
       lines.push(`Heals left: ${u.heal.usesLeft} of ${u.heal.usesMax}.`);
     }
-    if (u.side === 'enemies' || !acting) for (const w of u.weapons) lines.push(weaponDescription(w));
+    if (u.side === 'enemies' || !acting)
+      for (const w of u.weapons) lines.push(weaponDescription(w));
     else if (def) lines.push(def.blurb);
     this.info.show(u.name, lines.join('\n'));
   }
@@ -944,7 +1120,9 @@ export class BattleScene extends Phaser.Scene {
     const input = this.input;
     input.mouse?.disableContextMenu();
     input.on('pointermove', (p: Phaser.Input.Pointer) => this.onPointerMove(p));
-    input.on('pointerdown', (p: Phaser.Input.Pointer, over: Phaser.GameObjects.GameObject[]) => this.onPointerDown(p, over));
+    input.on('pointerdown', (p: Phaser.Input.Pointer, over: Phaser.GameObjects.GameObject[]) =>
+      this.onPointerDown(p, over),
+    );
     input.on('pointerup', (p: Phaser.Input.Pointer) => this.onPointerUp(p));
     input.on('wheel', (p: Phaser.Input.Pointer, _over: unknown, _dx: number, dy: number) => {
       if (!this.inViewport(p.x, p.y)) return;
@@ -954,7 +1132,10 @@ export class BattleScene extends Phaser.Scene {
     if (!kb) return;
     kb.addCapture('TAB,SPACE,UP,DOWN,LEFT,RIGHT');
     // Held keys (panning) from Phaser; presses from the DOM, exactly once each.
-    this.panKeys = kb.addKeys('W,A,S,D,UP,DOWN,LEFT,RIGHT', false) as Record<string, Phaser.Input.Keyboard.Key>;
+    this.panKeys = kb.addKeys('W,A,S,D,UP,DOWN,LEFT,RIGHT', false) as Record<
+      string,
+      Phaser.Input.Keyboard.Key
+    >;
     onKeyDown(this, (e) => this.onKey(e));
   }
 
@@ -1033,7 +1214,13 @@ export class BattleScene extends Phaser.Scene {
         // Let the engine say why not, in its own words.
         const weapon = this.selectedWeapon.get(acting.id);
         const w = acting.weapons.find((x) => x.id === weapon) ?? rankWeapons(acting.weapons)[0];
-        if (w) void this.dispatch({ type: 'attack', unit: acting.id, target: occupant.id, weapon: w.id });
+        if (w)
+          void this.dispatch({
+            type: 'attack',
+            unit: acting.id,
+            target: occupant.id,
+            weapon: w.id,
+          });
         return;
       }
       if (occupant.id !== acting.id) {
@@ -1097,13 +1284,22 @@ export class BattleScene extends Phaser.Scene {
     } else if (key === 'Escape') {
       this.cancel();
     } else if (key === '+' || key === '=') {
-      this.board.zoomAt(1.15, this.viewport.x + this.viewport.width / 2, this.viewport.y + this.viewport.height / 2);
+      this.board.zoomAt(
+        1.15,
+        this.viewport.x + this.viewport.width / 2,
+        this.viewport.y + this.viewport.height / 2,
+      );
     } else if (key === '-' || key === '_') {
-      this.board.zoomAt(1 / 1.15, this.viewport.x + this.viewport.width / 2, this.viewport.y + this.viewport.height / 2);
+      this.board.zoomAt(
+        1 / 1.15,
+        this.viewport.x + this.viewport.width / 2,
+        this.viewport.y + this.viewport.height / 2,
+      );
     } else if (key.startsWith('Arrow') && this.targets.length > 0) {
       const step = key === 'ArrowLeft' || key === 'ArrowUp' ? -1 : 1;
       const n = this.targets.length;
-      const next = this.selectedTarget < 0 ? (step > 0 ? 0 : n - 1) : (this.selectedTarget + step + n) % n;
+      const next =
+        this.selectedTarget < 0 ? (step > 0 ? 0 : n - 1) : (this.selectedTarget + step + n) % n;
       this.selectedTarget = next;
       const t = this.targets[next];
       if (t.unit.position) this.hover = t.unit.position;
@@ -1116,7 +1312,7 @@ export class BattleScene extends Phaser.Scene {
     const k = this.panKeys;
     if (!k || this.board.fitsWhole) return;
     const picking = this.targets.length > 0;
-    const speed = (0.6 * delta);
+    const speed = 0.6 * delta;
     let dx = 0;
     let dy = 0;
     if (k.A.isDown || (!picking && k.LEFT.isDown)) dx -= speed;

@@ -16,7 +16,12 @@ const ATLASES: { key: string; image: string; data: string }[] = [
 ];
 
 /** Textures drawn as pixel art (nearest-neighbour scaling). */
-const PIXEL_TEXTURES = ['units', 'effects', 'title', ...BUILTIN_TILESET_IMAGES.map(tilesetTextureKey)];
+const PIXEL_TEXTURES = [
+  'units',
+  'effects',
+  'title',
+  ...BUILTIN_TILESET_IMAGES.map(tilesetTextureKey),
+];
 
 export class BootScene extends Phaser.Scene {
   constructor() {
@@ -27,7 +32,9 @@ export class BootScene extends Phaser.Scene {
     const cx = GAME_WIDTH / 2;
     const cy = GAME_HEIGHT / 2;
     this.add.text(cx, cy - 70, 'Arch Foe', titleStyle(52)).setOrigin(0.5);
-    const label = this.add.text(cx, cy + 44, 'Loading the dungeon\u2026', textStyle(16, CSS.muted)).setOrigin(0.5);
+    const label = this.add
+      .text(cx, cy + 44, 'Loading the dungeon\u2026', textStyle(16, CSS.muted))
+      .setOrigin(0.5);
     const bar = this.add.graphics();
     const w = 420;
     const draw = (v: number): void => {
@@ -61,7 +68,8 @@ export class BootScene extends Phaser.Scene {
 
   create(): void {
     for (const key of PIXEL_TEXTURES) {
-      if (this.textures.exists(key)) this.textures.get(key).setFilter(Phaser.Textures.FilterMode.NEAREST);
+      if (this.textures.exists(key))
+        this.textures.get(key).setFilter(Phaser.Textures.FilterMode.NEAREST);
     }
     app.goto('Menu');
   }

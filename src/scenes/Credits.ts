@@ -59,7 +59,15 @@ export class CreditsScene extends Phaser.Scene {
     const body = `${GAME_CREDITS}\n\n${assets ? markdownToPlain(assets) : 'Asset credits: see assets/CREDITS.md.'}`;
     const viewTop = py + 70;
     const viewH = ph - 90;
-    const text = this.add.text(px + 36, viewTop, body, textStyle(15, CSS.parchment, { wordWrap: { width: pw - 72, useAdvancedWrap: true }, lineSpacing: 4 }));
+    const text = this.add.text(
+      px + 36,
+      viewTop,
+      body,
+      textStyle(15, CSS.parchment, {
+        wordWrap: { width: pw - 72, useAdvancedWrap: true },
+        lineSpacing: 4,
+      }),
+    );
     let scroll = 0;
     const maxScroll = Math.max(0, text.height - viewH);
     const apply = (): void => {
@@ -68,7 +76,9 @@ export class CreditsScene extends Phaser.Scene {
     };
     apply();
     if (maxScroll > 0) {
-      this.add.text(px + pw - 20, py + ph - 12, 'scroll for more \u2193', textStyle(12, CSS.dim)).setOrigin(1, 1);
+      this.add
+        .text(px + pw - 20, py + ph - 12, 'scroll for more \u2193', textStyle(12, CSS.dim))
+        .setOrigin(1, 1);
       this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => {
         scroll = Math.max(0, Math.min(maxScroll, scroll + dy * 0.6));
         apply();
@@ -80,7 +90,15 @@ export class CreditsScene extends Phaser.Scene {
         apply();
       });
     }
-    new Button(this, W / 2, H - 44, { name: 'credits-back', width: 200, height: 44, label: 'Back', fontSize: 20, primary: true, onClick: () => app.goto('Menu') });
+    new Button(this, W / 2, H - 44, {
+      name: 'credits-back',
+      width: 200,
+      height: 44,
+      label: 'Back',
+      fontSize: 20,
+      primary: true,
+      onClick: () => app.goto('Menu'),
+    });
     onKeyDown(this, (e) => {
       if (e.key !== 'Escape') return;
       sounds.play('ui-click');

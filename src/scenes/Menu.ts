@@ -14,11 +14,15 @@ export function drawBackdrop(scene: Phaser.Scene, dim = 0.35): void {
   const H = GAME_HEIGHT;
   const g = scene.add.graphics();
   for (let i = 0; i < 24; i++) {
-    g.fillStyle(Phaser.Display.Color.GetColor(20 + i, 13 + Math.floor(i / 2), 22 + Math.floor(i / 3)), 1);
+    g.fillStyle(
+      Phaser.Display.Color.GetColor(20 + i, 13 + Math.floor(i / 2), 22 + Math.floor(i / 3)),
+      1,
+    );
     g.fillRect(0, (H / 24) * i, W, H / 24 + 1);
   }
   g.fillStyle(0x000000, 0.25);
-  for (let i = 0; i < 60; i++) g.fillRect(cosmetic.int(0, W), cosmetic.int(0, H), cosmetic.int(40, 120), 2);
+  for (let i = 0; i < 60; i++)
+    g.fillRect(cosmetic.int(0, W), cosmetic.int(0, H), cosmetic.int(40, 120), 2);
   const shade = scene.add.graphics();
   shade.fillStyle(0x000000, dim);
   shade.fillRect(0, 0, W, H);
@@ -43,14 +47,31 @@ export class MenuScene extends Phaser.Scene {
       artBottom = artY + art.displayHeight;
       const frame = this.add.graphics();
       frame.lineStyle(3, COLORS.panelBorder, 1);
-      frame.strokeRect(W / 2 - art.displayWidth / 2 - 2, artY - 2, art.displayWidth + 4, art.displayHeight + 4);
+      frame.strokeRect(
+        W / 2 - art.displayWidth / 2 - 2,
+        artY - 2,
+        art.displayWidth + 4,
+        art.displayHeight + 4,
+      );
       frame.lineStyle(1, COLORS.gold, 0.5);
-      frame.strokeRect(W / 2 - art.displayWidth / 2 - 6, artY - 6, art.displayWidth + 12, art.displayHeight + 12);
+      frame.strokeRect(
+        W / 2 - art.displayWidth / 2 - 6,
+        artY - 6,
+        art.displayWidth + 12,
+        art.displayHeight + 12,
+      );
     }
-    const title = this.add.text(W / 2, artY + 62, 'ARCH FOE', titleStyle(80, CSS.gold, { strokeThickness: 8 })).setOrigin(0.5);
+    const title = this.add
+      .text(W / 2, artY + 62, 'ARCH FOE', titleStyle(80, CSS.gold, { strokeThickness: 8 }))
+      .setOrigin(0.5);
     title.setShadow(0, 4, '#000000', 12, true, true);
     this.add
-      .text(W / 2, artBottom + 30, 'A solitaire dungeon crawl: the dice run the monsters', textStyle(20, CSS.parchment, { stroke: '#000000', strokeThickness: 4 }))
+      .text(
+        W / 2,
+        artBottom + 30,
+        'A solitaire dungeon crawl: the dice run the monsters',
+        textStyle(20, CSS.parchment, { stroke: '#000000', strokeThickness: 4 }),
+      )
       .setOrigin(0.5);
 
     // Check the save slot: a corrupt save is set aside with a message, never a crash.
@@ -70,7 +91,15 @@ export class MenuScene extends Phaser.Scene {
     const gap = 20;
     let bx = W / 2 - (4 * bw + 3 * gap) / 2 + bw / 2;
     const mk = (name: string, label: string, onClick: () => void, primary = false): Button => {
-      const b = new Button(this, bx, rowY, { name, width: bw, height: 54, label, fontSize: 22, primary, onClick });
+      const b = new Button(this, bx, rowY, {
+        name,
+        width: bw,
+        height: 54,
+        label,
+        fontSize: 22,
+        primary,
+        onClick,
+      });
       bx += bw + gap;
       return b;
     };
@@ -80,7 +109,12 @@ export class MenuScene extends Phaser.Scene {
     mk('settings', 'Settings', () => app.goto('Settings', { overlay: false }));
     mk('credits', 'Credits', () => app.goto('Credits'));
     this.add
-      .text(cont.x, rowY + 38, saveInfo || 'no saved battle', textStyle(13, saveInfo ? CSS.muted : CSS.dim))
+      .text(
+        cont.x,
+        rowY + 38,
+        saveInfo || 'no saved battle',
+        textStyle(13, saveInfo ? CSS.muted : CSS.dim),
+      )
       .setOrigin(0.5, 0);
     const py = rowY;
     const panelH = 40;
@@ -90,10 +124,18 @@ export class MenuScene extends Phaser.Scene {
       app.menuMessage = null;
       const box = this.add.graphics();
       const t = this.add
-        .text(W / 2, py + panelH + 48, msg, textStyle(16, '#ffd2c8', { align: 'center', wordWrap: { width: 640 }, lineSpacing: 3 }))
+        .text(
+          W / 2,
+          py + panelH + 48,
+          msg,
+          textStyle(16, '#ffd2c8', { align: 'center', wordWrap: { width: 640 }, lineSpacing: 3 }),
+        )
         .setOrigin(0.5, 0)
         .setName('menu-message');
-      drawPanel(box, W / 2 - t.width / 2 - 18, t.y - 12, t.width + 36, t.height + 24, { fill: 0x3a1210, border: COLORS.danger });
+      drawPanel(box, W / 2 - t.width / 2 - 18, t.y - 12, t.width + 36, t.height + 24, {
+        fill: 0x3a1210,
+        border: COLORS.danger,
+      });
       t.setDepth(1);
     }
 

@@ -24,12 +24,31 @@ export class ResultsScene extends Phaser.Scene {
       return;
     }
     const won = r.winner === 'heroes';
-    const title = this.add.text(W / 2, 58, won ? 'Victory!' : 'Defeat', titleStyle(64, won ? '#9ff0a0' : '#ff8a7a', { strokeThickness: 7 })).setOrigin(0.5);
+    const title = this.add
+      .text(
+        W / 2,
+        58,
+        won ? 'Victory!' : 'Defeat',
+        titleStyle(64, won ? '#9ff0a0' : '#ff8a7a', { strokeThickness: 7 }),
+      )
+      .setOrigin(0.5);
     title.setScale(0.6);
     this.tweens.add({ targets: title, scale: 1, duration: 500, ease: 'Back.easeOut' });
-    this.add.text(W / 2, 112, r.reason, textStyle(19, CSS.parchment, { align: 'center', wordWrap: { width: 900 } })).setOrigin(0.5, 0);
     this.add
-      .text(W / 2, 146, `${r.scenarioName} \u00b7 ${r.rounds} round${r.rounds === 1 ? '' : 's'} \u00b7 seed ${r.seed}`, textStyle(16, CSS.muted))
+      .text(
+        W / 2,
+        112,
+        r.reason,
+        textStyle(19, CSS.parchment, { align: 'center', wordWrap: { width: 900 } }),
+      )
+      .setOrigin(0.5, 0);
+    this.add
+      .text(
+        W / 2,
+        146,
+        `${r.scenarioName} \u00b7 ${r.rounds} round${r.rounds === 1 ? '' : 's'} \u00b7 seed ${r.seed}`,
+        textStyle(16, CSS.muted),
+      )
       .setOrigin(0.5, 0)
       .setName('results-summary');
 
@@ -51,7 +70,10 @@ export class ResultsScene extends Phaser.Scene {
       { x: px + 680, label: 'Wounds taken', align: 0.5 },
       { x: px + 810, label: 'Hits / attacks', align: 0.5 },
     ];
-    for (const c of cols) this.add.text(c.x, py + 14, c.label, textStyle(15, CSS.gold, { fontStyle: 'bold' })).setOrigin(c.align, 0);
+    for (const c of cols)
+      this.add
+        .text(c.x, py + 14, c.label, textStyle(15, CSS.gold, { fontStyle: 'bold' }))
+        .setOrigin(c.align, 0);
     g.lineStyle(1, COLORS.panelBorder, 0.8);
     g.lineBetween(px + 16, py + 40, px + pw - 16, py + 40);
     const maxRows = Math.floor((ph - 50) / rowH);
@@ -69,27 +91,67 @@ export class ResultsScene extends Phaser.Scene {
         nameX += 28;
       }
       this.add.text(nameX, y, u.name, textStyle(15, color)).setOrigin(0, 0.5);
-      this.add.text(cols[1].x, y, u.side === 'heroes' ? 'hero' : 'monster', textStyle(14, CSS.muted)).setOrigin(0.5);
       this.add
-        .text(cols[2].x, y, u.alive ? `${u.maxWounds - u.wounds}/${u.maxWounds} left` : 'fallen', textStyle(14, u.alive ? CSS.parchment : CSS.red))
+        .text(cols[1].x, y, u.side === 'heroes' ? 'hero' : 'monster', textStyle(14, CSS.muted))
         .setOrigin(0.5);
-      this.add.text(cols[3].x, y, String(u.stats.kills), textStyle(15, CSS.parchment)).setOrigin(0.5);
-      this.add.text(cols[4].x, y, String(u.stats.woundsTaken), textStyle(15, CSS.parchment)).setOrigin(0.5);
-      this.add.text(cols[5].x, y, `${u.stats.hits} / ${u.stats.attacks}`, textStyle(15, CSS.parchment)).setOrigin(0.5);
+      this.add
+        .text(
+          cols[2].x,
+          y,
+          u.alive ? `${u.maxWounds - u.wounds}/${u.maxWounds} left` : 'fallen',
+          textStyle(14, u.alive ? CSS.parchment : CSS.red),
+        )
+        .setOrigin(0.5);
+      this.add
+        .text(cols[3].x, y, String(u.stats.kills), textStyle(15, CSS.parchment))
+        .setOrigin(0.5);
+      this.add
+        .text(cols[4].x, y, String(u.stats.woundsTaken), textStyle(15, CSS.parchment))
+        .setOrigin(0.5);
+      this.add
+        .text(cols[5].x, y, `${u.stats.hits} / ${u.stats.attacks}`, textStyle(15, CSS.parchment))
+        .setOrigin(0.5);
     });
     if (rows.length > maxRows) {
-      this.add.text(px + pw - 20, py + ph - 8, `and ${rows.length - maxRows} more`, textStyle(12, CSS.dim)).setOrigin(1, 1);
+      this.add
+        .text(
+          px + pw - 20,
+          py + ph - 8,
+          `and ${rows.length - maxRows} more`,
+          textStyle(12, CSS.dim),
+        )
+        .setOrigin(1, 1);
     }
 
     const toast = new Toast(this, W / 2, H - 100);
     const again = async (): Promise<void> => {
       const cfg = r.config;
-      const config = app.configFromSetup(cfg.scenario, cfg.options, cfg.seedTyped ? 'typed' : 'random', String(cfg.seed));
+      const config = app.configFromSetup(
+        cfg.scenario,
+        cfg.options,
+        cfg.seedTyped ? 'typed' : 'random',
+        String(cfg.seed),
+      );
       const res = await app.startBattle({ ...config, custom: cfg.custom });
       if (!res.ok && this.sys.isActive()) toast.show(res.error ?? 'The battle could not start.');
     };
-    new Button(this, W / 2 - 140, H - 44, { name: 'play-again', width: 240, height: 50, label: 'Play again', fontSize: 22, primary: true, onClick: () => void again() });
-    new Button(this, W / 2 + 140, H - 44, { name: 'results-menu', width: 240, height: 50, label: 'Menu', fontSize: 22, onClick: () => app.goto('Menu') });
+    new Button(this, W / 2 - 140, H - 44, {
+      name: 'play-again',
+      width: 240,
+      height: 50,
+      label: 'Play again',
+      fontSize: 22,
+      primary: true,
+      onClick: () => void again(),
+    });
+    new Button(this, W / 2 + 140, H - 44, {
+      name: 'results-menu',
+      width: 240,
+      height: 50,
+      label: 'Menu',
+      fontSize: 22,
+      onClick: () => app.goto('Menu'),
+    });
     onKeyDown(this, (e) => {
       if (e.repeat) return;
       if (e.key === 'Enter') {

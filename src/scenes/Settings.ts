@@ -8,7 +8,12 @@ import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/the
 import { Button, drawPanel, Slider } from '../view/ui';
 import { drawBackdrop } from './Menu';
 
-const SPEED_NAMES: Record<AnimationSpeed, string> = { slow: 'Slow', normal: 'Normal', fast: 'Fast', instant: 'Instant' };
+const SPEED_NAMES: Record<AnimationSpeed, string> = {
+  slow: 'Slow',
+  normal: 'Normal',
+  fast: 'Fast',
+  instant: 'Instant',
+};
 
 export class SettingsScene extends Phaser.Scene {
   private overlay = false;
@@ -55,9 +60,17 @@ export class SettingsScene extends Phaser.Scene {
     new Slider(this, sliderX, y, 220, s.music, (v) => app.updateSettings({ music: v }), 'music');
     y += 56;
     row('Effects volume');
-    new Slider(this, sliderX, y, 220, s.effects, (v) => {
-      app.updateSettings({ effects: v });
-    }, 'effects');
+    new Slider(
+      this,
+      sliderX,
+      y,
+      220,
+      s.effects,
+      (v) => {
+        app.updateSettings({ effects: v });
+      },
+      'effects',
+    );
     y += 64;
 
     row('Animation speed');
@@ -80,8 +93,22 @@ export class SettingsScene extends Phaser.Scene {
     y += 60;
 
     row('Dice log');
-    const logOn = new Button(this, px + 270, y, { name: 'log-on', width: 80, height: 34, label: 'Show', fontSize: 15, onClick: () => setLog(true) });
-    const logOff = new Button(this, px + 356, y, { name: 'log-off', width: 80, height: 34, label: 'Hide', fontSize: 15, onClick: () => setLog(false) });
+    const logOn = new Button(this, px + 270, y, {
+      name: 'log-on',
+      width: 80,
+      height: 34,
+      label: 'Show',
+      fontSize: 15,
+      onClick: () => setLog(true),
+    });
+    const logOff = new Button(this, px + 356, y, {
+      name: 'log-off',
+      width: 80,
+      height: 34,
+      label: 'Hide',
+      fontSize: 15,
+      onClick: () => setLog(false),
+    });
     const setLog = (on: boolean): void => {
       app.updateSettings({ showLog: on });
       logOn.setSelected(on);
@@ -91,9 +118,22 @@ export class SettingsScene extends Phaser.Scene {
     logOff.setSelected(!s.showLog);
 
     this.add
-      .text(W / 2, py + ph - 86, 'Settings are kept in this browser. Sound starts after your first click or key.', textStyle(13, CSS.muted))
+      .text(
+        W / 2,
+        py + ph - 86,
+        'Settings are kept in this browser. Sound starts after your first click or key.',
+        textStyle(13, CSS.muted),
+      )
       .setOrigin(0.5);
-    new Button(this, W / 2, py + ph - 42, { name: 'settings-back', width: 200, height: 44, label: 'Back', fontSize: 20, primary: true, onClick: () => this.back() });
+    new Button(this, W / 2, py + ph - 42, {
+      name: 'settings-back',
+      width: 200,
+      height: 44,
+      label: 'Back',
+      fontSize: 20,
+      primary: true,
+      onClick: () => this.back(),
+    });
     onKeyDown(this, (e) => {
       if (e.key !== 'Escape') return;
       sounds.play('ui-click');

@@ -4,7 +4,13 @@
  * victory condition, the seed), read what it is about and how to win, and start.
  */
 import Phaser from 'phaser';
-import { describeVictory, normaliseOptions, VICTORY_KINDS, type ScenarioOptions, type VictoryKind } from '../engine';
+import {
+  describeVictory,
+  normaliseOptions,
+  VICTORY_KINDS,
+  type ScenarioOptions,
+  type VictoryKind,
+} from '../engine';
 import { app } from '../app/app';
 import { chooseMapFiles } from '../app/files';
 import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
@@ -56,7 +62,8 @@ export class SetupScene extends Phaser.Scene {
     drawPanel(lg, lx, ly, lw, lh);
     this.add.text(lx + 20, ly + 16, 'Scenario', titleStyle(20, CSS.gold, { strokeThickness: 0 }));
     const choices = listScenarios(app.customMap, app.customMapName);
-    if (!choices.some((c) => c.id === app.setup.scenario)) app.setup.scenario = choices[0]?.id ?? 'dungeon-crawl';
+    if (!choices.some((c) => c.id === app.setup.scenario))
+      app.setup.scenario = choices[0]?.id ?? 'dungeon-crawl';
     let y = ly + 70;
     const maxShown = 7;
     choices.slice(0, maxShown).forEach((c) => {
@@ -82,19 +89,33 @@ export class SetupScene extends Phaser.Scene {
       height: 42,
       label: 'Load your own map\u2026',
       fontSize: 17,
-      tooltip: 'Choose a Tiled map (.tmj or .json), with its .tsj tilesets if it uses external ones. You can also drop the files anywhere on the page.',
+      tooltip:
+        'Choose a Tiled map (.tmj or .json), with its .tsj tilesets if it uses external ones. You can also drop the files anywhere on the page.',
       tooltipHost: this.tooltip,
       onClick: () => chooseMapFiles(),
     });
     y += 30;
-    this.add.text(lx + 20, y, 'or drop .tmj / .json (+ .tsj) files on the page', textStyle(13, CSS.muted));
+    this.add.text(
+      lx + 20,
+      y,
+      'or drop .tmj / .json (+ .tsj) files on the page',
+      textStyle(13, CSS.muted),
+    );
     y += 30;
     if (app.mapMessage) {
       const m = app.mapMessage;
       const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
       const box = this.add.graphics();
       const msg = this.add
-        .text(lx + 32, y + 12, m.text, textStyle(14, color, { wordWrap: { width: lw - 64, useAdvancedWrap: true }, lineSpacing: 3 }))
+        .text(
+          lx + 32,
+          y + 12,
+          m.text,
+          textStyle(14, color, {
+            wordWrap: { width: lw - 64, useAdvancedWrap: true },
+            lineSpacing: 3,
+          }),
+        )
         .setName('map-message');
       const maxH = ly + lh - y - 36;
       if (msg.height > maxH) msg.setCrop(0, 0, lw - 60, maxH);
@@ -113,7 +134,14 @@ export class SetupScene extends Phaser.Scene {
     this.detailRoot = this.add.container(0, 0);
     this.optionRoot = this.add.container(0, 0);
 
-    new Button(this, 140, H - 38, { name: 'setup-back', width: 200, height: 46, label: 'Back', fontSize: 20, onClick: () => app.goto('Menu') });
+    new Button(this, 140, H - 38, {
+      name: 'setup-back',
+      width: 200,
+      height: 46,
+      label: 'Back',
+      fontSize: 20,
+      onClick: () => app.goto('Menu'),
+    });
     this.startButton = new Button(this, W - 150, H - 38, {
       name: 'start',
       width: 240,
@@ -169,22 +197,49 @@ export class SetupScene extends Phaser.Scene {
     let y = 100;
     const wrap = rw - 48;
     if (error || !this.resolved) {
-      this.detailRoot.add(this.add.text(x, y, error ?? 'No scenario.', textStyle(17, '#ffb4a8', { wordWrap: { width: wrap } })));
+      this.detailRoot.add(
+        this.add.text(
+          x,
+          y,
+          error ?? 'No scenario.',
+          textStyle(17, '#ffb4a8', { wordWrap: { width: wrap } }),
+        ),
+      );
       return;
     }
     const r = this.resolved;
     const name = this.add.text(x, y, r.name, titleStyle(28, CSS.gold, { strokeThickness: 0 }));
     y += 44;
-    const summary = this.add.text(x, y, r.summary || 'A dungeon of your own making.', textStyle(16, CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }));
+    const summary = this.add.text(
+      x,
+      y,
+      r.summary || 'A dungeon of your own making.',
+      textStyle(16, CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
+    );
     y += summary.height + 12;
     const m = r.map.battleMap;
     const heroes = m.objects.filter((o) => o.kind === 'hero').length;
     const enemies = m.objects.filter((o) => o.kind === 'enemy').length;
-    const mapLine = this.add.text(x, y, `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`, textStyle(14, CSS.muted));
+    const mapLine = this.add.text(
+      x,
+      y,
+      `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`,
+      textStyle(14, CSS.muted),
+    );
     y += 30;
-    const winTitle = this.add.text(x, y, 'To win', titleStyle(18, CSS.gold, { strokeThickness: 0 }));
+    const winTitle = this.add.text(
+      x,
+      y,
+      'To win',
+      titleStyle(18, CSS.gold, { strokeThickness: 0 }),
+    );
     const win = this.add
-      .text(x + 80, y + 2, describeVictory(this.options), textStyle(16, CSS.green, { wordWrap: { width: wrap - 80 }, lineSpacing: 3 }))
+      .text(
+        x + 80,
+        y + 2,
+        describeVictory(this.options),
+        textStyle(16, CSS.green, { wordWrap: { width: wrap - 80 }, lineSpacing: 3 }),
+      )
       .setName('victory-text');
     this.detailRoot.add([name, summary, mapLine, winTitle, win]);
     y += Math.max(30, win.height + 16);
@@ -203,17 +258,41 @@ export class SetupScene extends Phaser.Scene {
       root.add(t);
     };
     const bx = x + labelW;
-    const toggle = (name: string, text: string, selected: boolean, w: number, xx: number, yy: number, onClick: () => void): Button => {
-      const b = new Button(this, xx + w / 2, yy, { name, width: w, height: 34, label: text, fontSize: 15, onClick });
+    const toggle = (
+      name: string,
+      text: string,
+      selected: boolean,
+      w: number,
+      xx: number,
+      yy: number,
+      onClick: () => void,
+    ): Button => {
+      const b = new Button(this, xx + w / 2, yy, {
+        name,
+        width: w,
+        height: 34,
+        label: text,
+        fontSize: 15,
+        onClick,
+      });
       b.setSelected(selected);
       root.add(b);
       return b;
     };
     const o = this.options;
-    const heading = this.add.text(x, y - 48, 'Options', titleStyle(18, CSS.gold, { strokeThickness: 0 }));
+    const heading = this.add.text(
+      x,
+      y - 48,
+      'Options',
+      titleStyle(18, CSS.gold, { strokeThickness: 0 }),
+    );
     root.add(heading);
 
-    label('Morale (optional)', 'Optional rule: a goblin or troll that rolls a 1 when attacking loses heart and retreats.', y);
+    label(
+      'Morale (optional)',
+      'Optional rule: a goblin or troll that rolls a 1 when attacking loses heart and retreats.',
+      y,
+    );
     toggle('morale-on', 'On', o.morale, 80, bx, y, () => this.setOption({ morale: true }));
     toggle('morale-off', 'Off', !o.morale, 80, bx + 88, y, () => this.setOption({ morale: false }));
     y += 50;
@@ -222,14 +301,31 @@ export class SetupScene extends Phaser.Scene {
       .filter((ob) => ob.kind === 'lair' && typeof ob.properties.roll === 'string')
       .map((ob) => String(ob.properties.roll));
     const bands = [...new Set(lairs)].sort();
-    label('Dragon\u2019s lair', 'Where the Arch Foe waits: rolled on a d6 at the start, or chosen here.', y);
+    label(
+      'Dragon\u2019s lair',
+      'Where the Arch Foe waits: rolled on a d6 at the start, or chosen here.',
+      y,
+    );
     if (bands.length > 0) {
-      toggle('lair-roll', 'Roll d6', o.lair === 'roll', 90, bx, y, () => this.setOption({ lair: 'roll' }));
+      toggle('lair-roll', 'Roll d6', o.lair === 'roll', 90, bx, y, () =>
+        this.setOption({ lair: 'roll' }),
+      );
       bands.slice(0, 4).forEach((band, i) => {
-        toggle(`lair-${band}`, band, o.lair === band, 64, bx + 98 + i * 72, y, () => this.setOption({ lair: band }));
+        toggle(`lair-${band}`, band, o.lair === band, 64, bx + 98 + i * 72, y, () =>
+          this.setOption({ lair: band }),
+        );
       });
     } else {
-      root.add(this.add.text(bx, y, 'No lairs on this map: the Arch Foe\nstarts where it is drawn.', textStyle(14, CSS.muted)).setOrigin(0, 0.5));
+      root.add(
+        this.add
+          .text(
+            bx,
+            y,
+            'No lairs on this map: the Arch Foe\nstarts where it is drawn.',
+            textStyle(14, CSS.muted),
+          )
+          .setOrigin(0, 0.5),
+      );
     }
     y += 50;
 
@@ -241,9 +337,14 @@ export class SetupScene extends Phaser.Scene {
       height: 34,
       label: '\u25c0',
       fontSize: 15,
-      onClick: () => this.setOption({ victory: VICTORY_KINDS[(vi - 1 + VICTORY_KINDS.length) % VICTORY_KINDS.length] }),
+      onClick: () =>
+        this.setOption({
+          victory: VICTORY_KINDS[(vi - 1 + VICTORY_KINDS.length) % VICTORY_KINDS.length],
+        }),
     });
-    const vText = this.add.text(bx + 160, y, VICTORY_NAMES[o.victory], textStyle(16, CSS.gold)).setOrigin(0.5);
+    const vText = this.add
+      .text(bx + 160, y, VICTORY_NAMES[o.victory], textStyle(16, CSS.gold))
+      .setOrigin(0.5);
     const next = new Button(this, bx + 300, y, {
       name: 'victory-next',
       width: 40,
@@ -257,20 +358,36 @@ export class SetupScene extends Phaser.Scene {
 
     // The numbers some victory conditions need (the seed: hold 1-3 turns; defeat N enemies).
     if (o.victory === 'hold') {
-      label('Turns to hold', 'How many turns in a row a hero must end on the marked spot (1 to 3).', y);
+      label(
+        'Turns to hold',
+        'How many turns in a row a hero must end on the marked spot (1 to 3).',
+        y,
+      );
       [1, 2, 3].forEach((n, i) =>
-        toggle(`hold-${n}`, String(n), o.holdTurns === n, 56, bx + i * 64, y, () => this.setOption({ holdTurns: n })),
+        toggle(`hold-${n}`, String(n), o.holdTurns === n, 56, bx + i * 64, y, () =>
+          this.setOption({ holdTurns: n }),
+        ),
       );
       y += 50;
     } else if (o.victory === 'defeat-count') {
-      label('Enemies to defeat', 'How many enemies the heroes must defeat before the rolled turn limit (1d6+4).', y);
+      label(
+        'Enemies to defeat',
+        'How many enemies the heroes must defeat before the rolled turn limit (1d6+4).',
+        y,
+      );
       [3, 4, 6, 8, 10].forEach((n, i) =>
-        toggle(`defeat-${n}`, String(n), o.defeatCount === n, 56, bx + i * 64, y, () => this.setOption({ defeatCount: n })),
+        toggle(`defeat-${n}`, String(n), o.defeatCount === n, 56, bx + i * 64, y, () =>
+          this.setOption({ defeatCount: n }),
+        ),
       );
       y += 50;
     }
 
-    label('Seed', 'The dice are seeded: the same seed and the same moves give the same game. Random picks a new one.', y);
+    label(
+      'Seed',
+      'The dice are seeded: the same seed and the same moves give the same game. Random picks a new one.',
+      y,
+    );
     toggle('seed-random', 'Random', app.setup.seedMode === 'random', 90, bx, y, () => {
       app.setup.seedMode = 'random';
       this.showDetails(null);
@@ -283,7 +400,11 @@ export class SetupScene extends Phaser.Scene {
     this.seedBox = this.add.graphics();
     this.seedBox.fillStyle(0x0b0810, 1);
     this.seedBox.fillRoundedRect(fx, y - 17, 170, 34, 6);
-    this.seedBox.lineStyle(1.5, app.setup.seedMode === 'typed' ? COLORS.gold : COLORS.panelBorder, 1);
+    this.seedBox.lineStyle(
+      1.5,
+      app.setup.seedMode === 'typed' ? COLORS.gold : COLORS.panelBorder,
+      1,
+    );
     this.seedBox.strokeRoundedRect(fx, y - 17, 170, 34, 6);
     const zone = this.add.zone(fx + 85, y, 170, 34).setInteractive({ useHandCursor: true });
     zone.on('pointerup', () => {
@@ -292,12 +413,20 @@ export class SetupScene extends Phaser.Scene {
         this.showDetails(null);
       }
     });
-    this.seedField = this.add.text(fx + 10, y, '', textStyle(16, CSS.parchment)).setOrigin(0, 0.5).setName('seed-field');
+    this.seedField = this.add
+      .text(fx + 10, y, '', textStyle(16, CSS.parchment))
+      .setOrigin(0, 0.5)
+      .setName('seed-field');
     root.add([this.seedBox, zone, this.seedField]);
     this.updateSeedField();
     y += 34;
     root.add(
-      this.add.text(x, y, 'Keys: Enter starts, Esc goes back; type digits for a typed seed.', textStyle(13, CSS.dim)),
+      this.add.text(
+        x,
+        y,
+        'Keys: Enter starts, Esc goes back; type digits for a typed seed.',
+        textStyle(13, CSS.dim),
+      ),
     );
   }
 
@@ -332,15 +461,30 @@ export class SetupScene extends Phaser.Scene {
       }
     }
     for (const o of m.objects) {
-      const color = o.kind === 'hero' ? COLORS.hero : o.kind === 'enemy' ? COLORS.enemy : o.kind === 'lair' ? COLORS.gold : 0;
+      const color =
+        o.kind === 'hero'
+          ? COLORS.hero
+          : o.kind === 'enemy'
+            ? COLORS.enemy
+            : o.kind === 'lair'
+              ? COLORS.gold
+              : 0;
       if (!color) continue;
       g.fillStyle(color, 1);
-      g.fillCircle(ox + (o.x + 0.5) * size, oy + (o.y + 0.5) * size, Math.max(1.5, size * (o.kind === 'lair' ? 0.22 : 0.32)));
+      g.fillCircle(
+        ox + (o.x + 0.5) * size,
+        oy + (o.y + 0.5) * size,
+        Math.max(1.5, size * (o.kind === 'lair' ? 0.22 : 0.32)),
+      );
     }
     g.lineStyle(2, COLORS.panelBorder, 1);
     g.strokeRect(ox - 2, oy - 2, w + 4, h + 4);
     this.detailRoot.add(g);
-    this.detailRoot.add(this.add.text(boxX + boxW / 2, oy - 10, 'The map', textStyle(13, CSS.muted)).setOrigin(0.5, 1));
+    this.detailRoot.add(
+      this.add
+        .text(boxX + boxW / 2, oy - 10, 'The map', textStyle(13, CSS.muted))
+        .setOrigin(0.5, 1),
+    );
   }
 
   private updateSeedField(): void {
@@ -386,8 +530,14 @@ export class SetupScene extends Phaser.Scene {
       return;
     }
     app.setup.options = this.options;
-    const config = app.configFromSetup(app.setup.scenario, this.options, app.setup.seedMode, app.setup.seedText);
+    const config = app.configFromSetup(
+      app.setup.scenario,
+      this.options,
+      app.setup.seedMode,
+      app.setup.seedText,
+    );
     const result = await app.startBattle(config);
-    if (!result.ok && this.sys.isActive()) this.toast.show(result.error ?? 'The battle could not start.');
+    if (!result.ok && this.sys.isActive())
+      this.toast.show(result.error ?? 'The battle could not start.');
   }
 }

@@ -95,7 +95,12 @@ export class Animator {
     });
   }
 
-  tween(targets: object, props: TweenProps, duration: number, extra: Partial<Phaser.Types.Tweens.TweenBuilderConfig> = {}): Promise<void> {
+  tween(
+    targets: object,
+    props: TweenProps,
+    duration: number,
+    extra: Partial<Phaser.Types.Tweens.TweenBuilderConfig> = {},
+  ): Promise<void> {
     if (this.instant) {
       if (!extra.yoyo) Object.assign(targets, props);
       return Promise.resolve();
@@ -127,7 +132,8 @@ export class Animator {
         if (this.aborted) break;
         this.host.log(event);
         this.host.onEvent(event);
-        if (!this.instant) for (const s of soundsForEvent(event, stateAfter)) this.soundFor(event, s);
+        if (!this.instant)
+          for (const s of soundsForEvent(event, stateAfter)) this.soundFor(event, s);
         try {
           await this.playOne(event, stateAfter);
         } catch {
@@ -155,7 +161,11 @@ export class Animator {
       case 'round-started':
         return this.showBanner(`Round ${event.round}`, 'round', 650);
       case 'phase-started':
-        return this.showBanner(event.side === 'enemies' ? 'The monsters act' : 'The heroes act', 'phase', 450);
+        return this.showBanner(
+          event.side === 'enemies' ? 'The monsters act' : 'The heroes act',
+          'phase',
+          450,
+        );
       case 'turn-started': {
         const v = this.view(event.unit);
         if (v) this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 250);
@@ -207,14 +217,23 @@ export class Animator {
         if (!v) return;
         v.setHighlight(false);
         this.effectAt(v.x, v.y - 8, 'hit', 0.9);
-        await this.tween(v, { alpha: 0, scaleX: 0.6, scaleY: 0.6, y: v.y + 4 }, 480, { ease: 'Quad.easeIn' });
+        await this.tween(v, { alpha: 0, scaleX: 0.6, scaleY: 0.6, y: v.y + 4 }, 480, {
+          ease: 'Quad.easeIn',
+        });
         v.setVisible(false);
         return;
       }
       case 'healed': {
         const target = this.view(event.target);
         const healer = this.view(event.unit);
-        if (healer) healer.setFacing(facingToward(this.squareOf(healer), target ? this.squareOf(target) : this.squareOf(healer), healer.facing));
+        if (healer)
+          healer.setFacing(
+            facingToward(
+              this.squareOf(healer),
+              target ? this.squareOf(target) : this.squareOf(healer),
+              healer.facing,
+            ),
+          );
         if (!target) return;
         if (event.success) {
           this.effectAt(target.x, target.y - 10, 'heal', 1);
@@ -251,7 +270,11 @@ export class Animator {
     }
   }
 
-  private showBanner(text: string, kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat', hold: number): Promise<void> {
+  private showBanner(
+    text: string,
+    kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat',
+    hold: number,
+  ): Promise<void> {
     if (this.instant) return Promise.resolve();
     this.host.banner(text, kind, hold * this.factor);
     return this.wait(hold);
@@ -288,12 +311,19 @@ export class Animator {
     v.setPosition(end.x, end.y);
   }
 
-  private async attack(event: Extract<GameEvent, { type: 'attacked' }>, _state: GameState): Promise<void> {
+  private async attack(
+    event: Extract<GameEvent, { type: 'attacked' }>,
+    _state: GameState,
+  ): Promise<void> {
     const a = this.view(event.unit);
     const t = this.view(event.target);
     if (!a || !t) return;
     a.setFacing(facingToward(this.squareOf(a), this.squareOf(t), a.facing));
-    const ranged = event.effect === 'fireball' || event.effect === 'spear' || event.effect === 'dagger' || event.effect === 'fire';
+    const ranged =
+      event.effect === 'fireball' ||
+      event.effect === 'spear' ||
+      event.effect === 'dagger' ||
+      event.effect === 'fire';
     a.showAttackFrame(true);
     if (!ranged) {
       const dx = (t.x - a.x) * 0.35;
@@ -319,15 +349,29 @@ export class Animator {
       t.flash();
       this.effectAt(t.x, t.y - 8, 'hit', 1);
       const ox = t.x;
-      this.scene.tweens.add({ targets: t, x: ox + 2.5, duration: 40, yoyo: true, repeat: 2, onComplete: () => (t.x = ox) });
-      this.scene.tweens.add({ targets: t.sprite, alpha: 0.35, duration: 70, yoyo: true, repeat: 1 });
+      this.scene.tweens.add({
+        targets: t,
+        x: ox + 2.5,
+        duration: 40,
+        yoyo: true,
+        repeat: 2,
+        onComplete: () => (t.x = ox),
+      });
+      this.scene.tweens.add({
+        targets: t.sprite,
+        alpha: 0.35,
+        duration: 70,
+        yoyo: true,
+        repeat: 1,
+      });
     } else {
       this.floatText(t, 'miss', CSS.muted, 10);
     }
   }
 
   private effectFrame(kind: string): string | null {
-    for (const name of EFFECT_FRAMES[kind] ?? [kind]) if (frameExists(this.scene, 'effects', name)) return name;
+    for (const name of EFFECT_FRAMES[kind] ?? [kind])
+      if (frameExists(this.scene, 'effects', name)) return name;
     return null;
   }
 
@@ -354,10 +398,21 @@ export class Animator {
         fx.add(obj);
         puffs.push(obj);
         parts.push(
-          this.tween(obj, { x: ex + cosmetic.range(-5, 5), y: ey + cosmetic.range(-5, 5), scaleX: 0.9, scaleY: 0.9, alpha: 0.25 }, duration, {
-            delay: i * 35 * this.factor,
-            ease: 'Quad.easeOut',
-          }),
+          this.tween(
+            obj,
+            {
+              x: ex + cosmetic.range(-5, 5),
+              y: ey + cosmetic.range(-5, 5),
+              scaleX: 0.9,
+              scaleY: 0.9,
+              alpha: 0.25,
+            },
+            duration,
+            {
+              delay: i * 35 * this.factor,
+              ease: 'Quad.easeOut',
+            },
+          ),
         );
       }
       await Promise.all(parts);
@@ -377,7 +432,9 @@ export class Animator {
     }
     obj.setRotation(angle);
     fx.add(obj);
-    await this.tween(obj, { x: ex, y: ey }, duration, { ease: effect === 'fireball' ? 'Sine.easeIn' : 'Linear' });
+    await this.tween(obj, { x: ex, y: ey }, duration, {
+      ease: effect === 'fireball' ? 'Sine.easeIn' : 'Linear',
+    });
     if (effect === 'fireball') this.effectAt(ex, ey, 'blast', 1.3);
     obj.destroy();
   }
@@ -410,7 +467,17 @@ export class Animator {
   floatText(v: UnitView, text: string, color: string, size: number, life = 700): void {
     if (this.instant) return;
     const t = this.scene.add
-      .text(v.x, v.y - 20, text, textStyle(size, color, { fontStyle: 'bold', stroke: '#000000', strokeThickness: 3, resolution: 3 }))
+      .text(
+        v.x,
+        v.y - 20,
+        text,
+        textStyle(size, color, {
+          fontStyle: 'bold',
+          stroke: '#000000',
+          strokeThickness: 3,
+          resolution: 3,
+        }),
+      )
       .setOrigin(0.5, 1);
     this.host.board.fxLayer.add(t);
     this.scene.tweens.add({

@@ -60,7 +60,12 @@ export class BoardView {
   private doorLayer!: Phaser.GameObjects.Layer;
   private shownDoors = new Map<string, DoorState>();
 
-  constructor(scene: Phaser.Scene, loaded: LoadedMap, camera: Phaser.Cameras.Scene2D.Camera, viewport: Viewport) {
+  constructor(
+    scene: Phaser.Scene,
+    loaded: LoadedMap,
+    camera: Phaser.Cameras.Scene2D.Camera,
+    viewport: Viewport,
+  ) {
     this.scene = scene;
     this.map = loaded.battleMap;
     this.camera = camera;
@@ -84,7 +89,17 @@ export class BoardView {
     this.layer.add(this.unitLayer);
     this.losG = this.addGraphics();
     this.losLabel = scene.add
-      .text(0, 0, '', textStyle(9, CSS.parchment, { stroke: '#000000', strokeThickness: 3, resolution: 3, fontStyle: 'bold' }))
+      .text(
+        0,
+        0,
+        '',
+        textStyle(9, CSS.parchment, {
+          stroke: '#000000',
+          strokeThickness: 3,
+          resolution: 3,
+          fontStyle: 'bold',
+        }),
+      )
       .setOrigin(0.5, 1)
       .setVisible(false);
     this.layer.add(this.losLabel);
@@ -105,11 +120,15 @@ export class BoardView {
   private drawMap(loaded: LoadedMap): void {
     const tiled = loaded.tiled;
     const allImagesLoaded =
-      tiled.tilesets.length > 0 && tiled.tilesets.every((ts) => this.scene.textures.exists(tilesetTextureKey(ts.image)));
+      tiled.tilesets.length > 0 &&
+      tiled.tilesets.every((ts) => this.scene.textures.exists(tilesetTextureKey(ts.image)));
     if (allImagesLoaded) {
       try {
         const key = `tiled-map-${++mapCounter}`;
-        this.scene.cache.tilemap.add(key, { format: Phaser.Tilemaps.Formats.TILED_JSON, data: tiled });
+        this.scene.cache.tilemap.add(key, {
+          format: Phaser.Tilemaps.Formats.TILED_JSON,
+          data: tiled,
+        });
         const tm = this.scene.make.tilemap({ key });
         const sets: Phaser.Tilemaps.Tileset[] = [];
         for (const ts of tiled.tilesets) {
@@ -167,7 +186,12 @@ export class BoardView {
         const roll = String(o.properties.roll ?? '');
         if (roll) {
           const label = this.scene.add
-            .text(cx, (o.y + 1) * TILE - 1, `lair ${roll}`, textStyle(7, '#f7c77a', { resolution: 3, stroke: '#000', strokeThickness: 2 }))
+            .text(
+              cx,
+              (o.y + 1) * TILE - 1,
+              `lair ${roll}`,
+              textStyle(7, '#f7c77a', { resolution: 3, stroke: '#000', strokeThickness: 2 }),
+            )
             .setOrigin(0.5, 1)
             .setAlpha(0.85);
           this.layer.add(label);
@@ -175,9 +199,19 @@ export class BoardView {
       } else if (o.kind === 'objective' || o.kind === 'goal' || o.kind === 'exit') {
         const color = o.kind === 'exit' ? COLORS.hero : COLORS.gold;
         g.fillStyle(color, 0.12);
-        g.fillRect(o.x * TILE, o.y * TILE, Math.max(1, o.width) * TILE, Math.max(1, o.height) * TILE);
+        g.fillRect(
+          o.x * TILE,
+          o.y * TILE,
+          Math.max(1, o.width) * TILE,
+          Math.max(1, o.height) * TILE,
+        );
         g.lineStyle(1, color, 0.6);
-        g.strokeRect(o.x * TILE + 1, o.y * TILE + 1, Math.max(1, o.width) * TILE - 2, Math.max(1, o.height) * TILE - 2);
+        g.strokeRect(
+          o.x * TILE + 1,
+          o.y * TILE + 1,
+          Math.max(1, o.width) * TILE - 2,
+          Math.max(1, o.height) * TILE - 2,
+        );
       }
     }
   }
@@ -238,7 +272,10 @@ export class BoardView {
 
   get fitsWhole(): boolean {
     const v = this.viewport;
-    return this.worldWidth * this.camera.zoom <= v.width + 1 && this.worldHeight * this.camera.zoom <= v.height + 1;
+    return (
+      this.worldWidth * this.camera.zoom <= v.width + 1 &&
+      this.worldHeight * this.camera.zoom <= v.height + 1
+    );
   }
 
   centerOnSquare(p: Point): void {
@@ -291,11 +328,18 @@ export class BoardView {
     const c = this.squareCenter(p);
     const view = cam.worldView;
     const margin = TILE * 2;
-    if (c.x > view.x + margin && c.x < view.right - margin && c.y > view.y + margin && c.y < view.bottom - margin) return;
+    if (
+      c.x > view.x + margin &&
+      c.x < view.right - margin &&
+      c.y > view.y + margin &&
+      c.y < view.bottom - margin
+    )
+      return;
     if (duration <= 0) this.centerOnSquare(p);
-    else cam.pan(c.x, c.y, duration, 'Sine.easeInOut', false, (_c: unknown, progress: number) => {
-      if (progress >= 1) this.clampCamera();
-    });
+    else
+      cam.pan(c.x, c.y, duration, 'Sine.easeInOut', false, (_c: unknown, progress: number) => {
+        if (progress >= 1) this.clampCamera();
+      });
   }
 
   // -------------------------------------------------------------- overlays
@@ -347,7 +391,9 @@ export class BoardView {
       if (d.open === !paintedClosed) continue;
       const frame = d.open ? 'door-open' : 'door-closed';
       if (texture) {
-        this.doorLayer.add(this.scene.add.image(d.x * TILE + TILE / 2, d.y * TILE + TILE / 2, key, frame));
+        this.doorLayer.add(
+          this.scene.add.image(d.x * TILE + TILE / 2, d.y * TILE + TILE / 2, key, frame),
+        );
       } else {
         const g = this.scene.add.graphics();
         g.fillStyle(d.open ? 0x3a3028 : 0x6b4a2b, 1);
@@ -435,7 +481,12 @@ export class BoardView {
       for (let i = 0; i < steps; i += 2) {
         const t0 = i / steps;
         const t1 = Math.min(1, (i + 1) / steps);
-        g.lineBetween(a.x + (b.x - a.x) * t0, a.y + (b.y - a.y) * t0, a.x + (b.x - a.x) * t1, a.y + (b.y - a.y) * t1);
+        g.lineBetween(
+          a.x + (b.x - a.x) * t0,
+          a.y + (b.y - a.y) * t0,
+          a.x + (b.x - a.x) * t1,
+          a.y + (b.y - a.y) * t1,
+        );
       }
     } else {
       g.lineBetween(a.x, a.y, b.x, b.y);

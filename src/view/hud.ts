@@ -46,10 +46,19 @@ export class HeroCard extends Phaser.GameObjects.Container {
   private lastKey = '';
   private pipKey = '';
 
-  constructor(scene: Phaser.Scene, x: number, y: number, unit: Unit, tooltip: Tooltip, cb: HeroCardCallbacks) {
+  constructor(
+    scene: Phaser.Scene,
+    x: number,
+    y: number,
+    unit: Unit,
+    tooltip: Tooltip,
+    cb: HeroCardCallbacks,
+  ) {
     super(scene, x, y);
     this.unitId = unit.id;
-    const hit = scene.add.zone(CARD_W / 2, CARD_H / 2, CARD_W, CARD_H).setInteractive({ useHandCursor: true });
+    const hit = scene.add
+      .zone(CARD_W / 2, CARD_H / 2, CARD_W, CARD_H)
+      .setInteractive({ useHandCursor: true });
     hit.on('pointerup', () => cb.onInspect(unit.id));
     hit.on('pointerover', (p: Phaser.Input.Pointer) => {
       const def = DUNGEON_CRAWL_UNITS[unit.kind];
@@ -70,7 +79,10 @@ export class HeroCard extends Phaser.GameObjects.Container {
     }
     const s = 52 / Math.max(1, this.portrait.width, this.portrait.height);
     this.portrait.setScale(s);
-    this.nameText = scene.add.text(80, 9, unit.name, { ...titleStyle(18, CSS.parchment, { strokeThickness: 0 }), fontFamily: TITLE_FONT });
+    this.nameText = scene.add.text(80, 9, unit.name, {
+      ...titleStyle(18, CSS.parchment, { strokeThickness: 0 }),
+      fontFamily: TITLE_FONT,
+    });
     this.statusText = scene.add.text(80, 33, '', textStyle(13, CSS.muted));
     this.pips = scene.add.container(80, 60);
     this.add([hit, this.bg, portraitBg, this.portrait, this.nameText, this.statusText, this.pips]);
@@ -111,7 +123,15 @@ export class HeroCard extends Phaser.GameObjects.Container {
   private iconFor(id: string, unit: Unit): { texture: string; frame: string } | null {
     const w = unit.weapons.find((x) => x.id === id);
     const name =
-      id === '#heal' ? 'heal' : w?.effect === 'fireball' ? 'fireball' : w?.effect === 'dagger' ? 'dagger' : w?.effect === 'spear' ? 'spear' : 'sword';
+      id === '#heal'
+        ? 'heal'
+        : w?.effect === 'fireball'
+          ? 'fireball'
+          : w?.effect === 'dagger'
+            ? 'dagger'
+            : w?.effect === 'spear'
+              ? 'spear'
+              : 'sword';
     return frameExists(this.scene, 'icons', name) ? { texture: 'icons', frame: name } : null;
   }
 
@@ -143,7 +163,8 @@ export class HeroCard extends Phaser.GameObjects.Container {
     this.drawPips(unit);
     this.weaponIds.forEach((id, i) => {
       const b = this.buttons[i];
-      if (id === '#heal' && unit.heal) b.setLabel(`Heal ${unit.heal.usesLeft}/${unit.heal.usesMax}`);
+      if (id === '#heal' && unit.heal)
+        b.setLabel(`Heal ${unit.heal.usesLeft}/${unit.heal.usesMax}`);
       b.setEnabled(!fallen && view.usable[id] === true);
       b.setSelected(view.acting && view.selectedWeapon === id);
     });
@@ -169,7 +190,8 @@ export class HeroCard extends Phaser.GameObjects.Container {
     this.pipKey = key;
     this.pips.removeAll(true);
     const left = unit.maxWounds - unit.wounds;
-    const useIcons = frameExists(this.scene, 'icons', 'heart') && frameExists(this.scene, 'icons', 'heart-empty');
+    const useIcons =
+      frameExists(this.scene, 'icons', 'heart') && frameExists(this.scene, 'icons', 'heart-empty');
     for (let i = 0; i < unit.maxWounds; i++) {
       const full = i < left;
       if (useIcons) {
@@ -177,11 +199,15 @@ export class HeroCard extends Phaser.GameObjects.Container {
         img.setScale(20 / Math.max(img.width, img.height));
         this.pips.add(img);
       } else {
-        const c = this.scene.add.circle(10 + i * 24, 12, 8, full ? 0xd83a3a : 0x2a1d1d).setStrokeStyle(2, full ? 0xff8a7a : 0x5a4a4a);
+        const c = this.scene.add
+          .circle(10 + i * 24, 12, 8, full ? 0xd83a3a : 0x2a1d1d)
+          .setStrokeStyle(2, full ? 0xff8a7a : 0x5a4a4a);
         this.pips.add(c);
       }
     }
-    const label = this.scene.add.text(10 + unit.maxWounds * 24 - 4, 12, `${left}/${unit.maxWounds}`, textStyle(12, CSS.muted)).setOrigin(0, 0.5);
+    const label = this.scene.add
+      .text(10 + unit.maxWounds * 24 - 4, 12, `${left}/${unit.maxWounds}`, textStyle(12, CSS.muted))
+      .setOrigin(0, 0.5);
     this.pips.add(label);
   }
 }
@@ -204,8 +230,15 @@ export class DiceLog extends Phaser.GameObjects.Container {
     drawPanel(this.bg, 0, 0, w, h);
     this.bg.lineStyle(1, COLORS.panelBorder, 0.6);
     this.bg.lineBetween(10, 30, w - 10, 30);
-    const title = scene.add.text(12, 7, 'Dice log', titleStyle(16, CSS.gold, { strokeThickness: 0 }));
-    const hint = scene.add.text(w - 12, 10, 'every roll, in words', textStyle(11, CSS.dim)).setOrigin(1, 0);
+    const title = scene.add.text(
+      12,
+      7,
+      'Dice log',
+      titleStyle(16, CSS.gold, { strokeThickness: 0 }),
+    );
+    const hint = scene.add
+      .text(w - 12, 10, 'every roll, in words', textStyle(11, CSS.dim))
+      .setOrigin(1, 0);
     this.add([this.bg, title, hint]);
     scene.add.existing(this);
   }
@@ -232,7 +265,15 @@ export class DiceLog extends Phaser.GameObjects.Container {
       const u = state.units.find((x) => x.id === event.unit);
       if (u) color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
     }
-    const t = this.scene.add.text(12, 0, text, textStyle(13, color, { wordWrap: { width: this.panelW - 24, useAdvancedWrap: true }, lineSpacing: 1 }));
+    const t = this.scene.add.text(
+      12,
+      0,
+      text,
+      textStyle(13, color, {
+        wordWrap: { width: this.panelW - 24, useAdvancedWrap: true },
+        lineSpacing: 1,
+      }),
+    );
     this.add(t);
     this.entries.push(t);
     this.layout();
@@ -287,7 +328,15 @@ export class InfoPanel extends Phaser.GameObjects.Container {
     this.bg = scene.add.graphics();
     drawPanel(this.bg, 0, 0, w, h);
     this.title = scene.add.text(12, 8, '', titleStyle(16, CSS.gold, { strokeThickness: 0 }));
-    this.bodyText = scene.add.text(12, 34, '', textStyle(13, CSS.parchment, { wordWrap: { width: w - 24, useAdvancedWrap: true }, lineSpacing: 2 }));
+    this.bodyText = scene.add.text(
+      12,
+      34,
+      '',
+      textStyle(13, CSS.parchment, {
+        wordWrap: { width: w - 24, useAdvancedWrap: true },
+        lineSpacing: 2,
+      }),
+    );
     this.add([this.bg, this.title, this.bodyText]);
     scene.add.existing(this);
   }

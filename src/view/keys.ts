@@ -14,6 +14,10 @@ export function onKeyDown(scene: Phaser.Scene, handler: (e: KeyboardEvent) => vo
     handler(e);
   };
   window.addEventListener('keydown', listener);
-  scene.events.once(Phaser.Scenes.Events.SHUTDOWN, () => window.removeEventListener('keydown', listener));
-  scene.events.once(Phaser.Scenes.Events.DESTROY, () => window.removeEventListener('keydown', listener));
+  scene.events.once(Phaser.Scenes.Events.SHUTDOWN, () =>
+    window.removeEventListener('keydown', listener),
+  );
+  scene.events.once(Phaser.Scenes.Events.DESTROY, () =>
+    window.removeEventListener('keydown', listener),
+  );
 }

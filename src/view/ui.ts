@@ -53,12 +53,23 @@ export function drawPanel(
   y: number,
   w: number,
   h: number,
-  options: { fill?: number; alpha?: number; border?: number; radius?: number; borderAlpha?: number; lineWidth?: number } = {},
+  options: {
+    fill?: number;
+    alpha?: number;
+    border?: number;
+    radius?: number;
+    borderAlpha?: number;
+    lineWidth?: number;
+  } = {},
 ): void {
   const r = options.radius ?? 8;
   g.fillStyle(options.fill ?? COLORS.panel, options.alpha ?? 0.94);
   g.fillRoundedRect(x, y, w, h, r);
-  g.lineStyle(options.lineWidth ?? 2, options.border ?? COLORS.panelBorder, options.borderAlpha ?? 1);
+  g.lineStyle(
+    options.lineWidth ?? 2,
+    options.border ?? COLORS.panelBorder,
+    options.borderAlpha ?? 1,
+  );
   g.strokeRoundedRect(x + 1, y + 1, w - 2, h - 2, r);
 }
 
@@ -72,7 +83,12 @@ export class Tooltip extends Phaser.GameObjects.Container {
   constructor(scene: Phaser.Scene) {
     super(scene, 0, 0);
     this.bg = scene.add.graphics();
-    this.label = scene.add.text(10, 7, '', textStyle(14, CSS.parchment, { wordWrap: { width: 300 }, lineSpacing: 3 }));
+    this.label = scene.add.text(
+      10,
+      7,
+      '',
+      textStyle(14, CSS.parchment, { wordWrap: { width: 300 }, lineSpacing: 3 }),
+    );
     this.add([this.bg, this.label]);
     this.setDepth(10_000).setVisible(false);
     scene.add.existing(this);
@@ -87,7 +103,13 @@ export class Tooltip extends Phaser.GameObjects.Container {
       const w = this.label.width + 20;
       const h = this.label.height + 14;
       this.bg.clear();
-      drawPanel(this.bg, 0, 0, w, h, { fill: 0x0b0810, alpha: 0.96, border: COLORS.gold, radius: 6, lineWidth: 1 });
+      drawPanel(this.bg, 0, 0, w, h, {
+        fill: 0x0b0810,
+        alpha: 0.96,
+        border: COLORS.gold,
+        radius: 6,
+        lineWidth: 1,
+      });
       const gw = this.scene.scale.gameSize.width;
       const gh = this.scene.scale.gameSize.height;
       const px = Math.min(Math.max(4, x + 14), gw - w - 4);
@@ -147,19 +169,33 @@ export class Button extends Phaser.GameObjects.Container {
     if (options.icon && scene.textures.exists(options.icon.texture)) {
       const tex = scene.textures.get(options.icon.texture);
       if (!options.icon.frame || tex.has(options.icon.frame)) {
-        this.icon = scene.add.image(left ? -w / 2 + 20 : 0, 0, options.icon.texture, options.icon.frame);
+        this.icon = scene.add.image(
+          left ? -w / 2 + 20 : 0,
+          0,
+          options.icon.texture,
+          options.icon.frame,
+        );
         const s = Math.min(h - 14, 20) / Math.max(this.icon.height, this.icon.width);
         this.icon.setScale(s);
         this.add(this.icon);
         textX = left ? -w / 2 + 38 : 0;
       }
     }
-    this.label = scene.add.text(textX, 0, options.label, textStyle(options.fontSize ?? 18, CSS.parchment, { fontStyle: options.primary ? 'bold' : 'normal' }));
+    this.label = scene.add.text(
+      textX,
+      0,
+      options.label,
+      textStyle(options.fontSize ?? 18, CSS.parchment, {
+        fontStyle: options.primary ? 'bold' : 'normal',
+      }),
+    );
     this.label.setOrigin(left ? 0 : 0.5, 0.5);
     this.add(this.label);
     this.layoutContent();
     if (options.hotkey) {
-      this.hotkeyText = scene.add.text(w / 2 - 7, h / 2 - 4, options.hotkey, textStyle(11, CSS.dim)).setOrigin(1, 1);
+      this.hotkeyText = scene.add
+        .text(w / 2 - 7, h / 2 - 4, options.hotkey, textStyle(11, CSS.dim))
+        .setOrigin(1, 1);
       this.add(this.hotkeyText);
     }
     this.setSize(w, h);
@@ -238,7 +274,12 @@ export class Button extends Phaser.GameObjects.Container {
 
   /** Swaps the icon's frame (same atlas), e.g. speaker on/off. */
   setIconFrame(frame: string): this {
-    if (this.icon && this.icon.frame.name !== frame && this.scene.textures.get(this.icon.texture.key).has(frame)) this.icon.setFrame(frame);
+    if (
+      this.icon &&
+      this.icon.frame.name !== frame &&
+      this.scene.textures.get(this.icon.texture.key).has(frame)
+    )
+      this.icon.setFrame(frame);
     return this;
   }
 
@@ -266,10 +307,17 @@ export class Button extends Phaser.GameObjects.Container {
     // A faint top highlight for a carved look.
     g.fillStyle(0xffffff, enabled ? 0.05 : 0.02);
     g.fillRoundedRect(-w / 2 + 2, -h / 2 + 2, w - 4, h / 2 - 2, { tl: 6, tr: 6, bl: 0, br: 0 });
-    const border = this._selected || (enabled && this.hovered) ? COLORS.gold : this.options.primary ? COLORS.goldDim : COLORS.panelBorder;
+    const border =
+      this._selected || (enabled && this.hovered)
+        ? COLORS.gold
+        : this.options.primary
+          ? COLORS.goldDim
+          : COLORS.panelBorder;
     g.lineStyle(this._selected ? 2 : 1.5, border, 1);
     g.strokeRoundedRect(-w / 2 + 0.75, -h / 2 + 0.75, w - 1.5, h - 1.5, 7);
-    this.label.setColor(enabled ? (this._selected || this.options.primary ? CSS.gold : CSS.parchment) : CSS.dim);
+    this.label.setColor(
+      enabled ? (this._selected || this.options.primary ? CSS.gold : CSS.parchment) : CSS.dim,
+    );
     this.icon?.setAlpha(enabled ? 1 : 0.4);
     this.label.y = this.pressed ? 1 : 0;
   }
@@ -284,12 +332,22 @@ export class Slider extends Phaser.GameObjects.Container {
   private readonly trackW: number;
   private dragging = false;
 
-  constructor(scene: Phaser.Scene, x: number, y: number, width: number, value: number, onChange: (v: number) => void, name?: string) {
+  constructor(
+    scene: Phaser.Scene,
+    x: number,
+    y: number,
+    width: number,
+    value: number,
+    onChange: (v: number) => void,
+    name?: string,
+  ) {
     super(scene, x, y);
     this.trackW = width;
     this.value = value;
     this.track = scene.add.graphics();
-    this.valueText = scene.add.text(width / 2 + 16, 0, '', textStyle(16, CSS.parchment)).setOrigin(0, 0.5);
+    this.valueText = scene.add
+      .text(width / 2 + 16, 0, '', textStyle(16, CSS.parchment))
+      .setOrigin(0, 0.5);
     this.add([this.track, this.valueText]);
     this.setSize(width + 20, 30);
     this.setInteractive({ useHandCursor: true, draggable: false });
@@ -357,7 +415,16 @@ export class Toast extends Phaser.GameObjects.Container {
     super(scene, x, y);
     this.bg = scene.add.graphics();
     this.label = scene.add
-      .text(0, 0, '', textStyle(17, CSS.parchment, { align: 'center', wordWrap: { width: maxWidth }, lineSpacing: 3 }))
+      .text(
+        0,
+        0,
+        '',
+        textStyle(17, CSS.parchment, {
+          align: 'center',
+          wordWrap: { width: maxWidth },
+          lineSpacing: 3,
+        }),
+      )
       .setOrigin(0.5);
     this.add([this.bg, this.label]);
     this.setDepth(9_000).setAlpha(0).setVisible(false);

@@ -54,7 +54,8 @@ function fallbackTexture(scene: Phaser.Scene, kind: string, side: string): strin
   ctx.font = 'bold 15px sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const letter = kind === 'magic-user' ? 'M' : kind === 'fighting-man' ? 'F' : kind.charAt(0).toUpperCase();
+  const letter =
+    kind === 'magic-user' ? 'M' : kind === 'fighting-man' ? 'F' : kind.charAt(0).toUpperCase();
   ctx.fillText(letter, 16, 17);
   canvas.refresh();
   return key;
@@ -115,7 +116,11 @@ export class UnitView extends Phaser.GameObjects.Container {
 
     this.shadow = scene.add.ellipse(0, 9, 24, 9, 0x000000, 0.45);
 
-    const sideColor = this.archFoe ? COLORS.archFoe : unit.side === 'heroes' ? COLORS.hero : COLORS.enemy;
+    const sideColor = this.archFoe
+      ? COLORS.archFoe
+      : unit.side === 'heroes'
+        ? COLORS.hero
+        : COLORS.enemy;
     this.ring = scene.add.graphics();
     this.ring.lineStyle(2, sideColor, 0.9);
     this.ring.strokeEllipse(0, 9, 26, 12);
@@ -147,13 +152,19 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.baseScale = biggest > 0 ? wanted / biggest : 1;
     this.sprite.setScale(this.baseScale);
     if (this.idleKey) {
-      this.sprite.play({ key: this.idleKey, startFrame: cosmetic.int(0, 1), delay: cosmetic.int(0, 400) });
+      this.sprite.play({
+        key: this.idleKey,
+        startFrame: cosmetic.int(0, 1),
+        delay: cosmetic.int(0, 400),
+      });
     }
 
     this.pips = scene.add.graphics();
 
     this.badgeBg = scene.add.graphics();
-    this.badgeText = scene.add.text(0, 0, '', textStyle(9, '#ffffff', { fontStyle: 'bold', resolution: 3 })).setOrigin(0.5);
+    this.badgeText = scene.add
+      .text(0, 0, '', textStyle(9, '#ffffff', { fontStyle: 'bold', resolution: 3 }))
+      .setOrigin(0.5);
     this.badge = scene.add.container(0, -22, [this.badgeBg, this.badgeText]);
     this.badge.setVisible(false);
 
@@ -211,7 +222,17 @@ export class UnitView extends Phaser.GameObjects.Container {
     } else {
       const fb = STATUS_FALLBACK[status];
       this.marker = scene.add
-        .text(11, -20, fb.text, textStyle(12, fb.color, { fontStyle: 'bold', stroke: '#000', strokeThickness: 3, resolution: 3 }))
+        .text(
+          11,
+          -20,
+          fb.text,
+          textStyle(12, fb.color, {
+            fontStyle: 'bold',
+            stroke: '#000',
+            strokeThickness: 3,
+            resolution: 3,
+          }),
+        )
         .setOrigin(0.5);
     }
     if (this.kind === 'dragon') this.marker.y = -28;
@@ -223,7 +244,13 @@ export class UnitView extends Phaser.GameObjects.Container {
     const m = this.marker;
     if (!m) return;
     const s = m.scale;
-    this.scene.tweens.add({ targets: m, scale: s * 1.8, duration: 140, yoyo: true, ease: 'Quad.Out' });
+    this.scene.tweens.add({
+      targets: m,
+      scale: s * 1.8,
+      duration: 140,
+      yoyo: true,
+      ease: 'Quad.Out',
+    });
   }
 
   setHighlight(on: boolean): this {
@@ -233,7 +260,14 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.glowTween = null;
     this.glow.setAlpha(1);
     if (on) {
-      this.glowTween = this.scene.tweens.add({ targets: this.glow, alpha: 0.45, duration: 700, yoyo: true, repeat: -1, ease: 'Sine.InOut' });
+      this.glowTween = this.scene.tweens.add({
+        targets: this.glow,
+        alpha: 0.45,
+        duration: 700,
+        yoyo: true,
+        repeat: -1,
+        ease: 'Sine.InOut',
+      });
     }
     return this;
   }

@@ -10,7 +10,16 @@ import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, GameEvent, GameState } from '../../src/engine';
-import { ARTIFACTS, buildGame, CHROMIUM, cleanup, launch, ROOT, serveStatic, watchErrors } from './harness';
+import {
+  ARTIFACTS,
+  buildGame,
+  CHROMIUM,
+  cleanup,
+  launch,
+  ROOT,
+  serveStatic,
+  watchErrors,
+} from './harness';
 
 interface Api {
   isReady: boolean;
@@ -22,7 +31,11 @@ interface Api {
   events(): GameEvent[];
   setSpeed(s: string): boolean;
   resume(): Promise<{ ok: boolean; error?: string }>;
-  loadMap(text: string, extra?: Record<string, string>, name?: string): { ok: boolean; error?: string };
+  loadMap(
+    text: string,
+    extra?: Record<string, string>,
+    name?: string,
+  ): { ok: boolean; error?: string };
   suggest(): Command | null;
   scenarios(): { id: string; name: string }[];
   idle(): Promise<void>;
@@ -71,7 +84,10 @@ async function clickButton(name: string): Promise<void> {
 }
 
 async function clickSquare(x: number, y: number): Promise<void> {
-  const p = await page.evaluate(([sx, sy]) => window.archfoe.debug.squareToScreen(sx, sy), [x, y] as const);
+  const p = await page.evaluate(([sx, sy]) => window.archfoe.debug.squareToScreen(sx, sy), [
+    x,
+    y,
+  ] as const);
   expect(p, `square ${x},${y} on screen`).not.toBeNull();
   await page.mouse.click(p!.x, p!.y);
 }
@@ -93,7 +109,8 @@ async function distinctScreenshotColours(): Promise<number> {
     ctx.drawImage(img, 0, 0);
     const data = ctx.getImageData(0, 0, c.width, c.height).data;
     const seen = new Set<number>();
-    for (let i = 0; i < data.length; i += 4 * 7) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+    for (let i = 0; i < data.length; i += 4 * 7)
+      seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
     return seen.size;
   }, png);
 }
@@ -122,7 +139,9 @@ const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state
 // npm test always includes the real browser: a missing Chromium is a failure, not a skip.
 // (Install Debian's: apt-get install -y chromium, or set CHROMIUM_PATH.)
 if (!existsSync(CHROMIUM)) {
-  throw new Error(`No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  throw new Error(
+    `No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
 }
 
 beforeAll(async () => {
@@ -150,7 +169,9 @@ describe('Arch Foe in the browser', () => {
     await openGame();
     await page.waitForTimeout(300);
     expect(await distinctColours()).toBeGreaterThan(40);
-    expect((await page.evaluate(() => window.archfoe.debug.buttonRect('continue')))?.enabled).toBe(false);
+    expect((await page.evaluate(() => window.archfoe.debug.buttonRect('continue')))?.enabled).toBe(
+      false,
+    );
     await shot('01-menu');
   });
 
@@ -181,25 +202,37 @@ describe('Arch Foe in the browser', () => {
     // An illegal click: the engine's sentence is shown briefly, nothing changes.
     const commandsBefore = (await page.evaluate(() => window.archfoe.events())).length;
     const s0 = await state();
-    const moves = (await page.evaluate(() => window.archfoe.legalCommands())).filter((c) => c.type === 'move');
+    const moves = (await page.evaluate(() => window.archfoe.legalCommands())).filter(
+      (c) => c.type === 'move',
+    );
     let far: { x: number; y: number } | null = null;
     for (let y = 0; y < s0.map.height && !far; y++) {
       for (let x = 0; x < s0.map.width && !far; x++) {
-        const occupied = s0.units.some((u) => u.position && u.position.x === x && u.position.y === y);
+        const occupied = s0.units.some(
+          (u) => u.position && u.position.x === x && u.position.y === y,
+        );
         const reachable = moves.some((c) => c.type === 'move' && c.to.x === x && c.to.y === y);
-        if (!occupied && !reachable && s0.map.terrain[y * s0.map.width + x] === 'floor') far = { x, y };
+        if (!occupied && !reachable && s0.map.terrain[y * s0.map.width + x] === 'floor')
+          far = { x, y };
       }
     }
     await clickSquare(far!.x, far!.y);
     await page.waitForTimeout(150);
-    expect(await page.evaluate(() => window.archfoe.debug.lastToast())).toContain(`cannot reach (${far!.x}, ${far!.y})`);
+    expect(await page.evaluate(() => window.archfoe.debug.lastToast())).toContain(
+      `cannot reach (${far!.x}, ${far!.y})`,
+    );
     expect((await page.evaluate(() => window.archfoe.events())).length).toBe(commandsBefore);
     await shot('03c-battle-illegal-click');
 
     // Sound: the clicks unlocked howler's one audio context and the sounds loaded.
     const audio = await page.evaluate(() => {
-      const h = (window as unknown as { Howler?: { ctx?: AudioContext; _howls?: { state(): string }[] } }).Howler;
-      return { ctx: h?.ctx?.state ?? 'none', loaded: (h?._howls ?? []).filter((x) => x.state() === 'loaded').length };
+      const h = (
+        window as unknown as { Howler?: { ctx?: AudioContext; _howls?: { state(): string }[] } }
+      ).Howler;
+      return {
+        ctx: h?.ctx?.state ?? 'none',
+        loaded: (h?._howls ?? []).filter((x) => x.state() === 'loaded').length,
+      };
     });
     expect(audio.ctx).toBe('running');
     expect(audio.loaded).toBeGreaterThanOrEqual(10);
@@ -215,7 +248,10 @@ describe('Arch Foe in the browser', () => {
       if (attack && attack.type === 'attack') {
         const target = s.units.find((u) => u.id === attack.target)!;
         // Hover first: the target preview and line of sight show up.
-        const p = await page.evaluate(([x, y]) => window.archfoe.debug.squareToScreen(x, y), [target.position!.x, target.position!.y] as const);
+        const p = await page.evaluate(([x, y]) => window.archfoe.debug.squareToScreen(x, y), [
+          target.position!.x,
+          target.position!.y,
+        ] as const);
         await page.mouse.move(p!.x, p!.y);
         await page.waitForTimeout(150);
         await shot('04-battle-target-preview');
@@ -244,7 +280,9 @@ describe('Arch Foe in the browser', () => {
         );
         await page.evaluate(() => window.archfoe.idle());
         moved = true;
-        const canUndo = (await page.evaluate(() => window.archfoe.legalCommands())).some((c) => c.type === 'undo-move');
+        const canUndo = (await page.evaluate(() => window.archfoe.legalCommands())).some(
+          (c) => c.type === 'undo-move',
+        );
         if (!undone && canUndo) {
           await shot('05-battle-moved');
           await clickButton('undo');
@@ -289,19 +327,24 @@ describe('Arch Foe in the browser', () => {
 
   it('plays a whole game to the Results screen through the API', async () => {
     await page.evaluate(() => window.archfoe.setSpeed('instant'));
-    const started = await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 11 }));
+    const started = await page.evaluate(() =>
+      window.archfoe.start({ scenario: 'dungeon-crawl', seed: 11 }),
+    );
     expect(started.ok).toBe(true);
     // The autopilot plays; the first time a move can be taken back, the Undo button is clicked.
     let undoTested = false;
     for (let i = 0; i < 3000; i++) {
       const s = await state();
-      if (s.phase === 'over' || (await page.evaluate(() => window.archfoe.scene())) !== 'Battle') break;
+      if (s.phase === 'over' || (await page.evaluate(() => window.archfoe.scene())) !== 'Battle')
+        break;
       const c = await page.evaluate(() => window.archfoe.suggest());
       if (!c) break;
       const r = await page.evaluate((cmd) => window.archfoe.dispatch(cmd), c);
       expect(r, JSON.stringify(c)).toEqual({ ok: true });
       if (!undoTested && c.type === 'move') {
-        const canUndo = (await page.evaluate(() => window.archfoe.legalCommands())).some((x) => x.type === 'undo-move');
+        const canUndo = (await page.evaluate(() => window.archfoe.legalCommands())).some(
+          (x) => x.type === 'undo-move',
+        );
         if (canUndo) {
           const from = s.units.find((u) => u.id === c.unit)!.position!;
           await clickButton('undo');
@@ -333,7 +376,9 @@ describe('Arch Foe in the browser', () => {
   });
 
   it('plays a bundled map and loads a map of the player', async () => {
-    const started = await page.evaluate(() => window.archfoe.start({ scenario: 'map:flooded-crypt', seed: 3 }));
+    const started = await page.evaluate(() =>
+      window.archfoe.start({ scenario: 'map:flooded-crypt', seed: 3 }),
+    );
     expect(started).toEqual({ ok: true });
     await page.waitForTimeout(200);
     await shot('10-battle-flooded-crypt');
@@ -356,7 +401,9 @@ describe('Arch Foe in the browser', () => {
     await waitScene('Menu');
     await clickButton('new-game');
     await waitScene('Setup');
-    const bad = await page.evaluate(() => window.archfoe.loadMap('{"type":"map","width":3}', {}, 'broken.tmj'));
+    const bad = await page.evaluate(() =>
+      window.archfoe.loadMap('{"type":"map","width":3}', {}, 'broken.tmj'),
+    );
     expect(bad.ok).toBe(false);
     expect(bad.error).toMatch(/\w+ \w+/);
     await page.waitForTimeout(200);
@@ -364,9 +411,14 @@ describe('Arch Foe in the browser', () => {
     // The file button's input, with a player's map that uses an external tileset (.tsj):
     // load it, start it and play a turn on it.
     const fixtures = join(ROOT, 'test', 'fixtures', 'maps');
-    await page.setInputFiles('#map-file', [join(fixtures, 'external.tmj'), join(fixtures, 'tiles', 'external.tsj')]);
+    await page.setInputFiles('#map-file', [
+      join(fixtures, 'external.tmj'),
+      join(fixtures, 'tiles', 'external.tsj'),
+    ]);
     await page.waitForFunction(() =>
-      window.archfoe.scenarios().some((s: { id: string; name: string }) => s.id === 'custom' && /Test Cellar/.test(s.name)),
+      window.archfoe
+        .scenarios()
+        .some((s: { id: string; name: string }) => s.id === 'custom' && /Test Cellar/.test(s.name)),
     );
     await waitScene('Setup');
     await clickButton('start');
@@ -377,10 +429,14 @@ describe('Arch Foe in the browser', () => {
     expect(onCustom.map.id).toBe('external');
     expect(onCustom.map.name).toBe('Test Cellar');
     const acting = onCustom.turn!.unitId;
-    const move = (await page.evaluate(() => window.archfoe.legalCommands())).find((c) => c.type === 'move');
+    const move = (await page.evaluate(() => window.archfoe.legalCommands())).find(
+      (c) => c.type === 'move',
+    );
     expect(move).toBeDefined();
     expect(await page.evaluate((c) => window.archfoe.dispatch(c), move!)).toEqual({ ok: true });
-    expect((await state()).units.find((u) => u.id === acting)!.position).toEqual(move!.type === 'move' ? move!.to : null);
+    expect((await state()).units.find((u) => u.id === acting)!.position).toEqual(
+      move!.type === 'move' ? move!.to : null,
+    );
     await page.keyboard.press('Space');
     await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, acting);
     await shot('12b-battle-own-map-after-turn');
@@ -393,11 +449,17 @@ describe('Arch Foe in the browser', () => {
     await page.evaluate((t) => {
       const dt = new DataTransfer();
       dt.items.add(new File([t], 'dropped-hall.tmj', { type: 'application/json' }));
-      globalThis.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      globalThis.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      globalThis.dispatchEvent(
+        new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }),
+      );
+      globalThis.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+      );
     }, dropped);
     await page.waitForFunction(() =>
-      window.archfoe.scenarios().some((s: { id: string; name: string }) => s.id === 'custom' && /Dragon Hall/.test(s.name)),
+      window.archfoe
+        .scenarios()
+        .some((s: { id: string; name: string }) => s.id === 'custom' && /Dragon Hall/.test(s.name)),
     );
     const text = readFileSync(join(ROOT, 'maps', 'goblin-warren.tmj'), 'utf8');
     const good = await page.evaluate((t) => window.archfoe.loadMap(t, {}, 'my-warren.tmj'), text);
@@ -415,7 +477,9 @@ describe('Arch Foe in the browser', () => {
     await clickButton('settings');
     await waitScene('Settings');
     await clickButton('speed-slow');
-    expect(await page.evaluate(() => localStorage.getItem('archfoe.settings.v1'))).toContain('slow');
+    expect(await page.evaluate(() => localStorage.getItem('archfoe.settings.v1'))).toContain(
+      'slow',
+    );
     await shot('13-settings');
     await clickButton('settings-back');
     await waitScene('Menu');
@@ -428,13 +492,19 @@ describe('Arch Foe in the browser', () => {
   });
 
   it('sets a corrupt save aside with a message and keeps the menu working', async () => {
-    await page.evaluate(() => localStorage.setItem('archfoe.save.v1', '{"format":"archfoe-save", broken'));
+    await page.evaluate(() =>
+      localStorage.setItem('archfoe.save.v1', '{"format":"archfoe-save", broken'),
+    );
     await openGame();
     await page.waitForTimeout(200);
     await shot('15-menu-corrupt-save');
     expect(await page.evaluate(() => localStorage.getItem('archfoe.save.v1'))).toBeNull();
-    expect(await page.evaluate(() => localStorage.getItem('archfoe.save.corrupt'))).toContain('broken');
-    expect((await page.evaluate(() => window.archfoe.debug.buttonRect('continue')))?.enabled).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('archfoe.save.corrupt'))).toContain(
+      'broken',
+    );
+    expect((await page.evaluate(() => window.archfoe.debug.buttonRect('continue')))?.enabled).toBe(
+      false,
+    );
     await clickButton('new-game');
     await waitScene('Setup');
   });
@@ -456,30 +526,42 @@ describe('Arch Foe in the browser', () => {
   it('opens a closed door with a click on it', async () => {
     await openGame();
     await page.evaluate(() => window.archfoe.setSpeed('instant'));
-    expect(await page.evaluate(() => window.archfoe.start({ scenario: 'map:flooded-crypt', seed: 2 }))).toEqual({ ok: true });
+    expect(
+      await page.evaluate(() => window.archfoe.start({ scenario: 'map:flooded-crypt', seed: 2 })),
+    ).toEqual({ ok: true });
     await waitScene('Battle');
     await page.evaluate(() => window.archfoe.idle());
     expect((await state()).doors).toContainEqual({ x: 5, y: 10, open: false });
     // The Fighting Man steps beside the door; the others wait; next round he opens it by a click.
-    expect(await page.evaluate(() => window.archfoe.dispatch({ type: 'move', unit: 'fighting-man-1', to: { x: 4, y: 10 } }))).toEqual({ ok: true });
-    for (let i = 0; i < 4 && (await state()).turn?.unitId !== 'fighting-man-1' || i === 0; i++) {
+    expect(
+      await page.evaluate(() =>
+        window.archfoe.dispatch({ type: 'move', unit: 'fighting-man-1', to: { x: 4, y: 10 } }),
+      ),
+    ).toEqual({ ok: true });
+    for (let i = 0; (i < 4 && (await state()).turn?.unitId !== 'fighting-man-1') || i === 0; i++) {
       const s = await state();
       const id = s.turn!.unitId;
-      expect(await page.evaluate((u) => window.archfoe.dispatch({ type: 'end-turn', unit: u }), id)).toEqual({ ok: true });
+      expect(
+        await page.evaluate((u) => window.archfoe.dispatch({ type: 'end-turn', unit: u }), id),
+      ).toEqual({ ok: true });
     }
     expect((await state()).turn?.unitId).toBe('fighting-man-1');
     await page.waitForTimeout(150);
     await clickSquare(5, 10);
     await page.evaluate(() => window.archfoe.idle());
     expect((await state()).doors).toContainEqual({ x: 5, y: 10, open: true });
-    expect((await page.evaluate(() => window.archfoe.events())).some((e) => e.type === 'door-opened')).toBe(true);
+    expect(
+      (await page.evaluate(() => window.archfoe.events())).some((e) => e.type === 'door-opened'),
+    ).toBe(true);
     await shot('17-battle-door-opened');
   });
 
   it('auto-battle plays the heroes to the end when its button is clicked', async () => {
     await openGame();
     await page.evaluate(() => window.archfoe.setSpeed('instant'));
-    expect(await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 11 }))).toEqual({ ok: true });
+    expect(
+      await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 11 })),
+    ).toEqual({ ok: true });
     await waitScene('Battle');
     await page.evaluate(() => window.archfoe.idle());
     await clickButton('auto');
@@ -493,10 +575,14 @@ describe('Arch Foe in the browser', () => {
     await openGame('');
     expect(await page.evaluate(() => window.archfoe.renderer())).toBe('webgl');
     await page.evaluate(() => window.archfoe.setSpeed('instant'));
-    expect(await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 4 }))).toEqual({ ok: true });
+    expect(
+      await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 4 })),
+    ).toEqual({ ok: true });
     await waitScene('Battle');
     const suggestion = await page.evaluate(() => window.archfoe.suggest());
-    expect(await page.evaluate((c) => window.archfoe.dispatch(c!), suggestion)).toEqual({ ok: true });
+    expect(await page.evaluate((c) => window.archfoe.dispatch(c!), suggestion)).toEqual({
+      ok: true,
+    });
     await page.waitForTimeout(500);
     await shot('16-battle-webgl');
     expect(await distinctScreenshotColours()).toBeGreaterThan(60);

@@ -17,7 +17,9 @@ describe('Doors', () => {
     const s = startWith(boardGame(TWO_ROOMS, {}, { enemyFacing: 6 }), [4]).state;
     expect(s.doors).toEqual([{ x: 4, y: 2, open: false }]);
     expect(s.map.terrain[2 * 9 + 4]).toBe('wall');
-    const reach = legalCommands(s).flatMap((c) => (c.type === 'move' ? [`${c.to.x},${c.to.y}`] : []));
+    const reach = legalCommands(s).flatMap((c) =>
+      c.type === 'move' ? [`${c.to.x},${c.to.y}`] : [],
+    );
     expect(reach).not.toContain('4,2');
   });
 
@@ -25,27 +27,45 @@ describe('Doors', () => {
     let s = startWith(boardGame(TWO_ROOMS, {}, { enemyFacing: 6 }), [4]).state;
     s = play(s, { type: 'move', unit: 'fighting-man-1', to: { x: 3, y: 2 } }).state;
     s = play(s, { type: 'end-turn', unit: 'fighting-man-1' }, [4]).state;
-    expect(legalCommands(s)).toContainEqual({ type: 'open-door', unit: 'fighting-man-1', at: { x: 4, y: 2 } });
-    const { state, events } = play(s, { type: 'open-door', unit: 'fighting-man-1', at: { x: 4, y: 2 } });
+    expect(legalCommands(s)).toContainEqual({
+      type: 'open-door',
+      unit: 'fighting-man-1',
+      at: { x: 4, y: 2 },
+    });
+    const { state, events } = play(s, {
+      type: 'open-door',
+      unit: 'fighting-man-1',
+      at: { x: 4, y: 2 },
+    });
     expect(state.doors[0].open).toBe(true);
     expect(state.map.terrain[2 * 9 + 4]).toBe('floor');
     expect(events.map((e) => e.type)).toContain('door-opened');
     // The goblin across the room now sees the Fighting Man.
     expect(unit(state, 'goblin-1').ai!.status).toBe('alerted');
     expect(state.turn!.moved).toBe(true);
-    expect(rejects(state, { type: 'move', unit: 'fighting-man-1', to: { x: 2, y: 2 } })).toMatch(/already moved/);
+    expect(rejects(state, { type: 'move', unit: 'fighting-man-1', to: { x: 2, y: 2 } })).toMatch(
+      /already moved/,
+    );
     // The state before is untouched: its map still has the door closed.
     expect(s.map.terrain[2 * 9 + 4]).toBe('wall');
   });
 
   it('doors open only from beside them, not across a corner or from afar, and only before moving', () => {
     const s = startWith(boardGame(TWO_ROOMS, {}, { enemyFacing: 6 }), [4]).state;
-    expect(rejects(s, { type: 'open-door', unit: 'fighting-man-1', at: { x: 4, y: 2 } })).toMatch(/beside the door/);
-    expect(rejects(s, { type: 'open-door', unit: 'fighting-man-1', at: { x: 1, y: 1 } })).toMatch(/no closed door/);
+    expect(rejects(s, { type: 'open-door', unit: 'fighting-man-1', at: { x: 4, y: 2 } })).toMatch(
+      /beside the door/,
+    );
+    expect(rejects(s, { type: 'open-door', unit: 'fighting-man-1', at: { x: 1, y: 1 } })).toMatch(
+      /no closed door/,
+    );
     let t = play(s, { type: 'move', unit: 'fighting-man-1', to: { x: 3, y: 1 } }).state;
-    expect(rejects(t, { type: 'open-door', unit: 'fighting-man-1', at: { x: 4, y: 2 } })).toMatch(/already moved/);
+    expect(rejects(t, { type: 'open-door', unit: 'fighting-man-1', at: { x: 4, y: 2 } })).toMatch(
+      /already moved/,
+    );
     t = play(t, { type: 'end-turn', unit: 'fighting-man-1' }, [4]).state;
-    expect(rejects(t, { type: 'open-door', unit: 'fighting-man-1', at: { x: 4, y: 2 } })).toMatch(/beside the door/);
+    expect(rejects(t, { type: 'open-door', unit: 'fighting-man-1', at: { x: 4, y: 2 } })).toMatch(
+      /beside the door/,
+    );
   });
 
   it('an alerted monster opens a door that shortens its way to its target', () => {

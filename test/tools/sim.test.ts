@@ -28,21 +28,30 @@ describe('the shipped Dungeon Crawl map', () => {
 
 describe('npm run sim', () => {
   it('prints the same outcome figures for the same seed, and the JSON has the documented fields', () => {
-    const a = JSON.parse(sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '5', '--json'));
-    const b = JSON.parse(sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '5', '--json'));
-    for (const key of ['games', 'heroWins', 'enemyWins', 'meanRounds', 'gamesPerSecond']) expect(a).toHaveProperty(key);
+    const a = JSON.parse(
+      sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '5', '--json'),
+    );
+    const b = JSON.parse(
+      sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '5', '--json'),
+    );
+    for (const key of ['games', 'heroWins', 'enemyWins', 'meanRounds', 'gamesPerSecond'])
+      expect(a).toHaveProperty(key);
     expect(a.games).toBe(12);
     expect(a.heroWins + a.enemyWins).toBe(12);
     expect(a.gamesPerSecond).toBeGreaterThan(0);
     delete a.gamesPerSecond;
     delete b.gamesPerSecond;
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
-    const c = JSON.parse(sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '6', '--json', '--no-morale'));
+    const c = JSON.parse(
+      sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '6', '--json', '--no-morale'),
+    );
     expect(c.morale).toBe(false);
   });
 
   it('names a bad option or scenario in plain words and exits 1', () => {
-    expect(() => sim('--scenario', 'nowhere', '--games', '1')).toThrow(/Unknown scenario "nowhere"/);
+    expect(() => sim('--scenario', 'nowhere', '--games', '1')).toThrow(
+      /Unknown scenario "nowhere"/,
+    );
     expect(() => sim('--games', 'many')).toThrow(/--games must be a whole number/);
   });
 });

@@ -7,8 +7,22 @@ mkdirSync(OUT, { recursive: true });
 
 type Obj = Record<string, unknown>;
 const TERRAIN = [
-  'floor', 'floor', 'floor', 'wall', 'wall', 'difficult', 'water', 'pit',
-  'dangerous', 'wall', 'floor', 'floor', 'floor', 'floor', 'floor', 'void',
+  'floor',
+  'floor',
+  'floor',
+  'wall',
+  'wall',
+  'difficult',
+  'water',
+  'pit',
+  'dangerous',
+  'wall',
+  'floor',
+  'floor',
+  'floor',
+  'floor',
+  'floor',
+  'void',
 ];
 const tiles = (): Obj[] =>
   TERRAIN.map((t, id) => ({
@@ -33,12 +47,33 @@ const tileset = (image = '../../../assets/tiles/dungeon-tiles.png', withProps = 
   tilewidth: 32,
 });
 
-const ROWS = ['########', '#......#', '#.##...#', '#......#', '#...#..#', '#......#', '#......#', '########'];
-const ground = (): number[] => ROWS.join('').split('').map(() => 1);
-const walls = (gid = 4): number[] => ROWS.join('').split('').map((c) => (c === '#' ? gid : 0));
+const ROWS = [
+  '########',
+  '#......#',
+  '#.##...#',
+  '#......#',
+  '#...#..#',
+  '#......#',
+  '#......#',
+  '########',
+];
+const ground = (): number[] =>
+  ROWS.join('')
+    .split('')
+    .map(() => 1);
+const walls = (gid = 4): number[] =>
+  ROWS.join('')
+    .split('')
+    .map((c) => (c === '#' ? gid : 0));
 
 let oid = 1;
-const pt = (name: string, type: string, x: number, y: number, props: Record<string, string | boolean | number> = {}): Obj => ({
+const pt = (
+  name: string,
+  type: string,
+  x: number,
+  y: number,
+  props: Record<string, string | boolean | number> = {},
+): Obj => ({
   height: 0,
   id: oid++,
   name,
@@ -111,7 +146,8 @@ const map = (layers: Obj[], tilesets: Obj[], extra: Obj = {}, props: Obj[] = [])
   width: 8,
   ...extra,
 });
-const write = (name: string, m: unknown): void => writeFileSync(`${OUT}/${name}`, JSON.stringify(m, null, 1) + '\n');
+const write = (name: string, m: unknown): void =>
+  writeFileSync(`${OUT}/${name}`, JSON.stringify(m, null, 1) + '\n');
 
 const bytesOf = (gids: number[]): Uint8Array => {
   const b = new Uint8Array(gids.length * 4);
@@ -122,10 +158,26 @@ const bytesOf = (gids: number[]): Uint8Array => {
 const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');
 
 // 1-4: encodings
-write('small-csv.tmj', map([tileLayer(1, 'Ground', ground()), tileLayer(2, 'Walls', walls()), objectLayer(3, 'Units', units())], [tileset()]));
-for (const [name, comp] of [['small-base64.tmj', ''], ['small-zlib.tmj', 'zlib'], ['small-gzip.tmj', 'gzip']] as const) {
+write(
+  'small-csv.tmj',
+  map(
+    [
+      tileLayer(1, 'Ground', ground()),
+      tileLayer(2, 'Walls', walls()),
+      objectLayer(3, 'Units', units()),
+    ],
+    [tileset()],
+  ),
+);
+for (const [name, comp] of [
+  ['small-base64.tmj', ''],
+  ['small-zlib.tmj', 'zlib'],
+  ['small-gzip.tmj', 'gzip'],
+] as const) {
   const enc = (g: number[]): string =>
-    b64(comp === 'zlib' ? zlibSync(bytesOf(g)) : comp === 'gzip' ? gzipSync(bytesOf(g)) : bytesOf(g));
+    b64(
+      comp === 'zlib' ? zlibSync(bytesOf(g)) : comp === 'gzip' ? gzipSync(bytesOf(g)) : bytesOf(g),
+    );
   write(
     name,
     map(
@@ -177,14 +229,26 @@ write(
     x: 0,
     y: 0,
   });
-  const shifted = units().map((o) => ({ ...o, x: (o.x as number) - 4 * 32, y: (o.y as number) - 4 * 32 }));
+  const shifted = units().map((o) => ({
+    ...o,
+    x: (o.x as number) - 4 * 32,
+    y: (o.y as number) - 4 * 32,
+  }));
   write(
     'infinite-negative.tmj',
-    map([infLayer(1, 'Ground', ground()), infLayer(2, 'Walls', walls()), objectLayer(3, 'Units', shifted)], [tileset()], {
-      infinite: true,
-      width: 30,
-      height: 20,
-    }),
+    map(
+      [
+        infLayer(1, 'Ground', ground()),
+        infLayer(2, 'Walls', walls()),
+        objectLayer(3, 'Units', shifted),
+      ],
+      [tileset()],
+      {
+        infinite: true,
+        width: 30,
+        height: 20,
+      },
+    ),
   );
 }
 
@@ -204,12 +268,36 @@ write(
     'groups-offsets.tmj',
     map(
       [
-        { id: 1, layers: [tileLayer(2, 'Ground', ground())], name: 'Dungeon', opacity: 1, type: 'group', visible: true, x: 0, y: 0 },
+        {
+          id: 1,
+          layers: [tileLayer(2, 'Ground', ground())],
+          name: 'Dungeon',
+          opacity: 1,
+          type: 'group',
+          visible: true,
+          x: 0,
+          y: 0,
+        },
         {
           id: 3,
           layers: [
             tileLayer(4, 'Walls', shiftedLeft),
-            { id: 5, layers: [tileLayer(6, 'Notes', inner, { visible: false, properties: [{ name: 'terrain', type: 'string', value: 'wall' }] })], name: 'Hidden', opacity: 0.5, type: 'group', visible: false, x: 0, y: 0, offsetx: -32 },
+            {
+              id: 5,
+              layers: [
+                tileLayer(6, 'Notes', inner, {
+                  visible: false,
+                  properties: [{ name: 'terrain', type: 'string', value: 'wall' }],
+                }),
+              ],
+              name: 'Hidden',
+              opacity: 0.5,
+              type: 'group',
+              visible: false,
+              x: 0,
+              y: 0,
+              offsetx: -32,
+            },
           ],
           name: 'Upper',
           offsetx: 32,
@@ -221,7 +309,18 @@ write(
           y: 0,
         },
         tileLayer(7, 'Side walls', sideColumns),
-        { id: 8, layers: [objectLayer(9, 'Units', unitsUp)], name: 'Creatures', offsetx: 0, offsety: 32, opacity: 1, type: 'group', visible: true, x: 0, y: 0 },
+        {
+          id: 8,
+          layers: [objectLayer(9, 'Units', unitsUp)],
+          name: 'Creatures',
+          offsetx: 0,
+          offsety: 32,
+          opacity: 1,
+          type: 'group',
+          visible: true,
+          x: 0,
+          y: 0,
+        },
       ],
       [tileset()],
     ),
@@ -235,20 +334,37 @@ write(
   const w = walls().map((g) => (g ? (g | flags[k++ % flags.length]) >>> 0 : 0));
   const gr = ground();
   gr[9] = (1 | 0x80000000) >>> 0;
-  write('flipped.tmj', map([tileLayer(1, 'Ground', gr), tileLayer(2, 'Walls', w), objectLayer(3, 'Units', units())], [tileset()]));
+  write(
+    'flipped.tmj',
+    map(
+      [tileLayer(1, 'Ground', gr), tileLayer(2, 'Walls', w), objectLayer(3, 'Units', units())],
+      [tileset()],
+    ),
+  );
 }
 
 // 9: external tileset
 write(
   'external.tmj',
-  map([tileLayer(1, 'Ground', ground()), tileLayer(2, 'Walls', walls()), objectLayer(3, 'Units', units())], [
-    { firstgid: 1, source: 'tiles/external.tsj' },
-  ]),
+  map(
+    [
+      tileLayer(1, 'Ground', ground()),
+      tileLayer(2, 'Walls', walls()),
+      objectLayer(3, 'Units', units()),
+    ],
+    [{ firstgid: 1, source: 'tiles/external.tsj' }],
+  ),
 );
 {
   const ts = tileset('../../../../assets/tiles/dungeon-tiles-alt.png');
   delete ts.firstgid;
-  write('external.tsj', { ...ts, name: 'external', tiledversion: '1.11.0', type: 'tileset', version: '1.10' });
+  write('external.tsj', {
+    ...ts,
+    name: 'external',
+    tiledversion: '1.11.0',
+    type: 'tileset',
+    version: '1.10',
+  });
 }
 
 // 10: an image the game does not have (16x16 tiles, 20 tiles, own terrain properties)
@@ -276,7 +392,11 @@ write(
   const small = units().map((o) => ({ ...o, x: (o.x as number) / 2, y: (o.y as number) / 2 }));
   write(
     'missing-image.tmj',
-    map([tileLayer(1, 'Ground', gr), tileLayer(2, 'Features', w), objectLayer(3, 'Units', small)], [ts], { tilewidth: 16, tileheight: 16 }),
+    map(
+      [tileLayer(1, 'Ground', gr), tileLayer(2, 'Features', w), objectLayer(3, 'Units', small)],
+      [ts],
+      { tilewidth: 16, tileheight: 16 },
+    ),
   );
 }
 
@@ -288,19 +408,155 @@ write(
   (ts.tiles as Obj[])[14] = { ...(ts.tiles as Obj[])[14], class: 'lair' };
   const objs: Obj[] = [
     // tile objects: Tiled's y is the bottom of the tile
-    { gid: 14, height: 32, id: oid++, name: 'A', rotation: 0, type: '', visible: true, width: 32, x: 32, y: 224 },
-    { gid: 14, height: 32, id: oid++, name: 'B', rotation: 0, type: '', visible: true, width: 32, x: 64, y: 224 },
-    { gid: 14, height: 32, id: oid++, name: 'C', rotation: 0, class: 'hero', visible: true, width: 32, x: 32, y: 192 },
-    { gid: (14 | 0x80000000) >>> 0, height: 32, id: oid++, name: 'D', rotation: 0, visible: true, width: 32, x: 64, y: 192 },
-    { gid: 15, height: 32, id: oid++, name: 'Lair', rotation: 0, visible: true, width: 32, x: 192, y: 96, properties: [{ name: 'roll', type: 'string', value: '1-6' }] },
-    { height: 0, id: oid++, name: 'Dragon', point: true, rotation: 0, class: 'Dragon', visible: true, width: 0, x: 200, y: 40, properties: [{ name: 'archFoe', type: 'bool', value: true }] },
-    { height: 0, id: oid++, name: 'Goblin', point: true, rotation: 0, class: 'enemy', visible: true, width: 0, x: 176, y: 80, properties: [{ name: 'unit', type: 'string', value: 'Goblin' }, { name: 'facing', type: 'string', value: 'north-west' }] },
-    { height: 64, id: oid++, name: 'Altar', rotation: 0, class: 'goal', visible: true, width: 64, x: 128, y: 32, properties: [{ name: 'holdTurns', type: 'int', value: 2 }] },
-    { height: 31.5, id: oid++, name: 'Way out', rotation: 0, type: 'exit', visible: true, width: 63.9, x: 32.2, y: 192, ellipse: true },
-    { height: 0, id: oid++, name: 'Chest', point: true, rotation: 0, type: 'treasure', visible: true, width: 0, x: 112, y: 176 },
-    { height: 0, id: oid++, name: 'Note', rotation: 0, visible: true, width: 0, x: 112, y: 112, text: { text: 'Here be dragons', wrap: true } },
+    {
+      gid: 14,
+      height: 32,
+      id: oid++,
+      name: 'A',
+      rotation: 0,
+      type: '',
+      visible: true,
+      width: 32,
+      x: 32,
+      y: 224,
+    },
+    {
+      gid: 14,
+      height: 32,
+      id: oid++,
+      name: 'B',
+      rotation: 0,
+      type: '',
+      visible: true,
+      width: 32,
+      x: 64,
+      y: 224,
+    },
+    {
+      gid: 14,
+      height: 32,
+      id: oid++,
+      name: 'C',
+      rotation: 0,
+      class: 'hero',
+      visible: true,
+      width: 32,
+      x: 32,
+      y: 192,
+    },
+    {
+      gid: (14 | 0x80000000) >>> 0,
+      height: 32,
+      id: oid++,
+      name: 'D',
+      rotation: 0,
+      visible: true,
+      width: 32,
+      x: 64,
+      y: 192,
+    },
+    {
+      gid: 15,
+      height: 32,
+      id: oid++,
+      name: 'Lair',
+      rotation: 0,
+      visible: true,
+      width: 32,
+      x: 192,
+      y: 96,
+      properties: [{ name: 'roll', type: 'string', value: '1-6' }],
+    },
+    {
+      height: 0,
+      id: oid++,
+      name: 'Dragon',
+      point: true,
+      rotation: 0,
+      class: 'Dragon',
+      visible: true,
+      width: 0,
+      x: 200,
+      y: 40,
+      properties: [{ name: 'archFoe', type: 'bool', value: true }],
+    },
+    {
+      height: 0,
+      id: oid++,
+      name: 'Goblin',
+      point: true,
+      rotation: 0,
+      class: 'enemy',
+      visible: true,
+      width: 0,
+      x: 176,
+      y: 80,
+      properties: [
+        { name: 'unit', type: 'string', value: 'Goblin' },
+        { name: 'facing', type: 'string', value: 'north-west' },
+      ],
+    },
+    {
+      height: 64,
+      id: oid++,
+      name: 'Altar',
+      rotation: 0,
+      class: 'goal',
+      visible: true,
+      width: 64,
+      x: 128,
+      y: 32,
+      properties: [{ name: 'holdTurns', type: 'int', value: 2 }],
+    },
+    {
+      height: 31.5,
+      id: oid++,
+      name: 'Way out',
+      rotation: 0,
+      type: 'exit',
+      visible: true,
+      width: 63.9,
+      x: 32.2,
+      y: 192,
+      ellipse: true,
+    },
+    {
+      height: 0,
+      id: oid++,
+      name: 'Chest',
+      point: true,
+      rotation: 0,
+      type: 'treasure',
+      visible: true,
+      width: 0,
+      x: 112,
+      y: 176,
+    },
+    {
+      height: 0,
+      id: oid++,
+      name: 'Note',
+      rotation: 0,
+      visible: true,
+      width: 0,
+      x: 112,
+      y: 112,
+      text: { text: 'Here be dragons', wrap: true },
+    },
   ];
-  write('class-objects.tmj', map([tileLayer(1, 'Ground', ground()), tileLayer(2, 'Walls', walls()), objectLayer(3, 'Things', objs)], [ts], {}, [{ name: 'victory', type: 'string', value: 'hold' }]));
+  write(
+    'class-objects.tmj',
+    map(
+      [
+        tileLayer(1, 'Ground', ground()),
+        tileLayer(2, 'Walls', walls()),
+        objectLayer(3, 'Things', objs),
+      ],
+      [ts],
+      {},
+      [{ name: 'victory', type: 'string', value: 'hold' }],
+    ),
+  );
 }
 
 // 12: no properties anywhere: layer names decide; a void hole in the floor
@@ -311,7 +567,12 @@ write(
   write(
     'no-properties.tmj',
     map(
-      [tileLayer(1, 'Floor', gr), tileLayer(2, 'Obstacles', walls(5)), tileLayer(3, 'Decoration', deco), objectLayer(4, 'Units', units())],
+      [
+        tileLayer(1, 'Floor', gr),
+        tileLayer(2, 'Obstacles', walls(5)),
+        tileLayer(3, 'Decoration', deco),
+        objectLayer(4, 'Units', units()),
+      ],
       [tileset('../../../assets/tiles/dungeon-tiles.png', false)],
     ),
   );
@@ -319,22 +580,47 @@ write(
 
 // 13: no units at all (default setup); 10 x 8
 {
-  const rows = ['##########', '#........#', '#........#', '#...##...#', '#...##...#', '#........#', '#........#', '##########'];
-  const g = rows.join('').split('').map(() => 1);
-  const w = rows.join('').split('').map((c) => (c === '#' ? 4 : 0));
-  write(
-    'no-units.tmj',
-    {
-      ...map([tileLayer(1, 'Ground', g, { width: 10 }), tileLayer(2, 'Walls', w, { width: 10 })], [tileset()]),
-      width: 10,
-    },
-  );
+  const rows = [
+    '##########',
+    '#........#',
+    '#........#',
+    '#...##...#',
+    '#...##...#',
+    '#........#',
+    '#........#',
+    '##########',
+  ];
+  const g = rows
+    .join('')
+    .split('')
+    .map(() => 1);
+  const w = rows
+    .join('')
+    .split('')
+    .map((c) => (c === '#' ? 4 : 0));
+  write('no-units.tmj', {
+    ...map(
+      [tileLayer(1, 'Ground', g, { width: 10 }), tileLayer(2, 'Walls', w, { width: 10 })],
+      [tileset()],
+    ),
+    width: 10,
+  });
 }
 
 // 14: the dragon walled off from the heroes
 {
   const w = walls();
   for (const i of [1 * 8 + 4, 2 * 8 + 4, 3 * 8 + 4, 3 * 8 + 5, 3 * 8 + 6]) w[i] = 4;
-  write('bad-unreachable.tmj', map([tileLayer(1, 'Ground', ground()), tileLayer(2, 'Walls', w), objectLayer(3, 'Units', units())], [tileset()]));
+  write(
+    'bad-unreachable.tmj',
+    map(
+      [
+        tileLayer(1, 'Ground', ground()),
+        tileLayer(2, 'Walls', w),
+        objectLayer(3, 'Units', units()),
+      ],
+      [tileset()],
+    ),
+  );
 }
 console.log('fixtures ok');

@@ -23,7 +23,13 @@ function writeValue(key: string, v: J, keyIndent: number, rowWidth?: number): st
     if (v.every((x) => !isObj(x) && !Array.isArray(x))) {
       if (key === 'data' && rowWidth) {
         const rows: string[] = [];
-        for (let i = 0; i < v.length; i += rowWidth) rows.push(v.slice(i, i + rowWidth).map(scalar).join(', '));
+        for (let i = 0; i < v.length; i += rowWidth)
+          rows.push(
+            v
+              .slice(i, i + rowWidth)
+              .map(scalar)
+              .join(', '),
+          );
         return `[${rows.join(',\n' + ' '.repeat(keyIndent + 3))}]`;
       }
       return `[${v.map(scalar).join(', ')}]`;
@@ -46,14 +52,23 @@ function writeObject(o: { [k: string]: J }, indent: number): string {
 }
 function writeTop(o: { [k: string]: J }): string {
   const keys = Object.keys(o).sort();
-  const lines = keys.map((k) => `${esc(k)}:${writeValue(k, o[k], 1, typeof o.width === 'number' ? o.width : undefined)}`);
+  const lines = keys.map(
+    (k) => `${esc(k)}:${writeValue(k, o[k], 1, typeof o.width === 'number' ? o.width : undefined)}`,
+  );
   return `{ ${lines.join(',\n ')}\n}\n`;
 }
 
 // ---- Helpers ----
 const prop = (name: string, value: string | number | boolean): J => ({
   name,
-  type: typeof value === 'boolean' ? 'bool' : typeof value === 'number' ? (Number.isInteger(value) ? 'int' : 'float') : 'string',
+  type:
+    typeof value === 'boolean'
+      ? 'bool'
+      : typeof value === 'number'
+        ? Number.isInteger(value)
+          ? 'int'
+          : 'float'
+        : 'string',
   value,
 });
 const props = (o: Record<string, string | number | boolean>): J[] =>
@@ -62,8 +77,22 @@ const props = (o: Record<string, string | number | boolean>): J[] =>
     .map((k) => prop(k, o[k]));
 
 const TERRAIN = [
-  'floor', 'floor', 'floor', 'wall', 'wall', 'difficult', 'water', 'pit',
-  'dangerous', 'wall', 'floor', 'floor', 'floor', 'floor', 'floor', 'void',
+  'floor',
+  'floor',
+  'floor',
+  'wall',
+  'wall',
+  'difficult',
+  'water',
+  'pit',
+  'dangerous',
+  'wall',
+  'floor',
+  'floor',
+  'floor',
+  'floor',
+  'floor',
+  'void',
 ];
 function tileDefs(): J[] {
   return TERRAIN.map((t, id) => {
@@ -74,30 +103,100 @@ function tileDefs(): J[] {
 }
 function embeddedTileset(firstgid: number, image: string, name: string): J {
   return {
-    columns: 8, firstgid, image, imageheight: 64, imagewidth: 256, margin: 0, name,
-    spacing: 0, tilecount: 16, tileheight: 32, tiles: tileDefs(), tilewidth: 32,
+    columns: 8,
+    firstgid,
+    image,
+    imageheight: 64,
+    imagewidth: 256,
+    margin: 0,
+    name,
+    spacing: 0,
+    tilecount: 16,
+    tileheight: 32,
+    tiles: tileDefs(),
+    tilewidth: 32,
   };
 }
 
 let nextObjectId = 1;
-function pointObj(name: string, type: string, x: number, y: number, p: Record<string, string | number | boolean>): J {
+function pointObj(
+  name: string,
+  type: string,
+  x: number,
+  y: number,
+  p: Record<string, string | number | boolean>,
+): J {
   return {
-    height: 0, id: nextObjectId++, name, point: true, properties: props(p), rotation: 0, type,
-    visible: true, width: 0, x: x * 32 + 16, y: y * 32 + 16,
+    height: 0,
+    id: nextObjectId++,
+    name,
+    point: true,
+    properties: props(p),
+    rotation: 0,
+    type,
+    visible: true,
+    width: 0,
+    x: x * 32 + 16,
+    y: y * 32 + 16,
   };
 }
-function rectObj(name: string, type: string, x: number, y: number, w: number, h: number, p: Record<string, string | number | boolean>): J {
+function rectObj(
+  name: string,
+  type: string,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  p: Record<string, string | number | boolean>,
+): J {
   const o: { [k: string]: J } = {
-    height: h * 32, id: nextObjectId++, name, rotation: 0, type, visible: true, width: w * 32, x: x * 32, y: y * 32,
+    height: h * 32,
+    id: nextObjectId++,
+    name,
+    rotation: 0,
+    type,
+    visible: true,
+    width: w * 32,
+    x: x * 32,
+    y: y * 32,
   };
   if (Object.keys(p).length) o.properties = props(p);
   return o;
 }
-function tileLayer(id: number, name: string, w: number, h: number, data: number[], extra: { [k: string]: J } = {}): J {
-  return { data, height: h, id, name, opacity: 1, type: 'tilelayer', visible: true, width: w, x: 0, y: 0, ...extra };
+function tileLayer(
+  id: number,
+  name: string,
+  w: number,
+  h: number,
+  data: number[],
+  extra: { [k: string]: J } = {},
+): J {
+  return {
+    data,
+    height: h,
+    id,
+    name,
+    opacity: 1,
+    type: 'tilelayer',
+    visible: true,
+    width: w,
+    x: 0,
+    y: 0,
+    ...extra,
+  };
 }
 function objectLayer(id: number, name: string, objects: J[]): J {
-  return { draworder: 'topdown', id, name, objects, opacity: 1, type: 'objectgroup', visible: true, x: 0, y: 0 };
+  return {
+    draworder: 'topdown',
+    id,
+    name,
+    objects,
+    opacity: 1,
+    type: 'objectgroup',
+    visible: true,
+    x: 0,
+    y: 0,
+  };
 }
 function grid(rows: string[], w: number, h: number): string[] {
   if (rows.length !== h) throw new Error(`rows ${rows.length} != ${h}`);
@@ -106,9 +205,17 @@ function grid(rows: string[], w: number, h: number): string[] {
   });
   return rows;
 }
-const floorVariant = (x: number, y: number): number => ((x * 5 + y * 3) % 7 === 0 ? 1 : (x * 3 + y * 7) % 11 === 0 ? 2 : 0);
+const floorVariant = (x: number, y: number): number =>
+  (x * 5 + y * 3) % 7 === 0 ? 1 : (x * 3 + y * 7) % 11 === 0 ? 2 : 0;
 
-function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<string, string | number | boolean>, extra: { [k: string]: J } = {}): string {
+function mapJson(
+  w: number,
+  h: number,
+  layers: J[],
+  tilesets: J[],
+  p: Record<string, string | number | boolean>,
+  extra: { [k: string]: J } = {},
+): string {
   const ids = (layers as { [k: string]: J }[]).map((l) => l.id as number);
   const allIds: number[] = [];
   const collect = (ls: J[]): void => {
@@ -120,9 +227,22 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
   collect(layers);
   void ids;
   return writeTop({
-    compressionlevel: -1, height: h, infinite: false, layers, nextlayerid: Math.max(...allIds) + 1,
-    nextobjectid: nextObjectId, orientation: 'orthogonal', properties: props(p), renderorder: 'right-down',
-    tiledversion: '1.10.2', tileheight: 32, tilesets, tilewidth: 32, type: 'map', version: '1.10', width: w,
+    compressionlevel: -1,
+    height: h,
+    infinite: false,
+    layers,
+    nextlayerid: Math.max(...allIds) + 1,
+    nextobjectid: nextObjectId,
+    orientation: 'orthogonal',
+    properties: props(p),
+    renderorder: 'right-down',
+    tiledversion: '1.10.2',
+    tileheight: 32,
+    tilesets,
+    tilewidth: 32,
+    type: 'map',
+    version: '1.10',
+    width: w,
     ...extra,
   });
 }
@@ -146,10 +266,15 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
     8,
     10,
   );
-  const W = 8, H = 10;
+  const W = 8,
+    H = 10;
   const floor: number[] = [];
   const walls: number[] = [];
-  const lairSquares = [[0, 0], [7, 2], [0, 9]];
+  const lairSquares = [
+    [0, 0],
+    [7, 2],
+    [0, 9],
+  ];
   rows.forEach((r, y) =>
     [...r].forEach((c, x) => {
       let t = floorVariant(x, y);
@@ -164,11 +289,29 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
     pointObj('Dragon 3 or 4', 'lair', 7, 2, { roll: '3-4' }),
     pointObj('Dragon 5 or 6', 'lair', 0, 9, { roll: '5-6' }),
   ];
-  const monsters: J[] = [pointObj('Dragon', 'enemy', 0, 0, { archFoe: true, facing: 'south', unit: 'dragon' })];
-  const trolls = [[4, 1], [0, 3], [2, 3], [2, 5]];
-  const goblins = [[2, 2], [4, 2], [3, 4], [4, 4], [1, 5], [4, 5]];
-  trolls.forEach(([x, y], i) => monsters.push(pointObj(`Troll ${i + 1}`, 'enemy', x, y, { facing: 'south', unit: 'troll' })));
-  goblins.forEach(([x, y], i) => monsters.push(pointObj(`Goblin ${i + 1}`, 'enemy', x, y, { facing: 'south', unit: 'goblin' })));
+  const monsters: J[] = [
+    pointObj('Dragon', 'enemy', 0, 0, { archFoe: true, facing: 'south', unit: 'dragon' }),
+  ];
+  const trolls = [
+    [4, 1],
+    [0, 3],
+    [2, 3],
+    [2, 5],
+  ];
+  const goblins = [
+    [2, 2],
+    [4, 2],
+    [3, 4],
+    [4, 4],
+    [1, 5],
+    [4, 5],
+  ];
+  trolls.forEach(([x, y], i) =>
+    monsters.push(pointObj(`Troll ${i + 1}`, 'enemy', x, y, { facing: 'south', unit: 'troll' })),
+  );
+  goblins.forEach(([x, y], i) =>
+    monsters.push(pointObj(`Goblin ${i + 1}`, 'enemy', x, y, { facing: 'south', unit: 'goblin' })),
+  );
   const heroes = [
     pointObj('Fighting Man', 'hero', 6, 8, { facing: 'north-west', unit: 'fighting-man' }),
     pointObj('Magic User', 'hero', 7, 8, { facing: 'north-west', unit: 'magic-user' }),
@@ -202,7 +345,8 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
 // =============== 2. The Flooded Crypt (external tileset) ===============
 {
   nextObjectId = 1;
-  const W = 16, H = 12;
+  const W = 16,
+    H = 12;
   const rows = grid(
     [
       '################',
@@ -221,7 +365,9 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
     W,
     H,
   );
-  const floor: number[] = [], walls: number[] = [], flood: number[] = [];
+  const floor: number[] = [],
+    walls: number[] = [],
+    flood: number[] = [];
   const doors: J[] = [];
   rows.forEach((r, y) =>
     [...r].forEach((c, x) => {
@@ -230,7 +376,8 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
       // D: an open door (tile 10); C: a closed door (tile 9) that figures open in play.
       flood.push(c === '~' ? 7 : c === ':' ? 6 : c === 'D' ? 11 : c === 'C' ? 10 : 0);
       if (c === 'D') doors.push(pointObj(`Door ${doors.length + 1}`, 'door', x, y, { open: true }));
-      if (c === 'C') doors.push(pointObj(`Door ${doors.length + 1}`, 'door', x, y, { open: false }));
+      if (c === 'C')
+        doors.push(pointObj(`Door ${doors.length + 1}`, 'door', x, y, { open: false }));
     }),
   );
   const units: J[] = [
@@ -272,9 +419,20 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
   );
   writeFileSync(`${OUT}/flooded-crypt.tmj`, text);
   const tsj = writeTop({
-    columns: 8, image: '../assets/tiles/dungeon-tiles-alt.png', imageheight: 64, imagewidth: 256, margin: 0,
-    name: 'crypt', spacing: 0, tilecount: 16, tiledversion: '1.10.2', tileheight: 32, tiles: tileDefs(),
-    tilewidth: 32, type: 'tileset', version: '1.10',
+    columns: 8,
+    image: '../assets/tiles/dungeon-tiles-alt.png',
+    imageheight: 64,
+    imagewidth: 256,
+    margin: 0,
+    name: 'crypt',
+    spacing: 0,
+    tilecount: 16,
+    tiledversion: '1.10.2',
+    tileheight: 32,
+    tiles: tileDefs(),
+    tilewidth: 32,
+    type: 'tileset',
+    version: '1.10',
   });
   writeFileSync(`${OUT}/crypt.tsj`, tsj);
 }
@@ -282,7 +440,10 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
 // =============== 3. The Goblin Warren (infinite, groups, base64 zlib) ===============
 {
   nextObjectId = 1;
-  const W = 24, H = 18, OX = -8, OY = -6;
+  const W = 24,
+    H = 18,
+    OX = -8,
+    OY = -6;
   const rows = grid(
     [
       '  ########      ######  ',
@@ -311,10 +472,11 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
   const walls = new Map<string, number>();
   rows.forEach((r, y) =>
     [...r].forEach((c, x) => {
-      const tx = x + OX, ty = y + OY;
+      const tx = x + OX,
+        ty = y + OY;
       if (c === ' ') return;
       ground.set(`${tx},${ty}`, (c === ':' ? 5 : floorVariant(x, y)) + 1);
-      if (c === '#') walls.set(`${tx},${ty}`, ((x + 2 * y) % 4 === 0 ? 5 : 4));
+      if (c === '#') walls.set(`${tx},${ty}`, (x + 2 * y) % 4 === 0 ? 5 : 4);
     }),
   );
   const chunked = (cells: Map<string, number>): J[] => {
@@ -332,22 +494,61 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
           }
         }
         if (!any) continue;
-        out.push({ data: Buffer.from(zlibSync(data)).toString('base64'), height: 16, width: 16, x: cx, y: cy });
+        out.push({
+          data: Buffer.from(zlibSync(data)).toString('base64'),
+          height: 16,
+          width: 16,
+          x: cx,
+          y: cy,
+        });
       }
     }
     return out;
   };
   const infLayer = (id: number, name: string, cells: Map<string, number>): J => ({
-    chunks: chunked(cells), compression: 'zlib', encoding: 'base64', height: 32, id, name, opacity: 1,
-    startx: -16, starty: -16, type: 'tilelayer', visible: true, width: 32, x: 0, y: 0,
+    chunks: chunked(cells),
+    compression: 'zlib',
+    encoding: 'base64',
+    height: 32,
+    id,
+    name,
+    opacity: 1,
+    startx: -16,
+    starty: -16,
+    type: 'tilelayer',
+    visible: true,
+    width: 32,
+    x: 0,
+    y: 0,
   });
   const at = (x: number, y: number): [number, number] => [x + OX, y + OY];
-  const ip = (name: string, type: string, x: number, y: number, p: Record<string, string | number | boolean>): J => {
+  const ip = (
+    name: string,
+    type: string,
+    x: number,
+    y: number,
+    p: Record<string, string | number | boolean>,
+  ): J => {
     const [tx, ty] = at(x, y);
     return pointObj(name, type, tx, ty, p);
   };
-  const goblinSpots = [[3, 3], [4, 2], [8, 3], [9, 2], [16, 3], [17, 4], [17, 7], [19, 8], [11, 10], [12, 12], [20, 12], [21, 11]];
-  const goblins = goblinSpots.map(([x, y], i) => ip(`Goblin ${i + 1}`, 'goblin', x, y, { facing: 'south-west' }));
+  const goblinSpots = [
+    [3, 3],
+    [4, 2],
+    [8, 3],
+    [9, 2],
+    [16, 3],
+    [17, 4],
+    [17, 7],
+    [19, 8],
+    [11, 10],
+    [12, 12],
+    [20, 12],
+    [21, 11],
+  ];
+  const goblins = goblinSpots.map(([x, y], i) =>
+    ip(`Goblin ${i + 1}`, 'goblin', x, y, { facing: 'south-west' }),
+  );
   const bosses = [
     ip('Troll Chieftain', 'enemy', 19, 2, { archFoe: true, facing: 'south-west', unit: 'troll' }),
     ip('Troll Guard', 'enemy', 5, 9, { facing: 'south', unit: 'troll' }),
@@ -359,7 +560,14 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
     ip('Priest', 'hero', 3, 15, { facing: 'north-east', unit: 'priest' }),
   ];
   const group = (id: number, name: string, layers: J[]): J => ({
-    id, layers, name, opacity: 1, type: 'group', visible: true, x: 0, y: 0,
+    id,
+    layers,
+    name,
+    opacity: 1,
+    type: 'group',
+    visible: true,
+    x: 0,
+    y: 0,
   });
   const text = mapJson(
     30,
@@ -386,7 +594,8 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
 // =============== 4. The Dragon Hall (cover, hold objective, exit) ===============
 {
   nextObjectId = 1;
-  const W = 20, H = 16;
+  const W = 20,
+    H = 16;
   const rows = grid(
     [
       '####################',
@@ -409,7 +618,9 @@ function mapJson(w: number, h: number, layers: J[], tilesets: J[], p: Record<str
     W,
     H,
   );
-  const floor: number[] = [], walls: number[] = [], pillars: number[] = [];
+  const floor: number[] = [],
+    walls: number[] = [],
+    pillars: number[] = [];
   rows.forEach((r, y) =>
     [...r].forEach((c, x) => {
       const base = c === 'C' ? 12 : c === 'S' ? 11 : c === 'l' ? 8 : floorVariant(x, y);
@@ -479,7 +690,8 @@ writeFileSync(
         id: 'flooded-crypt',
         file: 'flooded-crypt.tmj',
         name: 'The Flooded Crypt',
-        description: 'Rooms, doors and drowned passages: clear the crypt of every goblin, troll and the dragon.',
+        description:
+          'Rooms, doors and drowned passages: clear the crypt of every goblin, troll and the dragon.',
         tilesets: ['crypt.tsj'],
       },
       {

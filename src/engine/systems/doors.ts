@@ -42,8 +42,21 @@ export function openDoor(ctx: Context, unit: Unit, door: DoorState): void {
   if (unit.position && chebyshevDistance(unit.position, door) === 1) {
     const from = unit.facing;
     unit.facing = facingToward(unit.position, door, unit.facing);
-    if (from !== unit.facing) emit(ctx, { type: 'faced', unit: unit.id, from, to: unit.facing, reason: 'opening a door', text: '' });
+    if (from !== unit.facing)
+      emit(ctx, {
+        type: 'faced',
+        unit: unit.id,
+        from,
+        to: unit.facing,
+        reason: 'opening a door',
+        text: '',
+      });
   }
-  emit(ctx, { type: 'door-opened', unit: unit.id, at: { x: door.x, y: door.y }, text: `${unit.name} opens a door.` });
+  emit(ctx, {
+    type: 'door-opened',
+    unit: unit.id,
+    at: { x: door.x, y: door.y },
+    text: `${unit.name} opens a door.`,
+  });
   updateAwareness(ctx);
 }

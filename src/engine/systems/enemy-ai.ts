@@ -154,7 +154,11 @@ function walkForward(ctx: Context, enemy: Placed, budget: number): void {
 // ------------------------------------------------------------------ alerted
 
 /** Movement costs from `from` to every square over terrain alone (units ignored). */
-function terrainDistances(state: GameState, from: Point, map: BattleMap = state.map): Map<string, PathResult> {
+function terrainDistances(
+  state: GameState,
+  from: Point,
+  map: BattleMap = state.map,
+): Map<string, PathResult> {
   const grid: PathingGrid = {
     width: map.width,
     height: map.height,
