@@ -9,10 +9,10 @@
  *    to a fragile hero), then the most progress toward the nearest foe or the goal.
  * 3. Attack with the best weapon at the best target, then end the turn.
  */
-import { chebyshevDistance, isSamePoint, pointKey, type Point } from './grid';
+import { chebyshevDistance, isSamePoint, type Point } from './grid';
 import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from './map';
 import { applyDoorsToMap } from './systems/doors';
-import { findReachable, type PathingGrid } from './pathing';
+import { floodCosts, type PathingGrid } from './pathing';
 import { hitChance } from './rulesets/dungeon-crawl';
 import { canAttack } from './systems/combat';
 import { legalCommands } from './game';
@@ -48,12 +48,15 @@ function bestAttackFrom(state: GameState, hero: Unit): { value: number; command:
   return best;
 }
 
-/** Walking distances over terrain from a set of squares (a distance field). */
+/**
+ * Walking distance over terrain from the nearest of `sources` to any square (999 where
+ * none reaches). One cost flood per source; no paths are built.
+ */
 function distanceField(
   state: GameState,
   sources: Point[],
   map: BattleMap = state.map,
-): Map<string, number> {
+): (p: Point) => number {
   const grid: PathingGrid = {
     width: map.width,
     height: map.height,
@@ -64,15 +67,13 @@ function distanceField(
     canStopAt: () => true,
     isCorner: (x, y) => isWallLike(map, x, y),
   };
-  const field = new Map<string, number>();
+  const best = new Int32Array(map.width * map.height).fill(999);
   for (const source of sources) {
-    field.set(pointKey(source), 0);
-    for (const [key, r] of findReachable(grid, source, map.width * map.height * 2)) {
-      const known = field.get(key);
-      if (known === undefined || r.cost < known) field.set(key, r.cost);
-    }
+    const { cost } = floodCosts(grid, source, map.width * map.height * 2);
+    for (let i = 0; i < cost.length; i++) if (cost[i] >= 0 && cost[i] < best[i]) best[i] = cost[i];
   }
-  return field;
+  return (p) =>
+    p.x >= 0 && p.y >= 0 && p.x < map.width && p.y < map.height ? best[p.y * map.width + p.x] : 999;
 }
 
 function goalSquares(state: GameState, hero: Unit): Point[] {
@@ -125,16 +126,16 @@ export function chooseHeroCommand(state: GameState): Command | null {
       state.doors.map((d) => ({ ...d, open: true })),
     );
     const field = distanceField(state, goals, openMap);
-    const here = field.get(pointKey(hero.position)) ?? 999;
+    const here = field(hero.position);
     const noAttackHere = bestAttackFrom(state, hero).value === 0;
-    const usefulDoor = doors.find((c) => (field.get(pointKey(c.at)) ?? 999) < here);
-    const bestWalk = Math.min(here, ...moves.map((m) => field.get(pointKey(m.to)) ?? 999));
+    const usefulDoor = doors.find((c) => field(c.at) < here);
+    const bestWalk = Math.min(here, ...moves.map((m) => field(m.to)));
     // Open a door that leads toward the goal when walking gets no nearer.
     if (usefulDoor && noAttackHere && bestWalk >= here) return usefulDoor;
     const score = (square: Point): number => {
       const s = withHeroAt(state, hero.id, square);
       const attack = bestAttackFrom(s, { ...hero, position: square }).value;
-      const progress = field.get(pointKey(square)) ?? 999;
+      const progress = field(square);
       const objectiveFirst =
         state.options.victory === 'hold' || state.objective.object?.carrier === hero.id ? 3 : 1;
       return attack * 10 - dangerAt(state, hero, square) * 3 - progress * 0.5 * objectiveFirst;

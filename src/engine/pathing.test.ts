@@ -5,6 +5,7 @@ import {
   findPath,
   findPathEasyStar,
   findReachable,
+  floodCosts,
   isReachable,
   snapshotGrid,
   stepsWithin,
@@ -429,5 +430,40 @@ describe('stepsWithin', () => {
     expect(prefix(5).path.at(-1)).toEqual({ x: 4, y: 1 });
     expect(prefix(6).path.at(-1)).toEqual({ x: 6, y: 1 });
     expect(prefix(100)).toEqual(full);
+  });
+});
+
+describe('floodCosts', () => {
+  it('gives the same costs and paths as findReachable, and the reference Dijkstra', () => {
+    const board = parseAscii(`
+#########
+#s..#...#
+#.~.#.a.#
+#.#...#.#
+#...e...#
+#~~#..~.#
+#########`);
+    const grid = gridOf(board);
+    const from = markOf(board, 's');
+    const field = floodCosts(grid, from, 1000);
+    const reach = findReachable(grid, from, 1000);
+    for (let y = 0; y < board.height; y++) {
+      for (let x = 0; x < board.width; x++) {
+        const c = field.cost[y * board.width + x];
+        if (!grid.canStopAt(x, y)) continue; // the reference only ends on stoppable squares
+        const ref = referenceCost(grid, from, { x, y });
+        expect(c, `cost at ${x},${y}`).toBe(x === from.x && y === from.y ? 0 : (ref ?? -1));
+        const listed = reach.get(`${x},${y}`);
+        if (listed) expect(field.pathTo({ x, y })).toEqual(listed);
+      }
+    }
+    // An ally's square is reached (crossed) though findReachable does not list it.
+    const ally = markOf(board, 'a');
+    expect(field.cost[ally.y * board.width + ally.x]).toBeGreaterThan(0);
+    expect(reach.has(`${ally.x},${ally.y}`)).toBe(false);
+    // A budget cuts it short.
+    const short = floodCosts(grid, from, 2);
+    expect(Math.max(...short.cost)).toBe(2);
+    expect(short.pathTo({ x: 7, y: 5 })).toBeNull();
   });
 });

@@ -194,6 +194,78 @@ export function findReachable(
 }
 
 /**
+ * Movement costs from one square to every square within `budget`, without a path for
+ * each (the AI's "how far on foot" questions over a whole map). Same rules and order as
+ * findReachable; `cost[i]` is -1 where unreached (index = y * width + x); `pathTo` builds
+ * the cheapest path to one square on demand (excluding the start), or null.
+ */
+export interface CostField {
+  width: number;
+  cost: Int32Array;
+  pathTo(to: Point): PathResult | null;
+}
+
+export function floodCosts(grid: PathingGrid, from: Point, budget: number): CostField {
+  const { width, height } = grid;
+  const n = width * height;
+  const cost = new Int32Array(n).fill(-1);
+  const parent = new Int32Array(n).fill(-1);
+  const enter = new Int16Array(n).fill(-2); // -2 unknown, -1 cannot enter
+  const field: CostField = {
+    width,
+    cost,
+    pathTo(to: Point): PathResult | null {
+      if (!inBounds(grid, to)) return null;
+      const idx = to.y * width + to.x;
+      if (cost[idx] < 0) return null;
+      const path: Point[] = [];
+      for (let at = idx; at !== startIdx && at >= 0; at = parent[at]) {
+        path.push({ x: at % width, y: Math.floor(at / width) });
+      }
+      path.reverse();
+      return { path, cost: cost[idx] };
+    },
+  };
+  if (!inBounds(grid, from)) return field;
+  const startIdx = from.y * width + from.x;
+  cost[startIdx] = 0;
+  const buckets: number[][] = [[startIdx]];
+  for (let c = 0; c < buckets.length; c++) {
+    const bucket = buckets[c];
+    if (!bucket) continue;
+    for (let k = 0; k < bucket.length; k++) {
+      const idx = bucket[k];
+      if (cost[idx] !== c) continue;
+      const x = idx % width;
+      const y = (idx - x) / width;
+      for (const step of DIRECTION_STEPS) {
+        const nx = x + step.x;
+        const ny = y + step.y;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+        if (step.x !== 0 && step.y !== 0 && (grid.isCorner(nx, y) || grid.isCorner(x, ny)))
+          continue;
+        const nIdx = ny * width + nx;
+        if (nIdx === startIdx) continue;
+        let e = enter[nIdx];
+        if (e === -2) {
+          e = grid.enterCost(nx, ny) ?? -1;
+          enter[nIdx] = e;
+        }
+        if (e < 0) continue;
+        const total = c + e;
+        if (total > budget) continue;
+        const known = cost[nIdx];
+        if (known >= 0 && known <= total) continue;
+        cost[nIdx] = total;
+        parent[nIdx] = idx;
+        (buckets[total] ??= []).push(nIdx);
+      }
+    }
+  }
+  return field;
+}
+
+/**
  * The longest prefix of `path` whose enter costs add up to at most `budget` and whose last
  * square can be stopped on (an empty path if none), with its cost recomputed from `grid`.
  * Stops early at a square that can no longer be entered. Assumes the steps themselves are

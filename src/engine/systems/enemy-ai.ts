@@ -15,7 +15,14 @@ import {
 } from '../grid';
 import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from '../map';
 import { applyDoorsToMap, doorsWithinReach, openDoor } from './doors';
-import { findReachable, stepsWithin, type PathingGrid, type PathResult } from '../pathing';
+import {
+  findReachable,
+  floodCosts,
+  stepsWithin,
+  type CostField,
+  type PathingGrid,
+  type PathResult,
+} from '../pathing';
 import { canUseSeveralWeaponsPerTurn, rankWeapons } from '../rulesets/dungeon-crawl';
 import type { DoorState, GameState, Unit, Weapon } from '../types';
 import { livingUnits, unitAt } from '../world';
@@ -153,12 +160,24 @@ function walkForward(ctx: Context, enemy: Placed, budget: number): void {
 
 // ------------------------------------------------------------------ alerted
 
-/** Movement costs from `from` to every square over terrain alone (units ignored). */
-function terrainDistances(
-  state: GameState,
-  from: Point,
-  map: BattleMap = state.map,
-): Map<string, PathResult> {
+/**
+ * Walking costs over terrain alone (units ignored) from `from`, or over `map` when given.
+ * Such a field depends only on the map and the square, and a map is never changed in
+ * place, so the fields of the last few squares asked about are kept per map: during one
+ * enemy phase every monster asks about the same heroes.
+ */
+const fieldCache = new WeakMap<BattleMap, Map<number, CostField>>();
+const FIELDS_KEPT = 48;
+
+function terrainDistances(state: GameState, from: Point, map: BattleMap = state.map): CostField {
+  let fields = fieldCache.get(map);
+  if (!fields) {
+    fields = new Map();
+    fieldCache.set(map, fields);
+  }
+  const key = from.y * map.width + from.x;
+  const known = fields.get(key);
+  if (known) return known;
   const grid: PathingGrid = {
     width: map.width,
     height: map.height,
@@ -169,7 +188,33 @@ function terrainDistances(
     canStopAt: () => true,
     isCorner: (x, y) => isWallLike(map, x, y),
   };
-  return findReachable(grid, from, map.width * map.height * 2);
+  const field = floodCosts(grid, from, map.width * map.height * 2);
+  if (fields.size >= FIELDS_KEPT) fields.delete(fields.keys().next().value!);
+  fields.set(key, field);
+  return field;
+}
+
+/** The map with every door open (kept per map), for "which way leads there" questions. */
+const openedMaps = new WeakMap<BattleMap, BattleMap>();
+function withDoorsOpen(state: GameState): BattleMap {
+  let opened = openedMaps.get(state.map);
+  if (!opened) {
+    opened = applyDoorsToMap(
+      state.map,
+      state.doors.map((d) => ({ ...d, open: true })),
+    );
+    openedMaps.set(state.map, opened);
+  }
+  return opened;
+}
+
+/** Cost to walk to `p` in a cost field, -1 where it cannot be reached. */
+function costAt(field: CostField, p: Point): number {
+  return field.cost[p.y * field.width + p.x];
+}
+
+function finiteOrInfinity(cost: number): number {
+  return cost >= 0 ? cost : Infinity;
 }
 
 /**
@@ -179,10 +224,14 @@ function terrainDistances(
 export function chooseTarget(ctx: Context, enemy: Placed): Placed | null {
   const heroes = livingUnits(ctx.state, 'heroes');
   if (heroes.length === 0) return null;
-  const costs = terrainDistances(ctx.state, enemy.position);
+  const map = ctx.state.map;
+  const enterCost = (p: Point): number => terrainMoveCost(terrainAt(map, p.x, p.y));
   const distanceTo = (h: Placed): number => {
-    const walk = costs.get(`${h.position.x},${h.position.y}`);
-    return walk ? walk.cost : 10_000 + chebyshevDistance(enemy.position, h.position);
+    // The field from the hero gives hero->enemy; the walk enemy->hero enters the hero's
+    // square instead of the enemy's own.
+    const back = costAt(terrainDistances(ctx.state, h.position), enemy.position);
+    if (back < 0) return 10_000 + chebyshevDistance(enemy.position, h.position);
+    return back - enterCost(enemy.position) + enterCost(h.position);
   };
   let best = Infinity;
   let tied: Placed[] = [];
@@ -281,12 +330,13 @@ function moveIntoRange(ctx: Context, enemy: Placed, target: Placed, primary: Wea
 function doorWorthOpening(state: GameState, enemy: Placed, target: Placed): DoorState | undefined {
   const doors = doorsWithinReach(state, enemy);
   if (doors.length === 0) return undefined;
-  const key = `${target.position.x},${target.position.y}`;
-  const now = terrainDistances(state, enemy.position).get(key)?.cost ?? Infinity;
+  const now = finiteOrInfinity(costAt(terrainDistances(state, enemy.position), target.position));
   let best: { door: DoorState; cost: number } | undefined;
   for (const door of doors) {
     const opened = applyDoorsToMap(state.map, [{ ...door, open: true }]);
-    const cost = terrainDistances(state, enemy.position, opened).get(key)?.cost ?? Infinity;
+    const cost = finiteOrInfinity(
+      costAt(terrainDistances(state, enemy.position, opened), target.position),
+    );
     if (cost < now && (!best || cost < best.cost)) best = { door, cost };
   }
   return best?.door;
@@ -294,36 +344,44 @@ function doorWorthOpening(state: GameState, enemy: Placed, target: Placed): Door
 
 /**
  * The way toward the target when it is out of reach this turn: to the square the enemy
- * can get to (crowded squares on the way are fine) that is nearest the target on foot,
+ * can get to within a few turns (crowded squares on the way are fine) that is nearest the
+ * target on foot,
  * counting doors as open (so it heads for the door that leads there); straight-line
  * distance where no walk exists. Ties: the cheaper path.
  */
+const APPROACH_TURNS = 8;
+
 function approachPath(
   state: GameState,
   enemy: Placed,
   target: Placed,
   grid: PathingGrid,
 ): PathResult | null {
-  const openMap = applyDoorsToMap(
-    state.map,
-    state.doors.map((d) => ({ ...d, open: true })),
-  );
-  const field = terrainDistances(state, target.position, openMap);
+  const field = terrainDistances(state, target.position, withDoorsOpen(state));
   const remaining = (p: Point): number => {
-    const walk = field.get(`${p.x},${p.y}`);
-    return walk ? walk.cost : 10_000 + chebyshevDistance(p, target.position);
+    const walk = costAt(field, p);
+    return walk >= 0 ? walk : 10_000 + chebyshevDistance(p, target.position);
   };
-  const all = findReachable(grid, enemy.position, state.map.width * state.map.height * 2);
-  let best: PathResult | null = null;
+  // Looking a few turns' walk ahead is enough to find the way round a crowd; the field
+  // already knows the long way.
+  const all = floodCosts(grid, enemy.position, Math.max(1, enemy.move) * APPROACH_TURNS);
+  const width = state.map.width;
+  let best: Point | null = null;
+  let bestCost = Infinity;
   let bestDistance = remaining(enemy.position);
-  for (const [, result] of all) {
-    const d = remaining(result.path[result.path.length - 1]);
-    if (d < bestDistance || (d === bestDistance && best && result.cost < best.cost)) {
-      best = result;
+  for (let i = 0; i < all.cost.length; i++) {
+    const c = all.cost[i];
+    if (c <= 0) continue; // unreached, or the start square
+    const square = { x: i % width, y: Math.floor(i / width) };
+    if (!grid.canStopAt(square.x, square.y)) continue;
+    const d = remaining(square);
+    if (d < bestDistance || (d === bestDistance && best && c < bestCost)) {
+      best = square;
+      bestCost = c;
       bestDistance = d;
     }
   }
-  return best;
+  return best ? all.pathTo(best) : null;
 }
 
 /**

@@ -6,26 +6,28 @@ import { facingToward, isSamePoint, type Point } from '../grid';
 import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost } from '../map';
 import { findPath, findReachable, type PathingGrid, type PathResult } from '../pathing';
 import type { GameState, Unit } from '../types';
-import { unitAt } from '../world';
 import { emit, rollDie, type Context } from './context';
 import { applyWound } from './wounds';
 
 /** The pathing grid as `mover` sees it. */
 export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
   const map = state.map;
+  // Who stands where, once: 1 a friend, 2 a foe (searches ask about every square).
+  const occupied = new Uint8Array(map.width * map.height);
+  for (const u of state.units) {
+    if (!u.position || u.id === mover.id) continue;
+    occupied[u.position.y * map.width + u.position.x] = u.side === mover.side ? 1 : 2;
+  }
   return {
     width: map.width,
     height: map.height,
     enterCost(x, y) {
       const t = terrainAt(map, x, y);
-      if (!isTerrainPassable(t)) return null;
-      const other = unitAt(state, x, y);
-      if (other && other.id !== mover.id && other.side !== mover.side) return null;
+      if (!isTerrainPassable(t) || occupied[y * map.width + x] === 2) return null;
       return terrainMoveCost(t);
     },
     canStopAt(x, y) {
-      const other = unitAt(state, x, y);
-      return !other || other.id === mover.id;
+      return occupied[y * map.width + x] === 0;
     },
     isCorner(x, y) {
       return isWallLike(map, x, y);

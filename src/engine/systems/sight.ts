@@ -9,7 +9,7 @@
  * looks everywhere.
  */
 import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
-import { doesSquareBlockSight } from '../map';
+import { doesSquareBlockSight, type BattleMap } from '../map';
 import { hasLineOfSight } from '../los';
 import type { EnemyStatus, GameState, Unit } from '../types';
 import { isArchFoe, livingUnits } from '../world';
@@ -21,9 +21,29 @@ export function isInViewArc(from: Point, facing: Unit['facing'], to: Point): boo
   return d.x * (to.x - from.x) + d.y * (to.y - from.y) >= 0;
 }
 
+/**
+ * Sight through walls depends on the map alone, and a map is never changed in place (an
+ * opened door gives a new one), so answers are kept per map: awareness asks the same
+ * questions after every action.
+ */
+const sightCache = new WeakMap<BattleMap, Map<number, boolean>>();
+
 /** Line of sight between two squares through walls only. */
 export function canSeeSquare(state: GameState, from: Point, to: Point): boolean {
-  return hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(state.map, x, y));
+  const map = state.map;
+  let cache = sightCache.get(map);
+  if (!cache) {
+    cache = new Map();
+    sightCache.set(map, cache);
+  }
+  const n = map.width * map.height;
+  const key = (from.y * map.width + from.x) * n + (to.y * map.width + to.x);
+  let seen = cache.get(key);
+  if (seen === undefined) {
+    seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
+    cache.set(key, seen);
+  }
+  return seen;
 }
 
 /** Whether `viewer` can see `target` now (arc applies while patrolling). */
