@@ -1,11 +1,12 @@
 /**
  * Bad-input sweep (fast-check): random walks through real games on the Dungeon Crawl board
- * that mix
+ * (and the bundled Flooded Crypt, which has doors) that mix
  * - autopilot and random legal commands (so the walk reaches real game states: moves,
  *   attacks, heals, alerts, defeats, the end of the game),
  * - commands that are certainly illegal: not objects, unknown types, missing or wrong-typed
  *   fields, units that do not exist or may not act now (enemies, other heroes), squares off
- *   the board, NaN / Infinity / huge / fractional numbers, acting out of turn, prototype-
+ *   the board, NaN / Infinity / huge / fractional numbers, acting out of turn, opening a door
+ *   where there is none, prototype-
  *   polluting keys (`__proto__`, `constructor`, `prototype`);
  * - wild commands: legal ones with fields changed or added, and random records.
  * Every result must be either ok with a state that passes checkInvariants, or an error
@@ -23,6 +24,8 @@ import {
   VICTORY_KINDS,
 } from '../../src/engine/index';
 import type { Command, GameState, ScenarioOptions } from '../../src/engine/types';
+import type { BattleMap } from '../../src/engine/map';
+import { listBundledMaps, loadBundledMap } from '../../tools/lib/maps';
 import { dungeonCrawlBoard } from './boards';
 import { checkInvariants } from './invariants';
 
@@ -42,6 +45,7 @@ type BadKind =
   | 'bad-attack'
   | 'bad-heal'
   | 'out-of-turn'
+  | 'bad-door'
   | 'pollute';
 
 type Step =
@@ -51,8 +55,16 @@ type Step =
   | { kind: 'mutate'; pick: number; field: string; value: unknown }
   | { kind: 'wild'; value: unknown };
 
-const HERO_TYPES = ['move', 'face', 'attack', 'heal', 'undo-move', 'end-turn'] as const;
-const TURN_TYPES = ['move', 'attack', 'heal', 'undo-move', 'end-turn'] as const;
+const HERO_TYPES = [
+  'move',
+  'face',
+  'attack',
+  'heal',
+  'open-door',
+  'undo-move',
+  'end-turn',
+] as const;
+const TURN_TYPES = ['move', 'attack', 'heal', 'open-door', 'undo-move', 'end-turn'] as const;
 
 /** Numbers that are never a valid square coordinate or facing on an 8x10 board. */
 const badNumber = fc.oneof(
@@ -109,6 +121,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
           'bad-attack',
           'bad-heal',
           'out-of-turn',
+          'bad-door',
           'pollute',
         ),
         pick: fc.nat(),
@@ -428,6 +441,33 @@ function badCommand(state: GameState, bad: BadKind, n: number, value: unknown): 
         ],
         n,
       );
+    case 'bad-door': {
+      // No closed door is ever under a unit, off the board, or at a malformed square.
+      const at = pick<unknown>(
+        [
+          hero.position ?? { x: -1, y: -1 },
+          { x: -1, y: 0 },
+          { x: NaN, y: 1 },
+          { x: 1e308, y: 0 },
+          { x: 1.5, y: 1 },
+          undefined,
+          null,
+          '3,4',
+          { x: value, y: 2 },
+        ],
+        n,
+      );
+      if (
+        typeof at === 'object' &&
+        at !== null &&
+        'x' in at &&
+        Number.isSafeInteger((at as { x: unknown }).x) &&
+        at !== hero.position
+      ) {
+        return { type: 'open-door', unit: hero.id, at: hero.position ?? { x: -1, y: -1 } };
+      }
+      return { type: 'open-door', unit: hero.id, at };
+    }
     case 'pollute': {
       const texts = [
         '{"__proto__":{"type":"start"}}',
@@ -504,10 +544,30 @@ function describeCommand(command: unknown): string {
   }
 }
 
-function newGame(seed: number, options: Partial<ScenarioOptions>): GameState {
+/**
+ * Boards for the walk: the Dungeon Crawl board, and the bundled Flooded Crypt when there is
+ * one (it has closed doors, so opening doors is swept too).
+ */
+function fuzzMaps(): BattleMap[] {
+  const maps = [dungeonCrawlBoard()];
+  try {
+    if (listBundledMaps().some((m) => m.id === 'flooded-crypt'))
+      maps.push(loadBundledMap('flooded-crypt'));
+  } catch {
+    // no bundled maps
+  }
+  return maps;
+}
+const MAPS = fuzzMaps();
+
+function newGame(
+  seed: number,
+  options: Partial<ScenarioOptions>,
+  map: BattleMap = MAPS[0],
+): GameState {
   const created = createGame({
     scenarioId: 'dungeon-crawl',
-    map: dungeonCrawlBoard(),
+    map,
     seed,
     options,
   });
@@ -520,16 +580,17 @@ const protoKeys = (): string[] => Object.getOwnPropertyNames(Object.prototype).s
 describe('bad-input sweep: applyCommand with random, malformed and legal commands', () => {
   it('every command gives an ok result with sound state, or an error with the state unchanged', () => {
     const keysBefore = protoKeys();
-    const tally = { ok: 0, rejected: 0, mustFail: 0, gamesOver: 0 };
+    const tally = { ok: 0, rejected: 0, mustFail: 0, gamesOver: 0, doorsOpened: 0 };
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1_000_000 }),
         fc.constantFrom(...VICTORY_KINDS),
         fc.boolean(),
         fc.integer({ min: 2, max: 12 }),
+        fc.nat(MAPS.length - 1),
         fc.array(step, { minLength: 30, maxLength: 120 }),
-        (seed, victory, morale, maxRounds, steps) => {
-          let state = newGame(seed, { victory, morale, maxRounds });
+        (seed, victory, morale, maxRounds, mapIndex, steps) => {
+          let state = newGame(seed, { victory, morale, maxRounds }, MAPS[mapIndex]);
           for (const [i, s] of steps.entries()) {
             const { command, mustFail } = commandFor(state, s);
             const before = JSON.stringify(state);
@@ -554,6 +615,7 @@ describe('bad-input sweep: applyCommand with random, malformed and legal command
             }
             if (result.ok) {
               tally.ok++;
+              if (result.events.some((e) => e.type === 'door-opened')) tally.doorsOpened++;
               const problems = checkInvariants(result.state, state);
               expect(problems, `invariants after ${where}`).toEqual([]);
               state = result.state;
@@ -572,6 +634,8 @@ describe('bad-input sweep: applyCommand with random, malformed and legal command
     expect(tally.ok).toBeGreaterThan(RUNS * 10);
     expect(tally.mustFail).toBeGreaterThan(RUNS * 10);
     expect(tally.gamesOver).toBeGreaterThan(0);
+    if (MAPS.length > 1) expect(tally.doorsOpened).toBeGreaterThan(0);
+    if (process.env.FUZZ_VERBOSE) console.log(tally);
   });
 
   it('rejects every certainly-illegal command in every phase of a played game', () => {
@@ -590,6 +654,7 @@ describe('bad-input sweep: applyCommand with random, malformed and legal command
       'bad-attack',
       'bad-heal',
       'out-of-turn',
+      'bad-door',
       'pollute',
     ];
     let checked = 0;

@@ -148,6 +148,34 @@ describe("the soak's invariant checks", () => {
     expect(stepProblems(after, back, [event]).join(' ')).toMatch(/went alerted -> patrolling/);
   });
 
+  it('catch a map that changes where no door opened, and doors that close again', () => {
+    const before = fresh();
+    const floor = before.map.terrain.findIndex((t) => t === 'floor');
+    const after = structuredClone(before);
+    after.commandCount += 1;
+    after.map = { ...after.map, terrain: after.map.terrain.slice() };
+    after.map.terrain[floor] = 'wall';
+    expect(stepProblems(before, after, []).join(' ')).toMatch(/changed with no door opening/);
+    const withDoor = (open: boolean): GameState => {
+      const s = structuredClone(before);
+      s.map.terrain[floor] = open ? 'floor' : 'wall';
+      s.map.blocksSight[floor] = !open;
+      (s as unknown as { doors: unknown[] }).doors = [
+        { x: floor % s.map.width, y: Math.floor(floor / s.map.width), open },
+      ];
+      return s;
+    };
+    const opened = withDoor(true);
+    const closed = { ...withDoor(false), commandCount: opened.commandCount + 1 };
+    expect(stepProblems(opened, closed, []).join(' ')).toMatch(/closed again/);
+    // Opening it is fine, and the map must show it as it is.
+    const reopened = { ...withDoor(true), commandCount: closed.commandCount + 1 };
+    expect(stepProblems(closed, reopened, [])).toEqual([]);
+    const wrong = withDoor(true);
+    wrong.map.terrain[floor] = 'wall';
+    expect(stateProblems(wrong).join(' ')).toMatch(/shows the open door/);
+  });
+
   it('catch values that JSON does not save unchanged', () => {
     expect(jsonProblems({ a: NaN })).toHaveLength(1);
     expect(jsonProblems({ a: new Map() })).toHaveLength(1);
