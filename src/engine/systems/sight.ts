@@ -113,11 +113,16 @@ function faceClosestVisibleHero(
   enemy: Unit & { position: Point },
   heroes: (Unit & { position: Point })[],
 ): void {
-  // Nearest first, so the first hero in sight is the closest one (ties: list order).
-  const byDistance = heroes
-    .map((h) => ({ h, d: chebyshevDistance(enemy.position, h.position) }))
-    .sort((a, b) => a.d - b.d);
-  const best = byDistance.find(({ h }) => canSeeSquare(ctx.state, enemy.position, h.position))?.h;
+  // The closest hero in sight; ties go to the first in list order.
+  let best: (Unit & { position: Point }) | undefined;
+  let bestDistance = Infinity;
+  for (const h of heroes) {
+    const d = chebyshevDistance(enemy.position, h.position);
+    if (d < bestDistance && canSeeSquare(ctx.state, enemy.position, h.position)) {
+      best = h;
+      bestDistance = d;
+    }
+  }
   if (!best) return;
   const facing = facingToward(enemy.position, best.position, enemy.facing);
   if (facing === enemy.facing) return;
