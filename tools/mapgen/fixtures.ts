@@ -1,29 +1,14 @@
 // Writes the small test fixture maps into test/fixtures/maps (run: npx tsx tools/mapgen/fixtures.ts).
 import { gzipSync, zlibSync } from 'fflate';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { BUILTIN_TILES } from '../../src/maps/constants';
 
 const OUT = process.argv[2] ?? new URL('../../test/fixtures/maps', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
 
 type Obj = Record<string, unknown>;
-const TERRAIN = [
-  'floor',
-  'floor',
-  'floor',
-  'wall',
-  'wall',
-  'difficult',
-  'water',
-  'pit',
-  'dangerous',
-  'wall',
-  'floor',
-  'floor',
-  'floor',
-  'floor',
-  'floor',
-  'void',
-];
+// The built-in tileset's terrain, one per tile, as the loader documents it.
+const TERRAIN: string[] = BUILTIN_TILES.map((t) => t.terrain);
 const tiles = (): Obj[] =>
   TERRAIN.map((t, id) => ({
     id,

@@ -1,6 +1,7 @@
 // Generator for the shipped maps in maps/ (run: npx tsx tools/mapgen/gen.ts [OUT_DIR]). Writes Tiled-1.10-style JSON.
 import { zlibSync } from 'fflate';
 import { writeFileSync } from 'node:fs';
+import { BUILTIN_TILES } from '../../src/maps/constants';
 
 const OUT = process.argv[2] ?? new URL('../../maps', import.meta.url).pathname;
 
@@ -76,24 +77,8 @@ const props = (o: Record<string, string | number | boolean>): J[] =>
     .sort()
     .map((k) => prop(k, o[k]));
 
-const TERRAIN = [
-  'floor',
-  'floor',
-  'floor',
-  'wall',
-  'wall',
-  'difficult',
-  'water',
-  'pit',
-  'dangerous',
-  'wall',
-  'floor',
-  'floor',
-  'floor',
-  'floor',
-  'floor',
-  'void',
-];
+// The built-in tileset's terrain, one per tile, as the loader documents it.
+const TERRAIN: string[] = BUILTIN_TILES.map((t) => t.terrain);
 function tileDefs(): J[] {
   return TERRAIN.map((t, id) => {
     const p: Record<string, string | number | boolean> = { terrain: t };
