@@ -461,6 +461,12 @@ describe('floodCosts', () => {
     const ally = markOf(board, 'a');
     expect(field.cost[ally.y * board.width + ally.x]).toBeGreaterThan(0);
     expect(reach.has(`${ally.x},${ally.y}`)).toBe(false);
+    // `reached` lists exactly the reached squares, start first, cheapest first.
+    const reachedCosts = field.reached.map((i) => field.cost[i]);
+    expect(field.reached[0]).toBe(from.y * board.width + from.x);
+    expect(reachedCosts).toEqual([...reachedCosts].sort((a, b) => a - b));
+    expect(new Set(field.reached).size).toBe(field.reached.length);
+    expect(field.reached.length).toBe([...field.cost].filter((c) => c >= 0).length);
     // A budget cuts it short.
     const short = floodCosts(grid, from, 2);
     expect(Math.max(...short.cost)).toBe(2);

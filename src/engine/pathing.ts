@@ -202,6 +202,8 @@ export function findReachable(
 export interface CostField {
   width: number;
   cost: Int32Array;
+  /** Indexes of the squares reached (the start first), in the order they were settled. */
+  reached: number[];
   pathTo(to: Point): PathResult | null;
 }
 
@@ -211,9 +213,11 @@ export function floodCosts(grid: PathingGrid, from: Point, budget: number): Cost
   const cost = new Int32Array(n).fill(-1);
   const parent = new Int32Array(n).fill(-1);
   const enter = new Int16Array(n).fill(-2); // -2 unknown, -1 cannot enter
+  const reached: number[] = [];
   const field: CostField = {
     width,
     cost,
+    reached,
     pathTo(to: Point): PathResult | null {
       if (!inBounds(grid, to)) return null;
       const idx = to.y * width + to.x;
@@ -236,6 +240,7 @@ export function floodCosts(grid: PathingGrid, from: Point, budget: number): Cost
     for (let k = 0; k < bucket.length; k++) {
       const idx = bucket[k];
       if (cost[idx] !== c) continue;
+      reached.push(idx);
       const x = idx % width;
       const y = (idx - x) / width;
       for (const step of DIRECTION_STEPS) {

@@ -369,9 +369,9 @@ function approachPath(
   let best: Point | null = null;
   let bestCost = Infinity;
   let bestDistance = remaining(enemy.position);
-  for (let i = 0; i < all.cost.length; i++) {
+  for (const i of all.reached) {
     const c = all.cost[i];
-    if (c <= 0) continue; // unreached, or the start square
+    if (c <= 0) continue; // the start square
     const square = { x: i % width, y: Math.floor(i / width) };
     if (!grid.canStopAt(square.x, square.y)) continue;
     const d = remaining(square);
