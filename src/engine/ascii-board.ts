@@ -7,7 +7,8 @@
 import type { BattleMap, MapObject, Terrain } from './map';
 import type { Facing } from './grid';
 
-const UNIT_LETTERS: Record<string, { kind: 'hero' | 'enemy'; unit: string }> = {
+/** The unit each letter of an ASCII board stands for. */
+export const UNIT_LETTERS: Readonly<Record<string, { kind: 'hero' | 'enemy'; unit: string }>> = {
   F: { kind: 'hero', unit: 'fighting-man' },
   M: { kind: 'hero', unit: 'magic-user' },
   T: { kind: 'hero', unit: 'thief' },

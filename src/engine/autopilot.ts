@@ -10,9 +10,10 @@
  * 3. Attack with the best weapon at the best target, then end the turn.
  */
 import { chebyshevDistance, isSamePoint, type Point } from './grid';
-import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from './map';
+import type { BattleMap } from './map';
 import { applyDoorsToMap } from './systems/doors';
-import { floodCosts, type PathingGrid } from './pathing';
+import { buildTerrainGrid } from './systems/movement';
+import { floodCosts } from './pathing';
 import { hitChance } from './rulesets/dungeon-crawl';
 import { canAttack } from './systems/combat';
 import { legalCommands } from './game';
@@ -57,16 +58,7 @@ function distanceField(
   sources: Point[],
   map: BattleMap = state.map,
 ): (p: Point) => number {
-  const grid: PathingGrid = {
-    width: map.width,
-    height: map.height,
-    enterCost: (x, y) => {
-      const t = terrainAt(map, x, y);
-      return isTerrainPassable(t) ? terrainMoveCost(t) : null;
-    },
-    canStopAt: () => true,
-    isCorner: (x, y) => isWallLike(map, x, y),
-  };
+  const grid = buildTerrainGrid(map);
   const best = new Int32Array(map.width * map.height).fill(999);
   for (const source of sources) {
     const { cost } = floodCosts(grid, source, map.width * map.height * 2);

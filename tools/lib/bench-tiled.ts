@@ -4,15 +4,7 @@
  * Used to write test/fixtures/bench/dungeon-64.tmj for the browser benchmark, which loads it
  * through `window.archfoe.loadMap(text)`.
  */
-const UNIT_OBJECTS: Record<string, { type: 'hero' | 'enemy'; unit: string }> = {
-  F: { type: 'hero', unit: 'fighting-man' },
-  M: { type: 'hero', unit: 'magic-user' },
-  T: { type: 'hero', unit: 'thief' },
-  P: { type: 'hero', unit: 'priest' },
-  g: { type: 'enemy', unit: 'goblin' },
-  t: { type: 'enemy', unit: 'troll' },
-  D: { type: 'enemy', unit: 'dragon' },
-};
+import { UNIT_LETTERS } from '../../src/engine/ascii-board';
 
 const TILE = 32;
 /** Tile ids (gid) in the built-in 8 x 2 dungeon tileset: 1 floor, 2 wall. */
@@ -37,11 +29,11 @@ export function asciiToTiled(rows: readonly string[], name: string): Record<stri
       const ch = rows[y][x] ?? ' ';
       floor.push(ch === ' ' ? 0 : FLOOR_GID);
       walls.push(ch === '#' ? WALL_GID : 0);
-      const unit = UNIT_OBJECTS[ch];
+      const unit = UNIT_LETTERS[ch];
       const props: TiledProperty[] = [];
       let type: string | null = null;
       if (unit) {
-        type = unit.type;
+        type = unit.kind;
         props.push({ name: 'unit', type: 'string', value: unit.unit });
         if (unit.unit === 'dragon') props.push({ name: 'archFoe', type: 'bool', value: true });
       } else if (ch === '1' || ch === '3' || ch === '5') {

@@ -28,7 +28,7 @@ import type { DoorState, GameState, Unit, Weapon } from '../types';
 import { livingUnits, unitAt } from '../world';
 import { emit, rollDie, type Context } from './context';
 import { canAttack, resolveAttack } from './combat';
-import { buildPathingGrid, walkUnit } from './movement';
+import { buildPathingGrid, buildTerrainGrid, walkUnit } from './movement';
 import { updateAwareness } from './sight';
 import { checkVictory } from './victory';
 
@@ -178,16 +178,7 @@ function terrainDistances(state: GameState, from: Point, map: BattleMap = state.
   const key = from.y * map.width + from.x;
   const known = fields.get(key);
   if (known) return known;
-  const grid: PathingGrid = {
-    width: map.width,
-    height: map.height,
-    enterCost: (x, y) => {
-      const t = terrainAt(map, x, y);
-      return isTerrainPassable(t) ? terrainMoveCost(t) : null;
-    },
-    canStopAt: () => true,
-    isCorner: (x, y) => isWallLike(map, x, y),
-  };
+  const grid = buildTerrainGrid(map);
   const field = floodCosts(grid, from, map.width * map.height * 2);
   if (fields.size >= FIELDS_KEPT) fields.delete(fields.keys().next().value!);
   fields.set(key, field);

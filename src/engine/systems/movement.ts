@@ -3,7 +3,7 @@
  * foes blocking), reachable squares, and walking a unit along a path.
  */
 import { facingToward, isSamePoint, type Point } from '../grid';
-import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost } from '../map';
+import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from '../map';
 import { findPath, findReachable, type PathingGrid, type PathResult } from '../pathing';
 import type { GameState, Unit } from '../types';
 import { emit, rollDie, type Context } from './context';
@@ -32,6 +32,23 @@ export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
     isCorner(x, y) {
       return isWallLike(map, x, y);
     },
+  };
+}
+
+/**
+ * The grid of the ground alone (no figures): walls and void stop, difficult ground costs
+ * 2, anything may be stopped on. For "how far on foot" questions of the AI and autopilot.
+ */
+export function buildTerrainGrid(map: BattleMap): PathingGrid {
+  return {
+    width: map.width,
+    height: map.height,
+    enterCost: (x, y) => {
+      const t = terrainAt(map, x, y);
+      return isTerrainPassable(t) ? terrainMoveCost(t) : null;
+    },
+    canStopAt: () => true,
+    isCorner: (x, y) => isWallLike(map, x, y),
   };
 }
 
