@@ -77,6 +77,39 @@ export function terrainMoveCost(t: Terrain): number {
 
 export function doesSquareBlockSight(map: BattleMap, x: number, y: number): boolean {
   if (x < 0 || y < 0 || x >= map.width || y >= map.height) return true;
-  const i = y * map.width + x;
-  return map.blocksSight[i] || map.terrain[i] === 'wall';
+  return squareTables(map).blocksSight[y * map.width + x] === 1;
+}
+
+/**
+ * A map's squares as flat tables, built once per map (a map is never changed in place):
+ * the searches ask about the same squares many thousands of times a turn.
+ * - `enterCost[i]`: 0 where nothing can enter, else terrainMoveCost;
+ * - `corner[i]`: 1 where isWallLike;
+ * - `blocksSight[i]`: 1 where doesSquareBlockSight.
+ */
+export interface SquareTables {
+  enterCost: Uint8Array;
+  corner: Uint8Array;
+  blocksSight: Uint8Array;
+}
+
+const squareTablesByMap = new WeakMap<BattleMap, SquareTables>();
+
+export function squareTables(map: BattleMap): SquareTables {
+  let tables = squareTablesByMap.get(map);
+  if (tables) return tables;
+  const n = map.width * map.height;
+  tables = {
+    enterCost: new Uint8Array(n),
+    corner: new Uint8Array(n),
+    blocksSight: new Uint8Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const t = map.terrain[i];
+    tables.enterCost[i] = isTerrainPassable(t) ? terrainMoveCost(t) : 0;
+    tables.corner[i] = t === 'wall' || t === 'void' ? 1 : 0;
+    tables.blocksSight[i] = map.blocksSight[i] || t === 'wall' ? 1 : 0;
+  }
+  squareTablesByMap.set(map, tables);
+  return tables;
 }

@@ -5,8 +5,10 @@ import {
   findPath,
   findPathEasyStar,
   findReachable,
+  findBestWithin,
   floodCosts,
   isReachable,
+  overlayGrid,
   snapshotGrid,
   stepsWithin,
   type PathingGrid,
@@ -471,5 +473,106 @@ describe('floodCosts', () => {
     const short = floodCosts(grid, from, 2);
     expect(Math.max(...short.cost)).toBe(2);
     expect(short.pathTo({ x: 7, y: 5 })).toBeNull();
+  });
+});
+
+describe('overlayGrid', () => {
+  const board = parseAscii(`
+##########
+#s..#....#
+#.~.#.a..#
+#.#...#..#
+#...e.~..#
+#~~#.....#
+##########`);
+  /** The same board without its figures, and the figures as overlay squares. */
+  const bare: PathingGrid = {
+    width: board.width,
+    height: board.height,
+    enterCost: (x, y) => (board.isWall(x, y) ? null : board.charAt(x, y) === '~' ? 2 : 1),
+    canStopAt: () => true,
+    isCorner: (x, y) => board.isWall(x, y),
+  };
+  const index = (p: Point): number => p.y * board.width + p.x;
+  const overlay = (): PathingGrid =>
+    overlayGrid(snapshotGrid(bare), [index(markOf(board, 'e'))], [index(markOf(board, 'a'))]);
+
+  it('answers like the grid with its figures drawn in', () => {
+    const live = gridOf(board);
+    const layered = overlay();
+    for (let y = -1; y <= board.height; y++) {
+      for (let x = -1; x <= board.width; x++) {
+        const inside = x >= 0 && y >= 0 && x < board.width && y < board.height;
+        if (!inside) {
+          expect(layered.enterCost(x, y)).toBeNull();
+          continue;
+        }
+        expect(layered.enterCost(x, y), `enter ${x},${y}`).toBe(live.enterCost(x, y));
+        expect(layered.isCorner(x, y), `corner ${x},${y}`).toBe(live.isCorner(x, y));
+        if (live.enterCost(x, y) !== null)
+          expect(layered.canStopAt(x, y), `stop ${x},${y}`).toBe(live.canStopAt(x, y));
+      }
+    }
+  });
+
+  it('gives the same floods, reachable squares and paths as the live grid', () => {
+    const live = gridOf(board);
+    const layered = overlay();
+    const from = markOf(board, 's');
+    for (const budget of [1, 2, 5, 100]) {
+      expect([...findReachable(layered, from, budget)]).toEqual([
+        ...findReachable(live, from, budget),
+      ]);
+      const a = floodCosts(layered, from, budget);
+      const b = floodCosts(live, from, budget);
+      expect([...a.cost]).toEqual([...b.cost]);
+      expect(a.reached).toEqual(b.reached);
+    }
+    expect(findPath(layered, from, { x: 8, y: 5 })).toEqual(findPath(live, from, { x: 8, y: 5 }));
+    // The foe's square cannot be entered, the ally's crossed but not ended on.
+    expect(findReachable(layered, from, 100).has(pointKey(markOf(board, 'e')))).toBe(false);
+    expect(findReachable(layered, from, 100).has(pointKey(markOf(board, 'a')))).toBe(false);
+  });
+
+  it('needs a snapshot underneath', () => {
+    expect(() => overlayGrid(bare, [], [])).toThrow(/snapshot/);
+  });
+});
+
+describe('findBestWithin', () => {
+  const board = parseAscii(`
+#########
+#s......#
+#####.#.#
+#g......#
+#########`);
+  const grid = gridOf(board);
+  const from = markOf(board, 's');
+  const goal = markOf(board, 'g');
+  // Walking distance to the goal, as the enemy AI scores squares.
+  const toGoal = floodCosts(grid, goal, 1000);
+  const walk = (x: number, y: number): number => toGoal.cost[y * board.width + x];
+
+  it('finds the square nearest by the score within the budget, and the way there', () => {
+    // The goal is round the wall: five moves reach the gap above it, (5,2).
+    expect(walk(from.x, from.y)).toBe(10);
+    const best = findBestWithin(grid, from, 5, walk, walk(from.x, from.y));
+    expect(best?.path.at(-1)).toEqual({ x: 5, y: 2 });
+    expect(best?.cost).toBe(5);
+    expect(walk(5, 2)).toBe(5);
+    // No square within the budget scores better.
+    for (const [, r] of findReachable(grid, from, 5)) {
+      const p = r.path.at(-1)!;
+      expect(walk(p.x, p.y)).toBeGreaterThanOrEqual(5);
+    }
+    // With less to spend it gets as near as it can along the top corridor.
+    expect(findBestWithin(grid, from, 3, walk, 10)?.path.at(-1)).toEqual({ x: 4, y: 1 });
+  });
+
+  it('prefers the cheaper square on equal scores, and gives null when nothing beats the start', () => {
+    const flat = (): number => 0;
+    expect(findBestWithin(grid, from, 5, flat, 0)).toBeNull();
+    const best = findBestWithin(grid, from, 5, flat, 1);
+    expect(best?.cost).toBe(1);
   });
 });

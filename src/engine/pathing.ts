@@ -130,65 +130,18 @@ export function findReachable(
 ): Map<string, PathResult> {
   const result = new Map<string, PathResult>();
   if (!inBounds(grid, from) || budget < 1) return result;
-  const { width, height } = grid;
-  const startIdx = from.y * width + from.x;
-  const dist = new Map<number, number>([[startIdx, 0]]);
-  const parent = new Map<number, number>();
-  const enter = new Map<number, number | null>();
-  const enterCost = (idx: number): number | null => {
-    let c = enter.get(idx);
-    if (c === undefined) {
-      c = grid.enterCost(idx % width, Math.floor(idx / width));
-      enter.set(idx, c);
-    }
-    return c;
-  };
-  // Enter costs are small positive integers, so a bucket queue per total cost is an exact,
-  // deterministic Dijkstra: squares settle in cost order, then in discovery order.
-  const buckets: number[][] = [[startIdx]];
-  for (let c = 0; c < buckets.length; c++) {
-    const bucket = buckets[c];
-    if (!bucket) continue;
-    for (let k = 0; k < bucket.length; k++) {
-      const idx = bucket[k];
-      if (dist.get(idx) !== c) continue;
+  const { width } = grid;
+  const flood = runFlood(grid, from, budget);
+  try {
+    // Listed in the order the squares were first found (the order callers break ties by).
+    for (const idx of flood.discovered) {
       const x = idx % width;
-      const y = Math.floor(idx / width);
-      for (const step of DIRECTION_STEPS) {
-        const nx = x + step.x;
-        const ny = y + step.y;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        if (step.x !== 0 && step.y !== 0 && (grid.isCorner(nx, y) || grid.isCorner(x, ny))) {
-          continue;
-        }
-        const nIdx = ny * width + nx;
-        const e = enterCost(nIdx);
-        if (e === null || nIdx === startIdx) continue;
-        const total = c + e;
-        if (total > budget) continue;
-        const known = dist.get(nIdx);
-        if (known !== undefined && known <= total) continue;
-        dist.set(nIdx, total);
-        parent.set(nIdx, idx);
-        (buckets[total] ??= []).push(nIdx);
-      }
+      const y = (idx - x) / width;
+      if (!grid.canStopAt(x, y)) continue;
+      result.set(`${x},${y}`, { path: flood.pathTo(idx), cost: flood.costOf(idx) });
     }
-  }
-  for (const [idx, cost] of dist) {
-    if (idx === startIdx) continue;
-    const x = idx % width;
-    const y = Math.floor(idx / width);
-    if (!grid.canStopAt(x, y)) continue;
-    const path: Point[] = [];
-    for (
-      let at: number | undefined = idx;
-      at !== undefined && at !== startIdx;
-      at = parent.get(at)
-    ) {
-      path.push({ x: at % width, y: Math.floor(at / width) });
-    }
-    path.reverse();
-    result.set(`${x},${y}`, { path, cost });
+  } finally {
+    flood.release();
   }
   return result;
 }
@@ -208,31 +161,295 @@ export interface CostField {
 }
 
 export function floodCosts(grid: PathingGrid, from: Point, budget: number): CostField {
-  const { width, height } = grid;
-  const n = width * height;
+  const { width } = grid;
+  const n = width * grid.height;
   const cost = new Int32Array(n).fill(-1);
+  if (!inBounds(grid, from)) return { width, cost, reached: [], pathTo: () => null };
+  const flood = runFlood(grid, from, budget);
   const parent = new Int32Array(n).fill(-1);
-  const enter = new Int16Array(n).fill(-2); // -2 unknown, -1 cannot enter
-  const reached: number[] = [];
-  const field: CostField = {
+  const startIdx = from.y * width + from.x;
+  try {
+    for (const i of flood.reached) {
+      cost[i] = flood.costOf(i);
+      parent[i] = flood.parentOf(i);
+    }
+  } finally {
+    flood.release();
+  }
+  return {
     width,
     cost,
-    reached,
+    reached: flood.reached,
     pathTo(to: Point): PathResult | null {
       if (!inBounds(grid, to)) return null;
       const idx = to.y * width + to.x;
       if (cost[idx] < 0) return null;
       const path: Point[] = [];
       for (let at = idx; at !== startIdx && at >= 0; at = parent[at]) {
-        path.push({ x: at % width, y: Math.floor(at / width) });
+        path.push({ x: at % width, y: (at - (at % width)) / width });
       }
       path.reverse();
       return { path, cost: cost[idx] };
     },
   };
-  if (!inBounds(grid, from)) return field;
+}
+
+/**
+ * The best square a mover at `from` can get to within `budget` by `score` (lower is better;
+ * on equal scores the cheaper square, then the one settled first), with its path; null
+ * when no square other than the start scores below `startScore`. Only squares the mover
+ * may stop on count. The AI's "head toward" search: it needs one path, not a field.
+ */
+export function findBestWithin(
+  grid: PathingGrid,
+  from: Point,
+  budget: number,
+  score: (x: number, y: number) => number,
+  startScore: number,
+): PathResult | null {
+  if (!inBounds(grid, from)) return null;
+  const { width } = grid;
+  const flood = runFlood(grid, from, budget);
+  try {
+    let best = -1;
+    let bestCost = Infinity;
+    let bestScore = startScore;
+    for (const i of flood.reached) {
+      const c = flood.costOf(i);
+      if (c <= 0) continue; // the start square
+      const x = i % width;
+      const y = (i - x) / width;
+      if (!grid.canStopAt(x, y)) continue;
+      const s = score(x, y);
+      if (s < bestScore || (s === bestScore && best >= 0 && c < bestCost)) {
+        best = i;
+        bestCost = c;
+        bestScore = s;
+      }
+    }
+    return best >= 0 ? { path: flood.pathTo(best), cost: bestCost } : null;
+  } finally {
+    flood.release();
+  }
+}
+
+/** A finished flood over pooled arrays: valid until `release()`. */
+interface Flood {
+  /** Squares in the order they settled (the start first). */
+  reached: number[];
+  /** Squares other than the start in the order they were first found. */
+  discovered: number[];
+  /** Cost to a reached square. */
+  costOf(i: number): number;
+  /** The square a reached square was entered from on a cheapest path (-1 for the start). */
+  parentOf(i: number): number;
+  /** The cheapest path to a reached square, excluding the start. */
+  pathTo(i: number): Point[];
+  release(): void;
+}
+
+interface FloodBuffers {
+  readonly cost: Int32Array;
+  readonly parent: Int32Array;
+  /** Live grids: enter cost (0 = cannot enter), valid where infoStamp = generation. */
+  readonly costs: Uint8Array;
+  /** Live grids: 1 for a corner square, valid where infoStamp = generation. */
+  readonly corners: Uint8Array;
+  /** Live grids: per square, the allowed steps (bit d for DIRECTION_STEPS[d]). */
+  readonly masks: Uint8Array;
+  /** cost/parent are valid where costStamp = generation; costs/corners where infoStamp does; masks where maskStamp does. */
+  readonly costStamp: Uint32Array;
+  readonly infoStamp: Uint32Array;
+  readonly maskStamp: Uint32Array;
+  /** Overlays: squares that cannot be entered this flood are marked with the generation. */
+  readonly blockedStamp: Uint32Array;
+  generation: number;
+  inUse: boolean;
+}
+
+/** Reused per grid size: a flood touches a few hundred squares, not the whole map. */
+const floodPool = new Map<number, FloodBuffers>();
+
+function takeFloodBuffers(n: number): FloodBuffers {
+  const b = takePooled(floodPool, n, (size) => ({
+    cost: new Int32Array(size),
+    parent: new Int32Array(size),
+    costs: new Uint8Array(size),
+    corners: new Uint8Array(size),
+    masks: new Uint8Array(size),
+    costStamp: new Uint32Array(size),
+    infoStamp: new Uint32Array(size),
+    maskStamp: new Uint32Array(size),
+    blockedStamp: new Uint32Array(size),
+    generation: 0,
+    inUse: false,
+  }));
+  b.generation++;
+  return b;
+}
+
+/** Arrays kept per grid size, valid by generation stamps so they are never cleared. */
+interface Pooled {
+  generation: number;
+  inUse: boolean;
+}
+
+/** The pool's arrays for size `n`, marked in use until the caller releases them. */
+function takePooled<T extends Pooled>(pool: Map<number, T>, n: number, make: (n: number) => T): T {
+  let b = pool.get(n);
+  // A search started from inside a grid callback gets its own arrays.
+  if (b?.inUse) b = make(n);
+  else if (!b || b.generation > 0xfffffff0) {
+    b = make(n);
+    pool.set(n, b);
+  }
+  b.inUse = true;
+  return b;
+}
+
+/** Index offsets of the eight steps on a grid `width` wide, in DIRECTION_STEPS order. */
+const offsetsByWidth = new Map<number, Int32Array>();
+function stepOffsets(width: number): Int32Array {
+  let offsets = offsetsByWidth.get(width);
+  if (!offsets) {
+    offsets = Int32Array.from(DX, (dx, d) => DY[d] * width + dx);
+    offsetsByWidth.set(width, offsets);
+  }
+  return offsets;
+}
+
+/**
+ * A step from square `i` by direction d is allowed when it stays on the grid, enters a
+ * square that can be entered, and (diagonally) cuts no corner.
+ */
+function stepMask(
+  width: number,
+  height: number,
+  i: number,
+  cost: (j: number) => number,
+  corner: (j: number) => boolean,
+): number {
+  const x = i % width;
+  const y = (i - x) / width;
+  let mask = 0;
+  for (let d = 0; d < 8; d++) {
+    const dx = DX[d];
+    const dy = DY[d];
+    const nx = x + dx;
+    const ny = y + dy;
+    if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+    const j = ny * width + nx;
+    if (dx !== 0 && dy !== 0 && (corner(i + dx) || corner(j - dx))) continue;
+    if (cost(j) > 0) mask |= 1 << d;
+  }
+  return mask;
+}
+
+/** Snapshots: every square's allowed steps, built once per snapshot. */
+const snapshotMasks = new WeakMap<FullCells, Uint8Array>();
+
+function masksOf(cells: FullCells): Uint8Array {
+  let masks = snapshotMasks.get(cells);
+  if (!masks) {
+    const { width, height, costs, corners } = cells;
+    masks = new Uint8Array(width * height);
+    for (let i = 0; i < masks.length; i++) {
+      masks[i] = stepMask(
+        width,
+        height,
+        i,
+        (j) => costs[j],
+        (j) => corners[j] === 1,
+      );
+    }
+    snapshotMasks.set(cells, masks);
+  }
+  return masks;
+}
+
+/** What overlayGrid layered over a snapshot, for the searches' fast path. */
+interface Overlay {
+  base: FullCells;
+  blocked: readonly number[];
+}
+
+const overlays = new WeakMap<PathingGrid, Overlay>();
+
+/**
+ * `base` (a snapshot) with some squares changed: those in `blocked` cannot be entered and
+ * those in `noStop` cannot be stopped on (square index = y * width + x). Figures on a
+ * fixed floor: the squares are read from the snapshot's tables, so searches on it cost
+ * about what they cost on the snapshot. Units are never corners, so corners are the base's.
+ */
+export function overlayGrid(
+  base: PathingGrid,
+  blocked: readonly number[],
+  noStop: readonly number[],
+): PathingGrid {
+  const cells = snapshots.get(base);
+  if (!cells) throw new Error('overlayGrid needs a snapshot (snapshotGrid) as its base');
+  const { width, height } = cells;
+  const blockedSet = new Set(blocked);
+  const noStopSet = new Set(noStop);
+  const grid: PathingGrid = {
+    width,
+    height,
+    enterCost: (x, y) => (blockedSet.has(y * width + x) ? null : base.enterCost(x, y)),
+    canStopAt: (x, y) =>
+      !blockedSet.has(y * width + x) && !noStopSet.has(y * width + x) && base.canStopAt(x, y),
+    isCorner: (x, y) => base.isCorner(x, y),
+  };
+  overlays.set(grid, { base: cells, blocked: [...blockedSet] });
+  return grid;
+}
+
+/**
+ * The bounded Dijkstra behind findReachable, floodCosts and findBestWithin. Enter costs
+ * are small positive integers, so a bucket queue per total cost is exact and
+ * deterministic: squares settle in cost order, then in the order they were queued. On a
+ * snapshot it reads the snapshot's tables; a live grid is asked about each square once.
+ * `from` must be in bounds.
+ */
+function runFlood(grid: PathingGrid, from: Point, budget: number): Flood {
+  const { width, height } = grid;
+  const b = takeFloodBuffers(width * height);
+  const { cost, parent, costStamp, blockedStamp, generation } = b;
+  const offsets = stepOffsets(width);
+  const overlay = overlays.get(grid);
+  const snapshot = overlay?.base ?? snapshots.get(grid);
+  // The loop reads `masks` and `costs`; a live grid fills its per-flood tables lazily.
+  let masks: Uint8Array;
+  let costs: Uint8Array;
+  let liveMask: ((i: number) => void) | null = null;
+  if (snapshot) {
+    masks = masksOf(snapshot);
+    costs = snapshot.costs;
+    for (const i of overlay?.blocked ?? []) blockedStamp[i] = generation;
+  } else {
+    ({ masks, costs } = b);
+    const { corners, infoStamp, maskStamp } = b;
+    const read = (i: number): void => {
+      if (infoStamp[i] === generation) return;
+      const x = i % width;
+      const y = (i - x) / width;
+      infoStamp[i] = generation;
+      costs[i] = checkedCost(grid, x, y);
+      corners[i] = grid.isCorner(x, y) ? 1 : 0;
+    };
+    const costAt = (i: number): number => (read(i), costs[i]);
+    const cornerAt = (i: number): boolean => (read(i), corners[i] === 1);
+    liveMask = (i) => {
+      if (maskStamp[i] === generation) return;
+      maskStamp[i] = generation;
+      masks[i] = stepMask(width, height, i, costAt, cornerAt);
+    };
+  }
+  const reached: number[] = [];
+  const discovered: number[] = [];
   const startIdx = from.y * width + from.x;
+  costStamp[startIdx] = generation;
   cost[startIdx] = 0;
+  parent[startIdx] = -1;
   const buckets: number[][] = [[startIdx]];
   for (let c = 0; c < buckets.length; c++) {
     const bucket = buckets[c];
@@ -241,33 +458,43 @@ export function floodCosts(grid: PathingGrid, from: Point, budget: number): Cost
       const idx = bucket[k];
       if (cost[idx] !== c) continue;
       reached.push(idx);
-      const x = idx % width;
-      const y = (idx - x) / width;
-      for (const step of DIRECTION_STEPS) {
-        const nx = x + step.x;
-        const ny = y + step.y;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        if (step.x !== 0 && step.y !== 0 && (grid.isCorner(nx, y) || grid.isCorner(x, ny)))
-          continue;
-        const nIdx = ny * width + nx;
-        if (nIdx === startIdx) continue;
-        let e = enter[nIdx];
-        if (e === -2) {
-          e = grid.enterCost(nx, ny) ?? -1;
-          enter[nIdx] = e;
-        }
-        if (e < 0) continue;
-        const total = c + e;
+      if (liveMask) liveMask(idx);
+      const mask = masks[idx];
+      for (let d = 0; d < 8; d++) {
+        if ((mask & (1 << d)) === 0) continue;
+        const nIdx = idx + offsets[d];
+        if (nIdx === startIdx || blockedStamp[nIdx] === generation) continue;
+        const total = c + costs[nIdx];
         if (total > budget) continue;
-        const known = cost[nIdx];
-        if (known >= 0 && known <= total) continue;
+        const seen = costStamp[nIdx] === generation;
+        if (seen && cost[nIdx] <= total) continue;
+        if (!seen) {
+          costStamp[nIdx] = generation;
+          discovered.push(nIdx);
+        }
         cost[nIdx] = total;
         parent[nIdx] = idx;
         (buckets[total] ??= []).push(nIdx);
       }
     }
   }
-  return field;
+  return {
+    reached,
+    discovered,
+    costOf: (i) => cost[i],
+    parentOf: (i) => parent[i],
+    pathTo(i) {
+      const path: Point[] = [];
+      for (let at = i; at !== startIdx; at = parent[at]) {
+        path.push({ x: at % width, y: (at - (at % width)) / width });
+      }
+      path.reverse();
+      return path;
+    },
+    release() {
+      b.inUse = false;
+    },
+  };
 }
 
 /**
@@ -580,25 +807,13 @@ interface SearchBuffers {
 const bufferPool = new Map<number, SearchBuffers>();
 
 function takeBuffers(n: number): SearchBuffers {
-  let b = bufferPool.get(n);
-  // A search started from inside a grid callback gets its own arrays.
-  if (b?.inUse) return newBuffers(n, true);
-  if (!b || b.generation > 0xfffffff0) {
-    b = newBuffers(n, false);
-    bufferPool.set(n, b);
-  }
-  b.inUse = true;
-  return b;
-}
-
-function newBuffers(n: number, inUse: boolean): SearchBuffers {
-  return {
-    g: new Int32Array(n),
-    parent: new Int32Array(n),
-    stamp: new Uint32Array(n),
+  return takePooled(bufferPool, n, (size) => ({
+    g: new Int32Array(size),
+    parent: new Int32Array(size),
+    stamp: new Uint32Array(size),
     generation: 0,
-    inUse,
-  };
+    inUse: false,
+  }));
 }
 
 function releaseBuffers(b: SearchBuffers): void {

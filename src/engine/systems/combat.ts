@@ -25,10 +25,16 @@ import { applyWound } from './wounds';
  */
 export function coverFor(state: GameState, attacker: Unit, target: Unit): CoverLevel {
   if (!attacker.position || !target.position) return 'blocked';
+  // The blocking figures' squares, listed once: a line asks about many squares.
+  const width = state.map.width;
+  const foeSquares: number[] = [];
+  for (const u of state.units) {
+    if (u.position && u.side !== attacker.side && u.id !== target.id)
+      foeSquares.push(u.position.y * width + u.position.x);
+  }
   return computeCover(attacker.position, target.position, (x, y) => {
     if (doesSquareBlockSight(state.map, x, y)) return true;
-    const u = unitAt(state, x, y);
-    return u !== undefined && u.side !== attacker.side && u.id !== target.id;
+    return x >= 0 && x < width && foeSquares.includes(y * width + x);
   });
 }
 

@@ -16,6 +16,7 @@ import {
 import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from '../map';
 import { applyDoorsToMap, doorsWithinReach, openDoor } from './doors';
 import {
+  findBestWithin,
   findReachable,
   floodCosts,
   stepsWithin,
@@ -293,12 +294,19 @@ function isWellPlaced(state: GameState, enemy: Placed, target: Placed, primary: 
 function moveIntoRange(ctx: Context, enemy: Placed, target: Placed, primary: Weapon): void {
   const state = ctx.state;
   const grid = buildPathingGrid(state, enemy);
-  const inReach = findReachable(grid, enemy.position, enemy.move);
+  // The cheapest square to attack from (the first found on equal cost): trying squares in
+  // cost order, the first that works is it, and the costly line checks stop there.
+  const inReach = [...findReachable(grid, enemy.position, enemy.move).values()];
+  const byCost = inReach
+    .map((_, i) => i)
+    .sort((a, b) => inReach[a].cost - inReach[b].cost || a - b);
   let best: PathResult | null = null;
-  for (const [, result] of inReach) {
+  for (const i of byCost) {
+    const result = inReach[i];
     const square = result.path[result.path.length - 1];
     if (!couldAttackFrom(state, enemy, square, target, primary)) continue;
-    if (!best || result.cost < best.cost) best = result;
+    best = result;
+    break;
   }
   const verb =
     primary.reach === 'ranged' ? `keeps ${primary.name.toLowerCase()} range on` : 'closes on';
@@ -355,24 +363,13 @@ function approachPath(
   };
   // Looking a few turns' walk ahead is enough to find the way round a crowd; the field
   // already knows the long way.
-  const all = floodCosts(grid, enemy.position, Math.max(1, enemy.move) * APPROACH_TURNS);
-  const width = state.map.width;
-  let best: Point | null = null;
-  let bestCost = Infinity;
-  let bestDistance = remaining(enemy.position);
-  for (const i of all.reached) {
-    const c = all.cost[i];
-    if (c <= 0) continue; // the start square
-    const square = { x: i % width, y: Math.floor(i / width) };
-    if (!grid.canStopAt(square.x, square.y)) continue;
-    const d = remaining(square);
-    if (d < bestDistance || (d === bestDistance && best && c < bestCost)) {
-      best = square;
-      bestCost = c;
-      bestDistance = d;
-    }
-  }
-  return best ? all.pathTo(best) : null;
+  return findBestWithin(
+    grid,
+    enemy.position,
+    Math.max(1, enemy.move) * APPROACH_TURNS,
+    (x, y) => remaining({ x, y }),
+    remaining(enemy.position),
+  );
 }
 
 /**

@@ -3,53 +3,59 @@
  * foes blocking), reachable squares, and walking a unit along a path.
  */
 import { facingToward, isSamePoint, type Point } from '../grid';
-import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from '../map';
-import { findPath, findReachable, type PathingGrid, type PathResult } from '../pathing';
+import { squareTables, terrainAt, type BattleMap } from '../map';
+import {
+  findPath,
+  findReachable,
+  overlayGrid,
+  snapshotGrid,
+  type PathingGrid,
+  type PathResult,
+} from '../pathing';
 import type { GameState, Unit } from '../types';
 import { emit, rollDie, type Context } from './context';
 import { applyWound } from './wounds';
 
-/** The pathing grid as `mover` sees it. */
+/**
+ * The pathing grid as `mover` sees it: the ground (buildTerrainGrid) with foes' squares
+ * closed and friends' squares open to pass but not to stop on.
+ */
 export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
-  const map = state.map;
-  // Who stands where, once: 1 a friend, 2 a foe (searches ask about every square).
-  const occupied = new Uint8Array(map.width * map.height);
+  const width = state.map.width;
+  const foes: number[] = [];
+  const friends: number[] = [];
   for (const u of state.units) {
     if (!u.position || u.id === mover.id) continue;
-    occupied[u.position.y * map.width + u.position.x] = u.side === mover.side ? 1 : 2;
+    (u.side === mover.side ? friends : foes).push(u.position.y * width + u.position.x);
   }
-  return {
-    width: map.width,
-    height: map.height,
-    enterCost(x, y) {
-      const t = terrainAt(map, x, y);
-      if (!isTerrainPassable(t) || occupied[y * map.width + x] === 2) return null;
-      return terrainMoveCost(t);
-    },
-    canStopAt(x, y) {
-      return occupied[y * map.width + x] === 0;
-    },
-    isCorner(x, y) {
-      return isWallLike(map, x, y);
-    },
-  };
+  return overlayGrid(buildTerrainGrid(state.map), foes, friends);
 }
 
 /**
  * The grid of the ground alone (no figures): walls and void stop, difficult ground costs
  * 2, anything may be stopped on. For "how far on foot" questions of the AI and autopilot.
+ * A snapshot, kept per map (a map is never changed in place), so its tables are built once.
  */
+const terrainGrids = new WeakMap<BattleMap, PathingGrid>();
+
 export function buildTerrainGrid(map: BattleMap): PathingGrid {
-  return {
-    width: map.width,
-    height: map.height,
+  let grid = terrainGrids.get(map);
+  if (grid) return grid;
+  const { width, height } = map;
+  const { enterCost, corner } = squareTables(map);
+  grid = snapshotGrid({
+    width,
+    height,
     enterCost: (x, y) => {
-      const t = terrainAt(map, x, y);
-      return isTerrainPassable(t) ? terrainMoveCost(t) : null;
+      if (x < 0 || y < 0 || x >= width || y >= height) return null;
+      const cost = enterCost[y * width + x];
+      return cost === 0 ? null : cost;
     },
     canStopAt: () => true,
-    isCorner: (x, y) => isWallLike(map, x, y),
-  };
+    isCorner: (x, y) => x < 0 || y < 0 || x >= width || y >= height || corner[y * width + x] === 1,
+  });
+  terrainGrids.set(map, grid);
+  return grid;
 }
 
 /** Every square `unit` can end a move on this turn, with its path. */

@@ -26,24 +26,48 @@ export function isInViewArc(from: Point, facing: Unit['facing'], to: Point): boo
  * opened door gives a new one), so answers are kept per map: awareness asks the same
  * questions after every action.
  */
-const sightCache = new WeakMap<BattleMap, Map<number, boolean>>();
+const sightCache = new WeakMap<BattleMap, Map<number, Uint8Array>>();
+/** Rows kept per map before the cache starts over (a row is one byte per square). */
+const SIGHT_ROWS_KEPT = 1024;
+const UNKNOWN = 0;
+const SEEN = 1;
+const HIDDEN = 2;
 
 /** Line of sight between two squares through walls only. */
 export function canSeeSquare(state: GameState, from: Point, to: Point): boolean {
-  const map = state.map;
-  let cache = sightCache.get(map);
-  if (!cache) {
-    cache = new Map();
-    sightCache.set(map, cache);
+  return sightFrom(state.map, from)(to);
+}
+
+/**
+ * canSeeSquare from one square, for asking about many squares: the cached row of answers
+ * is looked up once.
+ */
+function sightFrom(map: BattleMap, from: Point): (to: Point) => boolean {
+  let rows = sightCache.get(map);
+  if (!rows) {
+    rows = new Map();
+    sightCache.set(map, rows);
   }
-  const n = map.width * map.height;
-  const key = (from.y * map.width + from.x) * n + (to.y * map.width + to.x);
-  let seen = cache.get(key);
-  if (seen === undefined) {
-    seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
-    cache.set(key, seen);
+  const cache = rows;
+  const a = from.y * map.width + from.x;
+  let found = cache.get(a);
+  if (!found) {
+    if (cache.size >= SIGHT_ROWS_KEPT) cache.clear();
+    found = new Uint8Array(map.width * map.height);
+    cache.set(a, found);
   }
-  return seen;
+  const row = found;
+  return (to) => {
+    const b = to.y * map.width + to.x;
+    const known = row[b];
+    if (known !== UNKNOWN) return known === SEEN;
+    const seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
+    row[b] = seen ? SEEN : HIDDEN;
+    // Sight is symmetric (hasLineOfSight), so the answer also holds the other way.
+    const back = cache.get(b);
+    if (back) back[a] = row[b];
+    return seen;
+  };
 }
 
 /** Whether `viewer` can see `target` now (arc applies while patrolling). */
@@ -116,9 +140,10 @@ function faceClosestVisibleHero(
   // The closest hero in sight; ties go to the first in list order.
   let best: (Unit & { position: Point }) | undefined;
   let bestDistance = Infinity;
+  const canSee = sightFrom(ctx.state.map, enemy.position);
   for (const h of heroes) {
     const d = chebyshevDistance(enemy.position, h.position);
-    if (d < bestDistance && canSeeSquare(ctx.state, enemy.position, h.position)) {
+    if (d < bestDistance && canSee(h.position)) {
       best = h;
       bestDistance = d;
     }
