@@ -250,13 +250,15 @@ async function main(): Promise<void> {
   if (want('enemyTurn')) {
     log('enemy turns...');
     const seeds = args.quick ? [1, 2] : [1, 2, 3, 4, 5, 6];
-    const reps = args.quick ? 2 : 5;
+    const rounds = args.quick ? 3 : 10;
     const big = loadBenchBoard(64);
     const results: EnemyTurnResult[] = [
-      alertedEnemyTurn(big, seeds, reps, args.quick ? 1000 : 6000),
-      firstEnemyTurn(big, seeds, reps, 1000),
-      alertedEnemyTurn(dc.map, seeds, reps * 4, 1500),
-      alertedEnemyTurn(withFifteenEnemies(dc.map), seeds, reps * 4, 1500),
+      alertedEnemyTurn(big, seeds, rounds),
+      alertedEnemyTurn(big, seeds, rounds, 'cold'),
+      enemyTurnsInGames(big, args.quick ? [1] : [1, 2, 3]),
+      firstEnemyTurn(big, seeds, rounds),
+      alertedEnemyTurn(dc.map, seeds, rounds * 4),
+      alertedEnemyTurn(withFifteenEnemies(dc.map), seeds, rounds * 4),
       enemyTurnsInGames(dc.map, args.quick ? [1, 2, 3] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
     ];
     report.enemyTurn = { frameMs: FRAME_MS, results: results.map(enemyJson) };
@@ -267,7 +269,7 @@ async function main(): Promise<void> {
         value: r.medianMs,
         unit: 'ms',
         note: `${frameText(r.medianMs)}; p95 ${sig(r.p95Ms)} ms, worst ${sig(r.worstMs)} ms (${frameText(r.worstMs)}); ${r.samples} samples`,
-        key: `enemyTurn.${r.board}.${r.situation.split(/[ ,]/)[0]}${r.situation.includes('alerted') ? '-alerted' : ''}`,
+        key: `enemyTurn.${r.board}.${r.situation.split(/[ ,]/)[0]}${r.situation.includes('alerted') ? '-alerted' : ''}${r.situation.includes('cold') ? '-cold' : ''}`,
         better: 'lower',
       });
     }

@@ -74,62 +74,9 @@ function summarise(
   };
 }
 
-/** Repeats `fn` (pure: same input each time) until `reps` runs or `budgetMs`, after a warm-up. */
-function repeat(fn: () => void, reps: number, budgetMs: number): number[] {
-  fn();
-  const out: number[] = [];
-  let spent = 0;
-  while (out.length < reps && (out.length < 2 || spent < budgetMs)) {
-    const t0 = performance.now();
-    fn();
-    const dt = performance.now() - t0;
-    out.push(dt);
-    spent += dt;
-  }
-  return out;
-}
-
-/**
- * The first enemy turn of a game: the `start` command (lair roll, then every enemy
- * patrolling by the d8 table). One sample per seed and repetition.
- */
-export function firstEnemyTurn(
-  map: BattleMap,
-  seeds: readonly number[],
-  reps: number,
-  budgetMs: number,
-): EnemyTurnResult {
-  const samples: number[] = [];
-  let last: GameState | null = null;
-  for (const seed of seeds) {
-    const { before, after } = started(map, seed);
-    last = after;
-    samples.push(
-      ...repeat(() => applyCommand(before, { type: 'start' }), reps, budgetMs / seeds.length),
-    );
-  }
-  return summarise(
-    map,
-    'first turn, all patrolling',
-    '`start` command (lair d6 + every enemy on the d8 patrol table)',
-    samples,
-    last!,
-  );
-}
-
-/**
- * An alerted enemy turn: after the start, every enemy is made alerted (as after the Arch
- * Foe's alarm) and the heroes stand where they are; the last hero's `end-turn` then runs
- * awareness, the end of the round and the whole enemy phase (targets, paths, moves, attacks).
- */
-export function alertedEnemyTurn(
-  map: BattleMap,
-  seeds: readonly number[],
-  reps: number,
-  budgetMs: number,
-): EnemyTurnResult {
-  const samples: number[] = [];
-  let last: GameState | null = null;
+/** The alerted-turn inputs of `alertedEnemyTurn`, one per seed that starts with the heroes to move. */
+function alertedInputs(map: BattleMap, seeds: readonly number[]): [GameState, Command][] {
+  const inputs: [GameState, Command][] = [];
   for (const seed of seeds) {
     let state = cloneState(started(map, seed).after);
     if (state.phase !== 'heroes') continue;
@@ -139,54 +86,113 @@ export function alertedEnemyTurn(
     state.heroesHaveMoved = true;
     const heroes = heroesInOrder(state);
     for (const h of heroes.slice(0, -1)) state = mustApply(state, { type: 'end-turn', unit: h.id });
-    const lastHero = heroes[heroes.length - 1];
-    const input = state;
-    last = input;
-    samples.push(
-      ...repeat(
-        () => applyCommand(input, { type: 'end-turn', unit: lastHero.id }),
-        reps,
-        budgetMs / seeds.length,
-      ),
-    );
+    inputs.push([state, { type: 'end-turn', unit: heroes[heroes.length - 1].id }]);
   }
+  return inputs;
+}
+
+/**
+ * Times `applyCommand` on each input in turn, `rounds` times round, after `warmRounds`
+ * untimed rounds (so the figure is for warm, optimised code). `prepare` may give each
+ * timed run its own copy of the input.
+ */
+function timeRounds(
+  inputs: readonly [GameState, Command][],
+  rounds: number,
+  warmRounds: number,
+  prepare: (state: GameState) => GameState = (s) => s,
+): number[] {
+  for (let r = 0; r < warmRounds; r++) for (const [s, c] of inputs) applyCommand(prepare(s), c);
+  const out: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const [s, c] of inputs) {
+      const input = prepare(s);
+      const t0 = performance.now();
+      applyCommand(input, c);
+      out.push(performance.now() - t0);
+    }
+  }
+  return out;
+}
+
+/**
+ * The same game state on a new copy of its map: every cache the engine keeps per map
+ * (square tables, sight, walking fields) starts empty, as on a freshly loaded map.
+ */
+function onFreshMap(state: GameState): GameState {
+  return { ...state, map: { ...state.map } };
+}
+
+/**
+ * The first enemy turn of a game: the `start` command (lair roll, then every enemy
+ * patrolling by the d8 table). One sample per seed and round.
+ */
+export function firstEnemyTurn(
+  map: BattleMap,
+  seeds: readonly number[],
+  rounds: number,
+): EnemyTurnResult {
+  const inputs = seeds.map((seed): [GameState, Command] => [
+    started(map, seed).before,
+    { type: 'start' },
+  ]);
   return summarise(
     map,
-    'every enemy alerted',
-    'last hero `end-turn` -> awareness, end of round, whole enemy phase',
+    'first turn, all patrolling',
+    '`start` command (lair d6 + every enemy on the d8 patrol table), warm',
+    timeRounds(inputs, rounds, 3),
+    started(map, seeds[0]).after,
+  );
+}
+
+/**
+ * An alerted enemy turn: after the start, every enemy is made alerted (as after the Arch
+ * Foe's alarm) and the heroes stand where they are; the last hero's `end-turn` then runs
+ * awareness, the end of the round and the whole enemy phase (targets, paths, moves,
+ * attacks). `caches`: 'warm' repeats each input on the same map, so the engine's per-map
+ * caches are as after the first turn; 'cold' gives every run a fresh copy of the map, so
+ * all of them start empty (the worst case: the first turn on a newly loaded map).
+ */
+export function alertedEnemyTurn(
+  map: BattleMap,
+  seeds: readonly number[],
+  rounds: number,
+  caches: 'warm' | 'cold' = 'warm',
+): EnemyTurnResult {
+  const inputs = alertedInputs(map, seeds);
+  const samples = timeRounds(inputs, rounds, 3, caches === 'cold' ? onFreshMap : undefined);
+  return summarise(
+    map,
+    caches === 'cold' ? 'every enemy alerted, cold caches' : 'every enemy alerted',
+    `last hero \`end-turn\` -> awareness, end of round, whole enemy phase; ${caches === 'cold' ? 'each run on a fresh copy of the map (no per-map caches)' : 'warm'}`,
     samples,
-    last!,
+    inputs[0][0],
   );
 }
 
 /**
  * Enemy turns as they happen in real autopilot games: every command that runs an enemy
- * phase (`start` and each round's last `end-turn`), timed alone on a replay.
+ * phase (`start` and each round's last `end-turn`), timed once, as the game applied it
+ * (the heroes having just moved, so caches hold what a real game's would). One untimed
+ * game first warms the code.
  */
-export function enemyTurnsInGames(
-  map: BattleMap,
-  seeds: readonly number[],
-  reps = 3,
-): EnemyTurnResult {
+export function enemyTurnsInGames(map: BattleMap, seeds: readonly number[]): EnemyTurnResult {
   const samples: number[] = [];
-  let last: GameState | null = null;
-  for (const seed of seeds) {
-    const config = { scenarioId: 'bench', map, seed };
-    const created = createGame(config);
+  let first: GameState | null = null;
+  for (const [k, seed] of [seeds[0], ...seeds].entries()) {
+    const created = createGame({ scenarioId: 'bench', map, seed });
     if (!created.ok) throw new Error(created.error);
     let state = created.state;
-    last = created.state;
+    first ??= created.state;
     while (state.phase !== 'over') {
       const command = chooseHeroCommand(state);
       if (!command) break;
+      const t0 = performance.now();
       const r = applyCommand(state, command);
+      const dt = performance.now() - t0;
       if (!r.ok) throw new Error(r.error);
       const ranEnemies = r.events.some((e) => e.type === 'phase-started' && e.side === 'enemies');
-      if (ranEnemies) {
-        const input = state;
-        const times = repeat(() => applyCommand(input, command), reps, Infinity);
-        samples.push(median(times));
-      }
+      if (ranEnemies && k > 0) samples.push(dt);
       state = r.state;
     }
   }
@@ -194,9 +200,9 @@ export function enemyTurnsInGames(
   return summarise(
     map,
     'real games (autopilot heroes)',
-    'each command that runs an enemy phase, median of 3 replays',
+    'each command that runs an enemy phase, timed once as played (after one warm-up game)',
     samples,
-    last!,
+    first!,
   );
 }
 
