@@ -2,6 +2,11 @@
  * Pathing on the square grid: shortest paths (our own exact A*), reachable squares (bounded
  * Dijkstra), and easystarjs (sync mode) behind the same interface for comparison.
  *
+ * Speed: every search works on callbacks, but a snapshot (snapshotGrid) is read once into
+ * flat tables that the searches use directly, and overlayGrid lays figures over a snapshot
+ * without copying it, so the AI's many small floods per turn cost only the squares they
+ * touch. Search arrays are pooled per grid size and validated by generation stamps.
+ *
  * Movement rules (DESIGN.md): 8 directions and a diagonal step costs the same as an orthogonal
  * one (Chebyshev); entering a square costs its enterCost (1, or 2 for difficult terrain); a
  * diagonal step may not cut the corner of a wall (isCorner squares only, units are not
