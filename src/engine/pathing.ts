@@ -171,13 +171,8 @@ export function floodCosts(grid: PathingGrid, from: Point, budget: number): Cost
   const cost = new Int32Array(n).fill(-1);
   if (!inBounds(grid, from)) return { width, cost, reached: [], pathTo: () => null };
   const flood = runFlood(grid, from, budget);
-  const parent = new Int32Array(n).fill(-1);
-  const startIdx = from.y * width + from.x;
   try {
-    for (const i of flood.reached) {
-      cost[i] = flood.costOf(i);
-      parent[i] = flood.parentOf(i);
-    }
+    for (const i of flood.reached) cost[i] = flood.costOf(i);
   } finally {
     flood.release();
   }
@@ -185,16 +180,18 @@ export function floodCosts(grid: PathingGrid, from: Point, budget: number): Cost
     width,
     cost,
     reached: flood.reached,
+    // Paths are rarely asked of a field, so none are kept: the (deterministic) flood is
+    // run again for one, which gives the very path findReachable would.
     pathTo(to: Point): PathResult | null {
       if (!inBounds(grid, to)) return null;
       const idx = to.y * width + to.x;
       if (cost[idx] < 0) return null;
-      const path: Point[] = [];
-      for (let at = idx; at !== startIdx && at >= 0; at = parent[at]) {
-        path.push({ x: at % width, y: (at - (at % width)) / width });
+      const again = runFlood(grid, from, budget);
+      try {
+        return { path: again.pathTo(idx), cost: cost[idx] };
+      } finally {
+        again.release();
       }
-      path.reverse();
-      return { path, cost: cost[idx] };
     },
   };
 }
