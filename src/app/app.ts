@@ -30,6 +30,8 @@ export interface BattleBridge {
   squareToGame(x: number, y: number): { x: number; y: number } | null;
   /** Shows a new animation speed at once. */
   speedChanged(): void;
+  /** The unit whose card is shown, and the squares it can see when it is a monster. */
+  inspection(): { unit: string | null; sees: { x: number; y: number }[] };
 }
 
 export interface UnitResult {

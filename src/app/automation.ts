@@ -63,6 +63,8 @@ export interface ArchFoeApi {
     gameToPage(x: number, y: number): { x: number; y: number } | null;
     /** The last brief message shown (an illegal click's engine error, a save problem). */
     lastToast(): string;
+    /** In a battle: the inspected unit and, for a monster, the squares shown as its sight. */
+    inspection(): { unit: string | null; sees: { x: number; y: number }[] } | null;
   };
 }
 
@@ -174,6 +176,7 @@ export function installAutomation(): ArchFoeApi {
       },
       gameToPage,
       lastToast,
+      inspection: () => app.battle?.inspection() ?? null,
     },
   };
   window.archfoe = api;

@@ -29,4 +29,4 @@ export { computeCover, coverLines, hasLineOfSight, isClearShot, visibleSquares }
 export type { CoverLevel, CoverLine } from './los';
 export { reachableSquares } from './systems/movement';
 export { coverFor, whyCannotAttack } from './systems/combat';
-export { canSeeSquare } from './systems/sight';
+export { canSeeSquare, squaresNoticedBy } from './systems/sight';

@@ -19,6 +19,7 @@ import {
   pointKey,
   previewAttacks,
   reachableSquares,
+  squaresNoticedBy,
   rankWeapons,
   terrainAt,
   type Command,
@@ -106,6 +107,9 @@ export class BattleScene extends Phaser.Scene {
   private soundButton!: Button;
 
   private inspected: string | null = null;
+  /** The squares the inspected monster can see (empty unless a monster is inspected). */
+  private vision: Point[] = [];
+  private visionCache: { key: string; map: GameState['map']; squares: Point[] } | null = null;
   private lastActing: string | null = null;
   private selectedWeapon = new Map<string, string>();
   private hover: Point | null = null;
@@ -133,6 +137,8 @@ export class BattleScene extends Phaser.Scene {
     this.cards = new Map();
     this.selectedWeapon = new Map();
     this.inspected = null;
+    this.vision = [];
+    this.visionCache = null;
     this.lastActing = null;
     this.hover = null;
     this.targets = [];
@@ -189,6 +195,7 @@ export class BattleScene extends Phaser.Scene {
       idle: () => this.queue.then(() => undefined),
       squareToGame: (x, y) => this.board.squareToScreen({ x, y }),
       speedChanged: () => this.updateSpeedButton(),
+      inspection: () => ({ unit: this.inspected, sees: this.vision.map((p) => ({ ...p })) }),
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -421,6 +428,7 @@ export class BattleScene extends Phaser.Scene {
         'move to a blue square \u00b7 attack a marked foe \u00b7 heal a green friend \u00b7 open a marked door',
       ],
       ['Hover', 'path, line of sight and cover to any square; a foe\u2019s chances'],
+      ['Click a monster', 'one not marked as a target: amber shows where it would spot a hero'],
       ['Right click', 'turn the acting hero to face a square'],
       ['Weapon buttons', 'choose the weapon on the hero card'],
       ['Tab / Shift+Tab', 'inspect the next hero (cards too)'],
@@ -668,6 +676,12 @@ export class BattleScene extends Phaser.Scene {
       }
     }
 
+    // What an inspected monster can see: where it would notice a hero.
+    this.vision =
+      !this.animating && inspectedUnit?.side === 'enemies' && inspectedUnit.position
+        ? this.visionOf(state, inspectedUnit)
+        : [];
+
     // Targets: foes any weapon may strike now, then friends the Priest may heal.
     const byTarget = new Map<string, Target>();
     for (const c of this.legal) {
@@ -701,8 +715,17 @@ export class BattleScene extends Phaser.Scene {
     this.updateHover();
   }
 
+  /** squaresNoticedBy, remembered while the monster, its facing, status and map stay the same. */
+  private visionOf(state: GameState, monster: Unit): Point[] {
+    const key = `${monster.id}@${monster.position?.x},${monster.position?.y}/${monster.facing}/${monster.ai?.status}`;
+    if (this.visionCache?.key !== key || this.visionCache.map !== state.map)
+      this.visionCache = { key, map: state.map, squares: squaresNoticedBy(state, monster) };
+    return this.visionCache.squares;
+  }
+
   private drawOverlays(): void {
     const acting = this.actingId();
+    this.board.showVision(this.vision);
     const reachSquares = [...this.reach.keys()].map((k) => {
       const [x, y] = k.split(',').map(Number);
       return { x, y };
@@ -816,8 +839,11 @@ export class BattleScene extends Phaser.Scene {
     const state = this.session.state;
     const acting = this.unit(this.actingId());
     if (!acting || !state.turn) return '';
+    const shown = this.inspected !== acting.id ? this.unit(this.inspected) : undefined;
+    if (shown)
+      return `${shown.name}: ${shown.side === 'enemies' ? 'amber shows where it would spot a hero' : 'dim blue shows where it could move'}. Esc: back to ${acting.name}.`;
     const parts: string[] = [];
-    if (!state.turn.moved && !state.turn.acted && this.reach.size > 0)
+    if (!state.turn.moved && !state.turn.acted && this.legal.some((c) => c.type === 'move'))
       parts.push('click a blue square to move');
     if (this.targets.some((t) => t.kind === 'attack')) parts.push('a marked foe to attack (1-9)');
     if (this.targets.some((t) => t.kind === 'heal')) parts.push('a green friend to heal');
@@ -1089,8 +1115,14 @@ export class BattleScene extends Phaser.Scene {
     const def = DUNGEON_CRAWL_UNITS[u.kind];
     const lines: string[] = [];
     const status = u.ai ? ` \u00b7 ${u.ai.status}${u.ai.archFoe ? ' \u00b7 Arch Foe' : ''}` : '';
+    const sight =
+      u.id === this.inspected && this.vision.length > 0
+        ? u.ai?.status === 'patrolling'
+          ? ' Sees the amber squares, ahead and beside it.'
+          : ' Sees the amber squares.'
+        : '';
     lines.push(
-      `Wounds left ${u.maxWounds - u.wounds} of ${u.maxWounds}${status}. Faces ${FACING_NAMES[u.facing]}.`,
+      `Wounds left ${u.maxWounds - u.wounds} of ${u.maxWounds}${status}. Faces ${FACING_NAMES[u.facing]}.${sight}`,
     );
     if (u.side === 'enemies' && acting) {
       const previews = previewAttacks(this.session.state, acting.id, u.id);
@@ -1211,7 +1243,8 @@ export class BattleScene extends Phaser.Scene {
         }
       }
       if (occupant.side === 'enemies') {
-        // Let the engine say why not, in its own words.
+        // Not a target: let the engine say why not, in its own words, and show the
+        // monster's card and what it can see.
         const weapon = this.selectedWeapon.get(acting.id);
         const w = acting.weapons.find((x) => x.id === weapon) ?? rankWeapons(acting.weapons)[0];
         if (w)
@@ -1221,6 +1254,7 @@ export class BattleScene extends Phaser.Scene {
             target: occupant.id,
             weapon: w.id,
           });
+        this.inspect(occupant.id);
         return;
       }
       if (occupant.id !== acting.id) {

@@ -42,6 +42,7 @@ export class BoardView {
   readonly worldHeight: number;
   readonly camera: Phaser.Cameras.Scene2D.Camera;
   private reachG: Phaser.GameObjects.Graphics;
+  private visionG: Phaser.GameObjects.Graphics;
   private pathG: Phaser.GameObjects.Graphics;
   private markG: Phaser.GameObjects.Graphics;
   private losG: Phaser.GameObjects.Graphics;
@@ -81,6 +82,7 @@ export class BoardView {
     this.drawGrid();
 
     this.goalG = this.addGraphics();
+    this.visionG = this.addGraphics();
     this.reachG = this.addGraphics();
     this.markG = this.addGraphics();
     this.pathG = this.addGraphics();
@@ -355,6 +357,34 @@ export class BoardView {
     for (const p of squares) g.strokeRect(p.x * TILE + 1.5, p.y * TILE + 1.5, TILE - 3, TILE - 3);
   }
 
+  /**
+   * The squares an inspected monster can see (where it would notice a hero): a faint warm
+   * wash with a border line where sight ends, so the edge of its view reads at a glance.
+   */
+  showVision(squares: readonly Point[]): void {
+    const g = this.visionG;
+    g.clear();
+    if (squares.length === 0) return;
+    const seen = new Set(squares.map((p) => p.y * this.map.width + p.x));
+    const isSeen = (x: number, y: number): boolean =>
+      x >= 0 &&
+      y >= 0 &&
+      x < this.map.width &&
+      y < this.map.height &&
+      seen.has(y * this.map.width + x);
+    g.fillStyle(COLORS.vision, 0.14);
+    for (const p of squares) g.fillRect(p.x * TILE, p.y * TILE, TILE, TILE);
+    g.lineStyle(2, COLORS.vision, 0.7);
+    for (const p of squares) {
+      const x0 = p.x * TILE;
+      const y0 = p.y * TILE;
+      if (!isSeen(p.x, p.y - 1)) g.lineBetween(x0, y0 + 1, x0 + TILE, y0 + 1);
+      if (!isSeen(p.x, p.y + 1)) g.lineBetween(x0, y0 + TILE - 1, x0 + TILE, y0 + TILE - 1);
+      if (!isSeen(p.x - 1, p.y)) g.lineBetween(x0 + 1, y0, x0 + 1, y0 + TILE);
+      if (!isSeen(p.x + 1, p.y)) g.lineBetween(x0 + TILE - 1, y0, x0 + TILE - 1, y0 + TILE);
+    }
+  }
+
   showPath(from: Point | null, path: Point[]): void {
     const g = this.pathG;
     g.clear();
@@ -546,6 +576,7 @@ export class BoardView {
 
   clearOverlays(): void {
     this.reachG.clear();
+    this.visionG.clear();
     this.pathG.clear();
     this.markG.clear();
     this.hoverG.clear();

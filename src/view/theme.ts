@@ -21,6 +21,7 @@ export const COLORS = {
   door: 0xc08a4a,
   losBlockedLine: 0xff5a4a,
   reach: 0x4fb0ff,
+  vision: 0xffb13b,
   path: 0xbfe3ff,
   target: 0xff5a47,
   heal: 0x6ee07a,

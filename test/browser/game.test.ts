@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Command, GameEvent, GameState } from '../../src/engine';
+import { squaresNoticedBy, type Command, type GameEvent, type GameState } from '../../src/engine';
 import {
   ARTIFACTS,
   buildGame,
@@ -44,6 +44,7 @@ interface Api {
     buttonRect(name: string): { cx: number; cy: number; enabled: boolean } | null;
     squareToScreen(x: number, y: number): { x: number; y: number } | null;
     lastToast(): string;
+    inspection(): { unit: string | null; sees: { x: number; y: number }[] } | null;
   };
 }
 declare const window: { archfoe: Api };
@@ -223,6 +224,26 @@ describe('Arch Foe in the browser', () => {
     );
     expect((await page.evaluate(() => window.archfoe.events())).length).toBe(commandsBefore);
     await shot('03c-battle-illegal-click');
+
+    // Clicking a monster that is not a target shows what it can see, by the engine's rule.
+    const targets = new Set(
+      (await page.evaluate(() => window.archfoe.legalCommands())).flatMap((c) =>
+        c.type === 'attack' ? [c.target] : [],
+      ),
+    );
+    const monster = s0.units.find((u) => u.side === 'enemies' && u.position && !targets.has(u.id))!;
+    await clickSquare(monster.position!.x, monster.position!.y);
+    await page.waitForTimeout(150);
+    const inspection = await page.evaluate(() => window.archfoe.debug.inspection());
+    expect(inspection?.unit).toBe(monster.id);
+    const expected = squaresNoticedBy(await state(), monster).map((p) => `${p.x},${p.y}`);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(inspection!.sees.map((p) => `${p.x},${p.y}`).sort()).toEqual(expected.sort());
+    expect((await page.evaluate(() => window.archfoe.events())).length).toBe(commandsBefore);
+    await shot('03d-battle-monster-sight');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(100);
+    expect((await page.evaluate(() => window.archfoe.debug.inspection()))?.sees).toEqual([]);
 
     // Sound: the clicks unlocked howler's one audio context and the sounds loaded.
     const audio = await page.evaluate(() => {

@@ -10,7 +10,7 @@
  */
 import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
 import { doesSquareBlockSight, type BattleMap } from '../map';
-import { hasLineOfSight } from '../los';
+import { hasLineOfSight, visibleSquares } from '../los';
 import type { EnemyStatus, GameState, Unit } from '../types';
 import { isArchFoe, livingUnits } from '../world';
 import { emit, type Context } from './context';
@@ -80,6 +80,26 @@ export function canNotice(state: GameState, viewer: Unit, target: Unit): boolean
     return false;
   }
   return canSeeSquare(state, viewer.position, target.position);
+}
+
+/**
+ * The open squares on which `viewer` would notice a hero now (canNotice for every square
+ * but its own and those that block sight): through walls only, and only in its view arc
+ * while it patrols. For the view, to show what a monster can see; empty off the board.
+ */
+export function squaresNoticedBy(state: GameState, viewer: Unit): Point[] {
+  const from = viewer.position;
+  if (!from) return [];
+  const map = state.map;
+  const patrolling = viewer.ai?.status === 'patrolling';
+  return visibleSquares(from, Math.max(map.width, map.height), map.width, map.height, (x, y) =>
+    doesSquareBlockSight(map, x, y),
+  ).filter(
+    (p) =>
+      !(p.x === from.x && p.y === from.y) &&
+      !doesSquareBlockSight(map, p.x, p.y) &&
+      (!patrolling || isInViewArc(from, viewer.facing, p)),
+  );
 }
 
 export function setStatus(ctx: Context, unit: Unit, to: EnemyStatus, reason: string): void {
