@@ -4,7 +4,8 @@
  *   npm run map:check -- FILE [FILE...] [--tileset FILE]... [--heroes N] [--quiet]
  *
  * For each map: reads it, gathers external tilesets (given with --tileset, or found beside
- * the map by their `source` path), runs loadTiledMap, adds the default setup when the map
+ * the map by their `source` path) and object templates (found beside the map by their
+ * `template` path), runs loadTiledMap, adds the default setup when the map
  * has no heroes or enemies, and prints a summary with warnings (exit 0), or prints the one
  * plain message that says what is wrong (exit 1). Never prints a stack trace.
  */
@@ -81,20 +82,53 @@ function readText(path: string, what: string): string {
   }
 }
 
-/** The `source` paths of a map's external tilesets, if the text is JSON at all. */
-function tilesetSources(text: string): string[] {
+/**
+ * The files a map refers to, if its text is JSON at all: its external tilesets' `source`
+ * paths, and the `template` paths of objects in its object layers (groups included).
+ */
+function referencedFiles(text: string): { tilesets: string[]; templates: string[] } {
+  const found = { tilesets: [] as string[], templates: [] as string[] };
+  const isPath = (s: unknown): s is string =>
+    typeof s === 'string' && s.length > 0 && s.length < 1024;
+  const field = (o: unknown, key: string): unknown =>
+    o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined;
+  const visit = (layers: unknown, depth: number): void => {
+    if (!Array.isArray(layers) || depth > 32) return;
+    for (const layer of layers) {
+      const objects = field(layer, 'objects');
+      if (Array.isArray(objects))
+        for (const o of objects) {
+          const t = field(o, 'template');
+          if (isPath(t) && !found.templates.includes(t)) found.templates.push(t);
+        }
+      visit(field(layer, 'layers'), depth + 1);
+    }
+  };
   try {
     const json = JSON.parse(text) as unknown;
-    if (json === null || typeof json !== 'object') return [];
-    const list = (json as { tilesets?: unknown }).tilesets;
-    if (!Array.isArray(list)) return [];
-    return list
-      .map((t: unknown) =>
-        t !== null && typeof t === 'object' ? (t as { source?: unknown }).source : undefined,
-      )
-      .filter((s): s is string => typeof s === 'string' && s.length > 0 && s.length < 1024);
+    const list = field(json, 'tilesets');
+    if (Array.isArray(list)) found.tilesets = list.map((t) => field(t, 'source')).filter(isPath);
+    visit(field(json, 'layers'), 0);
   } catch {
-    return [];
+    // Not JSON: the loader says so in plain words.
+  }
+  return found;
+}
+
+/** Reads each referenced file found beside the map into `into` (missing ones are left out). */
+function readBeside(
+  mapFile: string,
+  paths: string[],
+  what: string,
+  into: Record<string, string>,
+): void {
+  for (const path of paths) {
+    if (into[path] !== undefined) continue;
+    try {
+      into[path] = readText(resolve(dirname(mapFile), path.replace(/\\/g, '/')), what);
+    } catch {
+      // Not beside the map: the loader reports it as missing, with the fix.
+    }
   }
 }
 
@@ -106,17 +140,12 @@ function checkMap(file: string, args: Args): { ok: boolean; text: string } {
     externalTilesets[t] = text;
     externalTilesets[basename(t)] ??= text;
   }
-  for (const source of tilesetSources(mapText)) {
-    if (externalTilesets[source] !== undefined) continue;
-    const beside = resolve(dirname(file), source.replace(/\\/g, '/'));
-    try {
-      externalTilesets[source] = readText(beside, 'The tileset file');
-    } catch {
-      // Not beside the map: the loader reports it as missing, with the fix.
-    }
-  }
+  const referenced = referencedFiles(mapText);
+  readBeside(file, referenced.tilesets, 'The tileset file', externalTilesets);
+  const externalTemplates: Record<string, string> = {};
+  readBeside(file, referenced.templates, 'The template file', externalTemplates);
   const id = basename(file, extname(file));
-  const result = loadTiledMap(mapText, { id, externalTilesets });
+  const result = loadTiledMap(mapText, { id, externalTilesets, externalTemplates });
   if (!result.ok) return { ok: false, text: `${file}: ${result.error}` };
   const loaded = result.map;
   const lines: string[] = [];

@@ -51,7 +51,7 @@ function fileInput(): HTMLInputElement {
     input.type = 'file';
     input.id = 'map-file';
     input.multiple = true;
-    input.accept = '.tmj,.json,.tsj';
+    input.accept = '.tmj,.json,.tsj,.tj,.tx';
     input.hidden = true;
     document.body.appendChild(input);
   }

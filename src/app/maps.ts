@@ -169,7 +169,11 @@ export function loadCustomMap(
 ): { ok: true; map: LoadedMap } | { ok: false; error: string } {
   let loaded;
   try {
-    loaded = loadTiledMap(source.text, { id: customId(source), externalTilesets: source.files });
+    loaded = loadTiledMap(source.text, {
+      id: customId(source),
+      externalTilesets: source.files,
+      externalTemplates: source.files,
+    });
   } catch (err) {
     return {
       ok: false,

@@ -6,7 +6,7 @@ export { loadTiledMap } from './loader';
 export { addDefaultSetup, tryAddDefaultSetup, type DefaultSetupResult } from './default-setup';
 export { summarizeMap, terrainCounts } from './summary';
 export { floodFill, regions, doorSquares } from './flood';
-export { baseName, builtinImageFor, findExternalTileset } from './tilesets';
+export { baseName, builtinImageFor, findExternalFile } from './tilesets';
 export {
   BUILTIN_TILE_FOR_TERRAIN,
   BUILTIN_TILES,

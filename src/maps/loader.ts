@@ -50,6 +50,7 @@ import type {
   NormalizedTileLayer,
 } from './types';
 import { validateScenario } from './validate';
+import type { TemplateContext } from './templates';
 
 /**
  * Parses and validates untrusted Tiled JSON text. Never throws: returns `{ ok: true, map }`
@@ -124,6 +125,15 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
 
   checkTilesetCount(map.tilesets);
   const table = resolveTilesets(map.tilesets, options?.externalTilesets, warnings);
+  const templates: TemplateContext = {
+    files: options?.externalTemplates,
+    mapTilesets: map.tilesets.flatMap((t) =>
+      isRecord(t) && typeof t.firstgid === 'number'
+        ? [{ firstgid: t.firstgid, source: typeof t.source === 'string' ? t.source : undefined }]
+        : [],
+    ),
+    cache: new Map(),
+  };
   const layers = flattenLayers(map, maxSize, warnings);
   checkTileIds(layers, table);
   const bounds = mapBounds(layers, map, maxSize, LIMITS.minSize);
@@ -173,6 +183,7 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
         tileheight: map.tileheight,
         bounds,
         table,
+        templates,
         warnings,
       });
       parsed.push(...r.parsed);

@@ -28,6 +28,7 @@ import {
   type PropertyBag,
 } from './properties';
 import { check, ObjectSchema, type RawObject } from './schema';
+import { expandTemplate, type TemplateContext } from './templates';
 import { tileInfo, type TilesetTable } from './tilesets';
 import type { NormalizedObject, NormalizedObjectLayer } from './types';
 
@@ -43,6 +44,7 @@ export interface ObjectContext {
   tileheight: number;
   bounds: Bounds;
   table: TilesetTable;
+  templates: TemplateContext;
   warnings: string[];
 }
 
@@ -151,13 +153,16 @@ export function readObjectLayer(
   const normalized: NormalizedObject[] = [];
   const parsed: ParsedObject[] = [];
 
-  layer.objects.forEach((raw, j) => {
+  layer.objects.forEach((instance, j) => {
     const inLayer = `in ${layer.where.replace(/^Layer/, 'layer')}`;
-    const head = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-    const rawLabel =
-      typeof head.name === 'string' && head.name !== '' ? quote(head.name) : `${j + 1}`;
-    const rawId = typeof head.id === 'number' ? ` (id ${head.id})` : '';
-    const obj = check(ObjectSchema, raw, `Object ${rawLabel}${rawId} ${inLayer}`);
+    const label0 = (o: unknown): string => {
+      const head = o !== null && typeof o === 'object' ? (o as Record<string, unknown>) : {};
+      const name =
+        typeof head.name === 'string' && head.name !== '' ? quote(head.name) : `${j + 1}`;
+      return `Object ${name}${typeof head.id === 'number' ? ` (id ${head.id})` : ''} ${inLayer}`;
+    };
+    const raw = expandTemplate(instance, label0(instance), ctx.templates);
+    const obj = check(ObjectSchema, raw, label0(raw));
     const label = obj.name ? quote(obj.name) : `#${j + 1}`;
     const where = `Object ${label}${obj.id !== undefined ? ` (id ${obj.id})` : ''} ${inLayer}`;
     const bag = readProperties(obj.properties, where, warnings);
@@ -205,12 +210,6 @@ export function readObjectLayer(
     }
     normalized.push(n);
 
-    if (obj.template !== undefined && !typeText) {
-      warnings.push(
-        `${where} comes from the template ${quote(obj.template)}, which the game cannot read, and was ignored. In Tiled select it and use Detach Template.`,
-      );
-      return;
-    }
     if (!typeText) {
       if (!obj.text) {
         warnings.push(

@@ -91,10 +91,11 @@ function normalizePath(path: string): string {
 }
 
 /**
- * Finds the text of an external tileset `source` among the supplied files: by the exact
- * string, by the normalised relative path, then by file name.
+ * Finds the text of a file the map refers to (an external tileset's or a template's
+ * `source`) among the supplied files: by the exact string, by the normalised relative
+ * path, then by file name.
  */
-export function findExternalTileset(
+export function findExternalFile(
   source: string,
   files: Record<string, string> | undefined,
 ): string | undefined {
@@ -141,7 +142,7 @@ export function resolveTilesets(
       const ref = check(ExternalTilesetRefSchema, raw, `Tileset ${i + 1} (${quote(head.source)})`);
       firstgid = ref.firstgid;
       where = `Tileset file ${quote(ref.source)}`;
-      const text = findExternalTileset(ref.source, externalFiles);
+      const text = findExternalFile(ref.source, externalFiles);
       if (text === undefined) {
         const xml = /\.tsx$/i.test(ref.source);
         fail(

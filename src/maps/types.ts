@@ -109,6 +109,8 @@ export interface LoadTiledMapOptions {
   id: string;
   /** External tileset texts keyed by file name or relative path (as in the map's `source`). */
   externalTilesets?: Record<string, string>;
+  /** Object template texts (JSON, .tj) keyed by file name or relative path (as in an object's `template`). */
+  externalTemplates?: Record<string, string>;
   /** Largest width or height in squares (default 256). */
   maxSize?: number;
 }

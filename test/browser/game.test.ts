@@ -482,6 +482,28 @@ describe('Arch Foe in the browser', () => {
         .scenarios()
         .some((s: { id: string; name: string }) => s.id === 'custom' && /Dragon Hall/.test(s.name)),
     );
+    // A map whose Thief is placed from an object template (.tj) given with it.
+    const templated = JSON.parse(
+      readFileSync(join(ROOT, 'test', 'fixtures', 'maps', 'small-csv.tmj'), 'utf8'),
+    ) as { layers: { objects?: Record<string, unknown>[] }[] };
+    const units = templated.layers.find((l) => l.objects)!.objects!;
+    const i = units.findIndex((o) => o.name === 'Thief');
+    units[i] = { id: units[i].id, x: units[i].x, y: units[i].y, template: 'thief.tj' };
+    const thiefTemplate = readFileSync(
+      join(ROOT, 'test', 'fixtures', 'templates', 'thief.tj'),
+      'utf8',
+    );
+    const withTemplate = await page.evaluate(
+      ([t, tj]) => window.archfoe.loadMap(t, { 'thief.tj': tj }, 'templated.tmj'),
+      [JSON.stringify(templated), thiefTemplate] as const,
+    );
+    expect(withTemplate).toMatchObject({ ok: true });
+    const withoutTemplate = await page.evaluate(
+      (t) => window.archfoe.loadMap(t, {}, 'templated.tmj'),
+      JSON.stringify(templated),
+    );
+    expect(withoutTemplate.ok).toBe(false);
+    expect(withoutTemplate.error).toContain('template "thief.tj"');
     const text = readFileSync(join(ROOT, 'maps', 'goblin-warren.tmj'), 'utf8');
     const good = await page.evaluate((t) => window.archfoe.loadMap(t, {}, 'my-warren.tmj'), text);
     expect(good.ok).toBe(true);

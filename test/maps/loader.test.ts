@@ -456,7 +456,7 @@ describe('objects', () => {
     expect(m.warnings.join(' ')).toContain('is the Arch Foe');
   });
 
-  it('warns about unknown kinds, untyped objects and templates but still loads', () => {
+  it('warns about unknown kinds and untyped objects but still loads', () => {
     const m = ok(
       loadChanged('small-csv.tmj', (j) => {
         list(j, ['layers', 2, 'objects']).push({
@@ -474,13 +474,11 @@ describe('objects', () => {
           y: 100,
           point: true,
         });
-        list(j, ['layers', 2, 'objects']).push({ id: 42, template: 'goblin.tx', x: 100, y: 100 });
       }),
     );
     const w = m.warnings.join('\n');
     expect(w).toContain('"trap"');
     expect(w).toContain('Object "Thing" (id 41) in layer "Units" has no class');
-    expect(w).toContain('template "goblin.tx"');
   });
 
   it('drops image layers with a warning', () => {

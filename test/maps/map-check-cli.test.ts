@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './helpers';
+import { fixtureJson, list, put, ROOT } from './helpers';
 
 function run(...args: string[]): { code: number | null; out: string; err: string } {
   const r = spawnSync('npx', ['tsx', 'tools/map-check.ts', ...args], {
@@ -47,6 +50,31 @@ describe('npm run map:check', () => {
       'test/fixtures/maps/tiles/external.tsj',
     );
     expect(given.code).toBe(0);
+  });
+
+  it('finds object templates beside the map, and names a missing one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'archfoe-templates-'));
+    try {
+      const map = fixtureJson('small-csv.tmj');
+      const objects = list(map, ['layers', 2, 'objects']) as Record<string, unknown>[];
+      const thief = objects[2];
+      objects[2] = { id: thief.id, x: thief.x, y: thief.y, template: 'templates/thief.tj' };
+      // The map's tileset image path is relative to the fixture folder: point it home.
+      put(map, ['tilesets', 0, 'image'], join(ROOT, 'assets/tiles/dungeon-tiles.png'));
+      writeFileSync(join(dir, 'templated.tmj'), JSON.stringify(map));
+      mkdirSync(join(dir, 'templates'));
+      copyFileSync(join(ROOT, 'test/fixtures/templates/thief.tj'), join(dir, 'templates/thief.tj'));
+      const found = run(join(dir, 'templated.tmj'));
+      expect(found.code).toBe(0);
+      expect(found.out).toContain('thief at 1,5');
+      rmSync(join(dir, 'templates/thief.tj'));
+      const missing = run(join(dir, 'templated.tmj'));
+      expect(missing.code).toBe(1);
+      expect(missing.out + missing.err).toContain('template "templates/thief.tj"');
+      noStack(missing.out + missing.err);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('adds the default setup to a map without units and says so', () => {
