@@ -21,6 +21,12 @@ function lines(board: AsciiBoard, a: string, b: string): string[] {
   );
 }
 
+/** Expects the cover from A to B, and the four lines (from A's chosen corner) that give it. */
+function expectCoverAToB(board: AsciiBoard, level: CoverLevel, fourLines: string[]): void {
+  expect(cover(board, 'A', 'B')).toBe(level);
+  expect(lines(board, 'A', 'B')).toEqual(fourLines);
+}
+
 describe('computeCover: four-corner test', () => {
   it('sees clear down an open corridor; lines along the walls only graze them', () => {
     const board = parseAscii(`
@@ -28,16 +34,10 @@ describe('computeCover: four-corner test', () => {
       #A......B#
       ##########
     `);
-    expect(cover(board, 'A', 'B')).toBe('clear');
-    expect(cover(board, 'B', 'A')).toBe('clear');
     // The chosen corner is A's top-left: two of its lines run exactly along the wall face
     // (the edge between row 0 and row 1) and are not blocked.
-    expect(lines(board, 'A', 'B')).toEqual([
-      '1,1->8,1:ok',
-      '1,1->9,1:ok',
-      '1,1->8,2:ok',
-      '1,1->9,2:ok',
-    ]);
+    expectCoverAToB(board, 'clear', ['1,1->8,1:ok', '1,1->9,1:ok', '1,1->8,2:ok', '1,1->9,2:ok']);
+    expect(cover(board, 'B', 'A')).toBe('clear');
   });
 
   it('gives partial cover when one wall square clips one of the four lines', () => {
@@ -47,14 +47,8 @@ describe('computeCover: four-corner test', () => {
       .....#.
       .....B.
     `);
-    expect(cover(board, 'A', 'B')).toBe('partial');
     // Only the line to B's top-right corner passes through the wall above B.
-    expect(lines(board, 'A', 'B')).toEqual([
-      '0,0->5,3:ok',
-      '0,0->6,3:X',
-      '0,0->5,4:ok',
-      '0,0->6,4:ok',
-    ]);
+    expectCoverAToB(board, 'partial', ['0,0->5,3:ok', '0,0->6,3:X', '0,0->5,4:ok', '0,0->6,4:ok']);
     expect(isClearShot(cover(board, 'A', 'B'))).toBe(true);
   });
 
@@ -64,14 +58,8 @@ describe('computeCover: four-corner test', () => {
       A.....#B.
       .........
     `);
-    expect(cover(board, 'A', 'B')).toBe('full');
     // The top lines graze the pillar's top edge; the lines to B's bottom corners cut it.
-    expect(lines(board, 'A', 'B')).toEqual([
-      '0,1->7,1:ok',
-      '0,1->8,1:ok',
-      '0,1->7,2:X',
-      '0,1->8,2:X',
-    ]);
+    expectCoverAToB(board, 'full', ['0,1->7,1:ok', '0,1->8,1:ok', '0,1->7,2:X', '0,1->8,2:X']);
     expect(isClearShot('full')).toBe(false);
     expect(hasLineOfSight(markOf(board, 'A'), markOf(board, 'B'), board.isWall)).toBe(true);
   });
@@ -109,13 +97,7 @@ describe('computeCover: four-corner test', () => {
       #.....#
       #######
     `);
-    expect(cover(noSeam, 'A', 'B')).toBe('full');
-    expect(lines(noSeam, 'A', 'B')).toEqual([
-      '1,2->5,1:X',
-      '1,2->6,1:X',
-      '1,2->5,2:ok',
-      '1,2->6,2:ok',
-    ]);
+    expectCoverAToB(noSeam, 'full', ['1,2->5,1:X', '1,2->6,1:X', '1,2->5,2:ok', '1,2->6,2:ok']);
   });
 
   it('does not block a line that only touches wall corners', () => {

@@ -4,6 +4,7 @@
  * the view, the docs and the tests can share one list.
  */
 import type { SquareCover, Terrain } from '../engine/map';
+import { VICTORY_KINDS } from '../engine/scenarios';
 
 /**
  * Enemy unit kinds a map may name in an `enemy` object's `unit` property, strongest first.
@@ -36,15 +37,8 @@ export const OBJECT_KIND_ALIASES: Readonly<Record<string, string>> = {
   foe: 'enemy',
 };
 
-/** Values of the map property `victory` (seed 001 "Winning"). */
-export const VICTORY_CONDITIONS = [
-  'arch-foe',
-  'all-enemies',
-  'minions',
-  'hold',
-  'defeat-count',
-  'carry-object',
-] as const;
+/** Values of the map property `victory` (seed 001 "Winning"): the engine's victory kinds. */
+export const VICTORY_CONDITIONS = VICTORY_KINDS;
 
 /** Rule modules a map may name in `ruleModule`; others load with a warning. */
 export const KNOWN_RULE_MODULES = ['dungeon-crawl', 'skirmish', 'rencounter', 'high-adventure'];

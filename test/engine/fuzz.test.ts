@@ -32,21 +32,23 @@ import { checkInvariants } from './invariants';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
 
-type BadKind =
-  | 'not-object'
-  | 'unknown-type'
-  | 'missing-unit'
-  | 'no-such-unit'
-  | 'enemy-unit'
-  | 'other-hero'
-  | 'bad-square'
-  | 'bad-facing'
-  | 'same-facing'
-  | 'bad-attack'
-  | 'bad-heal'
-  | 'out-of-turn'
-  | 'bad-door'
-  | 'pollute';
+const BAD_KINDS = [
+  'not-object',
+  'unknown-type',
+  'missing-unit',
+  'no-such-unit',
+  'enemy-unit',
+  'other-hero',
+  'bad-square',
+  'bad-facing',
+  'same-facing',
+  'bad-attack',
+  'bad-heal',
+  'out-of-turn',
+  'bad-door',
+  'pollute',
+] as const;
+type BadKind = (typeof BAD_KINDS)[number];
 
 type Step =
   | { kind: 'auto' }
@@ -108,22 +110,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 5,
     arbitrary: fc
       .record({
-        bad: fc.constantFrom<BadKind>(
-          'not-object',
-          'unknown-type',
-          'missing-unit',
-          'no-such-unit',
-          'enemy-unit',
-          'other-hero',
-          'bad-square',
-          'bad-facing',
-          'same-facing',
-          'bad-attack',
-          'bad-heal',
-          'out-of-turn',
-          'bad-door',
-          'pollute',
-        ),
+        bad: fc.constantFrom(...BAD_KINDS),
         pick: fc.nat(),
         value: fc.oneof(badNumber, notNumber, fc.string(), fc.anything()),
       })
@@ -641,25 +628,9 @@ describe('bad-input sweep: applyCommand with random, malformed and legal command
   it('rejects every certainly-illegal command in every phase of a played game', () => {
     // A whole autopilot game; at each state, every bad kind with several variants.
     let state = newGame(4242, {});
-    const kinds: BadKind[] = [
-      'not-object',
-      'unknown-type',
-      'missing-unit',
-      'no-such-unit',
-      'enemy-unit',
-      'other-hero',
-      'bad-square',
-      'bad-facing',
-      'same-facing',
-      'bad-attack',
-      'bad-heal',
-      'out-of-turn',
-      'bad-door',
-      'pollute',
-    ];
     let checked = 0;
     for (let guard = 0; guard < 2000; guard++) {
-      for (const kind of kinds) {
+      for (const kind of BAD_KINDS) {
         for (let n = 0; n < 19; n++) {
           const command = badCommand(state, kind, n, n % 2 ? NaN : 'zzz');
           const before = JSON.stringify(state);

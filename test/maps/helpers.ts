@@ -13,6 +13,7 @@ import {
   type LoadTiledMapOptions,
   type MapLoadResult,
 } from '../../src/maps';
+import { CELLAR_ROWS } from '../../tools/mapgen/tiled';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = join(ROOT, 'test/fixtures/maps');
@@ -83,17 +84,8 @@ export function terrainRows(map: BattleMap): string[] {
   return rows;
 }
 
-/** The 8 x 8 cellar of the small fixtures. */
-export const CELLAR = [
-  '########',
-  '#......#',
-  '#.##...#',
-  '#......#',
-  '#...#..#',
-  '#......#',
-  '#......#',
-  '########',
-];
+/** The 8 x 8 cellar of the small fixtures, as terrain rows. */
+export const CELLAR = CELLAR_ROWS;
 
 /** Units of a map as `kind:unit@x,y`, sorted. */
 export function unitList(map: BattleMap): string[] {

@@ -2,8 +2,27 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { loadTiledMap } from '../../src/maps';
-import { copy, drop, err, fixtureJson, list, loadChanged, MAPS, nums, ok, put } from './helpers';
+import { loadTiledMap, type MapLoadResult } from '../../src/maps';
+import {
+  objectLayer,
+  pointObject,
+  property,
+  tileLayer,
+  type JsonObject,
+} from '../../tools/mapgen/tiled';
+import {
+  copy,
+  drop,
+  err,
+  fixtureJson,
+  list,
+  loadChanged,
+  loadFixture,
+  MAPS,
+  nums,
+  ok,
+  put,
+} from './helpers';
 
 /** A simple CSV map: floor inside a wall border, heroes bottom-left, dragon top-right. */
 function squareMap(w: number, h: number): Record<string, unknown> {
@@ -15,69 +34,40 @@ function squareMap(w: number, h: number): Record<string, unknown> {
       walls.push(x === 0 || y === 0 || x === w - 1 || y === h - 1 ? 4 : 0);
     }
   }
-  const pt = (
-    id: number,
-    type: string,
-    x: number,
-    y: number,
-    unit: string,
-  ): Record<string, unknown> => ({
-    id,
-    name: unit,
-    type,
-    point: true,
-    x: x * 32 + 16,
-    y: y * 32 + 16,
-    properties: [{ name: 'unit', type: 'string', value: unit }],
-  });
+  const pt = (id: number, type: string, x: number, y: number, unit: string): JsonObject =>
+    pointObject(id, unit, type, x, y, [property('unit', unit)]);
   const base = fixtureJson('small-csv.tmj');
   return {
     ...base,
     width: w,
     height: h,
     layers: [
-      {
-        id: 1,
-        name: 'Ground',
-        type: 'tilelayer',
-        width: w,
-        height: h,
-        x: 0,
-        y: 0,
-        opacity: 1,
-        visible: true,
-        data: ground,
-      },
-      {
-        id: 2,
-        name: 'Walls',
-        type: 'tilelayer',
-        width: w,
-        height: h,
-        x: 0,
-        y: 0,
-        opacity: 1,
-        visible: true,
-        data: walls,
-      },
-      {
-        id: 3,
-        name: 'Units',
-        type: 'objectgroup',
-        objects: [
-          pt(1, 'hero', 1, h - 2, 'fighting-man'),
-          pt(2, 'hero', 2, h - 2, 'magic-user'),
-          pt(3, 'hero', 1, h - 3, 'thief'),
-          pt(4, 'hero', 2, h - 3, 'priest'),
-          pt(5, 'dragon', w - 2, 1, 'dragon'),
-        ],
-      },
+      tileLayer(1, 'Ground', w, h, ground),
+      tileLayer(2, 'Walls', w, h, walls),
+      objectLayer(3, 'Units', [
+        pt(1, 'hero', 1, h - 2, 'fighting-man'),
+        pt(2, 'hero', 2, h - 2, 'magic-user'),
+        pt(3, 'hero', 1, h - 3, 'thief'),
+        pt(4, 'hero', 2, h - 3, 'priest'),
+        pt(5, 'dragon', w - 2, 1, 'dragon'),
+      ]),
     ],
   };
 }
 
-const load = (json: unknown, maxSize?: number): ReturnType<typeof loadTiledMap> =>
+const load = (json: unknown, maxSize?: number): MapLoadResult =>
   loadTiledMap(JSON.stringify(json), { id: 't', maxSize });
+
+/** Loads fixture `name` with the value at `path` replaced. */
+const loadWith = (
+  name: string,
+  path: readonly (string | number)[],
+  value: unknown,
+): MapLoadResult => loadChanged(name, (j) => put(j, path, value));
+
+/** Loads small-csv.tmj with one more map property. */
+const loadCellarWithMapProperty = (mapProperty: Record<string, unknown>): MapLoadResult =>
+  loadChanged('small-csv.tmj', (j) => void list(j, ['properties']).push(mapProperty));
 
 describe('the file itself', () => {
   it('not JSON', () => {
@@ -119,24 +109,24 @@ describe('the file itself', () => {
 describe('map settings', () => {
   for (const orientation of ['isometric', 'hexagonal', 'staggered']) {
     it(`wrong orientation: ${orientation}`, () => {
-      const e = err(loadChanged('small-csv.tmj', (j) => put(j, ['orientation'], orientation)));
+      const e = err(loadWith('small-csv.tmj', ['orientation'], orientation));
       expect(e).toBe(
         `The map is ${orientation}, but the game plays on square grids only. In Tiled make a new map with Orientation "Orthogonal" and copy the layers into it.`,
       );
     });
   }
   it('width not a whole number', () => {
-    expect(err(loadChanged('small-csv.tmj', (j) => put(j, ['width'], 7.5)))).toBe(
+    expect(err(loadWith('small-csv.tmj', ['width'], 7.5))).toBe(
       'The map: "width" should be a whole number but is 7.5. Fix it in Tiled and save again.',
     );
   });
   it('height zero', () => {
-    expect(err(loadChanged('small-csv.tmj', (j) => put(j, ['height'], 0)))).toBe(
+    expect(err(loadWith('small-csv.tmj', ['height'], 0))).toBe(
       'The map: "height" should be at least 1 but is 0. Fix it in Tiled and save again.',
     );
   });
   it('tilewidth as text', () => {
-    expect(err(loadChanged('small-csv.tmj', (j) => put(j, ['tilewidth'], '32')))).toBe(
+    expect(err(loadWith('small-csv.tmj', ['tilewidth'], '32'))).toBe(
       'The map: "tilewidth" should be a number but is "32". Fix it in Tiled and save again.',
     );
   });
@@ -148,7 +138,7 @@ describe('map settings', () => {
     ).toBe('The map: "tileheight" is missing. Fix it in Tiled and save again.');
   });
   it('layers not a list', () => {
-    expect(err(loadChanged('small-csv.tmj', (j) => put(j, ['layers'], {})))).toBe(
+    expect(err(loadWith('small-csv.tmj', ['layers'], {}))).toBe(
       'The map: "layers" should be a list but is an object. Fix it in Tiled and save again.',
     );
   });
@@ -212,32 +202,20 @@ describe('sizes', () => {
     );
   });
   it('a huge chunk', () => {
-    const e = err(
-      loadChanged('infinite-negative.tmj', (j) => {
-        put(j, ['layers', 0, 'chunks', 0, 'width'], 100000);
-      }),
-    );
+    const e = err(loadWith('infinite-negative.tmj', ['layers', 0, 'chunks', 0, 'width'], 100000));
     expect(e).toBe(
       'Layer "Ground": a chunk at -8,-8 is 100000 x 8 tiles; chunks may be at most 256 x 256.',
     );
   });
   it('base64 data far longer than the layer', () => {
-    const e = err(
-      loadChanged('small-base64.tmj', (j) => {
-        put(j, ['layers', 0, 'data'], 'AAAA'.repeat(10000));
-      }),
-    );
+    const e = err(loadWith('small-base64.tmj', ['layers', 0, 'data'], 'AAAA'.repeat(10000)));
     expect(e).toBe(
       'Layer "Ground": the base64 data is 40000 characters, far more than the layer is 8 x 8 = 64 squares.',
     );
   });
   it('a zlib bomb stops at the expected size', () => {
     const bomb = Buffer.from(zlibSync(new Uint8Array(20_000_000))).toString('base64');
-    const e = err(
-      loadChanged('small-zlib.tmj', (j) => {
-        put(j, ['layers', 0, 'data'], bomb);
-      }),
-    );
+    const e = err(loadWith('small-zlib.tmj', ['layers', 0, 'data'], bomb));
     expect(e).toContain('Layer "Ground"');
   });
 });
@@ -278,58 +256,50 @@ describe('tile layers', () => {
   });
   it('data length mismatch (base64)', () => {
     const e = err(
-      loadChanged('small-base64.tmj', (j) => {
-        put(j, ['layers', 1, 'data'], Buffer.alloc(63 * 4).toString('base64'));
-      }),
+      loadWith('small-base64.tmj', ['layers', 1, 'data'], Buffer.alloc(63 * 4).toString('base64')),
     );
     expect(e).toBe('Layer "Walls": data has 63 tiles but the layer is 8 x 8 = 64 squares.');
   });
   it('damaged zlib data', () => {
-    const e = err(
-      loadChanged('small-zlib.tmj', (j) => put(j, ['layers', 0, 'data'], 'AAAAAAAAAAAA')),
-    );
+    const e = err(loadWith('small-zlib.tmj', ['layers', 0, 'data'], 'AAAAAAAAAAAA'));
     expect(e).toMatch(
       /^Layer "Ground": the tile data could not be unpacked: the zlib data is damaged/,
     );
   });
   it('not base64', () => {
-    const e = err(loadChanged('small-base64.tmj', (j) => put(j, ['layers', 0, 'data'], '!!!!')));
+    const e = err(loadWith('small-base64.tmj', ['layers', 0, 'data'], '!!!!'));
     expect(e).toBe(
       'Layer "Ground": "data" is not valid base64 text. Save the map again from Tiled.',
     );
   });
   it('unknown compression', () => {
-    const e = err(
-      loadChanged('small-base64.tmj', (j) => put(j, ['layers', 0, 'compression'], 'lz4')),
-    );
+    const e = err(loadWith('small-base64.tmj', ['layers', 0, 'compression'], 'lz4'));
     expect(e).toBe(
       'Layer "Ground" uses the unknown compression "lz4". In Tiled open Map > Map Properties and set Tile Layer Format to "CSV" or "Base64 (zlib)".',
     );
   });
   it('unknown encoding', () => {
-    const e = err(loadChanged('small-csv.tmj', (j) => put(j, ['layers', 0, 'encoding'], 'xml')));
+    const e = err(loadWith('small-csv.tmj', ['layers', 0, 'encoding'], 'xml'));
     expect(e).toContain('Layer "Ground" uses the tile data encoding "xml"');
   });
   it('a tile id that is not a number', () => {
-    const e = err(loadChanged('small-csv.tmj', (j) => put(j, ['layers', 0, 'data', 3], 'x')));
+    const e = err(loadWith('small-csv.tmj', ['layers', 0, 'data', 3], 'x'));
     expect(e).toBe(
       'Layer "Ground": tile 4 of the data is "x", which is not a tile id. Save the map again from Tiled.',
     );
   });
   it('a layer whose size differs from the map', () => {
-    const e = err(loadChanged('small-csv.tmj', (j) => put(j, ['layers', 1, 'width'], 4)));
+    const e = err(loadWith('small-csv.tmj', ['layers', 1, 'width'], 4));
     expect(e).toBe(
       'Layer "Walls" is 4 x 8 squares but the map is 8 x 8. Save the map again from Tiled.',
     );
   });
   it('a layer with a broken name', () => {
-    const e = err(loadChanged('small-csv.tmj', (j) => put(j, ['layers', 1, 'name'], 5)));
+    const e = err(loadWith('small-csv.tmj', ['layers', 1, 'name'], 5));
     expect(e).toBe('Layer 2: "name" should be a text but is 5. Fix it in Tiled and save again.');
   });
   it('a broken chunk names the layer and the chunk', () => {
-    const e = err(
-      loadChanged('infinite-negative.tmj', (j) => put(j, ['layers', 1, 'chunks', 2, 'x'], 'left')),
-    );
+    const e = err(loadWith('infinite-negative.tmj', ['layers', 1, 'chunks', 2, 'x'], 'left'));
     expect(e).toBe(
       'Layer "Walls" chunk 3: "x" should be a number but is "left". Fix it in Tiled and save again.',
     );
@@ -338,39 +308,27 @@ describe('tile layers', () => {
 
 describe('tile ids and tilesets', () => {
   it('a tile id past every tileset names the layer and x,y', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) => put(j, ['layers', 1, 'data', 2 * 8 + 5], 99)),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 1, 'data', 2 * 8 + 5], 99));
     expect(e).toBe(
       'Layer "Walls": the tile at x 5, y 2 has id 99, but the map\'s tilesets only have ids 1-16. Erase that tile, or add its tileset back to the map in Tiled.',
     );
   });
   it('a flipped tile id past every tileset is still caught', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) =>
-        put(j, ['layers', 1, 'data', 0], (99 | 0x80000000) >>> 0),
-      ),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 1, 'data', 0], (99 | 0x80000000) >>> 0));
     expect(e).toContain('the tile at x 0, y 0 has id 99');
   });
   it('tiles in a map without tilesets', () => {
-    const e = err(loadChanged('small-csv.tmj', (j) => put(j, ['tilesets'], [])));
+    const e = err(loadWith('small-csv.tmj', ['tilesets'], []));
     expect(e).toBe(
       'Layer "Ground": the tile at x 0, y 0 has id 1, but the map has no tilesets. Erase that tile, or add its tileset back to the map in Tiled.',
     );
   });
   it('an infinite map reports Tiled coordinates', () => {
-    const e = err(
-      loadChanged('infinite-negative.tmj', (j) =>
-        put(j, ['layers', 0, 'chunks', 0, 'data', 63], 40),
-      ),
-    );
+    const e = err(loadWith('infinite-negative.tmj', ['layers', 0, 'chunks', 0, 'data', 63], 40));
     expect(e).toContain('Layer "Ground": the tile at x -1, y -1 has id 40');
   });
   it('a tile object with an unknown gid', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) => put(j, ['layers', 2, 'objects', 5, 'gid'], 77)),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 2, 'objects', 5, 'gid'], 77));
     expect(e).toBe(
       'Object "Goblin 1" (id 6) in layer "Units" shows tile id 77, but the map\'s tilesets only have ids 1-16. Replace the object in Tiled.',
     );
@@ -389,7 +347,7 @@ describe('tile ids and tilesets', () => {
     );
   });
   it('a broken tileset names it', () => {
-    const e = err(loadChanged('small-csv.tmj', (j) => put(j, ['tilesets', 0, 'tilecount'], -3)));
+    const e = err(loadWith('small-csv.tmj', ['tilesets', 0, 'tilecount'], -3));
     expect(e).toBe(
       'Tileset "dungeon": "tilecount" should be at least 0 but is -3. Fix it in Tiled and save again.',
     );
@@ -429,11 +387,7 @@ describe('unsafe keys', () => {
     });
   }
   it('ignores a property named __proto__ with a warning', () => {
-    const m = ok(
-      loadChanged('small-csv.tmj', (j) => {
-        list(j, ['properties']).push({ name: '__proto__', type: 'string', value: 'x' });
-      }),
-    );
+    const m = ok(loadCellarWithMapProperty({ name: '__proto__', type: 'string', value: 'x' }));
     expect(Object.getPrototypeOf(m.battleMap.properties)).toBe(Object.prototype);
     expect(m.warnings.join(' ')).toContain('the property "__proto__" is not allowed');
   });
@@ -441,9 +395,7 @@ describe('unsafe keys', () => {
 
 describe('objects and units', () => {
   it('an object outside the map', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) => put(j, ['layers', 2, 'objects', 5, 'x'], 9 * 32)),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 2, 'objects', 5, 'x'], 9 * 32));
     expect(e).toBe(
       'Object "Goblin 1" (id 6) in layer "Units" is outside the map: it is at square 9,2, but the map is 8 x 8 squares (x 0-7, y 0-7). Move it onto the map in Tiled.',
     );
@@ -465,33 +417,23 @@ describe('objects and units', () => {
     expect(e).toContain('is outside the map: it is at squares 6,0 to 8,0');
   });
   it('an object with a broken coordinate', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) => put(j, ['layers', 2, 'objects', 1, 'x'], null)),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 2, 'objects', 1, 'x'], null));
     expect(e).toBe(
       'Object "Magic User" (id 2) in layer "Units": "x" should be a number but is null. Fix it in Tiled and save again.',
     );
   });
   it('an enemy on a wall', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) => put(j, ['layers', 2, 'objects', 5, 'x'], 2 * 32 + 5)),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 2, 'objects', 5, 'x'], 2 * 32 + 5));
     expect(e).toBe(
       'Object "Goblin 1" (id 6) in layer "Units" (an enemy goblin) stands on a wall at 2,2. Move it to a floor square.',
     );
   });
   it('an enemy on an unpainted square', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) => {
-        put(j, ['layers', 0, 'data', 2 * 8 + 5], 0);
-      }),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 0, 'data', 2 * 8 + 5], 0));
     expect(e).toContain('stands on an unpainted square (outside the dungeon) at 5,2');
   });
   it('a hero on a wall', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) => put(j, ['layers', 2, 'objects', 0, 'y'], 7 * 32 + 4)),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 2, 'objects', 0, 'y'], 7 * 32 + 4));
     expect(e).toBe(
       'Object "Fighting Man" (id 1) in layer "Units" (a hero start) is on a wall at 1,7. Move it to a floor square.',
     );
@@ -536,15 +478,13 @@ describe('objects and units', () => {
     );
   });
   it('two units on one square', () => {
-    const e = err(
-      loadChanged('small-csv.tmj', (j) => put(j, ['layers', 2, 'objects', 6, 'x'], 5 * 32 + 16)),
-    );
+    const e = err(loadWith('small-csv.tmj', ['layers', 2, 'objects', 6, 'x'], 5 * 32 + 16));
     expect(e).toBe(
       'Object "Goblin 2" (id 7) in layer "Units" and Object "Goblin 1" (id 6) in layer "Units" are both on square 5,2. Move one of them.',
     );
   });
   it('the Arch Foe cut off from the heroes', () => {
-    const e = err(loadFixtureBad());
+    const e = err(loadFixture('bad-unreachable.tmj', { id: 'bad' }));
     expect(e).toBe(
       'The Arch Foe, object "Dragon" (id 5) in layer "Units", at 6,1 cannot be reached from the heroes\' start squares: walls or pits cut it off. Open a path of floor between them (a closed door tile counts as a wall; use the open door tile).',
     );
@@ -577,9 +517,7 @@ describe('objects and units', () => {
   });
   it('an unknown unit kind lists the known ones', () => {
     const e = err(
-      loadChanged('small-csv.tmj', (j) =>
-        put(j, ['layers', 2, 'objects', 5, 'properties', 0, 'value'], 'orc'),
-      ),
+      loadWith('small-csv.tmj', ['layers', 2, 'objects', 5, 'properties', 0, 'value'], 'orc'),
     );
     expect(e).toBe(
       'Object "Goblin 1" (id 6) in layer "Units" has unit "orc", which the game does not know; use one of dragon, troll, goblin.',
@@ -598,9 +536,7 @@ describe('objects and units', () => {
   });
   it('a hero with a monster unit', () => {
     const e = err(
-      loadChanged('small-csv.tmj', (j) =>
-        put(j, ['layers', 2, 'objects', 0, 'properties', 0, 'value'], 'troll'),
-      ),
+      loadWith('small-csv.tmj', ['layers', 2, 'objects', 0, 'properties', 0, 'value'], 'troll'),
     );
     expect(e).toBe(
       'Object "Fighting Man" (id 1) in layer "Units" has unit "troll", which is not a hero; use one of fighting-man, magic-user, thief, priest or leave it out.',
@@ -608,17 +544,13 @@ describe('objects and units', () => {
   });
   it('a bad facing', () => {
     const e = err(
-      loadChanged('small-csv.tmj', (j) =>
-        put(j, ['layers', 2, 'objects', 4, 'properties', 2, 'value'], 'up'),
-      ),
+      loadWith('small-csv.tmj', ['layers', 2, 'objects', 4, 'properties', 2, 'value'], 'up'),
     );
     expect(e).toContain('the property "facing" is "up"; use north, north-east');
   });
   it('a bool property holding text', () => {
     const e = err(
-      loadChanged('small-csv.tmj', (j) =>
-        put(j, ['layers', 2, 'objects', 4, 'properties', 1, 'value'], 'yes'),
-      ),
+      loadWith('small-csv.tmj', ['layers', 2, 'objects', 4, 'properties', 1, 'value'], 'yes'),
     );
     expect(e).toBe(
       'Object "Dragon" (id 5) in layer "Units": the bool property "archFoe" has the value "yes"; use true or false.',
@@ -643,90 +575,46 @@ describe('objects and units', () => {
     );
   });
   it('lairRoll without lairs', () => {
-    const e = err(
-      loadChanged(
-        'small-csv.tmj',
-        (j) => void list(j, ['properties']).push({ name: 'lairRoll', type: 'bool', value: true }),
-      ),
-    );
+    const e = err(loadCellarWithMapProperty({ name: 'lairRoll', type: 'bool', value: true }));
     expect(e).toContain('The map property "lairRoll" is true but the map has no lair objects');
   });
 });
 
 describe('scenario properties', () => {
   it('an unknown victory condition', () => {
-    const e = err(
-      loadChanged(
-        'small-csv.tmj',
-        (j) => void list(j, ['properties']).push({ name: 'victory', type: 'string', value: 'win' }),
-      ),
-    );
+    const e = err(loadCellarWithMapProperty({ name: 'victory', type: 'string', value: 'win' }));
     expect(e).toBe(
       'The map property "victory" is "win"; use one of arch-foe, all-enemies, minions, hold, defeat-count, carry-object.',
     );
   });
   it('hold without an objective', () => {
-    const e = err(
-      loadChanged(
-        'small-csv.tmj',
-        (j) =>
-          void list(j, ['properties']).push({ name: 'victory', type: 'string', value: 'hold' }),
-      ),
-    );
+    const e = err(loadCellarWithMapProperty({ name: 'victory', type: 'string', value: 'hold' }));
     expect(e).toBe(
       'The map\'s victory is "hold" but it has no objective object. Draw an objective rectangle where the heroes must go.',
     );
   });
   it('an unknown rule module only warns', () => {
-    const m = ok(
-      loadChanged(
-        'small-csv.tmj',
-        (j) =>
-          void list(j, ['properties']).push({ name: 'ruleModule', type: 'string', value: 'chess' }),
-      ),
-    );
+    const m = ok(loadCellarWithMapProperty({ name: 'ruleModule', type: 'string', value: 'chess' }));
     expect(m.battleMap.properties.ruleModule).toBe('chess');
     expect(m.warnings.join(' ')).toContain('"chess"');
   });
   it('holdTurns out of range', () => {
-    const e = err(
-      loadChanged(
-        'small-csv.tmj',
-        (j) => void list(j, ['properties']).push({ name: 'holdTurns', type: 'int', value: 0 }),
-      ),
-    );
+    const e = err(loadCellarWithMapProperty({ name: 'holdTurns', type: 'int', value: 0 }));
     expect(e).toBe('The map: the property "holdTurns" is 0; use a whole number from 1 to 99.');
   });
   it('a property whose value does not match its type', () => {
-    const e = err(
-      loadChanged(
-        'small-csv.tmj',
-        (j) => void list(j, ['properties']).push({ name: 'holdTurns', type: 'int', value: 'two' }),
-      ),
-    );
+    const e = err(loadCellarWithMapProperty({ name: 'holdTurns', type: 'int', value: 'two' }));
     expect(e).toBe('The map: the int property "holdTurns" has the value "two"; use a number.');
   });
   it('class-typed properties are skipped with a warning', () => {
     const m = ok(
-      loadChanged(
-        'small-csv.tmj',
-        (j) =>
-          void list(j, ['properties']).push({
-            name: 'loot',
-            type: 'class',
-            propertytype: 'Loot',
-            value: { gold: 5 },
-          }),
-      ),
+      loadCellarWithMapProperty({
+        name: 'loot',
+        type: 'class',
+        propertytype: 'Loot',
+        value: { gold: 5 },
+      }),
     );
     expect(m.warnings.join(' ')).toContain('the property "loot" has type "class"');
   });
 });
-
-/** The dragon-walled-off fixture. */
-function loadFixtureBad(): ReturnType<typeof loadTiledMap> {
-  return loadTiledMap(
-    readFileSync(join(MAPS, '../test/fixtures/maps/bad-unreachable.tmj'), 'utf8'),
-    { id: 'bad' },
-  );
-}

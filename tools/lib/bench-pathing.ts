@@ -28,7 +28,7 @@ import * as easystarNamespace from 'easystarjs';
 import createGraph from 'ngraph.graph';
 import { aStar, nba } from 'ngraph.path';
 import PF from 'pathfinding';
-import type { Point } from '../../src/engine/grid';
+import { DIRECTION_STEPS, type Point } from '../../src/engine/grid';
 import { isTerrainPassable, isWallLike, type BattleMap } from '../../src/engine/map';
 import * as pathing from '../../src/engine/pathing';
 import type { PathingGrid } from '../../src/engine/pathing';
@@ -37,17 +37,6 @@ import { makeSampler, median, type Timing } from './bench-stats';
 const EasyStarJs: typeof easystarNamespace.js =
   (easystarNamespace as unknown as { default?: typeof easystarNamespace }).default?.js ??
   easystarNamespace.js;
-
-const STEPS: readonly Point[] = [
-  { x: 0, y: -1 },
-  { x: 1, y: -1 },
-  { x: 1, y: 0 },
-  { x: 1, y: 1 },
-  { x: 0, y: 1 },
-  { x: -1, y: 1 },
-  { x: -1, y: 0 },
-  { x: -1, y: -1 },
-];
 
 export type TargetKind = 'ordinary' | 'unreachable';
 
@@ -120,7 +109,7 @@ export function regionsOf(map: BattleMap): Int32Array {
       const idx = stack.pop()!;
       const x = idx % width;
       const y = (idx - x) / width;
-      for (const s of STEPS) {
+      for (const s of DIRECTION_STEPS) {
         if (!stepOk(map, x, y, s.x, s.y)) continue;
         const n = (y + s.y) * width + x + s.x;
         if (region[n] === -1) {
@@ -278,7 +267,7 @@ function makeSolvers(map: BattleMap, prepareMs: Record<string, number>): Solver[
       for (let x = 0; x < width; x++) {
         if (!passable(map, x, y)) continue;
         // E, SE, S, SW: each undirected link once.
-        for (const s of [STEPS[2], STEPS[3], STEPS[4], STEPS[5]]) {
+        for (const s of DIRECTION_STEPS.slice(2, 6)) {
           if (stepOk(map, x, y, s.x, s.y)) g.addLink(y * width + x, (y + s.y) * width + x + s.x);
         }
       }
@@ -298,20 +287,16 @@ function makeSolvers(map: BattleMap, prepareMs: Record<string, number>): Solver[
       throw new Error('ngraph path does not start at the start');
     return pts.slice(1);
   };
-  const ngraphA: Solver = {
-    id: 'ngraph-astar',
-    label: 'ngraph.path A*',
+  const ngraphSolver = (id: string, label: string, finder: typeof ngA): Solver => ({
+    id,
+    label,
     exact: true,
     note: 'distance 1, Chebyshev heuristic',
-    solve: (from, to) => fromNgraph(ngA.find(from.y * width + from.x, to.y * width + to.x), from),
-  };
-  const ngraphNba: Solver = {
-    id: 'ngraph-nba',
-    label: 'ngraph.path NBA*',
-    exact: true,
-    note: 'distance 1, Chebyshev heuristic',
-    solve: (from, to) => fromNgraph(ngNba.find(from.y * width + from.x, to.y * width + to.x), from),
-  };
+    solve: (from, to) =>
+      fromNgraph(finder.find(from.y * width + from.x, to.y * width + to.x), from),
+  });
+  const ngraphA = ngraphSolver('ngraph-astar', 'ngraph.path A*', ngA);
+  const ngraphNba = ngraphSolver('ngraph-nba', 'ngraph.path NBA*', ngNba);
 
   const pfGrid = time('pathfinding', () => {
     const matrix: number[][] = [];

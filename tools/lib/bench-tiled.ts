@@ -57,6 +57,19 @@ export function asciiToTiled(rows: readonly string[], name: string): Record<stri
       }
     }
   }
+  // Its own key order (not tools/mapgen/tiled.ts's), so the committed dungeon-64.tmj stays as it is.
+  const tileLayer = (id: number, layerName: string, data: number[]): Record<string, unknown> => ({
+    id,
+    type: 'tilelayer',
+    name: layerName,
+    x: 0,
+    y: 0,
+    width,
+    height,
+    opacity: 1,
+    visible: true,
+    data,
+  });
   return {
     type: 'map',
     version: '1.10',
@@ -76,30 +89,8 @@ export function asciiToTiled(rows: readonly string[], name: string): Record<stri
       { name: 'ruleModule', type: 'string', value: 'dungeon-crawl' },
     ],
     layers: [
-      {
-        id: 1,
-        type: 'tilelayer',
-        name: 'Floor',
-        x: 0,
-        y: 0,
-        width,
-        height,
-        opacity: 1,
-        visible: true,
-        data: floor,
-      },
-      {
-        id: 2,
-        type: 'tilelayer',
-        name: 'Walls',
-        x: 0,
-        y: 0,
-        width,
-        height,
-        opacity: 1,
-        visible: true,
-        data: walls,
-      },
+      tileLayer(1, 'Floor', floor),
+      tileLayer(2, 'Walls', walls),
       {
         id: 3,
         type: 'objectgroup',

@@ -1,53 +1,33 @@
 // Writes the small test fixture maps into test/fixtures/maps (run: npx tsx tools/mapgen/fixtures.ts).
 import { gzipSync, zlibSync } from 'fflate';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { BUILTIN_TILES } from '../../src/maps/constants';
+import {
+  builtinTileset,
+  builtinTilesetFile,
+  CELLAR_ROWS,
+  chunkedTileLayer,
+  groupLayer,
+  objectLayer,
+  pointObject,
+  properties,
+  property,
+  tiledMap,
+  tileLayer,
+} from './tiled';
+import type { Json, JsonObject, PropertyValue } from './tiled';
 
 const OUT = process.argv[2] ?? new URL('../../test/fixtures/maps', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });
 
-type Obj = Record<string, unknown>;
-// The built-in tileset's terrain, one per tile, as the loader documents it.
-const TERRAIN: string[] = BUILTIN_TILES.map((t) => t.terrain);
-const tiles = (): Obj[] =>
-  TERRAIN.map((t, id) => ({
-    id,
-    properties: [
-      ...(id === 9 ? [{ name: 'blocksSight', type: 'bool', value: true }] : []),
-      { name: 'terrain', type: 'string', value: t },
-    ],
-  }));
-const tileset = (image = '../../../assets/tiles/dungeon-tiles.png', withProps = true): Obj => ({
-  columns: 8,
-  firstgid: 1,
-  image,
-  imageheight: 64,
-  imagewidth: 256,
-  margin: 0,
-  name: 'dungeon',
-  spacing: 0,
-  tilecount: 16,
-  tileheight: 32,
-  ...(withProps ? { tiles: tiles() } : {}),
-  tilewidth: 32,
-});
+const tileset = (image = '../../../assets/tiles/dungeon-tiles.png', withTiles = true): JsonObject =>
+  builtinTileset(image, 'dungeon', withTiles);
 
-const ROWS = [
-  '########',
-  '#......#',
-  '#.##...#',
-  '#......#',
-  '#...#..#',
-  '#......#',
-  '#......#',
-  '########',
-];
 const ground = (): number[] =>
-  ROWS.join('')
+  CELLAR_ROWS.join('')
     .split('')
     .map(() => 1);
 const walls = (gid = 4): number[] =>
-  ROWS.join('')
+  CELLAR_ROWS.join('')
     .split('')
     .map((c) => (c === '#' ? gid : 0));
 
@@ -57,25 +37,9 @@ const pt = (
   type: string,
   x: number,
   y: number,
-  props: Record<string, string | boolean | number> = {},
-): Obj => ({
-  height: 0,
-  id: oid++,
-  name,
-  point: true,
-  properties: Object.entries(props).map(([k, v]) => ({
-    name: k,
-    type: typeof v === 'boolean' ? 'bool' : typeof v === 'number' ? 'int' : 'string',
-    value: v,
-  })),
-  rotation: 0,
-  type,
-  visible: true,
-  width: 0,
-  x: x * 32 + 16,
-  y: y * 32 + 16,
-});
-const units = (): Obj[] => {
+  props: Record<string, PropertyValue> = {},
+): JsonObject => pointObject(oid++, name, type, x, y, properties(props));
+const units = (): JsonObject[] => {
   oid = 1;
   return [
     pt('Fighting Man', 'hero', 1, 6, { unit: 'fighting-man' }),
@@ -87,50 +51,41 @@ const units = (): Obj[] => {
     pt('Goblin 2', 'enemy', 6, 2, { unit: 'goblin' }),
   ];
 };
-const tileLayer = (id: number, name: string, data: unknown, extra: Obj = {}): Obj => ({
-  data,
-  height: 8,
-  id,
-  name,
-  opacity: 1,
-  type: 'tilelayer',
-  visible: true,
-  width: 8,
-  x: 0,
-  y: 0,
-  ...extra,
-});
-const objectLayer = (id: number, name: string, objects: Obj[], extra: Obj = {}): Obj => ({
-  draworder: 'topdown',
-  id,
-  name,
-  objects,
-  opacity: 1,
-  type: 'objectgroup',
-  visible: true,
-  x: 0,
-  y: 0,
-  ...extra,
-});
-const map = (layers: Obj[], tilesets: Obj[], extra: Obj = {}, props: Obj[] = []): Obj => ({
-  compressionlevel: -1,
-  height: 8,
-  infinite: false,
-  layers,
-  nextlayerid: 10,
-  nextobjectid: 50,
-  orientation: 'orthogonal',
-  properties: [{ name: 'name', type: 'string', value: 'Test Cellar' }, ...props],
-  renderorder: 'right-down',
-  tiledversion: '1.11.0',
-  tileheight: 32,
-  tilesets,
-  tilewidth: 32,
-  type: 'map',
-  version: '1.10',
-  width: 8,
-  ...extra,
-});
+const cellarTileLayer = (
+  id: number,
+  name: string,
+  data: Json,
+  extra: JsonObject = {},
+): JsonObject => tileLayer(id, name, 8, 8, data, extra);
+/** The Ground, Walls and Units layers most fixtures share. */
+const cellarLayers = (
+  groundData: Json = ground(),
+  wallData: Json = walls(),
+  tileExtra: JsonObject = {},
+): JsonObject[] => [
+  cellarTileLayer(1, 'Ground', groundData, tileExtra),
+  cellarTileLayer(2, 'Walls', wallData, tileExtra),
+  objectLayer(3, 'Units', units()),
+];
+const map = (
+  layers: Json[],
+  tilesets: Json[],
+  extra: JsonObject = {},
+  props: Json[] = [],
+): JsonObject =>
+  tiledMap(
+    {
+      width: 8,
+      height: 8,
+      layers,
+      tilesets,
+      properties: [property('name', 'Test Cellar'), ...props],
+      nextlayerid: 10,
+      nextobjectid: 50,
+      tiledversion: '1.11.0',
+    },
+    extra,
+  );
 const write = (name: string, m: unknown): void =>
   writeFileSync(`${OUT}/${name}`, JSON.stringify(m, null, 1) + '\n');
 
@@ -143,17 +98,7 @@ const bytesOf = (gids: number[]): Uint8Array => {
 const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');
 
 // 1-4: encodings
-write(
-  'small-csv.tmj',
-  map(
-    [
-      tileLayer(1, 'Ground', ground()),
-      tileLayer(2, 'Walls', walls()),
-      objectLayer(3, 'Units', units()),
-    ],
-    [tileset()],
-  ),
-);
+write('small-csv.tmj', map(cellarLayers(), [tileset()]));
 for (const [name, comp] of [
   ['small-base64.tmj', ''],
   ['small-zlib.tmj', 'zlib'],
@@ -165,14 +110,9 @@ for (const [name, comp] of [
     );
   write(
     name,
-    map(
-      [
-        tileLayer(1, 'Ground', enc(ground()), { encoding: 'base64', compression: comp }),
-        tileLayer(2, 'Walls', enc(walls()), { encoding: 'base64', compression: comp }),
-        objectLayer(3, 'Units', units()),
-      ],
-      [tileset()],
-    ),
+    map(cellarLayers(enc(ground()), enc(walls()), { encoding: 'base64', compression: comp }), [
+      tileset(),
+    ]),
   );
 }
 // 5: zstd
@@ -180,7 +120,7 @@ write(
   'small-zstd.tmj',
   map(
     [
-      tileLayer(1, 'Ground', 'KLUv/SAAAQAA', { encoding: 'base64', compression: 'zstd' }),
+      cellarTileLayer(1, 'Ground', 'KLUv/SAAAQAA', { encoding: 'base64', compression: 'zstd' }),
       objectLayer(3, 'Units', units()),
     ],
     [tileset()],
@@ -189,7 +129,7 @@ write(
 
 // 6: infinite map, 8x8 chunks, painted area x -4..3, y -4..3 (negative chunk coordinates)
 {
-  const chunk = (cx: number, cy: number, src: number[]): Obj => {
+  const chunk = (cx: number, cy: number, src: number[]): JsonObject => {
     const data: number[] = [];
     for (let y = 0; y < 8; y++) {
       for (let x = 0; x < 8; x++) {
@@ -200,20 +140,14 @@ write(
     }
     return { data, height: 8, width: 8, x: cx, y: cy };
   };
-  const infLayer = (id: number, name: string, src: number[]): Obj => ({
-    chunks: [chunk(-8, -8, src), chunk(0, -8, src), chunk(-8, 0, src), chunk(0, 0, src)],
-    height: 16,
-    id,
-    name,
-    opacity: 1,
-    startx: -8,
-    starty: -8,
-    type: 'tilelayer',
-    visible: true,
-    width: 16,
-    x: 0,
-    y: 0,
-  });
+  const infLayer = (id: number, name: string, src: number[]): JsonObject =>
+    chunkedTileLayer(
+      id,
+      name,
+      [chunk(-8, -8, src), chunk(0, -8, src), chunk(-8, 0, src), chunk(0, 0, src)],
+      -8,
+      16,
+    );
   const shifted = units().map((o) => ({
     ...o,
     x: (o.x as number) - 4 * 32,
@@ -253,36 +187,23 @@ write(
     'groups-offsets.tmj',
     map(
       [
-        {
-          id: 1,
-          layers: [tileLayer(2, 'Ground', ground())],
-          name: 'Dungeon',
-          opacity: 1,
-          type: 'group',
-          visible: true,
-          x: 0,
-          y: 0,
-        },
+        groupLayer(1, 'Dungeon', [cellarTileLayer(2, 'Ground', ground())]),
+        // Written out: the committed file has these groups' offsets before their opacity.
         {
           id: 3,
           layers: [
-            tileLayer(4, 'Walls', shiftedLeft),
-            {
-              id: 5,
-              layers: [
-                tileLayer(6, 'Notes', inner, {
+            cellarTileLayer(4, 'Walls', shiftedLeft),
+            groupLayer(
+              5,
+              'Hidden',
+              [
+                cellarTileLayer(6, 'Notes', inner, {
                   visible: false,
-                  properties: [{ name: 'terrain', type: 'string', value: 'wall' }],
+                  properties: [property('terrain', 'wall')],
                 }),
               ],
-              name: 'Hidden',
-              opacity: 0.5,
-              type: 'group',
-              visible: false,
-              x: 0,
-              y: 0,
-              offsetx: -32,
-            },
+              { opacity: 0.5, visible: false, offsetx: -32 },
+            ),
           ],
           name: 'Upper',
           offsetx: 32,
@@ -293,7 +214,7 @@ write(
           x: 0,
           y: 0,
         },
-        tileLayer(7, 'Side walls', sideColumns),
+        cellarTileLayer(7, 'Side walls', sideColumns),
         {
           id: 8,
           layers: [objectLayer(9, 'Units', unitsUp)],
@@ -319,42 +240,19 @@ write(
   const w = walls().map((g) => (g ? (g | flags[k++ % flags.length]) >>> 0 : 0));
   const gr = ground();
   gr[9] = (1 | 0x80000000) >>> 0;
-  write(
-    'flipped.tmj',
-    map(
-      [tileLayer(1, 'Ground', gr), tileLayer(2, 'Walls', w), objectLayer(3, 'Units', units())],
-      [tileset()],
-    ),
-  );
+  write('flipped.tmj', map(cellarLayers(gr, w), [tileset()]));
 }
 
 // 9: external tileset
+write('external.tmj', map(cellarLayers(), [{ firstgid: 1, source: 'tiles/external.tsj' }]));
 write(
-  'external.tmj',
-  map(
-    [
-      tileLayer(1, 'Ground', ground()),
-      tileLayer(2, 'Walls', walls()),
-      objectLayer(3, 'Units', units()),
-    ],
-    [{ firstgid: 1, source: 'tiles/external.tsj' }],
-  ),
+  'external.tsj',
+  builtinTilesetFile('../../../../assets/tiles/dungeon-tiles-alt.png', 'external', '1.11.0'),
 );
-{
-  const ts = tileset('../../../../assets/tiles/dungeon-tiles-alt.png');
-  delete ts.firstgid;
-  write('external.tsj', {
-    ...ts,
-    name: 'external',
-    tiledversion: '1.11.0',
-    type: 'tileset',
-    version: '1.10',
-  });
-}
 
 // 10: an image the game does not have (16x16 tiles, 20 tiles, own terrain properties)
 {
-  const ts: Obj = {
+  const ts: JsonObject = {
     columns: 5,
     firstgid: 1,
     image: 'my-own-tiles.png',
@@ -378,7 +276,11 @@ write(
   write(
     'missing-image.tmj',
     map(
-      [tileLayer(1, 'Ground', gr), tileLayer(2, 'Features', w), objectLayer(3, 'Units', small)],
+      [
+        cellarTileLayer(1, 'Ground', gr),
+        cellarTileLayer(2, 'Features', w),
+        objectLayer(3, 'Units', small),
+      ],
       [ts],
       { tilewidth: 16, tileheight: 16 },
     ),
@@ -389,9 +291,9 @@ write(
 {
   oid = 1;
   const ts = tileset();
-  (ts.tiles as Obj[])[13] = { ...(ts.tiles as Obj[])[13], type: 'hero' };
-  (ts.tiles as Obj[])[14] = { ...(ts.tiles as Obj[])[14], class: 'lair' };
-  const objs: Obj[] = [
+  (ts.tiles as JsonObject[])[13] = { ...(ts.tiles as JsonObject[])[13], type: 'hero' };
+  (ts.tiles as JsonObject[])[14] = { ...(ts.tiles as JsonObject[])[14], class: 'lair' };
+  const objs: JsonObject[] = [
     // tile objects: Tiled's y is the bottom of the tile
     {
       gid: 14,
@@ -533,8 +435,8 @@ write(
     'class-objects.tmj',
     map(
       [
-        tileLayer(1, 'Ground', ground()),
-        tileLayer(2, 'Walls', walls()),
+        cellarTileLayer(1, 'Ground', ground()),
+        cellarTileLayer(2, 'Walls', walls()),
         objectLayer(3, 'Things', objs),
       ],
       [ts],
@@ -553,9 +455,9 @@ write(
     'no-properties.tmj',
     map(
       [
-        tileLayer(1, 'Floor', gr),
-        tileLayer(2, 'Obstacles', walls(5)),
-        tileLayer(3, 'Decoration', deco),
+        cellarTileLayer(1, 'Floor', gr),
+        cellarTileLayer(2, 'Obstacles', walls(5)),
+        cellarTileLayer(3, 'Decoration', deco),
         objectLayer(4, 'Units', units()),
       ],
       [tileset('../../../assets/tiles/dungeon-tiles.png', false)],
@@ -584,10 +486,7 @@ write(
     .split('')
     .map((c) => (c === '#' ? 4 : 0));
   write('no-units.tmj', {
-    ...map(
-      [tileLayer(1, 'Ground', g, { width: 10 }), tileLayer(2, 'Walls', w, { width: 10 })],
-      [tileset()],
-    ),
+    ...map([tileLayer(1, 'Ground', 10, 8, g), tileLayer(2, 'Walls', 10, 8, w)], [tileset()]),
     width: 10,
   });
 }
@@ -596,16 +495,6 @@ write(
 {
   const w = walls();
   for (const i of [1 * 8 + 4, 2 * 8 + 4, 3 * 8 + 4, 3 * 8 + 5, 3 * 8 + 6]) w[i] = 4;
-  write(
-    'bad-unreachable.tmj',
-    map(
-      [
-        tileLayer(1, 'Ground', ground()),
-        tileLayer(2, 'Walls', w),
-        objectLayer(3, 'Units', units()),
-      ],
-      [tileset()],
-    ),
-  );
+  write('bad-unreachable.tmj', map(cellarLayers(ground(), w), [tileset()]));
 }
 console.log('fixtures ok');

@@ -1,24 +1,33 @@
 // Generator for the shipped maps in maps/ (run: npx tsx tools/mapgen/gen.ts [OUT_DIR]). Writes Tiled-1.10-style JSON.
 import { zlibSync } from 'fflate';
 import { writeFileSync } from 'node:fs';
-import { BUILTIN_TILES } from '../../src/maps/constants';
+import {
+  builtinTileset,
+  builtinTilesetFile,
+  chunkedTileLayer,
+  groupLayer,
+  objectLayer,
+  pointObject,
+  property,
+  tiledMap,
+  tileLayer,
+} from './tiled';
+import type { Json, JsonObject, PropertyValue } from './tiled';
 
 const OUT = process.argv[2] ?? new URL('../../maps', import.meta.url).pathname;
-
-type J = null | boolean | number | string | J[] | { [k: string]: J };
 
 // ---- Tiled-like JSON writer: sorted keys, 1-space top indent, objects in arrays at +7. ----
 function esc(s: string): string {
   return JSON.stringify(s).replace(/\//g, '\\/');
 }
-function scalar(v: J): string {
+function scalar(v: Json): string {
   if (typeof v === 'string') return esc(v);
   return JSON.stringify(v);
 }
-function isObj(v: J): v is { [k: string]: J } {
+function isObj(v: Json): v is JsonObject {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
-function writeValue(key: string, v: J, keyIndent: number, rowWidth?: number): string {
+function writeValue(key: string, v: Json, keyIndent: number, rowWidth?: number): string {
   if (Array.isArray(v)) {
     if (v.length === 0) return '[]';
     if (v.every((x) => !isObj(x) && !Array.isArray(x))) {
@@ -36,14 +45,14 @@ function writeValue(key: string, v: J, keyIndent: number, rowWidth?: number): st
       return `[${v.map(scalar).join(', ')}]`;
     }
     const ind = keyIndent + 7;
-    return `[\n${v.map((o) => writeObject(o as { [k: string]: J }, ind)).join(', \n')}]`;
+    return `[\n${v.map((o) => writeObject(o as JsonObject, ind)).join(', \n')}]`;
   }
   if (isObj(v)) {
     return `\n${writeObject(v, keyIndent + 3)}`;
   }
   return scalar(v);
 }
-function writeObject(o: { [k: string]: J }, indent: number): string {
+function writeObject(o: JsonObject, indent: number): string {
   const keys = Object.keys(o).sort();
   const pad = ' '.repeat(indent);
   const kpad = ' '.repeat(indent + 1);
@@ -51,7 +60,7 @@ function writeObject(o: { [k: string]: J }, indent: number): string {
   const lines = keys.map((k) => `${kpad}${esc(k)}:${writeValue(k, o[k], indent + 1, rowWidth)}`);
   return `${pad}{\n${lines.join(',\n')}\n${pad}}`;
 }
-function writeTop(o: { [k: string]: J }): string {
+function writeTop(o: JsonObject): string {
   const keys = Object.keys(o).sort();
   const lines = keys.map(
     (k) => `${esc(k)}:${writeValue(k, o[k], 1, typeof o.width === 'number' ? o.width : undefined)}`,
@@ -60,48 +69,11 @@ function writeTop(o: { [k: string]: J }): string {
 }
 
 // ---- Helpers ----
-const prop = (name: string, value: string | number | boolean): J => ({
-  name,
-  type:
-    typeof value === 'boolean'
-      ? 'bool'
-      : typeof value === 'number'
-        ? Number.isInteger(value)
-          ? 'int'
-          : 'float'
-        : 'string',
-  value,
-});
-const props = (o: Record<string, string | number | boolean>): J[] =>
+// Properties sorted by name, as Tiled lists them.
+const props = (o: Record<string, PropertyValue>): JsonObject[] =>
   Object.keys(o)
     .sort()
-    .map((k) => prop(k, o[k]));
-
-// The built-in tileset's terrain, one per tile, as the loader documents it.
-const TERRAIN: string[] = BUILTIN_TILES.map((t) => t.terrain);
-function tileDefs(): J[] {
-  return TERRAIN.map((t, id) => {
-    const p: Record<string, string | number | boolean> = { terrain: t };
-    if (id === 9) p.blocksSight = true;
-    return { id, properties: props(p) };
-  });
-}
-function embeddedTileset(firstgid: number, image: string, name: string): J {
-  return {
-    columns: 8,
-    firstgid,
-    image,
-    imageheight: 64,
-    imagewidth: 256,
-    margin: 0,
-    name,
-    spacing: 0,
-    tilecount: 16,
-    tileheight: 32,
-    tiles: tileDefs(),
-    tilewidth: 32,
-  };
-}
+    .map((k) => property(k, o[k]));
 
 let nextObjectId = 1;
 function pointObj(
@@ -109,21 +81,9 @@ function pointObj(
   type: string,
   x: number,
   y: number,
-  p: Record<string, string | number | boolean>,
-): J {
-  return {
-    height: 0,
-    id: nextObjectId++,
-    name,
-    point: true,
-    properties: props(p),
-    rotation: 0,
-    type,
-    visible: true,
-    width: 0,
-    x: x * 32 + 16,
-    y: y * 32 + 16,
-  };
+  p: Record<string, PropertyValue>,
+): JsonObject {
+  return pointObject(nextObjectId++, name, type, x, y, props(p));
 }
 function rectObj(
   name: string,
@@ -132,9 +92,9 @@ function rectObj(
   y: number,
   w: number,
   h: number,
-  p: Record<string, string | number | boolean>,
-): J {
-  const o: { [k: string]: J } = {
+  p: Record<string, PropertyValue>,
+): Json {
+  const o: JsonObject = {
     height: h * 32,
     id: nextObjectId++,
     name,
@@ -147,41 +107,6 @@ function rectObj(
   };
   if (Object.keys(p).length) o.properties = props(p);
   return o;
-}
-function tileLayer(
-  id: number,
-  name: string,
-  w: number,
-  h: number,
-  data: number[],
-  extra: { [k: string]: J } = {},
-): J {
-  return {
-    data,
-    height: h,
-    id,
-    name,
-    opacity: 1,
-    type: 'tilelayer',
-    visible: true,
-    width: w,
-    x: 0,
-    y: 0,
-    ...extra,
-  };
-}
-function objectLayer(id: number, name: string, objects: J[]): J {
-  return {
-    draworder: 'topdown',
-    id,
-    name,
-    objects,
-    opacity: 1,
-    type: 'objectgroup',
-    visible: true,
-    x: 0,
-    y: 0,
-  };
 }
 function grid(rows: string[], w: number, h: number): string[] {
   if (rows.length !== h) throw new Error(`rows ${rows.length} != ${h}`);
@@ -196,40 +121,30 @@ const floorVariant = (x: number, y: number): number =>
 function mapJson(
   w: number,
   h: number,
-  layers: J[],
-  tilesets: J[],
-  p: Record<string, string | number | boolean>,
-  extra: { [k: string]: J } = {},
+  layers: Json[],
+  tilesets: Json[],
+  p: Record<string, PropertyValue>,
+  extra: JsonObject = {},
 ): string {
-  const ids = (layers as { [k: string]: J }[]).map((l) => l.id as number);
   const allIds: number[] = [];
-  const collect = (ls: J[]): void => {
-    for (const l of ls as { [k: string]: J }[]) {
+  const collect = (ls: Json[]): void => {
+    for (const l of ls as JsonObject[]) {
       allIds.push(l.id as number);
       if (Array.isArray(l.layers)) collect(l.layers);
     }
   };
   collect(layers);
-  void ids;
-  return writeTop({
-    compressionlevel: -1,
+  const parts = {
+    width: w,
     height: h,
-    infinite: false,
     layers,
+    tilesets,
+    properties: props(p),
     nextlayerid: Math.max(...allIds) + 1,
     nextobjectid: nextObjectId,
-    orientation: 'orthogonal',
-    properties: props(p),
-    renderorder: 'right-down',
     tiledversion: '1.10.2',
-    tileheight: 32,
-    tilesets,
-    tilewidth: 32,
-    type: 'map',
-    version: '1.10',
-    width: w,
-    ...extra,
-  });
+  };
+  return writeTop(tiledMap(parts, extra));
 }
 
 // =============== 1. The Dungeon Crawl (seed 001) ===============
@@ -274,7 +189,7 @@ function mapJson(
     pointObj('Dragon 3 or 4', 'lair', 7, 2, { roll: '3-4' }),
     pointObj('Dragon 5 or 6', 'lair', 0, 9, { roll: '5-6' }),
   ];
-  const monsters: J[] = [
+  const monsters: Json[] = [
     pointObj('Dragon', 'enemy', 0, 0, { archFoe: true, facing: 'south', unit: 'dragon' }),
   ];
   const trolls = [
@@ -313,7 +228,7 @@ function mapJson(
       objectLayer(4, 'Monsters', monsters),
       objectLayer(5, 'Heroes', heroes),
     ],
-    [embeddedTileset(1, '../assets/tiles/dungeon-tiles.png', 'dungeon-tiles')],
+    [builtinTileset('../assets/tiles/dungeon-tiles.png', 'dungeon-tiles')],
     {
       description:
         'Four heroes creep into a cramped cave of goblins and trolls to slay the dragon that rules it. A die decides in which of three corners the dragon sleeps.',
@@ -353,7 +268,7 @@ function mapJson(
   const floor: number[] = [],
     walls: number[] = [],
     flood: number[] = [];
-  const doors: J[] = [];
+  const doors: Json[] = [];
   rows.forEach((r, y) =>
     [...r].forEach((c, x) => {
       floor.push(floorVariant(x, y) + 1);
@@ -365,7 +280,7 @@ function mapJson(
         doors.push(pointObj(`Door ${doors.length + 1}`, 'door', x, y, { open: false }));
     }),
   );
-  const units: J[] = [
+  const units: Json[] = [
     pointObj('Dragon', 'enemy', 13, 2, { archFoe: true, facing: 'south-west', unit: 'dragon' }),
     pointObj('Troll 1', 'enemy', 8, 2, { facing: 'south', unit: 'troll' }),
     pointObj('Troll 2', 'enemy', 12, 6, { facing: 'west', unit: 'troll' }),
@@ -376,7 +291,7 @@ function mapJson(
     pointObj('Goblin 5', 'enemy', 13, 9, { facing: 'west', unit: 'goblin' }),
     pointObj('Goblin 6', 'enemy', 14, 10, { facing: 'west', unit: 'goblin' }),
   ];
-  const heroes: J[] = [
+  const heroes: Json[] = [
     pointObj('Fighting Man', 'hero', 3, 9, { facing: 'east', unit: 'fighting-man' }),
     pointObj('Magic User', 'hero', 1, 9, { facing: 'east', unit: 'magic-user' }),
     pointObj('Thief', 'hero', 3, 10, { facing: 'east', unit: 'thief' }),
@@ -403,22 +318,9 @@ function mapJson(
     },
   );
   writeFileSync(`${OUT}/flooded-crypt.tmj`, text);
-  const tsj = writeTop({
-    columns: 8,
-    image: '../assets/tiles/dungeon-tiles-alt.png',
-    imageheight: 64,
-    imagewidth: 256,
-    margin: 0,
-    name: 'crypt',
-    spacing: 0,
-    tilecount: 16,
-    tiledversion: '1.10.2',
-    tileheight: 32,
-    tiles: tileDefs(),
-    tilewidth: 32,
-    type: 'tileset',
-    version: '1.10',
-  });
+  const tsj = writeTop(
+    builtinTilesetFile('../assets/tiles/dungeon-tiles-alt.png', 'crypt', '1.10.2'),
+  );
   writeFileSync(`${OUT}/crypt.tsj`, tsj);
 }
 
@@ -464,8 +366,8 @@ function mapJson(
       if (c === '#') walls.set(`${tx},${ty}`, (x + 2 * y) % 4 === 0 ? 5 : 4);
     }),
   );
-  const chunked = (cells: Map<string, number>): J[] => {
-    const out: J[] = [];
+  const chunked = (cells: Map<string, number>): Json[] => {
+    const out: Json[] = [];
     for (const cy of [-16, 0]) {
       for (const cx of [-16, 0]) {
         const data = new Uint8Array(16 * 16 * 4);
@@ -490,22 +392,11 @@ function mapJson(
     }
     return out;
   };
-  const infLayer = (id: number, name: string, cells: Map<string, number>): J => ({
-    chunks: chunked(cells),
-    compression: 'zlib',
-    encoding: 'base64',
-    height: 32,
-    id,
-    name,
-    opacity: 1,
-    startx: -16,
-    starty: -16,
-    type: 'tilelayer',
-    visible: true,
-    width: 32,
-    x: 0,
-    y: 0,
-  });
+  const infLayer = (id: number, name: string, cells: Map<string, number>): Json =>
+    chunkedTileLayer(id, name, chunked(cells), -16, 32, {
+      compression: 'zlib',
+      encoding: 'base64',
+    });
   const at = (x: number, y: number): [number, number] => [x + OX, y + OY];
   const ip = (
     name: string,
@@ -513,7 +404,7 @@ function mapJson(
     x: number,
     y: number,
     p: Record<string, string | number | boolean>,
-  ): J => {
+  ): Json => {
     const [tx, ty] = at(x, y);
     return pointObj(name, type, tx, ty, p);
   };
@@ -544,25 +435,18 @@ function mapJson(
     ip('Thief', 'hero', 4, 14, { facing: 'north-east', unit: 'thief' }),
     ip('Priest', 'hero', 3, 15, { facing: 'north-east', unit: 'priest' }),
   ];
-  const group = (id: number, name: string, layers: J[]): J => ({
-    id,
-    layers,
-    name,
-    opacity: 1,
-    type: 'group',
-    visible: true,
-    x: 0,
-    y: 0,
-  });
   const text = mapJson(
     30,
     20,
     [
-      group(1, 'Warren', [infLayer(2, 'Ground', ground), infLayer(3, 'Walls', walls)]),
-      group(4, 'Creatures', [objectLayer(5, 'Goblins', goblins), objectLayer(6, 'Trolls', bosses)]),
+      groupLayer(1, 'Warren', [infLayer(2, 'Ground', ground), infLayer(3, 'Walls', walls)]),
+      groupLayer(4, 'Creatures', [
+        objectLayer(5, 'Goblins', goblins),
+        objectLayer(6, 'Trolls', bosses),
+      ]),
       objectLayer(7, 'Heroes', start),
     ],
-    [embeddedTileset(1, '../assets/tiles/dungeon-tiles.png', 'dungeon-tiles')],
+    [builtinTileset('../assets/tiles/dungeon-tiles.png', 'dungeon-tiles')],
     {
       description:
         'A maze of low tunnels swarming with goblins. Cut through a dozen of them, and the trolls who keep them in line, before the warren overwhelms you.',
@@ -614,7 +498,7 @@ function mapJson(
       pillars.push(c === 'r' ? 6 : 0);
     }),
   );
-  const units: J[] = [
+  const units: Json[] = [
     pointObj('Dragon', 'enemy', 9, 3, { archFoe: true, facing: 'south', unit: 'dragon' }),
     pointObj('Troll 1', 'enemy', 5, 4, { facing: 'south', unit: 'troll' }),
     pointObj('Troll 2', 'enemy', 14, 4, { facing: 'south', unit: 'troll' }),
@@ -625,13 +509,13 @@ function mapJson(
     pointObj('Goblin 5', 'enemy', 16, 4, { facing: 'south', unit: 'goblin' }),
     pointObj('Goblin 6', 'enemy', 17, 4, { facing: 'south', unit: 'goblin' }),
   ];
-  const heroes: J[] = [
+  const heroes: Json[] = [
     pointObj('Start 1', 'hero', 8, 12, {}),
     pointObj('Start 2', 'hero', 11, 12, {}),
     pointObj('Start 3', 'hero', 9, 13, {}),
     pointObj('Start 4', 'hero', 10, 13, {}),
   ];
-  const marks: J[] = [
+  const marks: Json[] = [
     rectObj("The Dragon's Hoard", 'objective', 9, 1, 2, 2, { holdTurns: 2 }),
     rectObj('Stairs Up', 'exit', 9, 14, 2, 1, {}),
   ];
@@ -646,7 +530,7 @@ function mapJson(
       objectLayer(5, 'Monsters', units),
       objectLayer(6, 'Heroes', heroes),
     ],
-    [embeddedTileset(1, '../assets/tiles/dungeon-tiles.png', 'dungeon-tiles')],
+    [builtinTileset('../assets/tiles/dungeon-tiles.png', 'dungeon-tiles')],
     {
       description:
         'A pillared hall where a dragon broods on its hoard. Fight from pillar to pillar, reach the hoard and hold it for two turns against everything the hall throws at you.',
