@@ -31,7 +31,11 @@ export interface BattleBridge {
   /** Shows a new animation speed at once. */
   speedChanged(): void;
   /** The unit whose card is shown, and the squares it can see when it is a monster. */
-  inspection(): { unit: string | null; sees: { x: number; y: number }[] };
+  inspection(): {
+    unit: string | null;
+    sees: { x: number; y: number }[];
+    strikes: { x: number; y: number }[];
+  };
 }
 
 export interface UnitResult {

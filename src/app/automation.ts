@@ -64,7 +64,11 @@ export interface ArchFoeApi {
     /** The last brief message shown (an illegal click's engine error, a save problem). */
     lastToast(): string;
     /** In a battle: the inspected unit and, for a monster, the squares shown as its sight. */
-    inspection(): { unit: string | null; sees: { x: number; y: number }[] } | null;
+    inspection(): {
+      unit: string | null;
+      sees: { x: number; y: number }[];
+      strikes: { x: number; y: number }[];
+    } | null;
   };
 }
 

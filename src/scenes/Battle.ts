@@ -20,6 +20,7 @@ import {
   previewAttacks,
   reachableSquares,
   squaresNoticedBy,
+  squaresThreatenedBy,
   rankWeapons,
   terrainAt,
   type Command,
@@ -109,7 +110,10 @@ export class BattleScene extends Phaser.Scene {
   private inspected: string | null = null;
   /** The squares the inspected monster can see (empty unless a monster is inspected). */
   private vision: Point[] = [];
-  private visionCache: { key: string; map: GameState['map']; squares: Point[] } | null = null;
+  /** The squares where the inspected monster could strike a hero next turn. */
+  private threat: Point[] = [];
+  private reachCache: { state: GameState; unit: string; sees: Point[]; strikes: Point[] } | null =
+    null;
   private lastActing: string | null = null;
   private selectedWeapon = new Map<string, string>();
   private hover: Point | null = null;
@@ -138,7 +142,8 @@ export class BattleScene extends Phaser.Scene {
     this.selectedWeapon = new Map();
     this.inspected = null;
     this.vision = [];
-    this.visionCache = null;
+    this.threat = [];
+    this.reachCache = null;
     this.lastActing = null;
     this.hover = null;
     this.targets = [];
@@ -195,7 +200,11 @@ export class BattleScene extends Phaser.Scene {
       idle: () => this.queue.then(() => undefined),
       squareToGame: (x, y) => this.board.squareToScreen({ x, y }),
       speedChanged: () => this.updateSpeedButton(),
-      inspection: () => ({ unit: this.inspected, sees: this.vision.map((p) => ({ ...p })) }),
+      inspection: () => ({
+        unit: this.inspected,
+        sees: this.vision.map((p) => ({ ...p })),
+        strikes: this.threat.map((p) => ({ ...p })),
+      }),
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -428,7 +437,10 @@ export class BattleScene extends Phaser.Scene {
         'move to a blue square \u00b7 attack a marked foe \u00b7 heal a green friend \u00b7 open a marked door',
       ],
       ['Hover', 'path, line of sight and cover to any square; a foe\u2019s chances'],
-      ['Click a monster', 'one not marked as a target: amber shows where it would spot a hero'],
+      [
+        'Click a monster',
+        'one not a target: amber, where it would spot a hero; red, where it could strike',
+      ],
       ['Right click', 'turn the acting hero to face a square'],
       ['Weapon buttons', 'choose the weapon on the hero card'],
       ['Tab / Shift+Tab', 'inspect the next hero (cards too)'],
@@ -676,11 +688,13 @@ export class BattleScene extends Phaser.Scene {
       }
     }
 
-    // What an inspected monster can see: where it would notice a hero.
-    this.vision =
+    // An inspected monster's reach: where it would notice a hero, where it could strike.
+    const monsterReach =
       !this.animating && inspectedUnit?.side === 'enemies' && inspectedUnit.position
-        ? this.visionOf(state, inspectedUnit)
-        : [];
+        ? this.monsterReachOf(state, inspectedUnit)
+        : { sees: [], strikes: [] };
+    this.vision = monsterReach.sees;
+    this.threat = monsterReach.strikes;
 
     // Targets: foes any weapon may strike now, then friends the Priest may heal.
     const byTarget = new Map<string, Target>();
@@ -715,17 +729,25 @@ export class BattleScene extends Phaser.Scene {
     this.updateHover();
   }
 
-  /** squaresNoticedBy, remembered while the monster, its facing, status and map stay the same. */
-  private visionOf(state: GameState, monster: Unit): Point[] {
-    const key = `${monster.id}@${monster.position?.x},${monster.position?.y}/${monster.facing}/${monster.ai?.status}`;
-    if (this.visionCache?.key !== key || this.visionCache.map !== state.map)
-      this.visionCache = { key, map: state.map, squares: squaresNoticedBy(state, monster) };
-    return this.visionCache.squares;
+  /**
+   * squaresNoticedBy and squaresThreatenedBy, remembered while the state stays the same
+   * (hovering and re-inspecting redraw often; the answers change only with a command).
+   */
+  private monsterReachOf(state: GameState, monster: Unit): { sees: Point[]; strikes: Point[] } {
+    if (this.reachCache?.state !== state || this.reachCache.unit !== monster.id) {
+      this.reachCache = {
+        state,
+        unit: monster.id,
+        sees: squaresNoticedBy(state, monster),
+        strikes: squaresThreatenedBy(state, monster),
+      };
+    }
+    return this.reachCache;
   }
 
   private drawOverlays(): void {
     const acting = this.actingId();
-    this.board.showVision(this.vision);
+    this.board.showMonsterReach(this.vision, this.threat);
     const reachSquares = [...this.reach.keys()].map((k) => {
       const [x, y] = k.split(',').map(Number);
       return { x, y };
@@ -841,7 +863,7 @@ export class BattleScene extends Phaser.Scene {
     if (!acting || !state.turn) return '';
     const shown = this.inspected !== acting.id ? this.unit(this.inspected) : undefined;
     if (shown)
-      return `${shown.name}: ${shown.side === 'enemies' ? 'amber shows where it would spot a hero' : 'dim blue shows where it could move'}. Esc: back to ${acting.name}.`;
+      return `${shown.name}: ${shown.side === 'enemies' ? 'amber: where it would spot a hero; red: where it could strike next turn' : 'dim blue shows where it could move'}. Esc: back to ${acting.name}.`;
     const parts: string[] = [];
     if (!state.turn.moved && !state.turn.acted && this.legal.some((c) => c.type === 'move'))
       parts.push('click a blue square to move');
@@ -1118,8 +1140,8 @@ export class BattleScene extends Phaser.Scene {
     const sight =
       u.id === this.inspected && this.vision.length > 0
         ? u.ai?.status === 'patrolling'
-          ? ' Sees the amber squares, ahead and beside it.'
-          : ' Sees the amber squares.'
+          ? ' Sees the amber squares, ahead and beside it; could strike the red ones next turn once alerted.'
+          : ' Sees the amber squares; could strike the red ones next turn.'
         : '';
     lines.push(
       `Wounds left ${u.maxWounds - u.wounds} of ${u.maxWounds}${status}. Faces ${FACING_NAMES[u.facing]}.${sight}`,

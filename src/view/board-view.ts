@@ -358,30 +358,37 @@ export class BoardView {
   }
 
   /**
-   * The squares an inspected monster can see (where it would notice a hero): a faint warm
-   * wash with a border line where sight ends, so the edge of its view reads at a glance.
+   * An inspected monster's reach: where it would spot a hero (a faint amber wash) and
+   * where it could strike one next turn (red), each with a line where the area ends, so
+   * its edge reads at a glance.
    */
-  showVision(squares: readonly Point[]): void {
-    const g = this.visionG;
-    g.clear();
+  showMonsterReach(sees: readonly Point[], strikes: readonly Point[]): void {
+    this.visionG.clear();
+    this.drawArea(this.visionG, sees, COLORS.vision, 0.14);
+    this.drawArea(this.visionG, strikes, COLORS.danger, 0.22);
+  }
+
+  private drawArea(
+    g: Phaser.GameObjects.Graphics,
+    squares: readonly Point[],
+    color: number,
+    alpha: number,
+  ): void {
     if (squares.length === 0) return;
-    const seen = new Set(squares.map((p) => p.y * this.map.width + p.x));
-    const isSeen = (x: number, y: number): boolean =>
-      x >= 0 &&
-      y >= 0 &&
-      x < this.map.width &&
-      y < this.map.height &&
-      seen.has(y * this.map.width + x);
-    g.fillStyle(COLORS.vision, 0.14);
+    const { width, height } = this.map;
+    const inArea = new Set(squares.map((p) => p.y * width + p.x));
+    const has = (x: number, y: number): boolean =>
+      x >= 0 && y >= 0 && x < width && y < height && inArea.has(y * width + x);
+    g.fillStyle(color, alpha);
     for (const p of squares) g.fillRect(p.x * TILE, p.y * TILE, TILE, TILE);
-    g.lineStyle(2, COLORS.vision, 0.7);
+    g.lineStyle(2, color, Math.min(1, alpha * 5));
     for (const p of squares) {
       const x0 = p.x * TILE;
       const y0 = p.y * TILE;
-      if (!isSeen(p.x, p.y - 1)) g.lineBetween(x0, y0 + 1, x0 + TILE, y0 + 1);
-      if (!isSeen(p.x, p.y + 1)) g.lineBetween(x0, y0 + TILE - 1, x0 + TILE, y0 + TILE - 1);
-      if (!isSeen(p.x - 1, p.y)) g.lineBetween(x0 + 1, y0, x0 + 1, y0 + TILE);
-      if (!isSeen(p.x + 1, p.y)) g.lineBetween(x0 + TILE - 1, y0, x0 + TILE - 1, y0 + TILE);
+      if (!has(p.x, p.y - 1)) g.lineBetween(x0, y0 + 1, x0 + TILE, y0 + 1);
+      if (!has(p.x, p.y + 1)) g.lineBetween(x0, y0 + TILE - 1, x0 + TILE, y0 + TILE - 1);
+      if (!has(p.x - 1, p.y)) g.lineBetween(x0 + 1, y0, x0 + 1, y0 + TILE);
+      if (!has(p.x + 1, p.y)) g.lineBetween(x0 + TILE - 1, y0, x0 + TILE - 1, y0 + TILE);
     }
   }
 

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { squaresNoticedBy, type Command, type GameEvent, type GameState } from '../../src/engine';
+import {
+  squaresNoticedBy,
+  squaresThreatenedBy,
+  type Command,
+  type GameEvent,
+  type GameState,
+} from '../../src/engine';
 import {
   ARTIFACTS,
   buildGame,
@@ -44,7 +50,11 @@ interface Api {
     buttonRect(name: string): { cx: number; cy: number; enabled: boolean } | null;
     squareToScreen(x: number, y: number): { x: number; y: number } | null;
     lastToast(): string;
-    inspection(): { unit: string | null; sees: { x: number; y: number }[] } | null;
+    inspection(): {
+      unit: string | null;
+      sees: { x: number; y: number }[];
+      strikes: { x: number; y: number }[];
+    } | null;
   };
 }
 declare const window: { archfoe: Api };
@@ -239,6 +249,9 @@ describe('Arch Foe in the browser', () => {
     const expected = squaresNoticedBy(await state(), monster).map((p) => `${p.x},${p.y}`);
     expect(expected.length).toBeGreaterThan(0);
     expect(inspection!.sees.map((p) => `${p.x},${p.y}`).sort()).toEqual(expected.sort());
+    const strikes = squaresThreatenedBy(await state(), monster).map((p) => `${p.x},${p.y}`);
+    expect(strikes.length).toBeGreaterThan(0);
+    expect(inspection!.strikes.map((p) => `${p.x},${p.y}`).sort()).toEqual(strikes.sort());
     expect((await page.evaluate(() => window.archfoe.events())).length).toBe(commandsBefore);
     await shot('03d-battle-monster-sight');
     await page.keyboard.press('Escape');

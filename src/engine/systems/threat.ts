@@ -1,0 +1,51 @@
+/**
+ * Threat: where a monster could strike a hero in its next turn, for the view (a monster's
+ * card shows it in red). The monster is taken as alerted: it may move up to its move
+ * allowance, then use any of its weapons by the attack rules, with the line of fire judged
+ * through rock and sight-blocking squares only (figures move before it acts). So this is
+ * the most it could reach, not what it will do.
+ */
+import { chebyshevDistance, type Point } from '../grid';
+import { computeCover, isClearShot, visibleSquares } from '../los';
+import { doesSquareBlockSight } from '../map';
+import { findReachable } from '../pathing';
+import type { GameState, Unit } from '../types';
+import { buildPathingGrid } from './movement';
+
+/**
+ * The open squares (not rock or sight-blocking, not the monster's own) on which a hero
+ * could be struck by `monster` after it moves, in row-major order; empty off the board.
+ */
+export function squaresThreatenedBy(state: GameState, monster: Unit): Point[] {
+  const from = monster.position;
+  if (!from) return [];
+  const map = state.map;
+  const blocks = (x: number, y: number): boolean => doesSquareBlockSight(map, x, y);
+  const stands = [
+    from,
+    ...[...findReachable(buildPathingGrid(state, monster), from, monster.move).values()].map(
+      (r) => r.path[r.path.length - 1],
+    ),
+  ];
+  const threatened = new Uint8Array(map.width * map.height);
+  for (const weapon of monster.weapons) {
+    const reach = weapon.maxRange ?? Math.max(map.width, map.height);
+    for (const at of stands) {
+      // Squares in range: any line at all first (cheap, shared shortcut), then the weapon's rule.
+      for (const t of visibleSquares(at, reach, map.width, map.height, blocks)) {
+        const i = t.y * map.width + t.x;
+        if (threatened[i] || blocks(t.x, t.y)) continue;
+        const d = chebyshevDistance(at, t);
+        if (d < weapon.minRange || d === 0) continue;
+        const cover = computeCover(at, t, blocks);
+        const canStrike = weapon.reach === 'melee' ? cover !== 'blocked' : isClearShot(cover);
+        if (canStrike) threatened[i] = 1;
+      }
+    }
+  }
+  threatened[from.y * map.width + from.x] = 0;
+  const out: Point[] = [];
+  for (let i = 0; i < threatened.length; i++)
+    if (threatened[i]) out.push({ x: i % map.width, y: Math.floor(i / map.width) });
+  return out;
+}
