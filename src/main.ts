@@ -39,7 +39,8 @@ const game = new Phaser.Game({
   audio: { noAudio: true },
   disableContextMenu: true,
   banner: false,
-  input: { keyboard: true, mouse: true, touch: true, gamepad: false },
+  // Two touch pointers, for pinch zoom on the board.
+  input: { keyboard: true, mouse: true, touch: true, gamepad: false, activePointers: 2 },
   render: { antialias: true, roundPixels: false },
   scene: [BootScene, MenuScene, SettingsScene, CreditsScene, SetupScene, BattleScene, ResultsScene],
 });

@@ -36,6 +36,8 @@ export interface BattleBridge {
     sees: { x: number; y: number }[];
     strikes: { x: number; y: number }[];
   };
+  /** The board camera's zoom. */
+  boardZoom(): number;
 }
 
 export interface UnitResult {

@@ -69,6 +69,8 @@ export interface ArchFoeApi {
       sees: { x: number; y: number }[];
       strikes: { x: number; y: number }[];
     } | null;
+    /** In a battle: the board camera's zoom. */
+    boardZoom(): number | null;
   };
 }
 
@@ -181,6 +183,7 @@ export function installAutomation(): ArchFoeApi {
       gameToPage,
       lastToast,
       inspection: () => app.battle?.inspection() ?? null,
+      boardZoom: () => app.battle?.boardZoom() ?? null,
     },
   };
   window.archfoe = api;

@@ -17,6 +17,7 @@ import {
   heroesInOrder,
   legalCommands,
   pointKey,
+  isSamePoint,
   previewAttacks,
   reachableSquares,
   squaresNoticedBy,
@@ -124,7 +125,12 @@ export class BattleScene extends Phaser.Scene {
   private queue: Promise<unknown> = Promise.resolve();
   private animating = false;
   private animateOpening = false;
-  private drag: { x: number; y: number; moved: boolean; button: number } | null = null;
+  private drag: { x: number; y: number; moved: boolean; button: number; pointer: number } | null =
+    null;
+  /** Two fingers on the board: their last distance apart (pinch zoom). */
+  private pinch: { distance: number } | null = null;
+  /** Touch: the square tapped once; a second tap on it acts (the first only previews). */
+  private armedTap: Point | null = null;
   private panKeys!: Record<string, Phaser.Input.Keyboard.Key>;
   private mutedVolume: number | null = null;
   private leaving = false;
@@ -151,6 +157,8 @@ export class BattleScene extends Phaser.Scene {
     this.queue = Promise.resolve();
     this.animating = false;
     this.drag = null;
+    this.pinch = null;
+    this.armedTap = null;
     this.leaving = false;
   }
 
@@ -205,6 +213,7 @@ export class BattleScene extends Phaser.Scene {
         sees: this.vision.map((p) => ({ ...p })),
         strikes: this.threat.map((p) => ({ ...p })),
       }),
+      boardZoom: () => this.board.zoom,
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -450,6 +459,7 @@ export class BattleScene extends Phaser.Scene {
       ['Esc', 'cancel the selection'],
       ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
       ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
+      ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
       ['H', 'show or hide this help'],
     ];
     const c = this.add.container(0, 0);
@@ -578,6 +588,7 @@ export class BattleScene extends Phaser.Scene {
 
   private async runAnimation(events: GameEvent[], state: GameState): Promise<void> {
     this.animating = true;
+    this.armedTap = null;
     this.selectedTarget = -1;
     this.board.clearOverlays();
     this.clearBadges();
@@ -1198,8 +1209,26 @@ export class BattleScene extends Phaser.Scene {
     return x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height;
   }
 
+  /** Touch pointers now down (the mouse is pointer 0). */
+  private touchesDown(): Phaser.Input.Pointer[] {
+    return this.input.manager.pointers.filter((q) => q.id !== 0 && q.isDown);
+  }
+
   private onPointerMove(p: Phaser.Input.Pointer): void {
-    if (this.drag && p.isDown) {
+    const touches = this.touchesDown();
+    if (touches.length >= 2) {
+      // Pinch: zoom about the point between the two fingers; no tap comes of it.
+      const [a, b] = touches;
+      const distance = Math.hypot(a.x - b.x, a.y - b.y);
+      const mx = (a.x + b.x) / 2;
+      const my = (a.y + b.y) / 2;
+      if (this.pinch && this.pinch.distance > 0 && distance > 0 && this.inViewport(mx, my))
+        this.board.zoomAt(distance / this.pinch.distance, mx, my);
+      this.pinch = { distance };
+      if (this.drag) this.drag.moved = true;
+      return;
+    }
+    if (this.drag && p.isDown && p.id === this.drag.pointer) {
       const dx = p.x - this.drag.x;
       const dy = p.y - this.drag.y;
       if (this.drag.moved || Math.hypot(dx, dy) > 6) {
@@ -1223,17 +1252,52 @@ export class BattleScene extends Phaser.Scene {
       this.drag = null;
       return;
     }
-    this.drag = { x: p.x, y: p.y, moved: false, button: p.button };
+    // A second finger turns the gesture into a pinch: the first finger's press is no tap.
+    if (this.drag && this.touchesDown().length >= 2) {
+      this.drag.moved = true;
+      return;
+    }
+    this.drag = { x: p.x, y: p.y, moved: false, button: p.button, pointer: p.id };
   }
 
   private onPointerUp(p: Phaser.Input.Pointer): void {
+    if (this.pinch) {
+      if (this.touchesDown().length < 2) this.pinch = null;
+      this.drag = null;
+      return;
+    }
     const drag = this.drag;
+    if (drag && p.id !== drag.pointer) return;
     this.drag = null;
     if (!drag || drag.moved) return;
     const sq = this.board.squareAtScreen(p.x, p.y);
     if (!sq) return;
     if (drag.button === 2 || p.rightButtonReleased()) this.faceToward(sq);
+    else if (p.wasTouch) this.tapSquare(sq);
     else this.clickSquare(sq);
+  }
+
+  /**
+   * A tap: with no hover on a touch screen, the first tap on a square that would act (a
+   * move, a target, a door) shows what hovering shows (path, line of sight, chances), and a
+   * second tap on it acts. Other taps (inspecting a figure) act at once.
+   */
+  private tapSquare(sq: Point): void {
+    const acting = this.unit(this.actingId());
+    const occupant = this.unitAtSquare(sq);
+    const isTarget = occupant !== undefined && this.targets.some((t) => t.unit.id === occupant.id);
+    const isMove = !occupant && this.reach.has(pointKey(sq)) && this.inspected === acting?.id;
+    const isDoor = this.session.state.doors.some((d) => !d.open && d.x === sq.x && d.y === sq.y);
+    const armed = this.armedTap !== null && isSamePoint(this.armedTap, sq);
+    if (!acting || this.animating || armed || !(isTarget || isMove || isDoor)) {
+      this.armedTap = null;
+      this.clickSquare(sq);
+      return;
+    }
+    this.armedTap = sq;
+    this.hover = sq;
+    if (isTarget) this.selectTarget(this.targets.findIndex((t) => t.unit.id === occupant?.id));
+    else this.updateHover();
   }
 
   private faceToward(sq: Point): void {

@@ -302,6 +302,11 @@ export class BoardView {
   }
 
   /** Zooms by a factor keeping the world point under (sx, sy) in place. */
+  /** The board camera's zoom (1 = 32 screen pixels a square). */
+  get zoom(): number {
+    return this.camera.zoom;
+  }
+
   zoomAt(factor: number, sx: number, sy: number): void {
     const cam = this.camera;
     const before = cam.getWorldPoint(sx, sy);

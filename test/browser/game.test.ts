@@ -55,6 +55,7 @@ interface Api {
       sees: { x: number; y: number }[];
       strikes: { x: number; y: number }[];
     } | null;
+    boardZoom(): number | null;
   };
 }
 declare const window: { archfoe: Api };
@@ -645,6 +646,77 @@ describe('Arch Foe in the browser', () => {
     await page.goto(baseUrl + '?renderer=canvas');
     await page.waitForFunction(() => window.archfoe?.isReady === true);
     expect(await page.evaluate(() => window.archfoe.renderer())).toBe('canvas');
+  });
+
+  it('plays by touch: a tap previews, a second tap acts, two fingers pinch-zoom', async () => {
+    const touchPage = await context.newPage();
+    watchErrors(touchPage, errors);
+    const cdp = await context.newCDPSession(touchPage);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    await touchPage.goto(baseUrl + '?renderer=canvas');
+    await touchPage.waitForFunction(() => window.archfoe?.isReady === true, null, {
+      timeout: 30_000,
+    });
+    await touchPage.evaluate(() => window.archfoe.setSpeed('instant'));
+    expect(
+      await touchPage.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 9 })),
+    ).toEqual({ ok: true });
+    await touchPage.evaluate(() => window.archfoe.idle());
+    type Touch = { x: number; y: number; id: number };
+    const touch = async (
+      type: 'touchStart' | 'touchMove' | 'touchEnd',
+      points: Touch[],
+    ): Promise<void> => {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: p.id })),
+      });
+    };
+    const tap = async (x: number, y: number): Promise<void> => {
+      await touch('touchStart', [{ x, y, id: 1 }]);
+      await touch('touchEnd', []);
+      await touchPage.waitForTimeout(120);
+    };
+    const st = (): Promise<GameState> => touchPage.evaluate(() => window.archfoe.state()!);
+    const move = (await touchPage.evaluate(() => window.archfoe.legalCommands())).find(
+      (c) => c.type === 'move',
+    );
+    if (!move || move.type !== 'move') throw new Error('no move to tap');
+    const at = (await touchPage.evaluate(([x, y]) => window.archfoe.debug.squareToScreen(x, y), [
+      move.to.x,
+      move.to.y,
+    ] as const))!;
+    const before = (await st()).units.find((u) => u.id === move.unit)!.position;
+    await tap(at.x, at.y);
+    // The first tap only shows the way.
+    expect((await st()).units.find((u) => u.id === move.unit)!.position).toEqual(before);
+    await touchPage.screenshot({ path: join(ARTIFACTS, '18-touch-first-tap.png') });
+    await tap(at.x, at.y);
+    await touchPage.evaluate(() => window.archfoe.idle());
+    expect((await st()).units.find((u) => u.id === move.unit)!.position).toEqual(move.to);
+
+    // Pinch: two fingers moving apart zoom the board in.
+    const zoom0 = (await touchPage.evaluate(() => window.archfoe.debug.boardZoom()))!;
+    const c = (await touchPage.evaluate(() => window.archfoe.debug.squareToScreen(4, 5)))!;
+    await touch('touchStart', [{ x: c.x - 30, y: c.y, id: 1 }]);
+    await touch('touchMove', [{ x: c.x - 30, y: c.y, id: 1 }]);
+    await touch('touchStart', [
+      { x: c.x - 30, y: c.y, id: 1 },
+      { x: c.x + 30, y: c.y, id: 2 },
+    ]);
+    for (let k = 1; k <= 6; k++)
+      await touch('touchMove', [
+        { x: c.x - 30 - 12 * k, y: c.y, id: 1 },
+        { x: c.x + 30 + 12 * k, y: c.y, id: 2 },
+      ]);
+    await touch('touchEnd', []);
+    await touchPage.waitForTimeout(120);
+    const zoom1 = (await touchPage.evaluate(() => window.archfoe.debug.boardZoom()))!;
+    expect(zoom1).toBeGreaterThan(zoom0 * 1.3);
+    // The pinch moved nobody.
+    expect((await st()).units.find((u) => u.id === move.unit)!.position).toEqual(move.to);
+    await touchPage.screenshot({ path: join(ARTIFACTS, '19-touch-pinched.png') });
+    await touchPage.close();
   });
 
   it('logged no console errors', () => {
