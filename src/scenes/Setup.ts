@@ -98,7 +98,7 @@ export class SetupScene extends Phaser.Scene {
     this.add.text(
       lx + 20,
       y,
-      'or drop .tmj / .json (+ .tsj) files on the page',
+      'or drop .tmj / .json (+ .tsj, .tj) files on the page',
       textStyle(13, CSS.muted),
     );
     y += 30;
