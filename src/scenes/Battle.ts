@@ -131,6 +131,8 @@ export class BattleScene extends Phaser.Scene {
   private pinch: { distance: number } | null = null;
   /** Touch: the square tapped once; a second tap on it acts (the first only previews). */
   private armedTap: Point | null = null;
+  /** The last press was a finger, not the mouse: hints say "tap". */
+  private usingTouch = false;
   private panKeys!: Record<string, Phaser.Input.Keyboard.Key>;
   private mutedVolume: number | null = null;
   private leaving = false;
@@ -873,14 +875,25 @@ export class BattleScene extends Phaser.Scene {
     const acting = this.unit(this.actingId());
     if (!acting || !state.turn) return '';
     const shown = this.inspected !== acting.id ? this.unit(this.inspected) : undefined;
-    if (shown)
-      return `${shown.name}: ${shown.side === 'enemies' ? 'amber: where it would spot a hero; red: where it could strike next turn' : 'dim blue shows where it could move'}. Esc: back to ${acting.name}.`;
+    if (shown) {
+      const what =
+        shown.side === 'enemies'
+          ? 'amber: where it would spot a hero; red: where it could strike next turn'
+          : 'dim blue shows where it could move';
+      const back = this.usingTouch
+        ? `Tap ${acting.name} to go back.`
+        : `Esc: back to ${acting.name}.`;
+      return `${shown.name}: ${what}. ${back}`;
+    }
     const parts: string[] = [];
+    const verb = this.usingTouch ? 'tap (twice)' : 'click';
     if (!state.turn.moved && !state.turn.acted && this.legal.some((c) => c.type === 'move'))
-      parts.push('click a blue square to move');
-    if (this.targets.some((t) => t.kind === 'attack')) parts.push('a marked foe to attack (1-9)');
+      parts.push(`${verb} a blue square to move`);
+    if (this.targets.some((t) => t.kind === 'attack'))
+      parts.push(this.usingTouch ? 'a marked foe to attack' : 'a marked foe to attack (1-9)');
     if (this.targets.some((t) => t.kind === 'heal')) parts.push('a green friend to heal');
-    if (parts.length === 0) return `${acting.name} is done: end the turn (Space).`;
+    if (parts.length === 0)
+      return `${acting.name} is done: end the turn (${this.usingTouch ? 'the button' : 'Space'}).`;
     return `${acting.name}: ${parts.join(', ')}.`;
   }
 
@@ -1247,6 +1260,10 @@ export class BattleScene extends Phaser.Scene {
 
   private onPointerDown(p: Phaser.Input.Pointer, over: Phaser.GameObjects.GameObject[]): void {
     sounds.unlock();
+    if (p.wasTouch !== this.usingTouch) {
+      this.usingTouch = p.wasTouch;
+      this.refreshControls();
+    }
     // A press on a HUD object (help panel, buttons) is not a board click.
     if (!this.inViewport(p.x, p.y) || over.length > 0) {
       this.drag = null;
