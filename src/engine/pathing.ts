@@ -243,8 +243,6 @@ interface Flood {
   discovered: number[];
   /** Cost to a reached square. */
   costOf(i: number): number;
-  /** The square a reached square was entered from on a cheapest path (-1 for the start). */
-  parentOf(i: number): number;
   /** The cheapest path to a reached square, excluding the start. */
   pathTo(i: number): Point[];
   release(): void;
@@ -484,7 +482,6 @@ function runFlood(grid: PathingGrid, from: Point, budget: number): Flood {
     reached,
     discovered,
     costOf: (i) => cost[i],
-    parentOf: (i) => parent[i],
     pathTo(i) {
       const path: Point[] = [];
       for (let at = i; at !== startIdx; at = parent[at]) {
