@@ -30,4 +30,4 @@ export type { CoverLevel, CoverLine } from './los';
 export { reachableSquares } from './systems/movement';
 export { coverFor, whyCannotAttack } from './systems/combat';
 export { canSeeSquare, squaresNoticedBy } from './systems/sight';
-export { squaresThreatenedBy } from './systems/threat';
+export { squaresThreatenedBy, squaresThreatenedByAlerted } from './systems/threat';

@@ -22,6 +22,7 @@ import {
   reachableSquares,
   squaresNoticedBy,
   squaresThreatenedBy,
+  squaresThreatenedByAlerted,
   rankWeapons,
   terrainAt,
   type Command,
@@ -133,6 +134,10 @@ export class BattleScene extends Phaser.Scene {
   private armedTap: Point | null = null;
   /** The last press was a finger, not the mouse: hints say "tap". */
   private usingTouch = false;
+  /** Show where every alerted monster could strike next turn (T). */
+  private showThreats = false;
+  private threatsButton!: Button;
+  private sideThreatCache: { state: GameState; squares: Point[] } | null = null;
   private panKeys!: Record<string, Phaser.Input.Keyboard.Key>;
   private mutedVolume: number | null = null;
   private leaving = false;
@@ -152,6 +157,7 @@ export class BattleScene extends Phaser.Scene {
     this.vision = [];
     this.threat = [];
     this.reachCache = null;
+    this.sideThreatCache = null;
     this.lastActing = null;
     this.hover = null;
     this.targets = [];
@@ -303,6 +309,13 @@ export class BattleScene extends Phaser.Scene {
         onClick: () => this.toggleHelp(),
       },
       {
+        name: 'threats',
+        w: 78,
+        label: 'Threats',
+        tip: 'Red: where the alerted monsters could strike a hero next turn (T)',
+        onClick: () => this.toggleThreats(),
+      },
+      {
         name: 'auto',
         w: 60,
         label: 'Auto',
@@ -365,6 +378,8 @@ export class BattleScene extends Phaser.Scene {
     }
     this.speedButton = made.get('speed')!;
     this.autoButton = made.get('auto')!;
+    this.threatsButton = made.get('threats')!;
+    this.threatsButton.setSelected(this.showThreats);
     this.soundButton = made.get('sound')!;
     this.updateSpeedButton();
     this.updateSoundButton();
@@ -460,6 +475,7 @@ export class BattleScene extends Phaser.Scene {
       ['Z', 'undo a move not yet followed by an attack or a roll'],
       ['Esc', 'cancel the selection'],
       ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
+      ['T / Threats', 'red: where the alerted monsters could strike next turn'],
       ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
       ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
       ['H', 'show or hide this help'],
@@ -623,6 +639,19 @@ export class BattleScene extends Phaser.Scene {
       this.turnText.setScale(this.turnRoom / this.turnText.width);
   }
 
+  private toggleThreats(): void {
+    this.showThreats = !this.showThreats;
+    this.threatsButton.setSelected(this.showThreats);
+    this.refresh();
+  }
+
+  /** squaresThreatenedByAlerted, remembered for one state. */
+  private sideThreatOf(state: GameState): Point[] {
+    if (this.sideThreatCache?.state !== state)
+      this.sideThreatCache = { state, squares: squaresThreatenedByAlerted(state) };
+    return this.sideThreatCache.squares;
+  }
+
   private toggleAutoBattle(): void {
     this.autoBattle = !this.autoBattle;
     this.autoButton.setSelected(this.autoBattle);
@@ -708,6 +737,8 @@ export class BattleScene extends Phaser.Scene {
         : { sees: [], strikes: [] };
     this.vision = monsterReach.sees;
     this.threat = monsterReach.strikes;
+    if (this.showThreats && !this.animating && inspectedUnit?.side !== 'enemies')
+      this.threat = this.sideThreatOf(state);
 
     // Targets: foes any weapon may strike now, then friends the Priest may heal.
     const byTarget = new Map<string, Target>();
@@ -1418,6 +1449,8 @@ export class BattleScene extends Phaser.Scene {
       this.undo();
     } else if (key === 'p' || key === 'P') {
       this.toggleAutoBattle();
+    } else if (key === 't' || key === 'T') {
+      this.toggleThreats();
     } else if (key === 'Escape') {
       this.cancel();
     } else if (key === '+' || key === '=') {

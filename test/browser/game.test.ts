@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   squaresNoticedBy,
   squaresThreatenedBy,
+  squaresThreatenedByAlerted,
   type Command,
   type GameEvent,
   type GameState,
@@ -646,6 +647,37 @@ describe('Arch Foe in the browser', () => {
     await page.goto(baseUrl + '?renderer=canvas');
     await page.waitForFunction(() => window.archfoe?.isReady === true);
     expect(await page.evaluate(() => window.archfoe.renderer())).toBe('canvas');
+  });
+
+  it('shows where the alerted monsters could strike next turn (T)', async () => {
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    expect(
+      await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 5 })),
+    ).toEqual({ ok: true });
+    // Play on with the autopilot until some monster is alerted, on a hero's turn.
+    for (let step = 0; step < 80; step++) {
+      const s = await state();
+      if (s.phase === 'heroes' && s.units.some((u) => u.position && u.ai?.status === 'alerted'))
+        break;
+      const c = await page.evaluate(() => window.archfoe.suggest());
+      if (!c) break;
+      expect(await page.evaluate((x) => window.archfoe.dispatch(x), c)).toEqual({ ok: true });
+    }
+    await page.evaluate(() => window.archfoe.idle());
+    const s = await state();
+    expect(s.phase).toBe('heroes');
+    const expected = squaresThreatenedByAlerted(s).map((p) => `${p.x},${p.y}`);
+    expect(expected.length).toBeGreaterThan(0);
+    await page.keyboard.press('t');
+    await page.waitForTimeout(100);
+    const shown = await page.evaluate(() => window.archfoe.debug.inspection());
+    expect(shown!.strikes.map((p) => `${p.x},${p.y}`).sort()).toEqual(expected.sort());
+    await shot('20-battle-threats');
+    await clickButton('threats');
+    await page.waitForTimeout(100);
+    expect((await page.evaluate(() => window.archfoe.debug.inspection()))!.strikes).toEqual([]);
+    await clickButton('to-menu');
+    await waitScene('Menu');
   });
 
   it('plays by touch: a tap previews, a second tap acts, two fingers pinch-zoom', async () => {

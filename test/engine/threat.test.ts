@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { chebyshevDistance } from '../../src/engine/grid';
 import { doesSquareBlockSight } from '../../src/engine/map';
-import { squaresThreatenedBy } from '../../src/engine/systems/threat';
+import { squaresThreatenedBy, squaresThreatenedByAlerted } from '../../src/engine/systems/threat';
 import type { GameState, Unit } from '../../src/engine/types';
 import { boardGame, unit } from './helpers';
 
@@ -108,5 +108,33 @@ describe('squaresThreatenedBy', () => {
   it('is empty off the board', () => {
     const state = boardGame('#####\n#g.F#\n#####');
     expect(squaresThreatenedBy(state, { ...unit(state, 'goblin-1'), position: null })).toEqual([]);
+  });
+
+  it('the side: the union of the alerted monsters only', () => {
+    const state = boardGame(`
+############
+#g........t#
+#..........#
+#..........#
+#F.........#
+############`);
+    const key = (ps: { x: number; y: number }[]): string[] => ps.map((p) => `${p.x},${p.y}`);
+    expect(squaresThreatenedByAlerted(state)).toEqual([]); // all patrolling
+    unit(state, 'goblin-1').ai!.status = 'alerted';
+    expect(key(squaresThreatenedByAlerted(state)).sort()).toEqual(
+      key(squaresThreatenedBy(state, unit(state, 'goblin-1'))).sort(),
+    );
+    unit(state, 'troll-1').ai!.status = 'alerted';
+    const union = new Set([
+      ...key(squaresThreatenedBy(state, unit(state, 'goblin-1'))),
+      ...key(squaresThreatenedBy(state, unit(state, 'troll-1'))),
+    ]);
+    const both = key(squaresThreatenedByAlerted(state));
+    expect(new Set(both)).toEqual(union);
+    expect(both.length).toBe(union.size);
+    unit(state, 'troll-1').ai!.status = 'retreating';
+    expect(key(squaresThreatenedByAlerted(state)).sort()).toEqual(
+      key(squaresThreatenedBy(state, unit(state, 'goblin-1'))).sort(),
+    );
   });
 });

@@ -49,3 +49,23 @@ export function squaresThreatenedBy(state: GameState, monster: Unit): Point[] {
     if (threatened[i]) out.push({ x: i % map.width, y: Math.floor(i / map.width) });
   return out;
 }
+
+/**
+ * Every open square on which a hero could be struck in the next enemy phase by the
+ * monsters alerted now (the ones that will attack: patrolling and retreating monsters do
+ * not), in row-major order. A monster the heroes alert on their turn adds its own reach.
+ */
+export function squaresThreatenedByAlerted(state: GameState): Point[] {
+  const seen = new Set<number>();
+  const out: Point[] = [];
+  for (const monster of state.units) {
+    if (!monster.position || monster.ai?.status !== 'alerted') continue;
+    for (const p of squaresThreatenedBy(state, monster)) {
+      const i = p.y * state.map.width + p.x;
+      if (seen.has(i)) continue;
+      seen.add(i);
+      out.push(p);
+    }
+  }
+  return out.sort((a, b) => a.y - b.y || a.x - b.x);
+}
