@@ -7,9 +7,9 @@
  */
 import { chebyshevDistance, type Point } from '../grid';
 import { computeCover, isClearShot, visibleSquares } from '../los';
-import { doesSquareBlockSight } from '../map';
+import { doesSquareBlockSight, type BattleMap } from '../map';
 import { findReachable } from '../pathing';
-import type { GameState, Unit } from '../types';
+import type { GameState, Unit, Weapon } from '../types';
 import { buildPathingGrid } from './movement';
 
 /**
@@ -20,7 +20,6 @@ export function squaresThreatenedBy(state: GameState, monster: Unit): Point[] {
   const from = monster.position;
   if (!from) return [];
   const map = state.map;
-  const blocks = (x: number, y: number): boolean => doesSquareBlockSight(map, x, y);
   const stands = [
     from,
     ...[...findReachable(buildPathingGrid(state, monster), from, monster.move).values()].map(
@@ -28,26 +27,48 @@ export function squaresThreatenedBy(state: GameState, monster: Unit): Point[] {
     ),
   ];
   const threatened = new Uint8Array(map.width * map.height);
-  for (const weapon of monster.weapons) {
-    const reach = weapon.maxRange ?? Math.max(map.width, map.height);
-    for (const at of stands) {
-      // Squares in range: any line at all first (cheap, shared shortcut), then the weapon's rule.
-      for (const t of visibleSquares(at, reach, map.width, map.height, blocks)) {
-        const i = t.y * map.width + t.x;
-        if (threatened[i] || blocks(t.x, t.y)) continue;
-        const d = chebyshevDistance(at, t);
-        if (d < weapon.minRange || d === 0) continue;
-        const cover = computeCover(at, t, blocks);
-        const canStrike = weapon.reach === 'melee' ? cover !== 'blocked' : isClearShot(cover);
-        if (canStrike) threatened[i] = 1;
-      }
-    }
-  }
+  for (const weapon of monster.weapons)
+    for (const at of stands) for (const i of squaresStruckFrom(map, at, weapon)) threatened[i] = 1;
   threatened[from.y * map.width + from.x] = 0;
   const out: Point[] = [];
   for (let i = 0; i < threatened.length; i++)
     if (threatened[i]) out.push({ x: i % map.width, y: Math.floor(i / map.width) });
   return out;
+}
+
+/**
+ * The open squares `weapon` could strike from `at` (indexes y * width + x), through rock
+ * and sight-blocking squares only. They depend on the map, the square and the weapon's
+ * reach alone, and a map is never changed in place, so they are kept per map: monsters
+ * that stay put, or step about the same squares, cost nothing the next time.
+ */
+const struckCache = new WeakMap<BattleMap, Map<string, Int32Array>>();
+const STRUCK_ROWS_KEPT = 4096;
+
+function squaresStruckFrom(map: BattleMap, at: Point, weapon: Weapon): Int32Array {
+  let rows = struckCache.get(map);
+  if (!rows) {
+    rows = new Map();
+    struckCache.set(map, rows);
+  }
+  const key = `${at.y * map.width + at.x}/${weapon.reach}/${weapon.minRange}/${weapon.maxRange}`;
+  const known = rows.get(key);
+  if (known) return known;
+  const blocks = (x: number, y: number): boolean => doesSquareBlockSight(map, x, y);
+  const reach = weapon.maxRange ?? Math.max(map.width, map.height);
+  const struck: number[] = [];
+  // Squares in range: any line at all first (cheap, shared shortcut), then the weapon's rule.
+  for (const t of visibleSquares(at, reach, map.width, map.height, blocks)) {
+    const d = chebyshevDistance(at, t);
+    if (d === 0 || d < weapon.minRange || blocks(t.x, t.y)) continue;
+    const cover = computeCover(at, t, blocks);
+    if (weapon.reach === 'melee' ? cover !== 'blocked' : isClearShot(cover))
+      struck.push(t.y * map.width + t.x);
+  }
+  const row = Int32Array.from(struck);
+  if (rows.size >= STRUCK_ROWS_KEPT) rows.clear();
+  rows.set(key, row);
+  return row;
 }
 
 /**
