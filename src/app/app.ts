@@ -38,6 +38,8 @@ export interface BattleBridge {
   };
   /** The board camera's zoom. */
   boardZoom(): number;
+  /** The info panel's title and text. */
+  info(): { title: string; body: string };
 }
 
 export interface UnitResult {

@@ -71,6 +71,8 @@ export interface ArchFoeApi {
     } | null;
     /** In a battle: the board camera's zoom. */
     boardZoom(): number | null;
+    /** In a battle: the info panel's title and text. */
+    info(): { title: string; body: string } | null;
   };
 }
 
@@ -184,6 +186,7 @@ export function installAutomation(): ArchFoeApi {
       lastToast,
       inspection: () => app.battle?.inspection() ?? null,
       boardZoom: () => app.battle?.boardZoom() ?? null,
+      info: () => app.battle?.info() ?? null,
     },
   };
   window.archfoe = api;

@@ -25,6 +25,7 @@ import {
   squaresThreatenedByAlerted,
   rankWeapons,
   terrainAt,
+  isTerrainPassable,
   type Command,
   type CoverLevel,
   type GameEvent,
@@ -138,6 +139,7 @@ export class BattleScene extends Phaser.Scene {
   private showThreats = false;
   private threatsButton!: Button;
   private sideThreatCache: { state: GameState; squares: Point[] } | null = null;
+  private threatByMonster: { state: GameState; squares: Map<string, Set<number>> } | null = null;
   private panKeys!: Record<string, Phaser.Input.Keyboard.Key>;
   private mutedVolume: number | null = null;
   private leaving = false;
@@ -158,6 +160,7 @@ export class BattleScene extends Phaser.Scene {
     this.threat = [];
     this.reachCache = null;
     this.sideThreatCache = null;
+    this.threatByMonster = null;
     this.lastActing = null;
     this.hover = null;
     this.targets = [];
@@ -222,6 +225,7 @@ export class BattleScene extends Phaser.Scene {
         strikes: this.threat.map((p) => ({ ...p })),
       }),
       boardZoom: () => this.board.zoom,
+      info: () => this.info.shown,
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -643,6 +647,25 @@ export class BattleScene extends Phaser.Scene {
     this.showThreats = !this.showThreats;
     this.threatsButton.setSelected(this.showThreats);
     this.refresh();
+  }
+
+  /**
+   * The alerted monsters that could strike a hero on `p` next turn (squaresThreatenedBy of
+   * each), with each monster's squares remembered for one state: hovering asks often.
+   */
+  private monstersThreatening(state: GameState, p: Point): Unit[] {
+    if (this.threatByMonster?.state !== state) this.threatByMonster = { state, squares: new Map() };
+    const known = this.threatByMonster.squares;
+    const i = p.y * state.map.width + p.x;
+    return state.units.filter((u) => {
+      if (!u.position || u.ai?.status !== 'alerted') return false;
+      let squares = known.get(u.id);
+      if (!squares) {
+        squares = new Set(squaresThreatenedBy(state, u).map((q) => q.y * state.map.width + q.x));
+        known.set(u.id, squares);
+      }
+      return squares.has(i);
+    });
   }
 
   /** squaresThreatenedByAlerted, remembered for one state. */
@@ -1184,6 +1207,14 @@ export class BattleScene extends Phaser.Scene {
       }
       const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
       if (lair) lines.push(`A lair of the Arch Foe (d6 roll ${lair.properties.roll}).`);
+      if (isTerrainPassable(t)) {
+        const threats = this.monstersThreatening(state, p);
+        lines.push(
+          threats.length === 0
+            ? 'No alerted monster could strike here next turn.'
+            : `Next turn ${threats.length === 1 ? 'this alerted monster' : `${threats.length} alerted monsters`} could strike here: ${threats.map((u) => u.name).join(', ')}.`,
+        );
+      }
       this.info.show(`Square ${p.x}, ${p.y}`, lines.join('\n'));
     }
   }

@@ -341,6 +341,11 @@ export class InfoPanel extends Phaser.GameObjects.Container {
     scene.add.existing(this);
   }
 
+  /** What the panel shows now. */
+  get shown(): { title: string; body: string } {
+    return { title: this.title.text, body: this.bodyText.text };
+  }
+
   show(title: string, body: string): void {
     const key = `${title}\n${body}`;
     if (key === this.lastKey) return;

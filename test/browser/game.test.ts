@@ -57,6 +57,7 @@ interface Api {
       strikes: { x: number; y: number }[];
     } | null;
     boardZoom(): number | null;
+    info(): { title: string; body: string } | null;
   };
 }
 declare const window: { archfoe: Api };
@@ -673,6 +674,29 @@ describe('Arch Foe in the browser', () => {
     const shown = await page.evaluate(() => window.archfoe.debug.inspection());
     expect(shown!.strikes.map((p) => `${p.x},${p.y}`).sort()).toEqual(expected.sort());
     await shot('20-battle-threats');
+    // Hovering an open square names the alerted monsters that could strike there.
+    const open = squaresThreatenedByAlerted(s).find(
+      (p) =>
+        !s.units.some((u) => u.position?.x === p.x && u.position.y === p.y) &&
+        s.map.terrain[p.y * s.map.width + p.x] === 'floor',
+    )!;
+    const there = (await page.evaluate(([x, y]) => window.archfoe.debug.squareToScreen(x, y), [
+      open.x,
+      open.y,
+    ] as const))!;
+    await page.mouse.move(there.x, there.y);
+    await page.waitForTimeout(100);
+    const strikers = s.units.filter(
+      (u) =>
+        u.position &&
+        u.ai?.status === 'alerted' &&
+        squaresThreatenedBy(s, u).some((q) => q.x === open.x && q.y === open.y),
+    );
+    const info = (await page.evaluate(() => window.archfoe.debug.info()))!;
+    expect(info.title).toBe(`Square ${open.x}, ${open.y}`);
+    expect(info.body).toContain('could strike here');
+    for (const u of strikers) expect(info.body).toContain(u.name);
+    await shot('20b-battle-threat-hover');
     await clickButton('threats');
     await page.waitForTimeout(100);
     expect((await page.evaluate(() => window.archfoe.debug.inspection()))!.strikes).toEqual([]);
