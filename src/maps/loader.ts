@@ -29,6 +29,7 @@ import {
   readInt,
   readProperties,
   readString,
+  recordOfBag,
   type PropertyBag,
 } from './properties';
 import { parseUntrustedJson } from './safe-json';
@@ -295,15 +296,7 @@ function normalizeTileLayer(
 
 /** Map properties for BattleMap.properties, with the scenario ones checked and defaulted. */
 function scenarioProperties(bag: PropertyBag, warnings: string[]): Record<string, PropertyValue> {
-  const out: Record<string, PropertyValue> = {};
-  for (const [k, v] of bag.values) {
-    Object.defineProperty(out, k, {
-      value: v,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
+  const out = recordOfBag(bag);
   const set = (key: string, value: PropertyValue): void => {
     for (const k of Object.keys(out)) if (k.toLowerCase() === key.toLowerCase()) delete out[k];
     out[key] = value;

@@ -25,6 +25,7 @@ import {
   readInt,
   readProperties,
   readString,
+  recordOfBag,
   type PropertyBag,
 } from './properties';
 import { check, ObjectSchema, type RawObject } from './schema';
@@ -121,19 +122,6 @@ function squareArea(
   const x1 = Math.max(x0, Math.ceil((rect.left + rect.width) / tw - EDGE) - 1);
   const y1 = Math.max(y0, Math.ceil((rect.top + rect.height) / th - EDGE) - 1);
   return { x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1 };
-}
-
-function bagRecord(bag: PropertyBag): Record<string, PropertyValue> {
-  const out: Record<string, PropertyValue> = {};
-  for (const [k, v] of bag.values) {
-    Object.defineProperty(out, k, {
-      value: v,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
 }
 
 /**
@@ -254,7 +242,7 @@ function toMapObject(
   ctx: ObjectContext,
 ): MapObject | undefined {
   let kind = kindIn;
-  const props = bagRecord(bag);
+  const props = recordOfBag(bag);
   const heroKinds: readonly string[] = KNOWN_HERO_KINDS;
   const unitKinds: readonly string[] = KNOWN_UNIT_KINDS;
   if (unitKinds.includes(kind)) {

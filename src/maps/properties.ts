@@ -17,6 +17,23 @@ export interface PropertyBag {
   list: NormalizedProperty[];
 }
 
+/**
+ * A bag's values as a plain record. Keys are defined, not assigned, so that no key (the
+ * loader refuses `__proto__`, but a record may be copied later) can reach a prototype.
+ */
+export function recordOfBag(bag: PropertyBag): Record<string, PropertyValue> {
+  const out: Record<string, PropertyValue> = {};
+  for (const [k, v] of bag.values) {
+    Object.defineProperty(out, k, {
+      value: v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
+
 const SIMPLE_TYPES = new Set(['string', 'int', 'float', 'bool', 'color', 'file', 'object']);
 
 /**
