@@ -8,7 +8,7 @@
 import { flagsOf, gidOf, withFlags } from './decode';
 import { fail, quote } from './errors';
 import { isForbiddenKey, parseUntrustedJson } from './safe-json';
-import { findExternalFile } from './tilesets';
+import { baseName, findExternalFile, normalizePath } from './tilesets';
 
 /** A map's external tileset references, to renumber a template's tile into the map. */
 export interface MapTilesetRef {
@@ -72,14 +72,12 @@ function readTemplate(name: string, where: string, ctx: TemplateContext): Templa
   return template;
 }
 
+/** The same file named two ways: the same path, or (paths being relative to different files) the same name. */
 function sameFile(a: string, b: string): boolean {
-  const norm = (p: string): string =>
-    p
-      .replace(/\\/g, '/')
-      .replace(/^(\.\/)+/, '')
-      .toLowerCase();
-  const base = (p: string): string => norm(p).split('/').pop() ?? '';
-  return norm(a) === norm(b) || base(a) === base(b);
+  return (
+    normalizePath(a).toLowerCase() === normalizePath(b).toLowerCase() ||
+    baseName(a).toLowerCase() === baseName(b).toLowerCase()
+  );
 }
 
 /** Template properties, then the instance's: one entry per name, the instance's winning. */

@@ -82,7 +82,7 @@ export function baseName(path: string): string {
   return parts[parts.length - 1] ?? path;
 }
 
-function normalizePath(path: string): string {
+export function normalizePath(path: string): string {
   return path
     .replace(/\\/g, '/')
     .split('/')
