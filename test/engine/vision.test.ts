@@ -3,7 +3,8 @@
  * inspected. It must agree with the rule that alerts monsters (canNotice).
  */
 import { describe, expect, it } from 'vitest';
-import { canNotice, squaresNoticedBy } from '../../src/engine/systems/sight';
+import { canNotice, canSeeSquare, squaresNoticedBy } from '../../src/engine/systems/sight';
+import { hasLineOfSight } from '../../src/engine/los';
 import { doesSquareBlockSight } from '../../src/engine/map';
 import type { GameState, Unit } from '../../src/engine/types';
 import { boardGame, unit } from './helpers';
@@ -80,20 +81,33 @@ describe('squaresNoticedBy', () => {
 `;
     for (const facing of [0, 1, 2, 3, 4, 5, 6, 7] as const) {
       for (const status of ['patrolling', 'prepared', 'alerted'] as const) {
-        const state = boardGame(map, {}, { enemyFacing: facing });
-        const goblin = unit(state, 'goblin-1');
-        goblin.ai!.status = status;
-        const seen = new Set(squaresNoticedBy(state, goblin).map((p) => `${p.x},${p.y}`));
-        for (let y = 0; y < state.map.height; y++) {
-          for (let x = 0; x < state.map.width; x++) {
-            if (doesSquareBlockSight(state.map, x, y)) continue;
+        // Two copies of the board: the rule is asked square by square on one, the view's
+        // whole-map answer comes from the other (each map keeps its own sight answers).
+        const ruled = boardGame(map, {}, { enemyFacing: facing });
+        const shown = boardGame(map, {}, { enemyFacing: facing });
+        unit(ruled, 'goblin-1').ai!.status = status;
+        unit(shown, 'goblin-1').ai!.status = status;
+        const goblin = unit(ruled, 'goblin-1');
+        const expected = new Set<string>();
+        for (let y = 0; y < ruled.map.height; y++) {
+          for (let x = 0; x < ruled.map.width; x++) {
+            if (doesSquareBlockSight(ruled.map, x, y)) continue;
             if (x === goblin.position!.x && y === goblin.position!.y) continue;
-            const probe = { ...unit(state, 'fighting-man-1'), position: { x, y } };
-            expect(seen.has(`${x},${y}`), `${x},${y} facing ${facing} ${status}`).toBe(
-              canNotice(state, goblin, probe),
-            );
+            const probe = { ...unit(ruled, 'fighting-man-1'), position: { x, y } };
+            if (canNotice(ruled, goblin, probe)) expected.add(`${x},${y}`);
           }
         }
+        const seen = squaresNoticedBy(shown, unit(shown, 'goblin-1')).map((p) => `${p.x},${p.y}`);
+        expect(new Set(seen), `facing ${facing} ${status}`).toEqual(expected);
+        expect(seen.length).toBe(expected.size);
+        // The whole-map answer is kept with the map's sight answers: the rule reads it back.
+        const from = unit(shown, 'goblin-1').position!;
+        const walls = (x: number, y: number): boolean => doesSquareBlockSight(shown.map, x, y);
+        for (let y = 0; y < shown.map.height; y++)
+          for (let x = 0; x < shown.map.width; x++)
+            expect(canSeeSquare(shown, from, { x, y }), `${x},${y}`).toBe(
+              hasLineOfSight(from, { x, y }, walls),
+            );
       }
     }
   });

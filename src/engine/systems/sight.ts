@@ -38,25 +38,35 @@ export function canSeeSquare(state: GameState, from: Point, to: Point): boolean 
   return sightFrom(state.map, from)(to);
 }
 
-/**
- * canSeeSquare from one square, for asking about many squares: the cached row of answers
- * is looked up once.
- */
-function sightFrom(map: BattleMap, from: Point): (to: Point) => boolean {
+/** The cached row of sight answers from square index `a` (UNKNOWN until asked). */
+function sightRow(map: BattleMap, a: number): { rows: Map<number, Uint8Array>; row: Uint8Array } {
   let rows = sightCache.get(map);
   if (!rows) {
     rows = new Map();
     sightCache.set(map, rows);
   }
-  const cache = rows;
-  const a = from.y * map.width + from.x;
-  let found = cache.get(a);
-  if (!found) {
-    if (cache.size >= SIGHT_ROWS_KEPT) cache.clear();
-    found = new Uint8Array(map.width * map.height);
-    cache.set(a, found);
+  let row = rows.get(a);
+  if (!row) {
+    if (rows.size >= SIGHT_ROWS_KEPT) {
+      rows.clear();
+      completeRows.get(map)?.clear();
+    }
+    row = new Uint8Array(map.width * map.height);
+    rows.set(a, row);
   }
-  const row = found;
+  return { rows, row };
+}
+
+/** Rows whose every square is answered (filled by one field-of-view pass). */
+const completeRows = new WeakMap<BattleMap, Set<number>>();
+
+/**
+ * canSeeSquare from one square, for asking about many squares: the cached row of answers
+ * is looked up once.
+ */
+function sightFrom(map: BattleMap, from: Point): (to: Point) => boolean {
+  const a = from.y * map.width + from.x;
+  const { rows, row } = sightRow(map, a);
   return (to) => {
     const b = to.y * map.width + to.x;
     const known = row[b];
@@ -64,10 +74,39 @@ function sightFrom(map: BattleMap, from: Point): (to: Point) => boolean {
     const seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
     row[b] = seen ? SEEN : HIDDEN;
     // Sight is symmetric (hasLineOfSight), so the answer also holds the other way.
-    const back = cache.get(b);
+    const back = rows.get(b);
     if (back) back[a] = row[b];
     return seen;
   };
+}
+
+/**
+ * canSeeSquare from `from` to every square of the map, as a row of SEEN / HIDDEN: one
+ * field-of-view pass (visibleSquares, much faster than asking square by square), kept
+ * with the other sight answers of the map.
+ */
+function everySquareSeenFrom(map: BattleMap, from: Point): Uint8Array {
+  const a = from.y * map.width + from.x;
+  const { row } = sightRow(map, a);
+  let complete = completeRows.get(map);
+  if (!complete) {
+    complete = new Set();
+    completeRows.set(map, complete);
+  }
+  if (!complete.has(a)) {
+    row.fill(HIDDEN);
+    const blocks = (x: number, y: number): boolean => doesSquareBlockSight(map, x, y);
+    for (const p of visibleSquares(
+      from,
+      Math.max(map.width, map.height),
+      map.width,
+      map.height,
+      blocks,
+    ))
+      row[p.y * map.width + p.x] = SEEN;
+    complete.add(a);
+  }
+  return row;
 }
 
 /** Whether `viewer` can see `target` now (arc applies while patrolling). */
@@ -92,14 +131,17 @@ export function squaresNoticedBy(state: GameState, viewer: Unit): Point[] {
   if (!from) return [];
   const map = state.map;
   const patrolling = viewer.ai?.status === 'patrolling';
-  return visibleSquares(from, Math.max(map.width, map.height), map.width, map.height, (x, y) =>
-    doesSquareBlockSight(map, x, y),
-  ).filter(
-    (p) =>
-      !(p.x === from.x && p.y === from.y) &&
-      !doesSquareBlockSight(map, p.x, p.y) &&
-      (!patrolling || isInViewArc(from, viewer.facing, p)),
-  );
+  const row = everySquareSeenFrom(map, from);
+  const out: Point[] = [];
+  for (let i = 0; i < row.length; i++) {
+    if (row[i] !== SEEN) continue;
+    const p = { x: i % map.width, y: Math.floor(i / map.width) };
+    if (p.x === from.x && p.y === from.y) continue;
+    if (doesSquareBlockSight(map, p.x, p.y)) continue;
+    if (patrolling && !isInViewArc(from, viewer.facing, p)) continue;
+    out.push(p);
+  }
+  return out;
 }
 
 export function setStatus(ctx: Context, unit: Unit, to: EnemyStatus, reason: string): void {
