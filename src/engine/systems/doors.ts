@@ -24,6 +24,28 @@ export function applyDoorsToMap(map: BattleMap, doors: readonly DoorState[]): Ba
   return { ...map, terrain, blocksSight };
 }
 
+/**
+ * The map with one more door open, kept per map and door: the monsters beside a door ask
+ * about it every turn, and opening it then gives the very map they asked about, so every
+ * per-map cache (tables, walking fields, sight) carries over instead of starting afresh.
+ */
+const oneDoorOpenMaps = new WeakMap<BattleMap, Map<string, BattleMap>>();
+
+export function mapWithDoorOpen(map: BattleMap, door: Point): BattleMap {
+  let opened = oneDoorOpenMaps.get(map);
+  if (!opened) {
+    opened = new Map();
+    oneDoorOpenMaps.set(map, opened);
+  }
+  const key = `${door.x},${door.y}`;
+  let result = opened.get(key);
+  if (!result) {
+    result = applyDoorsToMap(map, [{ x: door.x, y: door.y, open: true }]);
+    opened.set(key, result);
+  }
+  return result;
+}
+
 export function closedDoorAt(state: GameState, p: Point): DoorState | undefined {
   return state.doors.find((d) => !d.open && d.x === p.x && d.y === p.y);
 }
@@ -38,7 +60,7 @@ export function doorsWithinReach(state: GameState, unit: Unit): DoorState[] {
 /** Opens a door (the caller checked it is closed and within reach) and tells who now sees whom. */
 export function openDoor(ctx: Context, unit: Unit, door: DoorState): void {
   door.open = true;
-  ctx.state.map = applyDoorsToMap(ctx.state.map, [door]);
+  ctx.state.map = mapWithDoorOpen(ctx.state.map, door);
   if (unit.position && chebyshevDistance(unit.position, door) === 1) {
     const from = unit.facing;
     unit.facing = facingToward(unit.position, door, unit.facing);

@@ -14,7 +14,7 @@ import {
   type Point,
 } from '../grid';
 import { isTerrainPassable, isWallLike, terrainAt, terrainMoveCost, type BattleMap } from '../map';
-import { applyDoorsToMap, doorsWithinReach, openDoor } from './doors';
+import { applyDoorsToMap, doorsWithinReach, mapWithDoorOpen, openDoor } from './doors';
 import {
   findBestWithin,
   findReachable,
@@ -186,27 +186,6 @@ function terrainDistances(state: GameState, from: Point, map: BattleMap = state.
   return field;
 }
 
-/**
- * The map with one more door open, kept per map and door: the monsters beside a door ask
- * every turn, and a new map object would start every per-map cache (tables, walking
- * fields) afresh.
- */
-const oneDoorOpenMaps = new WeakMap<BattleMap, Map<string, BattleMap>>();
-function withDoorOpen(map: BattleMap, door: DoorState): BattleMap {
-  let opened = oneDoorOpenMaps.get(map);
-  if (!opened) {
-    opened = new Map();
-    oneDoorOpenMaps.set(map, opened);
-  }
-  const key = `${door.x},${door.y}`;
-  let result = opened.get(key);
-  if (!result) {
-    result = applyDoorsToMap(map, [{ ...door, open: true }]);
-    opened.set(key, result);
-  }
-  return result;
-}
-
 /** The map with every door open (kept per map), for "which way leads there" questions. */
 const openedMaps = new WeakMap<BattleMap, BattleMap>();
 function withDoorsOpen(state: GameState): BattleMap {
@@ -353,7 +332,7 @@ function doorWorthOpening(state: GameState, enemy: Placed, target: Placed): Door
   const now = finiteOrInfinity(costAt(terrainDistances(state, enemy.position), target.position));
   let best: { door: DoorState; cost: number } | undefined;
   for (const door of doors) {
-    const opened = withDoorOpen(state.map, door);
+    const opened = mapWithDoorOpen(state.map, door);
     const cost = finiteOrInfinity(
       costAt(terrainDistances(state, enemy.position, opened), target.position),
     );
