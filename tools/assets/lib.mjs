@@ -201,16 +201,7 @@ export function frame(sprite, w = 32, h = 32, opts = {}) {
 }
 
 /** Deterministic PRNG (mulberry32). */
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 as rng } from './rng.mjs';
 
 /** Build a sheet of cells and a Phaser JSON-hash atlas for it. */
 export function packSheet(cells, cols, cw = 32, ch = 32, imageName) {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from './rng.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'assets/audio');
@@ -17,16 +18,6 @@ const SR = 44100;
 const TAU = Math.PI * 2;
 
 // ---------------------------------------------------------------- basics
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const buf = (sec) => new Float32Array(Math.ceil(sec * SR));
 const mtof = (m) => 440 * Math.pow(2, (m - 69) / 12);
 
