@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { applyCommand, type ApplyOptions } from '../../src/engine/game';
 import { riggedDice } from '../../src/engine/dice';
 import { createGame } from '../../src/engine/setup';
-import type { BattleMap } from '../../src/engine/map';
+import { doesSquareBlockSight, type BattleMap } from '../../src/engine/map';
 import type { Command, GameEvent, GameState, ScenarioOptions, Unit } from '../../src/engine/types';
 import { makeBoard, type BoardOptions } from './boards';
 
@@ -75,4 +75,28 @@ export function alertAll(state: GameState): GameState {
   for (const u of copy.units) if (u.ai && u.ai.status === 'patrolling') u.ai.status = 'alerted';
   copy.heroesHaveMoved = true;
   return copy;
+}
+
+/**
+ * The board as text, for what a unit sees or threatens: `o` the unit, `#` squares that
+ * block sight, `marks.inside` for each of `squares`, `marks.outside` for other squares.
+ */
+export function drawSquaresOf(
+  state: GameState,
+  centre: Unit,
+  squares: readonly { x: number; y: number }[],
+  marks: { inside: string; outside: string },
+): string {
+  const marked = new Set(squares.map((p) => `${p.x},${p.y}`));
+  const rows: string[] = [];
+  for (let y = 0; y < state.map.height; y++) {
+    let row = '';
+    for (let x = 0; x < state.map.width; x++) {
+      if (centre.position?.x === x && centre.position.y === y) row += 'o';
+      else if (doesSquareBlockSight(state.map, x, y)) row += '#';
+      else row += marked.has(`${x},${y}`) ? marks.inside : marks.outside;
+    }
+    rows.push(row);
+  }
+  return rows.join('\n');
 }

@@ -4,25 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chebyshevDistance } from '../../src/engine/grid';
-import { doesSquareBlockSight } from '../../src/engine/map';
 import { squaresThreatenedBy, squaresThreatenedByAlerted } from '../../src/engine/systems/threat';
 import type { GameState, Unit } from '../../src/engine/types';
-import { boardGame, unit } from './helpers';
+import { boardGame, drawSquaresOf, unit } from './helpers';
 
 /** The board with `x` for each threatened square, `o` for the monster. */
 function drawThreat(state: GameState, monster: Unit): string {
-  const hit = new Set(squaresThreatenedBy(state, monster).map((p) => `${p.x},${p.y}`));
-  const rows: string[] = [];
-  for (let y = 0; y < state.map.height; y++) {
-    let row = '';
-    for (let x = 0; x < state.map.width; x++) {
-      if (monster.position?.x === x && monster.position.y === y) row += 'o';
-      else if (doesSquareBlockSight(state.map, x, y)) row += '#';
-      else row += hit.has(`${x},${y}`) ? 'x' : '.';
-    }
-    rows.push(row);
-  }
-  return rows.join('\n');
+  return drawSquaresOf(state, monster, squaresThreatenedBy(state, monster), {
+    inside: 'x',
+    outside: '.',
+  });
 }
 
 describe('squaresThreatenedBy', () => {

@@ -7,22 +7,14 @@ import { canNotice, canSeeSquare, squaresNoticedBy } from '../../src/engine/syst
 import { hasLineOfSight } from '../../src/engine/los';
 import { doesSquareBlockSight } from '../../src/engine/map';
 import type { GameState, Unit } from '../../src/engine/types';
-import { boardGame, unit } from './helpers';
+import { boardGame, drawSquaresOf, unit } from './helpers';
 
 /** The board with `.` for each square `viewer` notices, `o` for the viewer. */
 function drawVision(state: GameState, viewer: Unit): string {
-  const seen = new Set(squaresNoticedBy(state, viewer).map((p) => `${p.x},${p.y}`));
-  const rows: string[] = [];
-  for (let y = 0; y < state.map.height; y++) {
-    let row = '';
-    for (let x = 0; x < state.map.width; x++) {
-      if (viewer.position?.x === x && viewer.position.y === y) row += 'o';
-      else if (doesSquareBlockSight(state.map, x, y)) row += '#';
-      else row += seen.has(`${x},${y}`) ? '.' : ' ';
-    }
-    rows.push(row);
-  }
-  return rows.join('\n');
+  return drawSquaresOf(state, viewer, squaresNoticedBy(state, viewer), {
+    inside: '.',
+    outside: ' ',
+  });
 }
 
 const ROOM = `
