@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { BENCH_FIXTURES } from './lib/bench-boards';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium';
 import { loadBaseline, saveBaseline } from './lib/bench-baseline';
 import { viteBuild } from './lib/bench-bundle';
 import { serveDir } from './lib/static-server';
@@ -39,7 +40,6 @@ import {
   type Row,
 } from './lib/bench-stats';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MAP_FILE = join(BENCH_FIXTURES, 'dungeon-64.tmj');
 
 interface Args {
@@ -288,14 +288,7 @@ async function measure(
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 720 },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
   const errors: string[] = [];
   try {

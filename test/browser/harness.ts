@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tools/lib/chromium';
 import { serveDir } from '../../tools/lib/static-server';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 /** Builds the production bundle (same config as `npm run build`) into a temp folder. */
 export async function buildGame(): Promise<string> {
@@ -36,16 +37,7 @@ export async function launch(): Promise<{ context: BrowserContext; profile: stri
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 720 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_ARGS, '--disable-quic'],
   });
   return { context, profile };
 }
