@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['test/setup-rules.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

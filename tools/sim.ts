@@ -67,8 +67,10 @@ function main(): void {
     fail((e as Error).message);
   }
   const scenario = known ?? scenarioForMap(map);
-  const options: ScenarioOptions = { ...scenario.defaults };
-  if (args.morale !== undefined) options.morale = args.morale;
+  const options: ScenarioOptions = {
+    ...scenario.defaults,
+    ...(args.morale !== undefined ? { morale: args.morale } : {}),
+  };
 
   let heroWins = 0;
   let enemyWins = 0;

@@ -1,10 +1,10 @@
 /**
  * The bundled-map registry and scenario resolution: which scenarios the Setup screen
- * lists (the engine's SCENARIOS, every bundled map of maps/index.json as `map:<id>`, and
+ * lists (the rule modules' scenarios, every bundled map of maps/index.json as `map:<id>`, and
  * the player's own loaded map as `custom`), and turning a scenario id into a playable
  * map plus its default options. Pure: no Phaser, no DOM.
  */
-import { scenarioForMap, SCENARIOS, type ScenarioOptions } from '../engine';
+import { allScenarios, scenarioForMap, type ScenarioOptions } from '../engine';
 import { addDefaultSetup, loadTiledMap } from '../maps';
 import type { LoadedMap } from '../maps/types';
 
@@ -196,13 +196,13 @@ export function listScenarios(
   custom: CustomMapSource | null,
   customName?: string,
 ): ScenarioChoice[] {
-  const out: ScenarioChoice[] = SCENARIOS.map((s) => ({
+  const out: ScenarioChoice[] = allScenarios().map((s) => ({
     id: s.id,
     name: s.name,
     summary: s.summary,
     kind: 'scenario' as const,
   }));
-  const scenarioMaps = new Set(SCENARIOS.map((s) => s.mapId));
+  const scenarioMaps = new Set(allScenarios().map((s) => s.mapId));
   for (const entry of BUNDLED) {
     if (scenarioMaps.has(entry.id)) continue;
     out.push({ id: `map:${entry.id}`, name: entry.name, summary: entry.description, kind: 'map' });
@@ -220,7 +220,7 @@ export function listScenarios(
 
 /** Turns a scenario id into its map and default options. */
 export function resolveScenario(id: string, custom: CustomMapSource | null): ResolveResult {
-  const scenario = SCENARIOS.find((s) => s.id === id);
+  const scenario = allScenarios().find((s) => s.id === id);
   if (scenario) {
     const loaded = loadBundledMap(scenario.mapId);
     if (!loaded.ok) return loaded;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chooseHeroCommand, DEFAULT_OPTIONS } from '../engine';
+import { chooseHeroCommand, defaultOptions } from '../engine';
 import {
   bundledMaps,
   listScenarios,
@@ -63,7 +63,7 @@ describe('battle session save and resume', () => {
     const created = BattleSession.create({
       scenario: 'dungeon-crawl',
       seed: 7,
-      options: { ...DEFAULT_OPTIONS },
+      options: defaultOptions(),
       custom: null,
       seedTyped: true,
     });

@@ -1,22 +1,17 @@
 /**
- * ASCII boards, for tests, the benchmark and the soak (and a quick way to sketch a map). `#` wall, `.` floor, `~` difficult, `^` dangerous,
- * ' ' void, `+` closed door, `/` open door; unit letters stand on floor: F fighting man, M magic user, T thief,
- * P priest, g goblin, t troll, D dragon (Arch Foe). Lair digits 1/3/5 mark lair bands
- * 1-2 / 3-4 / 5-6. Extra objects can be passed in.
+ * ASCII boards, for tests, the benchmark and the soak (and a quick way to sketch a map).
+ * `#` wall, `.` floor, `~` difficult, `^` dangerous, ' ' void, `+` closed door, `/` open
+ * door; letters stand for figures on floor, by the rule module's own letters (its
+ * `asciiLetters`; the default module's unless others are given). Lair digits 1/3/5 mark
+ * lair bands 1-2 / 3-4 / 5-6. Extra objects can be passed in.
  */
 import type { BattleMap, MapObject, Terrain } from './map';
 import type { Facing } from './grid';
+import type { RuleModule } from './rulesets/module';
+import { defaultRuleModule } from './rulesets/registry';
 
-/** The unit each letter of an ASCII board stands for. */
-export const UNIT_LETTERS: Readonly<Record<string, { kind: 'hero' | 'enemy'; unit: string }>> = {
-  F: { kind: 'hero', unit: 'fighting-man' },
-  M: { kind: 'hero', unit: 'magic-user' },
-  T: { kind: 'hero', unit: 'thief' },
-  P: { kind: 'hero', unit: 'priest' },
-  g: { kind: 'enemy', unit: 'goblin' },
-  t: { kind: 'enemy', unit: 'troll' },
-  D: { kind: 'enemy', unit: 'dragon' },
-};
+/** What each letter of an ASCII board stands for. */
+export type AsciiLetters = RuleModule['asciiLetters'];
 
 export interface BoardOptions {
   id?: string;
@@ -25,6 +20,8 @@ export interface BoardOptions {
   heroFacing?: Facing;
   objects?: MapObject[];
   properties?: BattleMap['properties'];
+  /** The figures' letters; the default rule module's when not given. */
+  letters?: AsciiLetters;
 }
 
 /** Parses an ASCII board (letters above) into a BattleMap. */
@@ -36,6 +33,7 @@ export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap 
   const trimmed = rows.filter((r) => r.length > 0);
   const indent = Math.min(...trimmed.map((r) => r.length - r.trimStart().length));
   const lines = trimmed.map((r) => r.slice(indent));
+  const letters = options.letters ?? defaultRuleModule().asciiLetters;
   const width = Math.max(...lines.map((l) => l.length));
   const height = lines.length;
   const terrain: Terrain[] = [];
@@ -57,7 +55,7 @@ export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap 
       if (ch === '+' || ch === '/') {
         objects.push({ kind: 'door', x, y, width: 1, height: 1, name: 'door', properties: {} });
       }
-      const unit = UNIT_LETTERS[ch];
+      const unit = letters[ch];
       if (unit) {
         objects.push({
           kind: unit.kind,
@@ -67,7 +65,7 @@ export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap 
           height: 1,
           name: unit.unit,
           facing: unit.kind === 'enemy' ? (options.enemyFacing ?? 4) : (options.heroFacing ?? 0),
-          properties: { unit: unit.unit, ...(unit.unit === 'dragon' ? { archFoe: true } : {}) },
+          properties: { unit: unit.unit, ...(unit.archFoe ? { archFoe: true } : {}) },
         });
       }
       if (ch === '1' || ch === '3' || ch === '5') {
@@ -96,38 +94,4 @@ export function makeBoard(ascii: string, options: BoardOptions = {}): BattleMap 
     objects: [...objects, ...(options.objects ?? [])],
     properties: options.properties ?? {},
   };
-}
-
-/** The Dungeon Crawl board as shipped in maps/dungeon-crawl.tmj (dragon on lair 1-2). */
-export const DUNGEON_CRAWL_ASCII = `
-D.......
-..#.t#..
-..g.g..3
-t.t.##..
-.#.gg.#.
-.gt.g.#.
-#.....#.
-..#.....
-..#..#FM
-5....#TP
-`;
-
-export function dungeonCrawlBoard(): BattleMap {
-  const map = makeBoard(DUNGEON_CRAWL_ASCII, {
-    id: 'dungeon-crawl',
-    heroFacing: 7,
-    enemyFacing: 4,
-  });
-  // The dragon's square is also the 1-2 lair.
-  map.objects.push({
-    kind: 'lair',
-    x: 0,
-    y: 0,
-    width: 1,
-    height: 1,
-    name: 'lair 1-2',
-    properties: { roll: '1-2' },
-  });
-  map.properties = { lairRoll: true, victory: 'arch-foe', ruleModule: 'dungeon-crawl' };
-  return map;
 }

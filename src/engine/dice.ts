@@ -75,3 +75,16 @@ export function rollWithAdvantage(dice: DiceSource, sides: number): [number, num
   const b = dice.roll(sides);
   return [Math.max(a, b), a, b];
 }
+
+/**
+ * A band of die faces written as "3-4", "3", "3 to 4", "3–4" or "3..4", within 1..`sides`;
+ * undefined when the text is not one.
+ */
+export function parseRoll(text: string, sides = 6): [number, number] | undefined {
+  const m = /^\s*(\d+)\s*(?:(?:-|–|to|\.\.)\s*(\d+))?\s*$/.exec(text);
+  if (!m) return undefined;
+  const low = Number(m[1]);
+  const high = m[2] === undefined ? low : Number(m[2]);
+  if (low < 1 || high > sides || low > high) return undefined;
+  return [low, high];
+}

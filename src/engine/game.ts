@@ -1,38 +1,46 @@
 /**
- * The reducer: `applyCommand(state, command)` checks a command against the rules and
- * returns the new state with the events that explain it, or an error with the state
- * untouched. `legalCommands(state)` lists every command the acting side may give.
+ * The reducer: `applyCommand(state, command)` checks a command against the rules of the
+ * game's module and returns the new state with the events that explain it, or an error
+ * with the state untouched. `legalCommands(state)` lists every command the acting side
+ * may give. The kernel's part of every command: the shape check, the private draft, the
+ * dice, the after-action checks once per action, and whether a move may be taken back.
  */
 import { openDice, type DiceSource } from './dice';
-import { chebyshevDistance, FACING_NAMES, isFacing, pointKey, type Point } from './grid';
-import { isInside } from './map';
-import { HERO_ORDER, hitChance } from './rulesets/dungeon-crawl';
-import { emit, rollDie, type Context } from './systems/context';
-import { canAttack, coverFor, resolveAttack, whyCannotAttack } from './systems/combat';
-import { closedDoorAt, doorsWithinReach, openDoor } from './systems/doors';
-import { runEnemyPhase } from './systems/enemy-ai';
-import { reachableSquares, walkUnit } from './systems/movement';
-import { updateAwareness } from './systems/sight';
-import { checkEndOfRound, checkVictory } from './systems/victory';
-import type { Command, CommandResult, GameState, Unit } from './types';
-import { findUnit, livingUnits, unitAt } from './world';
+import { isFacing, type Point } from './grid';
+import type { ActionPreview, CommandKind, RuleModule } from './rulesets/module';
+import { listRuleModules, requireRules, rulesOf } from './rulesets/registry';
+import { settle, type Context } from './systems/context';
+import type { Command, CommandResult, GameEvent, GameState, Unit } from './types';
 import type { CoverLevel } from './los';
+import { findUnit } from './world';
 
 export interface ApplyOptions {
   /** Replaces the state's own dice (rigged dice in tests). The state's dice are then left as they were. */
   dice?: DiceSource;
 }
 
-const COMMAND_TYPES = new Set([
-  'start',
-  'move',
-  'face',
-  'attack',
-  'heal',
-  'open-door',
-  'undo-move',
-  'end-turn',
-]);
+/** How the kernel treats its own command types (see CommandKind). */
+const KERNEL_COMMANDS: Readonly<Record<string, CommandKind>> = {
+  start: 'action',
+  move: 'reversible',
+  face: 'free',
+  attack: 'action',
+  'open-door': 'action',
+  'undo-move': 'take-back',
+  'end-turn': 'action',
+};
+
+/** A deep copy of plain data (objects, arrays, values). */
+function copyPlain<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyPlain) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = copyPlain((value as Record<string, unknown>)[key]);
+  return out as T;
+}
+
+/** The unit fields the kernel copies itself; any other object is a module's component. */
+const SHALLOW_UNIT_KEYS = new Set(['position', 'weapons', 'stats', 'ai']);
 
 function cloneUnit(u: Unit): Unit {
   const copy: Unit = {
@@ -43,14 +51,21 @@ function cloneUnit(u: Unit): Unit {
     stats: { ...u.stats },
   };
   if (u.ai) copy.ai = { ...u.ai, home: { ...u.ai.home } };
-  if (u.heal) copy.heal = { ...u.heal };
+  // Components a module added (a healer's uses, conditions...) are copied whole.
+  const record = copy as unknown as Record<string, unknown>;
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value === 'object' && value !== null && !SHALLOW_UNIT_KEYS.has(key))
+      record[key] = copyPlain(value);
+  }
   return copy;
 }
 
 /**
  * Deep copy of everything a command may change. Weapon profiles never change and the
  * map is only ever replaced (when a door opens), never changed in place, so both are
- * shared. (A hand copy: structuredClone was the largest cost of a simulated game.)
+ * shared; so is the module's `flow`, which modules replace rather than change.
+ * (A hand copy: structuredClone was the largest cost of a simulated game.)
  */
 export function cloneState(state: GameState): GameState {
   const o = state.objective;
@@ -88,27 +103,49 @@ function isPoint(value: unknown): value is Point {
   return isRecord(value) && Number.isSafeInteger(value.x) && Number.isSafeInteger(value.y);
 }
 
-/** Checks the shape of an untrusted command; returns an error sentence or null. */
-export function validateCommandShape(command: unknown): string | null {
-  if (!isRecord(command)) return 'A command must be an object with a "type".';
-  const type = command.type;
-  if (typeof type !== 'string' || !COMMAND_TYPES.has(type))
-    return `Unknown command type ${JSON.stringify(type)}.`;
-  if (type === 'start') return null;
-  if (typeof command.unit !== 'string') return `The "${type}" command needs a "unit" id.`;
+/** The kernel's check of its own command types' fields. */
+function validateKernelFields(type: string, command: Record<string, unknown>): string | null {
   if (type === 'move' && !isPoint(command.to))
     return 'The "move" command needs a "to" square with whole x and y.';
-  if (type === 'open-door' && !isPoint(command.at)) {
+  if (type === 'open-door' && !isPoint(command.at))
     return 'The "open-door" command needs an "at" square with whole x and y.';
-  }
   if (type === 'face' && !isFacing(command.facing))
     return 'The "face" command needs a facing from 0 to 7.';
-  if ((type === 'attack' || type === 'heal') && typeof command.target !== 'string') {
-    return `The "${type}" command needs a "target" id.`;
-  }
+  if (type === 'attack' && typeof command.target !== 'string')
+    return 'The "attack" command needs a "target" id.';
   if (type === 'attack' && typeof command.weapon !== 'string')
     return 'The "attack" command needs a "weapon" id.';
   return null;
+}
+
+/**
+ * Checks the shape of an untrusted command; returns an error sentence or null. With a
+ * module, its own command types are known too; without, those of every registered module.
+ */
+export function validateCommandShape(command: unknown, rules?: RuleModule): string | null {
+  if (!isRecord(command)) return 'A command must be an object with a "type".';
+  const type = command.type;
+  const modules = rules ? [rules] : listRuleModules();
+  const spec =
+    typeof type === 'string'
+      ? modules.find((m) => Object.hasOwn(m.commands, type))?.commands[type]
+      : undefined;
+  if (typeof type !== 'string' || (!Object.hasOwn(KERNEL_COMMANDS, type) && !spec))
+    return `Unknown command type ${JSON.stringify(type)}.`;
+  if (type === 'start') return null;
+  if (typeof command.unit !== 'string') return `The "${type}" command needs a "unit" id.`;
+  return spec ? spec.validate(command) : validateKernelFields(type, command);
+}
+
+/** How the kernel treats a command of `type` in `rules` (undo and after-action checks). */
+function commandKind(rules: RuleModule, type: string): CommandKind {
+  if (Object.hasOwn(rules.commands, type)) return rules.commands[type].kind;
+  return Object.hasOwn(KERNEL_COMMANDS, type) ? KERNEL_COMMANDS[type] : 'action';
+}
+
+/** Irreversible events: a die was rolled or a figure's status changed. */
+function isIrreversible(event: GameEvent): boolean {
+  return event.type === 'roll' || event.type === 'status-changed';
 }
 
 /**
@@ -120,375 +157,52 @@ export function applyCommand(
   command: Command,
   options: ApplyOptions = {},
 ): CommandResult {
-  const shapeError = validateCommandShape(command);
+  const rules = rulesOf(state);
+  if (!rules)
+    return { ok: false, error: `The rule module "${state.ruleModule}" is not installed.` };
+  const shapeError = validateCommandShape(command, rules);
   if (shapeError) return { ok: false, error: shapeError };
   if (state.phase === 'over') return { ok: false, error: 'The game is over.' };
   const draft = cloneState(state);
   const live = options.dice ? null : openDice(draft.dice);
-  const ctx: Context = { state: draft, dice: options.dice ?? live!, events: [] };
-  const error = dispatch(ctx, command);
+  const ctx: Context = { state: draft, dice: options.dice ?? live!, events: [], rules };
+  const couldUndo = draft.turn?.canUndo ?? false;
+  const error = rules.apply(ctx, command);
   if (error) return { ok: false, error };
+  const kind = commandKind(rules, command.type);
+  // A change of facing or a take-back changes nothing anyone could notice.
+  if (kind === 'reversible' || kind === 'action') settle(ctx);
+  if (draft.turn) {
+    const clean = !ctx.events.some(isIrreversible);
+    draft.turn.canUndo = clean && (kind === 'reversible' || (kind === 'free' && couldUndo));
+  }
   if (live) draft.dice = live.snapshot();
   draft.commandCount += 1;
   return { ok: true, state: draft, events: ctx.events };
 }
 
-function dispatch(ctx: Context, command: Command): string | null {
-  if (command.type === 'start') return startGame(ctx);
-  const state = ctx.state;
-  if (state.phase !== 'heroes' || !state.turn) return 'It is not the heroes\u2019 turn.';
-  const unit = findUnit(state, command.unit);
-  if (!unit) return `There is no unit "${command.unit}".`;
-  if (!unit.position) return `${unit.name} is out of the fight.`;
-  if (command.type === 'face') {
-    if (unit.side !== 'heroes') return `${unit.name} is not yours to turn.`;
-    if (unit.facing === command.facing)
-      return `${unit.name} already faces ${FACING_NAMES[command.facing]}.`;
-    const from = unit.facing;
-    unit.facing = command.facing;
-    emit(ctx, {
-      type: 'faced',
-      unit: unit.id,
-      from,
-      to: command.facing,
-      reason: 'ordered',
-      text: '',
-    });
-    return null;
-  }
-  if (unit.id !== state.turn.unitId) return `It is not ${unit.name}\u2019s turn.`;
-  switch (command.type) {
-    case 'move':
-      return moveHero(ctx, unit, command.to);
-    case 'attack':
-      return heroAttack(ctx, unit, command.target, command.weapon);
-    case 'heal':
-      return heroHeal(ctx, unit, command.target);
-    case 'open-door':
-      return heroOpenDoor(ctx, unit, command.at);
-    case 'undo-move':
-      return undoMove(ctx, unit);
-    case 'end-turn':
-      return endHeroTurn(ctx, unit);
-  }
-}
-
-// ------------------------------------------------------------------ start and rounds
-
-function parseBand(text: string): [number, number] | null {
-  const m = /^\s*(\d+)\s*(?:-\s*(\d+))?\s*$/.exec(text);
-  if (!m) return null;
-  const lo = Number(m[1]);
-  return [lo, m[2] === undefined ? lo : Number(m[2])];
-}
-
-function startGame(ctx: Context): string | null {
-  const state = ctx.state;
-  if (state.phase !== 'setup') return 'The game has already started.';
-  emit(ctx, {
-    type: 'game-started',
-    seed: state.dice.seed,
-    text: `A new game begins (seed ${state.dice.seed}).`,
-  });
-  placeArchFoeInLair(ctx);
-  if (state.options.victory === 'defeat-count') {
-    const v = rollDie(ctx, {
-      sides: 6,
-      purpose: 'turn-limit',
-      unit: null,
-      need: null,
-      describe: (x) => `Turn limit 1d6+4: d6 = ${x}, so ${x + 4} turns`,
-    });
-    state.objective.turnLimit = v + 4;
-  }
-  beginRound(ctx);
-  return null;
-}
-
-function placeArchFoeInLair(ctx: Context): void {
-  const state = ctx.state;
-  const archFoe = state.units.find((u) => u.ai?.archFoe);
-  const lairs = state.map.objects.filter((o) => o.kind === 'lair');
-  if (!archFoe || lairs.length === 0) return;
-  let value: number | null = null;
-  if (state.options.lair === 'roll') {
-    value = rollDie(ctx, {
-      sides: 6,
-      purpose: 'lair',
-      unit: archFoe.id,
-      need: null,
-      describe: (v) => `Where the ${archFoe.name} lairs: d6 = ${v}`,
-    });
-  } else {
-    value = parseBand(state.options.lair)?.[0] ?? null;
-  }
-  if (value === null) return;
-  const lair = lairs.find((o) => {
-    const band = parseBand(String(o.properties.roll ?? ''));
-    return band !== null && value! >= band[0] && value! <= band[1];
-  });
-  if (!lair) return;
-  const at = { x: lair.x, y: lair.y };
-  const occupant = unitAt(state, at.x, at.y);
-  if (occupant && occupant.id !== archFoe.id) return;
-  archFoe.position = at;
-  if (archFoe.ai) archFoe.ai.home = at;
-  if (state.options.victory === 'hold' || state.options.victory === 'carry-object') {
-    if (!state.map.objects.some((o) => o.kind === 'objective' || o.kind === 'goal')) {
-      state.objective.goal = [at];
-      if (state.objective.object) state.objective.object.at = at;
-    }
-  }
-  emit(ctx, {
-    type: 'placed',
-    unit: archFoe.id,
-    at,
-    text: `The ${archFoe.name} waits in its lair (${lair.properties.roll}).`,
-  });
-}
-
-/** Next round: the enemies act first, then the first hero's turn begins. */
-function beginRound(ctx: Context): void {
-  const state = ctx.state;
-  state.round += 1;
-  emit(ctx, { type: 'round-started', round: state.round, text: `Round ${state.round}.` });
-  state.phase = 'enemies';
-  state.turn = null;
-  emit(ctx, {
-    type: 'phase-started',
-    side: 'enemies',
-    round: state.round,
-    text: 'The monsters act.',
-  });
-  runEnemyPhase(ctx);
-  checkVictory(ctx);
-  if (state.outcome) return;
-  state.phase = 'heroes';
-  emit(ctx, { type: 'phase-started', side: 'heroes', round: state.round, text: 'The heroes act.' });
-  beginHeroTurn(ctx, heroesInOrder(state)[0]);
-}
-
-/** Living heroes in the rule's order: Fighting Man, Magic User, Thief, Priest. */
-export function heroesInOrder(state: GameState): Unit[] {
-  const order = (u: Unit): number => {
-    const i = HERO_ORDER.indexOf(u.kind);
-    return i < 0 ? HERO_ORDER.length : i;
-  };
-  const index = new Map(state.units.map((u, i) => [u.id, i]));
-  return livingUnits(state, 'heroes').sort(
-    (a, b) => order(a) - order(b) || index.get(a.id)! - index.get(b.id)!,
-  );
-}
-
-function beginHeroTurn(ctx: Context, hero: Unit | undefined): void {
-  const state = ctx.state;
-  if (!hero) return;
-  state.turn = { unitId: hero.id, moved: false, acted: false, before: null, canUndo: false };
-  emit(ctx, { type: 'turn-started', unit: hero.id, text: `${hero.name}\u2019s turn.` });
-}
-
-function endHeroTurn(ctx: Context, hero: Unit): string | null {
-  emit(ctx, { type: 'turn-ended', unit: hero.id, text: '' });
-  advanceTurn(ctx, hero.id);
-  return null;
-}
-
-/** Passes the turn to the next living hero after `afterId`, or ends the round. */
-function advanceTurn(ctx: Context, afterId: string): void {
-  const state = ctx.state;
-  const order = [...HERO_ORDER];
-  const all = state.units.filter((u) => u.side === 'heroes');
-  const rank = (u: Unit): number => {
-    const i = order.indexOf(u.kind);
-    return (i < 0 ? order.length : i) * 1000 + all.indexOf(u);
-  };
-  const current = findUnit(state, afterId);
-  const currentRank = current ? rank(current) : -1;
-  const next = heroesInOrder(state).find((h) => rank(h) > currentRank);
-  if (next) {
-    beginHeroTurn(ctx, next);
-    return;
-  }
-  // End of the heroes' phase.
-  state.heroesHaveMoved = true;
-  state.turn = null;
-  updateAwareness(ctx);
-  checkEndOfRound(ctx);
-  if (state.outcome) return;
-  beginRound(ctx);
-}
-
-/** After a hero's own action: if it fell (dangerous ground), the turn passes on. */
-function passTurnIfFallen(ctx: Context, hero: Unit): void {
-  if (!ctx.state.outcome && !hero.position) advanceTurn(ctx, hero.id);
-}
-
-// ------------------------------------------------------------------ hero actions
-
-function moveHero(ctx: Context, hero: Unit, to: Point): string | null {
-  const state = ctx.state;
-  const turn = state.turn!;
-  if (turn.moved) return `${hero.name} has already moved this turn.`;
-  if (turn.acted) return `${hero.name} moves before attacking, not after.`;
-  if (!isInside(state.map, to)) return `Square (${to.x}, ${to.y}) is off the board.`;
-  const route = reachableSquares(state, hero).get(pointKey(to));
-  if (!route) return `${hero.name} cannot reach (${to.x}, ${to.y}) this turn.`;
-  turn.before = { position: hero.position!, facing: hero.facing };
-  turn.moved = true;
-  turn.canUndo = true;
-  const rollsBefore = ctx.events.length;
-  walkUnit(ctx, hero, route.path, '');
-  if (ctx.events.slice(rollsBefore).some((e) => e.type === 'roll')) turn.canUndo = false;
-  state.heroesHaveMoved = true;
-  updateAwareness(ctx);
-  checkVictory(ctx);
-  passTurnIfFallen(ctx, hero);
-  return null;
-}
-
-function heroOpenDoor(ctx: Context, hero: Unit, at: Point): string | null {
-  const turn = ctx.state.turn!;
-  if (turn.moved) return `${hero.name} has already moved this turn; opening a door takes the move.`;
-  if (turn.acted) return `${hero.name} opens doors before attacking, not after.`;
-  const door = closedDoorAt(ctx.state, at);
-  if (!door) return `There is no closed door at (${at.x}, ${at.y}).`;
-  if (!doorsWithinReach(ctx.state, hero).includes(door))
-    return `${hero.name} must stand beside the door (not at a corner) to open it.`;
-  turn.moved = true;
-  turn.canUndo = false;
-  ctx.state.heroesHaveMoved = true;
-  openDoor(ctx, hero, door);
-  checkVictory(ctx);
-  return null;
-}
-
-function undoMove(ctx: Context, hero: Unit): string | null {
-  const turn = ctx.state.turn!;
-  if (!turn.moved || !turn.before) return `${hero.name} has not moved this turn.`;
-  if (turn.acted) return 'A move cannot be taken back after an attack.';
-  if (!turn.canUndo) return 'That move cannot be taken back: something saw it or a die was rolled.';
-  hero.position = turn.before.position;
-  hero.facing = turn.before.facing;
-  turn.moved = false;
-  turn.before = null;
-  turn.canUndo = false;
-  emit(ctx, {
-    type: 'move-undone',
-    unit: hero.id,
-    to: hero.position,
-    facing: hero.facing,
-    text: `${hero.name} steps back.`,
-  });
-  return null;
-}
-
-function heroAttack(ctx: Context, hero: Unit, targetId: string, weaponId: string): string | null {
-  const state = ctx.state;
-  const turn = state.turn!;
-  if (turn.acted) return `${hero.name} has already acted this turn.`;
-  const target = findUnit(state, targetId);
-  if (!target) return `There is no unit "${targetId}".`;
-  const weapon = hero.weapons.find((w) => w.id === weaponId);
-  if (!weapon) return `${hero.name} has no weapon "${weaponId}".`;
-  const why = whyCannotAttack(state, hero, target, weapon);
-  if (why) return why;
-  turn.acted = true;
-  turn.canUndo = false;
-  resolveAttack(ctx, hero, target, weapon);
-  updateAwareness(ctx);
-  checkVictory(ctx);
-  return null;
-}
-
-function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
-  const state = ctx.state;
-  const turn = state.turn!;
-  const heal = hero.heal;
-  if (!heal) return `${hero.name} cannot heal.`;
-  if (turn.acted) return `${hero.name} has already acted this turn.`;
-  if (heal.usesLeft <= 0) return `${hero.name} has no healing left.`;
-  const target = findUnit(state, targetId);
-  if (!target || !target.position) return `There is no hero "${targetId}" to heal.`;
-  if (target.id === hero.id) return `${hero.name} cannot heal himself.`;
-  if (target.side !== hero.side) return `${target.name} is not a hero.`;
-  if (chebyshevDistance(hero.position!, target.position) !== 1)
-    return `${target.name} must be adjacent to be healed.`;
-  if (target.wounds <= 0) return `${target.name} is not wounded.`;
-  turn.acted = true;
-  turn.canUndo = false;
-  heal.usesLeft -= 1;
-  const roll = rollDie(ctx, {
-    sides: heal.die,
-    purpose: 'heal',
-    unit: hero.id,
-    need: heal.hitOn,
-    describe: (v) =>
-      `${hero.name} heals ${target.name}: d${heal.die} = ${v}, needs ${heal.hitOn}+ — ${v >= heal.hitOn ? 'healed' : 'fails'} (${heal.usesLeft} left)`,
-  });
-  const success = roll >= heal.hitOn;
-  if (success) target.wounds -= 1;
-  emit(ctx, {
-    type: 'healed',
-    unit: hero.id,
-    target: target.id,
-    roll,
-    need: heal.hitOn,
-    success,
-    usesLeft: heal.usesLeft,
-    text: success
-      ? `${target.name} regains a wound (${target.wounds} of ${target.maxWounds}).`
-      : 'The prayer goes unanswered.',
-  });
-  return null;
-}
-
-// ------------------------------------------------------------------ legal commands
-
 /** Every legal command for whoever acts now (the heroes' active unit, or 'start'). */
 export function legalCommands(state: GameState): Command[] {
-  if (state.phase === 'setup') return [{ type: 'start' }];
-  if (state.phase !== 'heroes' || !state.turn) return [];
-  const hero = findUnit(state, state.turn.unitId);
-  if (!hero || !hero.position) return [];
-  const turn = state.turn;
-  const commands: Command[] = [];
-  if (!turn.moved && !turn.acted) {
-    for (const [, route] of reachableSquares(state, hero)) {
-      commands.push({ type: 'move', unit: hero.id, to: route.path[route.path.length - 1] });
-    }
-  }
-  if (!turn.acted) {
-    for (const weapon of hero.weapons) {
-      for (const foe of livingUnits(state, 'enemies')) {
-        if (canAttack(state, hero, foe, weapon)) {
-          commands.push({ type: 'attack', unit: hero.id, target: foe.id, weapon: weapon.id });
-        }
-      }
-    }
-    if (hero.heal && hero.heal.usesLeft > 0) {
-      for (const friend of livingUnits(state, 'heroes')) {
-        if (
-          friend.id !== hero.id &&
-          friend.wounds > 0 &&
-          chebyshevDistance(friend.position, hero.position) === 1
-        ) {
-          commands.push({ type: 'heal', unit: hero.id, target: friend.id });
-        }
-      }
-    }
-  }
-  if (!turn.moved && !turn.acted) {
-    for (const door of doorsWithinReach(state, hero)) {
-      commands.push({ type: 'open-door', unit: hero.id, at: { x: door.x, y: door.y } });
-    }
-  }
-  if (turn.moved && turn.canUndo && !turn.acted)
-    commands.push({ type: 'undo-move', unit: hero.id });
-  for (let f = 0; f < 8; f++) {
-    if (f !== hero.facing && isFacing(f)) commands.push({ type: 'face', unit: hero.id, facing: f });
-  }
-  commands.push({ type: 'end-turn', unit: hero.id });
-  return commands;
+  const rules = rulesOf(state);
+  if (!rules || state.phase === 'over') return [];
+  return rules.legalCommands(state);
+}
+
+/** The hero autopilot's next command (the game's module decides), or null. */
+export function chooseHeroCommand(state: GameState): Command | null {
+  const rules = rulesOf(state);
+  if (!rules || state.phase === 'over') return null;
+  return rules.chooseHeroCommand(state);
+}
+
+/** Heroes in the order they act this round, by the game's module. */
+export function heroesInOrder(state: GameState): Unit[] {
+  return requireRules(state).heroOrder(state);
+}
+
+/** What a command would do (chance, cover, modifiers, why not), from the game's module. */
+export function previewAction(state: GameState, command: Command): ActionPreview | null {
+  return rulesOf(state)?.previewAction(state, command) ?? null;
 }
 
 export interface AttackPreview {
@@ -498,6 +212,8 @@ export interface AttackPreview {
   cover: CoverLevel;
   allowed: boolean;
   reason: string | null;
+  /** The module's preview, with the modifiers and the summary line. */
+  preview: ActionPreview;
 }
 
 /** What each of `attackerId`'s weapons would do against `targetId`: chance, cover, and why not. */
@@ -509,15 +225,24 @@ export function previewAttacks(
   const attacker = findUnit(state, attackerId);
   const target = findUnit(state, targetId);
   if (!attacker || !target) return [];
-  return attacker.weapons.map((w) => {
-    const reason = whyCannotAttack(state, attacker, target, w);
-    return {
+  const out: AttackPreview[] = [];
+  for (const w of attacker.weapons) {
+    const preview = previewAction(state, {
+      type: 'attack',
+      unit: attacker.id,
+      target: target.id,
+      weapon: w.id,
+    });
+    if (!preview) continue;
+    out.push({
       weapon: w.id,
       weaponName: w.name,
-      chance: hitChance(w.die, w.hitOn),
-      cover: coverFor(state, attacker, target),
-      allowed: reason === null,
-      reason,
-    };
-  });
+      chance: preview.chance,
+      cover: preview.cover,
+      allowed: preview.allowed,
+      reason: preview.reason,
+      preview,
+    });
+  }
+  return out;
 }

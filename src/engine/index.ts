@@ -1,4 +1,6 @@
 /** The engine's public surface: everything the view, tools and tests use. */
+import './rulesets';
+
 export * from './types';
 export * from './grid';
 export * from './map';
@@ -7,27 +9,40 @@ export {
   applyCommand,
   legalCommands,
   previewAttacks,
+  previewAction,
   heroesInOrder,
+  chooseHeroCommand,
   cloneState,
   validateCommandShape,
 } from './game';
 export type { ApplyOptions, AttackPreview } from './game';
-export { createGame, normaliseOptions } from './setup';
+export { createGame, normaliseOptions, ruleModuleFor } from './setup';
 export type { GameConfig, SetupResult } from './setup';
-export { chooseHeroCommand } from './autopilot';
-export {
-  SCENARIOS,
-  findScenario,
-  scenarioForMap,
-  describeVictory,
-  DEFAULT_OPTIONS,
-  VICTORY_KINDS,
-} from './scenarios';
+export { allScenarios, findScenario, scenarioForMap, defaultOptions } from './scenarios';
 export type { ScenarioDefinition } from './scenarios';
-export { DUNGEON_CRAWL_UNITS, HERO_ORDER, hitChance, rankWeapons } from './rulesets/dungeon-crawl';
+export {
+  describeVictory,
+  describeObjectiveProgress,
+  VICTORY_KINDS,
+  VICTORY_NAMES,
+} from './systems/victory';
+export {
+  defaultRuleModule,
+  findRuleModule,
+  listRuleModules,
+  registerRuleModule,
+  rulesOf,
+  requireRules,
+  unregisterRuleModule,
+} from './rulesets/registry';
+export type * from './rulesets/module';
+export { chanceOf, formatChance } from './resolution';
 export { computeCover, coverLines, hasLineOfSight, isClearShot, visibleSquares } from './los';
 export type { CoverLevel, CoverLine } from './los';
 export { reachableSquares } from './systems/movement';
-export { coverFor, whyCannotAttack } from './systems/combat';
+export { coverFor, coverFrom } from './systems/cover';
 export { canSeeSquare, squaresNoticedBy } from './systems/sight';
 export { squaresThreatenedBy, squaresThreatenedByAlerted } from './systems/threat';
+export { makeBoard } from './ascii-board';
+export type { AsciiLetters, BoardOptions } from './ascii-board';
+export { floodFill, regions, doorSquares, reachPassable } from './regions';

@@ -3,6 +3,7 @@
  * loader in src/maps (or built directly in tests), never mutated during a game.
  */
 import type { Facing, Point } from './grid';
+import { perMap } from './map-index';
 
 /** What a square is made of. `void` is outside the playable dungeon (unpainted). */
 export type Terrain = 'floor' | 'wall' | 'difficult' | 'dangerous' | 'water' | 'pit' | 'void';
@@ -93,13 +94,13 @@ export interface SquareTables {
   blocksSight: Uint8Array;
 }
 
-const squareTablesByMap = new WeakMap<BattleMap, SquareTables>();
-
 export function squareTables(map: BattleMap): SquareTables {
-  let tables = squareTablesByMap.get(map);
-  if (tables) return tables;
+  return perMap(map, 'square-tables', () => buildSquareTables(map));
+}
+
+function buildSquareTables(map: BattleMap): SquareTables {
   const n = map.width * map.height;
-  tables = {
+  const tables: SquareTables = {
     enterCost: new Uint8Array(n),
     corner: new Uint8Array(n),
     blocksSight: new Uint8Array(n),
@@ -110,6 +111,5 @@ export function squareTables(map: BattleMap): SquareTables {
     tables.corner[i] = t === 'wall' || t === 'void' ? 1 : 0;
     tables.blocksSight[i] = map.blocksSight[i] || t === 'wall' ? 1 : 0;
   }
-  squareTablesByMap.set(map, tables);
   return tables;
 }

@@ -1,24 +1,53 @@
 /**
- * Building a new game state from a map and options: units from the map's objects
- * under the Dungeon Crawl rule module, objectives, dice. No dice are rolled here: the
- * first command ('start') rolls the lair and runs the enemies' first turn.
+ * Building a new game: `createGame` finds the rule module (the one asked for, else the
+ * map's `ruleModule` property when that module is installed, else the default) and lets
+ * it set the game up. The pieces every module's set-up shares are here: doors from the
+ * map's objects, facings and squares of objects, names, placement checks, the objective
+ * and the state record. No dice are rolled here: the first command ('start') does that.
  */
 import { createDiceState } from './dice';
 import { isFacing, type Facing, type Point } from './grid';
 import { isInside, isTerrainPassable, terrainAt, type BattleMap, type MapObject } from './map';
-import { DUNGEON_CRAWL_UNITS, HERO_ORDER } from './rulesets/dungeon-crawl';
-import { DEFAULT_OPTIONS } from './scenarios';
+import type { PartyMember, SetupResult } from './rulesets/module';
+import { defaultRuleModule, findRuleModule } from './rulesets/registry';
 import { applyDoorsToMap } from './systems/doors';
-import type { DoorState, GameState, ObjectiveState, ScenarioOptions, Unit } from './types';
+import type { DoorState, GameState, ModuleOptions, ObjectiveState, Unit } from './types';
+
+export type { SetupResult } from './rulesets/module';
 
 export interface GameConfig {
   scenarioId: string;
   map: BattleMap;
   seed: number;
-  options?: Partial<ScenarioOptions>;
+  /** Raw options; the module normalises them. */
+  options?: Readonly<Record<string, unknown>>;
+  /** The rule module's id; by default the map's `ruleModule` property, else the default module. */
+  ruleModule?: string;
+  /** A campaign's party coming into the battle. */
+  party?: readonly PartyMember[];
 }
 
-export type SetupResult = { ok: true; state: GameState } | { ok: false; error: string };
+/** The module a game on `map` uses: `asked`, else the map's own property, else the default. */
+export function ruleModuleFor(map: BattleMap, asked?: string) {
+  return findRuleModule(asked) ?? findRuleModule(map.properties.ruleModule) ?? defaultRuleModule();
+}
+
+/** Creates the state of a new game (phase 'setup'); the first command must be 'start'. */
+export function createGame(config: GameConfig): SetupResult {
+  if (config.ruleModule !== undefined && !findRuleModule(config.ruleModule)) {
+    return { ok: false, error: `There is no rule module "${config.ruleModule}".` };
+  }
+  return ruleModuleFor(config.map, config.ruleModule).setup(config);
+}
+
+/** Merges options over the module's defaults (the map's module unless one is named). */
+export function normaliseOptions(
+  options: Readonly<Record<string, unknown>> | undefined,
+  ruleModule?: string,
+): ModuleOptions {
+  const rules = findRuleModule(ruleModule) ?? defaultRuleModule();
+  return rules.normaliseOptions(options);
+}
 
 const FACING_BY_NAME: Record<string, Facing> = {
   north: 0,
@@ -31,7 +60,8 @@ const FACING_BY_NAME: Record<string, Facing> = {
   'north-west': 7,
 };
 
-function objectFacing(obj: MapObject, fallback: Facing): Facing {
+/** An object's facing: its own field, else its `facing` property (a word or 0-7), else `fallback`. */
+export function objectFacing(obj: MapObject, fallback: Facing): Facing {
   if (obj.facing !== undefined && isFacing(obj.facing)) return obj.facing;
   const prop = obj.properties.facing;
   if (typeof prop === 'string' && prop in FACING_BY_NAME) return FACING_BY_NAME[prop];
@@ -39,11 +69,8 @@ function objectFacing(obj: MapObject, fallback: Facing): Facing {
   return fallback;
 }
 
-function titleCase(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function objectSquares(obj: MapObject): Point[] {
+/** The squares an object covers (1x1 for a point object). */
+export function objectSquares(obj: MapObject): Point[] {
   const squares: Point[] = [];
   for (let dy = 0; dy < Math.max(1, obj.height); dy++) {
     for (let dx = 0; dx < Math.max(1, obj.width); dx++)
@@ -52,27 +79,11 @@ function objectSquares(obj: MapObject): Point[] {
   return squares;
 }
 
-/** Merges options over the defaults, keeping only sane values. */
-export function normaliseOptions(options: Partial<ScenarioOptions> | undefined): ScenarioOptions {
-  const o = { ...DEFAULT_OPTIONS, ...(options ?? {}) };
-  return {
-    morale: o.morale === true,
-    lair: typeof o.lair === 'string' ? o.lair : 'roll',
-    victory: o.victory,
-    holdTurns: Number.isFinite(o.holdTurns) ? Math.max(1, Math.min(3, Math.trunc(o.holdTurns))) : 2,
-    defeatCount: Number.isFinite(o.defeatCount) ? Math.max(1, Math.trunc(o.defeatCount)) : 6,
-    maxRounds: Number.isFinite(o.maxRounds)
-      ? Math.max(1, Math.min(1000, Math.trunc(o.maxRounds)))
-      : 60,
-  };
-}
-
-/** Creates the state of a new game (phase 'setup'); the first command must be 'start'. */
 /**
  * Doors from the map's `door` objects: open when the object says `open: true`, or when it
  * has no `open` property and lies on passable ground (an open-door tile); else closed.
  */
-function doorsOf(map: BattleMap): DoorState[] {
+export function doorsOf(map: BattleMap): DoorState[] {
   const doors: DoorState[] = [];
   const seen = new Set<string>();
   for (const obj of map.objects.filter((o) => o.kind === 'door')) {
@@ -87,60 +98,61 @@ function doorsOf(map: BattleMap): DoorState[] {
   return doors;
 }
 
-export function createGame(config: GameConfig): SetupResult {
-  const doors = doorsOf(config.map);
-  const map = applyDoorsToMap(config.map, doors);
-  const options = normaliseOptions(config.options);
-  const units: Unit[] = [];
-  const usedIds = new Set<string>();
-  const kindCounts = new Map<string, number>();
+/** A fresh unit id for `kind` ("goblin-3"), unique among `usedIds` (which it joins). */
+export function nextUnitId(
+  kind: string,
+  usedIds: Set<string>,
+  kindCounts: Map<string, number>,
+): string {
+  const count = (kindCounts.get(kind) ?? 0) + 1;
+  kindCounts.set(kind, count);
+  let id = `${kind}-${count}`;
+  while (usedIds.has(id)) id = `${id}x`;
+  usedIds.add(id);
+  return id;
+}
 
-  const heroObjects = map.objects.filter((o) => o.kind === 'hero');
-  const enemyObjects = map.objects.filter((o) => o.kind === 'enemy');
-  if (heroObjects.length === 0)
-    return { ok: false, error: `Map "${map.name}" has no hero start squares.` };
-  if (enemyObjects.length === 0) return { ok: false, error: `Map "${map.name}" has no enemies.` };
-
-  // Heroes: a named kind, else the next kind in the usual order not yet taken.
-  const freeKinds = HERO_ORDER.filter((k) => !heroObjects.some((o) => o.properties.unit === k));
-  for (const obj of heroObjects) {
-    const named = typeof obj.properties.unit === 'string' ? obj.properties.unit : '';
-    const kind =
-      DUNGEON_CRAWL_UNITS[named]?.side === 'heroes' ? named : (freeKinds.shift() ?? 'fighting-man');
-    const made = makeUnit(kind, obj, objectFacing(obj, 0), usedIds, kindCounts, false);
-    if (typeof made === 'string') return { ok: false, error: made };
-    units.push(made);
-  }
-  for (const obj of enemyObjects) {
-    const kind = typeof obj.properties.unit === 'string' ? obj.properties.unit : '';
-    const archFoe = obj.properties.archFoe === true || kind === 'dragon';
-    const made = makeUnit(kind, obj, objectFacing(obj, 4), usedIds, kindCounts, archFoe);
-    if (typeof made === 'string') return { ok: false, error: made };
-    units.push(made);
-  }
-  // Names with numbers only where a kind repeats ("Goblin 3", but "Dragon").
+/** Names with numbers only where a kind repeats ("Goblin 3", but "Dragon"). */
+export function numberNames(
+  units: Unit[],
+  kindCounts: ReadonlyMap<string, number>,
+  nameOf: (kind: string) => string,
+): void {
   for (const u of units) {
-    const def = DUNGEON_CRAWL_UNITS[u.kind];
     const n = Number(u.id.split('-').pop());
-    u.name =
-      (kindCounts.get(u.kind) ?? 0) > 1 && Number.isInteger(n) ? `${def.name} ${n}` : def.name;
+    const name = nameOf(u.kind);
+    u.name = (kindCounts.get(u.kind) ?? 0) > 1 && Number.isInteger(n) ? `${name} ${n}` : name;
   }
+}
+
+/** Why the units cannot start where they stand (rock, off the board, two on a square), or null. */
+export function whyPlacementFails(map: BattleMap, units: readonly Unit[]): string | null {
   for (const u of units) {
     const p = u.position!;
     if (!isInside(map, p) || !isTerrainPassable(terrainAt(map, p.x, p.y))) {
-      return {
-        ok: false,
-        error: `${u.name} is placed on a square it cannot stand on (${p.x}, ${p.y}).`,
-      };
+      return `${u.name} is placed on a square it cannot stand on (${p.x}, ${p.y}).`;
     }
     if (units.some((o) => o !== u && o.position!.x === p.x && o.position!.y === p.y)) {
-      return { ok: false, error: `Two figures are placed on the same square (${p.x}, ${p.y}).` };
+      return `Two figures are placed on the same square (${p.x}, ${p.y}).`;
     }
   }
+  return null;
+}
 
+/**
+ * The objective of the solo rules' victory conditions: the goal squares (the map's goal
+ * objects, else the Arch Foe's square), the heroes' home (exits, else their starts) and
+ * the object to carry.
+ */
+export function objectiveFor(
+  map: BattleMap,
+  options: ModuleOptions,
+  units: readonly Unit[],
+): ObjectiveState {
   const archFoe = units.find((u) => u.ai?.archFoe);
   const goalObjects = map.objects.filter((o) => o.kind === 'objective' || o.kind === 'goal');
   const exitObjects = map.objects.filter((o) => o.kind === 'exit');
+  const heroObjects = map.objects.filter((o) => o.kind === 'hero');
   const goal =
     goalObjects.length > 0
       ? goalObjects.flatMap(objectSquares)
@@ -151,7 +163,7 @@ export function createGame(config: GameConfig): SetupResult {
     exitObjects.length > 0
       ? exitObjects.flatMap(objectSquares)
       : heroObjects.map((o) => ({ x: o.x, y: o.y }));
-  const objective: ObjectiveState = {
+  return {
     goal,
     home,
     heldRounds: 0,
@@ -160,65 +172,40 @@ export function createGame(config: GameConfig): SetupResult {
       options.victory === 'carry-object' && goal.length > 0 ? { at: goal[0], carrier: null } : null,
     enemiesDefeated: 0,
   };
+}
 
-  const state: GameState = {
+/** The state record of a new game, in phase 'setup', with the doors shown on its map. */
+export function newGameState(input: {
+  scenarioId: string;
+  ruleModule: string;
+  options: ModuleOptions;
+  map: BattleMap;
+  doors: DoorState[];
+  units: Unit[];
+  objective: ObjectiveState;
+  seed: number;
+}): GameState {
+  return {
     version: 1,
-    scenarioId: config.scenarioId,
-    ruleModule: 'dungeon-crawl',
-    options,
-    map,
-    units,
+    scenarioId: input.scenarioId,
+    ruleModule: input.ruleModule,
+    options: input.options,
+    map: input.map,
+    units: input.units,
     round: 0,
     phase: 'setup',
     turn: null,
     heroesHaveMoved: false,
-    objective,
-    doors,
-    dice: createDiceState(config.seed),
+    objective: input.objective,
+    doors: input.doors,
+    dice: createDiceState(input.seed),
     commandCount: 0,
     outcome: null,
   };
-  return { ok: true, state };
 }
 
-function makeUnit(
-  kind: string,
-  obj: MapObject,
-  facing: Facing,
-  usedIds: Set<string>,
-  kindCounts: Map<string, number>,
-  archFoe: boolean,
-): Unit | string {
-  const def = DUNGEON_CRAWL_UNITS[kind];
-  if (!def)
-    return `Object "${obj.name || obj.kind}" at (${obj.x}, ${obj.y}) has an unknown unit kind "${kind}".`;
-  const count = (kindCounts.get(kind) ?? 0) + 1;
-  kindCounts.set(kind, count);
-  let id = `${kind}-${count}`;
-  while (usedIds.has(id)) id = `${id}x`;
-  usedIds.add(id);
-  const unit: Unit = {
-    id,
-    name: titleCase(def.name),
-    kind,
-    side: def.side,
-    position: { x: obj.x, y: obj.y },
-    facing,
-    wounds: 0,
-    maxWounds: def.maxWounds,
-    move: def.move,
-    weapons: def.weapons.map((w) => ({ ...w })),
-    stats: { kills: 0, woundsTaken: 0, woundsDealt: 0, attacks: 0, hits: 0 },
-  };
-  if (def.side === 'enemies') {
-    unit.ai = {
-      status: 'patrolling',
-      archFoe,
-      rank: def.rank,
-      morale: def.morale,
-      home: { x: obj.x, y: obj.y },
-    };
-  }
-  if (def.heal) unit.heal = { ...def.heal, usesLeft: def.heal.usesMax };
-  return unit;
+/** The map with its doors shown as they start (closed doors are rock). */
+export function mapWithDoors(map: BattleMap): { map: BattleMap; doors: DoorState[] } {
+  const doors = doorsOf(map);
+  return { map: applyDoorsToMap(map, doors), doors };
 }

@@ -3,8 +3,7 @@
  * and the command list (seed + commands = the game). Used by the simulator, the soak
  * and the benchmarks, and by tests.
  */
-import { chooseHeroCommand } from './autopilot';
-import { applyCommand } from './game';
+import { applyCommand, chooseHeroCommand } from './game';
 import { createGame, type GameConfig } from './setup';
 import type { Command, GameEvent, GameState } from './types';
 

@@ -14,6 +14,11 @@ export type EnemyStatus = 'prepared' | 'patrolling' | 'alerted' | 'retreating' |
 /** How a weapon reaches: adjacent only, or a ranged throw/blast needing a clear shot. */
 export type WeaponReach = 'melee' | 'ranged';
 
+/**
+ * A weapon as the kernel sees it: its reach and range (for threat, cover and the view).
+ * How it resolves (dice, target number, damage) is the rule module's, kept on the same
+ * plain object by the module that made it.
+ */
 export interface Weapon {
   id: string;
   name: string;
@@ -21,29 +26,16 @@ export interface Weapon {
   /** Shortest and longest range in squares (Chebyshev). `maxRange` null = any distance. */
   minRange: number;
   maxRange: number | null;
-  /** Die and the roll needed (or more) to cause a wound. */
-  die: number;
-  hitOn: number;
-  wounds: number;
-  /** Not usable while any enemy of the wielder is adjacent (fireball, troll spear). */
-  notWithEnemyAdjacent: boolean;
-  /** Visual effect the view plays for it. */
-  effect: 'slash' | 'fireball' | 'spear' | 'dagger' | 'fire' | 'staff' | 'club' | 'claw';
-}
-
-export interface HealAbility {
-  usesLeft: number;
-  usesMax: number;
-  die: number;
-  hitOn: number;
+  /** Visual effect the view plays for it (a key into the view's effects). */
+  effect: string;
 }
 
 export interface AiComponent {
   status: EnemyStatus;
   archFoe: boolean;
-  /** Strength rank for move order: higher acts first (dragon 3, troll 2, goblin 1). */
+  /** Strength rank for move order: higher acts first. */
   rank: number;
-  /** Subject to the optional morale rule (goblins and trolls in the Dungeon Crawl). */
+  /** Subject to the module's optional morale rule. */
   morale: boolean;
   /** Where the unit started (the Arch Foe's lair, where retreaters run toward). */
   home: Point;
@@ -57,11 +49,26 @@ export interface UnitStats {
   hits: number;
 }
 
-export interface Unit {
+/**
+ * Optional components of a unit. Rule modules add their own (a healer's uses, a
+ * condition) by declaration merging: `declare module '.../types' { interface
+ * UnitComponents { heal?: ... } }`, so the kernel never lists them.
+ */
+export interface UnitComponents {
+  ai?: AiComponent;
+  /** Id of an objective object this unit carries (carry-object victory). */
+  carrying?: string;
+  /** Conditions such as stunned or disabled, with the rounds they last (null: until removed). */
+  conditions?: { id: string; rounds: number | null }[];
+  /** Squares per side for a large figure (2 = 2x2, `position` its main, top-left square). */
+  size?: number;
+}
+
+export interface Unit extends UnitComponents {
   id: string;
   /** Shown name, e.g. "Goblin 3". */
   name: string;
-  /** Kind from the rule module, e.g. 'goblin', 'fighting-man'. */
+  /** Kind from the rule module. */
   kind: string;
   side: Side;
   /** null once defeated and removed from the board. */
@@ -71,22 +78,16 @@ export interface Unit {
   maxWounds: number;
   move: number;
   weapons: Weapon[];
-  ai?: AiComponent;
-  heal?: HealAbility;
-  /** Id of an objective object this unit carries (carry-object victory). */
-  carrying?: string;
-  /** Carrying heroes may not attack. */
   stats: UnitStats;
 }
 
 export type VictoryKind =
   'arch-foe' | 'all-enemies' | 'minions' | 'hold' | 'defeat-count' | 'carry-object';
 
-export interface ScenarioOptions {
-  /** Optional morale rule (goblins/trolls rolling a 1 retreat). */
-  morale: boolean;
-  /** Arch Foe lair: 'roll' uses a d6 at the start, or a fixed lair roll band like '3-4'. */
-  lair: 'roll' | string;
+export type OptionValue = string | number | boolean;
+
+/** The options the shared victory system reads; every module's options include them. */
+export type VictoryOptions = {
   victory: VictoryKind;
   /** Turns to hold the goal (hold victory), 1-3 in the seed. */
   holdTurns: number;
@@ -94,7 +95,13 @@ export interface ScenarioOptions {
   defeatCount: number;
   /** The game ends as a loss after this many rounds (safety limit, never reached in play). */
   maxRounds: number;
-}
+};
+
+/** A game's options: the victory options plus the module's own, all plain values. */
+export type ModuleOptions = VictoryOptions & { readonly [option: string]: OptionValue };
+
+/** The options of a game, as the app and tools pass them around. */
+export type ScenarioOptions = ModuleOptions;
 
 export interface ObjectiveState {
   /** Squares of the goal area (hold / carry pick-up). */
@@ -110,15 +117,20 @@ export interface ObjectiveState {
   enemiesDefeated: number;
 }
 
-/** What the hero whose turn it is has done so far this turn. */
+/** What the unit whose turn it is has done so far this turn. */
 export interface TurnState {
   unitId: string;
   moved: boolean;
   acted: boolean;
-  /** Where the hero stood and faced before its move, for undo. */
+  /** Where the unit stood and faced before its move, for undo. */
   before: { position: Point; facing: Facing } | null;
-  /** False once anything irreversible happened since the move (a roll, an alert). */
+  /**
+   * Whether the move may be taken back. The kernel derives it after every command: a
+   * reversible move opens it, a roll or a status change closes it (see game.ts).
+   */
   canUndo: boolean;
+  /** The module's step within a turn (orders, move, shoot...), for modules with phases. */
+  step?: string;
 }
 
 export type Phase = 'setup' | 'heroes' | 'enemies' | 'over';
@@ -135,17 +147,21 @@ export interface Outcome {
   reason: string;
 }
 
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
 export interface GameState {
   version: 1;
   scenarioId: string;
+  /** The rule module (registry id) that runs this game. */
   ruleModule: string;
-  options: ScenarioOptions;
+  options: ModuleOptions;
   map: BattleMap;
   units: Unit[];
   round: number;
   phase: Phase;
   turn: TurnState | null;
-  /** Enemies may become alerted only after the heroes have moved once. */
+  /** Enemies may become alerted only after the heroes have moved once (solo rules). */
   heroesHaveMoved: boolean;
   objective: ObjectiveState;
   /** Doors of the map; `map` always shows them as they are (closed = wall). */
@@ -154,84 +170,95 @@ export interface GameState {
   /** Count of commands applied, for replay checks. */
   commandCount: number;
   outcome: Outcome | null;
+  /**
+   * The module's own turn-flow data (initiative, a deck of activation cards...), plain
+   * JSON; absent where a module needs none.
+   */
+  flow?: { readonly [key: string]: JsonValue };
 }
 
 // ---------------------------------------------------------------- commands
 
-export type Command =
-  | { type: 'start' }
-  | { type: 'move'; unit: string; to: Point }
-  | { type: 'face'; unit: string; facing: Facing }
-  | { type: 'attack'; unit: string; target: string; weapon: string }
-  | { type: 'heal'; unit: string; target: string }
-  | { type: 'open-door'; unit: string; at: Point }
-  | { type: 'undo-move'; unit: string }
-  | { type: 'end-turn'; unit: string };
+/**
+ * The commands, by type. The kernel's own are here; a rule module adds its own by
+ * declaration merging (`interface CommandTypes { heal: {...} }`), so the union stays
+ * closed for type checks and open to modules without a kernel change.
+ */
+export interface CommandTypes {
+  start: Record<never, never>;
+  move: { unit: string; to: Point };
+  face: { unit: string; facing: Facing };
+  attack: { unit: string; target: string; weapon: string };
+  'open-door': { unit: string; at: Point };
+  'undo-move': { unit: string };
+  'end-turn': { unit: string };
+}
+
+export type Command = {
+  [K in keyof CommandTypes]: { type: K } & CommandTypes[K];
+}[keyof CommandTypes];
 
 export type CommandType = Command['type'];
 
+/** The command of one type. */
+export type CommandOf<K extends CommandType> = Extract<Command, { type: K }>;
+
 // ---------------------------------------------------------------- events
 
-interface EventBase {
-  /** A plain-words line for the log, e.g. "Troll 2 patrol d8 = 3: half move, then turn". */
-  text: string;
+/**
+ * The events, by type; every event also has `text`, a plain-words line for the log
+ * ("Troll 2 patrol d8 = 3: half move, then turn"). Modules add theirs by declaration
+ * merging, as with commands.
+ */
+export interface EventTypes {
+  'game-started': { seed: number };
+  'round-started': { round: number };
+  'phase-started': { side: Side; round: number };
+  'turn-started': { unit: string };
+  'turn-ended': { unit: string };
+  roll: {
+    die: number;
+    value: number;
+    /** What the roll was for: 'patrol', 'attack', 'heal', 'lair', 'tie-break'... */
+    purpose: string;
+    unit: string | null;
+    /** Needed value for a success, when the roll has one. */
+    need: number | null;
+    success: boolean | null;
+  };
+  placed: { unit: string; at: Point };
+  moved: { unit: string; from: Point; to: Point; path: Point[]; reason: string };
+  faced: { unit: string; from: Facing; to: Facing; reason: string };
+  'status-changed': { unit: string; from: EnemyStatus; to: EnemyStatus; reason: string };
+  attacked: {
+    unit: string;
+    target: string;
+    weapon: string;
+    effect: string;
+    roll: number;
+    need: number;
+    hit: boolean;
+  };
+  wounded: { unit: string; by: string | null; wounds: number; maxWounds: number };
+  defeated: { unit: string; by: string | null };
+  'move-undone': { unit: string; to: Point; facing: Facing };
+  'door-opened': { unit: string; at: Point };
+  objective: {
+    what: 'picked-up' | 'dropped' | 'held' | 'returned';
+    unit: string | null;
+    at: Point | null;
+  };
+  'game-over': { winner: Side; reason: string };
 }
 
-export type GameEvent = EventBase &
-  (
-    | { type: 'game-started'; seed: number }
-    | { type: 'round-started'; round: number }
-    | { type: 'phase-started'; side: Side; round: number }
-    | { type: 'turn-started'; unit: string }
-    | { type: 'turn-ended'; unit: string }
-    | {
-        type: 'roll';
-        die: number;
-        value: number;
-        /** What the roll was for: 'patrol', 'attack', 'heal', 'lair', 'tie-break'... */
-        purpose: string;
-        unit: string | null;
-        /** Needed value for a success, when the roll has one. */
-        need: number | null;
-        success: boolean | null;
-      }
-    | { type: 'placed'; unit: string; at: Point }
-    | { type: 'moved'; unit: string; from: Point; to: Point; path: Point[]; reason: string }
-    | { type: 'faced'; unit: string; from: Facing; to: Facing; reason: string }
-    | { type: 'status-changed'; unit: string; from: EnemyStatus; to: EnemyStatus; reason: string }
-    | {
-        type: 'attacked';
-        unit: string;
-        target: string;
-        weapon: string;
-        effect: Weapon['effect'];
-        roll: number;
-        need: number;
-        hit: boolean;
-      }
-    | { type: 'wounded'; unit: string; by: string | null; wounds: number; maxWounds: number }
-    | { type: 'defeated'; unit: string; by: string | null }
-    | {
-        type: 'healed';
-        unit: string;
-        target: string;
-        roll: number;
-        need: number;
-        success: boolean;
-        usesLeft: number;
-      }
-    | { type: 'move-undone'; unit: string; to: Point; facing: Facing }
-    | { type: 'door-opened'; unit: string; at: Point }
-    | {
-        type: 'objective';
-        what: 'picked-up' | 'dropped' | 'held' | 'returned';
-        unit: string | null;
-        at: Point | null;
-      }
-    | { type: 'game-over'; winner: Side; reason: string }
-  );
+export type GameEvent = {
+  [K in keyof EventTypes]: { type: K; text: string } & EventTypes[K];
+}[keyof EventTypes];
 
 export type GameEventType = GameEvent['type'];
+
+/** The event of one type. */
+export type EventOf<K extends GameEventType> = Extract<GameEvent, { type: K }>;
 
 export type CommandResult =
   { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: string };

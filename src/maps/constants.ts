@@ -1,21 +1,10 @@
 /**
- * Fixed vocabulary of the Tiled map loader: unit kinds, object kinds, scenario values,
+ * Fixed vocabulary of the Tiled map loader: object kinds, scenario values,
  * the built-in tileset and the size limits. Everything here is plain data so the engine,
  * the view, the docs and the tests can share one list.
  */
 import type { SquareCover, Terrain } from '../engine/map';
-import { VICTORY_KINDS } from '../engine/scenarios';
-
-/**
- * Enemy unit kinds a map may name in an `enemy` object's `unit` property, strongest first.
- * The engine extends the game by adding kinds here (and their stat blocks in a rule module).
- */
-export const KNOWN_UNIT_KINDS = ['dragon', 'troll', 'goblin'] as const;
-export type EnemyUnitKind = (typeof KNOWN_UNIT_KINDS)[number];
-
-/** Hero kinds of the Dungeon Crawl party, in the order start squares are filled. */
-export const KNOWN_HERO_KINDS = ['fighting-man', 'magic-user', 'thief', 'priest'] as const;
-export type HeroUnitKind = (typeof KNOWN_HERO_KINDS)[number];
+import { VICTORY_KINDS } from '../engine/systems/victory';
 
 /** The object kinds the loader understands (after aliases such as `goal` -> `objective`). */
 export const KNOWN_OBJECT_KINDS = [
@@ -40,10 +29,6 @@ export const OBJECT_KIND_ALIASES: Readonly<Record<string, string>> = {
 /** Values of the map property `victory` (seed 001 "Winning"): the engine's victory kinds. */
 export const VICTORY_CONDITIONS = VICTORY_KINDS;
 
-/** Rule modules a map may name in `ruleModule`; others load with a warning. */
-export const KNOWN_RULE_MODULES = ['dungeon-crawl', 'skirmish', 'rencounter', 'high-adventure'];
-
-export const DEFAULT_RULE_MODULE = 'dungeon-crawl';
 export const DEFAULT_VICTORY = 'arch-foe';
 
 /** Terrain words accepted in the `terrain` property (`void` = not part of the dungeon). */
@@ -125,9 +110,6 @@ export const BUILTIN_TILE_FOR_TERRAIN: Readonly<Record<Terrain, number>> = {
   dangerous: 8,
   void: 15,
 };
-
-/** Default number of heroes the loader checks room for (the Dungeon Crawl party). */
-export const DEFAULT_HERO_COUNT = 4;
 
 /** Limits that keep a hostile or broken file from eating memory. */
 export const LIMITS = {

@@ -3,9 +3,16 @@
  * Pure TypeScript: no Phaser, no DOM; runs in the browser, node tools and tests.
  */
 export { loadTiledMap } from './loader';
-export { addDefaultSetup, tryAddDefaultSetup, type DefaultSetupResult } from './default-setup';
+export {
+  addDefaultSetup,
+  tryAddDefaultSetup,
+  type DefaultSetupResult,
+  rulesForProperties,
+  heroKinds,
+  enemyKinds,
+} from './rules';
 export { summarizeMap, terrainCounts } from './summary';
-export { floodFill, regions, doorSquares } from './flood';
+export { floodFill, regions, doorSquares } from '../engine/regions';
 export { baseName, builtinImageFor, findExternalFile } from './tilesets';
 export {
   BUILTIN_TILE_FOR_TERRAIN,
@@ -15,18 +22,12 @@ export {
   BUILTIN_TILESET_IMAGE_ALT,
   BUILTIN_TILESET_IMAGES,
   COVER_VALUES,
-  DEFAULT_HERO_COUNT,
-  KNOWN_HERO_KINDS,
   KNOWN_OBJECT_KINDS,
-  KNOWN_RULE_MODULES,
-  KNOWN_UNIT_KINDS,
   LIMITS,
   NORMALIZED_TILE_SIZE,
   TERRAIN_VALUES,
   VICTORY_CONDITIONS,
   WALL_LAYER_NAME,
-  type EnemyUnitKind,
-  type HeroUnitKind,
 } from './constants';
 export type {
   LoadedMap,

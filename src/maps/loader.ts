@@ -5,13 +5,13 @@
 import type { BattleMap, PropertyValue } from '../engine/map';
 import {
   BUILTIN_TILE_FOR_TERRAIN,
-  DEFAULT_RULE_MODULE,
   DEFAULT_VICTORY,
-  KNOWN_RULE_MODULES,
   LIMITS,
   NORMALIZED_TILE_SIZE,
   VICTORY_CONDITIONS,
 } from './constants';
+import { defaultRuleModule, findRuleModule } from '../engine/rulesets/registry';
+import { rulesForProperties } from './rules';
 import { flagsOf, gidOf, withFlags } from './decode';
 import { fail, MapError, quote, show } from './errors';
 import {
@@ -186,6 +186,7 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
         table,
         templates,
         warnings,
+        rules: rulesForProperties(scenarioProps),
       });
       parsed.push(...r.parsed);
       normalizedLayers.push({ ...r.normalized, id: layerId, name: uniqueName(layer.name) });
@@ -310,10 +311,11 @@ function scenarioProperties(bag: PropertyBag, warnings: string[]): Record<string
     );
   }
   set('victory', victory);
-  const ruleModule = readString(bag, 'ruleModule') || DEFAULT_RULE_MODULE;
-  if (!KNOWN_RULE_MODULES.includes(ruleModule)) {
+  const fallback = defaultRuleModule().id;
+  const ruleModule = readString(bag, 'ruleModule') || fallback;
+  if (!findRuleModule(ruleModule)) {
     warnings.push(
-      `The map property "ruleModule" is ${quote(ruleModule)}, which this version does not know; it plays with ${DEFAULT_RULE_MODULE}.`,
+      `The map property "ruleModule" is ${quote(ruleModule)}, which this version does not know; it plays with ${fallback}.`,
     );
   }
   set('ruleModule', ruleModule);

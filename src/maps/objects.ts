@@ -7,13 +7,9 @@
  * (Tiled's default: x,y is the bottom-left corner).
  */
 import type { MapObject, PropertyValue } from '../engine/map';
-import {
-  KNOWN_HERO_KINDS,
-  KNOWN_OBJECT_KINDS,
-  KNOWN_UNIT_KINDS,
-  NORMALIZED_TILE_SIZE,
-  OBJECT_KIND_ALIASES,
-} from './constants';
+import { KNOWN_OBJECT_KINDS, NORMALIZED_TILE_SIZE, OBJECT_KIND_ALIASES } from './constants';
+import type { RuleModule } from '../engine/rulesets/module';
+import { enemyKinds, heroKinds as heroKindsOf } from './rules';
 import { flagsOf, gidOf, withFlags } from './decode';
 import { fail, quote, show } from './errors';
 import type { Bounds, FlatObjectLayer } from './layers';
@@ -47,6 +43,8 @@ export interface ObjectContext {
   table: TilesetTable;
   templates: TemplateContext;
   warnings: string[];
+  /** The map's rule module, whose kinds the objects may name. */
+  rules: RuleModule;
 }
 
 const EPS = 1e-6;
@@ -243,8 +241,8 @@ function toMapObject(
 ): MapObject | undefined {
   let kind = kindIn;
   const props = recordOfBag(bag);
-  const heroKinds: readonly string[] = KNOWN_HERO_KINDS;
-  const unitKinds: readonly string[] = KNOWN_UNIT_KINDS;
+  const heroKinds = heroKindsOf(ctx.rules);
+  const unitKinds = enemyKinds(ctx.rules);
   if (unitKinds.includes(kind)) {
     props.unit = kind;
     kind = 'enemy';
@@ -284,10 +282,10 @@ function toMapObject(
       .replace(/[\s_]+/g, '-');
     if (props.unit !== undefined && unit === undefined) unit = String(props.unit);
     if (unit === undefined || unit === '') {
-      const fromName = KNOWN_UNIT_KINDS.find((k) => obj.name.toLowerCase().includes(k));
+      const fromName = unitKinds.find((k) => obj.name.toLowerCase().includes(k));
       if (!fromName) {
         fail(
-          `${where} is an enemy without a "unit" property. Add a string property unit = ${KNOWN_UNIT_KINDS.join(', ')}.`,
+          `${where} is an enemy without a "unit" property. Add a string property unit = ${unitKinds.join(', ')}.`,
         );
       }
       ctx.warnings.push(`${where} has no "unit" property; its name makes it a ${fromName}.`);
@@ -295,7 +293,7 @@ function toMapObject(
     }
     if (!unitKinds.includes(unit)) {
       fail(
-        `${where} has unit ${show(getProp(bag, 'unit'))}, which the game does not know; use one of ${KNOWN_UNIT_KINDS.join(', ')}.`,
+        `${where} has unit ${show(getProp(bag, 'unit'))}, which the game does not know; use one of ${unitKinds.join(', ')}.`,
       );
     }
     deleteProp(props, 'unit');
@@ -312,7 +310,7 @@ function toMapObject(
     if (unit !== undefined && unit !== '') {
       if (!heroKinds.includes(String(unit))) {
         fail(
-          `${where} has unit ${show(getProp(bag, 'unit'))}, which is not a hero; use one of ${KNOWN_HERO_KINDS.join(', ')} or leave it out.`,
+          `${where} has unit ${show(getProp(bag, 'unit'))}, which is not a hero; use one of ${heroKinds.join(', ')} or leave it out.`,
         );
       }
       props.unit = unit;

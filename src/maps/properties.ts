@@ -183,12 +183,4 @@ export function readFacing(bag: PropertyBag, where: string): Facing | undefined 
   );
 }
 
-/** A die range such as "1-2" or "5" parsed to [low, high] within 1..sides. */
-export function parseRoll(text: string, sides = 6): [number, number] | undefined {
-  const m = /^\s*(\d+)\s*(?:(?:-|–|to|\.\.)\s*(\d+))?\s*$/.exec(text);
-  if (!m) return undefined;
-  const low = Number(m[1]);
-  const high = m[2] === undefined ? low : Number(m[2]);
-  if (low < 1 || high > sides || low > high) return undefined;
-  return [low, high];
-}
+export { parseRoll } from '../engine/dice';

@@ -6,10 +6,9 @@
  */
 import { isTerrainPassable, type BattleMap, type MapObject, type Terrain } from '../engine/map';
 import type { Point } from '../engine/grid';
-import { DEFAULT_HERO_COUNT, KNOWN_UNIT_KINDS } from './constants';
-import { tryAddDefaultSetup } from './default-setup';
 import { fail, quote } from './errors';
-import { floodFill } from './flood';
+import { floodFill } from '../engine/regions';
+import { defaultHeroCount, enemyKinds, rulesForProperties, tryAddDefaultSetup } from './rules';
 import type { ParsedObject } from './objects';
 import { parseRoll } from './properties';
 
@@ -88,7 +87,9 @@ export function validateScenario(
     warnings.push(`Two hero objects are both ${quote(String(dup))}; the party has one of each.`);
 
   const heroCount =
-    typeof map.properties.heroCount === 'number' ? map.properties.heroCount : DEFAULT_HERO_COUNT;
+    typeof map.properties.heroCount === 'number'
+      ? map.properties.heroCount
+      : defaultHeroCount(rulesForProperties(map.properties));
   if (heroes.length > 0 && heroRoom < heroCount) {
     fail(
       `The map has room for only ${heroRoom} hero${heroRoom === 1 ? '' : 'es'} (hero objects on free floor), but the party has ${heroCount}. ` +
@@ -105,7 +106,7 @@ export function validateScenario(
   }
   let arch = marked[0];
   if (!arch && enemies.length > 0) {
-    const order: readonly string[] = KNOWN_UNIT_KINDS;
+    const order = enemyKinds(rulesForProperties(map.properties));
     arch = [...enemies].sort(
       (a, b) =>
         order.indexOf(String(a.object.properties.unit)) -
@@ -196,7 +197,7 @@ export function validateScenario(
           ? 'hero'
           : 'enemy';
     warnings.push(
-      `The map has no ${missing} objects; the game places them by the default setup (heroes in one corner, the dragon opposite).`,
+      `The map has no ${missing} objects; the game places them by the default setup (heroes in one corner, the Arch Foe opposite).`,
     );
   }
 }

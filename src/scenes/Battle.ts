@@ -11,7 +11,7 @@ import {
   coverLines,
   describeVictory,
   doesSquareBlockSight,
-  DUNGEON_CRAWL_UNITS,
+  requireRules,
   facingToward,
   FACING_NAMES,
   heroesInOrder,
@@ -19,11 +19,11 @@ import {
   pointKey,
   isSamePoint,
   previewAttacks,
+  previewAction,
   reachableSquares,
   squaresNoticedBy,
   squaresThreatenedBy,
   squaresThreatenedByAlerted,
-  rankWeapons,
   terrainAt,
   isTerrainPassable,
   type Command,
@@ -40,15 +40,7 @@ import { ANIMATION_SPEEDS, speedFactor, type AnimationSpeed } from '../app/setti
 import { sounds } from '../audio/sound-bank';
 import { Animator } from '../view/animator';
 import { BoardView, type Viewport } from '../view/board-view';
-import {
-  Banner,
-  CARD_H,
-  CARD_W,
-  DiceLog,
-  HeroCard,
-  InfoPanel,
-  weaponDescription,
-} from '../view/hud';
+import { Banner, CARD_H, CARD_W, DiceLog, HeroCard, InfoPanel } from '../view/hud';
 import {
   COLORS,
   coverWords,
@@ -395,11 +387,19 @@ export class BattleScene extends Phaser.Scene {
       (H - TOP - MARGIN * 2 - heroes.length * CARD_H) / Math.max(1, heroes.length - 1),
     );
     heroes.slice(0, 4).forEach((u, i) => {
-      const card = new HeroCard(this, MARGIN, TOP + MARGIN + i * (CARD_H + gap), u, this.tooltip, {
-        onInspect: (id) => this.inspect(id),
-        onWeapon: (id, weapon) => this.chooseWeapon(id, weapon),
-        onHeal: (id) => this.chooseWeapon(id, '#heal'),
-      });
+      const card = new HeroCard(
+        this,
+        MARGIN,
+        TOP + MARGIN + i * (CARD_H + gap),
+        u,
+        this.tooltip,
+        {
+          onInspect: (id) => this.inspect(id),
+          onWeapon: (id, weapon) => this.chooseWeapon(id, weapon),
+          onHeal: (id) => this.chooseWeapon(id, '#heal'),
+        },
+        requireRules(state),
+      );
       this.addUi(card);
       this.cards.set(u.id, card);
     });
@@ -848,15 +848,10 @@ export class BattleScene extends Phaser.Scene {
     for (const v of this.units.values()) v.setBadge(null);
   }
 
+  /** The chance of the command a click on `t` gives, from the rule module's preview. */
   private bestChance(t: Target): number {
-    const acting = this.unit(this.actingId());
-    if (!acting) return 0;
-    if (t.kind === 'heal')
-      return acting.heal ? (acting.heal.die - acting.heal.hitOn + 1) / acting.heal.die : 0;
     const cmd = this.commandFor(t);
-    if (cmd?.type !== 'attack') return 0;
-    const w = acting.weapons.find((x) => x.id === cmd.weapon);
-    return w ? (w.die - w.hitOn + 1) / w.die : 0;
+    return cmd ? (previewAction(this.session.state, cmd)?.chance ?? 0) : 0;
   }
 
   /** The command a click on a target gives: the chosen weapon if it can, else the best that can. */
@@ -869,7 +864,8 @@ export class BattleScene extends Phaser.Scene {
       t.commands.map((c) => [(c as Extract<Command, { type: 'attack' }>).weapon, c]),
     );
     if (chosen && byWeapon.has(chosen)) return byWeapon.get(chosen)!;
-    for (const w of rankWeapons(acting.weapons)) if (byWeapon.has(w.id)) return byWeapon.get(w.id)!;
+    for (const w of requireRules(this.session.state).rankWeapons(acting))
+      if (byWeapon.has(w.id)) return byWeapon.get(w.id)!;
     return t.commands[0] ?? null;
   }
 
@@ -896,31 +892,9 @@ export class BattleScene extends Phaser.Scene {
     // While animating, the events themselves update the title (onEventShown).
     if (!this.animating && this.turnText.text !== title) this.setTurnText(title);
     this.hintText.setText(this.hint());
-    const goal = this.objectiveLine(state);
+    const goal = requireRules(state).describeObjective(state);
     if (this.goalText.text !== goal) this.goalText.setText(goal);
     this.board.showObjective(state);
-  }
-
-  /** The victory condition and progress, in a few words. */
-  private objectiveLine(state: GameState): string {
-    const o = state.options;
-    const obj = state.objective;
-    switch (o.victory) {
-      case 'arch-foe':
-        return 'Goal: slay the Arch Foe';
-      case 'all-enemies':
-        return 'Goal: defeat every enemy';
-      case 'minions':
-        return 'Goal: defeat every minion';
-      case 'hold':
-        return `Goal: hold the marked spot (${obj.heldRounds} of ${o.holdTurns} turns)`;
-      case 'defeat-count':
-        return `Goal: defeat ${o.defeatCount} (${obj.enemiesDefeated} so far)${obj.turnLimit ? ` by round ${obj.turnLimit}` : ''}`;
-      case 'carry-object':
-        return obj.object?.carrier
-          ? 'Goal: carry the relic home'
-          : 'Goal: find the relic and bring it back';
-    }
   }
 
   private hint(): string {
@@ -981,7 +955,9 @@ export class BattleScene extends Phaser.Scene {
       else status = state.phase === 'heroes' ? 'Done this round' : 'Ready';
       let chosen = this.selectedWeapon.get(id) ?? null;
       if (isActing && (!chosen || !usable[chosen])) {
-        const best = rankWeapons(u.weapons).find((w) => usable[w.id]);
+        const best = requireRules(state)
+          .rankWeapons(u)
+          .find((w) => usable[w.id]);
         chosen = chosen && usable[chosen] ? chosen : (best?.id ?? chosen);
       }
       card.refreshCard(u, {
@@ -1220,7 +1196,8 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private showUnitInfo(u: Unit, acting: Unit | undefined): void {
-    const def = DUNGEON_CRAWL_UNITS[u.kind];
+    const rules = requireRules(this.session.state);
+    const def = rules.kinds.find((k) => k.kind === u.kind);
     const lines: string[] = [];
     const status = u.ai ? ` \u00b7 ${u.ai.status}${u.ai.archFoe ? ' \u00b7 Arch Foe' : ''}` : '';
     const sight =
@@ -1249,7 +1226,7 @@ export class BattleScene extends Phaser.Scene {
       lines.push(`Heals left: ${u.heal.usesLeft} of ${u.heal.usesMax}.`);
     }
     if (u.side === 'enemies' || !acting)
-      for (const w of u.weapons) lines.push(weaponDescription(w));
+      for (const w of u.weapons) lines.push(rules.describeWeapon(w));
     else if (def) lines.push(def.blurb);
     this.info.show(u.name, lines.join('\n'));
   }
@@ -1411,7 +1388,9 @@ export class BattleScene extends Phaser.Scene {
         // Not a target: let the engine say why not, in its own words, and show the
         // monster's card and what it can see.
         const weapon = this.selectedWeapon.get(acting.id);
-        const w = acting.weapons.find((x) => x.id === weapon) ?? rankWeapons(acting.weapons)[0];
+        const w =
+          acting.weapons.find((x) => x.id === weapon) ??
+          requireRules(this.session.state).rankWeapons(acting)[0];
         if (w)
           void this.dispatch({
             type: 'attack',

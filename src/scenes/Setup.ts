@@ -8,6 +8,7 @@ import {
   describeVictory,
   normaliseOptions,
   VICTORY_KINDS,
+  VICTORY_NAMES,
   type ScenarioOptions,
   type VictoryKind,
 } from '../engine';
@@ -19,15 +20,6 @@ import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
 import { drawBackdrop } from './Menu';
-
-const VICTORY_NAMES: Record<VictoryKind, string> = {
-  'arch-foe': 'Slay the Arch Foe',
-  'all-enemies': 'Defeat every enemy',
-  minions: 'Defeat the minions',
-  hold: 'Hold the goal',
-  'defeat-count': 'Defeat a number of foes',
-  'carry-object': 'Carry the relic home',
-};
 
 export class SetupScene extends Phaser.Scene {
   private resolved: ResolvedScenario | null = null;
@@ -293,7 +285,7 @@ export class SetupScene extends Phaser.Scene {
       'Optional rule: a goblin or troll that rolls a 1 when attacking loses heart and retreats.',
       y,
     );
-    toggle('morale-on', 'On', o.morale, 80, bx, y, () => this.setOption({ morale: true }));
+    toggle('morale-on', 'On', o.morale === true, 80, bx, y, () => this.setOption({ morale: true }));
     toggle('morale-off', 'Off', !o.morale, 80, bx + 88, y, () => this.setOption({ morale: false }));
     y += 50;
 

@@ -3,25 +3,10 @@
  * the Priest's heals), the dice log, the info panel, and the round/turn banner.
  */
 import Phaser from 'phaser';
-import type { GameEvent, GameState, Unit, Weapon } from '../engine';
-import { DUNGEON_CRAWL_UNITS, hitChance } from '../engine';
+import type { GameEvent, GameState, RuleModule, Unit } from '../engine';
 import { Button, drawPanel, type Tooltip } from './ui';
 import { COLORS, CSS, percent, textStyle, titleStyle, TITLE_FONT } from './theme';
 import { frameExists } from './unit-view';
-
-export function weaponDescription(w: Weapon): string {
-  const range =
-    w.reach === 'melee'
-      ? 'adjacent foes'
-      : w.maxRange === null
-        ? w.minRange > 1
-          ? `any distance, not adjacent`
-          : 'any distance'
-        : `up to ${w.maxRange} squares${w.minRange > 1 ? `, not adjacent` : ''}`;
-  const extra = w.notWithEnemyAdjacent ? ' Not while a foe is adjacent.' : '';
-  const kind = w.reach === 'ranged' ? ' Needs a clear shot.' : '';
-  return `${w.name}: ${range}. Wounds on ${w.hitOn}+ on a d${w.die} (${percent(hitChance(w.die, w.hitOn))}).${kind}${extra}`;
-}
 
 // ------------------------------------------------------------------ hero card
 
@@ -53,6 +38,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
     unit: Unit,
     tooltip: Tooltip,
     cb: HeroCardCallbacks,
+    private readonly rules: RuleModule,
   ) {
     super(scene, x, y);
     this.unitId = unit.id;
@@ -61,7 +47,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
       .setInteractive({ useHandCursor: true });
     hit.on('pointerup', () => cb.onInspect(unit.id));
     hit.on('pointerover', (p: Phaser.Input.Pointer) => {
-      const def = DUNGEON_CRAWL_UNITS[unit.kind];
+      const def = rules.kinds.find((k) => k.kind === unit.kind);
       tooltip.showAt(def ? def.blurb : unit.name, p.x, p.y, 600);
     });
     hit.on('pointerout', () => tooltip.hideNow());
@@ -89,15 +75,11 @@ export class HeroCard extends Phaser.GameObjects.Container {
 
     const entries: { id: string; label: string; tip: string }[] = unit.weapons.map((w) => ({
       id: w.id,
-      label: `${w.name} ${percent(hitChance(w.die, w.hitOn))}`,
-      tip: weaponDescription(w),
+      label: rules.weaponLabel(w),
+      tip: rules.describeWeapon(w),
     }));
-    if (unit.heal) {
-      entries.push({
-        id: '#heal',
-        label: `Heal ${unit.heal.usesLeft}/${unit.heal.usesMax}`,
-        tip: `Heal an adjacent wounded hero: ${unit.heal.hitOn}+ on a d${unit.heal.die} (${percent(hitChance(unit.heal.die, unit.heal.hitOn))}) restores one wound. Uses the action instead of attacking.`,
-      });
+    for (const ability of rules.abilities(unit)) {
+      entries.push({ id: `#${ability.id}`, label: ability.label, tip: ability.tip });
     }
     const bw = entries.length > 1 ? 108 : 224;
     entries.forEach((e, i) => {
@@ -163,8 +145,8 @@ export class HeroCard extends Phaser.GameObjects.Container {
     this.drawPips(unit);
     this.weaponIds.forEach((id, i) => {
       const b = this.buttons[i];
-      if (id === '#heal' && unit.heal)
-        b.setLabel(`Heal ${unit.heal.usesLeft}/${unit.heal.usesMax}`);
+      const ability = this.rules.abilities(unit).find((a) => `#${a.id}` === id);
+      if (ability) b.setLabel(ability.label);
       b.setEnabled(!fallen && view.usable[id] === true);
       b.setSelected(view.acting && view.selectedWeapon === id);
     });

@@ -10,7 +10,7 @@ import { createGame } from '../../src/engine/setup';
 import type { GameState } from '../../src/engine/types';
 import { dungeonCrawlBoard } from '../../tools/lib/bench-boards';
 import { jsonProblems, stateProblems, stepProblems } from '../../tools/lib/bench-invariants';
-import { DEFAULT_OPTIONS } from '../../src/engine/scenarios';
+import { defaultOptions } from '../../src/engine';
 import { gameConfig, INJECTED_FAULT, runSoak, type SoakMap } from '../../tools/soak';
 
 const ROOT = resolve(__dirname, '../..');
@@ -19,7 +19,7 @@ const crawl: SoakMap = {
   id: 'dungeon-crawl',
   scenarioId: 'dungeon-crawl',
   map: dungeonCrawlBoard(),
-  defaults: { ...DEFAULT_OPTIONS },
+  defaults: defaultOptions(),
   source: 'built-in board',
 };
 

@@ -1,7 +1,8 @@
 /**
  * Boards for the benchmark and the soak, without importing anything from test/ (which
  * would pull vitest into the tools):
- * - `parseBoard`, `dungeonCrawlBoard`: the ASCII boards of src/engine/ascii-board.ts;
+ * - `parseBoard`, `dungeonCrawlBoard`: the ASCII boards of src/engine/ascii-board.ts and
+ *   the Dungeon Crawl module;
  * - `generateDungeon`: a deterministic rooms-and-corridors dungeon, used ONCE to write the
  *   committed fixtures in test/fixtures/bench/ (`npx tsx tools/bench.ts --write-fixtures`);
  *   the benchmark itself only reads the committed files;
@@ -15,12 +16,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BattleMap } from '../../src/engine/map';
+import '../../src/engine/rulesets';
+import { makeBoard, type BoardOptions } from '../../src/engine/ascii-board';
 import {
   dungeonCrawlBoard,
   DUNGEON_CRAWL_ASCII,
-  makeBoard,
-  type BoardOptions,
-} from '../../src/engine/ascii-board';
+} from '../../src/engine/rulesets/dungeon-crawl/board';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_FIXTURES = join(REPO_ROOT, 'test/fixtures/bench');

@@ -4,7 +4,7 @@
  * Used to write test/fixtures/bench/dungeon-64.tmj for the browser benchmark, which loads it
  * through `window.archfoe.loadMap(text)`.
  */
-import { UNIT_LETTERS } from '../../src/engine/ascii-board';
+import { defaultRuleModule } from '../../src/engine/index';
 
 const TILE = 32;
 /** Tile ids (gid) in the built-in 8 x 2 dungeon tileset: 1 floor, 2 wall. */
@@ -29,13 +29,13 @@ export function asciiToTiled(rows: readonly string[], name: string): Record<stri
       const ch = rows[y][x] ?? ' ';
       floor.push(ch === ' ' ? 0 : FLOOR_GID);
       walls.push(ch === '#' ? WALL_GID : 0);
-      const unit = UNIT_LETTERS[ch];
+      const unit = defaultRuleModule().asciiLetters[ch];
       const props: TiledProperty[] = [];
       let type: string | null = null;
       if (unit) {
         type = unit.kind;
         props.push({ name: 'unit', type: 'string', value: unit.unit });
-        if (unit.unit === 'dragon') props.push({ name: 'archFoe', type: 'bool', value: true });
+        if (unit.archFoe) props.push({ name: 'archFoe', type: 'bool', value: true });
       } else if (ch === '1' || ch === '3' || ch === '5') {
         type = 'lair';
         props.push({ name: 'roll', type: 'string', value: `${ch}-${Number(ch) + 1}` });

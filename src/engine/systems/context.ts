@@ -1,14 +1,17 @@
 /**
- * The working context of one command: a draft state the systems may change, the dice
- * and the event list. Only applyCommand creates one, on a private copy of the state.
+ * The working context of one command: a draft state the systems may change, the dice,
+ * the event list and the rule module that runs the game. Only applyCommand creates one,
+ * on a private copy of the state.
  */
 import type { DiceSource } from '../dice';
+import type { RuleModule } from '../rulesets/module';
 import type { GameEvent, GameState } from '../types';
 
 export interface Context {
   state: GameState;
   dice: DiceSource;
   events: GameEvent[];
+  rules: RuleModule;
 }
 
 export interface RollRequest {
@@ -38,4 +41,27 @@ export function rollDie(ctx: Context, request: RollRequest): number {
 
 export function emit(ctx: Context, event: GameEvent): void {
   ctx.events.push(event);
+}
+
+/**
+ * Ends an action: runs the module's after-action checks (awareness, morale, victory).
+ * The kernel settles after every command that is an action; a module's turn flow settles
+ * where an action ends inside a command (the end of the heroes' phase), and
+ * runActivation settles after each step of an enemy's activation.
+ */
+export function settle(ctx: Context): void {
+  ctx.rules.afterAction(ctx);
+}
+
+/**
+ * Runs one unit's activation given as a sequence of steps (a generator that yields after
+ * each action: a move, an attack...). Each step is followed by the after-action checks,
+ * and so is the end of the activation; an activation whose game has ended is not resumed.
+ */
+export function runActivation(ctx: Context, steps: Iterator<unknown>): void {
+  for (;;) {
+    const step = steps.next();
+    settle(ctx);
+    if (step.done || ctx.state.outcome) return;
+  }
 }

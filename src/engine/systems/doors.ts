@@ -5,11 +5,12 @@
  * Doors are never closed again. The game state's map always shows the doors as they are,
  * so every rule that reads terrain sees an open door as floor without knowing of doors.
  */
-import { chebyshevDistance, facingToward, type Point } from '../grid';
+import { chebyshevDistance, type Point } from '../grid';
 import type { BattleMap } from '../map';
+import { mapIndexOf, perMap } from '../map-index';
 import type { DoorState, GameState, Unit } from '../types';
 import { emit, type Context } from './context';
-import { updateAwareness } from './sight';
+import { turnToward } from './cover';
 
 /** The map with each door square shown open (floor, clear) or closed (wall, blocks sight). */
 export function applyDoorsToMap(map: BattleMap, doors: readonly DoorState[]): BattleMap {
@@ -29,21 +30,20 @@ export function applyDoorsToMap(map: BattleMap, doors: readonly DoorState[]): Ba
  * about it every turn, and opening it then gives the very map they asked about, so every
  * per-map cache (tables, walking fields, sight) carries over instead of starting afresh.
  */
-const oneDoorOpenMaps = new WeakMap<BattleMap, Map<string, BattleMap>>();
-
 export function mapWithDoorOpen(map: BattleMap, door: Point): BattleMap {
-  let opened = oneDoorOpenMaps.get(map);
-  if (!opened) {
-    opened = new Map();
-    oneDoorOpenMaps.set(map, opened);
-  }
-  const key = `${door.x},${door.y}`;
-  let result = opened.get(key);
-  if (!result) {
-    result = applyDoorsToMap(map, [{ x: door.x, y: door.y, open: true }]);
-    opened.set(key, result);
-  }
-  return result;
+  return mapIndexOf(map).doorMaps.getOrMake(`${door.x},${door.y}`, () =>
+    applyDoorsToMap(map, [{ x: door.x, y: door.y, open: true }]),
+  );
+}
+
+/** The map with every door of the game open (kept per map), for "which way leads there". */
+export function mapWithAllDoorsOpen(state: GameState): BattleMap {
+  return perMap(state.map, 'all-doors-open', () =>
+    applyDoorsToMap(
+      state.map,
+      state.doors.map((d) => ({ ...d, open: true })),
+    ),
+  );
 }
 
 export function closedDoorAt(state: GameState, p: Point): DoorState | undefined {
@@ -57,22 +57,15 @@ export function doorsWithinReach(state: GameState, unit: Unit): DoorState[] {
   return state.doors.filter((d) => !d.open && Math.abs(d.x - at.x) + Math.abs(d.y - at.y) === 1);
 }
 
-/** Opens a door (the caller checked it is closed and within reach) and tells who now sees whom. */
+/**
+ * Opens a door (the caller checked it is closed and within reach). Who now sees whom is
+ * the after-action checks' to find out.
+ */
 export function openDoor(ctx: Context, unit: Unit, door: DoorState): void {
   door.open = true;
   ctx.state.map = mapWithDoorOpen(ctx.state.map, door);
   if (unit.position && chebyshevDistance(unit.position, door) === 1) {
-    const from = unit.facing;
-    unit.facing = facingToward(unit.position, door, unit.facing);
-    if (from !== unit.facing)
-      emit(ctx, {
-        type: 'faced',
-        unit: unit.id,
-        from,
-        to: unit.facing,
-        reason: 'opening a door',
-        text: '',
-      });
+    turnToward(ctx, unit, door, 'opening a door');
   }
   emit(ctx, {
     type: 'door-opened',
@@ -80,5 +73,4 @@ export function openDoor(ctx: Context, unit: Unit, door: DoorState): void {
     at: { x: door.x, y: door.y },
     text: `${unit.name} opens a door.`,
   });
-  updateAwareness(ctx);
 }

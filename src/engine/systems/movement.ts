@@ -2,8 +2,16 @@
  * Movement: the pathing grid a unit sees (terrain, friends passable but not stoppable,
  * foes blocking), reachable squares, and walking a unit along a path.
  */
-import { facingToward, isSamePoint, type Point } from '../grid';
-import { squareTables, terrainAt, type BattleMap } from '../map';
+import { canStepDiagonally, facingToward, isSamePoint, stepToward, type Point } from '../grid';
+import {
+  isTerrainPassable,
+  isWallLike,
+  squareTables,
+  terrainAt,
+  terrainMoveCost,
+  type BattleMap,
+} from '../map';
+import { perMap } from '../map-index';
 import {
   findPath,
   findReachable,
@@ -13,7 +21,8 @@ import {
   type PathResult,
 } from '../pathing';
 import type { GameState, Unit } from '../types';
-import { emit, rollDie, type Context } from './context';
+import { emit, type Context } from './context';
+import { unitAt } from '../world';
 import { applyWound } from './wounds';
 
 /**
@@ -36,14 +45,14 @@ export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
  * 2, anything may be stopped on. For "how far on foot" questions of the AI and autopilot.
  * A snapshot, kept per map (a map is never changed in place), so its tables are built once.
  */
-const terrainGrids = new WeakMap<BattleMap, PathingGrid>();
-
 export function buildTerrainGrid(map: BattleMap): PathingGrid {
-  let grid = terrainGrids.get(map);
-  if (grid) return grid;
+  return perMap(map, 'terrain-grid', () => snapshotTerrainGrid(map));
+}
+
+function snapshotTerrainGrid(map: BattleMap): PathingGrid {
   const { width, height } = map;
   const { enterCost, corner } = squareTables(map);
-  grid = snapshotGrid({
+  return snapshotGrid({
     width,
     height,
     enterCost: (x, y) => {
@@ -54,8 +63,6 @@ export function buildTerrainGrid(map: BattleMap): PathingGrid {
     canStopAt: () => true,
     isCorner: (x, y) => x < 0 || y < 0 || x >= width || y >= height || corner[y * width + x] === 1,
   });
-  terrainGrids.set(map, grid);
-  return grid;
 }
 
 /** Every square `unit` can end a move on this turn, with its path. */
@@ -72,8 +79,9 @@ export function pathFor(state: GameState, unit: Unit, to: Point): PathResult | n
 
 /**
  * Walks `unit` along `path` (excluding its start square), turning it to face its last
- * step. Dangerous terrain rolls a d6 per square entered (1-3: one wound), which can stop
- * the walk if the unit falls. Emits 'moved' and any roll/wound events.
+ * step. Entering dangerous ground asks the rule module for the wounds it deals (a roll);
+ * a hurt unit's walk is told in two parts around the wound, and stops if it falls.
+ * Emits 'moved' and any roll/wound events.
  */
 export function walkUnit(ctx: Context, unit: Unit, path: readonly Point[], reason: string): void {
   if (!unit.position || path.length === 0) return;
@@ -85,23 +93,46 @@ export function walkUnit(ctx: Context, unit: Unit, path: readonly Point[], reaso
       const prev = walked.length > 1 ? walked[walked.length - 2] : from;
       unit.position = step;
       unit.facing = facingToward(prev, step, unit.facing);
-      const value = rollDie(ctx, {
-        sides: 6,
-        purpose: 'dangerous-terrain',
-        unit: unit.id,
-        need: 4,
-        describe: (v) =>
-          `${unit.name} enters dangerous ground, d6 = ${v}: ${v <= 3 ? 'hurt (1-3)' : 'unharmed (4+)'}`,
-      });
-      if (value <= 3) {
+      const wounds = ctx.rules.dangerousGround(ctx, unit, step);
+      if (wounds > 0) {
         emitMove(ctx, unit, from, walked, reason);
-        applyWound(ctx, unit, null, 1);
+        applyWound(ctx, unit, null, wounds);
         if (!unit.position) return;
         return walkUnit(ctx, unit, path.slice(walked.length), reason);
       }
     }
   }
   emitMove(ctx, unit, from, walked, reason);
+}
+
+/**
+ * Moves straight ahead up to `budget` movement, stopping where the way is blocked (a
+ * patrol's "move forward"). It may pass a friend but never ends on one; difficult ground
+ * costs 2.
+ */
+export function walkStraightAhead(ctx: Context, unit: Unit, budget: number, reason: string): void {
+  const state = ctx.state;
+  if (!unit.position) return;
+  const path: Point[] = [];
+  let here: Point = unit.position;
+  let spent = 0;
+  let lastStop = -1;
+  for (;;) {
+    const next = stepToward(here, unit.facing);
+    const t = terrainAt(state.map, next.x, next.y);
+    if (!isTerrainPassable(t)) break;
+    if (!canStepDiagonally(here, next, (x, y) => isWallLike(state.map, x, y))) break;
+    const cost = terrainMoveCost(t);
+    if (spent + cost > budget) break;
+    const other = unitAt(state, next.x, next.y);
+    if (other && other.side !== unit.side) break;
+    spent += cost;
+    path.push(next);
+    if (!other) lastStop = path.length - 1;
+    here = next;
+  }
+  const walk = path.slice(0, lastStop + 1);
+  if (walk.length > 0) walkUnit(ctx, unit, walk, reason);
 }
 
 function emitMove(ctx: Context, unit: Unit, from: Point, walked: Point[], reason: string): void {

@@ -11,6 +11,7 @@
 import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
 import { doesSquareBlockSight, type BattleMap } from '../map';
 import { hasLineOfSight, visibleSquares } from '../los';
+import { mapIndexOf } from '../map-index';
 import type { EnemyStatus, GameState, Unit } from '../types';
 import { isArchFoe, livingUnits } from '../world';
 import { emit, type Context } from './context';
@@ -23,12 +24,9 @@ export function isInViewArc(from: Point, facing: Unit['facing'], to: Point): boo
 
 /**
  * Sight through walls depends on the map alone, and a map is never changed in place (an
- * opened door gives a new one), so answers are kept per map: awareness asks the same
- * questions after every action.
+ * opened door gives a new one), so answers are kept in the map's index as one row of
+ * bytes per square asked from: awareness asks the same questions after every action.
  */
-const sightCache = new WeakMap<BattleMap, Map<number, Uint8Array>>();
-/** Rows kept per map before the cache starts over (a row is one byte per square). */
-const SIGHT_ROWS_KEPT = 1024;
 const UNKNOWN = 0;
 const SEEN = 1;
 const HIDDEN = 2;
@@ -38,27 +36,10 @@ export function canSeeSquare(state: GameState, from: Point, to: Point): boolean 
   return sightFrom(state.map, from)(to);
 }
 
-/** The cached row of sight answers from square index `a` (UNKNOWN until asked). */
-function sightRow(map: BattleMap, a: number): { rows: Map<number, Uint8Array>; row: Uint8Array } {
-  let rows = sightCache.get(map);
-  if (!rows) {
-    rows = new Map();
-    sightCache.set(map, rows);
-  }
-  let row = rows.get(a);
-  if (!row) {
-    if (rows.size >= SIGHT_ROWS_KEPT) {
-      rows.clear();
-      completeRows.get(map)?.clear();
-    }
-    row = new Uint8Array(map.width * map.height);
-    rows.set(a, row);
-  }
-  return { rows, row };
+/** The kept row of sight answers from square index `a` (UNKNOWN until asked). */
+function sightRow(map: BattleMap, a: number): Uint8Array {
+  return mapIndexOf(map).sightRows.getOrMake(a, () => new Uint8Array(map.width * map.height));
 }
-
-/** Rows whose every square is answered (filled by one field-of-view pass). */
-const completeRows = new WeakMap<BattleMap, Set<number>>();
 
 /**
  * canSeeSquare from one square, for asking about many squares: the cached row of answers
@@ -66,7 +47,8 @@ const completeRows = new WeakMap<BattleMap, Set<number>>();
  */
 function sightFrom(map: BattleMap, from: Point): (to: Point) => boolean {
   const a = from.y * map.width + from.x;
-  const { rows, row } = sightRow(map, a);
+  const rows = mapIndexOf(map).sightRows;
+  const row = sightRow(map, a);
   return (to) => {
     const b = to.y * map.width + to.x;
     const known = row[b];
@@ -87,12 +69,8 @@ function sightFrom(map: BattleMap, from: Point): (to: Point) => boolean {
  */
 function everySquareSeenFrom(map: BattleMap, from: Point): Uint8Array {
   const a = from.y * map.width + from.x;
-  const { row } = sightRow(map, a);
-  let complete = completeRows.get(map);
-  if (!complete) {
-    complete = new Set();
-    completeRows.set(map, complete);
-  }
+  const row = sightRow(map, a);
+  const complete = mapIndexOf(map).completeSightRows;
   if (!complete.has(a)) {
     row.fill(HIDDEN);
     const blocks = (x: number, y: number): boolean => doesSquareBlockSight(map, x, y);
@@ -156,7 +134,6 @@ export function setStatus(ctx: Context, unit: Unit, to: EnemyStatus, reason: str
     reason,
     text: `${unit.name} is now ${to}: ${reason}.`,
   });
-  if (ctx.state.turn) ctx.state.turn.canUndo = false;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { chebyshevDistance, type Point } from '../grid';
 import { computeCover, isClearShot, visibleSquares } from '../los';
 import { doesSquareBlockSight, type BattleMap } from '../map';
+import { mapIndexOf } from '../map-index';
 import { findReachable } from '../pathing';
 import type { GameState, Unit, Weapon } from '../types';
 import { buildPathingGrid } from './movement';
@@ -42,18 +43,12 @@ export function squaresThreatenedBy(state: GameState, monster: Unit): Point[] {
  * reach alone, and a map is never changed in place, so they are kept per map: monsters
  * that stay put, or step about the same squares, cost nothing the next time.
  */
-const struckCache = new WeakMap<BattleMap, Map<string, Int32Array>>();
-const STRUCK_ROWS_KEPT = 4096;
-
 function squaresStruckFrom(map: BattleMap, at: Point, weapon: Weapon): Int32Array {
-  let rows = struckCache.get(map);
-  if (!rows) {
-    rows = new Map();
-    struckCache.set(map, rows);
-  }
   const key = `${at.y * map.width + at.x}/${weapon.reach}/${weapon.minRange}/${weapon.maxRange}`;
-  const known = rows.get(key);
-  if (known) return known;
+  return mapIndexOf(map).struckSquares.getOrMake(key, () => strikeSquares(map, at, weapon));
+}
+
+function strikeSquares(map: BattleMap, at: Point, weapon: Weapon): Int32Array {
   const blocks = (x: number, y: number): boolean => doesSquareBlockSight(map, x, y);
   const reach = weapon.maxRange ?? Math.max(map.width, map.height);
   const struck: number[] = [];
@@ -65,10 +60,7 @@ function squaresStruckFrom(map: BattleMap, at: Point, weapon: Weapon): Int32Arra
     if (weapon.reach === 'melee' ? cover !== 'blocked' : isClearShot(cover))
       struck.push(t.y * map.width + t.x);
   }
-  const row = Int32Array.from(struck);
-  if (rows.size >= STRUCK_ROWS_KEPT) rows.clear();
-  rows.set(key, row);
-  return row;
+  return Int32Array.from(struck);
 }
 
 /**

@@ -5,7 +5,9 @@
  * or carrying an object home.
  */
 import { isSamePoint } from '../grid';
-import type { Side } from '../types';
+import type { BattleMap } from '../map';
+import type { OptionSpec } from '../rulesets/module';
+import type { GameState, Side, VictoryKind, VictoryOptions } from '../types';
 import { isArchFoe, livingUnits } from '../world';
 import { emit, type Context } from './context';
 
@@ -99,4 +101,137 @@ export function checkEndOfRound(ctx: Context): void {
   if (state.round >= state.options.maxRounds) {
     endGame(ctx, 'enemies', `The heroes did not prevail within ${state.options.maxRounds} rounds.`);
   }
+}
+
+// ------------------------------------------------------------------ victory options
+
+/** The solo rules' victory conditions (seed 001 §5 "Winning"), in the order offered. */
+export const VICTORY_KINDS: readonly VictoryKind[] = [
+  'arch-foe',
+  'all-enemies',
+  'minions',
+  'hold',
+  'defeat-count',
+  'carry-object',
+];
+
+export const VICTORY_NAMES: Readonly<Record<VictoryKind, string>> = {
+  'arch-foe': 'Slay the Arch Foe',
+  'all-enemies': 'Defeat every enemy',
+  minions: 'Defeat the minions',
+  hold: 'Hold the goal',
+  'defeat-count': 'Defeat a number of foes',
+  'carry-object': 'Carry the relic home',
+};
+
+export function isVictoryKind(value: unknown): value is VictoryKind {
+  return typeof value === 'string' && (VICTORY_KINDS as readonly string[]).includes(value);
+}
+
+/** The victory condition in plain words. */
+export function describeVictory(options: VictoryOptions): string {
+  switch (options.victory) {
+    case 'arch-foe':
+      return 'Slay the Arch Foe. You lose if every hero falls.';
+    case 'all-enemies':
+      return 'Defeat the Arch Foe and every one of its minions.';
+    case 'minions':
+      return 'Defeat every Minion Team; the Arch Foe may live.';
+    case 'hold':
+      return `Reach the marked spot in the enemy half and keep a hero on it for ${options.holdTurns} turn${options.holdTurns === 1 ? '' : 's'}.`;
+    case 'defeat-count':
+      return `Defeat ${options.defeatCount} enemies before time runs out (1d6+4 turns, rolled at the start).`;
+    case 'carry-object':
+      return 'Find the relic, pick it up and carry it back to where you started. Its bearer cannot attack.';
+  }
+}
+
+/** The victory condition and its progress, in a few words (the battle's goal line). */
+export function describeObjectiveProgress(state: GameState): string {
+  const o = state.options;
+  const obj = state.objective;
+  switch (o.victory) {
+    case 'arch-foe':
+      return 'Goal: slay the Arch Foe';
+    case 'all-enemies':
+      return 'Goal: defeat every enemy';
+    case 'minions':
+      return 'Goal: defeat every minion';
+    case 'hold':
+      return `Goal: hold the marked spot (${obj.heldRounds} of ${o.holdTurns} turns)`;
+    case 'defeat-count':
+      return `Goal: defeat ${o.defeatCount} (${obj.enemiesDefeated} so far)${obj.turnLimit ? ` by round ${obj.turnLimit}` : ''}`;
+    case 'carry-object':
+      return obj.object?.carrier
+        ? 'Goal: carry the relic home'
+        : 'Goal: find the relic and bring it back';
+  }
+}
+
+/** The victory options a map sets in its properties (victory, holdTurns, defeatCount). */
+export function victoryDefaultsFromMap(map: BattleMap): Partial<VictoryOptions> {
+  const p = map.properties;
+  const out: Partial<VictoryOptions> = {};
+  if (isVictoryKind(p.victory)) out.victory = p.victory;
+  if (typeof p.holdTurns === 'number')
+    out.holdTurns = Math.max(1, Math.min(3, Math.trunc(p.holdTurns)));
+  if (typeof p.defeatCount === 'number')
+    out.defeatCount = Math.max(1, Math.min(50, Math.trunc(p.defeatCount)));
+  return out;
+}
+
+/** The victory options from raw values over `defaults`, only sane values kept. */
+export function normaliseVictoryOptions(
+  raw: Readonly<Record<string, unknown>>,
+  defaults: VictoryOptions,
+): VictoryOptions {
+  const number = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+  return {
+    victory: isVictoryKind(raw.victory) ? raw.victory : defaults.victory,
+    holdTurns: number(raw.holdTurns)
+      ? Math.max(1, Math.min(3, Math.trunc(raw.holdTurns)))
+      : defaults.holdTurns,
+    defeatCount: number(raw.defeatCount)
+      ? Math.max(1, Math.trunc(raw.defeatCount))
+      : defaults.defeatCount,
+    maxRounds: number(raw.maxRounds)
+      ? Math.max(1, Math.min(1000, Math.trunc(raw.maxRounds)))
+      : defaults.maxRounds,
+  };
+}
+
+/** The Setup screen's rows for the victory options, for the kinds a module offers. */
+export function victoryOptionSpecs(kinds: readonly VictoryKind[]): OptionSpec[] {
+  return [
+    {
+      id: 'victory',
+      label: 'Victory',
+      help: 'What the heroes must do. Maps may set their own; you can change it here.',
+      kind: 'choice',
+      default: kinds[0],
+      choices: kinds.map((k) => ({ value: k, label: VICTORY_NAMES[k] })),
+    },
+    {
+      id: 'holdTurns',
+      label: 'Turns to hold',
+      help: 'How many turns in a row a hero must end on the marked spot (1 to 3).',
+      kind: 'number',
+      default: 2,
+      min: 1,
+      max: 3,
+      presets: [1, 2, 3],
+      showWhen: { option: 'victory', equals: 'hold' },
+    },
+    {
+      id: 'defeatCount',
+      label: 'Enemies to defeat',
+      help: 'How many enemies the heroes must defeat before the rolled turn limit (1d6+4).',
+      kind: 'number',
+      default: 6,
+      min: 1,
+      max: 50,
+      presets: [3, 4, 6, 8, 10],
+      showWhen: { option: 'victory', equals: 'defeat-count' },
+    },
+  ];
 }

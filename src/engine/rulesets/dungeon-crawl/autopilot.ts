@@ -9,16 +9,16 @@
  *    to a fragile hero), then the most progress toward the nearest foe or the goal.
  * 3. Attack with the best weapon at the best target, then end the turn.
  */
-import { chebyshevDistance, isSamePoint, type Point } from './grid';
-import type { BattleMap } from './map';
-import { applyDoorsToMap } from './systems/doors';
-import { buildTerrainGrid } from './systems/movement';
-import { floodCosts } from './pathing';
-import { hitChance } from './rulesets/dungeon-crawl';
-import { canAttack } from './systems/combat';
-import { legalCommands } from './game';
-import type { Command, GameState, Unit } from './types';
-import { findUnit, isArchFoe, livingUnits } from './world';
+import { chebyshevDistance, isSamePoint, type Point } from '../../grid';
+import type { BattleMap } from '../../map';
+import { applyDoorsToMap } from '../../systems/doors';
+import { buildTerrainGrid } from '../../systems/movement';
+import { floodCosts } from '../../pathing';
+import type { Command, CommandOf, GameState, Unit } from '../../types';
+import { findUnit, isArchFoe, livingUnits } from '../../world';
+import { canAttack, hitChance } from './combat';
+import { legalCrawlCommands as legalCommands } from './flow';
+import { crawlWeapons } from './types';
 
 function targetValue(target: Unit): number {
   const remaining = target.maxWounds - target.wounds;
@@ -34,7 +34,7 @@ function withHeroAt(state: GameState, heroId: string, square: Point): GameState 
 
 function bestAttackFrom(state: GameState, hero: Unit): { value: number; command: Command | null } {
   let best: { value: number; command: Command | null } = { value: 0, command: null };
-  for (const weapon of hero.weapons) {
+  for (const weapon of crawlWeapons(hero)) {
     for (const foe of livingUnits(state, 'enemies')) {
       if (!canAttack(state, hero, foe, weapon)) continue;
       const value = hitChance(weapon.die, weapon.hitOn) * targetValue(foe);
@@ -94,22 +94,20 @@ function dangerAt(state: GameState, hero: Unit, square: Point): number {
 }
 
 /** The next command the autopilot gives for the acting hero, or 'start' before the game. */
-export function chooseHeroCommand(state: GameState): Command | null {
+export function chooseCrawlHeroCommand(state: GameState): Command | null {
   const legal = legalCommands(state);
   if (legal.length === 0) return null;
   if (state.phase === 'setup') return legal[0];
   const hero = findUnit(state, state.turn!.unitId)!;
   const heal = legal
-    .filter((c): c is Extract<Command, { type: 'heal' }> => c.type === 'heal')
+    .filter((c): c is CommandOf<'heal'> => c.type === 'heal')
     .map((c) => ({ c, t: findUnit(state, c.target)! }))
     .sort((a, b) => b.t.wounds - a.t.wounds)[0];
   if (state.turn!.acted) return { type: 'end-turn', unit: hero.id };
   if (heal && heal.t.wounds >= 1 && heal.t.maxWounds - heal.t.wounds <= 2) return heal.c;
 
-  const moves = legal.filter((c): c is Extract<Command, { type: 'move' }> => c.type === 'move');
-  const doors = legal.filter(
-    (c): c is Extract<Command, { type: 'open-door' }> => c.type === 'open-door',
-  );
+  const moves = legal.filter((c): c is CommandOf<'move'> => c.type === 'move');
+  const doors = legal.filter((c): c is CommandOf<'open-door'> => c.type === 'open-door');
   if ((moves.length > 0 || doors.length > 0) && hero.position) {
     const goals = goalSquares(state, hero);
     // Distances as if every door were open, so heroes head for doors that lead on.

@@ -2,10 +2,11 @@
  * A small flood fill for map checks: 8-way steps over passable terrain, no diagonal step
  * that cuts a wall corner (miniatures-los-cover). A square under a `door` object counts as
  * passable even when its tile is a closed door: heroes and monsters can open it in play.
- * Kept here so the loader does not depend on the engine's pathing.
+ * Kept apart from the engine's pathing: the map loader's checks and the default placement
+ * use it on maps no game has been made of yet.
  */
-import { isTerrainPassable, type BattleMap } from '../engine/map';
-import { canStepDiagonally, DIRECTION_STEPS, type Point } from '../engine/grid';
+import { isTerrainPassable, type BattleMap } from './map';
+import { canStepDiagonally, DIRECTION_STEPS, type Point } from './grid';
 
 /** Row-major indexes of squares covered by `door` objects. */
 export function doorSquares(map: BattleMap): Set<number> {

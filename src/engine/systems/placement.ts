@@ -1,28 +1,27 @@
 /**
- * The seed's placement rule for maps drawn without units (solo-miniatures-dungeon-crawl
- * §2-3): heroes on one side or corner, the Arch Foe (a dragon) in the opposite corner,
- * heroes + 1 Minion Teams (alternately 2 goblins or 1 troll) spread evenly over the Arch
- * Foe's half, all enemies facing the heroes. Deterministic: no dice, ties broken by
- * row-major order. Everything is placed on floor squares of one connected region, so every
- * figure can reach every other.
+ * The solo rules' placement for maps drawn without figures (solo-miniatures-dungeon-crawl
+ * §2 "Enemies" and §3 "Placement"): heroes on one side or corner, the Arch Foe in the
+ * opposite corner, heroes + 1 Minion Teams spread evenly over the Arch Foe's half, all
+ * enemies facing the heroes. Which figures make the party, the Arch Foe and the teams is
+ * the rule module's roster. Deterministic: no dice, ties broken by row-major order.
+ * Everything is placed on floor squares of one connected region, so every figure can
+ * reach every other.
  */
-import type { BattleMap, MapObject } from '../engine/map';
-import { facingToward, type Point } from '../engine/grid';
-import { DEFAULT_HERO_COUNT, KNOWN_HERO_KINDS } from './constants';
-import { doorSquares, regions } from './flood';
-import { parseRoll } from './properties';
+import type { BattleMap, MapObject } from '../map';
+import { parseRoll } from '../dice';
+import { facingToward, type Point } from '../grid';
+import { doorSquares, regions } from '../regions';
 
-export type DefaultSetupResult = { ok: true; map: BattleMap } | { ok: false; error: string };
+export type PlacementResult = { ok: true; map: BattleMap } | { ok: false; error: string };
 
-const TITLES: Readonly<Record<string, string>> = {
-  'fighting-man': 'Fighting Man',
-  'magic-user': 'Magic User',
-  thief: 'Thief',
-  priest: 'Priest',
-  dragon: 'Dragon',
-  troll: 'Troll',
-  goblin: 'Goblin',
-};
+/** The figures a module fields by the placement rule. */
+export interface PlacementRoster {
+  /** The party's kinds in start order (repeated for parties larger than the list). */
+  heroes: readonly { unit: string; name: string }[];
+  archFoe: { unit: string; name: string };
+  /** Minion Teams, used in turn: `count` figures of `unit` make one team. */
+  teams: readonly { unit: string; name: string; count: number }[];
+}
 
 function squaresOf(o: MapObject): Point[] {
   const out: Point[] = [];
@@ -70,10 +69,11 @@ function nearest(points: readonly Point[], target: Point, width: number, k = 1):
  * A map that already has both heroes and enemies comes back unchanged (as a copy).
  * Returns `{ ok: false, error }` with a plain message when there is no room.
  */
-export function tryAddDefaultSetup(
+export function placeBySoloRules(
   map: BattleMap,
-  heroCount = DEFAULT_HERO_COUNT,
-): DefaultSetupResult {
+  heroCount: number,
+  roster: PlacementRoster,
+): PlacementResult {
   if (!Number.isInteger(heroCount) || heroCount < 1 || heroCount > 16) {
     return { ok: false, error: `The party must have 1 to 16 heroes, not ${heroCount}.` };
   }
@@ -125,7 +125,10 @@ export function tryAddDefaultSetup(
   }
   const candidates = region >= 0 ? (free[region] ?? []) : [];
   const teams = heroCount + 1;
-  const enemyFigures = 1 + Math.ceil(teams / 2) * 2 + Math.floor(teams / 2);
+  const teamOf = (t: number): PlacementRoster['teams'][number] =>
+    roster.teams[t % roster.teams.length];
+  let enemyFigures = 1;
+  for (let t = 0; t < teams; t++) enemyFigures += teamOf(t).count;
   const needed = (heroesExist ? 0 : heroCount) + (enemiesExist ? 0 : enemyFigures);
   if (candidates.length < needed) {
     return {
@@ -174,16 +177,16 @@ export function tryAddDefaultSetup(
     heroes = bestPick;
     heroes.forEach((p, i) => {
       take(p);
-      const unit = KNOWN_HERO_KINDS[i % KNOWN_HERO_KINDS.length];
-      const n = Math.floor(i / KNOWN_HERO_KINDS.length);
+      const hero = roster.heroes[i % roster.heroes.length];
+      const n = Math.floor(i / roster.heroes.length);
       added.push({
         kind: 'hero',
         x: p.x,
         y: p.y,
         width: 1,
         height: 1,
-        name: n > 0 ? `${TITLES[unit]} ${n + 1}` : TITLES[unit],
-        properties: { unit },
+        name: n > 0 ? `${hero.name} ${n + 1}` : hero.name,
+        properties: { unit: hero.unit },
       });
     });
   }
@@ -215,9 +218,9 @@ export function tryAddDefaultSetup(
       y: arch.y,
       width: 1,
       height: 1,
-      name: 'Dragon',
+      name: roster.archFoe.name,
       facing: facingToward(arch, nearestHero(arch)),
-      properties: { unit: 'dragon', archFoe: true },
+      properties: { unit: roster.archFoe.unit, archFoe: true },
     });
 
     // Minion Teams: farthest-point spread over the Arch Foe's half, away from the heroes.
@@ -235,18 +238,19 @@ export function tryAddDefaultSetup(
       spots = candidates.filter(isFree);
     }
     const placed: Point[] = [arch];
-    const counts: Record<string, number> = { goblin: 0, troll: 0 };
-    const place = (p: Point, unit: 'goblin' | 'troll', team: number): void => {
+    const counts = new Map<string, number>();
+    const place = (p: Point, member: { unit: string; name: string }, team: number): void => {
+      const unit = member.unit;
       take(p);
       placed.push(p);
-      counts[unit]++;
+      counts.set(unit, (counts.get(unit) ?? 0) + 1);
       added.push({
         kind: 'enemy',
         x: p.x,
         y: p.y,
         width: 1,
         height: 1,
-        name: `${TITLES[unit]} ${counts[unit]}`,
+        name: `${member.name} ${counts.get(unit)}`,
         facing: facingToward(p, nearestHero(p)),
         properties: { unit, team },
       });
@@ -264,15 +268,16 @@ export function tryAddDefaultSetup(
       }
       if (!best)
         return { ok: false, error: 'There is no room for the Minion Teams; paint more floor.' };
-      const goblins = t % 2 === 0;
-      place(best, goblins ? 'goblin' : 'troll', t + 1);
-      if (goblins) {
+      const team = teamOf(t);
+      place(best, team, t + 1);
+      // The team's other figures stand beside the first.
+      for (let k = 1; k < team.count; k++) {
         const mate =
           nearest(spots.filter(isFree), best, W)[0] ??
           nearest(candidates.filter(isFree), best, W)[0];
         if (!mate)
           return { ok: false, error: 'There is no room for the Minion Teams; paint more floor.' };
-        place(mate, 'goblin', t + 1);
+        place(mate, team, t + 1);
       }
     }
   }
@@ -287,14 +292,4 @@ export function tryAddDefaultSetup(
     }
   }
   return { ok: true, map: { ...map, objects: [...map.objects, ...added] } };
-}
-
-/**
- * Adds the default heroes and enemies (see tryAddDefaultSetup) and returns the new map.
- * Throws an Error with a plain message when the map has no room for them.
- */
-export function addDefaultSetup(map: BattleMap, heroCount = DEFAULT_HERO_COUNT): BattleMap {
-  const r = tryAddDefaultSetup(map, heroCount);
-  if (!r.ok) throw new Error(r.error);
-  return r.map;
 }

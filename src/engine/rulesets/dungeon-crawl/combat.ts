@@ -1,6 +1,8 @@
 /**
- * Attacks: who may strike whom with what, cover on the line of fire, the d6 roll to
- * wound, and the optional morale rule (a goblin or troll rolling a 1 retreats).
+ * The Dungeon Crawl's combat (solo-miniatures-dungeon-crawl, "Here's a look at our heroes
+ * and villains" and "Morale"): who may strike whom with what, one d6 to wound on the
+ * weapon's number or more, and the optional morale rule (a goblin or troll rolling a 1
+ * retreats).
  */
 import {
   canStepDiagonally,
@@ -9,46 +11,21 @@ import {
   rotateFacing,
   stepToward,
   type Point,
-} from '../grid';
-import { doesSquareBlockSight, isTerrainPassable, isWallLike, terrainAt } from '../map';
-import { computeCover, isClearShot, type CoverLevel } from '../los';
-import type { GameState, Unit, Weapon } from '../types';
-import { livingUnits, unitAt } from '../world';
-import { emit, rollDie, type Context } from './context';
-import { setStatus } from './sight';
-import { walkUnit } from './movement';
-import { applyWound } from './wounds';
+} from '../../grid';
+import { isClearShot } from '../../los';
+import { isTerrainPassable, isWallLike, terrainAt } from '../../map';
+import type { GameState, Unit } from '../../types';
+import { unitAt } from '../../world';
+import { emit, rollDie, type Context } from '../../systems/context';
+import { coverFor, isFoeAdjacent, turnToward, wallCover } from '../../systems/cover';
+import { setStatus } from '../../systems/sight';
+import { walkUnit } from '../../systems/movement';
+import { applyWound } from '../../systems/wounds';
+import { crawlOptions, type CrawlWeapon } from './types';
 
-/**
- * Cover of `target` from `attacker`: walls and sight-blocking squares block lines, and
- * so do the attacker's foes other than the target; the attacker's friends do not.
- */
-export function coverFor(state: GameState, attacker: Unit, target: Unit): CoverLevel {
-  if (!attacker.position || !target.position) return 'blocked';
-  // The blocking figures' squares, listed once: a line asks about many squares.
-  const width = state.map.width;
-  const foeSquares: number[] = [];
-  for (const u of state.units) {
-    if (u.position && u.side !== attacker.side && u.id !== target.id)
-      foeSquares.push(u.position.y * width + u.position.x);
-  }
-  return computeCover(attacker.position, target.position, (x, y) => {
-    if (doesSquareBlockSight(state.map, x, y)) return true;
-    return x >= 0 && x < width && foeSquares.includes(y * width + x);
-  });
-}
-
-/** Cover through walls alone (melee reach across a corner). */
-function wallCover(state: GameState, from: Point, to: Point): CoverLevel {
-  return computeCover(from, to, (x, y) => doesSquareBlockSight(state.map, x, y));
-}
-
-export function isFoeAdjacent(state: GameState, unit: Unit): boolean {
-  if (!unit.position) return false;
-  const pos = unit.position;
-  return livingUnits(state).some(
-    (u) => u.side !== unit.side && chebyshevDistance(pos, u.position) === 1,
-  );
+/** The chance (0..1) that a d-sided roll meets `hitOn` or more. */
+export function hitChance(die: number, hitOn: number): number {
+  return Math.max(0, Math.min(1, (die - hitOn + 1) / die));
 }
 
 /**
@@ -60,7 +37,7 @@ export function whyCannotAttack(
   state: GameState,
   attacker: Unit,
   target: Unit,
-  weapon: Weapon,
+  weapon: CrawlWeapon,
 ): string | null {
   if (!attacker.position) return `${attacker.name} is not on the board.`;
   if (!target.position) return `${target.name} is not on the board.`;
@@ -90,7 +67,12 @@ export function whyCannotAttack(
   return null;
 }
 
-export function canAttack(state: GameState, attacker: Unit, target: Unit, weapon: Weapon): boolean {
+export function canAttack(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+): boolean {
   return whyCannotAttack(state, attacker, target, weapon) === null;
 }
 
@@ -98,21 +80,15 @@ export function canAttack(state: GameState, attacker: Unit, target: Unit, weapon
  * Rolls the attack and applies its result: a wound on the weapon's number or more;
  * under the optional morale rule a goblin or troll that rolls a 1 retreats.
  */
-export function resolveAttack(ctx: Context, attacker: Unit, target: Unit, weapon: Weapon): void {
+export function resolveAttack(
+  ctx: Context,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+): void {
   if (!attacker.position || !target.position) return;
   attacker.stats.attacks += 1;
-  const oldFacing = attacker.facing;
-  attacker.facing = facingToward(attacker.position, target.position, attacker.facing);
-  if (oldFacing !== attacker.facing) {
-    emit(ctx, {
-      type: 'faced',
-      unit: attacker.id,
-      from: oldFacing,
-      to: attacker.facing,
-      reason: 'attacking',
-      text: '',
-    });
-  }
+  turnToward(ctx, attacker, target.position, 'attacking');
   const roll = rollDie(ctx, {
     sides: weapon.die,
     purpose: 'attack',
@@ -133,7 +109,6 @@ export function resolveAttack(ctx: Context, attacker: Unit, target: Unit, weapon
     hit,
     text: '',
   });
-  if (ctx.state.turn) ctx.state.turn.canUndo = false;
   // Being attacked is an interaction: a patrolling target notices at once.
   if (target.ai && (target.ai.status === 'patrolling' || target.ai.status === 'prepared')) {
     setStatus(ctx, target, 'alerted', `attacked by the ${attacker.name}`);
@@ -141,7 +116,7 @@ export function resolveAttack(ctx: Context, attacker: Unit, target: Unit, weapon
   if (hit) {
     attacker.stats.hits += 1;
     applyWound(ctx, target, attacker.id, weapon.wounds);
-  } else if (roll === 1 && ctx.state.options.morale && attacker.ai?.morale) {
+  } else if (roll === 1 && crawlOptions(ctx.state).morale && attacker.ai?.morale) {
     retreat(ctx, attacker, target);
   }
 }

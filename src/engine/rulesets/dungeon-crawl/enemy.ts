@@ -1,0 +1,204 @@
+/**
+ * The Dungeon Crawl's enemies (solo-miniatures-dungeon-crawl §4 "Move Order" and the
+ * scenario's "To Play"): the enemy side acts first each round, strongest first (the Arch
+ * Foe, then by rank: dragon, trolls, goblins). Each enemy acts by its status:
+ * - Patrolling: a d8 on the patrol table (forward, half forward then turn, stand, turn).
+ * - Alerted: pick the nearest hero (ties by die), move to stay in the range of its
+ *   primary weapon (best chance to hit, then most damage), then attack.
+ * - Retreating is resolved at once when morale fails (see combat.retreat).
+ * Each activation is a sequence of actions; the kernel runs the after-action checks
+ * after each one (runActivation).
+ */
+import { chebyshevDistance, rotateFacing } from '../../grid';
+import type { GameState } from '../../types';
+import { livingUnits } from '../../world';
+import { emit, rollDie, runActivation, type Context } from '../../systems/context';
+import { openDoor } from '../../systems/doors';
+import { walkStraightAhead } from '../../systems/movement';
+import {
+  chooseNearestHero,
+  doorWorthOpening,
+  moveIntoRange,
+  wouldHoldFrom,
+  type Placed,
+} from '../../systems/pursuit';
+import { canAttack, resolveAttack } from './combat';
+import { crawlWeapons, type CrawlWeapon } from './types';
+import { canUseSeveralWeaponsPerTurn, rankWeapons } from './units';
+
+/** Enemies in the order they act: higher rank first (the Arch Foe above all), then list order. */
+export function enemyActionOrder(state: GameState): Placed[] {
+  const enemies = livingUnits(state, 'enemies');
+  const index = new Map(state.units.map((u, i) => [u.id, i]));
+  return enemies.sort((a, b) => {
+    const ra = (a.ai?.archFoe ? 100 : 0) + (a.ai?.rank ?? 0);
+    const rb = (b.ai?.archFoe ? 100 : 0) + (b.ai?.rank ?? 0);
+    if (ra !== rb) return rb - ra;
+    return (index.get(a.id) ?? 0) - (index.get(b.id) ?? 0);
+  });
+}
+
+/** Runs the whole enemy side's turn. Stops early when the game ends. */
+export function runEnemyPhase(ctx: Context): void {
+  for (const enemy of enemyActionOrder(ctx.state)) {
+    if (ctx.state.outcome) return;
+    if (!enemy.position || !enemy.ai) continue;
+    emit(ctx, { type: 'turn-started', unit: enemy.id, text: '' });
+    runActivation(ctx, activate(ctx, enemy));
+    emit(ctx, { type: 'turn-ended', unit: enemy.id, text: '' });
+  }
+}
+
+/** One enemy's activation, by its status; yields after each action. */
+function* activate(ctx: Context, enemy: Placed): Generator<void> {
+  const status = enemy.ai?.status;
+  if (status === 'patrolling') patrol(ctx, enemy);
+  else if (status === 'alerted' || status === 'retreating') yield* actAlerted(ctx, enemy);
+  // 'prepared' enemies hold their ground until alerted.
+}
+
+// ------------------------------------------------------------------ patrolling
+
+const PATROL_TEXT: Record<number, string> = {
+  1: 'full move forward',
+  2: 'full move forward',
+  3: 'half move, then turn',
+  4: 'stands still',
+  5: 'stands still',
+  6: 'turns 90° clockwise',
+  7: 'turns about',
+  8: 'turns 90° counter-clockwise',
+};
+
+const TURN_TEXT: Record<number, string> = {
+  4: 'no turn',
+  5: 'no turn',
+  6: 'turns 90° clockwise',
+  7: 'turns about',
+  8: 'turns 90° counter-clockwise',
+};
+
+/** The patrol d8 table (solo rules, section 4). */
+export function patrol(ctx: Context, enemy: Placed): void {
+  const value = rollDie(ctx, {
+    sides: 8,
+    purpose: 'patrol',
+    unit: enemy.id,
+    need: null,
+    describe: (v) => `${enemy.name} patrol d8 = ${v}: ${PATROL_TEXT[v]}`,
+  });
+  if (value <= 2) {
+    walkStraightAhead(ctx, enemy, enemy.move, 'patrolling');
+  } else if (value === 3) {
+    walkStraightAhead(ctx, enemy, Math.ceil(enemy.move / 2), 'patrolling');
+    let turn = 0;
+    do {
+      turn = rollDie(ctx, {
+        sides: 8,
+        purpose: 'patrol-turn',
+        unit: enemy.id,
+        need: 4,
+        describe: (v) =>
+          v <= 3
+            ? `${enemy.name} turn d8 = ${v}: re-roll (3 or less)`
+            : `${enemy.name} turn d8 = ${v}: ${TURN_TEXT[v]}`,
+      });
+    } while (turn <= 3);
+    turnBy(ctx, enemy, turn);
+  } else {
+    turnBy(ctx, enemy, value);
+  }
+}
+
+function turnBy(ctx: Context, enemy: Placed, value: number): void {
+  const steps = value === 6 ? 2 : value === 7 ? 4 : value === 8 ? -2 : 0;
+  if (steps === 0) return;
+  const from = enemy.facing;
+  enemy.facing = rotateFacing(enemy.facing, steps);
+  emit(ctx, {
+    type: 'faced',
+    unit: enemy.id,
+    from,
+    to: enemy.facing,
+    reason: 'patrol',
+    text: '',
+  });
+}
+
+// ------------------------------------------------------------------ alerted
+
+/** The alerted behaviour: close to the primary weapon's range of the target, then attack. */
+function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
+  const target = chooseNearestHero(ctx, enemy);
+  if (!target) return;
+  const primary = rankWeapons(crawlWeapons(enemy))[0];
+  if (primary && !isWellPlaced(ctx.state, enemy, target, primary)) {
+    const door = doorWorthOpening(ctx.state, enemy, target);
+    if (door) openDoor(ctx, enemy, door);
+    else {
+      const verb =
+        primary.reach === 'ranged' ? `keeps ${primary.name.toLowerCase()} range on` : 'closes on';
+      moveIntoRange(
+        ctx,
+        enemy,
+        target,
+        (square) =>
+          wouldHoldFrom(enemy, square, () => canAttack(ctx.state, enemy, target, primary)),
+        verb,
+      );
+    }
+    yield;
+  }
+  if (enemy.position && !ctx.state.outcome) yield* attackAsAble(ctx, enemy, target);
+}
+
+/**
+ * In range of its primary weapon on the target; or, for the dragon that strikes with
+ * each weapon in one turn, able to use the primary on another hero while its other
+ * weapon reaches the target (it has no reason to give up a double attack).
+ */
+function isWellPlaced(
+  state: GameState,
+  enemy: Placed,
+  target: Placed,
+  primary: CrawlWeapon,
+): boolean {
+  if (canAttack(state, enemy, target, primary)) return true;
+  if (!canUseSeveralWeaponsPerTurn(enemy.kind)) return false;
+  const others = livingUnits(state, 'heroes').filter((h) => h.id !== target.id);
+  const primaryElsewhere = others.some((h) => canAttack(state, enemy, h, primary));
+  const secondaryOnTarget = crawlWeapons(enemy).some(
+    (w) => w.id !== primary.id && canAttack(state, enemy, target, w),
+  );
+  return primaryElsewhere && secondaryOnTarget;
+}
+
+/**
+ * Attacks with the best usable weapon, the target first, else the nearest hero it can
+ * hit. The dragon may use each weapon once, each on a different hero.
+ */
+function* attackAsAble(ctx: Context, enemy: Placed, target: Placed): Generator<void> {
+  const weapons = rankWeapons(crawlWeapons(enemy));
+  const several = canUseSeveralWeaponsPerTurn(enemy.kind);
+  const struck = new Set<string>();
+  for (const weapon of weapons) {
+    if (!enemy.position || ctx.state.outcome) return;
+    if (enemy.ai?.status !== 'alerted') return;
+    const heroes = livingUnits(ctx.state, 'heroes')
+      .filter((h) => !struck.has(h.id))
+      .sort((a, b) => {
+        if (a.id === target.id) return -1;
+        if (b.id === target.id) return 1;
+        return (
+          chebyshevDistance(enemy.position, a.position) -
+          chebyshevDistance(enemy.position, b.position)
+        );
+      });
+    const victim = heroes.find((h) => canAttack(ctx.state, enemy, h, weapon));
+    if (!victim) continue;
+    struck.add(victim.id);
+    resolveAttack(ctx, enemy, victim, weapon);
+    yield;
+    if (!several) return;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The Dungeon Crawl rule module (solo-miniatures-dungeon-crawl.txt, with the four-corner
+ * sight of miniatures-los-cover.txt): four heroes against goblins, trolls and a dragon on
+ * a small board, one d6 per attack, a d8 for patrolling monsters.
+ */
+import type { CommandSpec, RuleModule } from '../module';
+import { describeObjectiveProgress, VICTORY_KINDS } from '../../systems/victory';
+import { chooseCrawlHeroCommand } from './autopilot';
+import { afterCrawlAction, applyCrawlCommand, heroesInOrder, legalCrawlCommands } from './flow';
+import { crawlOptionSpecs, CRAWL_SCENARIOS, normaliseCrawlOptions } from './options';
+import { addCrawlPlacement } from './placement';
+import { crawlPartyAfter, DUNGEON_CRAWL_ID, setupCrawlGame } from './setup';
+import {
+  crawlAbilities,
+  crawlCoverBetween,
+  crawlWeaponLabel,
+  describeCrawlUnit,
+  describeCrawlWeapon,
+  previewCrawlAction,
+} from './texts';
+import { crawlWeapons } from './types';
+import { rollDie } from '../../systems/context';
+import { CRAWL_ASCII_LETTERS, CRAWL_KINDS, rankWeapons } from './units';
+
+const healCommand: CommandSpec = {
+  kind: 'action',
+  validate: (c) =>
+    typeof c.target === 'string' ? null : 'The "heal" command needs a "target" id.',
+};
+
+export const dungeonCrawl: RuleModule = {
+  id: DUNGEON_CRAWL_ID,
+  name: 'Solo Miniatures: Dungeon Crawl',
+  source: 'solo-miniatures-dungeon-crawl.txt',
+  rulesVersion: 1,
+  rulesChanges: {},
+  kinds: CRAWL_KINDS,
+  defaultEnemyKind: 'goblin',
+  asciiLetters: CRAWL_ASCII_LETTERS,
+  optionSpecs: crawlOptionSpecs,
+  normaliseOptions: normaliseCrawlOptions,
+  victoryKinds: VICTORY_KINDS,
+  scenarios: CRAWL_SCENARIOS,
+  addDefaultPlacement: addCrawlPlacement,
+  setup: setupCrawlGame,
+  partyAfter: crawlPartyAfter,
+  commands: { heal: healCommand },
+  apply: applyCrawlCommand,
+  legalCommands: legalCrawlCommands,
+  afterAction: afterCrawlAction,
+  // The scenario's dangerous ground: a d6 on entering, 1-3 deals a wound.
+  dangerousGround: (ctx, unit) => {
+    const value = rollDie(ctx, {
+      sides: 6,
+      purpose: 'dangerous-terrain',
+      unit: unit.id,
+      need: 4,
+      describe: (v) =>
+        `${unit.name} enters dangerous ground, d6 = ${v}: ${v <= 3 ? 'hurt (1-3)' : 'unharmed (4+)'}`,
+    });
+    return value <= 3 ? 1 : 0;
+  },
+  chooseHeroCommand: chooseCrawlHeroCommand,
+  heroOrder: heroesInOrder,
+  rankWeapons: (unit) => rankWeapons(crawlWeapons(unit)),
+  previewAction: previewCrawlAction,
+  coverBetween: crawlCoverBetween,
+  describeUnit: describeCrawlUnit,
+  describeWeapon: describeCrawlWeapon,
+  weaponLabel: crawlWeaponLabel,
+  abilities: crawlAbilities,
+  describeObjective: describeObjectiveProgress,
+};

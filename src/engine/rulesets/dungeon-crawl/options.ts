@@ -1,0 +1,89 @@
+/**
+ * The Dungeon Crawl's options and scenarios: the optional morale rule, where the dragon
+ * lairs (a d6, or a band chosen), the victory condition (the solo rules' §5 list) and the
+ * safety round limit; the classic scenario on its 8x10 board.
+ */
+import type { BattleMap } from '../../map';
+import {
+  normaliseVictoryOptions,
+  VICTORY_KINDS,
+  victoryDefaultsFromMap,
+  victoryOptionSpecs,
+} from '../../systems/victory';
+import type { OptionSpec, ScenarioDefinition } from '../module';
+import type { CrawlOptions } from './types';
+
+export const DEFAULT_CRAWL_OPTIONS: CrawlOptions = {
+  morale: true,
+  lair: 'roll',
+  victory: 'arch-foe',
+  holdTurns: 2,
+  defeatCount: 6,
+  maxRounds: 60,
+};
+
+/**
+ * Options merged over the defaults (and a map's own properties, when given), keeping only
+ * sane values, in a fixed key order (saves and fingerprints compare them as text).
+ */
+export function normaliseCrawlOptions(
+  raw: Readonly<Record<string, unknown>> | undefined,
+  map?: BattleMap,
+): CrawlOptions {
+  const defaults: CrawlOptions = { ...DEFAULT_CRAWL_OPTIONS };
+  if (map) {
+    Object.assign(defaults, victoryDefaultsFromMap(map));
+    if (typeof map.properties.moraleOptional === 'boolean')
+      defaults.morale = map.properties.moraleOptional;
+  }
+  const o = { ...defaults, ...(raw ?? {}) };
+  return {
+    morale: o.morale === true,
+    lair: typeof o.lair === 'string' ? o.lair : 'roll',
+    ...normaliseVictoryOptions(o, defaults),
+  };
+}
+
+/** The lair bands a map marks (`lair` objects with a `roll` such as "3-4"), sorted. */
+function lairBands(map: BattleMap | null): string[] {
+  const bands = (map?.objects ?? [])
+    .filter((o) => o.kind === 'lair' && typeof o.properties.roll === 'string')
+    .map((o) => String(o.properties.roll));
+  return [...new Set(bands)].sort();
+}
+
+export function crawlOptionSpecs(map: BattleMap | null): OptionSpec[] {
+  return [
+    {
+      id: 'morale',
+      label: 'Morale',
+      help: 'Optional rule: a goblin or troll that rolls a 1 when attacking loses heart and retreats.',
+      kind: 'toggle',
+      default: DEFAULT_CRAWL_OPTIONS.morale,
+    },
+    {
+      id: 'lair',
+      label: 'Dragon\u2019s lair',
+      help: 'Where the Arch Foe waits: rolled on a d6 at the start, or chosen here.',
+      kind: 'choice',
+      default: 'roll',
+      choices: [
+        { value: 'roll', label: 'Roll d6' },
+        ...lairBands(map).map((band) => ({ value: band, label: band })),
+      ],
+    },
+    ...victoryOptionSpecs(VICTORY_KINDS),
+  ];
+}
+
+export const CRAWL_SCENARIOS: readonly ScenarioDefinition[] = [
+  {
+    id: 'dungeon-crawl',
+    name: 'The Dungeon Crawl',
+    mapId: 'dungeon-crawl',
+    ruleModule: 'dungeon-crawl',
+    summary:
+      'Four heroes slip into a cramped lair of goblins and trolls to slay the dragon that rules it. The dragon sleeps in one of three places: a die decides which.',
+    defaults: { ...DEFAULT_CRAWL_OPTIONS },
+  },
+];

@@ -1,0 +1,158 @@
+/**
+ * Setting up a Dungeon Crawl game from a map: heroes on the map's hero squares (a named
+ * kind, else the next of the party not yet placed), enemies on its enemy squares by kind,
+ * the dragon as the Arch Foe, all with the stat blocks of units.ts. A campaign's party
+ * replaces the usual four heroes, keeping their names and carried wounds.
+ */
+import type { Facing } from '../../grid';
+import type { MapObject } from '../../map';
+import type { PartyMember, SetupInput, SetupResult } from '../module';
+import {
+  mapWithDoors,
+  newGameState,
+  nextUnitId,
+  numberNames,
+  objectFacing,
+  objectiveFor,
+  whyPlacementFails,
+} from '../../setup';
+import type { GameState, Unit } from '../../types';
+import { normaliseCrawlOptions } from './options';
+import { DUNGEON_CRAWL_UNITS, HERO_ORDER } from './units';
+
+export const DUNGEON_CRAWL_ID = 'dungeon-crawl';
+
+function titleCase(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function setupCrawlGame(input: SetupInput): SetupResult {
+  const { map, doors } = mapWithDoors(input.map);
+  const options = normaliseCrawlOptions(input.options, input.map);
+  const units: Unit[] = [];
+  const usedIds = new Set<string>();
+  const kindCounts = new Map<string, number>();
+
+  const heroObjects = map.objects.filter((o) => o.kind === 'hero');
+  const enemyObjects = map.objects.filter((o) => o.kind === 'enemy');
+  if (heroObjects.length === 0)
+    return { ok: false, error: `Map "${map.name}" has no hero start squares.` };
+  if (enemyObjects.length === 0) return { ok: false, error: `Map "${map.name}" has no enemies.` };
+
+  // Heroes: a named kind, else the next kind in the usual order not yet taken.
+  const freeKinds = HERO_ORDER.filter((k) => !heroObjects.some((o) => o.properties.unit === k));
+  for (const obj of heroObjects) {
+    const named = typeof obj.properties.unit === 'string' ? obj.properties.unit : '';
+    const kind =
+      DUNGEON_CRAWL_UNITS[named]?.side === 'heroes' ? named : (freeKinds.shift() ?? 'fighting-man');
+    const made = makeUnit(kind, obj, objectFacing(obj, 0), usedIds, kindCounts, false);
+    if (typeof made === 'string') return { ok: false, error: made };
+    units.push(made);
+  }
+  for (const obj of enemyObjects) {
+    const kind = typeof obj.properties.unit === 'string' ? obj.properties.unit : '';
+    const archFoe = obj.properties.archFoe === true || DUNGEON_CRAWL_UNITS[kind]?.archFoe === true;
+    const made = makeUnit(kind, obj, objectFacing(obj, 4), usedIds, kindCounts, archFoe);
+    if (typeof made === 'string') return { ok: false, error: made };
+    units.push(made);
+  }
+  numberNames(units, kindCounts, (kind) => DUNGEON_CRAWL_UNITS[kind].name);
+  if (input.party) {
+    const joined = seatParty(units, input.party);
+    if (joined) return { ok: false, error: joined };
+  }
+  const placement = whyPlacementFails(map, units);
+  if (placement) return { ok: false, error: placement };
+
+  const state: GameState = newGameState({
+    scenarioId: input.scenarioId,
+    ruleModule: DUNGEON_CRAWL_ID,
+    options,
+    map,
+    doors,
+    units,
+    objective: objectiveFor(map, options, units),
+    seed: input.seed,
+  });
+  return { ok: true, state };
+}
+
+/**
+ * A campaign's party takes the hero squares in order, each member as its own kind with
+ * its name and the wounds it carries; squares left over stay empty.
+ */
+function seatParty(units: Unit[], party: readonly PartyMember[]): string | null {
+  const heroes = units.filter((u) => u.side === 'heroes');
+  if (party.length > heroes.length)
+    return `The map has ${heroes.length} hero squares for a party of ${party.length}.`;
+  for (const [i, square] of heroes.entries()) {
+    const member = party[i];
+    const index = units.indexOf(square);
+    if (!member) {
+      units.splice(index, 1);
+      continue;
+    }
+    const def = DUNGEON_CRAWL_UNITS[member.kind];
+    if (!def || def.side !== 'heroes') return `${member.name} is not a Dungeon Crawl hero.`;
+    const made = makeUnitOf(member.kind, square.position!, square.facing, member.id, false);
+    made.name = member.name;
+    made.wounds = Math.max(0, Math.min(made.maxWounds - 1, Math.trunc(member.wounds)));
+    units[index] = made;
+  }
+  return null;
+}
+
+/** The party as it leaves the battle: each hero's kind, name and wounds. */
+export function crawlPartyAfter(state: GameState): PartyMember[] {
+  return state.units
+    .filter((u) => u.side === 'heroes')
+    .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} }));
+}
+
+function makeUnit(
+  kind: string,
+  obj: MapObject,
+  facing: Facing,
+  usedIds: Set<string>,
+  kindCounts: Map<string, number>,
+  archFoe: boolean,
+): Unit | string {
+  if (!DUNGEON_CRAWL_UNITS[kind])
+    return `Object "${obj.name || obj.kind}" at (${obj.x}, ${obj.y}) has an unknown unit kind "${kind}".`;
+  const id = nextUnitId(kind, usedIds, kindCounts);
+  return makeUnitOf(kind, { x: obj.x, y: obj.y }, facing, id, archFoe);
+}
+
+function makeUnitOf(
+  kind: string,
+  at: { x: number; y: number },
+  facing: Facing,
+  id: string,
+  archFoe: boolean,
+): Unit {
+  const def = DUNGEON_CRAWL_UNITS[kind];
+  const unit: Unit = {
+    id,
+    name: titleCase(def.name),
+    kind,
+    side: def.side,
+    position: { x: at.x, y: at.y },
+    facing,
+    wounds: 0,
+    maxWounds: def.maxWounds,
+    move: def.move,
+    weapons: def.weapons.map((w) => ({ ...w })),
+    stats: { kills: 0, woundsTaken: 0, woundsDealt: 0, attacks: 0, hits: 0 },
+  };
+  if (def.side === 'enemies') {
+    unit.ai = {
+      status: 'patrolling',
+      archFoe,
+      rank: def.rank,
+      morale: def.morale,
+      home: { x: at.x, y: at.y },
+    };
+  }
+  if (def.heal) unit.heal = { ...def.heal, usesLeft: def.heal.usesMax };
+  return unit;
+}

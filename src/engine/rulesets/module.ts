@@ -1,0 +1,281 @@
+/**
+ * The seam between the kernel and a rule set. A rule module owns everything a rule book
+ * decides: its unit kinds, options, set-up, turn flow, commands, how a command resolves,
+ * the checks run after every action, enemy activation, the hero autopilot, the attack
+ * preview and the texts the view shows. The kernel (grid, map index, line of sight,
+ * pathing, dice, events, reducer, replay and the shared systems) knows no module by name:
+ * a game state names its module and everything resolves through the registry.
+ *
+ * Everything a module puts into the state, its commands and its events is plain,
+ * serialisable data. Design notes: docs/architecture.md.
+ */
+import type { Point } from '../grid';
+import type { CoverLevel } from '../los';
+import type { BattleMap } from '../map';
+import type { Context } from '../systems/context';
+import type {
+  Command,
+  GameState,
+  ModuleOptions,
+  OptionValue,
+  Side,
+  Unit,
+  VictoryKind,
+  Weapon,
+} from '../types';
+
+// ------------------------------------------------------------------ options
+
+interface OptionSpecBase {
+  /** Key in the game state's `options`. */
+  id: string;
+  label: string;
+  /** One sentence for a tooltip, in our own words. */
+  help: string;
+  /** Shown only while another option has this value (e.g. a count for one victory kind). */
+  showWhen?: { option: string; equals: OptionValue };
+}
+
+/**
+ * One option as the Setup screen draws it, without knowing the module: a toggle, a
+ * choice among values, or a whole number in a range.
+ */
+export type OptionSpec = OptionSpecBase &
+  (
+    | { kind: 'toggle'; default: boolean }
+    | { kind: 'choice'; default: string; choices: readonly { value: string; label: string }[] }
+    | {
+        kind: 'number';
+        default: number;
+        min: number;
+        max: number;
+        /** The values offered as buttons (any whole number in range is valid). */
+        presets: readonly number[];
+      }
+  );
+
+// ------------------------------------------------------------------ unit kinds
+
+/** What the view needs to draw and sound a kind; keys into the shared art and sound banks. */
+export interface UnitArt {
+  /** Frame prefix in the units atlas (`${sprite}-idle-0`...). */
+  sprite: string;
+  /** Height of the figure on the board in pixels at zoom 1 (a square is 32). */
+  height: number;
+  /** Letter and colour of the token drawn when the atlas is missing. */
+  letter: string;
+  color: string;
+}
+
+/** One kind of figure of a module: stat block, names and art. */
+export interface UnitKind {
+  kind: string;
+  name: string;
+  side: Side;
+  /** One line for the unit card, in our own words. */
+  blurb: string;
+  art: UnitArt;
+  /** Squares per side (1 for a man-sized figure; 2 for a 2x2 large figure). */
+  size: number;
+}
+
+// ------------------------------------------------------------------ set-up
+
+/** A persistent character coming into a battle from a campaign (and going out again). */
+export interface PartyMember {
+  id: string;
+  name: string;
+  kind: string;
+  /** Wounds carried into the battle. */
+  wounds: number;
+  /** Module-specific persistent data (skills, experience): plain JSON. */
+  traits: Readonly<Record<string, OptionValue>>;
+}
+
+export interface SetupInput {
+  scenarioId: string;
+  map: BattleMap;
+  seed: number;
+  /** Raw options: the module normalises them (unknown keys dropped, bad values defaulted). */
+  options?: Readonly<Record<string, unknown>>;
+  /** A campaign's party; when absent the module fields its usual heroes. */
+  party?: readonly PartyMember[];
+}
+
+export type SetupResult = { ok: true; state: GameState } | { ok: false; error: string };
+
+/** A scenario a module brings: which bundled map, the default options and its story line. */
+export interface ScenarioDefinition {
+  id: string;
+  name: string;
+  /** Bundled map id (maps/index.json). */
+  mapId: string;
+  ruleModule: string;
+  summary: string;
+  defaults: ModuleOptions;
+}
+
+// ------------------------------------------------------------------ commands
+
+/**
+ * How the kernel treats a command type for undo and after-action checks:
+ * - 'reversible': a move that undo may take back while nothing irreversible happened;
+ * - 'free': a change of facing, which neither ends nor opens the chance to undo, and
+ *   runs no after-action checks (nothing it changes can be noticed);
+ * - 'take-back': undo itself (no after-action checks: it restores what was);
+ * - 'action': anything else; it closes undo.
+ */
+export type CommandKind = 'reversible' | 'free' | 'take-back' | 'action';
+
+export interface CommandSpec {
+  kind: CommandKind;
+  /** Checks the fields of an untrusted command of this type (the kernel checked `type`). */
+  validate(command: Readonly<Record<string, unknown>>): string | null;
+}
+
+// ------------------------------------------------------------------ previews
+
+/**
+ * How a roll resolves, as data, so the kernel can give the exact chance by enumerating
+ * the dice (resolution.ts). Every kind the coming rule sets need:
+ * - 'threshold': one die, success on `need` or more after `modifier` (Dungeon Crawl d6);
+ * - 'advantage': the best (or worst) of two dice against `need` (d20 Skirmish);
+ * - 'table': a die plus modifiers read on a table of results, with an optional confirm
+ *   roll for one band (Rencounter d12);
+ * - 'opposed': each side rolls its dice and adds its bonus; the attacker wins by beating
+ *   the defender's total (plus armour) (High Adventure).
+ */
+export type Resolution =
+  | { kind: 'threshold'; die: number; need: number; modifier: number }
+  | { kind: 'advantage'; die: number; need: number; modifier: number; mode: 'best' | 'worst' }
+  | {
+      kind: 'table';
+      die: number;
+      modifier: number;
+      /** Bands of modified totals; `success` bands count toward the chance. */
+      bands: readonly { min: number; max: number; result: string; success: boolean }[];
+      /** A band whose success needs a second roll of `need`+ on `die`. */
+      confirm?: { result: string; die: number; need: number };
+    }
+  | {
+      kind: 'opposed';
+      attacker: { dice: number; die: number; bonus: number };
+      defender: { dice: number; die: number; bonus: number };
+      /** Added to the defender's total (armour); the attacker needs more than it. */
+      armour: number;
+    };
+
+/** One line of a breakdown: a modifier and where it comes from ("Partial cover: +1 needed"). */
+export interface Modifier {
+  label: string;
+  value: number;
+}
+
+/** What an action would do, for the view: never computed in the view itself. */
+export interface ActionPreview {
+  /** Chance of success, 0..1, from enumerating the dice of `resolution`. */
+  chance: number;
+  resolution: Resolution | null;
+  cover: CoverLevel;
+  /** The modifiers that made the chance, for a breakdown tooltip. */
+  modifiers: readonly Modifier[];
+  /** One line in plain words ("Sword: 4+ on a d6, 50%"). */
+  summary: string;
+  allowed: boolean;
+  reason: string | null;
+}
+
+/** A unit's ability the hero card offers as a button (e.g. healing), with its command type. */
+export interface AbilityButton {
+  id: string;
+  label: string;
+  tip: string;
+  /** The command type the ability gives (its targets come from the legal commands). */
+  command: string;
+  usesLeft: number | null;
+}
+
+// ------------------------------------------------------------------ the module
+
+export interface RuleModule {
+  id: string;
+  name: string;
+  /** The rule book it automates (a file in shared/seeds). */
+  source: string;
+  /**
+   * Bumped when a rule change makes old games play differently; a save records it, so a
+   * save from another version gets a message that names the change.
+   */
+  rulesVersion: number;
+  /** What changed at each rules version, for that message. */
+  rulesChanges: Readonly<Record<number, string>>;
+
+  /** Every kind of figure, heroes first, in the order start squares are filled. */
+  kinds: readonly UnitKind[];
+  /** The default kind for an enemy object that names none (maps from other games). */
+  defaultEnemyKind: string;
+  /** The kinds an ASCII fixture's letters stand for (tests, benchmark, soak). */
+  asciiLetters: Readonly<
+    Record<string, { kind: 'hero' | 'enemy'; unit: string; archFoe?: boolean }>
+  >;
+
+  /** The options to offer for a game on `map` (some depend on it, e.g. its lairs). */
+  optionSpecs(map: BattleMap | null): OptionSpec[];
+  /**
+   * Options merged over the defaults, only sane values kept. With `map`, the map's own
+   * properties (victory, morale...) are the defaults the raw options override.
+   */
+  normaliseOptions(
+    raw: Readonly<Record<string, unknown>> | undefined,
+    map?: BattleMap,
+  ): ModuleOptions;
+  victoryKinds: readonly VictoryKind[];
+  scenarios: readonly ScenarioDefinition[];
+
+  /** Adds hero and enemy objects to a map drawn without them, by the book's placement rule. */
+  addDefaultPlacement(
+    map: BattleMap,
+    heroCount: number,
+  ): { ok: true; map: BattleMap } | { ok: false; error: string };
+  /** Builds the state of a new game (phase 'setup'); the first command must be 'start'. */
+  setup(input: SetupInput): SetupResult;
+  /** The party as it leaves a battle, for a campaign. */
+  partyAfter(state: GameState): PartyMember[];
+
+  /** The command types beyond the kernel's own, and how each is checked. */
+  commands: Readonly<Record<string, CommandSpec>>;
+  /** Applies a checked command to the draft in `ctx`; returns an error sentence or null. */
+  apply(ctx: Context, command: Command): string | null;
+  /** Every legal command for whoever acts now ('start' in the setup phase). */
+  legalCommands(state: GameState): Command[];
+  /**
+   * Runs once after every action (a command, or one step of an enemy's activation):
+   * awareness, morale, victory. Must change nothing when nothing has happened since.
+   */
+  afterAction(ctx: Context): void;
+  /**
+   * A unit has entered dangerous ground (the walk set it there): roll as the rules say and
+   * return the wounds it takes (0 to walk on).
+   */
+  dangerousGround(ctx: Context, unit: Unit, at: Point): number;
+  /** The hero autopilot: the next command for whoever acts, or null when none. */
+  chooseHeroCommand(state: GameState): Command | null;
+
+  /** Heroes in the order they act this round (the view's cards, "waiting" / "done"). */
+  heroOrder(state: GameState): Unit[];
+  /** Weapons best first: the one to offer and the one an enemy fights with. */
+  rankWeapons(unit: Unit): Weapon[];
+  /** What `command` would do (attacks, heals...): chance, cover, modifiers, why not. */
+  previewAction(state: GameState, command: Command): ActionPreview | null;
+  /** The cover `target` has from `viewer` standing at `from` (the line-of-sight preview). */
+  coverBetween(state: GameState, viewer: Unit, from: Point, to: Point): CoverLevel;
+  /** Lines for the unit card (status, weapons, what it is doing). */
+  describeUnit(state: GameState, unit: Unit): string[];
+  /** A weapon in a line, for its button tooltip. */
+  describeWeapon(weapon: Weapon): string;
+  /** A weapon's button label, with its chance ("Sword 67%"). */
+  weaponLabel(weapon: Weapon): string;
+  abilities(unit: Unit): AbilityButton[];
+  /** The victory condition in plain words, with progress ("Hold the spot (1 of 2 turns)"). */
+  describeObjective(state: GameState): string;
+}

@@ -1,0 +1,69 @@
+/**
+ * Cover and reach between figures, shared by every rule set: the four-corner test of
+ * miniatures-los-cover with walls and sight-blocking squares blocking, and figures as
+ * the design says (for an attack, the attacker's foes block; its friends do not). Each
+ * module maps the levels onto its own numbers.
+ */
+import { chebyshevDistance, facingToward, type Point } from '../grid';
+import { computeCover, type CoverLevel } from '../los';
+import { doesSquareBlockSight } from '../map';
+import type { GameState, Unit } from '../types';
+import { livingUnits } from '../world';
+import { emit, type Context } from './context';
+
+/**
+ * Cover of `target` from `attacker`: walls and sight-blocking squares block lines, and
+ * so do the attacker's foes other than the target; the attacker's friends do not.
+ */
+export function coverFor(state: GameState, attacker: Unit, target: Unit): CoverLevel {
+  if (!attacker.position || !target.position) return 'blocked';
+  return coverFrom(state, attacker, attacker.position, target.position, target.id);
+}
+
+/**
+ * Cover of the square `to` from `attacker` standing at `from` (its own square or one it
+ * considers): as coverFor, with `ignoring` (the target, if any) not blocking.
+ */
+export function coverFrom(
+  state: GameState,
+  attacker: Unit,
+  from: Point,
+  to: Point,
+  ignoring: string | null = null,
+): CoverLevel {
+  // The blocking figures' squares, listed once: a line asks about many squares.
+  const width = state.map.width;
+  const foeSquares: number[] = [];
+  for (const u of state.units) {
+    if (u.position && u.side !== attacker.side && u.id !== ignoring)
+      foeSquares.push(u.position.y * width + u.position.x);
+  }
+  return computeCover(from, to, (x, y) => {
+    if (doesSquareBlockSight(state.map, x, y)) return true;
+    return x >= 0 && x < width && foeSquares.includes(y * width + x);
+  });
+}
+
+/** Cover through walls and sight-blocking squares alone (melee reach across a corner). */
+export function wallCover(state: GameState, from: Point, to: Point): CoverLevel {
+  return computeCover(from, to, (x, y) => doesSquareBlockSight(state.map, x, y));
+}
+
+/** Whether any foe of `unit` stands next to it. */
+export function isFoeAdjacent(state: GameState, unit: Unit): boolean {
+  if (!unit.position) return false;
+  const pos = unit.position;
+  return livingUnits(state).some(
+    (u) => u.side !== unit.side && chebyshevDistance(pos, u.position) === 1,
+  );
+}
+
+/** Turns `unit` toward `to`, telling the log why, when that changes its facing. */
+export function turnToward(ctx: Context, unit: Unit, to: Point, reason: string): void {
+  if (!unit.position) return;
+  const from = unit.facing;
+  unit.facing = facingToward(unit.position, to, unit.facing);
+  if (from !== unit.facing) {
+    emit(ctx, { type: 'faced', unit: unit.id, from, to: unit.facing, reason, text: '' });
+  }
+}

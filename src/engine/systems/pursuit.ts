@@ -1,0 +1,186 @@
+/**
+ * Pursuit, shared by the solo rule sets' alerted enemies: the nearest hero on foot (ties
+ * settled by a die), the cheapest square from which a weapon can strike, the way toward
+ * a hero out of reach (doors counted open, so it heads for the door that leads there),
+ * and whether opening a door beside it shortens its walk. What counts as "can strike"
+ * is the rule module's, passed in.
+ */
+import { chebyshevDistance, type Point } from '../grid';
+import { terrainAt, terrainMoveCost, type BattleMap } from '../map';
+import { mapIndexOf } from '../map-index';
+import {
+  findBestWithin,
+  findReachable,
+  floodCosts,
+  stepsWithin,
+  type CostField,
+  type PathingGrid,
+  type PathResult,
+} from '../pathing';
+import type { DoorState, GameState, Unit } from '../types';
+import { livingUnits } from '../world';
+import { rollDie, type Context } from './context';
+import { doorsWithinReach, mapWithAllDoorsOpen, mapWithDoorOpen } from './doors';
+import { buildPathingGrid, buildTerrainGrid, walkUnit } from './movement';
+
+export type Placed = Unit & { position: Point };
+
+/**
+ * Walking costs over terrain alone (units ignored) from `from`, or over `map` when given.
+ * Such a field depends only on the map and the square, and a map is never changed in
+ * place, so the fields of the last few squares asked about are kept in the map's index:
+ * during one enemy phase every monster asks about the same heroes.
+ */
+function terrainDistances(state: GameState, from: Point, map: BattleMap = state.map): CostField {
+  return mapIndexOf(map).costFields.getOrMake(from.y * map.width + from.x, () =>
+    floodCosts(buildTerrainGrid(map), from, map.width * map.height * 2),
+  ) as CostField;
+}
+
+/** Cost to walk to `p` in a cost field, -1 where it cannot be reached. */
+function costAt(field: CostField, p: Point): number {
+  return field.cost[p.y * field.width + p.x];
+}
+
+function finiteOrInfinity(cost: number): number {
+  return cost >= 0 ? cost : Infinity;
+}
+
+/**
+ * The nearest hero by walking distance (straight distance where no walk exists);
+ * equally near heroes are decided by a die.
+ */
+export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
+  const heroes = livingUnits(ctx.state, 'heroes');
+  if (heroes.length === 0) return null;
+  const map = ctx.state.map;
+  const enterCost = (p: Point): number => terrainMoveCost(terrainAt(map, p.x, p.y));
+  const distanceTo = (h: Placed): number => {
+    // The field from the hero gives hero->enemy; the walk enemy->hero enters the hero's
+    // square instead of the enemy's own.
+    const back = costAt(terrainDistances(ctx.state, h.position), enemy.position);
+    if (back < 0) return 10_000 + chebyshevDistance(enemy.position, h.position);
+    return back - enterCost(enemy.position) + enterCost(h.position);
+  };
+  let best = Infinity;
+  let tied: Placed[] = [];
+  for (const h of heroes) {
+    const d = distanceTo(h);
+    if (d < best) {
+      best = d;
+      tied = [h];
+    } else if (d === best) tied.push(h);
+  }
+  if (tied.length === 1) return tied[0];
+  const value = rollDie(ctx, {
+    sides: tied.length,
+    purpose: 'tie-break',
+    unit: enemy.id,
+    need: null,
+    describe: (v) =>
+      `${enemy.name} d${tied.length} = ${v}: ${tied.map((h) => h.name).join(', ')} are equally near — goes for the ${tied[v - 1].name}`,
+  });
+  return tied[value - 1];
+}
+
+/** Whether `strikes` holds with `unit` standing on `square` (the board otherwise as it is). */
+export function wouldHoldFrom(unit: Placed, square: Point, strikes: () => boolean): boolean {
+  const real = unit.position;
+  unit.position = square;
+  const ok = strikes();
+  unit.position = real;
+  return ok;
+}
+
+/**
+ * Moves `enemy` to the cheapest square it can reach this turn from which `strikesFrom`
+ * holds (the first found on equal cost), saying it `verb`s the target; out of reach, it
+ * walks the shortest way toward the target as far as its move allows.
+ */
+export function moveIntoRange(
+  ctx: Context,
+  enemy: Placed,
+  target: Placed,
+  strikesFrom: (square: Point) => boolean,
+  verb: string,
+): void {
+  const state = ctx.state;
+  const grid = buildPathingGrid(state, enemy);
+  // Trying squares in cost order, the first that works is it, and the costly line
+  // checks stop there.
+  const inReach = [...findReachable(grid, enemy.position, enemy.move).values()];
+  const byCost = inReach
+    .map((_, i) => i)
+    .sort((a, b) => inReach[a].cost - inReach[b].cost || a - b);
+  let best: PathResult | null = null;
+  for (const i of byCost) {
+    const result = inReach[i];
+    const square = result.path[result.path.length - 1];
+    if (!strikesFrom(square)) continue;
+    best = result;
+    break;
+  }
+  if (best) {
+    walkUnit(ctx, enemy, best.path, `${verb} the ${target.name}`);
+    return;
+  }
+  // Out of reach this turn: walk the shortest way toward the target.
+  const approach = approachPath(state, enemy, target, grid);
+  if (!approach) return;
+  const affordable = stepsWithin(approach, enemy.move, grid);
+  if (affordable.path.length > 0)
+    walkUnit(ctx, enemy, affordable.path, `advances on the ${target.name}`);
+}
+
+/**
+ * A closed door beside the enemy whose opening shortens its walk to the target (or
+ * opens the only way); opening it is the enemy's move this turn.
+ */
+export function doorWorthOpening(
+  state: GameState,
+  enemy: Placed,
+  target: Placed,
+): DoorState | undefined {
+  const doors = doorsWithinReach(state, enemy);
+  if (doors.length === 0) return undefined;
+  const now = finiteOrInfinity(costAt(terrainDistances(state, enemy.position), target.position));
+  let best: { door: DoorState; cost: number } | undefined;
+  for (const door of doors) {
+    const opened = mapWithDoorOpen(state.map, door);
+    const cost = finiteOrInfinity(
+      costAt(terrainDistances(state, enemy.position, opened), target.position),
+    );
+    if (cost < now && (!best || cost < best.cost)) best = { door, cost };
+  }
+  return best?.door;
+}
+
+/**
+ * The way toward the target when it is out of reach this turn: to the square the enemy
+ * can get to within a few turns (crowded squares on the way are fine) that is nearest the
+ * target on foot, counting doors as open (so it heads for the door that leads there);
+ * straight-line distance where no walk exists. Ties: the cheaper path.
+ */
+const APPROACH_TURNS = 8;
+
+function approachPath(
+  state: GameState,
+  enemy: Placed,
+  target: Placed,
+  grid: PathingGrid,
+): PathResult | null {
+  const field = terrainDistances(state, target.position, mapWithAllDoorsOpen(state));
+  const remaining = (p: Point): number => {
+    const walk = costAt(field, p);
+    return walk >= 0 ? walk : 10_000 + chebyshevDistance(p, target.position);
+  };
+  // Looking a few turns' walk ahead is enough to find the way round a crowd; the field
+  // already knows the long way.
+  return findBestWithin(
+    grid,
+    enemy.position,
+    Math.max(1, enemy.move) * APPROACH_TURNS,
+    (x, y) => remaining({ x, y }),
+    remaining(enemy.position),
+  );
+}
