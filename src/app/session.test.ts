@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { chooseHeroCommand, defaultOptions } from '../engine';
 import {
   bundledMaps,
@@ -104,4 +105,27 @@ describe('battle session save and resume', () => {
     const r2 = loadSavedSession();
     expect(r2.kind).toBe('corrupt');
   });
+});
+
+describe('saves made before the rule modules', () => {
+  // Saved by the game at commit 8a275c5, before the engine became a kernel with rule
+  // modules (test/fixtures/saves/*-v0.json): they must continue exactly.
+  const fixtures = ['dungeon-crawl-v0', 'flooded-crypt-v0', 'custom-map-v0'];
+  for (const name of fixtures) {
+    it(`continues ${name} to the same state, then plays on`, () => {
+      const raw = JSON.parse(
+        readFileSync(new URL(`../../test/fixtures/saves/${name}.json`, import.meta.url), 'utf8'),
+      );
+      const r = BattleSession.fromSave(raw);
+      expect(r.ok, r.ok ? '' : r.error).toBe(true);
+      if (!r.ok) return;
+      const s = r.session;
+      expect(s.state.commandCount).toBe(raw.check.commandCount);
+      expect(s.state.dice.count).toBe(raw.check.diceCount);
+      expect(stateFingerprint(s.state)).toBe(raw.check.fingerprint);
+      for (let i = 0; i < 400 && !s.over; i++)
+        expect(s.apply(chooseHeroCommand(s.state)!).ok).toBe(true);
+      expect(s.over).toBe(true);
+    });
+  }
 });
