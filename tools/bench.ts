@@ -39,7 +39,7 @@ import {
   sig,
   type Row,
 } from './lib/bench-stats';
-import type { BattleMap, MapObject } from '../src/engine/index';
+import { allScenarios, type BattleMap, type MapObject } from '../src/engine/index';
 
 interface Args {
   json: boolean;
@@ -94,6 +94,21 @@ async function dungeonCrawlMap(): Promise<{ map: BattleMap; source: string }> {
     map: dungeonCrawlBoard(),
     source: 'built-in copy of the 8x10 board (maps/ not bundled yet)',
   };
+}
+
+/** A bundled map by id (maps/index.json), or null when it is not there. */
+async function bundledBoard(id: string): Promise<{ map: BattleMap; source: string } | null> {
+  try {
+    const { loadBundledMap } = await import('./lib/maps');
+    return { map: loadBundledMap(id), source: `maps/ (bundled ${id})` };
+  } catch {
+    return null;
+  }
+}
+
+/** "dungeon-crawl" -> "dungeonCrawl", for report keys. */
+function camelCase(id: string): string {
+  return id.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
 /** The Dungeon Crawl board with 4 more goblins on free floor squares: 15 enemies. */
@@ -277,35 +292,51 @@ async function main(): Promise<void> {
 
   // ---------------------------------------------------------------- games
   if (want('games')) {
-    log('whole games...');
-    const g: GamesResult = gamesPerSecond(
-      dc.map,
-      'dungeon-crawl',
-      args.quick ? 20 : 60,
-      args.quick ? 1 : 3,
-    );
-    report.games = {
-      ...g,
-      map: dc.source,
-      seeds: `1..${g.games}`,
-      options: 'scenario defaults (morale on, lair rolled)',
-    };
-    rows.push({
-      section: 'Whole games: Dungeon Crawl, headless, autopilot heroes',
-      name: 'games per second',
-      value: g.gamesPerSecond,
-      unit: 'games/s',
-      note: `${g.games} games (seeds 1..${g.games}) per run, median of ${g.runs}; ${sig(g.meanCommands)} commands and ${sig(g.meanRounds)} rounds a game; map: ${dc.source}`,
-      key: 'games.dungeonCrawl.gamesPerSecond',
-      better: 'higher',
-    });
-    rows.push({
-      section: 'Whole games: Dungeon Crawl, headless, autopilot heroes',
-      name: 'time per game',
-      value: 1000 / g.gamesPerSecond,
-      unit: 'ms',
-      note: `${sig(1000 / g.gamesPerSecond / g.meanCommands)} ms per command incl. the autopilot's choice`,
-    });
+    // Every registered rule module's scenarios, each on its own board.
+    const games: Record<string, unknown> = {};
+    for (const scenario of allScenarios()) {
+      log(`whole games: ${scenario.id}...`);
+      const board =
+        scenario.id === 'dungeon-crawl'
+          ? dc
+          : scenario.map
+            ? { map: scenario.map, source: `the ${scenario.ruleModule} module's own board` }
+            : await bundledBoard(scenario.mapId);
+      if (!board) continue;
+      const g: GamesResult = gamesPerSecond(
+        board.map,
+        scenario.id,
+        args.quick ? 20 : 60,
+        args.quick ? 1 : 3,
+        scenario.defaults,
+        scenario.ruleModule,
+      );
+      games[scenario.id] = {
+        ...g,
+        rules: scenario.ruleModule,
+        map: board.source,
+        seeds: `1..${g.games}`,
+        options: 'scenario defaults',
+      };
+      const section = `Whole games: ${scenario.name} (${scenario.ruleModule} rules), headless, autopilot heroes`;
+      rows.push({
+        section,
+        name: 'games per second',
+        value: g.gamesPerSecond,
+        unit: 'games/s',
+        note: `${g.games} games (seeds 1..${g.games}) per run, median of ${g.runs}; ${sig(g.meanCommands)} commands and ${sig(g.meanRounds)} rounds a game; map: ${board.source}`,
+        key: `games.${camelCase(scenario.id)}.gamesPerSecond`,
+        better: 'higher',
+      });
+      rows.push({
+        section,
+        name: 'time per game',
+        value: 1000 / g.gamesPerSecond,
+        unit: 'ms',
+        note: `${sig(1000 / g.gamesPerSecond / g.meanCommands)} ms per command incl. the autopilot's choice`,
+      });
+    }
+    report.games = games;
   }
 
   // ---------------------------------------------------------------- memory

@@ -1,24 +1,41 @@
 /**
- * Headless simulator: `npm run sim -- --scenario ID --games N --seed S [--json] [--no-morale]`.
+ * Headless simulator:
+ * `npm run sim -- [--rules ID] [--scenario ID] --games N --seed S [--json] [--no-morale] [--module FILE]`.
  * Plays N whole games with the hero autopilot and prints outcome statistics. The same
  * seed gives the same outcome figures, byte for byte; only timing may differ.
- * Game i uses seed S + i.
+ * Game i uses seed S + i. `--rules ID` plays a rule module's first scenario (or checks
+ * that `--scenario` is one of its own, or plays a bundled map `map:<id>` under it);
+ * `--module FILE` loads a rule module from a file first (e.g. test/modules/duel.ts).
  */
-import { findScenario, scenarioForMap, type ScenarioOptions } from '../src/engine/index';
+import {
+  findScenario,
+  scenarioForMap,
+  type BattleMap,
+  type ScenarioDefinition,
+  type ScenarioOptions,
+} from '../src/engine/index';
 import { playAutoGame } from '../src/engine/simulate';
 import { loadBundledMap } from './lib/maps';
+import { loadModuleFiles, ruleModuleNamed } from './lib/modules';
 
 interface SimArgs {
-  scenario: string;
+  scenario: string | null;
+  rules: string | null;
+  modules: string[];
   games: number;
   seed: number;
   json: boolean;
   morale: boolean | undefined;
 }
 
+const USAGE =
+  'Use --rules ID, --scenario ID, --games N, --seed S, [--json] [--no-morale] [--module FILE].';
+
 function parseArgs(argv: string[]): SimArgs {
   const args: SimArgs = {
-    scenario: 'dungeon-crawl',
+    scenario: null,
+    rules: null,
+    modules: [],
     games: 100,
     seed: 1,
     json: false,
@@ -32,13 +49,14 @@ function parseArgs(argv: string[]): SimArgs {
       return v;
     };
     if (a === '--scenario') args.scenario = next();
+    else if (a === '--rules') args.rules = next();
+    else if (a === '--module') args.modules.push(next());
     else if (a === '--games') args.games = Number(next());
     else if (a === '--seed') args.seed = Number(next());
     else if (a === '--json') args.json = true;
     else if (a === '--no-morale') args.morale = false;
     else if (a === '--morale') args.morale = true;
-    else
-      fail(`Unknown option "${a}". Use --scenario ID --games N --seed S [--json] [--no-morale].`);
+    else fail(`Unknown option "${a}". ${USAGE}`);
   }
   if (!Number.isInteger(args.games) || args.games < 1)
     fail('--games must be a whole number of 1 or more.');
@@ -51,22 +69,41 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function main(): void {
-  const args = parseArgs(process.argv.slice(2));
-  const known = findScenario(args.scenario);
-  let mapId = known?.mapId;
-  if (!known) {
-    if (!args.scenario.startsWith('map:'))
-      fail(`Unknown scenario "${args.scenario}". Try dungeon-crawl or map:<id>.`);
-    mapId = args.scenario.slice(4);
+/** The scenario and board the arguments name, or a plain message. */
+function chooseScenario(args: SimArgs): { scenario: ScenarioDefinition; map: BattleMap } {
+  const rules = args.rules === null ? null : ruleModuleNamed(args.rules);
+  if (typeof rules === 'string') fail(rules);
+  const id = args.scenario ?? rules?.scenarios[0]?.id ?? 'dungeon-crawl';
+  const known = findScenario(id);
+  if (known) {
+    if (rules && known.ruleModule !== rules.id)
+      fail(`Scenario "${id}" belongs to the ${known.ruleModule} rules, not ${rules.id}.`);
+    if (known.map) return { scenario: known, map: known.map };
+  } else if (!id.startsWith('map:')) {
+    fail(`Unknown scenario "${id}". Try dungeon-crawl or map:<id>.`);
   }
-  let map;
+  let map: BattleMap;
   try {
-    map = loadBundledMap(mapId!);
+    map = loadBundledMap(known?.mapId ?? id.slice(4));
   } catch (e) {
     fail((e as Error).message);
   }
-  const scenario = known ?? scenarioForMap(map);
+  if (known) return { scenario: known, map };
+  // A bundled map: under its own module, or the one --rules names.
+  const scenario = scenarioForMap(
+    rules ? { ...map, properties: { ...map.properties, ruleModule: rules.id } } : map,
+  );
+  return { scenario, map };
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  try {
+    await loadModuleFiles(args.modules);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+  const { scenario, map } = chooseScenario(args);
   const options: ScenarioOptions = {
     ...scenario.defaults,
     ...(args.morale !== undefined ? { morale: args.morale } : {}),
@@ -80,7 +117,13 @@ function main(): void {
   let commands = 0;
   const started = performance.now();
   for (let i = 0; i < args.games; i++) {
-    const game = playAutoGame({ scenarioId: scenario.id, map, seed: args.seed + i, options });
+    const game = playAutoGame({
+      scenarioId: scenario.id,
+      map,
+      seed: args.seed + i,
+      options,
+      ruleModule: scenario.ruleModule,
+    });
     const s = game.state;
     if (s.outcome?.winner === 'heroes') heroWins++;
     else enemyWins++;
@@ -93,6 +136,7 @@ function main(): void {
   const round2 = (x: number): number => Math.round(x * 100) / 100;
   const result = {
     scenario: scenario.id,
+    rules: scenario.ruleModule,
     seed: args.seed,
     games: args.games,
     morale: options.morale,
@@ -109,7 +153,9 @@ function main(): void {
     console.log(JSON.stringify(result));
     return;
   }
-  console.log(`Scenario        ${result.scenario} (morale ${result.morale ? 'on' : 'off'})`);
+  const morale =
+    typeof result.morale === 'boolean' ? `, morale ${result.morale ? 'on' : 'off'}` : '';
+  console.log(`Scenario        ${result.scenario} (${result.rules} rules${morale})`);
   console.log(
     `Games           ${result.games} (seeds ${args.seed}..${args.seed + args.games - 1})`,
   );
@@ -122,4 +168,4 @@ function main(): void {
   console.log(`Speed           ${result.gamesPerSecond} games/s (timing varies run to run)`);
 }
 
-main();
+main().catch((e: unknown) => fail(e instanceof Error ? e.message : String(e)));

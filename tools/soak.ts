@@ -2,9 +2,12 @@
  * Reliability soak: `npm run soak -- --games N [--seed S] [--from I] [--map ID] [--no-bench-maps] [--json]`.
  *
  * Plays N seeded games headless with the hero autopilot across every bundled map (maps/index.json;
- * the built-in Dungeon Crawl board when there are none) plus the generated 32x32 benchmark
- * dungeon, cycling through the options: every victory kind, morale on and off, the Arch Foe's
- * lair rolled or fixed to each band, the scenario's round limit and a short one (10 rounds).
+ * the built-in Dungeon Crawl board when there are none), the generated 32x32 benchmark
+ * dungeon and every registered rule module's scenarios that bring a board of their own
+ * (`--module FILE` loads a module from a file first, e.g. the test module
+ * test/modules/duel.ts). It cycles through each map's module's options as its Setup screen
+ * offers them (for the Dungeon Crawl: morale on and off, the Arch Foe's lair rolled or fixed
+ * to each band, every victory kind), the scenario's round limit and a short one (10 rounds).
  * After every command it checks the invariants (tools/lib/bench-invariants.ts), that the input
  * state was not changed (every checked state is deep-frozen, so a command that writes to its
  * input throws), and that the state saves and loads (JSON) unchanged and plays the next command
@@ -20,14 +23,16 @@
  */
 import { pathToFileURL } from 'node:url';
 import {
+  allScenarios,
   applyCommand,
   chooseHeroCommand,
   createGame,
   findScenario,
   normaliseOptions,
+  requireRules,
   scenarioForMap,
-  VICTORY_KINDS,
   type BattleMap,
+  type OptionSpec,
   type Command,
   type GameEvent,
   type GameState,
@@ -36,10 +41,13 @@ import {
 import { replayGame } from '../src/engine/simulate';
 import { dungeonCrawlBoard, loadBenchBoard } from './lib/bench-boards';
 import { jsonProblems, stateProblems, stepProblems } from './lib/bench-invariants';
+import { loadModuleFiles } from './lib/modules';
 
 export interface SoakMap {
   id: string;
   scenarioId: string;
+  /** The rule module its games are played under. */
+  ruleModule: string;
   map: BattleMap;
   defaults: ScenarioOptions;
   source: string;
@@ -96,7 +104,6 @@ export interface SoakReport {
   combinations: number;
 }
 
-const LAIR_BANDS = ['1-2', '3-4', '5-6'];
 const SHORT_ROUNDS = 10;
 const MAX_COMMANDS = 20_000;
 
@@ -121,6 +128,7 @@ export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
     maps.push({
       id: entry.id,
       scenarioId: scenario.id,
+      ruleModule: scenario.ruleModule,
       map,
       defaults: scenario.defaults,
       source: 'maps/',
@@ -128,10 +136,11 @@ export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
   }
   if (maps.length === 0) {
     const map = dungeonCrawlBoard();
-    const scenario = findScenario('dungeon-crawl')!;
+    const scenario = scenarioForMap(map);
     maps.push({
-      id: 'dungeon-crawl',
+      id: map.id,
       scenarioId: scenario.id,
+      ruleModule: scenario.ruleModule,
       map,
       defaults: scenario.defaults,
       source: 'built-in board',
@@ -143,18 +152,45 @@ export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
     maps.push({
       id: map.id,
       scenarioId: scenario.id,
+      ruleModule: scenario.ruleModule,
       map,
       defaults: scenario.defaults,
       source: 'test/fixtures/bench',
     });
   }
+  // Every module's scenarios that bring a board of their own.
+  for (const scenario of allScenarios()) {
+    if (!scenario.map || maps.some((m) => m.id === scenario.id)) continue;
+    maps.push({
+      id: scenario.id,
+      scenarioId: scenario.id,
+      ruleModule: scenario.ruleModule,
+      map: scenario.map,
+      defaults: scenario.defaults,
+      source: `${scenario.ruleModule} module`,
+    });
+  }
   return maps;
+}
+
+/** The values the soak cycles for one option: both of a toggle, every choice; numbers follow the seed. */
+function cycledValues(spec: OptionSpec): readonly (string | boolean)[] | null {
+  if (spec.kind === 'toggle') return [true, false];
+  if (spec.kind === 'choice') return spec.choices.map((c) => c.value);
+  return null;
+}
+
+/** How many option combinations the soak cycles on `soakMap` (its module's options x round limits). */
+export function combinationsOf(soakMap: SoakMap): number {
+  const specs = requireRules(soakMap).optionSpecs(soakMap.map);
+  return specs.reduce((n, spec) => n * (cycledValues(spec)?.length ?? 1), 2);
 }
 
 /**
  * The map and options of game `i`: a mixed-radix count so that consecutive games change the
- * map first, then the victory kind, morale, lair and round limit; every combination comes
- * round once every maps x 6 x 2 x 4 x 2 games.
+ * map first, then each option the map's module offers (toggles and choices, in the order of
+ * its Setup screen), then the round limit; numbers (turns to hold, enemies to defeat) follow
+ * the seed among the values the Setup screen offers.
  */
 export function gameConfig(
   maps: readonly SoakMap[],
@@ -168,21 +204,16 @@ export function gameConfig(
     return d;
   };
   const soakMap = maps[digit(maps.length)];
-  const victory = VICTORY_KINDS[digit(VICTORY_KINDS.length)];
-  const morale = digit(2) === 0;
-  const lairChoice = digit(LAIR_BANDS.length + 1);
+  const options: Record<string, string | number | boolean> = { ...soakMap.defaults };
+  for (const spec of requireRules(soakMap).optionSpecs(soakMap.map)) {
+    const values = cycledValues(spec);
+    if (values) options[spec.id] = values[digit(values.length)];
+    else if (spec.kind === 'number')
+      options[spec.id] = spec.presets[Math.abs(seed) % spec.presets.length];
+  }
   const short = digit(2) === 1;
-  const hasLairs = soakMap.map.objects.some((o) => o.kind === 'lair');
-  const options: Partial<ScenarioOptions> = {
-    ...soakMap.defaults,
-    victory,
-    morale,
-    lair: lairChoice === 0 || !hasLairs ? 'roll' : LAIR_BANDS[lairChoice - 1],
-    holdTurns: 1 + (Math.abs(seed) % 3),
-    defeatCount: 3 + (Math.abs(seed) % 4),
-    maxRounds: short ? SHORT_ROUNDS : soakMap.defaults.maxRounds,
-  };
-  return { soakMap, options };
+  options.maxRounds = short ? SHORT_ROUNDS : soakMap.defaults.maxRounds;
+  return { soakMap, options: options as Partial<ScenarioOptions> };
 }
 
 /**
@@ -254,7 +285,13 @@ function soakGame(
   commands: number;
   state: GameState | null;
 } {
-  const config = { scenarioId: soakMap.scenarioId, map: soakMap.map, seed, options };
+  const config = {
+    scenarioId: soakMap.scenarioId,
+    map: soakMap.map,
+    seed,
+    options,
+    ruleModule: soakMap.ruleModule,
+  };
   const fail = (
     problems: string[],
     afterCommand: number,
@@ -275,7 +312,7 @@ function soakGame(
   }
   if (!created.ok) return fail([`createGame failed: ${created.error}`], 0, null, 0);
   let state = created.state;
-  const limit = normaliseOptions(options).maxRounds;
+  const limit = normaliseOptions(options, soakMap.ruleModule).maxRounds;
   // Every state is deep-frozen once checked, so a command that changes its input throws.
   const initial = [...stateProblems(state), ...checkAndFreeze(state)];
   if (initial.length > 0) return fail(initial, 0, null, 0);
@@ -383,12 +420,11 @@ export function runSoak(opts: SoakOptions): SoakReport {
       else stats.enemyWins++;
     }
     if (r.problems.length > 0) {
-      const { victory, morale, lair, maxRounds, holdTurns, defeatCount } = options;
       violations.push({
         game: i,
         seed,
         map: soakMap.id,
-        options: { victory, morale, lair, maxRounds, holdTurns, defeatCount },
+        options,
         afterCommand: r.afterCommand,
         command: r.command,
         problems: r.problems,
@@ -405,7 +441,7 @@ export function runSoak(opts: SoakOptions): SoakReport {
     firstSeed: seedBase + from,
     lastSeed: seedBase + from + opts.games - 1,
     maps: [...perMap.values()],
-    combinations: opts.maps.length * VICTORY_KINDS.length * 2 * (LAIR_BANDS.length + 1) * 2,
+    combinations: opts.maps.reduce((n, m) => n + combinationsOf(m), 0),
   };
 }
 
@@ -414,8 +450,9 @@ export function formatReport(report: SoakReport, maps: readonly SoakMap[]): stri
   lines.push(
     `Soak: ${report.games} games, seeds ${report.firstSeed}..${report.lastSeed}, on ${maps.length} maps: ${maps.map((m) => `${m.id} (${m.source})`).join(', ')}`,
   );
+  const modules = [...new Set(maps.map((m) => m.ruleModule))];
   lines.push(
-    `  options cycled: ${VICTORY_KINDS.length} victory kinds x morale on/off x lair rolled/1-2/3-4/5-6 x round limit default/${SHORT_ROUNDS} = ${report.combinations} combinations`,
+    `  rule modules: ${modules.join(', ')}; options cycled per map as its Setup screen offers them, x round limit default/${SHORT_ROUNDS}: ${report.combinations} combinations`,
   );
   for (const m of report.maps) {
     if (m.games === 0) continue;
@@ -454,6 +491,8 @@ interface CliArgs {
   json: boolean;
   injectFault: boolean;
   playOnLoaded: boolean;
+  /** Rule-module files to load (and register) first. */
+  modules: string[];
 }
 
 function parseArgs(argv: string[]): CliArgs {
@@ -466,6 +505,7 @@ function parseArgs(argv: string[]): CliArgs {
     json: false,
     injectFault: false,
     playOnLoaded: true,
+    modules: [],
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -482,6 +522,7 @@ function parseArgs(argv: string[]): CliArgs {
     else if (a === '--json') args.json = true;
     else if (a === '--inject-fault') args.injectFault = true;
     else if (a === '--no-load-replay') args.playOnLoaded = false;
+    else if (a === '--module') args.modules.push(next());
     else usage(`Unknown option "${a}".`);
   }
   if (!Number.isSafeInteger(args.games) || args.games < 1)
@@ -495,7 +536,7 @@ function parseArgs(argv: string[]): CliArgs {
 function usage(message: string): never {
   console.error(message);
   console.error(
-    'Use: npm run soak -- [--games N] [--seed S] [--from I] [--map ID] [--no-bench-maps] [--no-load-replay] [--json] [--inject-fault]',
+    'Use: npm run soak -- [--games N] [--seed S] [--from I] [--map ID] [--module FILE] [--no-bench-maps] [--no-load-replay] [--json] [--inject-fault]',
   );
   process.exit(2);
 }
@@ -508,6 +549,11 @@ export const INJECTED_FAULT: ExtraCheck = (state) =>
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  try {
+    await loadModuleFiles(args.modules);
+  } catch (e) {
+    usage((e as Error).message);
+  }
   let maps = await soakMaps(args.benchMaps);
   if (args.map) {
     maps = maps.filter((m) => m.id === args.map);
@@ -522,7 +568,7 @@ async function main(): Promise<void> {
     maps,
     extraCheck: args.injectFault ? INJECTED_FAULT : undefined,
     playOnLoaded: args.playOnLoaded,
-    command: `npm run soak --${args.map ? ` --map ${args.map}` : ''}${args.benchMaps ? '' : ' --no-bench-maps'}${args.injectFault ? ' --inject-fault' : ''}`,
+    command: `npm run soak --${args.modules.map((m) => ` --module ${m}`).join('')}${args.map ? ` --map ${args.map}` : ''}${args.benchMaps ? '' : ' --no-bench-maps'}${args.injectFault ? ' --inject-fault' : ''}`,
     progress: (done, total) => {
       const tenth = Math.floor((done * 10) / total);
       if (total >= 100 && tenth > lastTenth) {

@@ -3,6 +3,7 @@
  * enemies by kind, the Arch Foe, lairs, objectives and exits, and the scenario settings.
  */
 import type { BattleMap, MapObject, Terrain } from '../engine/map';
+import { rulesForProperties } from './rules';
 import { FACING_NAMES } from '../engine/grid';
 import { TERRAIN_VALUES } from './constants';
 
@@ -67,7 +68,11 @@ export function summarizeMap(map: BattleMap): string {
   const doors = map.objects.filter((o) => o.kind === 'door');
   if (doors.length > 0) lines.push(`  Doors: ${doors.length}`);
   const p = map.properties;
-  const extras = [`victory ${String(p.victory)}`, `rule module ${String(p.ruleModule)}`];
+  const rules = rulesForProperties(p);
+  lines.push(
+    `  Rules: ${rules.id} (${rules.name})${p.ruleModule !== undefined && p.ruleModule !== rules.id ? `, as the map's "${String(p.ruleModule)}" is not installed` : ''}`,
+  );
+  const extras = [`victory ${String(p.victory)}`];
   if (p.lairRoll === true) extras.push('lair rolled on a d6');
   if (typeof p.moraleOptional === 'boolean')
     extras.push(`morale ${p.moraleOptional ? 'on' : 'off'}`);

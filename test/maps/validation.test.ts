@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { registerDuel } from '../modules/duel';
 import { join } from 'node:path';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -597,6 +598,16 @@ describe('scenario properties', () => {
     const m = ok(loadCellarWithMapProperty({ name: 'ruleModule', type: 'string', value: 'chess' }));
     expect(m.battleMap.properties.ruleModule).toBe('chess');
     expect(m.warnings.join(' ')).toContain('"chess"');
+    expect(m.summary).toContain(
+      'Rules: dungeon-crawl (Solo Miniatures: Dungeon Crawl), as the map\'s "chess" is not installed',
+    );
+  });
+  it("a map's unit kinds are checked against the rule module it names", () => {
+    // The cellar's figures are Dungeon Crawl kinds; under the Duel (a test module) they
+    // are not known, and the message names the Duel's own kinds.
+    registerDuel();
+    const e = err(loadCellarWithMapProperty({ name: 'ruleModule', type: 'string', value: 'duel' }));
+    expect(e).toMatch(/"fighting-man", which is not a hero; use one of duellist or leave it out/);
   });
   it('holdTurns out of range', () => {
     const e = err(loadCellarWithMapProperty({ name: 'holdTurns', type: 'int', value: 0 }));

@@ -54,4 +54,21 @@ describe('npm run sim', () => {
     );
     expect(() => sim('--games', 'many')).toThrow(/--games must be a whole number/);
   });
+
+  it('plays a rule module by --rules, loading a module from a file with --module', () => {
+    const duel = JSON.parse(
+      sim('--rules', 'duel', '--module', 'test/modules/duel.ts', '--games', '20', '--json'),
+    );
+    expect(duel.rules).toBe('duel');
+    expect(duel.scenario).toBe('duel');
+    expect(duel.heroWins + duel.enemyWins).toBe(20);
+    const crawl = JSON.parse(sim('--rules', 'dungeon-crawl', '--games', '3', '--json'));
+    expect(crawl.rules).toBe('dungeon-crawl');
+    expect(() => sim('--rules', 'nope', '--games', '1')).toThrow(
+      /Unknown rule module "nope"\. Registered: dungeon-crawl/,
+    );
+    expect(() =>
+      sim('--rules', 'duel', '--module', 'test/modules/duel.ts', '--scenario', 'dungeon-crawl'),
+    ).toThrow(/belongs to the dungeon-crawl rules, not duel/);
+  });
 });

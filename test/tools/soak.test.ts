@@ -18,6 +18,7 @@ const ROOT = resolve(__dirname, '../..');
 const crawl: SoakMap = {
   id: 'dungeon-crawl',
   scenarioId: 'dungeon-crawl',
+  ruleModule: 'dungeon-crawl',
   map: dungeonCrawlBoard(),
   defaults: defaultOptions(),
   source: 'built-in board',
@@ -82,6 +83,23 @@ describe('soak', () => {
     }
     expect(seen.size).toBe(6 * 2 * 4);
   });
+
+  it('soaks a rule module loaded from a file (the Duel) on its own board', () => {
+    const r = soak([
+      '--games',
+      '6',
+      '--module',
+      'test/modules/duel.ts',
+      '--map',
+      'duel',
+      '--no-bench-maps',
+    ]);
+    expect(r.out).toMatch(/rule modules: duel;/);
+    expect(r.out).toMatch(/duel\s+6 games/);
+    expect(r.out).toMatch(/Violations\s+0/);
+    expect(r.status).toBe(0);
+    expect(soak(['--module', 'nowhere.ts']).out).toMatch(/No rule-module file "nowhere.ts"/);
+  }, 60_000);
 
   it('the command line exits 0 on a clean run and 1 naming the seed on a violation', () => {
     const clean = soak(['--games', '2', '--map', 'dungeon-crawl', '--no-bench-maps']);

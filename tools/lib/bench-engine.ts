@@ -1,7 +1,8 @@
 /**
  * Engine benchmarks through the public API (applyCommand), warm, on fixed seeds:
  * - enemy turn: the time of the one command that makes the whole enemy side act;
- * - whole games: Dungeon Crawl games per second with the hero autopilot, headless.
+ * - whole games: each registered module's scenarios, games per second with the hero
+ *   autopilot, headless.
  */
 import {
   applyCommand,
@@ -223,12 +224,13 @@ export function gamesPerSecond(
   games: number,
   runs: number,
   options?: Partial<ScenarioOptions>,
+  ruleModule?: string,
 ): GamesResult {
   let commands = 0;
   let rounds = 0;
   const batch = (count: boolean): void => {
     for (let seed = 1; seed <= games; seed++) {
-      const g = playAutoGame({ scenarioId, map, seed, options });
+      const g = playAutoGame({ scenarioId, map, seed, options, ruleModule });
       if (count) {
         commands += g.commands.length;
         rounds += g.state.round;

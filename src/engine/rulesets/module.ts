@@ -108,11 +108,13 @@ export type SetupResult = { ok: true; state: GameState } | { ok: false; error: s
 export interface ScenarioDefinition {
   id: string;
   name: string;
-  /** Bundled map id (maps/index.json). */
+  /** Bundled map id (maps/index.json), or the id of the scenario's own `map`. */
   mapId: string;
   ruleModule: string;
   summary: string;
   defaults: ModuleOptions;
+  /** A board of the scenario's own (a generated or built-in one) instead of a bundled map. */
+  map?: BattleMap;
 }
 
 // ------------------------------------------------------------------ commands

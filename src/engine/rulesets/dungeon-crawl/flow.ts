@@ -56,6 +56,9 @@ export function applyCrawlCommand(ctx: Context, command: Command): string | null
       return takeBackMove(ctx, unit);
     case 'end-turn':
       return endHeroTurn(ctx, unit);
+    default:
+      // Another module's command (the kernel only passes this module's own and its own).
+      return `The Dungeon Crawl has no "${command.type}" command.`;
   }
 }
 

@@ -1,0 +1,441 @@
+/**
+ * The Duel: a tiny rule module used only by tests, the proof that a rule set plugs into
+ * the kernel through the registry without a kernel change. Two figures duel under a
+ * different die and flow than the Dungeon Crawl:
+ * - each round both sides roll a d12 for initiative (ties rolled again); the winner
+ *   activates first, then the other: alternating single activations;
+ * - an activation is a move of up to 3 squares and one action: strike (a d12, 7 or more
+ *   wounds; +2 when the striker took aim last turn) or aim (its own command and event);
+ * - each duellist takes 3 wounds; the hero wins by felling the rival.
+ * It imports only the engine (no vitest), so the sim and the soak can load it with
+ * `--module test/modules/duel.ts`.
+ */
+import { makeBoard } from '../../src/engine/ascii-board';
+import { chebyshevDistance, pointKey, type Point } from '../../src/engine/grid';
+import type { CommandSpec, RuleModule, SetupInput } from '../../src/engine/rulesets/module';
+import { registerRuleModule } from '../../src/engine/rulesets/registry';
+import { newGameState, mapWithDoors, objectiveFor } from '../../src/engine/setup';
+import { emit, rollDie, runActivation, type Context } from '../../src/engine/systems/context';
+import { coverFor, coverFrom } from '../../src/engine/systems/cover';
+import { reachableSquares, walkUnit } from '../../src/engine/systems/movement';
+import { chooseNearestHero, moveIntoRange, wouldHoldFrom } from '../../src/engine/systems/pursuit';
+import { beginTurn } from '../../src/engine/systems/turns';
+import { checkVictory, normaliseVictoryOptions } from '../../src/engine/systems/victory';
+import { applyWound } from '../../src/engine/systems/wounds';
+import { chanceOf, formatChance } from '../../src/engine/resolution';
+import type { Command, GameState, ModuleOptions, Unit, Weapon } from '../../src/engine/types';
+import { findUnit, livingUnits } from '../../src/engine/world';
+
+declare module '../../src/engine/types' {
+  interface CommandTypes {
+    aim: { unit: string };
+  }
+  interface EventTypes {
+    aimed: { unit: string; bonus: number };
+    initiative: { heroes: number; enemies: number; first: 'heroes' | 'enemies' };
+  }
+  interface UnitComponents {
+    /** The Duel's aim: the bonus the unit's next strike gets. */
+    aim?: { bonus: number };
+  }
+}
+
+export const DUEL_ID = 'duel';
+const DIE = 12;
+const NEED = 7;
+const AIM_BONUS = 2;
+
+const BLADE: Weapon = {
+  id: 'blade',
+  name: 'Blade',
+  reach: 'melee',
+  minRange: 1,
+  maxRange: 1,
+  effect: 'slash',
+};
+
+/** The duel's own board: D the duellist (hero), R the rival. */
+export const DUEL_LETTERS: RuleModule['asciiLetters'] = {
+  D: { kind: 'hero', unit: 'duellist' },
+  R: { kind: 'enemy', unit: 'rival', archFoe: true },
+};
+
+export const DUEL_BOARD = makeBoard(
+  `
+  ##########
+  #D.......#
+  #...##...#
+  #........#
+  #.......R#
+  ##########
+  `,
+  { id: 'duel-yard', name: 'The Duelling Yard', letters: DUEL_LETTERS },
+);
+
+function normaliseDuelOptions(raw: Readonly<Record<string, unknown>> | undefined): ModuleOptions {
+  return normaliseVictoryOptions(raw ?? {}, {
+    victory: 'all-enemies',
+    holdTurns: 1,
+    defeatCount: 1,
+    maxRounds: 40,
+  });
+}
+
+function makeDuellist(id: string, side: Unit['side'], at: Point): Unit {
+  const unit: Unit = {
+    id,
+    name: side === 'heroes' ? 'Duellist' : 'Rival',
+    kind: side === 'heroes' ? 'duellist' : 'rival',
+    side,
+    position: { x: at.x, y: at.y },
+    facing: side === 'heroes' ? 2 : 6,
+    wounds: 0,
+    maxWounds: 3,
+    move: 3,
+    weapons: [{ ...BLADE }],
+    stats: { kills: 0, woundsTaken: 0, woundsDealt: 0, attacks: 0, hits: 0 },
+  };
+  if (side === 'enemies') {
+    unit.ai = { status: 'alerted', archFoe: true, rank: 1, morale: false, home: { ...at } };
+  }
+  return unit;
+}
+
+function setupDuel(input: SetupInput) {
+  const { map, doors } = mapWithDoors(input.map);
+  const hero = map.objects.find((o) => o.kind === 'hero');
+  const rival = map.objects.find((o) => o.kind === 'enemy');
+  if (!hero || !rival)
+    return { ok: false as const, error: 'A duel needs a hero and an enemy square.' };
+  const options = normaliseDuelOptions(input.options);
+  const units = [makeDuellist('duellist', 'heroes', hero), makeDuellist('rival', 'enemies', rival)];
+  return {
+    ok: true as const,
+    state: newGameState({
+      scenarioId: input.scenarioId,
+      ruleModule: DUEL_ID,
+      options,
+      map,
+      doors,
+      units,
+      objective: objectiveFor(map, options, units),
+      seed: input.seed,
+    }),
+  };
+}
+
+function strikeResolution(unit: Unit) {
+  return { kind: 'threshold' as const, die: DIE, need: NEED, modifier: unit.aim?.bonus ?? 0 };
+}
+
+function canStrike(state: GameState, unit: Unit, target: Unit): boolean {
+  if (!unit.position || !target.position || unit.side === target.side) return false;
+  if (chebyshevDistance(unit.position, target.position) !== 1) return false;
+  return coverFor(state, unit, target) !== 'blocked';
+}
+
+function strike(ctx: Context, unit: Unit, target: Unit): void {
+  const bonus = unit.aim?.bonus ?? 0;
+  unit.aim = undefined;
+  unit.stats.attacks += 1;
+  const roll = rollDie(ctx, {
+    sides: DIE,
+    purpose: 'attack',
+    unit: unit.id,
+    need: NEED - bonus,
+    describe: (v) =>
+      `${unit.name} strikes: d${DIE} = ${v}${bonus ? ` +${bonus} aimed` : ''}, needs ${NEED}`,
+  });
+  const hit = roll + bonus >= NEED;
+  emit(ctx, {
+    type: 'attacked',
+    unit: unit.id,
+    target: target.id,
+    weapon: BLADE.id,
+    effect: BLADE.effect,
+    roll,
+    need: NEED - bonus,
+    hit,
+    text: '',
+  });
+  if (hit) {
+    unit.stats.hits += 1;
+    applyWound(ctx, target, unit.id, 1);
+  }
+}
+
+function aim(ctx: Context, unit: Unit): void {
+  unit.aim = { bonus: AIM_BONUS };
+  emit(ctx, { type: 'aimed', unit: unit.id, bonus: AIM_BONUS, text: `${unit.name} takes aim.` });
+}
+
+/** Rolls initiative for a new round and starts the first activation. */
+function beginRound(ctx: Context): void {
+  const state = ctx.state;
+  state.round += 1;
+  emit(ctx, { type: 'round-started', round: state.round, text: `Round ${state.round}.` });
+  let heroes = 0;
+  let enemies = 0;
+  do {
+    heroes = rollDie(ctx, {
+      sides: DIE,
+      purpose: 'initiative',
+      unit: null,
+      need: null,
+      describe: (v) => `Heroes' initiative d12 = ${v}`,
+    });
+    enemies = rollDie(ctx, {
+      sides: DIE,
+      purpose: 'initiative',
+      unit: null,
+      need: null,
+      describe: (v) => `Enemies' initiative d12 = ${v}`,
+    });
+  } while (heroes === enemies);
+  const first = heroes > enemies ? 'heroes' : 'enemies';
+  emit(ctx, { type: 'initiative', heroes, enemies, first, text: `The ${first} act first.` });
+  state.flow = { first, heroesDone: false, enemiesDone: false };
+  nextActivation(ctx);
+}
+
+/** Runs whichever side has not activated yet this round (the enemy at once), or a new round. */
+function nextActivation(ctx: Context): void {
+  const state = ctx.state;
+  if (state.outcome) return;
+  const flow = state.flow as { first: string; heroesDone: boolean; enemiesDone: boolean };
+  const order = flow.first === 'heroes' ? ['heroes', 'enemies'] : ['enemies', 'heroes'];
+  const side = order.find((s) => !(s === 'heroes' ? flow.heroesDone : flow.enemiesDone));
+  if (!side) {
+    if (state.round >= state.options.maxRounds) {
+      checkVictory(ctx);
+      if (!state.outcome) {
+        state.outcome = { winner: 'enemies', reason: 'The duel drags on past its time.' };
+        state.phase = 'over';
+        state.turn = null;
+        emit(ctx, {
+          type: 'game-over',
+          winner: 'enemies',
+          reason: state.outcome.reason,
+          text: 'Defeat.',
+        });
+      }
+      return;
+    }
+    return beginRound(ctx);
+  }
+  if (side === 'enemies') {
+    state.phase = 'enemies';
+    state.turn = null;
+    const rival = livingUnits(state, 'enemies')[0];
+    if (rival) runActivation(ctx, activateRival(ctx, rival));
+    state.flow = { ...flow, enemiesDone: true };
+    return nextActivation(ctx);
+  }
+  state.phase = 'heroes';
+  const hero = livingUnits(state, 'heroes')[0];
+  if (hero) beginTurn(ctx, hero);
+}
+
+function* activateRival(ctx: Context, rival: Unit & { position: Point }): Generator<void> {
+  const target = chooseNearestHero(ctx, rival);
+  if (!target) return;
+  if (!canStrike(ctx.state, rival, target)) {
+    moveIntoRange(
+      ctx,
+      rival,
+      target,
+      (sq) => wouldHoldFrom(rival, sq, () => canStrike(ctx.state, rival, target)),
+      'closes on',
+    );
+    yield;
+  }
+  if (canStrike(ctx.state, rival, target)) strike(ctx, rival, target);
+  else aim(ctx, rival);
+}
+
+function applyDuel(ctx: Context, command: Command): string | null {
+  const state = ctx.state;
+  if (command.type === 'start') {
+    if (state.phase !== 'setup') return 'The duel has already begun.';
+    emit(ctx, { type: 'game-started', seed: state.dice.seed, text: 'The duel begins.' });
+    beginRound(ctx);
+    return null;
+  }
+  if (state.phase !== 'heroes' || !state.turn) return 'It is not your turn.';
+  const unit = findUnit(state, command.unit);
+  if (!unit || !unit.position) return `There is no duellist "${command.unit}".`;
+  if (unit.id !== state.turn.unitId) return `It is not ${unit.name}\u2019s turn.`;
+  const turn = state.turn;
+  switch (command.type) {
+    case 'move': {
+      if (turn.moved || turn.acted) return `${unit.name} has already moved or acted.`;
+      const route = reachableSquares(state, unit).get(pointKey(command.to));
+      if (!route) return `${unit.name} cannot reach that square.`;
+      turn.before = { position: unit.position, facing: unit.facing };
+      turn.moved = true;
+      walkUnit(ctx, unit, route.path, '');
+      return null;
+    }
+    case 'attack': {
+      const target = findUnit(state, command.target);
+      if (turn.acted) return `${unit.name} has already acted.`;
+      if (!target || !canStrike(state, unit, target)) return 'No foe within reach of the blade.';
+      turn.acted = true;
+      strike(ctx, unit, target);
+      return null;
+    }
+    case 'aim':
+      if (turn.acted) return `${unit.name} has already acted.`;
+      if (unit.aim) return `${unit.name} is already aiming.`;
+      turn.acted = true;
+      aim(ctx, unit);
+      return null;
+    case 'end-turn': {
+      emit(ctx, { type: 'turn-ended', unit: unit.id, text: '' });
+      const flow = state.flow as { first: string; heroesDone: boolean; enemiesDone: boolean };
+      state.flow = { ...flow, heroesDone: true };
+      state.turn = null;
+      nextActivation(ctx);
+      return null;
+    }
+    default:
+      return `The duel has no "${command.type}" command.`;
+  }
+}
+
+function legalDuel(state: GameState): Command[] {
+  if (state.phase === 'setup') return [{ type: 'start' }];
+  if (state.phase !== 'heroes' || !state.turn) return [];
+  const hero = findUnit(state, state.turn.unitId);
+  if (!hero?.position) return [];
+  const out: Command[] = [];
+  if (!state.turn.moved && !state.turn.acted)
+    for (const [, r] of reachableSquares(state, hero))
+      out.push({ type: 'move', unit: hero.id, to: r.path[r.path.length - 1] });
+  if (!state.turn.acted) {
+    for (const foe of livingUnits(state, 'enemies'))
+      if (canStrike(state, hero, foe))
+        out.push({ type: 'attack', unit: hero.id, target: foe.id, weapon: BLADE.id });
+    if (!hero.aim) out.push({ type: 'aim', unit: hero.id });
+  }
+  out.push({ type: 'end-turn', unit: hero.id });
+  return out;
+}
+
+/** Strike when in reach; else step next to the rival if it can; aim when it cannot close. */
+function autopilot(state: GameState): Command | null {
+  const legal = legalDuel(state);
+  if (state.phase === 'setup') return legal[0] ?? null;
+  const attack = legal.find((c) => c.type === 'attack');
+  if (attack) return attack;
+  const hero = state.turn ? findUnit(state, state.turn.unitId) : undefined;
+  const rival = livingUnits(state, 'enemies')[0];
+  if (hero?.position && rival) {
+    const near = legal
+      .filter((c): c is Extract<Command, { type: 'move' }> => c.type === 'move')
+      .sort(
+        (a, b) => chebyshevDistance(a.to, rival.position) - chebyshevDistance(b.to, rival.position),
+      )[0];
+    if (
+      near &&
+      chebyshevDistance(near.to, rival.position) < chebyshevDistance(hero.position, rival.position)
+    )
+      return near;
+  }
+  return legal.find((c) => c.type === 'aim') ?? legal.find((c) => c.type === 'end-turn') ?? null;
+}
+
+const aimSpec: CommandSpec = { kind: 'action', validate: () => null };
+
+export const duelModule: RuleModule = {
+  id: DUEL_ID,
+  name: 'The Duel (test module)',
+  source: 'none: a test of the rule-module seam',
+  rulesVersion: 1,
+  rulesChanges: {},
+  kinds: [
+    {
+      kind: 'duellist',
+      name: 'Duellist',
+      side: 'heroes',
+      blurb: 'A blade and a steady eye.',
+      art: { sprite: 'duellist', height: 32, letter: 'D', color: '#2c5d94' },
+      size: 1,
+    },
+    {
+      kind: 'rival',
+      name: 'Rival',
+      side: 'enemies',
+      blurb: 'The other blade.',
+      art: { sprite: 'rival', height: 32, letter: 'R', color: '#6b2a22' },
+      size: 1,
+    },
+  ],
+  defaultEnemyKind: 'rival',
+  asciiLetters: DUEL_LETTERS,
+  optionSpecs: () => [],
+  normaliseOptions: normaliseDuelOptions,
+  victoryKinds: ['all-enemies'],
+  scenarios: [
+    {
+      id: 'duel',
+      name: 'The Duel',
+      mapId: DUEL_BOARD.id,
+      ruleModule: DUEL_ID,
+      summary: 'Two blades in a yard.',
+      defaults: normaliseDuelOptions(undefined),
+      map: DUEL_BOARD,
+    },
+  ],
+  addDefaultPlacement: (map) => ({
+    ok: false,
+    error: `The duel needs a drawn yard, not ${map.name}.`,
+  }),
+  setup: setupDuel,
+  partyAfter: (state) =>
+    state.units
+      .filter((u) => u.side === 'heroes')
+      .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} })),
+  commands: { aim: aimSpec },
+  apply: applyDuel,
+  legalCommands: legalDuel,
+  afterAction: (ctx) => checkVictory(ctx),
+  dangerousGround: () => 0,
+  chooseHeroCommand: autopilot,
+  heroOrder: (state) => livingUnits(state, 'heroes'),
+  rankWeapons: (unit) => unit.weapons,
+  previewAction: (state, command) => {
+    if (command.type !== 'attack') return null;
+    const unit = findUnit(state, command.unit);
+    const target = findUnit(state, command.target);
+    if (!unit || !target) return null;
+    const resolution = strikeResolution(unit);
+    const chance = chanceOf(resolution);
+    const allowed = canStrike(state, unit, target);
+    return {
+      chance,
+      resolution,
+      cover: coverFor(state, unit, target),
+      modifiers: unit.aim ? [{ label: 'Aimed', value: unit.aim.bonus }] : [],
+      summary: `Blade: ${NEED}+ on a d${DIE}, ${formatChance(chance)}`,
+      allowed,
+      reason: allowed ? null : 'Not within reach of the blade.',
+    };
+  },
+  coverBetween: (state, viewer, from, to) => coverFrom(state, viewer, from, to),
+  describeUnit: (_state, unit) => [
+    `Wounds left ${unit.maxWounds - unit.wounds} of ${unit.maxWounds}.`,
+  ],
+  describeWeapon: (w) => `${w.name}: ${NEED}+ on a d${DIE}.`,
+  weaponLabel: (w) => w.name,
+  abilities: () => [],
+  describeObjective: () => 'Goal: fell the rival',
+};
+
+/** Registers the duel (the sim and the soak call this when they load the file). */
+export function registerDuel(): RuleModule {
+  registerRuleModule(duelModule);
+  return duelModule;
+}
+
+registerDuel();
