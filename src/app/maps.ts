@@ -37,6 +37,8 @@ export interface ResolvedScenario {
   id: string;
   name: string;
   summary: string;
+  /** The rule module the battle is played under. */
+  ruleModule: string;
   defaults: ScenarioOptions;
   map: LoadedMap;
 }
@@ -230,6 +232,7 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
         id,
         name: scenario.name,
         summary: scenario.summary,
+        ruleModule: scenario.ruleModule,
         defaults: { ...scenario.defaults },
         map: loaded.map,
       },
@@ -245,6 +248,7 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
         id,
         name: def.name,
         summary: def.summary,
+        ruleModule: def.ruleModule,
         defaults: def.defaults,
         map: loaded.map,
       },
@@ -261,6 +265,7 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
         id,
         name: def.name,
         summary: def.summary || 'Your own map.',
+        ruleModule: def.ruleModule,
         defaults: def.defaults,
         map: loaded.map,
       },

@@ -129,3 +129,41 @@ describe('saves made before the rule modules', () => {
     });
   }
 });
+
+describe('rules versions in saves', () => {
+  it('a new battle is saved with its rules and version, and resumes under them', () => {
+    const created = BattleSession.create({
+      scenario: 'dungeon-crawl',
+      seed: 5,
+      options: defaultOptions(),
+      custom: null,
+      seedTyped: true,
+    });
+    if (!created.ok) throw new Error(created.error);
+    const s = created.session;
+    for (let i = 0; i < 10 && !s.over; i++) s.apply(chooseHeroCommand(s.state)!);
+    const save = s.toSave();
+    expect(save.rules).toEqual({ module: 'dungeon-crawl', version: 2 });
+    const back = BattleSession.fromSave(JSON.parse(JSON.stringify(save)));
+    expect(back.ok).toBe(true);
+    if (back.ok) expect(stateFingerprint(back.session.state)).toBe(save.check.fingerprint);
+  });
+
+  it('a save from a newer game, or of rules this copy lacks, gets a plain message', () => {
+    const raw = JSON.parse(
+      readFileSync(
+        new URL('../../test/fixtures/saves/dungeon-crawl-v0.json', import.meta.url),
+        'utf8',
+      ),
+    );
+    const newer = BattleSession.fromSave({
+      ...raw,
+      rules: { module: 'dungeon-crawl', version: 9 },
+    });
+    expect(newer.ok ? '' : newer.error).toMatch(/made by a newer version of the game/);
+    const missing = BattleSession.fromSave({ ...raw, rules: { module: 'chess', version: 1 } });
+    expect(missing.ok ? '' : missing.error).toMatch(/"chess" rules, which this copy/);
+    const broken = BattleSession.fromSave({ ...raw, rules: 'dungeon' });
+    expect(broken.ok ? '' : broken.error).toMatch(/names its rules in a form/);
+  });
+});

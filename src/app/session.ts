@@ -4,7 +4,14 @@
  * save is the seed, the options, the scenario (and the player's map text) and the command
  * list, and resuming replays the commands and checks the result matches.
  */
-import { applyCommand, createGame, normaliseOptions, validateCommandShape } from '../engine';
+import {
+  applyCommand,
+  createGame,
+  findRuleModule,
+  normaliseOptions,
+  rulesVersionOf,
+  validateCommandShape,
+} from '../engine';
 import type { Command, CommandResult, GameEvent, GameState, ScenarioOptions } from '../engine';
 import { resolveScenario, type CustomMapSource, type ResolvedScenario } from './maps';
 import { readItem, removeItem, STORAGE_KEYS, writeItem } from './storage';
@@ -17,6 +24,8 @@ export interface BattleConfig {
   custom: CustomMapSource | null;
   /** True when the player typed the seed (Play again keeps it); false = a random seed. */
   seedTyped: boolean;
+  /** The rules version to play under: a save's own; the module's current one for new battles. */
+  rulesVersion?: number;
 }
 
 export interface SaveCheck {
@@ -39,6 +48,9 @@ export interface SavedBattle {
   commands: Command[];
   check: SaveCheck;
   savedAt: string;
+  /** The rule module and the version of its rules the battle is played under (absent in saves
+   * made before versions were kept: version 1 of the map's module). */
+  rules?: { module: string; version: number };
 }
 
 /** FNV-1a over a string, as 8 hex digits: a cheap fingerprint of a state. */
@@ -94,12 +106,15 @@ export class BattleSession {
   private static build(config: BattleConfig): SessionResult {
     const resolved = resolveScenario(config.scenario, config.custom);
     if (!resolved.ok) return resolved;
-    const options = normaliseOptions(config.options);
+    const map = resolved.scenario.map.battleMap;
+    const options = normaliseOptions(config.options, resolved.scenario.ruleModule);
     const created = createGame({
       scenarioId: config.scenario,
-      map: resolved.scenario.map.battleMap,
+      map,
       seed: config.seed,
       options,
+      ruleModule: resolved.scenario.ruleModule,
+      rulesVersion: config.rulesVersion,
     });
     if (!created.ok) return { ok: false, error: created.error };
     return {
@@ -145,6 +160,7 @@ export class BattleSession {
       seedTyped: this.config.seedTyped,
       options: this.config.options,
       commands: this.commands,
+      rules: { module: this.state.ruleModule, version: rulesVersionOf(this.state) },
       check: {
         commandCount: this.state.commandCount,
         diceCount: this.state.dice.count,
@@ -161,12 +177,27 @@ export class BattleSession {
     const why = checkSaveShape(raw);
     if (why) return { ok: false, error: why };
     const save = raw as SavedBattle;
+    const version = save.rules?.version ?? 1;
+    if (save.rules) {
+      const rules = findRuleModule(save.rules.module);
+      if (!rules)
+        return {
+          ok: false,
+          error: `The saved battle is played under the "${save.rules.module}" rules, which this copy of the game does not have.`,
+        };
+      if (version > rules.rulesVersion)
+        return {
+          ok: false,
+          error: `The saved battle was made by a newer version of the game (the ${rules.name} rules, version ${version}; this one has up to ${rules.rulesVersion}).`,
+        };
+    }
     const built = BattleSession.build({
       scenario: save.scenario,
       seed: save.seed,
       options: save.options,
       custom: save.custom ?? null,
       seedTyped: save.seedTyped === true,
+      rulesVersion: version,
     });
     if (!built.ok)
       return { ok: false, error: `The saved battle's map could not be rebuilt: ${built.error}` };
@@ -221,6 +252,16 @@ function checkSaveShape(raw: unknown): string | null {
     ) {
       return 'The save\u2019s own map is damaged.';
     }
+  }
+  if (r.rules !== undefined) {
+    const rules = r.rules as Record<string, unknown> | null;
+    if (
+      typeof rules !== 'object' ||
+      rules === null ||
+      typeof rules.module !== 'string' ||
+      !Number.isSafeInteger(rules.version)
+    )
+      return 'The save names its rules in a form this game cannot read.';
   }
   const check = r.check as Record<string, unknown> | undefined;
   if (!check || typeof check.fingerprint !== 'string' || typeof check.commandCount !== 'number') {

@@ -25,6 +25,8 @@ export interface GameConfig {
   ruleModule?: string;
   /** A campaign's party coming into the battle. */
   party?: readonly PartyMember[];
+  /** The module's rules version to play under (a save's own); the current one by default. */
+  rulesVersion?: number;
 }
 
 /** The module a game on `map` uses: `asked`, else the map's own property, else the default. */
@@ -37,7 +39,22 @@ export function createGame(config: GameConfig): SetupResult {
   if (config.ruleModule !== undefined && !findRuleModule(config.ruleModule)) {
     return { ok: false, error: `There is no rule module "${config.ruleModule}".` };
   }
-  return ruleModuleFor(config.map, config.ruleModule).setup(config);
+  const rules = ruleModuleFor(config.map, config.ruleModule);
+  const version = config.rulesVersion ?? rules.rulesVersion;
+  if (!Number.isInteger(version) || version < 1 || version > rules.rulesVersion) {
+    return {
+      ok: false,
+      error: `This game asks for version ${String(version)} of the ${rules.name} rules; this copy of the game has versions 1 to ${rules.rulesVersion}.`,
+    };
+  }
+  const made = rules.setup(config);
+  if (made.ok && version > 1) made.state.rulesVersion = version;
+  return made;
+}
+
+/** The rules version a game is played under (1 for games made before versions were kept). */
+export function rulesVersionOf(state: Pick<GameState, 'rulesVersion'>): number {
+  return state.rulesVersion ?? 1;
 }
 
 /** Merges options over the module's defaults (the map's module unless one is named). */

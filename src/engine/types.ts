@@ -175,6 +175,11 @@ export interface GameState {
    * JSON; absent where a module needs none.
    */
   flow?: { readonly [key: string]: JsonValue };
+  /**
+   * The version of the module's rules the game is played under (absent: version 1). A
+   * game keeps the version it was made with, so a save replays under its own rules.
+   */
+  rulesVersion?: number;
 }
 
 // ---------------------------------------------------------------- commands
@@ -249,10 +254,19 @@ export interface EventTypes {
     at: Point | null;
   };
   'game-over': { winner: Side; reason: string };
+  /** A choice an enemy made and why ("takes its spear: its best chance to wound"). */
+  decision: { unit: string };
+}
+
+/** The rule book and section an event served, for the dice log's tag. */
+export interface RuleRef {
+  /** The seed file's short title ("Dungeon Crawl", "Solo rules", "LOS & cover"). */
+  book: string;
+  section: string;
 }
 
 export type GameEvent = {
-  [K in keyof EventTypes]: { type: K; text: string } & EventTypes[K];
+  [K in keyof EventTypes]: { type: K; text: string; rule?: RuleRef } & EventTypes[K];
 }[keyof EventTypes];
 
 export type GameEventType = GameEvent['type'];

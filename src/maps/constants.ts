@@ -29,7 +29,8 @@ export const OBJECT_KIND_ALIASES: Readonly<Record<string, string>> = {
 /** Values of the map property `victory` (seed 001 "Winning"): the engine's victory kinds. */
 export const VICTORY_CONDITIONS = VICTORY_KINDS;
 
-export const DEFAULT_VICTORY = 'arch-foe';
+/** The solo rules' base victory (§5): "the Arch Foe and all enemies are defeated". */
+export const DEFAULT_VICTORY = 'all-enemies';
 
 /** Terrain words accepted in the `terrain` property (`void` = not part of the dungeon). */
 export const TERRAIN_VALUES: readonly Terrain[] = [

@@ -3,8 +3,8 @@ import { heroesInOrder } from '../../src/engine/game';
 import { alertAll, boardGame, play, rejects, rollsOf, startWith, unit } from './helpers';
 
 /** Starts a board where every enemy stands still (patrol 4) and returns the heroes' state. */
-function heroesTurn(ascii: string, enemyCount: number, options = {}) {
-  return startWith(boardGame(ascii, options), Array(enemyCount).fill(4)).state;
+function heroesTurn(ascii: string, enemyCount: number, options = {}, rulesVersion?: number) {
+  return startWith(boardGame(ascii, options, {}, rulesVersion), Array(enemyCount).fill(4)).state;
 }
 
 function endTurnsUntil(state: ReturnType<typeof heroesTurn>, heroId: string) {
@@ -84,16 +84,16 @@ describe('Weapon restrictions', () => {
     ).toMatch(/out of Dagger range/);
   });
 
-  it('ranged attacks need a straight, unblocked line: rock blocks, a monster in the way blocks, a friend does not', () => {
-    const wall = endTurnsUntil(heroesTurn('#######\n#T.#.t#\n#######', 1), 'thief-1');
+  it('rules version 1: ranged attacks need a straight, unblocked line: rock blocks, a monster in the way blocks, a friend does not', () => {
+    const wall = endTurnsUntil(heroesTurn('#######\n#T.#.t#\n#######', 1, {}, 1), 'thief-1');
     expect(
       rejects(wall, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' }),
     ).toMatch(/No straight, open line/);
-    const monster = endTurnsUntil(heroesTurn('#######\n#T.g.t#\n#######', 2), 'thief-1');
+    const monster = endTurnsUntil(heroesTurn('#######\n#T.g.t#\n#######', 2, {}, 1), 'thief-1');
     expect(
       rejects(monster, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' }),
     ).toMatch(/No straight, open line/);
-    const friend = endTurnsUntil(heroesTurn('#######\n#T.F.t#\n#######', 1), 'thief-1');
+    const friend = endTurnsUntil(heroesTurn('#######\n#T.F.t#\n#######', 1, {}, 1), 'thief-1');
     play(friend, { type: 'attack', unit: 'thief-1', target: 'troll-1', weapon: 'dagger' }, [4]);
   });
 

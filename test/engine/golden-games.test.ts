@@ -4,6 +4,11 @@
  * the rules, the enemy AI, the autopilot or the dice order changes a fingerprint; speed
  * work must not. After a deliberate rule change, update the values and say why in the
  * commit.
+ *
+ * Rules version 1 (the Dungeon Crawl as first built) must keep playing exactly as it did
+ * before the engine became a kernel with rule modules: its fingerprints are the ones
+ * recorded then, and saves made under it replay under it. Version 2 (the rules made
+ * faithful to the seeds) has its own.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +17,10 @@ import type { BattleMap } from '../../src/engine/map';
 import { loadBenchBoard } from '../../tools/lib/bench-boards';
 import { dungeonCrawlBoard } from './boards';
 
-function fingerprint(map: BattleMap, seed: number, morale: boolean): string {
-  const game = playAutoGame({ scenarioId: 'golden', map, seed, options: { morale } });
+function fingerprint(map: BattleMap, seed: number, morale: boolean, rulesVersion = 1): string {
+  // The options spelled out as the version-1 defaults had them (victory arch-foe, lair rolled).
+  const options = { morale, victory: 'arch-foe', lair: 'roll' };
+  const game = playAutoGame({ scenarioId: 'golden', map, seed, options, rulesVersion });
   const hash = createHash('sha1')
     .update(JSON.stringify(game.commands))
     .update(JSON.stringify(game.state))
@@ -23,7 +30,7 @@ function fingerprint(map: BattleMap, seed: number, morale: boolean): string {
   return `${game.commands.length} commands, round ${game.state.round}, ${outcome?.winner ?? 'none'} win, ${hash}`;
 }
 
-describe('golden games', () => {
+describe('golden games, rules version 1 (recorded before the rule modules)', () => {
   it('Dungeon Crawl board, seeds 1-4, with and without morale', () => {
     const map = dungeonCrawlBoard();
     const games = [1, 2, 3, 4].flatMap((seed) =>
@@ -48,6 +55,35 @@ describe('golden games', () => {
   it('64x64 benchmark dungeon (15 heroes, 15 monsters), seed 1', () => {
     expect(fingerprint(loadBenchBoard(64), 1, true)).toMatchInlineSnapshot(
       `"650 commands, round 22, heroes win, 1ee65a209a"`,
+    );
+  });
+});
+
+describe('golden games, rules version 2 (the rules made faithful to the seeds)', () => {
+  it('Dungeon Crawl board, seeds 1-4, with and without morale', () => {
+    const map = dungeonCrawlBoard();
+    const games = [1, 2, 3, 4].flatMap((seed) =>
+      [true, false].map(
+        (morale) => `seed ${seed} morale ${morale}: ${fingerprint(map, seed, morale, 2)}`,
+      ),
+    );
+    expect(games).toMatchInlineSnapshot(`
+      [
+        "seed 1 morale true: 82 commands, round 8, heroes win, 3378b9a3e1",
+        "seed 1 morale false: 59 commands, round 8, enemies win, 5268ef27e6",
+        "seed 2 morale true: 57 commands, round 8, enemies win, 4c667fd3e4",
+        "seed 2 morale false: 58 commands, round 8, enemies win, a0a8e47d56",
+        "seed 3 morale true: 45 commands, round 7, enemies win, 5ee95a6661",
+        "seed 3 morale false: 61 commands, round 11, enemies win, 000cf6082b",
+        "seed 4 morale true: 25 commands, round 4, enemies win, 5f9ba35ce6",
+        "seed 4 morale false: 25 commands, round 4, enemies win, 541f9837da",
+      ]
+    `);
+  });
+
+  it('64x64 benchmark dungeon (15 heroes, 15 monsters), seed 1', () => {
+    expect(fingerprint(loadBenchBoard(64), 1, true, 2)).toMatchInlineSnapshot(
+      `"699 commands, round 24, heroes win, 1f42f243ab"`,
     );
   });
 });

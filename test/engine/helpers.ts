@@ -6,12 +6,14 @@ import { doesSquareBlockSight, type BattleMap } from '../../src/engine/map';
 import type { Command, GameEvent, GameState, ScenarioOptions, Unit } from '../../src/engine/types';
 import { makeBoard, type BoardOptions } from './boards';
 
+/** A new game on `map`; `rulesVersion` 1 plays the Dungeon Crawl as first built. */
 export function newGame(
   map: BattleMap,
   options: Partial<ScenarioOptions> = {},
   seed = 1,
+  rulesVersion?: number,
 ): GameState {
-  const r = createGame({ scenarioId: 'test', map, seed, options });
+  const r = createGame({ scenarioId: 'test', map, seed, options, rulesVersion });
   if (!r.ok) throw new Error(r.error);
   return r.state;
 }
@@ -20,8 +22,9 @@ export function boardGame(
   ascii: string,
   options: Partial<ScenarioOptions> = {},
   board: BoardOptions = {},
+  rulesVersion?: number,
 ): GameState {
-  return newGame(makeBoard(ascii, board), options);
+  return newGame(makeBoard(ascii, board), options, 1, rulesVersion);
 }
 
 /** Applies a command with the given rolls; fails the test on an error or unused rolls. */

@@ -92,7 +92,10 @@ describe('Turn order', () => {
 
 describe('Victory and defeat', () => {
   it('slaying the dragon wins (Arch Foe victory)', () => {
-    const s = startWith(boardGame('#######\n#FD..g#\n#######'), [4, 4]).state;
+    const s = startWith(
+      boardGame('#######\n#FD..g#\n#######', { victory: 'arch-foe' }),
+      [4, 4],
+    ).state;
     const d = unit(s, 'dragon-1');
     d.wounds = 3;
     const { state, events } = play(

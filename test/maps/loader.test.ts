@@ -426,7 +426,8 @@ describe('objects', () => {
     expect(m.battleMap.description).toBe('A damp cellar.');
     expect(m.battleMap.properties).toMatchObject({
       name: 'Test Cellar',
-      victory: 'arch-foe',
+      // A map that names no victory gets the solo rules' base one: the Arch Foe and all enemies.
+      victory: 'all-enemies',
       ruleModule: 'dungeon-crawl',
       moraleOptional: true,
     });

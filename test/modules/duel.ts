@@ -400,6 +400,8 @@ export const duelModule: RuleModule = {
   apply: applyDuel,
   legalCommands: legalDuel,
   afterAction: (ctx) => checkVictory(ctx),
+  figuresBlockSight: () => true,
+  mayCarryObjective: (_state, unit) => unit.side === 'heroes',
   dangerousGround: () => 0,
   chooseHeroCommand: autopilot,
   heroOrder: (state) => livingUnits(state, 'heroes'),

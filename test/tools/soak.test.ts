@@ -77,7 +77,8 @@ describe('soak', () => {
 
   it('cycles every victory kind, morale on and off, and the lair choices', () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 6 * 2 * 4; i++) {
+    // Morale x lair x how enemies begin x victory, in that order (the Setup screen's).
+    for (let i = 0; i < 2 * 4 * 2 * 6; i++) {
       const { options } = gameConfig([crawl], i, 1 + i);
       seen.add(`${options.victory}/${options.morale}/${options.lair}`);
     }

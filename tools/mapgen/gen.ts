@@ -233,7 +233,8 @@ function mapJson(
       description:
         'Four heroes creep into a cramped cave of goblins and trolls to slay the dragon that rules it. A die decides in which of three corners the dragon sleeps.',
       lairRoll: true,
-      moraleOptional: true,
+      // The seed's Dungeon Crawl makes morale optional: off unless the player turns it on.
+      moraleOptional: false,
       name: 'The Dungeon Crawl',
       ruleModule: 'dungeon-crawl',
       victory: 'arch-foe',

@@ -205,11 +205,12 @@ export interface RuleModule {
   /** The rule book it automates (a file in shared/seeds). */
   source: string;
   /**
-   * Bumped when a rule change makes old games play differently; a save records it, so a
-   * save from another version gets a message that names the change.
+   * The current version of the rules, bumped when a rule change makes games play
+   * differently. A game records its version (`GameState.rulesVersion`) and the module
+   * plays every version from 1 to this one, so a save replays under its own rules.
    */
   rulesVersion: number;
-  /** What changed at each rules version, for that message. */
+  /** What changed at each rules version, in plain words (for the player and the docs). */
   rulesChanges: Readonly<Record<number, string>>;
 
   /** Every kind of figure, heroes first, in the order start squares are filled. */
@@ -256,10 +257,19 @@ export interface RuleModule {
    */
   afterAction(ctx: Context): void;
   /**
-   * A unit has entered dangerous ground (the walk set it there): roll as the rules say and
-   * return the wounds it takes (0 to walk on).
+   * Whether figures block sight between two others (miniatures-los-cover: a line through
+   * "a wall or another character" is blocked), for noticing and for facing the closest
+   * hero in sight. Walls and sight-blocking squares always block.
    */
-  dangerousGround(ctx: Context, unit: Unit, at: Point): number;
+  figuresBlockSight(state: GameState): boolean;
+  /** Whether `unit` picks up the objective it ends a move on (carry-object victory). */
+  mayCarryObjective(state: GameState, unit: Unit): boolean;
+  /**
+   * A unit has entered dangerous ground (the walk set it there), or ends its turn on it:
+   * roll as the rules say and return the wounds it takes (0 to walk on). `how` words it
+   * for the log ('enters', 'ends its turn on').
+   */
+  dangerousGround(ctx: Context, unit: Unit, at: Point, how: 'enters' | 'ends its turn on'): number;
   /** The hero autopilot: the next command for whoever acts, or null when none. */
   chooseHeroCommand(state: GameState): Command | null;
 

@@ -5,7 +5,7 @@
  */
 import type { DiceSource } from '../dice';
 import type { RuleModule } from '../rulesets/module';
-import type { GameEvent, GameState } from '../types';
+import type { GameEvent, GameState, RuleRef } from '../types';
 
 export interface Context {
   state: GameState;
@@ -21,6 +21,8 @@ export interface RollRequest {
   need: number | null;
   /** Builds the log line from the value rolled. */
   describe: (value: number) => string;
+  /** The rule book and section the roll serves. */
+  rule?: RuleRef;
 }
 
 /** Rolls one die, records a roll event that says what it was for, and returns the value. */
@@ -35,6 +37,7 @@ export function rollDie(ctx: Context, request: RollRequest): number {
     need: request.need,
     success: request.need === null ? null : value >= request.need,
     text: request.describe(value),
+    ...(request.rule ? { rule: request.rule } : {}),
   });
   return value;
 }

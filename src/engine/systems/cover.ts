@@ -12,12 +12,24 @@ import { livingUnits } from '../world';
 import { emit, type Context } from './context';
 
 /**
- * Cover of `target` from `attacker`: walls and sight-blocking squares block lines, and
- * so do the attacker's foes other than the target; the attacker's friends do not.
+ * Which figures block an attacker's lines: its foes only (the d20 Skirmish rules: "allies
+ * of the attacker do not block its path but enemy figures do"), or every other figure
+ * (miniatures-los-cover: a line through "a wall or another character" is blocked).
  */
-export function coverFor(state: GameState, attacker: Unit, target: Unit): CoverLevel {
+export type LineBlockers = 'foes' | 'all';
+
+/**
+ * Cover of `target` from `attacker`: walls and sight-blocking squares block lines, and
+ * so do the figures `blockers` names other than the two.
+ */
+export function coverFor(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  blockers: LineBlockers = 'foes',
+): CoverLevel {
   if (!attacker.position || !target.position) return 'blocked';
-  return coverFrom(state, attacker, attacker.position, target.position, target.id);
+  return coverFrom(state, attacker, attacker.position, target.position, target.id, blockers);
 }
 
 /**
@@ -30,12 +42,14 @@ export function coverFrom(
   from: Point,
   to: Point,
   ignoring: string | null = null,
+  blockers: LineBlockers = 'foes',
 ): CoverLevel {
   // The blocking figures' squares, listed once: a line asks about many squares.
   const width = state.map.width;
   const foeSquares: number[] = [];
   for (const u of state.units) {
-    if (u.position && u.side !== attacker.side && u.id !== ignoring)
+    if (!u.position || u.id === ignoring || u.id === attacker.id) continue;
+    if (blockers === 'all' || u.side !== attacker.side)
       foeSquares.push(u.position.y * width + u.position.x);
   }
   return computeCover(from, to, (x, y) => {

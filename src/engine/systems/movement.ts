@@ -93,7 +93,7 @@ export function walkUnit(ctx: Context, unit: Unit, path: readonly Point[], reaso
       const prev = walked.length > 1 ? walked[walked.length - 2] : from;
       unit.position = step;
       unit.facing = facingToward(prev, step, unit.facing);
-      const wounds = ctx.rules.dangerousGround(ctx, unit, step);
+      const wounds = ctx.rules.dangerousGround(ctx, unit, step, 'enters');
       if (wounds > 0) {
         emitMove(ctx, unit, from, walked, reason);
         applyWound(ctx, unit, null, wounds);
@@ -163,10 +163,12 @@ function emitMove(ctx: Context, unit: Unit, from: Point, walked: Point[], reason
   pickUpObjectIfHere(ctx, unit);
 }
 
+/** A unit that ends a move on the objective picks it up, where the rules let it. */
 function pickUpObjectIfHere(ctx: Context, unit: Unit): void {
   const obj = ctx.state.objective.object;
-  if (!obj || !obj.at || !unit.position || unit.side !== 'heroes') return;
+  if (!obj || !obj.at || !unit.position) return;
   if (!isSamePoint(obj.at, unit.position)) return;
+  if (!ctx.rules.mayCarryObjective(ctx.state, unit)) return;
   obj.at = null;
   obj.carrier = unit.id;
   unit.carrying = 'object';
@@ -175,6 +177,9 @@ function pickUpObjectIfHere(ctx: Context, unit: Unit): void {
     what: 'picked-up',
     unit: unit.id,
     at: unit.position,
-    text: `${unit.name} picks up the relic. A hero who carries it cannot attack.`,
+    text:
+      unit.side === 'heroes'
+        ? `${unit.name} picks up the relic. A hero who carries it cannot attack.`
+        : `${unit.name} snatches up the relic and makes for home!`,
   });
 }

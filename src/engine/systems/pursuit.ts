@@ -125,11 +125,24 @@ export function moveIntoRange(
     return;
   }
   // Out of reach this turn: walk the shortest way toward the target.
-  const approach = approachPath(state, enemy, target, grid);
+  walkToward(ctx, enemy, target.position, `advances on the ${target.name}`, grid);
+}
+
+/**
+ * Walks `unit` as far as its move allows along the way toward `goal` (doors counted
+ * open, so it heads for the door that leads there).
+ */
+export function walkToward(
+  ctx: Context,
+  unit: Placed,
+  goal: Point,
+  reason: string,
+  grid: PathingGrid = buildPathingGrid(ctx.state, unit),
+): void {
+  const approach = approachPath(ctx.state, unit, goal, grid);
   if (!approach) return;
-  const affordable = stepsWithin(approach, enemy.move, grid);
-  if (affordable.path.length > 0)
-    walkUnit(ctx, enemy, affordable.path, `advances on the ${target.name}`);
+  const affordable = stepsWithin(approach, unit.move, grid);
+  if (affordable.path.length > 0) walkUnit(ctx, unit, affordable.path, reason);
 }
 
 /**
@@ -156,9 +169,9 @@ export function doorWorthOpening(
 }
 
 /**
- * The way toward the target when it is out of reach this turn: to the square the enemy
- * can get to within a few turns (crowded squares on the way are fine) that is nearest the
- * target on foot, counting doors as open (so it heads for the door that leads there);
+ * The way toward `goal` (a target out of reach this turn, or home): to the square the
+ * unit can get to within a few turns (crowded squares on the way are fine) that is nearest
+ * the goal on foot, counting doors as open (so it heads for the door that leads there);
  * straight-line distance where no walk exists. Ties: the cheaper path.
  */
 const APPROACH_TURNS = 8;
@@ -166,13 +179,13 @@ const APPROACH_TURNS = 8;
 function approachPath(
   state: GameState,
   enemy: Placed,
-  target: Placed,
+  goal: Point,
   grid: PathingGrid,
 ): PathResult | null {
-  const field = terrainDistances(state, target.position, mapWithAllDoorsOpen(state));
+  const field = terrainDistances(state, goal, mapWithAllDoorsOpen(state));
   const remaining = (p: Point): number => {
     const walk = costAt(field, p);
-    return walk >= 0 ? walk : 10_000 + chebyshevDistance(p, target.position);
+    return walk >= 0 ? walk : 10_000 + chebyshevDistance(p, goal);
   };
   // Looking a few turns' walk ahead is enough to find the way round a crowd; the field
   // already knows the long way.

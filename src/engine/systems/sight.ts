@@ -3,15 +3,17 @@
  * spreading to every enemy, and alerted enemies turning to face the closest hero in
  * sight even when it is not their turn.
  *
- * Sight uses the four-corner test with walls (and sight-blocking squares) only: a
- * figure does not hide another from being noticed. A patrolling enemy notices heroes
- * in front of it or beside it (a 180-degree arc around its facing); an alerted one
- * looks everywhere.
+ * Sight uses the four-corner test: walls and sight-blocking squares block it, and so do
+ * the other figures where the game's rule module says so (figuresBlockSight; the
+ * miniatures-los-cover rule: a line through "a wall or another character" is blocked).
+ * A patrolling enemy notices heroes in front of it or beside it (a 180-degree arc around
+ * its facing); an alerted one looks everywhere.
  */
 import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
 import { doesSquareBlockSight, type BattleMap } from '../map';
 import { hasLineOfSight, visibleSquares } from '../los';
 import { mapIndexOf } from '../map-index';
+import { rulesOf } from '../rulesets/registry';
 import type { EnemyStatus, GameState, Unit } from '../types';
 import { isArchFoe, livingUnits } from '../world';
 import { emit, type Context } from './context';
@@ -87,28 +89,76 @@ function everySquareSeenFrom(map: BattleMap, from: Point): Uint8Array {
   return row;
 }
 
+/**
+ * Sight between two figures as the game's module has it: through walls (the map's kept
+ * answers) and, where figures block sight, past no other figure. Builds the occupancy of
+ * the board once, for asking about many pairs.
+ */
+export function figureSight(state: GameState): (viewer: Unit, target: Unit) => boolean {
+  const map = state.map;
+  const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
+  let occupied: Uint8Array | null = null;
+  return (viewer, target) => {
+    if (!viewer.position || !target.position) return false;
+    if (!canSeeSquare(state, viewer.position, target.position)) return false;
+    if (!figuresBlock) return true;
+    occupied ??= occupancyOf(state);
+    return seesPastFigures(map, occupied, viewer.position, target.position);
+  };
+}
+
+/** 1 where a figure stands. */
+function occupancyOf(state: GameState): Uint8Array {
+  const occupied = new Uint8Array(state.map.width * state.map.height);
+  for (const u of state.units)
+    if (u.position) occupied[u.position.y * state.map.width + u.position.x] = 1;
+  return occupied;
+}
+
+/** Line of sight from `from` to `to` with walls and every figure but the two blocking. */
+function seesPastFigures(map: BattleMap, occupied: Uint8Array, from: Point, to: Point): boolean {
+  return hasLineOfSight(
+    from,
+    to,
+    (x, y) =>
+      doesSquareBlockSight(map, x, y) ||
+      (x >= 0 && y >= 0 && x < map.width && y < map.height && occupied[y * map.width + x] === 1),
+  );
+}
+
 /** Whether `viewer` can see `target` now (arc applies while patrolling). */
 export function canNotice(state: GameState, viewer: Unit, target: Unit): boolean {
-  if (!viewer.position || !target.position) return false;
-  if (
-    viewer.ai?.status === 'patrolling' &&
-    !isInViewArc(viewer.position, viewer.facing, target.position)
-  ) {
-    return false;
-  }
-  return canSeeSquare(state, viewer.position, target.position);
+  return noticing(state)(viewer, target);
+}
+
+/** canNotice for many pairs: the board's occupancy is read once. */
+function noticing(state: GameState): (viewer: Unit, target: Unit) => boolean {
+  const sees = figureSight(state);
+  return (viewer, target) => {
+    if (!viewer.position || !target.position) return false;
+    if (
+      viewer.ai?.status === 'patrolling' &&
+      !isInViewArc(viewer.position, viewer.facing, target.position)
+    ) {
+      return false;
+    }
+    return sees(viewer, target);
+  };
 }
 
 /**
  * The open squares on which `viewer` would notice a hero now (canNotice for every square
- * but its own and those that block sight): through walls only, and only in its view arc
- * while it patrols. For the view, to show what a monster can see; empty off the board.
+ * but its own and those that block sight): through walls, past the other
+ * figures where they block sight, and only in its view arc while it patrols. For the
+ * view, to show what a monster can see; empty off the board.
  */
 export function squaresNoticedBy(state: GameState, viewer: Unit): Point[] {
   const from = viewer.position;
   if (!from) return [];
   const map = state.map;
   const patrolling = viewer.ai?.status === 'patrolling';
+  const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
+  const occupied = occupancyOf(state);
   const row = everySquareSeenFrom(map, from);
   const out: Point[] = [];
   for (let i = 0; i < row.length; i++) {
@@ -117,6 +167,7 @@ export function squaresNoticedBy(state: GameState, viewer: Unit): Point[] {
     if (p.x === from.x && p.y === from.y) continue;
     if (doesSquareBlockSight(map, p.x, p.y)) continue;
     if (patrolling && !isInViewArc(from, viewer.facing, p)) continue;
+    if (figuresBlock && !seesPastFigures(map, occupied, from, p)) continue;
     out.push(p);
   }
   return out;
@@ -145,10 +196,11 @@ export function updateAwareness(ctx: Context): void {
   const state = ctx.state;
   const heroes = livingUnits(state, 'heroes');
   const enemies = livingUnits(state, 'enemies');
+  const notices = noticing(state);
   if (state.heroesHaveMoved) {
     for (const enemy of enemies) {
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
-      const seen = heroes.find((h) => canNotice(state, enemy, h));
+      const seen = heroes.find((h) => notices(enemy, h));
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
     const archFoe = enemies.find(isArchFoe);
@@ -165,9 +217,10 @@ export function updateAwareness(ctx: Context): void {
       }
     }
   }
+  const sees = figureSight(state);
   for (const enemy of enemies) {
     if (enemy.ai?.status !== 'alerted') continue;
-    faceClosestVisibleHero(ctx, enemy, heroes);
+    faceClosestVisibleHero(ctx, enemy, heroes, sees);
   }
 }
 
@@ -175,14 +228,14 @@ function faceClosestVisibleHero(
   ctx: Context,
   enemy: Unit & { position: Point },
   heroes: (Unit & { position: Point })[],
+  sees: (viewer: Unit, target: Unit) => boolean,
 ): void {
   // The closest hero in sight; ties go to the first in list order.
   let best: (Unit & { position: Point }) | undefined;
   let bestDistance = Infinity;
-  const canSee = sightFrom(ctx.state.map, enemy.position);
   for (const h of heroes) {
     const d = chebyshevDistance(enemy.position, h.position);
-    if (d < bestDistance && canSee(h.position)) {
+    if (d < bestDistance && sees(enemy, h)) {
       best = h;
       bestDistance = d;
     }
@@ -198,6 +251,6 @@ function faceClosestVisibleHero(
     from,
     to: facing,
     reason: `turns to face the ${best.name}`,
-    text: '',
+    text: `${enemy.name} turns to face the ${best.name}.`,
   });
 }

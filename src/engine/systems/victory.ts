@@ -55,7 +55,11 @@ export function checkVictory(ctx: Context): void {
     case 'carry-object': {
       const carrier = state.objective.object?.carrier;
       const hero = carrier ? state.units.find((u) => u.id === carrier) : undefined;
-      if (hero?.position && state.objective.home.some((p) => isSamePoint(p, hero.position!))) {
+      if (
+        hero?.side === 'heroes' &&
+        hero.position &&
+        state.objective.home.some((p) => isSamePoint(p, hero.position!))
+      ) {
         endGame(ctx, 'heroes', `The ${hero.name} brings the relic home.`);
       }
       return;
@@ -162,9 +166,10 @@ export function describeObjectiveProgress(state: GameState): string {
     case 'defeat-count':
       return `Goal: defeat ${o.defeatCount} (${obj.enemiesDefeated} so far)${obj.turnLimit ? ` by round ${obj.turnLimit}` : ''}`;
     case 'carry-object':
-      return obj.object?.carrier
-        ? 'Goal: carry the relic home'
-        : 'Goal: find the relic and bring it back';
+      if (!obj.object?.carrier) return 'Goal: find the relic and bring it back';
+      return state.units.find((u) => u.id === obj.object?.carrier)?.side === 'enemies'
+        ? 'Goal: take the relic back and bring it home'
+        : 'Goal: carry the relic home';
   }
 }
 

@@ -16,7 +16,8 @@ import { buildTerrainGrid } from '../../systems/movement';
 import { floodCosts } from '../../pathing';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, isArchFoe, livingUnits } from '../../world';
-import { canAttack, hitChance } from './combat';
+import { canAttack, hitChance, neededRoll } from './combat';
+import { isFaithful } from './versions';
 import { legalCrawlCommands as legalCommands } from './flow';
 import { crawlWeapons } from './types';
 
@@ -37,7 +38,9 @@ function bestAttackFrom(state: GameState, hero: Unit): { value: number; command:
   for (const weapon of crawlWeapons(hero)) {
     for (const foe of livingUnits(state, 'enemies')) {
       if (!canAttack(state, hero, foe, weapon)) continue;
-      const value = hitChance(weapon.die, weapon.hitOn) * targetValue(foe);
+      // The chance to wound, with the target's cover counted where the rules count it.
+      const need = isFaithful(state) ? neededRoll(state, hero, foe, weapon).need : weapon.hitOn;
+      const value = hitChance(weapon.die, need) * targetValue(foe);
       if (value > best.value) {
         best = {
           value,
@@ -76,6 +79,11 @@ function goalSquares(state: GameState, hero: Unit): Point[] {
     case 'carry-object':
       if (objective.object?.carrier === hero.id) return objective.home;
       if (objective.object?.at) return [objective.object.at];
+      {
+        // An enemy carries it off: after the carrier.
+        const carrier = findUnit(state, objective.object?.carrier ?? '');
+        if (carrier?.side === 'enemies' && carrier.position) return [carrier.position];
+      }
       break;
     default:
       break;

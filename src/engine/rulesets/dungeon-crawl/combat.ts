@@ -12,7 +12,7 @@ import {
   stepToward,
   type Point,
 } from '../../grid';
-import { isClearShot } from '../../los';
+import { isClearShot, type CoverLevel } from '../../los';
 import { isTerrainPassable, isWallLike, terrainAt } from '../../map';
 import type { GameState, Unit } from '../../types';
 import { unitAt } from '../../world';
@@ -22,10 +22,101 @@ import { setStatus } from '../../systems/sight';
 import { walkUnit } from '../../systems/movement';
 import { applyWound } from '../../systems/wounds';
 import { crawlOptions, type CrawlWeapon } from './types';
+import { CRAWL, isFaithful } from './versions';
 
 /** The chance (0..1) that a d-sided roll meets `hitOn` or more. */
 export function hitChance(die: number, hitOn: number): number {
   return Math.max(0, Math.min(1, (die - hitOn + 1) / die));
+}
+
+const COVER_RANK: Record<CoverLevel, number> = { clear: 0, partial: 1, full: 2, blocked: 3 };
+
+function worse(a: CoverLevel, b: CoverLevel): CoverLevel {
+  return COVER_RANK[a] >= COVER_RANK[b] ? a : b;
+}
+
+/**
+ * The cover a map's squares give `target` against `attacker` (faithful rules): the cover
+ * of the square it stands on (inside light woods), or of a square next to it on the
+ * attacker's side (behind a low wall: docs/maps.md, "cover for figures behind the square").
+ */
+function squareCover(state: GameState, attacker: Point, target: Point): CoverLevel {
+  const map = state.map;
+  let level: CoverLevel = 'clear';
+  const read = (x: number, y: number): void => {
+    if (x < 0 || y < 0 || x >= map.width || y >= map.height) return;
+    const c = map.cover[y * map.width + x];
+    if (c === 'partial' || c === 'full') level = worse(level, c);
+  };
+  read(target.x, target.y);
+  const reach = chebyshevDistance(attacker, target);
+  if (reach > 1) {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const p = { x: target.x + dx, y: target.y + dy };
+        if ((dx || dy) && chebyshevDistance(p, attacker) < reach) read(p.x, p.y);
+      }
+    }
+  }
+  return level;
+}
+
+/**
+ * The cover `target` has against `weapon` from `attacker`. Faithful rules: every other
+ * figure blocks a ranged line (miniatures-los-cover: "a wall or another character"), a
+ * blow across a wall corner gives partial cover, and the map's cover squares count too.
+ * Rules version 1: the attacker's friends did not block, and melee ignored corners.
+ */
+export function attackCover(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+): CoverLevel {
+  if (!attacker.position || !target.position) return 'blocked';
+  if (!isFaithful(state)) {
+    return weapon.reach === 'melee'
+      ? wallCover(state, attacker.position, target.position)
+      : coverFor(state, attacker, target);
+  }
+  const lines =
+    weapon.reach === 'melee'
+      ? wallCover(state, attacker.position, target.position)
+      : coverFor(state, attacker, target, 'all');
+  if (lines === 'blocked') return lines;
+  return worse(lines, squareCover(state, attacker.position, target.position));
+}
+
+/**
+ * What the cover levels mean on the Dungeon Crawl's d6 (faithful rules): the seed's +10%
+ * and +25% defence become 1 and 2 more on the roll needed, never above 6 (a 6 always
+ * wounds). Version 1 counted no cover.
+ */
+export function coverPenalty(state: GameState, cover: CoverLevel): number {
+  if (!isFaithful(state)) return 0;
+  return cover === 'partial' ? 1 : cover === 'full' ? 2 : 0;
+}
+
+/** The roll needed to wound, with the modifiers that made it, for the roll and the preview. */
+export function neededRoll(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+): { need: number; cover: CoverLevel; modifiers: { label: string; value: number }[] } {
+  const cover = attackCover(state, attacker, target, weapon);
+  const penalty = coverPenalty(state, cover);
+  const need = Math.min(weapon.die, weapon.hitOn + penalty);
+  const modifiers =
+    penalty > 0
+      ? [
+          {
+            label: `${cover === 'full' ? 'Full' : 'Partial'} cover: ${need - weapon.hitOn} more needed`,
+            value: need - weapon.hitOn,
+          },
+        ]
+      : [];
+  return { need, cover, modifiers };
 }
 
 /**
@@ -55,15 +146,41 @@ export function whyCannotAttack(
   if (weapon.notWithEnemyAdjacent && isFoeAdjacent(state, attacker)) {
     return `${attacker.name} cannot use the ${weapon.name} with a foe adjacent.`;
   }
+  const cover = attackCover(state, attacker, target, weapon);
   if (weapon.reach === 'melee') {
-    if (wallCover(state, attacker.position, target.position) === 'blocked') {
+    if (cover === 'blocked') {
       return `${attacker.name} cannot reach ${target.name} through the rock.`;
     }
     return null;
   }
-  if (!isClearShot(coverFor(state, attacker, target))) {
-    return `No straight, open line from ${attacker.name} to ${target.name}.`;
+  // Version 1 read "a straight, unblocked line" as at most one corner line blocked; the
+  // faithful rules allow a shot into full cover, at a cost (coverPenalty).
+  if (isFaithful(state) ? cover === 'blocked' : !isClearShot(cover)) {
+    return isFaithful(state)
+      ? `${attacker.name} cannot see ${target.name}: every line is blocked.`
+      : `No straight, open line from ${attacker.name} to ${target.name}.`;
   }
+  return null;
+}
+
+/**
+ * Why `healer` may not heal `target` now, or null when it may: another living hero (not
+ * itself), adjacent, wounded, with tries left; under the faithful rules not through the
+ * rock either ("he must be adjacent to the hero": a blow across the same wall seam is
+ * refused, so is a prayer).
+ */
+export function whyCannotHeal(state: GameState, healer: Unit, target: Unit): string | null {
+  const heal = healer.heal;
+  if (!heal) return `${healer.name} cannot heal.`;
+  if (heal.usesLeft <= 0) return `${healer.name} has no healing left.`;
+  if (!healer.position || !target.position) return `There is no hero "${target.id}" to heal.`;
+  if (target.id === healer.id) return `${healer.name} cannot heal himself.`;
+  if (target.side !== healer.side) return `${target.name} is not a hero.`;
+  if (chebyshevDistance(healer.position, target.position) !== 1)
+    return `${target.name} must be adjacent to be healed.`;
+  if (isFaithful(state) && wallCover(state, healer.position, target.position) === 'blocked')
+    return `${healer.name} cannot reach ${target.name} through the rock.`;
+  if (target.wounds <= 0) return `${target.name} is not wounded.`;
   return null;
 }
 
@@ -88,16 +205,19 @@ export function resolveAttack(
 ): void {
   if (!attacker.position || !target.position) return;
   attacker.stats.attacks += 1;
+  const { need, cover } = neededRoll(ctx.state, attacker, target, weapon);
   turnToward(ctx, attacker, target.position, 'attacking');
+  const inCover = need > weapon.hitOn ? ` (${weapon.hitOn}+, ${cover} cover)` : '';
   const roll = rollDie(ctx, {
     sides: weapon.die,
     purpose: 'attack',
     unit: attacker.id,
-    need: weapon.hitOn,
+    need,
     describe: (v) =>
-      `${attacker.name} ${weapon.name} at ${target.name}: d${weapon.die} = ${v}, needs ${weapon.hitOn}+ — ${v >= weapon.hitOn ? 'hit' : 'miss'}`,
+      `${attacker.name} ${weapon.name} at ${target.name}: d${weapon.die} = ${v}, needs ${need}+${inCover} — ${v >= need ? 'hit' : 'miss'}`,
+    rule: CRAWL('heroes and villains: wounds on the weapon\u2019s number'),
   });
-  const hit = roll >= weapon.hitOn;
+  const hit = roll >= need;
   emit(ctx, {
     type: 'attacked',
     unit: attacker.id,
@@ -105,7 +225,7 @@ export function resolveAttack(
     weapon: weapon.id,
     effect: weapon.effect,
     roll,
-    need: weapon.hitOn,
+    need,
     hit,
     text: '',
   });
@@ -117,6 +237,12 @@ export function resolveAttack(
     attacker.stats.hits += 1;
     applyWound(ctx, target, attacker.id, weapon.wounds);
   } else if (roll === 1 && crawlOptions(ctx.state).morale && attacker.ai?.morale) {
+    emit(ctx, {
+      type: 'decision',
+      unit: attacker.id,
+      text: `${attacker.name} rolled a 1: under the optional morale rule it loses its nerve.`,
+      rule: CRAWL('Morale (optional)'),
+    });
     retreat(ctx, attacker, target);
   }
 }
@@ -139,7 +265,7 @@ export function retreat(ctx: Context, unit: Unit, from: Unit): void {
       from: oldFacing,
       to: away,
       reason: 'turns to flee',
-      text: '',
+      text: `${unit.name} turns away from the ${from.name} to flee.`,
     });
   }
   const path: Point[] = [];

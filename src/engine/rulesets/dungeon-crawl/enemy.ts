@@ -9,8 +9,10 @@
  * Each activation is a sequence of actions; the kernel runs the after-action checks
  * after each one (runActivation).
  */
-import { chebyshevDistance, rotateFacing } from '../../grid';
-import type { GameState } from '../../types';
+import { chebyshevDistance, FACING_NAMES, isSamePoint, rotateFacing } from '../../grid';
+import { terrainAt } from '../../map';
+import type { GameState, Unit } from '../../types';
+import { applyWound } from '../../systems/wounds';
 import { livingUnits } from '../../world';
 import { emit, rollDie, runActivation, type Context } from '../../systems/context';
 import { openDoor } from '../../systems/doors';
@@ -19,9 +21,11 @@ import {
   chooseNearestHero,
   doorWorthOpening,
   moveIntoRange,
+  walkToward,
   wouldHoldFrom,
   type Placed,
 } from '../../systems/pursuit';
+import { isFaithful, SOLO } from './versions';
 import { canAttack, resolveAttack } from './combat';
 import { crawlWeapons, type CrawlWeapon } from './types';
 import { canUseSeveralWeaponsPerTurn, rankWeapons } from './units';
@@ -51,10 +55,45 @@ export function runEnemyPhase(ctx: Context): void {
 
 /** One enemy's activation, by its status; yields after each action. */
 function* activate(ctx: Context, enemy: Placed): Generator<void> {
+  const mark = ctx.events.length;
   const status = enemy.ai?.status;
-  if (status === 'patrolling') patrol(ctx, enemy);
+  if (enemy.carrying && isFaithful(ctx.state)) yield* carryHome(ctx, enemy);
+  else if (status === 'patrolling') patrol(ctx, enemy);
   else if (status === 'alerted' || status === 'retreating') yield* actAlerted(ctx, enemy);
   // 'prepared' enemies hold their ground until alerted.
+  if (isFaithful(ctx.state) && !enteredThisTurn(ctx, enemy, mark)) {
+    yield;
+    endTurnOnDangerousGround(ctx, enemy);
+  }
+}
+
+/** Whether `unit` walked onto the square it stands on since event `mark`. */
+function enteredThisTurn(ctx: Context, unit: Unit, mark: number): boolean {
+  const at = unit.position;
+  if (!at) return false;
+  for (let i = ctx.events.length - 1; i >= mark; i--) {
+    const e = ctx.events[i];
+    if (e.type === 'moved' && e.unit === unit.id) return isSamePoint(e.to, at);
+  }
+  return false;
+}
+
+/**
+ * An enemy that has picked up the relic heads for its own side with it (solo rules §5:
+ * the object "can be picked up by other heroes or enemies"; carrying it, it cannot
+ * attack). Its side is where it started.
+ */
+function* carryHome(ctx: Context, enemy: Placed): Generator<void> {
+  const home = enemy.ai?.home;
+  if (!home || isSamePoint(home, enemy.position)) return;
+  emit(ctx, {
+    type: 'decision',
+    unit: enemy.id,
+    text: `${enemy.name} carries the relic toward its own side.`,
+    rule: SOLO('5 Winning: the object may be picked up by enemies'),
+  });
+  walkToward(ctx, enemy, home, 'carrying the relic home');
+  yield;
 }
 
 // ------------------------------------------------------------------ patrolling
@@ -86,6 +125,7 @@ export function patrol(ctx: Context, enemy: Placed): void {
     unit: enemy.id,
     need: null,
     describe: (v) => `${enemy.name} patrol d8 = ${v}: ${PATROL_TEXT[v]}`,
+    rule: SOLO('4 Move Order: patrolling, roll 1d8'),
   });
   if (value <= 2) {
     walkStraightAhead(ctx, enemy, enemy.move, 'patrolling');
@@ -102,6 +142,7 @@ export function patrol(ctx: Context, enemy: Placed): void {
           v <= 3
             ? `${enemy.name} turn d8 = ${v}: re-roll (3 or less)`
             : `${enemy.name} turn d8 = ${v}: ${TURN_TEXT[v]}`,
+        rule: SOLO('4 Move Order: patrolling, a 3 turns after half a move'),
       });
     } while (turn <= 3);
     turnBy(ctx, enemy, turn);
@@ -121,7 +162,7 @@ function turnBy(ctx: Context, enemy: Placed, value: number): void {
     from,
     to: enemy.facing,
     reason: 'patrol',
-    text: '',
+    text: `${enemy.name} turns to face ${FACING_NAMES[enemy.facing]}.`,
   });
 }
 
@@ -131,8 +172,17 @@ function turnBy(ctx: Context, enemy: Placed, value: number): void {
 function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
   const target = chooseNearestHero(ctx, enemy);
   if (!target) return;
-  const primary = rankWeapons(crawlWeapons(enemy))[0];
+  const weapons = rankWeapons(crawlWeapons(enemy));
+  const primary = weapons[0];
   if (primary && !isWellPlaced(ctx.state, enemy, target, primary)) {
+    if (weapons.length > 1) {
+      emit(ctx, {
+        type: 'decision',
+        unit: enemy.id,
+        text: `${enemy.name} seeks the range of its ${primary.name}: ${whyPrimary(primary, weapons[1])}.`,
+        rule: SOLO('4 Move Order: alerted enemies keep the range of their primary weapon'),
+      });
+    }
     const door = doorWorthOpening(ctx.state, enemy, target);
     if (door) openDoor(ctx, enemy, door);
     else {
@@ -150,6 +200,27 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     yield;
   }
   if (enemy.position && !ctx.state.outcome) yield* attackAsAble(ctx, enemy, target);
+}
+
+/** Why `primary` ranks above `next` (best chance to hit, then most damage). */
+function whyPrimary(primary: CrawlWeapon, next: CrawlWeapon): string {
+  if (primary.hitOn !== next.hitOn)
+    return `it wounds on ${primary.hitOn}+, the ${next.name} on ${next.hitOn}+`;
+  return primary.wounds !== next.wounds
+    ? `it deals ${primary.wounds} wounds, the ${next.name} ${next.wounds}`
+    : `it is the first of equal weapons`;
+}
+
+/**
+ * A unit that ends its turn on dangerous ground it did not enter this turn rolls for it
+ * (solitaire-gaming-rules, "Dangerous Terrain": a die "when a figure moves into or ends
+ * its turn in dangerous terrain"; one roll a turn for the same square).
+ */
+export function endTurnOnDangerousGround(ctx: Context, unit: Unit): void {
+  const at = unit.position;
+  if (!at || terrainAt(ctx.state.map, at.x, at.y) !== 'dangerous') return;
+  const wounds = ctx.rules.dangerousGround(ctx, unit, at, 'ends its turn on');
+  if (wounds > 0) applyWound(ctx, unit, null, wounds);
 }
 
 /**

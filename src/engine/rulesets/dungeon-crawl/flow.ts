@@ -13,8 +13,9 @@ import { beginTurn, kindRanker, takeBackMove, unitsInKindOrder } from '../../sys
 import { checkEndOfRound, checkVictory } from '../../systems/victory';
 import type { Command, GameState, Unit } from '../../types';
 import { findUnit, livingUnits, unitAt } from '../../world';
-import { canAttack, resolveAttack, whyCannotAttack } from './combat';
-import { runEnemyPhase } from './enemy';
+import { canAttack, resolveAttack, whyCannotAttack, whyCannotHeal } from './combat';
+import { endTurnOnDangerousGround, runEnemyPhase } from './enemy';
+import { isFaithful } from './versions';
 import { crawlOptions, crawlWeapons } from './types';
 import { HERO_ORDER } from './units';
 
@@ -179,6 +180,12 @@ export function heroesInOrder(state: GameState): Unit[] {
 }
 
 function endHeroTurn(ctx: Context, hero: Unit): string | null {
+  // A hero who did not walk onto its square this turn rolls for dangerous ground there.
+  if (isFaithful(ctx.state) && !ctx.state.turn?.before) {
+    endTurnOnDangerousGround(ctx, hero);
+    settle(ctx);
+    if (ctx.state.outcome || !hero.position) return null;
+  }
   emit(ctx, { type: 'turn-ended', unit: hero.id, text: '' });
   advanceTurn(ctx, hero.id);
   return null;
@@ -256,14 +263,10 @@ function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
   const heal = hero.heal;
   if (!heal) return `${hero.name} cannot heal.`;
   if (turn.acted) return `${hero.name} has already acted this turn.`;
-  if (heal.usesLeft <= 0) return `${hero.name} has no healing left.`;
   const target = findUnit(state, targetId);
-  if (!target || !target.position) return `There is no hero "${targetId}" to heal.`;
-  if (target.id === hero.id) return `${hero.name} cannot heal himself.`;
-  if (target.side !== hero.side) return `${target.name} is not a hero.`;
-  if (chebyshevDistance(hero.position!, target.position) !== 1)
-    return `${target.name} must be adjacent to be healed.`;
-  if (target.wounds <= 0) return `${target.name} is not wounded.`;
+  if (!target) return `There is no hero "${targetId}" to heal.`;
+  const why = whyCannotHeal(state, hero, target);
+  if (why) return why;
   turn.acted = true;
   heal.usesLeft -= 1;
   const roll = rollDie(ctx, {
@@ -314,15 +317,10 @@ export function legalCrawlCommands(state: GameState): Command[] {
         }
       }
     }
-    if (hero.heal && hero.heal.usesLeft > 0) {
+    if (hero.heal) {
       for (const friend of livingUnits(state, 'heroes')) {
-        if (
-          friend.id !== hero.id &&
-          friend.wounds > 0 &&
-          chebyshevDistance(friend.position, hero.position) === 1
-        ) {
+        if (!whyCannotHeal(state, hero, friend))
           commands.push({ type: 'heal', unit: hero.id, target: friend.id });
-        }
       }
     }
   }

@@ -21,6 +21,7 @@ import {
 import { crawlWeapons } from './types';
 import { rollDie } from '../../systems/context';
 import { CRAWL_ASCII_LETTERS, CRAWL_KINDS, rankWeapons } from './units';
+import { CURRENT_RULES, isFaithful, RULES_CHANGES, SKIRMISH } from './versions';
 
 const healCommand: CommandSpec = {
   kind: 'action',
@@ -32,8 +33,8 @@ export const dungeonCrawl: RuleModule = {
   id: DUNGEON_CRAWL_ID,
   name: 'Solo Miniatures: Dungeon Crawl',
   source: 'solo-miniatures-dungeon-crawl.txt',
-  rulesVersion: 1,
-  rulesChanges: {},
+  rulesVersion: CURRENT_RULES,
+  rulesChanges: RULES_CHANGES,
   kinds: CRAWL_KINDS,
   defaultEnemyKind: 'goblin',
   asciiLetters: CRAWL_ASCII_LETTERS,
@@ -48,15 +49,21 @@ export const dungeonCrawl: RuleModule = {
   apply: applyCrawlCommand,
   legalCommands: legalCrawlCommands,
   afterAction: afterCrawlAction,
+  // "If all four lines connect without going through a wall or another character"
+  // (miniatures-los-cover); version 1 let only walls hide a hero.
+  figuresBlockSight: isFaithful,
+  // The relic "can be picked up by other heroes or enemies" (solo rules §5).
+  mayCarryObjective: (state, unit) => unit.side === 'heroes' || isFaithful(state),
   // The scenario's dangerous ground: a d6 on entering, 1-3 deals a wound.
-  dangerousGround: (ctx, unit) => {
+  dangerousGround: (ctx, unit, _at, how) => {
     const value = rollDie(ctx, {
       sides: 6,
       purpose: 'dangerous-terrain',
       unit: unit.id,
       need: 4,
       describe: (v) =>
-        `${unit.name} enters dangerous ground, d6 = ${v}: ${v <= 3 ? 'hurt (1-3)' : 'unharmed (4+)'}`,
+        `${unit.name} ${how} dangerous ground, d6 = ${v}: ${v <= 3 ? 'hurt (1-3)' : 'unharmed (4+)'}`,
+      rule: SKIRMISH('Dangerous Terrain: 1-3 takes a hit'),
     });
     return value <= 3 ? 1 : 0;
   },

@@ -13,10 +13,15 @@ import {
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import type { CrawlOptions } from './types';
 
+/**
+ * The defaults for a map that says nothing: the optional morale rule off, as the seed has
+ * it ("Morale (optional)"), and the solo rules' base victory, "the Arch Foe and all
+ * enemies" (§5). The Dungeon Crawl scenario's own map sets its victory (slay the dragon).
+ */
 export const DEFAULT_CRAWL_OPTIONS: CrawlOptions = {
-  morale: true,
+  morale: false,
   lair: 'roll',
-  victory: 'arch-foe',
+  victory: 'all-enemies',
   holdTurns: 2,
   defeatCount: 6,
   maxRounds: 60,
@@ -41,6 +46,7 @@ export function normaliseCrawlOptions(
     morale: o.morale === true,
     lair: typeof o.lair === 'string' ? o.lair : 'roll',
     ...normaliseVictoryOptions(o, defaults),
+    ...(o.startAlerted === 'all' ? { startAlerted: 'all' as const } : {}),
   };
 }
 
@@ -72,6 +78,17 @@ export function crawlOptionSpecs(map: BattleMap | null): OptionSpec[] {
         ...lairBands(map).map((band) => ({ value: band, label: band })),
       ],
     },
+    {
+      id: 'startAlerted',
+      label: 'Enemies begin',
+      help: 'The solo rules let a scenario have the enemies ready for the heroes from the start. Enemies marked alerted on the map always begin alerted.',
+      kind: 'choice',
+      default: 'none',
+      choices: [
+        { value: 'none', label: 'Patrolling' },
+        { value: 'all', label: 'Alerted' },
+      ],
+    },
     ...victoryOptionSpecs(VICTORY_KINDS),
   ];
 }
@@ -84,6 +101,7 @@ export const CRAWL_SCENARIOS: readonly ScenarioDefinition[] = [
     ruleModule: 'dungeon-crawl',
     summary:
       'Four heroes slip into a cramped lair of goblins and trolls to slay the dragon that rules it. The dragon sleeps in one of three places: a die decides which.',
-    defaults: { ...DEFAULT_CRAWL_OPTIONS },
+    // "To win, you've got to slay that dragon."
+    defaults: { ...DEFAULT_CRAWL_OPTIONS, victory: 'arch-foe' },
   },
 ];

@@ -29,6 +29,7 @@ function titleCase(text: string): string {
 export function setupCrawlGame(input: SetupInput): SetupResult {
   const { map, doors } = mapWithDoors(input.map);
   const options = normaliseCrawlOptions(input.options, input.map);
+  const allAlerted = options.startAlerted === 'all';
   const units: Unit[] = [];
   const usedIds = new Set<string>();
   const kindCounts = new Map<string, number>();
@@ -54,6 +55,7 @@ export function setupCrawlGame(input: SetupInput): SetupResult {
     const archFoe = obj.properties.archFoe === true || DUNGEON_CRAWL_UNITS[kind]?.archFoe === true;
     const made = makeUnit(kind, obj, objectFacing(obj, 4), usedIds, kindCounts, archFoe);
     if (typeof made === 'string') return { ok: false, error: made };
+    if (made.ai && (allAlerted || obj.properties.alerted === true)) made.ai.status = 'alerted';
     units.push(made);
   }
   numberNames(units, kindCounts, (kind) => DUNGEON_CRAWL_UNITS[kind].name);

@@ -9,7 +9,8 @@ import { coverFor, coverFrom } from '../../systems/cover';
 import type { Command, GameState, Unit, Weapon } from '../../types';
 import { findUnit } from '../../world';
 import type { AbilityButton, ActionPreview, Resolution } from '../module';
-import { whyCannotAttack } from './combat';
+import { neededRoll, whyCannotAttack, whyCannotHeal } from './combat';
+import { isFaithful } from './versions';
 import { asCrawlWeapon, crawlWeapons } from './types';
 import { DUNGEON_CRAWL_UNITS } from './units';
 
@@ -25,15 +26,16 @@ export function previewCrawlAction(state: GameState, command: Command): ActionPr
     const target = findUnit(state, command.target);
     const weapon = crawlWeapons(actor).find((w) => w.id === command.weapon);
     if (!target || !weapon) return null;
-    const resolution = threshold(weapon.die, weapon.hitOn);
+    const { need, cover, modifiers } = neededRoll(state, actor, target, weapon);
+    const resolution = threshold(weapon.die, need);
     const chance = chanceOf(resolution);
     const reason = whyCannotAttack(state, actor, target, weapon);
     return {
       chance,
       resolution,
-      cover: coverFor(state, actor, target),
-      modifiers: [],
-      summary: `${weapon.name}: ${weapon.hitOn}+ on a d${weapon.die}, ${formatChance(chance)} to wound`,
+      cover,
+      modifiers,
+      summary: `${weapon.name}: ${need}+ on a d${weapon.die}, ${formatChance(chance)} to wound`,
       allowed: reason === null,
       reason,
     };
@@ -44,18 +46,7 @@ export function previewCrawlAction(state: GameState, command: Command): ActionPr
     if (!heal || !target) return null;
     const resolution = threshold(heal.die, heal.hitOn);
     const chance = chanceOf(resolution);
-    const near =
-      actor.position !== null &&
-      target.position !== null &&
-      chebyshevDistance(actor.position, target.position) === 1;
-    const reason =
-      heal.usesLeft <= 0
-        ? `${actor.name} has no healing left.`
-        : !near
-          ? `${target.name} must be adjacent to be healed.`
-          : target.wounds <= 0
-            ? `${target.name} is not wounded.`
-            : null;
+    const reason = whyCannotHeal(state, actor, target);
     return {
       chance,
       resolution,
@@ -76,7 +67,7 @@ export function crawlCoverBetween(
   from: Point,
   to: Point,
 ): CoverLevel {
-  return coverFrom(state, viewer, from, to);
+  return coverFrom(state, viewer, from, to, null, isFaithful(state) ? 'all' : 'foes');
 }
 
 export function describeCrawlWeapon(weapon: Weapon): string {

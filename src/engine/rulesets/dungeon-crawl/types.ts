@@ -60,6 +60,12 @@ export type CrawlOptions = GameState['options'] & {
   morale: boolean;
   /** Arch Foe lair: 'roll' uses a d6 at the start, or a fixed lair roll band like '3-4'. */
   lair: string;
+  /**
+   * 'all': every enemy begins alerted (solo rules §4: "some or all of the enemies may
+   * begin the game ready"; some: an enemy object's own `alerted` property). Absent when
+   * no enemy does, so games made before the option keep their options unchanged.
+   */
+  startAlerted?: 'all';
 };
 
 /** The options of a game this module runs (normaliseOptions made them). */

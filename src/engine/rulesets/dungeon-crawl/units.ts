@@ -229,8 +229,3 @@ export function rankWeapons(weapons: readonly CrawlWeapon[]): CrawlWeapon[] {
     return b.wounds - a.wounds;
   });
 }
-
-/** The chance (0..1) that a d-sided roll meets `hitOn` or more. */
-export function hitChance(die: number, hitOn: number): number {
-  return Math.max(0, Math.min(1, (die - hitOn + 1) / die));
-}
