@@ -65,6 +65,25 @@ describe('the Duel test module', () => {
     expect(preview?.modifiers).toEqual([{ label: 'Aimed', value: 2 }]);
   });
 
+  it("a reaction in the other side's turn: stepping away from the rival draws a strike", () => {
+    // Put the two side by side on the duellist's turn; it walks two squares away.
+    let s = play(newDuel(), { type: 'start' }, [9, 3]).state;
+    s.units = s.units.map((u) =>
+      u.id === 'rival' ? { ...u, position: { x: 2, y: 1 } } : { ...u, position: { x: 1, y: 1 } },
+    );
+    const { state, events } = play(s, { type: 'move', unit: 'duellist', to: { x: 1, y: 3 } }, [8]);
+    expect(rollsOf(events)).toEqual([{ purpose: 'opportunity', value: 8, unit: 'rival' }]);
+    expect(unit(state, 'duellist').wounds).toBe(1);
+    // The walk is told square by square: (1,2) is still within the rival's reach, (1,3)
+    // is not, and the strike follows the step that left it.
+    expect(events.map((e) => e.type).filter((t) => t !== 'faced')).toEqual([
+      'moved',
+      'moved',
+      'roll',
+      'wounded',
+    ]);
+  });
+
   it('the kernel knows its command only in its own games', () => {
     expect(validateCommandShape({ type: 'aim', unit: 'x' }, duelModule)).toBeNull();
     const crawl = createGame({ scenarioId: 't', map: dungeonCrawlBoard(), seed: 1 });

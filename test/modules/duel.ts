@@ -6,6 +6,8 @@
  *   activates first, then the other: alternating single activations;
  * - an activation is a move of up to 3 squares and one action: strike (a d12, 7 or more
  *   wounds; +2 when the striker took aim last turn) or aim (its own command and event);
+ * - stepping away from the foe's reach draws a strike at once (a reaction in the other
+ *   side's turn, through the kernel's per-step hook);
  * - each duellist takes 3 wounds; the hero wins by felling the rival.
  * It imports only the engine (no vitest), so the sim and the soak can load it with
  * `--module test/modules/duel.ts`.
@@ -162,6 +164,25 @@ function strike(ctx: Context, unit: Unit, target: Unit): void {
     unit.stats.hits += 1;
     applyWound(ctx, target, unit.id, 1);
   }
+}
+
+/** Opportunity strike: a foe the walker steps away from strikes at it (d12, 7+). */
+function strikeAtTheRetreat(ctx: Context, unit: Unit, from: Point, to: Point): boolean {
+  for (const foe of livingUnits(ctx.state)) {
+    if (foe.side === unit.side) continue;
+    if (chebyshevDistance(foe.position, from) !== 1 || chebyshevDistance(foe.position, to) === 1)
+      continue;
+    const roll = rollDie(ctx, {
+      sides: DIE,
+      purpose: 'opportunity',
+      unit: foe.id,
+      need: NEED,
+      describe: (v) => `${foe.name} strikes at the retreating ${unit.name}: d${DIE} = ${v}`,
+    });
+    if (roll >= NEED) applyWound(ctx, unit, foe.id, 1);
+    if (!unit.position) return false;
+  }
+  return true;
 }
 
 function aim(ctx: Context, unit: Unit): void {
@@ -403,6 +424,7 @@ export const duelModule: RuleModule = {
   figuresBlockSight: () => true,
   mayCarryObjective: (_state, unit) => unit.side === 'heroes',
   dangerousGround: () => 0,
+  afterStep: strikeAtTheRetreat,
   chooseHeroCommand: autopilot,
   heroOrder: (state) => livingUnits(state, 'heroes'),
   rankWeapons: (unit) => unit.weapons,

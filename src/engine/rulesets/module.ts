@@ -270,6 +270,13 @@ export interface RuleModule {
    * for the log ('enters', 'ends its turn on').
    */
   dangerousGround(ctx: Context, unit: Unit, at: Point, how: 'enters' | 'ends its turn on'): number;
+  /**
+   * Optional: called after each square of a walk, with the unit already on `to`, for
+   * reactions in the other side's turn (opportunity fire). Returns false to stop the walk
+   * there (the unit fell, or the reaction halts it). Modules without reactions leave it
+   * out, and walks then cost nothing extra.
+   */
+  afterStep?(ctx: Context, unit: Unit, from: Point, to: Point): boolean;
   /** The hero autopilot: the next command for whoever acts, or null when none. */
   chooseHeroCommand(state: GameState): Command | null;
 

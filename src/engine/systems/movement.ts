@@ -85,6 +85,7 @@ export function pathFor(state: GameState, unit: Unit, to: Point): PathResult | n
  */
 export function walkUnit(ctx: Context, unit: Unit, path: readonly Point[], reason: string): void {
   if (!unit.position || path.length === 0) return;
+  if (ctx.rules.afterStep) return walkStepByStep(ctx, unit, path, reason, ctx.rules.afterStep);
   const from = unit.position;
   const walked: Point[] = [];
   for (const step of path) {
@@ -103,6 +104,30 @@ export function walkUnit(ctx: Context, unit: Unit, path: readonly Point[], reaso
     }
   }
   emitMove(ctx, unit, from, walked, reason);
+}
+
+/**
+ * The walk of a module with reactions (RuleModule.afterStep): told square by square, so
+ * what the other side does in between (opportunity fire) falls between the steps, and
+ * stopped where the reaction says.
+ */
+function walkStepByStep(
+  ctx: Context,
+  unit: Unit,
+  path: readonly Point[],
+  reason: string,
+  afterStep: NonNullable<Context['rules']['afterStep']>,
+): void {
+  let here = unit.position!;
+  for (const step of path) {
+    emitMove(ctx, unit, here, [step], reason);
+    if (terrainAt(ctx.state.map, step.x, step.y) === 'dangerous') {
+      const wounds = ctx.rules.dangerousGround(ctx, unit, step, 'enters');
+      if (wounds > 0) applyWound(ctx, unit, null, wounds);
+    }
+    if (!unit.position || !afterStep(ctx, unit, here, step) || !unit.position) return;
+    here = step;
+  }
 }
 
 /**
