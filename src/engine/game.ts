@@ -39,10 +39,7 @@ function copyPlain<T>(value: T): T {
   return out as T;
 }
 
-/** The unit fields the kernel copies itself; any other object is a module's component. */
-const SHALLOW_UNIT_KEYS = new Set(['position', 'weapons', 'stats', 'ai']);
-
-function cloneUnit(u: Unit): Unit {
+function cloneUnit(u: Unit, components: readonly string[]): Unit {
   const copy: Unit = {
     ...u,
     position: u.position ? { x: u.position.x, y: u.position.y } : null,
@@ -51,12 +48,11 @@ function cloneUnit(u: Unit): Unit {
     stats: { ...u.stats },
   };
   if (u.ai) copy.ai = { ...u.ai, home: { ...u.ai.home } };
-  // Components a module added (a healer's uses, conditions...) are copied whole.
+  if (u.conditions) copy.conditions = u.conditions.map((c) => ({ ...c }));
+  // The components the game's module added (a healer's tries...) are copied whole.
   const record = copy as unknown as Record<string, unknown>;
-  for (const key in record) {
-    const value = record[key];
-    if (typeof value === 'object' && value !== null && !SHALLOW_UNIT_KEYS.has(key))
-      record[key] = copyPlain(value);
+  for (const key of components) {
+    if (record[key] !== undefined) record[key] = copyPlain(record[key]);
   }
   return copy;
 }
@@ -69,10 +65,11 @@ function cloneUnit(u: Unit): Unit {
  */
 export function cloneState(state: GameState): GameState {
   const o = state.objective;
+  const components = rulesOf(state)?.components ?? [];
   return {
     ...state,
     options: { ...state.options },
-    units: state.units.map(cloneUnit),
+    units: state.units.map((u) => cloneUnit(u, components)),
     turn: state.turn
       ? {
           ...state.turn,

@@ -9,7 +9,8 @@
  * first (BoundedTable). Entries are only ever answers that can be computed again, so
  * forgetting one never changes a result.
  */
-import type { BattleMap } from './map';
+import type { BattleMap, SquareTables } from './map';
+import type { PathingGrid } from './pathing';
 
 /** A map from keys to values that forgets its oldest entries beyond `capacity`. */
 export class BoundedTable<K, V> {
@@ -75,6 +76,12 @@ export const TABLE_CAPACITY = {
 
 /** The tables kept for one map. Systems own the meaning of what they keep here. */
 export interface MapIndex {
+  /**
+   * The hottest tables, built once per map and never evicted: the map's squares as flat
+   * tables (every line of sight asks about them) and its terrain-only pathing grid.
+   */
+  squareTables: SquareTables | null;
+  terrainGrid: PathingGrid | null;
   /** Values a system computes once per map, under a name of its own. */
   readonly named: BoundedTable<string, unknown>;
   readonly costFields: BoundedTable<number, unknown>;
@@ -90,6 +97,8 @@ const indexes = new WeakMap<BattleMap, MapIndex>();
 function createMapIndex(): MapIndex {
   const completeSightRows = new Set<number>();
   return {
+    squareTables: null,
+    terrainGrid: null,
     named: new BoundedTable(TABLE_CAPACITY.named),
     costFields: new BoundedTable(TABLE_CAPACITY.costFields),
     // A forgotten row is no longer complete either.

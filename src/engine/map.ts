@@ -3,7 +3,7 @@
  * loader in src/maps (or built directly in tests), never mutated during a game.
  */
 import type { Facing, Point } from './grid';
-import { perMap } from './map-index';
+import { mapIndexOf } from './map-index';
 
 /** What a square is made of. `void` is outside the playable dungeon (unpainted). */
 export type Terrain = 'floor' | 'wall' | 'difficult' | 'dangerous' | 'water' | 'pit' | 'void';
@@ -95,7 +95,8 @@ export interface SquareTables {
 }
 
 export function squareTables(map: BattleMap): SquareTables {
-  return perMap(map, 'square-tables', () => buildSquareTables(map));
+  const index = mapIndexOf(map);
+  return (index.squareTables ??= buildSquareTables(map));
 }
 
 function buildSquareTables(map: BattleMap): SquareTables {

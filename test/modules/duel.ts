@@ -392,6 +392,7 @@ export const duelModule: RuleModule = {
       size: 1,
     },
   ],
+  components: ['aim'],
   defaultEnemyKind: 'rival',
   asciiLetters: DUEL_LETTERS,
   optionSpecs: () => [],

@@ -213,6 +213,11 @@ export interface RuleModule {
   /** What changed at each rules version, in plain words (for the player and the docs). */
   rulesChanges: Readonly<Record<number, string>>;
 
+  /**
+   * The object-valued unit components the module adds (by declaration merging), which a
+   * command's private copy of the state copies whole ('heal' for a healer's tries).
+   */
+  components: readonly string[];
   /** Every kind of figure, heroes first, in the order start squares are filled. */
   kinds: readonly UnitKind[];
   /** The default kind for an enemy object that names none (maps from other games). */

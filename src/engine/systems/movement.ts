@@ -11,7 +11,7 @@ import {
   terrainMoveCost,
   type BattleMap,
 } from '../map';
-import { perMap } from '../map-index';
+import { mapIndexOf } from '../map-index';
 import {
   findPath,
   findReachable,
@@ -46,7 +46,8 @@ export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
  * A snapshot, kept per map (a map is never changed in place), so its tables are built once.
  */
 export function buildTerrainGrid(map: BattleMap): PathingGrid {
-  return perMap(map, 'terrain-grid', () => snapshotTerrainGrid(map));
+  const index = mapIndexOf(map);
+  return (index.terrainGrid ??= snapshotTerrainGrid(map));
 }
 
 function snapshotTerrainGrid(map: BattleMap): PathingGrid {

@@ -97,32 +97,73 @@ function everySquareSeenFrom(map: BattleMap, from: Point): Uint8Array {
 export function figureSight(state: GameState): (viewer: Unit, target: Unit) => boolean {
   const map = state.map;
   const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
-  let occupied: Uint8Array | null = null;
+  let occupied: Occupancy | null = null;
+  // Asked viewer by viewer: the viewer's row of answers is looked up once.
+  let viewerAt: Point | null = null;
+  let wallsFrom: (to: Point) => boolean = () => false;
   return (viewer, target) => {
     if (!viewer.position || !target.position) return false;
-    if (!canSeeSquare(state, viewer.position, target.position)) return false;
+    if (viewer.position !== viewerAt) {
+      viewerAt = viewer.position;
+      wallsFrom = sightFrom(map, viewer.position);
+    }
+    if (!wallsFrom(target.position)) return false;
     if (!figuresBlock) return true;
     occupied ??= occupancyOf(state);
     return seesPastFigures(map, occupied, viewer.position, target.position);
   };
 }
 
-/** 1 where a figure stands. */
-function occupancyOf(state: GameState): Uint8Array {
-  const occupied = new Uint8Array(state.map.width * state.map.height);
-  for (const u of state.units)
-    if (u.position) occupied[u.position.y * state.map.width + u.position.x] = 1;
-  return occupied;
+/** Where the figures stand: a grid (1 = a figure) and the list of their squares. */
+interface Occupancy {
+  grid: Uint8Array;
+  squares: Point[];
 }
 
-/** Line of sight from `from` to `to` with walls and every figure but the two blocking. */
-function seesPastFigures(map: BattleMap, occupied: Uint8Array, from: Point, to: Point): boolean {
+function occupancyOf(state: GameState): Occupancy {
+  const width = state.map.width;
+  const grid = new Uint8Array(width * state.map.height);
+  const squares: Point[] = [];
+  for (const u of state.units) {
+    if (!u.position) continue;
+    grid[u.position.y * width + u.position.x] = 1;
+    squares.push(u.position);
+  }
+  return { grid, squares };
+}
+
+/**
+ * Line of sight from `from` to `to` with walls and every figure but the two blocking
+ * (through walls alone it is known to be open). Every corner-to-corner line lies within
+ * the rectangle the two squares span, and a line along its edge or through its corners
+ * asks only about squares one beyond it: with no figure in that margin, no line needs
+ * tracing.
+ */
+function seesPastFigures(map: BattleMap, occupied: Occupancy, from: Point, to: Point): boolean {
+  const x0 = Math.min(from.x, to.x) - 1;
+  const x1 = Math.max(from.x, to.x) + 1;
+  const y0 = Math.min(from.y, to.y) - 1;
+  const y1 = Math.max(from.y, to.y) + 1;
+  const between = occupied.squares.some(
+    (p) =>
+      p.x >= x0 &&
+      p.x <= x1 &&
+      p.y >= y0 &&
+      p.y <= y1 &&
+      !(p.x === from.x && p.y === from.y) &&
+      !(p.x === to.x && p.y === to.y),
+  );
+  if (!between) return true;
   return hasLineOfSight(
     from,
     to,
     (x, y) =>
       doesSquareBlockSight(map, x, y) ||
-      (x >= 0 && y >= 0 && x < map.width && y < map.height && occupied[y * map.width + x] === 1),
+      (x >= 0 &&
+        y >= 0 &&
+        x < map.width &&
+        y < map.height &&
+        occupied.grid[y * map.width + x] === 1),
   );
 }
 
@@ -131,9 +172,11 @@ export function canNotice(state: GameState, viewer: Unit, target: Unit): boolean
   return noticing(state)(viewer, target);
 }
 
-/** canNotice for many pairs: the board's occupancy is read once. */
-function noticing(state: GameState): (viewer: Unit, target: Unit) => boolean {
-  const sees = figureSight(state);
+/** canNotice for many pairs, over one figureSight (the board's occupancy is read once). */
+function noticing(
+  state: GameState,
+  sees: (viewer: Unit, target: Unit) => boolean = figureSight(state),
+): (viewer: Unit, target: Unit) => boolean {
   return (viewer, target) => {
     if (!viewer.position || !target.position) return false;
     if (
@@ -196,7 +239,8 @@ export function updateAwareness(ctx: Context): void {
   const state = ctx.state;
   const heroes = livingUnits(state, 'heroes');
   const enemies = livingUnits(state, 'enemies');
-  const notices = noticing(state);
+  const sees = figureSight(state);
+  const notices = noticing(state, sees);
   if (state.heroesHaveMoved) {
     for (const enemy of enemies) {
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
@@ -217,7 +261,6 @@ export function updateAwareness(ctx: Context): void {
       }
     }
   }
-  const sees = figureSight(state);
   for (const enemy of enemies) {
     if (enemy.ai?.status !== 'alerted') continue;
     faceClosestVisibleHero(ctx, enemy, heroes, sees);
@@ -230,17 +273,25 @@ function faceClosestVisibleHero(
   heroes: (Unit & { position: Point })[],
   sees: (viewer: Unit, target: Unit) => boolean,
 ): void {
-  // The closest hero in sight; ties go to the first in list order.
+  // The closest hero in sight; ties go to the first in list order. Nearest first, so the
+  // costly sight question stops at the first hero seen (and nothing is allocated: this
+  // runs for every alerted enemy after every action).
   let best: (Unit & { position: Point }) | undefined;
-  let bestDistance = Infinity;
-  for (const h of heroes) {
-    const d = chebyshevDistance(enemy.position, h.position);
-    if (d < bestDistance && sees(enemy, h)) {
-      best = h;
-      bestDistance = d;
+  for (let floor = -1; !best; ) {
+    let next = Infinity;
+    for (const h of heroes) {
+      const d = chebyshevDistance(enemy.position, h.position);
+      if (d > floor && d < next) next = d;
     }
+    if (next === Infinity) return;
+    for (const h of heroes) {
+      if (chebyshevDistance(enemy.position, h.position) === next && sees(enemy, h)) {
+        best = h;
+        break;
+      }
+    }
+    floor = next;
   }
-  if (!best) return;
   const facing = facingToward(enemy.position, best.position, enemy.facing);
   if (facing === enemy.facing) return;
   const from = enemy.facing;

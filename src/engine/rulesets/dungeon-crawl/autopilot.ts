@@ -16,8 +16,7 @@ import { buildTerrainGrid } from '../../systems/movement';
 import { floodCosts } from '../../pathing';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, isArchFoe, livingUnits } from '../../world';
-import { canAttack, hitChance, neededRoll } from './combat';
-import { isFaithful } from './versions';
+import { assessAttack, hitChance } from './combat';
 import { legalCrawlCommands as legalCommands } from './flow';
 import { crawlWeapons } from './types';
 
@@ -37,9 +36,9 @@ function bestAttackFrom(state: GameState, hero: Unit): { value: number; command:
   let best: { value: number; command: Command | null } = { value: 0, command: null };
   for (const weapon of crawlWeapons(hero)) {
     for (const foe of livingUnits(state, 'enemies')) {
-      if (!canAttack(state, hero, foe, weapon)) continue;
       // The chance to wound, with the target's cover counted where the rules count it.
-      const need = isFaithful(state) ? neededRoll(state, hero, foe, weapon).need : weapon.hitOn;
+      const { reason, need } = assessAttack(state, hero, foe, weapon);
+      if (reason) continue;
       const value = hitChance(weapon.die, need) * targetValue(foe);
       if (value > best.value) {
         best = {

@@ -97,14 +97,22 @@ export function coverPenalty(state: GameState, cover: CoverLevel): number {
   return cover === 'partial' ? 1 : cover === 'full' ? 2 : 0;
 }
 
-/** The roll needed to wound, with the modifiers that made it, for the roll and the preview. */
-export function neededRoll(
+export interface AttackAssessment {
+  /** Why the attack may not be made now, or null when it may. */
+  reason: string | null;
+  /** The roll needed to wound, cover counted. */
+  need: number;
+  cover: CoverLevel;
+  /** The modifiers that made `need`, for the preview's breakdown. */
+  modifiers: { label: string; value: number }[];
+}
+
+/** The roll needed with `cover`, and the modifiers that made it. */
+function needWith(
   state: GameState,
-  attacker: Unit,
-  target: Unit,
   weapon: CrawlWeapon,
-): { need: number; cover: CoverLevel; modifiers: { label: string; value: number }[] } {
-  const cover = attackCover(state, attacker, target, weapon);
+  cover: CoverLevel,
+): Pick<AttackAssessment, 'need' | 'modifiers'> {
   const penalty = coverPenalty(state, cover);
   const need = Math.min(weapon.die, weapon.hitOn + penalty);
   const modifiers =
@@ -116,15 +124,56 @@ export function neededRoll(
           },
         ]
       : [];
-  return { need, cover, modifiers };
+  return { need, modifiers };
 }
 
 /**
- * Why `attacker` may not use `weapon` on `target` now, or null when it may. Checks
- * range, reach through walls, a clear shot for ranged weapons and each weapon's own
- * restriction. Turn bookkeeping (one attack a turn) is checked by the caller.
+ * Everything about `attacker` using `weapon` on `target` now, the cover worked out once:
+ * whether it may (range, reach through walls, a line for ranged weapons and each
+ * weapon's own restriction; turn bookkeeping is the caller's), the roll it needs and why.
  */
+export function assessAttack(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+): AttackAssessment {
+  const early = whyOutOfReach(state, attacker, target, weapon);
+  if (early) return { reason: early, need: weapon.hitOn, cover: 'blocked', modifiers: [] };
+  const cover = attackCover(state, attacker, target, weapon);
+  return {
+    reason: whyNoLine(state, attacker, target, weapon, cover),
+    cover,
+    ...needWith(state, weapon, cover),
+  };
+}
+
+/** The roll needed to wound, with the modifiers that made it, for the roll and the preview. */
+export function neededRoll(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+): Omit<AttackAssessment, 'reason'> {
+  const cover = attackCover(state, attacker, target, weapon);
+  return { cover, ...needWith(state, weapon, cover) };
+}
+
+/** Why `attacker` may not use `weapon` on `target` now (see assessAttack), or null. */
 export function whyCannotAttack(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+): string | null {
+  return (
+    whyOutOfReach(state, attacker, target, weapon) ??
+    whyNoLine(state, attacker, target, weapon, attackCover(state, attacker, target, weapon))
+  );
+}
+
+/** The checks before any line is drawn: the board, sides, the relic, range, a foe adjacent. */
+function whyOutOfReach(
   state: GameState,
   attacker: Unit,
   target: Unit,
@@ -146,12 +195,21 @@ export function whyCannotAttack(
   if (weapon.notWithEnemyAdjacent && isFoeAdjacent(state, attacker)) {
     return `${attacker.name} cannot use the ${weapon.name} with a foe adjacent.`;
   }
-  const cover = attackCover(state, attacker, target, weapon);
+  return null;
+}
+
+/** Whether the cover leaves a way to strike: reach through the rock, or a line to shoot. */
+function whyNoLine(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+  cover: CoverLevel,
+): string | null {
   if (weapon.reach === 'melee') {
-    if (cover === 'blocked') {
-      return `${attacker.name} cannot reach ${target.name} through the rock.`;
-    }
-    return null;
+    return cover === 'blocked'
+      ? `${attacker.name} cannot reach ${target.name} through the rock.`
+      : null;
   }
   // Version 1 read "a straight, unblocked line" as at most one corner line blocked; the
   // faithful rules allow a shot into full cover, at a cost (coverPenalty).

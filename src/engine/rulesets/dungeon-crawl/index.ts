@@ -35,6 +35,7 @@ export const dungeonCrawl: RuleModule = {
   source: 'solo-miniatures-dungeon-crawl.txt',
   rulesVersion: CURRENT_RULES,
   rulesChanges: RULES_CHANGES,
+  components: ['heal'],
   kinds: CRAWL_KINDS,
   defaultEnemyKind: 'goblin',
   asciiLetters: CRAWL_ASCII_LETTERS,

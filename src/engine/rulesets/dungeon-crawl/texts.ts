@@ -9,7 +9,7 @@ import { coverFor, coverFrom } from '../../systems/cover';
 import type { Command, GameState, Unit, Weapon } from '../../types';
 import { findUnit } from '../../world';
 import type { AbilityButton, ActionPreview, Resolution } from '../module';
-import { neededRoll, whyCannotAttack, whyCannotHeal } from './combat';
+import { assessAttack, whyCannotHeal } from './combat';
 import { isFaithful } from './versions';
 import { asCrawlWeapon, crawlWeapons } from './types';
 import { DUNGEON_CRAWL_UNITS } from './units';
@@ -26,10 +26,9 @@ export function previewCrawlAction(state: GameState, command: Command): ActionPr
     const target = findUnit(state, command.target);
     const weapon = crawlWeapons(actor).find((w) => w.id === command.weapon);
     if (!target || !weapon) return null;
-    const { need, cover, modifiers } = neededRoll(state, actor, target, weapon);
+    const { reason, need, cover, modifiers } = assessAttack(state, actor, target, weapon);
     const resolution = threshold(weapon.die, need);
     const chance = chanceOf(resolution);
-    const reason = whyCannotAttack(state, actor, target, weapon);
     return {
       chance,
       resolution,
