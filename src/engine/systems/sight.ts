@@ -277,7 +277,7 @@ function faceClosestVisibleHero(
   // costly sight question stops at the first hero seen (and nothing is allocated: this
   // runs for every alerted enemy after every action).
   let best: (Unit & { position: Point }) | undefined;
-  for (let floor = -1; !best; ) {
+  for (let floor = -1; !best;) {
     let next = Infinity;
     for (const h of heroes) {
       const d = chebyshevDistance(enemy.position, h.position);
