@@ -115,7 +115,7 @@ export function doorsOf(map: BattleMap): DoorState[] {
   return doors;
 }
 
-/** A fresh unit id for `kind` ("goblin-3"), unique among `usedIds` (which it joins). */
+/** A fresh unit id for `kind` ("guard-3"), unique among `usedIds` (which it joins). */
 export function nextUnitId(
   kind: string,
   usedIds: Set<string>,
@@ -129,7 +129,7 @@ export function nextUnitId(
   return id;
 }
 
-/** Names with numbers only where a kind repeats ("Goblin 3", but "Dragon"). */
+/** Names with numbers only where a kind repeats ("Guard 3", but "Warlord"). */
 export function numberNames(
   units: Unit[],
   kindCounts: ReadonlyMap<string, number>,

@@ -66,7 +66,7 @@ export interface UnitComponents {
 
 export interface Unit extends UnitComponents {
   id: string;
-  /** Shown name, e.g. "Goblin 3". */
+  /** Shown name, e.g. "Guard 3". */
   name: string;
   /** Kind from the rule module. */
   kind: string;
@@ -212,7 +212,7 @@ export type CommandOf<K extends CommandType> = Extract<Command, { type: K }>;
 
 /**
  * The events, by type; every event also has `text`, a plain-words line for the log
- * ("Troll 2 patrol d8 = 3: half move, then turn"). Modules add theirs by declaration
+ * ("Guard 2 patrol d8 = 3: half move, then turn"). Modules add theirs by declaration
  * merging, as with commands.
  */
 export interface EventTypes {

@@ -1,5 +1,5 @@
 /**
- * The solo rules' placement for maps drawn without figures (solo-miniatures-dungeon-crawl
+ * The solo rules' placement for maps drawn without figures (the solo miniatures rules,
  * §2 "Enemies" and §3 "Placement"): heroes on one side or corner, the Arch Foe in the
  * opposite corner, heroes + 1 Minion Teams spread evenly over the Arch Foe's half, all
  * enemies facing the heroes. Which figures make the party, the Arch Foe and the teams is
