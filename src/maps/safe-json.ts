@@ -28,18 +28,13 @@ export function parseUntrustedJson(text: string, what: string): unknown {
     );
   }
   const trimmed = text.replace(/^\uFEFF/, '');
-  if (trimmed.trim() === '') fail(`${what} is empty; save the map from Tiled as JSON (.tmj).`);
+  if (trimmed.trim() === '') fail(`${what} is empty; save it again from Tiled.`);
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
   } catch (e) {
     const detail = e instanceof Error ? e.message.replace(/\s+/g, ' ').slice(0, 120) : '';
-    const looksXml = trimmed.trimStart().startsWith('<');
-    fail(
-      looksXml
-        ? `${what} is XML (.tmx/.tsx), not JSON. In Tiled use File > Export As / Save As and choose the JSON format (.tmj / .tsj).`
-        : `${what} is not valid JSON (${detail}). Save it again from Tiled as JSON (.tmj).`,
-    );
+    fail(`${what} is neither valid JSON nor XML (${detail}). Save it again from Tiled.`);
   }
   checkTree(value, what);
   return value;
