@@ -104,14 +104,20 @@ function upgradeTileset(ts: unknown): boolean {
     for (const t of ts.tiles)
       if (isRecord(t) && isRecord(t.objectgroup)) upgradeLayer(t.objectgroup, 0);
   }
-  if (ts.tilecount === undefined && ts.source === undefined) {
-    const count = tileCountFromImage(ts);
-    if (count !== undefined) {
-      ts.tilecount = count;
-      changed = true;
-    }
-  }
+  if (fillTileCount(ts)) changed = true;
   return changed;
+}
+
+/**
+ * Gives a tileset without `tilecount` (written before Tiled 0.13) the count its image size
+ * (or its list of tiles, for an image collection) implies. Returns true when it did.
+ */
+export function fillTileCount(ts: Json): boolean {
+  if (ts.tilecount !== undefined || ts.source !== undefined) return false;
+  const count = tileCountFromImage(ts);
+  if (count === undefined) return false;
+  ts.tilecount = count;
+  return true;
 }
 
 /** Tiles in a single-image tileset from its image size, or the tiles listed for a collection. */

@@ -193,8 +193,12 @@ function resolveBody(
   warnings: string[],
 ): ResolvedTileset {
   const tiles = new Map<number, TileInfo>();
+  // An image collection may have tile ids past its tile count (tiles removed in Tiled).
+  const span = body.image
+    ? body.tilecount
+    : Math.max(body.tilecount, ...(body.tiles ?? []).map((t) => t.id + 1));
   for (const t of body.tiles ?? []) {
-    if (t.id >= body.tilecount) continue;
+    if (t.id >= span) continue;
     const bag = readProperties(t.properties, `${where} tile ${t.id}`, warnings);
     const type = t.type || t.class || undefined;
     tiles.set(t.id, { bag, type, collision: hasCollisionShapes(t.objectgroup) });
@@ -228,7 +232,7 @@ function resolveBody(
     where,
     name: body.name,
     firstgid,
-    tilecount: body.tilecount,
+    tilecount: span,
     tilewidth: body.tilewidth,
     tileheight: body.tileheight,
     objectalignment: body.objectalignment ?? 'unspecified',

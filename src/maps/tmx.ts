@@ -9,6 +9,7 @@
  * words. Tile data stays encoded: CSV text and base64 text go to the decoder with the layer's
  * size known, so nothing large is allocated before the size checks.
  */
+import { fillTileCount } from './legacy';
 import { child, childrenNamed, type XmlElement } from './xml';
 
 type Json = Record<string, unknown>;
@@ -276,6 +277,7 @@ export function tilesetJson(el: XmlElement): Json {
   withProperties(el, out);
   const tiles = childrenNamed(el, 'tile');
   if (tiles.length > 0) out.tiles = tiles.map(tileJson);
+  fillTileCount(out);
   return out;
 }
 

@@ -409,7 +409,7 @@ describe('unsafe keys', () => {
   it('ignores a property named __proto__ with a warning', () => {
     const m = ok(loadCellarWithMapProperty({ name: '__proto__', type: 'string', value: 'x' }));
     expect(Object.getPrototypeOf(m.battleMap.properties)).toBe(Object.prototype);
-    expect(m.warnings.join(' ')).toContain('the property "__proto__" is not allowed');
+    expect(m.warnings.join(' ')).toContain('property "__proto__" is not allowed');
   });
 });
 
@@ -644,11 +644,11 @@ describe('scenario properties', () => {
   });
   it('holdTurns out of range', () => {
     const e = err(loadCellarWithMapProperty({ name: 'holdTurns', type: 'int', value: 0 }));
-    expect(e).toBe('The map: the property "holdTurns" is 0; use a whole number from 1 to 99.');
+    expect(e).toBe('The map\'s property "holdTurns" is 0; use a whole number from 1 to 99.');
   });
   it('a property whose value does not match its type', () => {
     const e = err(loadCellarWithMapProperty({ name: 'holdTurns', type: 'int', value: 'two' }));
-    expect(e).toBe('The map: the int property "holdTurns" has the value "two"; use a number.');
+    expect(e).toBe('The map\'s int property "holdTurns" has the value "two"; use a number.');
   });
   it('class-typed properties are skipped with a warning', () => {
     const m = ok(
@@ -659,6 +659,6 @@ describe('scenario properties', () => {
         value: { gold: 5 },
       }),
     );
-    expect(m.warnings.join(' ')).toContain('the property "loot" has type "class"');
+    expect(m.warnings.join(' ')).toContain('property "loot" has type "class"');
   });
 });
