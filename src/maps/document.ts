@@ -75,3 +75,40 @@ export function kindName(kind: TiledKind, format: 'json' | 'xml'): string {
       ? 'a Tiled tileset'
       : 'a Tiled object template';
 }
+
+/**
+ * The files a map refers to: its external tilesets' `source` paths and its objects'
+ * `template` paths (groups included), as written in the map. Empty when the text is not a
+ * readable map; the loader then says what is wrong.
+ */
+export function referencedFiles(text: string): { tilesets: string[]; templates: string[] } {
+  const found = { tilesets: [] as string[], templates: [] as string[] };
+  let json: unknown;
+  try {
+    const doc = readTiledDocument(text, 'The map file', 'map');
+    if (doc.kind !== 'map') return found;
+    json = doc.json;
+  } catch {
+    return found;
+  }
+  const isPath = (s: unknown): s is string =>
+    typeof s === 'string' && s.length > 0 && s.length < 1024;
+  const field = (o: unknown, key: string): unknown =>
+    o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined;
+  const visit = (layers: unknown, depth: number): void => {
+    if (!Array.isArray(layers) || depth > 32) return;
+    for (const layer of layers) {
+      const objects = field(layer, 'objects');
+      if (Array.isArray(objects))
+        for (const o of objects) {
+          const t = field(o, 'template');
+          if (isPath(t) && !found.templates.includes(t)) found.templates.push(t);
+        }
+      visit(field(layer, 'layers'), depth + 1);
+    }
+  };
+  const list = field(json, 'tilesets');
+  if (Array.isArray(list)) found.tilesets = list.map((t) => field(t, 'source')).filter(isPath);
+  visit(field(json, 'layers'), 0);
+  return found;
+}
