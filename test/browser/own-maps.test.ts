@@ -1,0 +1,181 @@
+/**
+ * Maps from elsewhere in a real browser: a Tiled XML map (.tmx) dropped on the page with its
+ * XML tileset (.tsx) and its image plays a turn; a .zip map pack dropped the same way loads;
+ * a hostile pack leaves the page working. Same harness as game.test.ts (production build,
+ * headless Chromium, Canvas renderer).
+ */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArchFoeApi } from '../../src/app/automation';
+import type { GameState } from '../../src/engine';
+import { lieAboutSizes, packZip } from '../maps/helpers';
+import {
+  ARTIFACTS,
+  buildGame,
+  CHROMIUM,
+  cleanup,
+  launch,
+  ROOT,
+  serveStatic,
+  watchErrors,
+} from './harness';
+
+declare const window: { archfoe: ArchFoeApi };
+
+let server: Server;
+let context: BrowserContext;
+let page: Page;
+let baseUrl = '';
+const temp: string[] = [];
+const errors: string[] = [];
+const ELSEWHERE = join(ROOT, 'test', 'fixtures', 'maps', 'elsewhere');
+
+if (!existsSync(CHROMIUM)) {
+  throw new Error(
+    `No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const dist = await buildGame();
+  temp.push(dist);
+  const served = await serveStatic(dist);
+  server = served.server;
+  baseUrl = served.url;
+  const launched = await launch();
+  context = launched.context;
+  temp.push(launched.profile);
+  page = await context.newPage();
+  watchErrors(page, errors);
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  server?.close();
+  cleanup(temp);
+});
+
+const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);
+
+async function waitScene(name: string): Promise<void> {
+  await page.waitForFunction((n) => window.archfoe?.scene() === n, name, { timeout: 20_000 });
+}
+
+async function clickButton(name: string): Promise<void> {
+  const handle = await page.waitForFunction(
+    (n) => {
+      const r = window.archfoe.debug.buttonRect(n);
+      return r && r.enabled ? r : null;
+    },
+    name,
+    { timeout: 10_000 },
+  );
+  const r = (await handle.jsonValue()) as { cx: number; cy: number };
+  await page.mouse.click(r.cx, r.cy);
+}
+
+/** Drops files on the page the way the player's file manager does (drag, then drop). */
+async function drop(files: { name: string; base64: string; type: string }[]): Promise<void> {
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    globalThis.dispatchEvent(
+      new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+    globalThis.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+  }, files);
+}
+
+const fileOf = (name: string, data: string | Uint8Array, type = 'application/xml') => ({
+  name,
+  base64: Buffer.from(data).toString('base64'),
+  type,
+});
+
+async function customMapNamed(pattern: string): Promise<void> {
+  await page.waitForFunction(
+    (p) => window.archfoe.scenarios().some((s) => s.id === 'custom' && new RegExp(p).test(s.name)),
+    pattern,
+    { timeout: 10_000 },
+  );
+}
+
+describe("players' maps from elsewhere in the browser", () => {
+  it('a dropped .tmx with its .tsx tileset (and its image) plays a turn', async () => {
+    await page.goto(`${baseUrl}?renderer=canvas`);
+    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await waitScene('Menu');
+    await clickButton('new-game');
+    await waitScene('Setup');
+    await drop([
+      fileOf('phaser-cave.tmx', readFileSync(join(ELSEWHERE, 'phaser-cave.tmx'))),
+      fileOf('cave.tsx', readFileSync(join(ELSEWHERE, 'tiles', 'cave.tsx'))),
+      fileOf('cave.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'image/png'),
+    ]);
+    await customMapNamed('Phaser Cave');
+    await waitScene('Setup');
+    await page.screenshot({ path: join(ARTIFACTS, 'own-maps-1-setup-tmx.png') });
+    await clickButton('start');
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    await page.evaluate(() => window.archfoe.idle());
+    const s = await state();
+    expect(s.map.id).toBe('phaser-cave');
+    expect(s.map.name).toBe('Phaser Cave');
+    // The walls came from the tiles' "collides" property.
+    expect(s.map.terrain.filter((t) => t === 'wall')).toHaveLength(31);
+    expect(s.units.filter((u) => u.side === 'heroes')).toHaveLength(4);
+    expect(
+      s.units
+        .filter((u) => u.side === 'enemies')
+        .map((u) => u.kind)
+        .sort(),
+    ).toEqual(['goblin', 'troll']);
+    const acting = s.turn!.unitId;
+    const move = (await page.evaluate(() => window.archfoe.legalCommands())).find(
+      (c) => c.type === 'move',
+    );
+    expect(move).toBeDefined();
+    expect(await page.evaluate((c) => window.archfoe.dispatch(c), move!)).toEqual({ ok: true });
+    expect((await state()).units.find((u) => u.id === acting)!.position).toEqual(
+      move!.type === 'move' ? move!.to : null,
+    );
+    await page.keyboard.press('Space');
+    await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, acting);
+    await page.screenshot({ path: join(ARTIFACTS, 'own-maps-2-battle-tmx.png') });
+    await clickButton('to-menu');
+    await waitScene('Menu');
+  });
+
+  it('a dropped .zip pack loads; a zip bomb leaves the page working', async () => {
+    await clickButton('new-game');
+    await waitScene('Setup');
+    await drop([fileOf('cave-pack.zip', packZip(), 'application/zip')]);
+    await customMapNamed('Phaser Cave');
+    const before = await page.evaluate(() => window.archfoe.scenarios());
+    const bomb = lieAboutSizes(packZip(), 0x7ffffff0);
+    await drop([fileOf('bomb.zip', bomb, 'application/zip')]);
+    await page.waitForTimeout(300);
+    await waitScene('Setup');
+    // Refused: the pack loaded before is still the player's map, and the page still answers.
+    expect(await page.evaluate(() => window.archfoe.scenarios())).toEqual(before);
+    await clickButton('start');
+    await waitScene('Battle');
+    expect((await state()).map.id).toBe('level');
+    await clickButton('to-menu');
+    await waitScene('Menu');
+  });
+
+  it('logged no console errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
