@@ -13,12 +13,8 @@ export function isForbiddenKey(key: string): boolean {
   return FORBIDDEN_KEYS.has(key);
 }
 
-/**
- * Parses `text` as JSON for the file called `what` (e.g. `The map`, `Tileset file "a.tsj"`).
- * Throws a MapError with a plain sentence when the text is too long, not JSON, nested too
- * deeply, or contains a forbidden key anywhere. Returns the parsed value otherwise.
- */
-export function parseUntrustedJson(text: string, what: string): unknown {
+/** Throws a MapError unless `text` is a string within the size limit (checked before parsing). */
+export function checkText(text: unknown, what: string): asserts text is string {
   if (typeof text !== 'string') fail(`${what} is not text.`);
   if (text.length > LIMITS.maxTextLength) {
     const mb = (text.length / (1024 * 1024)).toFixed(1);
@@ -27,6 +23,15 @@ export function parseUntrustedJson(text: string, what: string): unknown {
         'Make the map smaller, or save it with "Base64 (zlib)" tile layer format.',
     );
   }
+}
+
+/**
+ * Parses `text` as JSON for the file called `what` (e.g. `The map`, `Tileset file "a.tsj"`).
+ * Throws a MapError with a plain sentence when the text is too long, not JSON, nested too
+ * deeply, or contains a forbidden key anywhere. Returns the parsed value otherwise.
+ */
+export function parseUntrustedJson(text: string, what: string): unknown {
+  checkText(text, what);
   const trimmed = text.replace(/^\uFEFF/, '');
   if (trimmed.trim() === '') fail(`${what} is empty; save it again from Tiled.`);
   let value: unknown;

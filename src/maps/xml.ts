@@ -8,7 +8,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { LIMITS } from './constants';
 import { fail } from './errors';
-import { isForbiddenKey } from './safe-json';
+import { checkText, isForbiddenKey } from './safe-json';
 
 /** One XML element: its name, attributes, child elements in order, and its own text. */
 export interface XmlElement {
@@ -56,14 +56,7 @@ function countElements(text: string): number {
  * Throws a MapError naming the line for broken XML, and for files over the limits.
  */
 export function parseXml(text: string, what: string): XmlElement {
-  if (typeof text !== 'string') fail(`${what} is not text.`);
-  if (text.length > LIMITS.maxTextLength) {
-    const mb = (text.length / (1024 * 1024)).toFixed(1);
-    fail(
-      `${what} is ${mb} MB of text; files over ${LIMITS.maxTextLength / (1024 * 1024)} MB are refused. ` +
-        'Make the map smaller, or save it with "Base64 (zlib)" tile layer format.',
-    );
-  }
+  checkText(text, what);
   const body = text.replace(/^\uFEFF/, '');
   if (/<!ENTITY/i.test(body)) {
     fail(

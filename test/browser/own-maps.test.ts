@@ -4,79 +4,45 @@
  * a hostile pack leaves the page working. Same harness as game.test.ts (production build,
  * headless Chromium, Canvas renderer).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameState } from '../../src/engine';
 import { lieAboutSizes, packZip } from '../maps/helpers';
 import {
   ARTIFACTS,
-  buildGame,
-  CHROMIUM,
-  cleanup,
-  launch,
+  clickButtonOn,
+  requireChromium,
   ROOT,
-  serveStatic,
-  watchErrors,
+  startBrowser,
+  stopBrowser,
+  waitForScene,
+  type BrowserSession,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
-let server: Server;
-let context: BrowserContext;
+let session: BrowserSession | undefined;
 let page: Page;
-let baseUrl = '';
-const temp: string[] = [];
 const errors: string[] = [];
 const ELSEWHERE = join(ROOT, 'test', 'fixtures', 'maps', 'elsewhere');
 
-if (!existsSync(CHROMIUM)) {
-  throw new Error(
-    `No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-  );
-}
+requireChromium();
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const dist = await buildGame();
-  temp.push(dist);
-  const served = await serveStatic(dist);
-  server = served.server;
-  baseUrl = served.url;
-  const launched = await launch();
-  context = launched.context;
-  temp.push(launched.profile);
-  page = await context.newPage();
-  watchErrors(page, errors);
+  session = await startBrowser(errors);
+  page = session.page;
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  server?.close();
-  cleanup(temp);
+  await stopBrowser(session);
 });
 
 const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);
-
-async function waitScene(name: string): Promise<void> {
-  await page.waitForFunction((n) => window.archfoe?.scene() === n, name, { timeout: 20_000 });
-}
-
-async function clickButton(name: string): Promise<void> {
-  const handle = await page.waitForFunction(
-    (n) => {
-      const r = window.archfoe.debug.buttonRect(n);
-      return r && r.enabled ? r : null;
-    },
-    name,
-    { timeout: 10_000 },
-  );
-  const r = (await handle.jsonValue()) as { cx: number; cy: number };
-  await page.mouse.click(r.cx, r.cy);
-}
+const waitScene = (name: string): Promise<void> => waitForScene(page, name);
+const clickButton = (name: string): Promise<void> => clickButtonOn(page, name);
 
 /** Drops files on the page the way the player's file manager does (drag, then drop). */
 async function drop(files: { name: string; base64: string; type: string }[]): Promise<void> {
@@ -111,7 +77,7 @@ async function customMapNamed(pattern: string): Promise<void> {
 
 describe("players' maps from elsewhere in the browser", () => {
   it('a dropped .tmx with its .tsx tileset (and its image) plays a turn', async () => {
-    await page.goto(`${baseUrl}?renderer=canvas`);
+    await page.goto(`${session!.baseUrl}?renderer=canvas`);
     await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
     await waitScene('Menu');
     await clickButton('new-game');

@@ -6,7 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadTiledMap, type LoadedMap, type MapLoadResult } from '../../src/maps';
-import { CELLAR, err, fixtureText, ok, terrainRows, unitList } from './helpers';
+import {
+  CELLAR,
+  err,
+  fixtureText,
+  heroList,
+  loadFromPack,
+  ok,
+  terrainRows,
+  unitList,
+} from './helpers';
 
 const dir = 'elsewhere/';
 const text = (name: string): string => fixtureText(`${dir}${name}`);
@@ -131,19 +140,12 @@ describe('external tilesets: base names across formats and relative paths', () =
 
   it('resolves ../ paths against where the map lies among the files of a pack', () => {
     const files = {
+      'maps/level.tmx': text('pack/maps/level.tmx'),
       'tilesets/cave.tsj': text('tiles/cave.tsj'),
       'other/cave.tsj': '{"broken": ',
       'templates/troll.tx': text('templates/troll.tx'),
     };
-    const m = ok(
-      loadTiledMap(text('pack/maps/level.tmx'), {
-        id: 'level',
-        mapPath: 'maps/level.tmx',
-        externalTilesets: files,
-        externalTemplates: files,
-      }),
-    );
-    expect(unitList(m.battleMap)).toContain('enemy:troll@6,2');
+    expect(unitList(loadFromPack(files, 'maps/level.tmx').battleMap)).toContain('enemy:troll@6,2');
   });
 });
 
@@ -222,12 +224,7 @@ describe('old Tiled JSON', () => {
 describe('objects from other games', () => {
   it('one Spawn Point: the party stands on the nearest free squares', () => {
     const m = pair('phaser-cave');
-    expect(unitList(m.battleMap).filter((u) => u.startsWith('hero'))).toEqual([
-      'hero:-@1,5',
-      'hero:-@1,6',
-      'hero:-@2,5',
-      'hero:-@2,6',
-    ]);
+    expect(heroList(m.battleMap)).toEqual(['hero:-@1,5', 'hero:-@1,6', 'hero:-@2,5', 'hero:-@2,6']);
     expect(m.warnings).toContain(
       'The map has hero starts for 1 of the 4 heroes; the others start on the nearest free squares (1,5; 2,5; 2,6).',
     );

@@ -99,6 +99,23 @@ export function unitList(map: BattleMap): string[] {
     .sort();
 }
 
+/** The hero units of a map as `hero:unit@x,y`, sorted (see unitList). */
+export function heroList(map: BattleMap): string[] {
+  return unitList(map).filter((u) => u.startsWith('hero'));
+}
+
+/** Loads the map at `mapPath` among a pack's (or folder's) files, with the others as its tilesets and templates. */
+export function loadFromPack(files: Record<string, string>, mapPath: string): LoadedMap {
+  return ok(
+    loadTiledMap(files[mapPath], {
+      id: mapPath.replace(/^.*\//, '').replace(/\..*$/, ''),
+      mapPath,
+      externalTilesets: files,
+      externalTemplates: files,
+    }),
+  );
+}
+
 type Key = string | number;
 
 function step(v: unknown, k: Key): unknown {

@@ -21,6 +21,7 @@ import {
   MAPS,
   nums,
   ok,
+  heroList,
   put,
   unitList,
 } from './helpers';
@@ -462,7 +463,7 @@ describe('objects and units', () => {
     const m = ok(
       loadChanged('small-csv.tmj', (j) => void list(j, ['layers', 2, 'objects']).splice(2, 2)),
     );
-    expect(unitList(m.battleMap).filter((u) => u.startsWith('hero'))).toEqual([
+    expect(heroList(m.battleMap)).toEqual([
       'hero:-@1,5',
       'hero:-@2,5',
       'hero:fighting-man@1,6',

@@ -6,7 +6,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LIMITS, loadTiledMap, mapsAmong, MapError, unpackZip } from '../../src/maps';
-import { lieAboutSizes, ok, packZip, unitList } from './helpers';
+import { lieAboutSizes, loadFromPack, packZip, unitList } from './helpers';
 
 function refusal(f: () => unknown): string {
   try {
@@ -28,14 +28,7 @@ describe('map packs (.zip)', () => {
     ]);
     expect(skipped.sort()).toEqual(['cave/readme.txt', 'cave/tilesets/cave.png']);
     expect(mapsAmong(files)).toEqual(['cave/maps/level.tmx']);
-    const m = ok(
-      loadTiledMap(files['cave/maps/level.tmx'], {
-        id: 'level',
-        mapPath: 'cave/maps/level.tmx',
-        externalTilesets: files,
-        externalTemplates: files,
-      }),
-    );
+    const m = loadFromPack(files, 'cave/maps/level.tmx');
     expect(unitList(m.battleMap)).toContain('enemy:troll@6,2');
   });
 
