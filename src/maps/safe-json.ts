@@ -4,7 +4,7 @@
  * properties, which would poison later object spreads) and absurd nesting.
  */
 import { LIMITS } from './constants';
-import { fail, quote } from './errors';
+import { detailOf, fail, quote } from './errors';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -38,8 +38,7 @@ export function parseUntrustedJson(text: string, what: string): unknown {
   try {
     value = JSON.parse(trimmed);
   } catch (e) {
-    const detail = e instanceof Error ? e.message.replace(/\s+/g, ' ').slice(0, 120) : '';
-    fail(`${what} is neither valid JSON nor XML (${detail}). Save it again from Tiled.`);
+    fail(`${what} is neither valid JSON nor XML (${detailOf(e, 120)}). Save it again from Tiled.`);
   }
   checkTree(value, what);
   return value;

@@ -7,7 +7,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { LIMITS } from './constants';
-import { fail } from './errors';
+import { detailOf, fail } from './errors';
 import { checkText, isForbiddenKey } from './safe-json';
 
 /** One XML element: its name, attributes, child elements in order, and its own text. */
@@ -89,8 +89,7 @@ export function parseXml(text: string, what: string): XmlElement {
   try {
     raw = parser.parse(body);
   } catch (e) {
-    const detail = e instanceof Error ? e.message.replace(/\s+/g, ' ').slice(0, 160) : '';
-    fail(`${what} could not be read as XML (${detail}). Save it again from Tiled.`);
+    fail(`${what} could not be read as XML (${detailOf(e)}). Save it again from Tiled.`);
   }
   const roots = Array.isArray(raw) ? raw.map((n) => toElement(n as RawNode, 0)) : [];
   const root = roots.find((r): r is XmlElement => r !== null && r.name !== '#text');

@@ -7,7 +7,7 @@
  */
 import { unzipSync } from 'fflate';
 import { LIMITS } from './constants';
-import { fail, quote } from './errors';
+import { detailOf, fail, quote } from './errors';
 import { isForbiddenKey } from './safe-json';
 
 /** Extensions of the Tiled files a pack may hold (maps, tilesets, templates). */
@@ -123,7 +123,7 @@ export function unpackZip(bytes: Uint8Array, what: string): UnpackedPack {
 }
 
 function zipError(e: unknown): string {
-  return e instanceof Error ? e.message.replace(/\s+/g, ' ').slice(0, 80) : 'unreadable';
+  return detailOf(e, 80) || 'unreadable';
 }
 
 /** True when the bytes start like a zip file (a local file header, or an empty zip). */

@@ -20,6 +20,7 @@ import {
 import {
   ARTIFACTS,
   clickButtonOn,
+  moveAndEndTurn,
   requireChromium,
   ROOT,
   startBrowser,
@@ -409,17 +410,7 @@ describe('Arch Foe in the browser', () => {
     const onCustom = await state();
     expect(onCustom.map.id).toBe('external');
     expect(onCustom.map.name).toBe('Test Cellar');
-    const acting = onCustom.turn!.unitId;
-    const move = (await page.evaluate(() => window.archfoe.legalCommands())).find(
-      (c) => c.type === 'move',
-    );
-    expect(move).toBeDefined();
-    expect(await page.evaluate((c) => window.archfoe.dispatch(c), move!)).toEqual({ ok: true });
-    expect((await state()).units.find((u) => u.id === acting)!.position).toEqual(
-      move!.type === 'move' ? move!.to : null,
-    );
-    await page.keyboard.press('Space');
-    await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, acting);
+    await moveAndEndTurn(page);
     await shot('12b-battle-own-map-after-turn');
     await clickButton('to-menu');
     await waitScene('Menu');

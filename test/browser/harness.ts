@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tools/lib/chromium';
 import { serveDir } from '../../tools/lib/static-server';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -123,4 +124,32 @@ export async function clickButtonOn(page: Page, name: string): Promise<void> {
   );
   const r = (await handle.jsonValue()) as { cx: number; cy: number };
   await page.mouse.click(r.cx, r.cy);
+}
+
+/**
+ * Plays one turn of the acting hero on the page: a legal move through the automation API
+ * (checked to have moved the hero), then Space to end the turn; resolves when the next
+ * unit is acting.
+ */
+export async function moveAndEndTurn(page: Page): Promise<void> {
+  type Api = { archfoe: ArchFoeApi };
+  const acting = await page.evaluate(
+    () => (globalThis as unknown as Api).archfoe.state()!.turn!.unitId,
+  );
+  const move = (
+    await page.evaluate(() => (globalThis as unknown as Api).archfoe.legalCommands())
+  ).find((c) => c.type === 'move');
+  expect(move).toBeDefined();
+  expect(
+    await page.evaluate((c) => (globalThis as unknown as Api).archfoe.dispatch(c), move!),
+  ).toEqual({ ok: true });
+  const after = await page.evaluate(() => (globalThis as unknown as Api).archfoe.state()!);
+  expect(after.units.find((u) => u.id === acting)!.position).toEqual(
+    move!.type === 'move' ? move!.to : null,
+  );
+  await page.keyboard.press('Space');
+  await page.waitForFunction(
+    (id) => (globalThis as unknown as Api).archfoe.state()?.turn?.unitId !== id,
+    acting,
+  );
 }

@@ -14,6 +14,7 @@ import { lieAboutSizes, packZip } from '../maps/helpers';
 import {
   ARTIFACTS,
   clickButtonOn,
+  moveAndEndTurn,
   requireChromium,
   ROOT,
   startBrowser,
@@ -106,17 +107,7 @@ describe("players' maps from elsewhere in the browser", () => {
         .map((u) => u.kind)
         .sort(),
     ).toEqual(['goblin', 'troll']);
-    const acting = s.turn!.unitId;
-    const move = (await page.evaluate(() => window.archfoe.legalCommands())).find(
-      (c) => c.type === 'move',
-    );
-    expect(move).toBeDefined();
-    expect(await page.evaluate((c) => window.archfoe.dispatch(c), move!)).toEqual({ ok: true });
-    expect((await state()).units.find((u) => u.id === acting)!.position).toEqual(
-      move!.type === 'move' ? move!.to : null,
-    );
-    await page.keyboard.press('Space');
-    await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, acting);
+    await moveAndEndTurn(page);
     await page.screenshot({ path: join(ARTIFACTS, 'own-maps-2-battle-tmx.png') });
     await clickButton('to-menu');
     await waitScene('Menu');
