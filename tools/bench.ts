@@ -7,7 +7,7 @@
  * warm, as the median of several runs, on fixed seeds and the committed boards in
  * test/fixtures/bench/ (the Dungeon Crawl board from maps/ when bundled, else the built-in
  * copy). Sections: pathing (ours vs easystar and peers), line of sight (vs rot.js), enemy
- * turn, whole games, memory, bundle. Printed as a table with the change against
+ * turn, whole games, map loading (a 100x100 TMX map and its TSX tileset), memory, bundle. Printed as a table with the change against
  * bench/baseline.json (written on the first run), or as one JSON object with --json.
  *
  * Other modes: --write-fixtures regenerates test/fixtures/bench/ (deterministic; only needed
@@ -28,6 +28,7 @@ import {
 } from './lib/bench-engine';
 import { writeFixtures } from './lib/bench-fixtures';
 import { benchLineOfSight, unitSquares, type LosResult } from './lib/bench-los';
+import { benchTmxLoad, TMX_100_FILE, TSX_100_FILE } from './lib/bench-tmx';
 import { measureMemory, memoryChild, type MemoryResult } from './lib/bench-memory';
 import { benchBoardPathing, makePairs, type BoardPathingResult } from './lib/bench-pathing';
 import {
@@ -49,7 +50,15 @@ interface Args {
   only: Set<string> | null;
 }
 
-const SECTIONS = ['pathing', 'lineOfSight', 'enemyTurn', 'games', 'memory', 'bundle'] as const;
+const SECTIONS = [
+  'pathing',
+  'lineOfSight',
+  'enemyTurn',
+  'games',
+  'mapLoad',
+  'memory',
+  'bundle',
+] as const;
 
 function parseArgs(argv: string[]): Args {
   const args: Args = { json: false, writeBaseline: false, build: true, quick: false, only: null };
@@ -337,6 +346,38 @@ async function main(): Promise<void> {
       });
     }
     report.games = games;
+  }
+
+  // ---------------------------------------------------------------- map loading
+  if (want('mapLoad')) {
+    log('map loading: 100x100 TMX with compressed layers and its TSX tileset...');
+    const t = benchTmxLoad(args.quick ? 5 : 20);
+    report.mapLoad = {
+      tmx100: { medianMs: round(t.tmx.medianMs, 3), runs: t.tmx.runs, bytes: t.bytes },
+      json100: { medianMs: round(t.json.medianMs, 3), runs: t.json.runs },
+    };
+    const section =
+      'Map loading in the CLI (text in, BattleMap out: the loader as map:check runs it)';
+    rows.push(
+      {
+        section,
+        name: '100x100 TMX, 3 compressed layers + TSX',
+        value: t.tmx.medianMs,
+        unit: 'ms',
+        note: `${TMX_100_FILE} (${sig(t.bytes.tmx / 1024)} KiB, zlib + gzip + zlib) with ${TSX_100_FILE}; ${t.tmx.runs} runs`,
+        key: 'mapLoad.tmx100',
+        better: 'lower',
+      },
+      {
+        section,
+        name: 'the same map as JSON (CSV)',
+        value: t.json.medianMs,
+        unit: 'ms',
+        note: `${sig(t.bytes.json / 1024)} KiB, embedded tileset; ${t.json.runs} runs`,
+        key: 'mapLoad.json100',
+        better: 'lower',
+      },
+    );
   }
 
   // ---------------------------------------------------------------- memory

@@ -1,18 +1,31 @@
 /**
  * The player's own map files: the hidden file input (the Setup screen's "Load your own map"
- * button) and drag-and-drop anywhere on the page. Both read the files as text and hand them
- * to the app, then show the Setup screen with the result.
+ * button) and drag-and-drop anywhere on the page. Both read Tiled's files (maps, tilesets and
+ * templates, in XML or JSON) as text, unpack .zip map packs (checked against the loader's
+ * limits before anything is unpacked), hand them to the app, then show the Setup screen.
+ * Images are not read: the game draws with its own tiles.
  */
+import { MapError, TILED_FILE, unpackZip } from '../maps';
 import { app } from './app';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
+/** The Tiled files among the chosen ones, as text; a .zip pack becomes the files inside it. */
 export async function readFiles(
   list: FileList | File[],
 ): Promise<{ name: string; text: string }[]> {
   const files = Array.from(list);
   const out: { name: string; text: string }[] = [];
   for (const f of files) {
+    if (/\.zip$/i.test(f.name)) {
+      if (f.size > MAX_FILE_BYTES) throw new MapError(`${f.name} is too large to be a map pack.`);
+      const bytes = new Uint8Array(await f.arrayBuffer());
+      const pack = unpackZip(bytes, `The map pack ${f.name}`);
+      for (const [name, text] of Object.entries(pack.files)) out.push({ name, text });
+      continue;
+    }
+    // Images and notes that came with the map are not needed.
+    if (!TILED_FILE.test(f.name) && files.length > 1) continue;
     if (f.size > MAX_FILE_BYTES) {
       out.push({ name: f.name, text: '' });
       continue;
@@ -30,7 +43,10 @@ async function acceptFiles(list: FileList | File[] | null): Promise<void> {
   } catch (err) {
     app.mapMessage = {
       kind: 'error',
-      text: `The files could not be read: ${err instanceof Error ? err.message : String(err)}`,
+      text:
+        err instanceof MapError
+          ? err.message
+          : `The files could not be read: ${err instanceof Error ? err.message : String(err)}`,
     };
     app.goto('Setup');
     return;
@@ -51,7 +67,7 @@ function fileInput(): HTMLInputElement {
     input.type = 'file';
     input.id = 'map-file';
     input.multiple = true;
-    input.accept = '.tmj,.json,.tsj,.tj,.tx';
+    input.accept = '.tmx,.tmj,.json,.tsx,.tsj,.tx,.tj,.zip';
     input.hidden = true;
     document.body.appendChild(input);
   }

@@ -5,7 +5,7 @@
  * map plus its default options. Pure: no Phaser, no DOM.
  */
 import { allScenarios, scenarioForMap, type ScenarioOptions } from '../engine';
-import { addDefaultSetup, loadTiledMap } from '../maps';
+import { addDefaultSetup, isMapText, loadTiledMap } from '../maps';
 import type { LoadedMap } from '../maps/types';
 
 /** One entry of maps/index.json. */
@@ -19,10 +19,10 @@ export interface BundledMapEntry {
 
 /** A map the player loaded from files (kept in the save so a reload can rebuild it). */
 export interface CustomMapSource {
-  /** File name of the map, e.g. "my-crypt.tmj". */
+  /** File name of the map, e.g. "my-crypt.tmx" (its path inside a .zip pack). */
   fileName: string;
   text: string;
-  /** Other files dropped with it (external .tsj tilesets), keyed by file name. */
+  /** Other files dropped with it (tilesets, templates), keyed by file name or path in the pack. */
   files: Record<string, string>;
 }
 
@@ -136,20 +136,12 @@ export function customMapFromFiles(
   files: { name: string; text: string }[],
 ): CustomMapSource | { error: string } {
   if (files.length === 0) return { error: 'No file was given.' };
-  const isMapText = (text: string): boolean => {
-    try {
-      const j = JSON.parse(text) as Record<string, unknown>;
-      return typeof j === 'object' && j !== null && (j.type === 'map' || Array.isArray(j.layers));
-    } catch {
-      return false;
-    }
-  };
-  const maps = files.filter((f) => /\.(tmj|json)$/i.test(f.name) && isMapText(f.text));
-  const chosen = maps[0] ?? files.find((f) => /\.(tmj|json)$/i.test(f.name));
+  const maps = files.filter((f) => /\.(tmx|tmj|json)$/i.test(f.name) && isMapText(f.text));
+  const chosen = maps[0] ?? files.find((f) => /\.(tmx|tmj)$/i.test(f.name));
   if (!chosen) {
     const names = files.map((f) => f.name).join(', ');
     return {
-      error: `None of these files is a Tiled map (.tmj or .json): ${names}. Save the map in Tiled as JSON.`,
+      error: `None of these files is a Tiled map (.tmx, .tmj or .json): ${names}. Give the map together with its tilesets, or a .zip pack holding them.`,
     };
   }
   const extra: Record<string, string> = {};
@@ -159,6 +151,7 @@ export function customMapFromFiles(
 
 function customId(source: CustomMapSource): string {
   const stem = source.fileName
+    .replace(/^.*\//, '')
     .replace(/\.[^.]*$/, '')
     .replace(/[^A-Za-z0-9_-]+/g, '-')
     .slice(0, 40);
@@ -173,6 +166,7 @@ export function loadCustomMap(
   try {
     loaded = loadTiledMap(source.text, {
       id: customId(source),
+      mapPath: source.fileName,
       externalTilesets: source.files,
       externalTemplates: source.files,
     });

@@ -7,22 +7,33 @@ import type { SquareCover, Terrain } from '../engine/map';
 import { VICTORY_KINDS } from '../engine/systems/victory';
 
 /** The object kinds the loader understands (after aliases such as `goal` -> `objective`). */
-export const KNOWN_OBJECT_KINDS = [
-  'hero',
-  'enemy',
-  'lair',
-  'objective',
-  'exit',
-  'door',
-  'spawn',
-] as const;
+export const KNOWN_OBJECT_KINDS = ['hero', 'enemy', 'lair', 'objective', 'exit', 'door'] as const;
 
-/** Other words players may use for an object kind; unit kinds are accepted too. */
+/**
+ * Other words players (and other games' maps) use for an object kind, after lower-casing
+ * and turning spaces and underscores into dashes; unit kinds are accepted too.
+ */
 export const OBJECT_KIND_ALIASES: Readonly<Record<string, string>> = {
   goal: 'objective',
   heroes: 'hero',
+  party: 'hero',
+  player: 'hero',
+  players: 'hero',
+  'player-start': 'hero',
+  playerstart: 'hero',
+  'player-spawn': 'hero',
+  'hero-start': 'hero',
   start: 'hero',
+  'start-point': 'hero',
+  startpoint: 'hero',
+  spawn: 'hero',
+  'spawn-point': 'hero',
+  spawnpoint: 'hero',
+  enemies: 'enemy',
   monster: 'enemy',
+  monsters: 'enemy',
+  mob: 'enemy',
+  mobs: 'enemy',
   foe: 'enemy',
 };
 
@@ -47,9 +58,25 @@ export const COVER_VALUES: readonly SquareCover[] = ['none', 'partial', 'full'];
 
 /**
  * Tile layers whose name matches this (case-insensitive) make every painted square a wall
- * when the tile itself has no `terrain` property.
+ * when the tile itself has no `terrain` property: `Walls`, `wall`, `Collision`, `solid`,
+ * `Blocked`, `Obstacles`... (how maps made for other games mark their walls).
  */
-export const WALL_LAYER_NAME = /wall|obstacle|rock|collision|solid/i;
+export const WALL_LAYER_NAME =
+  /wall|obstacle|rock|collision|collide|solid|blocked|blocking|impassable/i;
+
+/**
+ * Bool properties that other games use to mark walls, on a tile or a whole tile layer:
+ * `collides` (the Phaser tutorials' convention, `setCollisionByProperty({ collides: true })`)
+ * and its cousins.
+ */
+export const WALL_PROPERTY_NAMES: readonly string[] = [
+  'collides',
+  'collide',
+  'collision',
+  'solid',
+  'blocked',
+  'obstacle',
+];
 
 /** Game-root paths of the built-in tileset images (same 8 x 2 layout, 32 x 32 tiles). */
 export const BUILTIN_TILESET_IMAGE = 'assets/tiles/dungeon-tiles.png';
@@ -138,4 +165,14 @@ export const LIMITS = {
   maxChunks: 4096,
   /** Most properties on one thing. */
   maxProperties: 256,
+  /** Most XML elements in one .tmx/.tsx/.tx file (counted before parsing). */
+  maxXmlElements: 524288,
+  /** Deepest nesting of XML elements. */
+  maxXmlDepth: 64,
+  /** Most entries in a .zip map pack (checked before anything is unpacked). */
+  maxZipEntries: 1024,
+  /** Most bytes a .zip map pack may unpack to, all entries together (as its directory says). */
+  maxZipUnpackedBytes: 64 * 1024 * 1024,
+  /** Largest .zip file read at all. */
+  maxZipBytes: 32 * 1024 * 1024,
 } as const;

@@ -1,9 +1,10 @@
 /**
- * Tile data decoding: CSV arrays, base64 (plain, zlib, gzip via fflate) and the gid flip
- * flags. Every decoder knows the exact number of tiles it expects and refuses anything
- * bigger before allocating it.
+ * Tile data decoding: CSV arrays (and CSV text from .tmx files), base64 (plain, zlib and
+ * gzip via fflate, zstd via fzstd) and the gid flip flags. Every decoder knows the exact
+ * number of tiles it expects and refuses anything bigger before allocating it.
  */
 import { Gunzip, Unzlib } from 'fflate';
+import { decompress as zstdDecompress } from 'fzstd';
 import { fail, quote, show } from './errors';
 
 /** Tiled's flag bits in a gid: flipped horizontally, vertically, diagonally, hex 120°. */
@@ -98,6 +99,105 @@ export function inflateLimited(
   return { ok: true, bytes: out };
 }
 
+const ZSTD_MAGIC = 0xfd2fb528;
+/** Largest zstd window a tile layer may ask for (Tiled's layers are far smaller). */
+const ZSTD_MAX_WINDOW = 8 * 1024 * 1024;
+const ZSTD_MAX_BLOCK = 128 * 1024;
+
+function u32(b: Uint8Array, i: number): number {
+  return (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
+}
+
+/**
+ * Walks the zstd frames and blocks by their headers alone (no decompression) and says why
+ * the data cannot be what a layer of `maxBytes` holds, or null when it may be. This bounds
+ * what the decompressor will allocate: a hostile header cannot ask for gigabytes.
+ */
+export function checkZstdFrames(bytes: Uint8Array, maxBytes: number): string | null {
+  let at = 0;
+  let bound = 0;
+  while (at < bytes.length) {
+    if (at + 4 > bytes.length) return 'the zstd data is cut short';
+    const magic = u32(bytes, at);
+    if (magic >>> 4 === 0x184d2a5) {
+      if (at + 8 > bytes.length) return 'the zstd data is cut short';
+      at += 8 + u32(bytes, at + 4);
+      continue;
+    }
+    if (magic !== ZSTD_MAGIC) return 'it is not zstd data';
+    at += 4;
+    if (at >= bytes.length) return 'the zstd data is cut short';
+    const fhd = bytes[at++];
+    const single = (fhd >> 5) & 1;
+    const checksum = (fhd >> 2) & 1;
+    const dictBytes = [0, 1, 2, 4][fhd & 3];
+    const fcsFlag = fhd >> 6;
+    const fcsBytes = fcsFlag === 0 ? single : 1 << fcsFlag;
+    let window = 0;
+    if (!single) {
+      if (at >= bytes.length) return 'the zstd data is cut short';
+      const wd = bytes[at++];
+      const base = 2 ** (10 + (wd >> 3));
+      window = base + (base / 8) * (wd & 7);
+    }
+    at += dictBytes;
+    if (dictBytes > 0) return 'it needs a zstd dictionary, which Tiled never uses';
+    let content = -1;
+    if (fcsBytes > 0) {
+      if (at + fcsBytes > bytes.length) return 'the zstd data is cut short';
+      content = 0;
+      for (let i = fcsBytes - 1; i >= 0; i--) content = content * 256 + bytes[at + i];
+      if (fcsBytes === 2) content += 256;
+      at += fcsBytes;
+    }
+    if (single) window = content;
+    if (content > maxBytes) return `it unpacks to more than ${maxBytes / 4} tiles`;
+    if (window > ZSTD_MAX_WINDOW && content < 0)
+      return 'its zstd window is far larger than a layer';
+    const blockMax = Math.min(ZSTD_MAX_BLOCK, Math.max(window, 1));
+    for (let last = 0; !last;) {
+      if (at + 3 > bytes.length) return 'the zstd data is cut short';
+      const header = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16);
+      at += 3;
+      last = header & 1;
+      const type = (header >> 1) & 3;
+      const size = header >>> 3;
+      if (type === 3) return 'it has a damaged zstd block';
+      if (type === 1) {
+        bound += size;
+        at += 1;
+      } else {
+        bound += type === 0 ? size : blockMax;
+        at += size;
+      }
+      if (at > bytes.length) return 'the zstd data is cut short';
+      if (bound > 64 * maxBytes + 1024 * 1024)
+        return `it unpacks to more than ${maxBytes / 4} tiles`;
+    }
+    if (checksum) at += 4;
+  }
+  return null;
+}
+
+/** Decompresses zstd tile data after checkZstdFrames; returns the bytes or why it failed. */
+export function unzstdLimited(
+  bytes: Uint8Array,
+  maxBytes: number,
+): { ok: true; bytes: Uint8Array } | { ok: false; reason: string } {
+  const problem = checkZstdFrames(bytes, maxBytes);
+  if (problem) return { ok: false, reason: problem };
+  try {
+    const out = zstdDecompress(bytes);
+    if (out.length > maxBytes) {
+      return { ok: false, reason: `it unpacks to more than ${maxBytes / 4} tiles` };
+    }
+    return { ok: true, bytes: out };
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : 'corrupt data';
+    return { ok: false, reason: `the zstd data is damaged (${detail})` };
+  }
+}
+
 /** Where a block of tile data comes from, for messages. */
 export interface DataContext {
   where: string;
@@ -120,13 +220,7 @@ export function checkEncoding(where: string, encoding: unknown, compression: unk
     );
   }
   const comp = compression ?? '';
-  if (comp === 'zstd') {
-    fail(
-      `${where} is compressed with zstd, which the game does not support. ` +
-        'In Tiled open Map > Map Properties and set Tile Layer Format to "CSV" or "Base64 (zlib)", then save again.',
-    );
-  }
-  if (comp !== '' && comp !== 'zlib' && comp !== 'gzip') {
+  if (comp !== '' && comp !== 'zlib' && comp !== 'gzip' && comp !== 'zstd') {
     fail(
       `${where} uses the unknown compression ${show(compression)}. ` +
         'In Tiled open Map > Map Properties and set Tile Layer Format to "CSV" or "Base64 (zlib)".',
@@ -148,6 +242,7 @@ export function decodeTileData(data: unknown, count: number, ctx: DataContext): 
   const enc = ctx.encoding === undefined || ctx.encoding === '' ? 'csv' : ctx.encoding;
   const comp = ctx.compression ?? '';
   if (enc === 'csv') {
+    if (typeof data === 'string') return decodeCsvText(data, count, ctx);
     if (!Array.isArray(data)) {
       fail(
         `${ctx.where}: "data" should be a list of tile ids but is ${show(data)}. Save the map again from Tiled.`,
@@ -185,8 +280,11 @@ export function decodeTileData(data: unknown, count: number, ctx: DataContext): 
   if (!bytes) {
     fail(`${ctx.where}: "data" is not valid base64 text. Save the map again from Tiled.`);
   }
-  if (comp === 'zlib' || comp === 'gzip') {
-    const r = inflateLimited(bytes, comp, expectedBytes);
+  if (comp === 'zlib' || comp === 'gzip' || comp === 'zstd') {
+    const r =
+      comp === 'zstd'
+        ? unzstdLimited(bytes, expectedBytes)
+        : inflateLimited(bytes, comp, expectedBytes);
     if (!r.ok)
       fail(
         `${ctx.where}: the tile data could not be unpacked: ${r.reason}. Save the map again from Tiled.`,
@@ -200,5 +298,33 @@ export function decodeTileData(data: unknown, count: number, ctx: DataContext): 
   const out = new Uint32Array(count);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < count; i++) out[i] = view.getUint32(i * 4, true);
+  return out;
+}
+
+/**
+ * CSV tile data as text (how .tmx files hold it): exactly `count` comma-separated ids,
+ * counted before anything is allocated.
+ */
+function decodeCsvText(text: string, count: number, ctx: DataContext): Uint32Array {
+  const trimmed = text.trim();
+  let commas = 0;
+  for (let i = trimmed.indexOf(','); i !== -1; i = trimmed.indexOf(',', i + 1)) commas++;
+  // Some writers end the last row with a comma too.
+  const trailing = /,\s*$/.test(trimmed) ? 1 : 0;
+  const found = trimmed === '' ? 0 : commas + 1 - trailing;
+  if (found !== count) fail(`${ctx.where}: data has ${found} tiles but ${ctx.sizeText}.`);
+  const out = new Uint32Array(count);
+  let i = 0;
+  for (const part of trimmed.split(',')) {
+    if (i === count) break;
+    const t = part.trim();
+    const v = /^\d+$/.test(t) ? Number(t) : NaN;
+    if (!Number.isInteger(v) || v > 0xffffffff) {
+      fail(
+        `${ctx.where}: tile ${i + 1} of the data is ${show(t)}, which is not a tile id. Save the map again from Tiled.`,
+      );
+    }
+    out[i++] = v;
+  }
   return out;
 }

@@ -29,3 +29,8 @@ export function show(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${value.length}`;
   return 'an object';
 }
+
+/** A caught error's message on one line, shortened, for the brackets of a plain message. */
+export function detailOf(e: unknown, max = 160): string {
+  return e instanceof Error ? e.message.replace(/\s+/g, ' ').slice(0, max) : '';
+}

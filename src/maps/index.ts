@@ -1,5 +1,5 @@
 /**
- * The Tiled map loader: players' own dungeon maps (Tiled JSON) into BattleMaps.
+ * The Tiled map loader: players' own dungeon maps (Tiled XML or JSON, or a .zip pack) into BattleMaps.
  * Pure TypeScript: no Phaser, no DOM; runs in the browser, node tools and tests.
  */
 export { loadTiledMap } from './loader';
@@ -13,7 +13,18 @@ export {
 } from './rules';
 export { summarizeMap, terrainCounts } from './summary';
 export { floodFill, regions, doorSquares } from '../engine/regions';
-export { baseName, builtinImageFor, findExternalFile } from './tilesets';
+export { builtinImageFor } from './tilesets';
+export { baseName, findExternalFile, normalizePath, resolveRelative } from './paths';
+export { referencedFiles } from './document';
+export {
+  isMapText,
+  looksLikeZip,
+  mapsAmong,
+  TILED_FILE,
+  unpackZip,
+  type UnpackedPack,
+} from './zip';
+export { MapError } from './errors';
 export {
   BUILTIN_TILE_FOR_TERRAIN,
   BUILTIN_TILES,

@@ -327,6 +327,13 @@ export function checkTileIds(layers: readonly FlatLayer[], table: TilesetTable):
         if (!table.find(gid)) {
           const x = p.x + (i % p.width);
           const y = p.y + Math.floor(i / p.width);
+          const missing = table.missingFor(gid);
+          if (missing) {
+            fail(
+              `${layer.where}: the tile at x ${x}, y ${y} (id ${gid}) comes from the external tileset ${quote(missing.source)}, which was not supplied. ` +
+                'Load that tileset file (.tsx or .tsj) together with the map, or embed it in Tiled with Map > Embed Tilesets.',
+            );
+          }
           fail(
             `${layer.where}: the tile at x ${x}, y ${y} has id ${gid}, ${table.rangesText()}. ` +
               'Erase that tile, or add its tileset back to the map in Tiled.',

@@ -11,7 +11,7 @@ import {
   VICTORY_CONDITIONS,
 } from './constants';
 import { defaultRuleModule, findRuleModule } from '../engine/rulesets/registry';
-import { rulesForProperties } from './rules';
+import { enemyKinds, rulesForProperties } from './rules';
 import { flagsOf, gidOf, withFlags } from './decode';
 import { fail, MapError, quote, show } from './errors';
 import {
@@ -22,7 +22,12 @@ import {
   type FlatObjectLayer,
   type FlatTileLayer,
 } from './layers';
-import { readObjectLayer, type ParsedObject } from './objects';
+import {
+  ignoredObjectsWarning,
+  readObjectLayer,
+  type IgnoredObject,
+  type ParsedObject,
+} from './objects';
 import {
   getProp,
   readBool,
@@ -32,7 +37,7 @@ import {
   recordOfBag,
   type PropertyBag,
 } from './properties';
-import { parseUntrustedJson } from './safe-json';
+import { kindName, readTiledDocument } from './document';
 import { check, MapSchema } from './schema';
 import { summarizeMap } from './summary';
 import { buildTerrain, LayerRules } from './terrain';
@@ -51,6 +56,7 @@ import type {
   NormalizedTileLayer,
 } from './types';
 import { validateScenario } from './validate';
+import { groupWarnings } from './warnings';
 import type { TemplateContext } from './templates';
 
 /**
@@ -67,7 +73,7 @@ export function loadTiledMap(text: string, options: LoadTiledMapOptions): MapLoa
     const detail = e instanceof Error ? e.message : String(e);
     return {
       ok: false,
-      error: `The map could not be read (${detail.slice(0, 200)}). Save it again from Tiled as JSON and try once more.`,
+      error: `The map could not be read (${detail.slice(0, 200)}). Save it again from Tiled and try once more.`,
     };
   }
 }
@@ -86,20 +92,31 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
   }
   const id = typeof options?.id === 'string' && options.id !== '' ? options.id : 'map';
 
-  const json = parseUntrustedJson(text, 'The map file');
-  if (!isRecord(json)) {
+  const doc = readTiledDocument(text, 'The map file', 'map');
+  if (doc.kind === 'tileset') {
     fail(
-      `The file is not a Tiled map: it holds ${show(json)} instead of a map object. Save the map from Tiled as JSON (.tmj).`,
+      `The file is ${kindName('tileset', doc.format)}, not a map. Load the map (.tmx or .tmj) and give the tileset alongside it.`,
     );
   }
-  if (json.type === 'tileset' || (json.tilecount !== undefined && json.layers === undefined)) {
+  if (doc.kind === 'template') {
     fail(
-      'The file is a Tiled tileset, not a map. Load the map (.tmj) and give the tileset alongside it.',
+      `The file is ${kindName('template', doc.format)}, not a map. Load the map (.tmx or .tmj) and give the template alongside it.`,
+    );
+  }
+  const json = doc.json;
+  if (!isRecord(json)) {
+    fail(
+      `The file is not a Tiled map: it holds ${show(json)} instead of a map object. Save the map from Tiled (.tmx or .tmj).`,
+    );
+  }
+  if (doc.legacy) {
+    warnings.push(
+      'The map was saved by an old Tiled (before 1.2); the game read it the way Phaser does. Open and save it in a current Tiled to be sure.',
     );
   }
   if (json.layers === undefined && json.orientation === undefined && json.type !== 'map') {
     fail(
-      'The file is JSON but not a Tiled map (it has no "layers" or "orientation"). Save the map from Tiled as JSON (.tmj).',
+      'The file is JSON but not a Tiled map (it has no "layers" or "orientation"). Save the map from Tiled (.tmx or .tmj).',
     );
   }
   if (typeof json.orientation === 'string' && json.orientation !== 'orthogonal') {
@@ -125,9 +142,11 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
   }
 
   checkTilesetCount(map.tilesets);
-  const table = resolveTilesets(map.tilesets, options?.externalTilesets, warnings);
+  const mapPath = typeof options?.mapPath === 'string' ? options.mapPath : undefined;
+  const table = resolveTilesets(map.tilesets, options?.externalTilesets, warnings, mapPath);
   const templates: TemplateContext = {
     files: options?.externalTemplates,
+    mapPath,
     mapTilesets: map.tilesets.flatMap((t) =>
       isRecord(t) && typeof t.firstgid === 'number'
         ? [{ firstgid: t.firstgid, source: typeof t.source === 'string' ? t.source : undefined }]
@@ -147,11 +166,24 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
     rules: new LayerRules(layer, table),
   }));
   const grids = buildTerrain(composed, width, height);
+  if (!grids.informed) {
+    const open = grids.terrain.every((t) => t !== 'void');
+    warnings.push(
+      'No tile or layer says where the walls are (no "terrain" or "collides" property, no collision shapes, no layer named like walls), ' +
+        (open
+          ? 'so the whole map is open floor. '
+          : 'so every painted square is floor and only unpainted squares block the way. ') +
+        'Mark the walls as "Maps from elsewhere" in the map guide says, e.g. a bool property collides = true on the wall tiles.',
+    );
+  }
 
   const mapBag = readProperties(map.properties, 'The map', warnings);
   const scenarioProps = scenarioProperties(mapBag, warnings);
 
   const parsed: ParsedObject[] = [];
+  const ignored: IgnoredObject[] = [];
+  const defaulted: string[] = [];
+  const rules = rulesForProperties(scenarioProps);
   const normalizedLayers: NormalizedLayer[] = [];
   const usedNames = new Set<string>();
   const uniqueName = (name: string): string => {
@@ -186,13 +218,24 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
         table,
         templates,
         warnings,
-        rules: rulesForProperties(scenarioProps),
+        rules,
+        ignored,
+        defaulted,
       });
       parsed.push(...r.parsed);
       normalizedLayers.push({ ...r.normalized, id: layerId, name: uniqueName(layer.name) });
     }
   }
 
+  const ignoredText = ignoredObjectsWarning(ignored);
+  if (ignoredText) warnings.push(ignoredText);
+  if (defaulted.length > 0) {
+    const n = defaulted.length;
+    warnings.push(
+      `${n === 1 ? '1 enemy names' : `${n} enemies name`} no "unit", so ${n === 1 ? 'it is a' : 'they are'} ${rules.defaultEnemyKind}${n === 1 ? '' : 's'} (the default of the ${rules.id} rules): ` +
+        `${defaulted.slice(0, 3).join('; ')}${n > 3 ? '...' : '.'} Add a string property unit = ${enemyKinds(rules).join(', ')} to choose.`,
+    );
+  }
   const name = readString(mapBag, 'name') || map.class || id;
   const description = readString(mapBag, 'description') ?? '';
   const battleMap: BattleMap = {
@@ -235,11 +278,20 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
   };
   if (map.backgroundcolor !== undefined) tiled.backgroundcolor = map.backgroundcolor;
   if (map.class !== undefined) tiled.class = map.class;
+  for (const m of table.missing) {
+    warnings.push(
+      `The map names the external tileset ${quote(m.source)}, which was not supplied; no tile uses it, so the map plays without it.`,
+    );
+  }
   let summary = summarizeMap(battleMap);
+  if (grids.wallsBy.size > 0) {
+    const how = [...grids.wallsBy].map(([by, n]) => `${by} (${n} square${n === 1 ? '' : 's'})`);
+    summary += `\n  Walls read from ${how.join('; ')}`;
+  }
   if (map.infinite) {
     summary += `\n  Infinite map: cut to its painted area, starting at tile ${bounds.x},${bounds.y}`;
   }
-  return { battleMap, tiled, summary, warnings };
+  return { battleMap, tiled, summary, warnings: groupWarnings(warnings) };
 }
 
 function normalizeTileLayer(

@@ -45,6 +45,56 @@ export interface ObjectContext {
   warnings: string[];
   /** The map's rule module, whose kinds the objects may name. */
   rules: RuleModule;
+  /** Objects the game does not use, gathered for one grouped warning (see ignoredObjectsWarning). */
+  ignored: IgnoredObject[];
+  /** Enemies that named no unit and got the rule module's default kind. */
+  defaulted: string[];
+}
+
+/** An object the game does not use: where it is, its class, and whether it lies outside the map. */
+export interface IgnoredObject {
+  where: string;
+  className: string;
+  outside: boolean;
+}
+
+/**
+ * One warning for all the objects the game does not use, e.g. `5 objects the game does not
+ * use were ignored: class "Chest" (3), no class (2); first: Object "Chest 1" (id 4) in
+ * layer "Items"...`, or null when there are none.
+ */
+export function ignoredObjectsWarning(ignored: readonly IgnoredObject[]): string | null {
+  if (ignored.length === 0) return null;
+  const byClass = new Map<string, number>();
+  for (const o of ignored) byClass.set(o.className, (byClass.get(o.className) ?? 0) + 1);
+  const classes = [...byClass]
+    .slice(0, 6)
+    .map(([c, n]) => `${c === '' ? 'no class' : `class ${quote(c)}`} (${n})`);
+  if (byClass.size > 6) classes.push(`${byClass.size - 6} more classes`);
+  const outside = ignored.filter((o) => o.outside).length;
+  const first = ignored
+    .slice(0, 3)
+    .map((o) => o.where)
+    .join('; ');
+  const n = ignored.length;
+  return (
+    `${n === 1 ? '1 object' : `${n} objects`} the game does not use ${n === 1 ? 'was' : 'were'} ignored: ${classes.join(', ')}` +
+    `${outside > 0 ? `; ${outside} of them outside the map` : ''}. First: ${first}${n > 3 ? '...' : '.'} ` +
+    `Known classes: ${KNOWN_OBJECT_KINDS.join(', ')} (or player, start, spawn, monster...).`
+  );
+}
+
+/**
+ * The kind an object's name stands for when it has no class: `Player`, `Spawn Point`,
+ * `Goblin`... (other games' maps name their objects rather than class them).
+ */
+function kindFromName(name: string, ctx: ObjectContext): string | undefined {
+  if (name.trim() === '') return undefined;
+  const k = normalizeKind(name);
+  const known: readonly string[] = KNOWN_OBJECT_KINDS;
+  if (known.includes(k)) return k;
+  if (enemyKinds(ctx.rules).includes(k) || heroKindsOf(ctx.rules).includes(k)) return k;
+  return undefined;
 }
 
 const EPS = 1e-6;
@@ -160,6 +210,13 @@ export function readObjectLayer(
     if (obj.gid !== undefined && gidOf(obj.gid) !== 0) {
       const gid = gidOf(obj.gid);
       const set = ctx.table.find(gid);
+      const missing = set ? undefined : ctx.table.missingFor(gid);
+      if (missing) {
+        fail(
+          `${where} shows tile id ${gid} from the external tileset ${quote(missing.source)}, which was not supplied. ` +
+            'Load that tileset file (.tsx or .tsj) together with the map, or embed it in Tiled with Map > Embed Tilesets.',
+        );
+      }
       if (!set) {
         fail(
           `${where} shows tile id ${gid}, ${ctx.table.rangesText()}. Replace the object in Tiled.`,
@@ -170,7 +227,8 @@ export function readObjectLayer(
         newGid = withFlags(set.newFirstgid + gid - set.firstgid, flagsOf(obj.gid));
     }
     const rect = pixelRect(shifted, ctx);
-    const typeText = obj.type || obj.class || tileType || '';
+    const classText = obj.type || obj.class || tileType || '';
+    const typeText = classText || kindFromName(obj.name, ctx) || '';
 
     const n: NormalizedObject = {
       id: obj.id ?? 0,
@@ -197,11 +255,7 @@ export function readObjectLayer(
     normalized.push(n);
 
     if (!typeText) {
-      if (!obj.text) {
-        warnings.push(
-          `${where} has no class (type) and was ignored. Set its Class to hero, enemy, lair, objective, exit or door.`,
-        );
-      }
+      if (!obj.text) ctx.ignored.push({ where, className: '', outside: false });
       return;
     }
     const m = toMapObject(normalizeKind(typeText), typeText, obj, bag, rect, where, ctx);
@@ -251,21 +305,23 @@ function toMapObject(
     kind = 'hero';
   }
   const known: readonly string[] = KNOWN_OBJECT_KINDS;
-  if (!known.includes(kind)) {
-    ctx.warnings.push(
-      `${where} has the class ${quote(typeText)}, which the game does not know; it is kept but does nothing. Known classes: ${KNOWN_OBJECT_KINDS.join(', ')}.`,
-    );
-  }
+  const used = known.includes(kind);
 
   let area = squareArea(rect, ctx);
-  const single = kind === 'enemy' || kind === 'lair' || kind === 'door' || kind === 'spawn';
+  const single = kind === 'enemy' || kind === 'lair' || kind === 'door';
   if (single && (area.width > 1 || area.height > 1)) {
     const cx = Math.floor((rect.left + rect.width / 2) / ctx.tilewidth);
     const cy = Math.floor((rect.top + rect.height / 2) / ctx.tileheight);
     area = { x: cx, y: cy, width: 1, height: 1 };
   }
   const { width: W, height: H } = ctx.bounds;
-  if (area.x < 0 || area.y < 0 || area.x + area.width > W || area.y + area.height > H) {
+  const outside = area.x < 0 || area.y < 0 || area.x + area.width > W || area.y + area.height > H;
+  if (!used) {
+    // Kept for rule modules when it is on the map; the game itself ignores it.
+    ctx.ignored.push({ where, className: typeText, outside });
+    if (outside) return undefined;
+  }
+  if (outside) {
     const at =
       area.width === 1 && area.height === 1
         ? `square ${area.x},${area.y}`
@@ -283,13 +339,13 @@ function toMapObject(
     if (props.unit !== undefined && unit === undefined) unit = String(props.unit);
     if (unit === undefined || unit === '') {
       const fromName = unitKinds.find((k) => obj.name.toLowerCase().includes(k));
-      if (!fromName) {
-        fail(
-          `${where} is an enemy without a "unit" property. Add a string property unit = ${unitKinds.join(', ')}.`,
-        );
+      if (fromName) {
+        ctx.warnings.push(`${where} has no "unit" property; its name makes it a ${fromName}.`);
+        unit = fromName;
+      } else {
+        ctx.defaulted.push(where);
+        unit = ctx.rules.defaultEnemyKind;
       }
-      ctx.warnings.push(`${where} has no "unit" property; its name makes it a ${fromName}.`);
-      unit = fromName;
     }
     if (!unitKinds.includes(unit)) {
       fail(

@@ -50,29 +50,29 @@ export function readProperties(
   for (const p of list ?? []) {
     const type = p.type ?? 'string';
     if (isForbiddenKey(p.name)) {
-      warnings.push(`${where}: the property ${quote(p.name)} is not allowed and was ignored.`);
+      warnings.push(`${theOf(where)} property ${quote(p.name)} is not allowed and was ignored.`);
       continue;
     }
     if (type === 'class' || !SIMPLE_TYPES.has(type)) {
       warnings.push(
-        `${where}: the property ${quote(p.name)} has type ${quote(type)}, which the game ignores; use string, int, float or bool.`,
+        `${theOf(where)} property ${quote(p.name)} has type ${quote(type)}, which the game ignores; use string, int, float or bool.`,
       );
       continue;
     }
     const value: unknown = p.value ?? (type === 'bool' ? false : type === 'string' ? '' : 0);
     if (type === 'bool' && typeof value !== 'boolean') {
       fail(
-        `${where}: the bool property ${quote(p.name)} has the value ${show(value)}; use true or false.`,
+        `${theOf(where)} bool property ${quote(p.name)} has the value ${show(value)}; use true or false.`,
       );
     }
     if ((type === 'int' || type === 'float' || type === 'object') && typeof value !== 'number') {
       fail(
-        `${where}: the ${type} property ${quote(p.name)} has the value ${show(value)}; use a number.`,
+        `${theOf(where)} ${type} property ${quote(p.name)} has the value ${show(value)}; use a number.`,
       );
     }
     if ((type === 'string' || type === 'color' || type === 'file') && typeof value !== 'string') {
       fail(
-        `${where}: the ${type} property ${quote(p.name)} has the value ${show(value)}; use a text.`,
+        `${theOf(where)} ${type} property ${quote(p.name)} has the value ${show(value)}; use a text.`,
       );
     }
     const v = value as PropertyValue;
@@ -80,6 +80,14 @@ export function readProperties(
     out.push({ name: p.name, type, value: v } as NormalizedProperty);
   }
   return { values, list: out };
+}
+
+/**
+ * How a message about a property of `where` begins: `The map's` for the map itself (not
+ * `The map: the`), else `Layer "Ground": the`.
+ */
+export function theOf(where: string): string {
+  return where === 'The map' ? "The map's" : `${where}: the`;
 }
 
 /** An empty property bag. */
@@ -108,7 +116,7 @@ export function readBool(bag: PropertyBag, name: string, where: string): boolean
     if (s === 'false' || s === 'no' || s === '') return false;
   }
   fail(
-    `${where}: the property ${quote(name)} is ${show(v)}; make it a bool property (true or false).`,
+    `${theOf(where)} property ${quote(name)} is ${show(v)}; make it a bool property (true or false).`,
   );
 }
 
@@ -132,7 +140,7 @@ export function readInt(
   const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
     fail(
-      `${where}: the property ${quote(name)} is ${show(v)}; use a whole number from ${min} to ${max}.`,
+      `${theOf(where)} property ${quote(name)} is ${show(v)}; use a whole number from ${min} to ${max}.`,
     );
   }
   return n;
@@ -145,7 +153,7 @@ export function readTerrain(bag: PropertyBag, where: string): Terrain | undefine
   const t = v.toLowerCase() as Terrain;
   if (!TERRAIN_VALUES.includes(t)) {
     fail(
-      `${where}: the property "terrain" is ${show(v)}; use one of ${TERRAIN_VALUES.join(', ')}.`,
+      `${theOf(where)} property "terrain" is ${show(v)}; use one of ${TERRAIN_VALUES.join(', ')}.`,
     );
   }
   return t;
@@ -157,7 +165,7 @@ export function readCover(bag: PropertyBag, where: string): SquareCover | undefi
   if (v === undefined) return undefined;
   const c = v.toLowerCase() as SquareCover;
   if (!COVER_VALUES.includes(c)) {
-    fail(`${where}: the property "cover" is ${show(v)}; use partial, full or none.`);
+    fail(`${theOf(where)} property "cover" is ${show(v)}; use partial, full or none.`);
   }
   return c;
 }
@@ -179,7 +187,7 @@ export function readFacing(bag: PropertyBag, where: string): Facing | undefined 
     if (/^[0-7]$/.test(s)) return Number(s) as Facing;
   }
   fail(
-    `${where}: the property "facing" is ${show(v)}; use north, north-east, east, south-east, south, south-west, west, north-west or a number 0-7.`,
+    `${theOf(where)} property "facing" is ${show(v)}; use north, north-east, east, south-east, south, south-west, west, north-west or a number 0-7.`,
   );
 }
 

@@ -4,7 +4,7 @@
  * properties, which would poison later object spreads) and absurd nesting.
  */
 import { LIMITS } from './constants';
-import { fail, quote } from './errors';
+import { detailOf, fail, quote } from './errors';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -13,12 +13,8 @@ export function isForbiddenKey(key: string): boolean {
   return FORBIDDEN_KEYS.has(key);
 }
 
-/**
- * Parses `text` as JSON for the file called `what` (e.g. `The map`, `Tileset file "a.tsj"`).
- * Throws a MapError with a plain sentence when the text is too long, not JSON, nested too
- * deeply, or contains a forbidden key anywhere. Returns the parsed value otherwise.
- */
-export function parseUntrustedJson(text: string, what: string): unknown {
+/** Throws a MapError unless `text` is a string within the size limit (checked before parsing). */
+export function checkText(text: unknown, what: string): asserts text is string {
   if (typeof text !== 'string') fail(`${what} is not text.`);
   if (text.length > LIMITS.maxTextLength) {
     const mb = (text.length / (1024 * 1024)).toFixed(1);
@@ -27,19 +23,22 @@ export function parseUntrustedJson(text: string, what: string): unknown {
         'Make the map smaller, or save it with "Base64 (zlib)" tile layer format.',
     );
   }
+}
+
+/**
+ * Parses `text` as JSON for the file called `what` (e.g. `The map`, `Tileset file "a.tsj"`).
+ * Throws a MapError with a plain sentence when the text is too long, not JSON, nested too
+ * deeply, or contains a forbidden key anywhere. Returns the parsed value otherwise.
+ */
+export function parseUntrustedJson(text: string, what: string): unknown {
+  checkText(text, what);
   const trimmed = text.replace(/^\uFEFF/, '');
-  if (trimmed.trim() === '') fail(`${what} is empty; save the map from Tiled as JSON (.tmj).`);
+  if (trimmed.trim() === '') fail(`${what} is empty; save it again from Tiled.`);
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
   } catch (e) {
-    const detail = e instanceof Error ? e.message.replace(/\s+/g, ' ').slice(0, 120) : '';
-    const looksXml = trimmed.trimStart().startsWith('<');
-    fail(
-      looksXml
-        ? `${what} is XML (.tmx/.tsx), not JSON. In Tiled use File > Export As / Save As and choose the JSON format (.tmj / .tsj).`
-        : `${what} is not valid JSON (${detail}). Save it again from Tiled as JSON (.tmj).`,
-    );
+    fail(`${what} is neither valid JSON nor XML (${detailOf(e, 120)}). Save it again from Tiled.`);
   }
   checkTree(value, what);
   return value;

@@ -187,6 +187,10 @@ const LIST_ITEM_NAMES: Readonly<Record<string, string>> = {
   polyline: 'point',
 };
 
+/**
+ * Where inside the checked thing the problem is, in words: `the "width"`,
+ * `the "value" of property "speed"`, `tile id 5 of layer "Ground"`...
+ */
 function describePath(issue: Issue): string {
   const parts: string[] = [];
   let lastKey = '';
@@ -209,7 +213,13 @@ function describePath(issue: Issue): string {
       parts.push(`"${lastKey}"`);
     }
   }
-  return parts.join(', ');
+  const phrase = parts.reverse().join(' of ');
+  return phrase.startsWith('"') ? `the ${phrase}` : phrase;
+}
+
+/** `The map` -> `the map`, `Layer "Ground"` -> `layer "Ground"` (names keep their case). */
+function lowerFirst(where: string): string {
+  return where.charAt(0).toLowerCase() + where.slice(1);
 }
 
 const EXPECTED_WORDS: Readonly<Record<string, string>> = {
@@ -248,7 +258,7 @@ function describeProblem(issue: Issue): string {
 /**
  * Validates `input` against `schema`; on failure throws a MapError naming `where`
  * (e.g. `Layer "Ground"`) and the field, e.g.
- * `Layer "Ground": "width" should be a whole number but is 7.5. Fix it in Tiled and save again.`
+ * `In layer "Ground", the "width" should be a whole number but is 7.5. Fix it in Tiled and save again.`
  */
 export function check<const TSchema extends v.GenericSchema>(
   schema: TSchema,
@@ -262,6 +272,6 @@ export function check<const TSchema extends v.GenericSchema>(
     fail(`${where} should be an object but is ${show(input)}. Save the map again from Tiled.`);
   }
   fail(
-    `${where}: ${describePath(issue)} ${describeProblem(issue)}. Fix it in Tiled and save again.`,
+    `In ${lowerFirst(where)}, ${describePath(issue)} ${describeProblem(issue)}. Fix it in Tiled and save again.`,
   );
 }

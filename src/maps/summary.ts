@@ -22,7 +22,7 @@ function at(o: MapObject): string {
 export function summarizeMap(map: BattleMap): string {
   const lines: string[] = [];
   lines.push(`${map.name} [${map.id}]: ${map.width} x ${map.height} squares`);
-  if (map.description) lines.push(`  ${map.description}`);
+  if (map.description) lines.push(`  ${map.description.replace(/\s*\n\s*/g, ' ')}`);
   const counts = terrainCounts(map);
   const terrain = TERRAIN_VALUES.filter((t) => counts[t] > 0).map((t) => `${counts[t]} ${t}`);
   lines.push(`  Terrain: ${terrain.join(', ')}`);

@@ -7,8 +7,9 @@
  */
 import { flagsOf, gidOf, withFlags } from './decode';
 import { fail, quote } from './errors';
-import { isForbiddenKey, parseUntrustedJson } from './safe-json';
-import { baseName, findExternalFile, normalizePath } from './tilesets';
+import { readTiledDocument } from './document';
+import { findExternalFile, sameTiledFile, TEMPLATE_EXTENSIONS, TILESET_EXTENSIONS } from './paths';
+import { isForbiddenKey } from './safe-json';
 
 /** A map's external tileset references, to renumber a template's tile into the map. */
 export interface MapTilesetRef {
@@ -19,6 +20,8 @@ export interface MapTilesetRef {
 export interface TemplateContext {
   /** Template texts keyed by file name or path, as the instances name them. */
   files: Record<string, string> | undefined;
+  /** The map's own path among the files, for templates named relative to it. */
+  mapPath?: string;
   mapTilesets: readonly MapTilesetRef[];
   /** Templates already read, by the name the instances use. */
   cache: Map<string, Template>;
@@ -37,7 +40,10 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function readTemplate(name: string, where: string, ctx: TemplateContext): Template {
   const known = ctx.cache.get(name);
   if (known) return known;
-  const text = findExternalFile(name, ctx.files);
+  const text = findExternalFile(name, ctx.files, {
+    from: ctx.mapPath,
+    extensions: TEMPLATE_EXTENSIONS,
+  });
   const file = `The template ${quote(name)}`;
   if (text === undefined) {
     fail(
@@ -45,15 +51,11 @@ function readTemplate(name: string, where: string, ctx: TemplateContext): Templa
         'Load the template file together with the map (select both), or in Tiled select the objects and use Detach Template.',
     );
   }
-  if (/\.tx$/i.test(name) || text.trimStart().startsWith('<')) {
+  const doc = readTiledDocument(text, file, 'template');
+  const json = doc.json;
+  if (doc.kind !== 'template' || !isRecord(json) || !isRecord(json.object)) {
     fail(
-      `${file} is XML (.tx), which the game does not read. In Tiled save templates as JSON template files (.tj), or select the objects and use Detach Template.`,
-    );
-  }
-  const json = parseUntrustedJson(text, file);
-  if (!isRecord(json) || !isRecord(json.object) || (json.type ?? 'template') !== 'template') {
-    fail(
-      `${file} is not a Tiled object template (it needs "type": "template" and an "object"). Save the template from Tiled again.`,
+      `${file} is not a Tiled object template (it needs an object, saved with Save As Template). Save the template from Tiled again.`,
     );
   }
   let tileset: Template['tileset'] = null;
@@ -72,12 +74,9 @@ function readTemplate(name: string, where: string, ctx: TemplateContext): Templa
   return template;
 }
 
-/** The same file named two ways: the same path, or (paths being relative to different files) the same name. */
+/** The same tileset named two ways (paths are relative to different files, formats may differ). */
 function sameFile(a: string, b: string): boolean {
-  return (
-    normalizePath(a).toLowerCase() === normalizePath(b).toLowerCase() ||
-    baseName(a).toLowerCase() === baseName(b).toLowerCase()
-  );
+  return sameTiledFile(a, b, TILESET_EXTENSIONS);
 }
 
 /** Template properties, then the instance's: one entry per name, the instance's winning. */

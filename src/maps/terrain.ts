@@ -1,17 +1,20 @@
 /**
  * Terrain meaning of the painted tiles. Each tile layer contributes, where painted:
  * layer properties (`terrain`, `blocksSight`, `cover`, inherited from groups) over the
- * tile's own properties in its tileset; with neither, the layer name decides (a layer
- * named like walls/obstacles makes walls). Layers are applied bottom to top: an explicit
- * terrain or a walls layer replaces what is below; a tile without terrain meaning makes
- * floor only where nothing was painted yet (so decoration never erases walls).
- * Walls and unpainted (void) squares always block sight.
+ * tile's own properties in its tileset. Without a `terrain`, the ways other games mark
+ * walls are read, in this order: a bool layer property such as `collides` or `solid`, the
+ * same bool on the tile (the Phaser tutorials' `collides`), collision shapes drawn on the
+ * tile in Tiled's collision editor, and a layer named like walls. Layers are applied bottom
+ * to top: an explicit terrain or a wall replaces what is below; a tile without terrain
+ * meaning makes floor only where nothing was painted yet (so decoration never erases
+ * walls). Walls and unpainted (void) squares always block sight.
  */
 import type { SquareCover, Terrain } from '../engine/map';
-import { WALL_LAYER_NAME } from './constants';
+import { WALL_LAYER_NAME, WALL_PROPERTY_NAMES } from './constants';
 import { gidOf } from './decode';
+import { quote } from './errors';
 import type { FlatTileLayer } from './layers';
-import { readBool, readCover, readTerrain } from './properties';
+import { getProp, readBool, readCover, readTerrain, type PropertyBag } from './properties';
 import { tileInfo, type TilesetTable } from './tilesets';
 
 /** What one painted tile of one layer says about its square. */
@@ -19,8 +22,29 @@ export interface Contribution {
   terrain?: Terrain;
   blocksSight?: boolean;
   cover?: SquareCover;
-  /** No terrain given, but the layer is named like walls. */
-  wallByName: boolean;
+  /** No terrain given, but another game's wall convention makes it a wall (says which). */
+  wallBy?: string;
+  /** The tile or its layer says anything about terrain or walls (even "not a wall"). */
+  informed: boolean;
+}
+
+/** The first of the wall bool properties (`collides`, `solid`...) set on a bag, read as a bool. */
+function wallProperty(
+  bag: PropertyBag,
+  where: string,
+): { name: string; value: boolean } | undefined {
+  for (const name of WALL_PROPERTY_NAMES) {
+    if (getProp(bag, name) === undefined) continue;
+    const value = readBool(bag, name, where);
+    if (value !== undefined) return { name, value };
+  }
+  return undefined;
+}
+
+function tilePropertyText(name: string): string {
+  return name === 'collides'
+    ? 'the "collides" tile property (the Phaser tutorials\' convention)'
+    : `the ${quote(name)} tile property`;
 }
 
 /** Reads the terrain meaning of a layer's tiles, caching per tile id. */
@@ -29,6 +53,7 @@ export class LayerRules {
   private readonly layerTerrain?: Terrain;
   private readonly layerBlocks?: boolean;
   private readonly layerCover?: SquareCover;
+  private readonly layerWall?: { name: string; value: boolean };
   private readonly wallName: boolean;
 
   constructor(
@@ -38,6 +63,7 @@ export class LayerRules {
     this.layerTerrain = readTerrain(layer.rules, layer.where);
     this.layerBlocks = readBool(layer.rules, 'blocksSight', layer.where);
     this.layerCover = readCover(layer.rules, layer.where);
+    this.layerWall = wallProperty(layer.rules, layer.where);
     this.wallName = WALL_LAYER_NAME.test(layer.name);
   }
 
@@ -50,6 +76,9 @@ export class LayerRules {
     let terrain = this.layerTerrain;
     let blocksSight = this.layerBlocks;
     let cover = this.layerCover;
+    let wallBy: string | undefined;
+    let informed = terrain !== undefined || this.layerWall !== undefined;
+    if (this.layerWall?.value) wallBy = `the layer property ${quote(this.layerWall.name)}`;
     if (set) {
       const local = gid - set.firstgid;
       const info = tileInfo(set, local);
@@ -57,12 +86,25 @@ export class LayerRules {
       terrain ??= readTerrain(info.bag, where);
       blocksSight ??= readBool(info.bag, 'blocksSight', where);
       cover ??= readCover(info.bag, where);
+      const tileWall = this.layerWall ? undefined : wallProperty(info.bag, where);
+      if (terrain !== undefined || tileWall !== undefined) informed = true;
+      if (!wallBy && !this.layerWall && tileWall?.value) wallBy = tilePropertyText(tileWall.name);
+      if (!wallBy && !this.layerWall && !tileWall && info.collision) {
+        wallBy = "collision shapes drawn on tiles (Tiled's collision editor)";
+        informed = true;
+      }
+      if (tileWall && !tileWall.value) informed = true;
+    }
+    if (!wallBy && !this.layerWall && this.wallName && terrain === undefined) {
+      wallBy = 'layers named like walls';
+      informed = true;
     }
     const c: Contribution = {
       terrain,
       blocksSight,
       cover,
-      wallByName: terrain === undefined && this.wallName,
+      wallBy: terrain === undefined ? wallBy : undefined,
+      informed,
     };
     this.cache.set(gid, c);
     return c;
@@ -71,7 +113,7 @@ export class LayerRules {
   /** The terrain to draw for a painted tile when its image has to be replaced. */
   drawnTerrain(raw: number): Terrain {
     const c = this.of(raw);
-    return c.terrain ?? (c.wallByName ? 'wall' : 'floor');
+    return c.terrain ?? (c.wallBy ? 'wall' : 'floor');
   }
 }
 
@@ -79,6 +121,10 @@ export interface TerrainGrids {
   terrain: Terrain[];
   blocksSight: boolean[];
   cover: SquareCover[];
+  /** Wall squares by the convention that made them walls (other games' ways), in first-use order. */
+  wallsBy: Map<string, number>;
+  /** Some painted tile or layer said something about terrain or walls. */
+  informed: boolean;
 }
 
 /** Merges the layers (bottom first) into the BattleMap's terrain, sight and cover grids. */
@@ -91,19 +137,24 @@ export function buildTerrain(
   const terrain: Terrain[] = new Array<Terrain>(n).fill('void');
   const blocksSight: boolean[] = new Array<boolean>(n).fill(false);
   const cover: SquareCover[] = new Array<SquareCover>(n).fill('none');
+  const wallBy: (string | undefined)[] = new Array<string | undefined>(n);
+  let informed = false;
   for (const { rules, grid } of layers) {
     for (let i = 0; i < n; i++) {
       const raw = grid[i];
       if (raw === 0 || gidOf(raw) === 0) continue;
       const c = rules.of(raw);
+      if (c.informed) informed = true;
       if (c.terrain !== undefined) {
         terrain[i] = c.terrain;
         blocksSight[i] = c.blocksSight ?? false;
         cover[i] = c.cover ?? 'none';
-      } else if (c.wallByName) {
+        wallBy[i] = undefined;
+      } else if (c.wallBy) {
         terrain[i] = 'wall';
         blocksSight[i] = true;
         cover[i] = c.cover ?? 'none';
+        wallBy[i] = c.wallBy;
       } else if (terrain[i] === 'void') {
         terrain[i] = 'floor';
         blocksSight[i] = c.blocksSight ?? false;
@@ -114,8 +165,11 @@ export function buildTerrain(
       }
     }
   }
+  const wallsBy = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     if (terrain[i] === 'wall' || terrain[i] === 'void') blocksSight[i] = true;
+    const by = wallBy[i];
+    if (by && terrain[i] === 'wall') wallsBy.set(by, (wallsBy.get(by) ?? 0) + 1);
   }
-  return { terrain, blocksSight, cover };
+  return { terrain, blocksSight, cover, wallsBy, informed };
 }

@@ -13,7 +13,8 @@ import {
 } from './constants';
 import { fail, quote } from './errors';
 import { emptyBag, readProperties, type PropertyBag } from './properties';
-import { parseUntrustedJson } from './safe-json';
+import { readTiledDocument } from './document';
+import { baseName, findExternalEntry, TILESET_EXTENSIONS } from './paths';
 import {
   check,
   EmbeddedTilesetSchema,
@@ -27,6 +28,14 @@ import type { NormalizedProperty, NormalizedTile, NormalizedTileset } from './ty
 export interface TileInfo {
   bag: PropertyBag;
   type?: string;
+  /** The tile has collision shapes drawn in Tiled's collision editor. */
+  collision?: boolean;
+}
+
+/** An external tileset the map names but that did not come with it. */
+export interface MissingTileset {
+  firstgid: number;
+  source: string;
 }
 
 export interface ResolvedTileset {
@@ -50,9 +59,19 @@ export interface ResolvedTileset {
 /** All tilesets of a map, sorted by firstgid, with gid lookup. */
 export class TilesetTable {
   readonly sets: ResolvedTileset[];
+  readonly missing: MissingTileset[];
 
-  constructor(sets: ResolvedTileset[]) {
+  constructor(sets: ResolvedTileset[], missing: MissingTileset[] = []) {
     this.sets = [...sets].sort((a, b) => a.firstgid - b.firstgid);
+    this.missing = [...missing].sort((a, b) => a.firstgid - b.firstgid);
+  }
+
+  /** The missing external tileset a (flag-free) gid belongs to, if it falls in one's range. */
+  missingFor(gid: number): MissingTileset | undefined {
+    const m = this.missing.filter((x) => x.firstgid <= gid).pop();
+    if (!m) return undefined;
+    const real = this.sets.filter((x) => x.firstgid <= gid).pop();
+    return real && real.firstgid > m.firstgid ? undefined : m;
   }
 
   /** The tileset that owns a (flag-free) gid > 0, or undefined when no tileset has it. */
@@ -66,55 +85,22 @@ export class TilesetTable {
 
   /** Text such as `but the map's tilesets only have ids 1-16, 17-40` for messages. */
   rangesText(): string {
+    const withTiles = this.sets.filter((s) => s.tilecount > 0);
+    const empty = this.sets.filter((s) => s.tilecount === 0).map((s) => quote(s.name || 'tiles'));
+    const emptyText =
+      empty.length === 0
+        ? ''
+        : ` (${empty.length === 1 ? `tileset ${empty[0]} has` : `tilesets ${empty.join(', ')} have`} no tiles)`;
     if (this.sets.length === 0) return 'but the map has no tilesets';
-    const parts = this.sets.map((s) =>
-      s.tilecount === 0
-        ? `none in ${quote(s.name)}`
-        : `${s.firstgid}-${s.firstgid + s.tilecount - 1}`,
+    if (withTiles.length === 0) return `but the map's tilesets have no tiles${emptyText}`;
+    const parts = withTiles.map((s) =>
+      s.tilecount === 1 ? `${s.firstgid}` : `${s.firstgid}-${s.firstgid + s.tilecount - 1}`,
     );
-    return `but the map's tilesets only have ids ${parts.join(', ')}`;
+    return `but the map's tilesets only have ${parts.length === 1 && withTiles[0].tilecount === 1 ? 'id' : 'ids'} ${parts.join(', ')}${emptyText}`;
   }
 }
 
-/** Last path segment of a file path written with / or \\. */
-export function baseName(path: string): string {
-  const parts = path.split(/[\\/]/);
-  return parts[parts.length - 1] ?? path;
-}
-
-export function normalizePath(path: string): string {
-  return path
-    .replace(/\\/g, '/')
-    .split('/')
-    .filter((p) => p !== '' && p !== '.')
-    .join('/');
-}
-
-/**
- * Finds the text of a file the map refers to (an external tileset's or a template's
- * `source`) among the supplied files: by the exact string, by the normalised relative
- * path, then by file name.
- */
-export function findExternalFile(
-  source: string,
-  files: Record<string, string> | undefined,
-): string | undefined {
-  if (!files) return undefined;
-  const keys = Object.keys(files);
-  const exact = keys.find((k) => k === source);
-  if (exact !== undefined) return files[exact];
-  const norm = normalizePath(source);
-  const byPath = keys.find(
-    (k) =>
-      normalizePath(k) === norm ||
-      norm.endsWith(`/${normalizePath(k)}`) ||
-      normalizePath(k).endsWith(`/${norm}`),
-  );
-  if (byPath !== undefined) return files[byPath];
-  const base = baseName(source).toLowerCase();
-  const byName = keys.find((k) => baseName(k).toLowerCase() === base);
-  return byName !== undefined ? files[byName] : undefined;
-}
+export { baseName, findExternalFile, normalizePath } from './paths';
 
 /** The game-root path of a built-in image that `image` names (by file name), or null. */
 export function builtinImageFor(image: string | undefined): string | null {
@@ -131,8 +117,10 @@ export function resolveTilesets(
   rawList: readonly unknown[],
   externalFiles: Record<string, string> | undefined,
   warnings: string[],
+  mapPath?: string,
 ): TilesetTable {
   const resolved: ResolvedTileset[] = [];
+  const missing: MissingTileset[] = [];
   rawList.forEach((raw, i) => {
     const head = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
     let body: RawTilesetBody;
@@ -142,24 +130,29 @@ export function resolveTilesets(
       const ref = check(ExternalTilesetRefSchema, raw, `Tileset ${i + 1} (${quote(head.source)})`);
       firstgid = ref.firstgid;
       where = `Tileset file ${quote(ref.source)}`;
-      const text = findExternalFile(ref.source, externalFiles);
-      if (text === undefined) {
-        const xml = /\.tsx$/i.test(ref.source);
+      const found = findExternalEntry(ref.source, externalFiles, {
+        from: mapPath,
+        extensions: TILESET_EXTENSIONS,
+      });
+      if (found === undefined) {
+        missing.push({ firstgid, source: ref.source });
+        return;
+      }
+      if (baseName(found.key).toLowerCase() !== baseName(ref.source).toLowerCase()) {
+        where = `Tileset file ${quote(found.key)} (for ${quote(ref.source)})`;
+      }
+      const doc = readTiledDocument(found.text, where, 'tileset');
+      if (doc.kind === 'map') {
         fail(
-          `The map uses the external tileset ${quote(ref.source)}, which was not supplied. ` +
-            (xml
-              ? 'It is an XML tileset (.tsx): in Tiled open it and use File > Export As to save it as JSON (.tsj), or embed it in the map with Map > Embed Tilesets. '
-              : 'Load it together with the map, or embed it in Tiled with Map > Embed Tilesets. ') +
-            'Then save the map again.',
+          `${where} is a map, not a tileset. Give the tileset's own file (.tsx or .tsj) instead.`,
         );
       }
-      const json = parseUntrustedJson(text, where);
-      const jsonHead =
-        json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : {};
-      if (jsonHead.type === 'map' || Array.isArray(jsonHead.layers)) {
-        fail(`${where} is a map, not a tileset. Pass the tileset's .tsj file instead.`);
+      if (doc.kind === 'template') {
+        fail(
+          `${where} is an object template, not a tileset. Give the tileset's own file (.tsx or .tsj) instead.`,
+        );
       }
-      body = check(TilesetFileSchema, json, where);
+      body = check(TilesetFileSchema, doc.json, where);
     } else {
       const name = typeof head.name === 'string' ? head.name : '';
       where = name ? `Tileset ${quote(name)}` : `Tileset ${i + 1}`;
@@ -170,7 +163,7 @@ export function resolveTilesets(
     resolved.push(resolveBody(body, firstgid, where, warnings));
   });
 
-  const table = new TilesetTable(resolved);
+  const table = new TilesetTable(resolved, missing);
   for (let i = 1; i < table.sets.length; i++) {
     const prev = table.sets[i - 1];
     const cur = table.sets[i];
@@ -200,11 +193,15 @@ function resolveBody(
   warnings: string[],
 ): ResolvedTileset {
   const tiles = new Map<number, TileInfo>();
+  // An image collection may have tile ids past its tile count (tiles removed in Tiled).
+  const span = body.image
+    ? body.tilecount
+    : Math.max(body.tilecount, ...(body.tiles ?? []).map((t) => t.id + 1));
   for (const t of body.tiles ?? []) {
-    if (t.id >= body.tilecount) continue;
+    if (t.id >= span) continue;
     const bag = readProperties(t.properties, `${where} tile ${t.id}`, warnings);
     const type = t.type || t.class || undefined;
-    tiles.set(t.id, { bag, type });
+    tiles.set(t.id, { bag, type, collision: hasCollisionShapes(t.objectgroup) });
   }
   const props = readProperties(body.properties, where, warnings);
   const image = builtinImageFor(body.image);
@@ -235,7 +232,7 @@ function resolveBody(
     where,
     name: body.name,
     firstgid,
-    tilecount: body.tilecount,
+    tilecount: span,
     tilewidth: body.tilewidth,
     tileheight: body.tileheight,
     objectalignment: body.objectalignment ?? 'unspecified',
@@ -244,6 +241,13 @@ function resolveBody(
     properties: props.list,
     newFirstgid: 0,
   };
+}
+
+/** True for a tile's `objectgroup` (Tiled's collision editor) holding at least one shape. */
+function hasCollisionShapes(group: unknown): boolean {
+  if (group === null || typeof group !== 'object') return false;
+  const objects = (group as Record<string, unknown>).objects;
+  return Array.isArray(objects) && objects.length > 0;
 }
 
 /** Tile info for a local id, or an empty one. */

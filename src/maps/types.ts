@@ -107,10 +107,15 @@ export type MapLoadResult = { ok: true; map: LoadedMap } | { ok: false; error: s
 export interface LoadTiledMapOptions {
   /** Id given to the BattleMap (usually the file name without extension). */
   id: string;
-  /** External tileset texts keyed by file name or relative path (as in the map's `source`). */
+  /** External tileset texts (.tsx, .tsj or .json) keyed by file name or relative path (as in the map's `source`). */
   externalTilesets?: Record<string, string>;
-  /** Object template texts (JSON, .tj) keyed by file name or relative path (as in an object's `template`). */
+  /** Object template texts (.tx or .tj) keyed by file name or relative path (as in an object's `template`). */
   externalTemplates?: Record<string, string>;
+  /**
+   * The map's own path among the supplied files (e.g. `maps/level.tmx` in a .zip pack), so
+   * references such as `../tilesets/x.tsx` resolve against it. Default: the files' root.
+   */
+  mapPath?: string;
   /** Largest width or height in squares (default 256). */
   maxSize?: number;
 }

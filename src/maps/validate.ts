@@ -91,9 +91,43 @@ export function validateScenario(
       ? map.properties.heroCount
       : defaultHeroCount(rulesForProperties(map.properties));
   if (heroes.length > 0 && heroRoom < heroCount) {
-    fail(
-      `The map has room for only ${heroRoom} hero${heroRoom === 1 ? '' : 'es'} (hero objects on free floor), but the party has ${heroCount}. ` +
-        'Add hero objects, or draw the hero object as a rectangle over enough floor squares.',
+    // Other games mark one Start / Spawn / player point: the rest of the party stands on
+    // the nearest free squares that can be reached from it.
+    const starts = heroes.flatMap((h) => squaresOf(h.object)).filter(walkable);
+    const reached = floodFill(map, starts);
+    const free: Point[] = [];
+    for (let i = 0; i < reached.length; i++) {
+      if (reached[i] !== 1 || standing.has(i)) continue;
+      const p = { x: i % W, y: Math.floor(i / W) };
+      if (walkable(p)) free.push(p);
+    }
+    const distance = (p: Point): number =>
+      Math.min(...starts.map((s) => Math.max(Math.abs(s.x - p.x), Math.abs(s.y - p.y))));
+    const nearest = free
+      .map((p) => ({ p, d: distance(p) }))
+      .sort((a, b) => a.d - b.d || a.p.y - b.p.y || a.p.x - b.p.x)
+      .slice(0, heroCount - heroRoom)
+      .map((e) => e.p);
+    if (heroRoom + nearest.length < heroCount) {
+      fail(
+        `The map has room for only ${heroRoom + nearest.length} hero${heroRoom + nearest.length === 1 ? '' : 'es'} (free floor connected to the hero starts), but the party has ${heroCount}. ` +
+          'Add hero objects on a larger open area, or open up the floor around them.',
+      );
+    }
+    for (const p of nearest) {
+      map.objects.push({
+        kind: 'hero',
+        x: p.x,
+        y: p.y,
+        width: 1,
+        height: 1,
+        name: 'start',
+        properties: {},
+      });
+      standing.set(p.y * W + p.x, heroes[0]);
+    }
+    warnings.push(
+      `The map has hero starts for ${heroRoom} of the ${heroCount} heroes; the others start on the nearest free squares (${nearest.map((p) => `${p.x},${p.y}`).join('; ')}).`,
     );
   }
 

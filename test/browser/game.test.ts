@@ -4,9 +4,8 @@
  * renderer: software WebGL is too slow here). Screenshots of every scene go to
  * test-artifacts/. One browser for the whole file; the tests run in order.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ArchFoeApi } from '../../src/app/automation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,24 +19,24 @@ import {
 } from '../../src/engine';
 import {
   ARTIFACTS,
-  buildGame,
-  CHROMIUM,
-  cleanup,
-  launch,
+  clickButtonOn,
+  moveAndEndTurn,
+  requireChromium,
   ROOT,
-  serveStatic,
+  startBrowser,
+  stopBrowser,
+  waitForScene,
   watchErrors,
+  type BrowserSession,
 } from './harness';
 
 /** The page's automation API, as the game declares it. */
 type Api = ArchFoeApi;
 declare const window: { archfoe: Api };
 
-let server: Server;
 let context: BrowserContext;
 let page: Page;
 let baseUrl = '';
-const temp: string[] = [];
 const errors: string[] = [];
 
 async function shot(name: string): Promise<void> {
@@ -45,7 +44,7 @@ async function shot(name: string): Promise<void> {
 }
 
 async function waitScene(name: string, timeout = 20_000): Promise<void> {
-  await page.waitForFunction((n) => window.archfoe?.scene() === n, name, { timeout });
+  await waitForScene(page, name, timeout);
 }
 
 async function openGame(query = '?renderer=canvas'): Promise<void> {
@@ -56,16 +55,7 @@ async function openGame(query = '?renderer=canvas'): Promise<void> {
 
 /** Clicks a named button with the real mouse at its on-screen position. */
 async function clickButton(name: string): Promise<void> {
-  const handle = await page.waitForFunction(
-    (n) => {
-      const r = window.archfoe.debug.buttonRect(n);
-      return r && r.enabled ? r : null;
-    },
-    name,
-    { timeout: 10_000 },
-  );
-  const r = (await handle.jsonValue()) as { cx: number; cy: number };
-  await page.mouse.click(r.cx, r.cy);
+  await clickButtonOn(page, name);
 }
 
 async function clickSquare(x: number, y: number): Promise<void> {
@@ -121,32 +111,17 @@ async function distinctColours(): Promise<number> {
 
 const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);
 
-// npm test always includes the real browser: a missing Chromium is a failure, not a skip.
-// (Install Debian's: apt-get install -y chromium, or set CHROMIUM_PATH.)
-if (!existsSync(CHROMIUM)) {
-  throw new Error(
-    `No Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
-  );
-}
+requireChromium();
+
+let session: BrowserSession | undefined;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const dist = await buildGame();
-  temp.push(dist);
-  const served = await serveStatic(dist);
-  server = served.server;
-  baseUrl = served.url;
-  const launched = await launch();
-  context = launched.context;
-  temp.push(launched.profile);
-  page = await context.newPage();
-  watchErrors(page, errors);
+  session = await startBrowser(errors);
+  ({ context, page, baseUrl } = session);
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
-  server?.close();
-  cleanup(temp);
+  await stopBrowser(session);
 });
 
 describe('Arch Foe in the browser', () => {
@@ -435,17 +410,7 @@ describe('Arch Foe in the browser', () => {
     const onCustom = await state();
     expect(onCustom.map.id).toBe('external');
     expect(onCustom.map.name).toBe('Test Cellar');
-    const acting = onCustom.turn!.unitId;
-    const move = (await page.evaluate(() => window.archfoe.legalCommands())).find(
-      (c) => c.type === 'move',
-    );
-    expect(move).toBeDefined();
-    expect(await page.evaluate((c) => window.archfoe.dispatch(c), move!)).toEqual({ ok: true });
-    expect((await state()).units.find((u) => u.id === acting)!.position).toEqual(
-      move!.type === 'move' ? move!.to : null,
-    );
-    await page.keyboard.press('Space');
-    await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, acting);
+    await moveAndEndTurn(page);
     await shot('12b-battle-own-map-after-turn');
     await clickButton('to-menu');
     await waitScene('Menu');

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { strToU8, zipSync, type Zippable } from 'fflate';
 import { expect } from 'vitest';
 import type { BattleMap } from '../../src/engine/map';
 import {
@@ -98,6 +99,23 @@ export function unitList(map: BattleMap): string[] {
     .sort();
 }
 
+/** The hero units of a map as `hero:unit@x,y`, sorted (see unitList). */
+export function heroList(map: BattleMap): string[] {
+  return unitList(map).filter((u) => u.startsWith('hero'));
+}
+
+/** Loads the map at `mapPath` among a pack's (or folder's) files, with the others as its tilesets and templates. */
+export function loadFromPack(files: Record<string, string>, mapPath: string): LoadedMap {
+  return ok(
+    loadTiledMap(files[mapPath], {
+      id: mapPath.replace(/^.*\//, '').replace(/\..*$/, ''),
+      mapPath,
+      externalTilesets: files,
+      externalTemplates: files,
+    }),
+  );
+}
+
 type Key = string | number;
 
 function step(v: unknown, k: Key): unknown {
@@ -140,4 +158,30 @@ export function nums(root: unknown, path: readonly Key[]): number[] {
 /** A deep copy of the value at a path. */
 export function copy(root: unknown, path: readonly Key[]): Record<string, unknown> {
   return JSON.parse(JSON.stringify(get(root, path))) as Record<string, unknown>;
+}
+
+/** The map pack fixture folder: a map in maps/, its tileset in tilesets/, a template. */
+export const PACK = join(FIXTURES, 'elsewhere', 'pack');
+
+/** The fixture pack as a zip: the map, its tileset, its template, a note and an image. */
+export function packZip(): Uint8Array {
+  const entries: Zippable = {
+    'cave/maps/level.tmx': strToU8(readFileSync(join(PACK, 'maps/level.tmx'), 'utf8')),
+    'cave/tilesets/cave.tsj': strToU8(readFileSync(join(PACK, 'tilesets/cave.tsj'), 'utf8')),
+    'cave/templates/troll.tx': strToU8(readFileSync(join(PACK, 'templates/troll.tx'), 'utf8')),
+    'cave/readme.txt': strToU8('Made for the tests.'),
+    'cave/tilesets/cave.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+    '__MACOSX/cave/._level.tmx': strToU8('junk'),
+  };
+  return zipSync(entries, { level: 6, mtime: new Date('2024-01-01T00:00:00Z') });
+}
+
+/** Sets every "uncompressed size" field of the zip's central directory to `size`. */
+export function lieAboutSizes(zip: Uint8Array, size: number): Uint8Array {
+  const out = zip.slice();
+  const view = new DataView(out.buffer);
+  for (let i = 0; i + 46 <= out.length; i++) {
+    if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, size, true);
+  }
+  return out;
 }

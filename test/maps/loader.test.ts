@@ -8,6 +8,7 @@ import {
   loadFixture,
   copy,
   drop,
+  err,
   list,
   nums,
   ok,
@@ -51,20 +52,24 @@ describe('tile data encodings', () => {
 
   it('gives the same normalised map for every encoding', () => {
     const csv = ok(loadFixture('small-csv.tmj')).tiled;
-    for (const f of ['small-base64.tmj', 'small-zlib.tmj', 'small-gzip.tmj']) {
+    for (const f of ['small-base64.tmj', 'small-zlib.tmj', 'small-gzip.tmj', 'small-zstd.tmj']) {
       expect(ok(loadFixture(f)).tiled).toEqual(csv);
     }
   });
 
-  it('refuses zstd with the Tile Layer Format fix', () => {
-    const r = loadFixture('small-zstd.tmj');
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error).toContain('Layer "Ground"');
-      expect(r.error).toContain('zstd');
-      expect(r.error).toContain('Map > Map Properties');
-      expect(r.error).toContain('"CSV" or "Base64 (zlib)"');
-    }
+  it('names the layer when zstd data is damaged or unpacks to the wrong size', () => {
+    const empty = err(
+      loadChanged('small-zstd.tmj', (j) => {
+        put(j, ['layers', 0, 'data'], 'KLUv/SAAAQAA');
+      }),
+    );
+    expect(empty).toBe('Layer "Ground": data has 0 tiles but the layer is 8 x 8 = 64 squares.');
+    const broken = err(
+      loadChanged('small-zstd.tmj', (j) => {
+        put(j, ['layers', 0, 'data'], 'KLUv/WQAAF0AACAB');
+      }),
+    );
+    expect(broken).toContain('Layer "Ground": the tile data could not be unpacked');
   });
 });
 
@@ -477,9 +482,9 @@ describe('objects', () => {
         });
       }),
     );
-    const w = m.warnings.join('\n');
-    expect(w).toContain('"trap"');
-    expect(w).toContain('Object "Thing" (id 41) in layer "Units" has no class');
+    expect(m.warnings).toContain(
+      '2 objects the game does not use were ignored: class "trap" (1), no class (1). First: Object "Trap" (id 40) in layer "Units"; Object "Thing" (id 41) in layer "Units". Known classes: hero, enemy, lair, objective, exit, door (or player, start, spawn, monster...).',
+    );
   });
 
   it('drops image layers with a warning', () => {

@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixtureJson, list, put, ROOT } from './helpers';
+import { fixtureJson, lieAboutSizes, list, packZip, put, ROOT } from './helpers';
 
 function run(...args: string[]): { code: number | null; out: string; err: string } {
   const r = spawnSync('npx', ['tsx', 'tools/map-check.ts', ...args], {
@@ -95,22 +95,64 @@ describe('npm run map:check', () => {
     noStack(r.err);
   });
 
-  it('explains zstd, unreadable files, non-maps and a missing argument without a stack trace', () => {
+  it('reads zstd; explains unreadable files, non-maps and a missing argument without a stack trace', () => {
     const zstd = run('test/fixtures/maps/small-zstd.tmj');
-    expect(zstd.code).toBe(1);
-    expect(zstd.err).toContain('zstd');
+    expect(zstd.code).toBe(0);
+    expect(zstd.out).toContain('Terrain: 33 floor, 31 wall');
     const missing = run('maps/no-such-map.tmj');
     expect(missing.code).toBe(1);
     expect(missing.err.trim()).toBe('map:check: The map file maps/no-such-map.tmj does not exist.');
-    const folder = run('maps');
+    const folder = run('docs');
     expect(folder.code).toBe(1);
-    expect(folder.err).toContain('is a folder');
+    expect(folder.err.trim()).toBe('map:check: docs: there is no Tiled map (.tmx or .tmj) in it.');
     const notMap = run('package.json');
     expect(notMap.code).toBe(1);
     expect(notMap.err).toContain('not a Tiled map');
     const none = run();
     expect(none.code).toBe(1);
     expect(none.err).toContain('Usage: npm run map:check -- FILE');
-    for (const r of [zstd, missing, folder, notMap, none]) noStack(r.err);
+    for (const r of [missing, folder, notMap, none]) noStack(r.err);
+  });
+
+  it('checks a .tmx map with its .tsx tileset and .tx template beside it', () => {
+    const r = run('test/fixtures/maps/elsewhere/rich.tmx');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('OK test/fixtures/maps/elsewhere/rich.tmx');
+    expect(r.out).toContain('Rich Cellar [rich]: 8 x 8 squares');
+    expect(r.out).toContain('Enemies: 3 (1 dragon, 2 troll)');
+    const cave = run('test/fixtures/maps/elsewhere/phaser-cave.tmx');
+    expect(cave.code).toBe(0);
+    expect(cave.out).toContain(
+      `Walls read from the "collides" tile property (the Phaser tutorials' convention) (31 squares)`,
+    );
+  });
+
+  it('finds the maps in a folder, with the tilesets and templates inside it', () => {
+    const r = run('test/fixtures/maps/elsewhere/pack');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('OK test/fixtures/maps/elsewhere/pack/maps/level.tmx');
+    expect(r.out).toContain('Enemies: 2 (2 troll)');
+    expect(r.out).toContain('Tileset file "tilesets/cave.tsj" (for "../tilesets/cave.tsx")');
+    noStack(r.out + r.err);
+  });
+
+  it('checks a .zip map pack, and refuses a hostile one in plain words', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'archfoe-zip-'));
+    try {
+      writeFileSync(join(dir, 'cave.zip'), packZip());
+      const r = run(join(dir, 'cave.zip'));
+      expect(r.code).toBe(0);
+      expect(r.out).toContain(`OK ${join(dir, 'cave.zip')}:cave/maps/level.tmx`);
+      expect(r.out).toContain('Enemies: 2 (2 troll)');
+      writeFileSync(join(dir, 'bomb.zip'), lieAboutSizes(packZip(), 0x7ffffff0));
+      const bomb = run(join(dir, 'bomb.zip'));
+      expect(bomb.code).toBe(1);
+      expect(bomb.err.trim()).toMatch(
+        /^map:check: The map pack .*bomb\.zip would unpack to \d+ MB, more than the 64 MB a map pack may hold\. It was not unpacked\.$/,
+      );
+      noStack(bomb.err);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

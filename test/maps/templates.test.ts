@@ -94,9 +94,15 @@ describe('object templates', () => {
     expect(message).toContain('Detach Template');
   });
 
-  it('refuses XML templates and files that are not templates, in plain words', () => {
-    const xml = '<?xml version="1.0"?><template><object name="Thief" type="hero"/></template>';
-    expect(err(withTemplatedThief({ template: 'thief.tx' }, { 'thief.tx': xml }))).toContain('XML');
+  it('refuses files that are not templates, in plain words', () => {
+    const broken = '<?xml version="1.0"?><template><object name="Thief" type="hero"></template>';
+    expect(err(withTemplatedThief({ template: 'thief.tx' }, { 'thief.tx': broken }))).toContain(
+      'The template "thief.tx" is not valid XML (line 1:',
+    );
+    const noObject = '<?xml version="1.0"?><template></template>';
+    expect(err(withTemplatedThief({ template: 'thief.tx' }, { 'thief.tx': noObject }))).toContain(
+      'The template "thief.tx" is not a Tiled object template',
+    );
     const notTemplate = JSON.stringify({ type: 'tileset', name: 'x' });
     expect(
       err(withTemplatedThief({ template: 'thief.tj' }, { 'thief.tj': notTemplate })),

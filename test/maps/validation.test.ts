@@ -22,7 +22,9 @@ import {
   MAPS,
   nums,
   ok,
+  heroList,
   put,
+  unitList,
 } from './helpers';
 
 /** A simple CSV map: floor inside a wall border, heroes bottom-left, dragon top-right. */
@@ -73,23 +75,32 @@ const loadCellarWithMapProperty = (mapProperty: Record<string, unknown>): MapLoa
 describe('the file itself', () => {
   it('not JSON', () => {
     expect(err(loadTiledMap('{"layers": [', { id: 't' }))).toMatch(
-      /^The map file is not valid JSON \(.*\)\. Save it again from Tiled as JSON \(\.tmj\)\.$/,
+      /^The map file is neither valid JSON nor XML \(.*\)\. Save it again from Tiled\.$/,
     );
   });
   it('empty text', () => {
     expect(err(loadTiledMap('  ', { id: 't' }))).toBe(
-      'The map file is empty; save the map from Tiled as JSON (.tmj).',
+      'The map file is empty; save it again from Tiled.',
     );
   });
-  it('XML (.tmx)', () => {
-    expect(err(loadTiledMap('<?xml version="1.0"?><map></map>', { id: 't' }))).toContain(
-      'is XML (.tmx/.tsx), not JSON',
+  it('XML that is broken, or not a Tiled map', () => {
+    expect(err(loadTiledMap('<?xml version="1.0"?><map></map>', { id: 't' }))).toBe(
+      'In the map, the "orientation" is missing. Fix it in Tiled and save again.',
+    );
+    expect(err(loadTiledMap('<map><layer></map>', { id: 't' }))).toBe(
+      "The map file is not valid XML (line 1: Expected closing tag 'layer' (opened in line 1, col 6) instead of closing tag 'map'.). Save it again from Tiled.",
+    );
+    expect(err(loadTiledMap('<svg></svg>', { id: 't' }))).toBe(
+      'The map file is XML but not a Tiled file: its root element is <svg>, not a Tiled map (.tmx).',
+    );
+    expect(err(loadTiledMap('<tileset name="x"/>', { id: 't' }))).toBe(
+      'The file is a Tiled tileset (.tsx), not a map. Load the map (.tmx or .tmj) and give the tileset alongside it.',
     );
   });
   it('JSON that is not a Tiled map', () => {
     expect(err(loadTiledMap('[1,2,3]', { id: 't' }))).toContain('The file is not a Tiled map');
     expect(err(loadTiledMap('{"hello":"world"}', { id: 't' }))).toBe(
-      'The file is JSON but not a Tiled map (it has no "layers" or "orientation"). Save the map from Tiled as JSON (.tmj).',
+      'The file is JSON but not a Tiled map (it has no "layers" or "orientation"). Save the map from Tiled (.tmx or .tmj).',
     );
   });
   it('a tileset instead of a map', () => {
@@ -118,17 +129,17 @@ describe('map settings', () => {
   }
   it('width not a whole number', () => {
     expect(err(loadWith('small-csv.tmj', ['width'], 7.5))).toBe(
-      'The map: "width" should be a whole number but is 7.5. Fix it in Tiled and save again.',
+      'In the map, the "width" should be a whole number but is 7.5. Fix it in Tiled and save again.',
     );
   });
   it('height zero', () => {
     expect(err(loadWith('small-csv.tmj', ['height'], 0))).toBe(
-      'The map: "height" should be at least 1 but is 0. Fix it in Tiled and save again.',
+      'In the map, the "height" should be at least 1 but is 0. Fix it in Tiled and save again.',
     );
   });
   it('tilewidth as text', () => {
     expect(err(loadWith('small-csv.tmj', ['tilewidth'], '32'))).toBe(
-      'The map: "tilewidth" should be a number but is "32". Fix it in Tiled and save again.',
+      'In the map, the "tilewidth" should be a number but is "32". Fix it in Tiled and save again.',
     );
   });
   it('tileheight missing', () => {
@@ -136,11 +147,11 @@ describe('map settings', () => {
       err(
         loadChanged('small-csv.tmj', (j) => void delete (j as Record<string, unknown>).tileheight),
       ),
-    ).toBe('The map: "tileheight" is missing. Fix it in Tiled and save again.');
+    ).toBe('In the map, the "tileheight" is missing. Fix it in Tiled and save again.');
   });
   it('layers not a list', () => {
     expect(err(loadWith('small-csv.tmj', ['layers'], {}))).toBe(
-      'The map: "layers" should be a list but is an object. Fix it in Tiled and save again.',
+      'In the map, the "layers" should be a list but is an object. Fix it in Tiled and save again.',
     );
   });
 });
@@ -297,12 +308,14 @@ describe('tile layers', () => {
   });
   it('a layer with a broken name', () => {
     const e = err(loadWith('small-csv.tmj', ['layers', 1, 'name'], 5));
-    expect(e).toBe('Layer 2: "name" should be a text but is 5. Fix it in Tiled and save again.');
+    expect(e).toBe(
+      'In layer 2, the "name" should be a text but is 5. Fix it in Tiled and save again.',
+    );
   });
   it('a broken chunk names the layer and the chunk', () => {
     const e = err(loadWith('infinite-negative.tmj', ['layers', 1, 'chunks', 2, 'x'], 'left'));
     expect(e).toBe(
-      'Layer "Walls" chunk 3: "x" should be a number but is "left". Fix it in Tiled and save again.',
+      'In layer "Walls" chunk 3, the "x" should be a number but is "left". Fix it in Tiled and save again.',
     );
   });
 });
@@ -350,7 +363,7 @@ describe('tile ids and tilesets', () => {
   it('a broken tileset names it', () => {
     const e = err(loadWith('small-csv.tmj', ['tilesets', 0, 'tilecount'], -3));
     expect(e).toBe(
-      'Tileset "dungeon": "tilecount" should be at least 0 but is -3. Fix it in Tiled and save again.',
+      'In tileset "dungeon", the "tilecount" should be at least 0 but is -3. Fix it in Tiled and save again.',
     );
   });
   it('an external tileset that is really a map', () => {
@@ -362,16 +375,24 @@ describe('tile ids and tilesets', () => {
       }),
     );
     expect(e).toBe(
-      'Tileset file "tiles/external.tsj" is a map, not a tileset. Pass the tileset\'s .tsj file instead.',
+      'Tileset file "tiles/external.tsj" is a map, not a tileset. Give the tileset\'s own file (.tsx or .tsj) instead.',
     );
   });
-  it('an external tileset that is not JSON', () => {
-    const e = err(
+  it('an external tileset that is neither JSON nor XML, or is a broken .tsx', () => {
+    const notJson = err(
+      loadChanged('external.tmj', () => undefined, {
+        externalTilesets: { 'external.tsj': 'tileset: yes' },
+      }),
+    );
+    expect(notJson).toContain('Tileset file "tiles/external.tsj" is neither valid JSON nor XML');
+    const emptyTsx = err(
       loadChanged('external.tmj', () => undefined, {
         externalTilesets: { 'external.tsj': '<tileset/>' },
       }),
     );
-    expect(e).toContain('Tileset file "tiles/external.tsj" is XML');
+    expect(emptyTsx).toBe(
+      'In tileset file "tiles/external.tsj", the "tilewidth" is missing. Fix it in Tiled and save again.',
+    );
   });
 });
 
@@ -390,7 +411,7 @@ describe('unsafe keys', () => {
   it('ignores a property named __proto__ with a warning', () => {
     const m = ok(loadCellarWithMapProperty({ name: '__proto__', type: 'string', value: 'x' }));
     expect(Object.getPrototypeOf(m.battleMap.properties)).toBe(Object.prototype);
-    expect(m.warnings.join(' ')).toContain('the property "__proto__" is not allowed');
+    expect(m.warnings.join(' ')).toContain('property "__proto__" is not allowed');
   });
 });
 
@@ -420,7 +441,7 @@ describe('objects and units', () => {
   it('an object with a broken coordinate', () => {
     const e = err(loadWith('small-csv.tmj', ['layers', 2, 'objects', 1, 'x'], null));
     expect(e).toBe(
-      'Object "Magic User" (id 2) in layer "Units": "x" should be a number but is null. Fix it in Tiled and save again.',
+      'In object "Magic User" (id 2) in layer "Units", the "x" should be a number but is null. Fix it in Tiled and save again.',
     );
   });
   it('an enemy on a wall', () => {
@@ -439,12 +460,35 @@ describe('objects and units', () => {
       'Object "Fighting Man" (id 1) in layer "Units" (a hero start) is on a wall at 1,7. Move it to a floor square.',
     );
   });
-  it('no room for the heroes', () => {
-    const e = err(
+  it('too few hero starts: the rest of the party stands on the nearest free squares', () => {
+    const m = ok(
       loadChanged('small-csv.tmj', (j) => void list(j, ['layers', 2, 'objects']).splice(2, 2)),
     );
+    expect(heroList(m.battleMap)).toEqual([
+      'hero:-@1,5',
+      'hero:-@2,5',
+      'hero:fighting-man@1,6',
+      'hero:magic-user@2,6',
+    ]);
+    expect(m.warnings).toContain(
+      'The map has hero starts for 2 of the 4 heroes; the others start on the nearest free squares (1,5; 2,5).',
+    );
+  });
+  it('no room for the heroes', () => {
+    const e = err(
+      loadChanged('small-csv.tmj', (j) => {
+        list(j, ['layers', 2, 'objects']).splice(1, 3);
+        const walls = nums(j, ['layers', 1, 'data']);
+        for (const [x, y] of [
+          [1, 5],
+          [2, 5],
+          [2, 6],
+        ])
+          walls[y * 8 + x] = 4;
+      }),
+    );
     expect(e).toBe(
-      'The map has room for only 2 heroes (hero objects on free floor), but the party has 4. Add hero objects, or draw the hero object as a rectangle over enough floor squares.',
+      'The map has room for only 1 hero (free floor connected to the hero starts), but the party has 4. Add hero objects on a larger open area, or open up the floor around them.',
     );
   });
   it('a hero start rectangle gives room for several heroes', () => {
@@ -524,15 +568,16 @@ describe('objects and units', () => {
       'Object "Goblin 1" (id 6) in layer "Units" has unit "orc", which the game does not know; use one of dragon, troll, goblin.',
     );
   });
-  it('an enemy with no unit and no telling name', () => {
-    const e = err(
+  it("an enemy with no unit and no telling name is the rule module's default kind", () => {
+    const m = ok(
       loadChanged('small-csv.tmj', (j) => {
         put(j, ['layers', 2, 'objects', 5, 'properties'], []);
         put(j, ['layers', 2, 'objects', 5, 'name'], 'Monster');
       }),
     );
-    expect(e).toBe(
-      'Object "Monster" (id 6) in layer "Units" is an enemy without a "unit" property. Add a string property unit = dragon, troll, goblin.',
+    expect(unitList(m.battleMap)).toContain('enemy:goblin@5,2');
+    expect(m.warnings).toContain(
+      '1 enemy names no "unit", so it is a goblin (the default of the dungeon-crawl rules): Object "Monster" (id 6) in layer "Units". Add a string property unit = dragon, troll, goblin to choose.',
     );
   });
   it('a hero with a monster unit', () => {
@@ -611,11 +656,11 @@ describe('scenario properties', () => {
   });
   it('holdTurns out of range', () => {
     const e = err(loadCellarWithMapProperty({ name: 'holdTurns', type: 'int', value: 0 }));
-    expect(e).toBe('The map: the property "holdTurns" is 0; use a whole number from 1 to 99.');
+    expect(e).toBe('The map\'s property "holdTurns" is 0; use a whole number from 1 to 99.');
   });
   it('a property whose value does not match its type', () => {
     const e = err(loadCellarWithMapProperty({ name: 'holdTurns', type: 'int', value: 'two' }));
-    expect(e).toBe('The map: the int property "holdTurns" has the value "two"; use a number.');
+    expect(e).toBe('The map\'s int property "holdTurns" has the value "two"; use a number.');
   });
   it('class-typed properties are skipped with a warning', () => {
     const m = ok(
@@ -626,6 +671,6 @@ describe('scenario properties', () => {
         value: { gold: 5 },
       }),
     );
-    expect(m.warnings.join(' ')).toContain('the property "loot" has type "class"');
+    expect(m.warnings.join(' ')).toContain('property "loot" has type "class"');
   });
 });

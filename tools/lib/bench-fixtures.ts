@@ -2,6 +2,7 @@
  * Writes the committed benchmark fixtures (run once; the benchmark only reads them):
  *   test/fixtures/bench/dungeon-32.txt, dungeon-64.txt, dungeon-128.txt  (ASCII boards)
  *   test/fixtures/bench/dungeon-64.tmj                                   (Tiled JSON of the 64x64)
+ *   test/fixtures/bench/dungeon-100.tmx, dungeon-100.tsx                 (Tiled XML, see bench-tmx.ts)
  * `npx tsx tools/bench.ts --write-fixtures` calls this. The generator is deterministic, so
  * rewriting gives the same files; the check below proves the Tiled version loads through
  * the game's own loader into the same board (when src/maps is present).
@@ -17,6 +18,7 @@ import {
   loadBenchBoard,
 } from './bench-boards';
 import { asciiToTiled } from './bench-tiled';
+import { TMX_100_FILE, TSX_100_FILE, writeTmxFixture } from './bench-tmx';
 
 export const TILED_64_FILE = 'dungeon-64.tmj';
 
@@ -40,6 +42,8 @@ export async function writeFixtures(): Promise<void> {
     }
     console.log(`wrote ${benchBoardFile(size)}${size === 64 ? ` and ${TILED_64_FILE}` : ''}`);
   }
+  writeTmxFixture();
+  console.log(`wrote ${TMX_100_FILE} and ${TSX_100_FILE}`);
   console.log(`${TILED_64_FILE}: ${await checkTiledMatchesAscii()}`);
 }
 

@@ -1,0 +1,138 @@
+/**
+ * Maps from elsewhere in a real browser: a Tiled XML map (.tmx) dropped on the page with its
+ * XML tileset (.tsx) and its image plays a turn; a .zip map pack dropped the same way loads;
+ * a hostile pack leaves the page working. Same harness as game.test.ts (production build,
+ * headless Chromium, Canvas renderer).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArchFoeApi } from '../../src/app/automation';
+import type { GameState } from '../../src/engine';
+import { lieAboutSizes, packZip } from '../maps/helpers';
+import {
+  ARTIFACTS,
+  clickButtonOn,
+  moveAndEndTurn,
+  requireChromium,
+  ROOT,
+  startBrowser,
+  stopBrowser,
+  waitForScene,
+  type BrowserSession,
+} from './harness';
+
+declare const window: { archfoe: ArchFoeApi };
+
+let session: BrowserSession | undefined;
+let page: Page;
+const errors: string[] = [];
+const ELSEWHERE = join(ROOT, 'test', 'fixtures', 'maps', 'elsewhere');
+
+requireChromium();
+
+beforeAll(async () => {
+  session = await startBrowser(errors);
+  page = session.page;
+}, 180_000);
+
+afterAll(async () => {
+  await stopBrowser(session);
+});
+
+const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);
+const waitScene = (name: string): Promise<void> => waitForScene(page, name);
+const clickButton = (name: string): Promise<void> => clickButtonOn(page, name);
+
+/** Drops files on the page the way the player's file manager does (drag, then drop). */
+async function drop(files: { name: string; base64: string; type: string }[]): Promise<void> {
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    globalThis.dispatchEvent(
+      new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+    globalThis.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+  }, files);
+}
+
+const fileOf = (name: string, data: string | Uint8Array, type = 'application/xml') => ({
+  name,
+  base64: Buffer.from(data).toString('base64'),
+  type,
+});
+
+async function customMapNamed(pattern: string): Promise<void> {
+  await page.waitForFunction(
+    (p) => window.archfoe.scenarios().some((s) => s.id === 'custom' && new RegExp(p).test(s.name)),
+    pattern,
+    { timeout: 10_000 },
+  );
+}
+
+describe("players' maps from elsewhere in the browser", () => {
+  it('a dropped .tmx with its .tsx tileset (and its image) plays a turn', async () => {
+    await page.goto(`${session!.baseUrl}?renderer=canvas`);
+    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await waitScene('Menu');
+    await clickButton('new-game');
+    await waitScene('Setup');
+    await drop([
+      fileOf('phaser-cave.tmx', readFileSync(join(ELSEWHERE, 'phaser-cave.tmx'))),
+      fileOf('cave.tsx', readFileSync(join(ELSEWHERE, 'tiles', 'cave.tsx'))),
+      fileOf('cave.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]), 'image/png'),
+    ]);
+    await customMapNamed('Phaser Cave');
+    await waitScene('Setup');
+    await page.screenshot({ path: join(ARTIFACTS, 'own-maps-1-setup-tmx.png') });
+    await clickButton('start');
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    await page.evaluate(() => window.archfoe.idle());
+    const s = await state();
+    expect(s.map.id).toBe('phaser-cave');
+    expect(s.map.name).toBe('Phaser Cave');
+    // The walls came from the tiles' "collides" property.
+    expect(s.map.terrain.filter((t) => t === 'wall')).toHaveLength(31);
+    expect(s.units.filter((u) => u.side === 'heroes')).toHaveLength(4);
+    expect(
+      s.units
+        .filter((u) => u.side === 'enemies')
+        .map((u) => u.kind)
+        .sort(),
+    ).toEqual(['goblin', 'troll']);
+    await moveAndEndTurn(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'own-maps-2-battle-tmx.png') });
+    await clickButton('to-menu');
+    await waitScene('Menu');
+  });
+
+  it('a dropped .zip pack loads; a zip bomb leaves the page working', async () => {
+    await clickButton('new-game');
+    await waitScene('Setup');
+    await drop([fileOf('cave-pack.zip', packZip(), 'application/zip')]);
+    await customMapNamed('Phaser Cave');
+    const before = await page.evaluate(() => window.archfoe.scenarios());
+    const bomb = lieAboutSizes(packZip(), 0x7ffffff0);
+    await drop([fileOf('bomb.zip', bomb, 'application/zip')]);
+    await page.waitForTimeout(300);
+    await waitScene('Setup');
+    // Refused: the pack loaded before is still the player's map, and the page still answers.
+    expect(await page.evaluate(() => window.archfoe.scenarios())).toEqual(before);
+    await clickButton('start');
+    await waitScene('Battle');
+    expect((await state()).map.id).toBe('level');
+    await clickButton('to-menu');
+    await waitScene('Menu');
+  });
+
+  it('logged no console errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
