@@ -16,10 +16,10 @@ import { app } from '../app/app';
 import { chooseMapFiles } from '../app/files';
 import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
 import { sounds } from '../audio/sound-bank';
+import { drawBackdrop } from '../view/backdrop';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
-import { drawBackdrop } from './Menu';
 
 export class SetupScene extends Phaser.Scene {
   private resolved: ResolvedScenario | null = null;
