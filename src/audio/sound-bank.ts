@@ -13,8 +13,8 @@ export type SoundName =
   | 'miss'
   | 'fireball'
   | 'throw'
-  | 'dragon-roar'
-  | 'dragon-breath'
+  | 'arch-foe-roar'
+  | 'fire-breath'
   | 'heal'
   | 'death'
   | 'victory'
@@ -28,8 +28,8 @@ export const SOUND_NAMES: readonly SoundName[] = [
   'miss',
   'fireball',
   'throw',
-  'dragon-roar',
-  'dragon-breath',
+  'arch-foe-roar',
+  'fire-breath',
   'heal',
   'death',
   'victory',
@@ -161,13 +161,13 @@ export function soundsForEvent(event: GameEvent, state: GameState): SoundName[] 
       const out: SoundName[] = [];
       if (event.effect === 'fireball') out.push('fireball');
       else if (event.effect === 'spear' || event.effect === 'dagger') out.push('throw');
-      else if (event.effect === 'fire') out.push('dragon-breath');
+      else if (event.effect === 'fire') out.push('fire-breath');
       out.push(event.hit ? 'melee-hit' : 'miss');
       return out;
     }
     case 'status-changed': {
       const unit = state.units.find((u) => u.id === event.unit);
-      if (event.to === 'alerted' && unit?.ai?.archFoe) return ['dragon-roar'];
+      if (event.to === 'alerted' && unit?.ai?.archFoe) return ['arch-foe-roar'];
       return [];
     }
     case 'healed':
