@@ -87,8 +87,9 @@ export function battleLayout(
     bx += b.width + BUTTON_GAP;
     return placed;
   });
-  const gap = Math.min(8, (height - TOP - MARGIN * 2 - heroes * CARD_H) / Math.max(1, heroes - 1));
-  const cards = Array.from({ length: Math.min(heroes, MAX_CARDS) }, (_, i) => ({
+  const shown = Math.min(heroes, MAX_CARDS);
+  const gap = Math.min(8, (height - TOP - MARGIN * 2 - shown * CARD_H) / Math.max(1, shown - 1));
+  const cards = Array.from({ length: shown }, (_, i) => ({
     x: MARGIN,
     y: TOP + MARGIN + i * (CARD_H + gap),
   }));
