@@ -1,12 +1,13 @@
 /**
  * The layers of src/ import one way only: engine <- maps <- app <- view/audio <- scenes
- * (main.ts, the boot code, may import all), and nothing outside src/ but packages (a test
- * kept beside its module may use test/ helpers). The engine is pure TypeScript: no Phaser,
+ * (main.ts, the boot code, may import all of those), src/devtools (shared by the tools and
+ * the tests) is imported by no part of the game, and nothing in src/ imports from outside
+ * it but packages (a test kept beside its module may use test/ helpers). The engine is pure TypeScript: no Phaser,
  * no howler. This test reads every import of src/**.ts and fails on an arrow pointing the
  * wrong way, naming the file and the import.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -14,11 +15,16 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
 
 /** What each layer may not import: other layers of src/, and packages. */
 const FORBIDDEN: Record<string, readonly string[]> = {
-  engine: ['maps', 'app', 'view', 'audio', 'scenes', 'phaser', 'howler'],
-  maps: ['app', 'view', 'audio', 'scenes', 'phaser', 'howler'],
-  app: ['view', 'audio', 'scenes'],
-  view: ['scenes'],
-  audio: ['scenes'],
+  engine: ['maps', 'app', 'view', 'audio', 'scenes', 'devtools', 'phaser', 'howler'],
+  maps: ['app', 'view', 'audio', 'scenes', 'devtools', 'phaser', 'howler'],
+  app: ['view', 'audio', 'scenes', 'devtools'],
+  view: ['scenes', 'devtools'],
+  audio: ['scenes', 'devtools'],
+  scenes: ['devtools'],
+  'main.ts': ['devtools'],
+  // What the tools and the tests share (maps from disk, benchmark boards, Chromium): it
+  // reads the engine and the map loader, and the game never loads it.
+  devtools: ['app', 'view', 'audio', 'scenes', 'phaser', 'howler'],
 };
 
 /**
@@ -37,7 +43,7 @@ const HEADLESS = [
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
+    if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : sourceFiles(path);
     return name.endsWith('.ts') ? [path] : [];
   });
 }
@@ -107,6 +113,20 @@ describe('the layers of src/', () => {
         }
       };
       walk(start, []);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the tests off tools/ (but for the tests of the tools themselves)', () => {
+    const TEST = join(SRC, '..', 'test');
+    const TOOLS = join(SRC, '..', 'tools');
+    const wrong: string[] = [];
+    for (const file of sourceFiles(TEST)) {
+      if (relative(TEST, file).startsWith(`tools${sep}`)) continue;
+      for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+        const path = spec.startsWith('.') ? resolve(dirname(file), spec) : '';
+        if (path.startsWith(TOOLS + sep)) wrong.push(`${relative(TEST, file)} imports ${spec}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../tools/lib/chromium';
-import { serveDir } from '../../tools/lib/static-server';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../src/devtools/chromium';
+import { serveDir } from '../../src/devtools/static-server';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
