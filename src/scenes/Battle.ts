@@ -109,9 +109,8 @@ export class BattleScene extends Phaser.Scene {
       },
       undo: () => this.command('undo-move'),
       endTurn: () => this.command('end-turn'),
-      inspect: (id) => this.act(intents.inspectUnit(this.state, this.ui, id)),
-      choose: (id, choice) =>
-        this.act(intents.chooseOnCard(this.state, this.ui, this.current(), id, choice)),
+      inspect: (id) => this.act(intents.inspectUnit(this.here(), id)),
+      choose: (id, choice) => this.act(intents.chooseOnCard(this.here(), id, choice)),
     });
     this.cameras.main.ignore(this.hud.root);
     this.updateSpeedButton();
@@ -235,19 +234,22 @@ export class BattleScene extends Phaser.Scene {
     if (outcome.command) void this.dispatch(outcome.command);
   }
 
+  /** The game state, the record and what is drawn of them: where an input lands. */
+  private here(): intents.Situation {
+    return intents.situation(this.state, this.ui, this.current(), this.rules);
+  }
+
   private press(sq: Point, how: 'click' | 'tap' | 'face'): void {
-    const view = this.current();
-    if (how === 'face') this.act(intents.faceSquare(this.state, this.ui, sq));
-    else if (how === 'tap') this.act(intents.tapSquare(this.state, this.ui, view, sq, this.rules));
-    else this.act(intents.clickSquare(this.state, this.ui, view, sq, this.rules));
+    const decide = { face: intents.faceSquare, tap: intents.tapSquare, click: intents.clickSquare };
+    this.act(decide[how](this.here(), sq));
   }
 
   private onKey(e: KeyboardEvent): void {
     if (e.key === 'Tab' || e.key === ' ' || e.key.startsWith('Arrow')) e.preventDefault();
-    const view = this.current();
-    const action = intents.keyAction(e, this.ui, view.targets.length);
+    const here = this.here();
+    const action = intents.keyAction(e, here.ui, here.view.targets.length);
     if (!action) return;
-    const { state, ui } = this;
+    const ui = here.ui;
     const v = this.layout.viewport;
     switch (action.kind) {
       case 'skip-animation':
@@ -257,13 +259,13 @@ export class BattleScene extends Phaser.Scene {
       case 'help':
         return this.setUi({ ...ui, helpOpen: action.show });
       case 'inspect-next':
-        return this.act(intents.cycleInspect(state, ui, action.step, this.rules));
+        return this.act(intents.cycleInspect(here, action.step));
       case 'pick-target':
-        return this.act(intents.selectTarget(ui, view, action.index));
+        return this.act(intents.selectTarget(here, action.index));
       case 'step-target':
-        return this.act(intents.stepTarget(ui, view, action.step));
+        return this.act(intents.stepTarget(here, action.step));
       case 'confirm':
-        return this.act(intents.confirmTarget(ui, view));
+        return this.act(intents.confirmTarget(here));
       case 'end-turn':
         return this.command('end-turn');
       case 'undo':
@@ -271,7 +273,7 @@ export class BattleScene extends Phaser.Scene {
       case 'toggle-threats':
         return this.setUi({ ...ui, showThreats: !ui.showThreats });
       case 'cancel':
-        return this.act(intents.cancel(state, ui));
+        return this.act(intents.cancel(here));
       case 'zoom':
         return this.board.board.zoomAt(action.factor, v.x + v.width / 2, v.y + v.height / 2);
     }

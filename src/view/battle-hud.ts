@@ -172,32 +172,40 @@ export class BattleHud {
         )
         .setOrigin(0, 0.5),
     );
-    this.undoButton = add(
-      new Button(scene, layout.undo.x, layout.undo.y, {
-        name: 'undo',
-        width: layout.undo.width,
-        height: 38,
-        label: 'Undo (Z)',
-        fontSize: 16,
-        icon: this.icon('undo'),
-        tooltipHost: this.tooltip,
-        tooltip: 'Take back this turn\u2019s move (not after an attack, a roll or an alert).',
-        onClick: actions.undo,
-      }),
+    const barButton = (
+      name: 'undo' | 'end-turn',
+      at: { x: number; y: number; width: number },
+      label: string,
+      tooltip: string,
+      onClick: () => void,
+    ): Button =>
+      add(
+        new Button(scene, at.x, at.y, {
+          name,
+          width: at.width,
+          height: 38,
+          label,
+          fontSize: 16,
+          primary: name === 'end-turn',
+          icon: this.icon(name),
+          tooltipHost: this.tooltip,
+          tooltip,
+          onClick,
+        }),
+      );
+    this.undoButton = barButton(
+      'undo',
+      layout.undo,
+      'Undo (Z)',
+      'Take back this turn\u2019s move (not after an attack, a roll or an alert).',
+      actions.undo,
     );
-    this.endButton = add(
-      new Button(scene, layout.endTurn.x, layout.endTurn.y, {
-        name: 'end-turn',
-        width: layout.endTurn.width,
-        height: 38,
-        label: 'End turn (Space)',
-        fontSize: 16,
-        primary: true,
-        icon: this.icon('end-turn'),
-        tooltipHost: this.tooltip,
-        tooltip: 'End this hero\u2019s turn. After the last hero, the monsters act.',
-        onClick: actions.endTurn,
-      }),
+    this.endButton = barButton(
+      'end-turn',
+      layout.endTurn,
+      'End turn (Space)',
+      'End this hero\u2019s turn. After the last hero, the monsters act.',
+      actions.endTurn,
     );
     this.help = add(this.buildHelp());
     const b = layout.banner;

@@ -16,6 +16,24 @@ import {
 import { actingUnitId, type BattleUi } from './battle-ui';
 import { reachAt, unitAt, type BattleView } from './battle-view';
 
+/** Where an input lands: the game state, the record, what is drawn of them, the rules. */
+export interface Situation {
+  state: GameState;
+  ui: BattleUi;
+  view: BattleView;
+  rules: RuleModule;
+}
+
+/** The situation of `state` and `ui`, with what is drawn of them derived. */
+export function situation(
+  state: GameState,
+  ui: BattleUi,
+  view: BattleView,
+  rules: RuleModule = requireRules(state),
+): Situation {
+  return { state, ui, view, rules };
+}
+
 /** What an input comes to. `ui` is the record after it (the same object when unchanged). */
 export interface Outcome {
   ui: BattleUi;
@@ -33,34 +51,24 @@ function acting(state: GameState) {
 }
 
 /** Shows a unit's card, reach or sight (a unit off the board: nothing happens). */
-export function inspectUnit(state: GameState, ui: BattleUi, id: string): Outcome {
+export function inspectUnit({ state, ui }: Situation, id: string): Outcome {
   const u = state.units.find((x) => x.id === id);
   if (!u?.position) return { ui };
   return { ui: { ...ui, inspected: id }, reveal: u.position };
 }
 
 /** Tab / Shift+Tab: the next or previous hero, in the order they act. */
-export function cycleInspect(
-  state: GameState,
-  ui: BattleUi,
-  step: number,
-  rules: RuleModule = requireRules(state),
-): Outcome {
-  const heroes = rules.heroOrder(state);
-  if (heroes.length === 0) return { ui };
-  const i = heroes.findIndex((h) => h.id === ui.inspected);
-  return inspectUnit(state, ui, heroes[(i + step + heroes.length) % heroes.length].id);
+export function cycleInspect(s: Situation, step: number): Outcome {
+  const heroes = s.rules.heroOrder(s.state);
+  if (heroes.length === 0) return { ui: s.ui };
+  const i = heroes.findIndex((h) => h.id === s.ui.inspected);
+  return inspectUnit(s, heroes[(i + step + heroes.length) % heroes.length].id);
 }
 
 /** A weapon or ability chosen on a hero card; another hero's card just shows that hero. */
-export function chooseOnCard(
-  state: GameState,
-  ui: BattleUi,
-  view: BattleView,
-  heroId: string,
-  choice: string,
-): Outcome {
-  if (heroId !== view.acting) return inspectUnit(state, ui, heroId);
+export function chooseOnCard(s: Situation, heroId: string, choice: string): Outcome {
+  const { ui, view } = s;
+  if (heroId !== view.acting) return inspectUnit(s, heroId);
   const next = { ...ui, chosen: { ...ui.chosen, [heroId]: choice } };
   const ability = choice.startsWith(ABILITY) ? choice.slice(ABILITY.length) : null;
   if (ability !== null && !view.targets.some((t) => t.ability === ability))
@@ -69,15 +77,16 @@ export function chooseOnCard(
 }
 
 /** Picks a target by its number; picking the picked one again acts on it. */
-export function selectTarget(ui: BattleUi, view: BattleView, index: number): Outcome {
+export function selectTarget(s: Situation, index: number): Outcome {
+  const { ui, view } = s;
   const t = view.targets[index];
   if (!t) return { ui };
-  if (ui.selectedTarget === index) return confirmTarget(ui, view);
+  if (ui.selectedTarget === index) return confirmTarget(s);
   return { ui: { ...ui, selectedTarget: index, hover: t.at }, reveal: t.at };
 }
 
 /** Arrow keys: the next or previous target. */
-export function stepTarget(ui: BattleUi, view: BattleView, step: number): Outcome {
+export function stepTarget({ ui, view }: Situation, step: number): Outcome {
   const n = view.targets.length;
   if (n === 0) return { ui };
   const next = ui.selectedTarget < 0 ? (step > 0 ? 0 : n - 1) : (ui.selectedTarget + step + n) % n;
@@ -85,13 +94,13 @@ export function stepTarget(ui: BattleUi, view: BattleView, step: number): Outcom
 }
 
 /** Enter: acts on the picked target. */
-export function confirmTarget(ui: BattleUi, view: BattleView): Outcome {
+export function confirmTarget({ ui, view }: Situation): Outcome {
   const command = view.targets[ui.selectedTarget]?.command;
   return command ? { ui, command } : { ui };
 }
 
 /** Esc: drops the picked target, else the chosen weapon and any inspected unit. */
-export function cancel(state: GameState, ui: BattleUi): Outcome {
+export function cancel({ state, ui }: Situation): Outcome {
   if (ui.selectedTarget >= 0) return { ui: { ...ui, selectedTarget: -1 } };
   const id = actingUnitId(state);
   if (!id) return { ui: { ...ui, hover: null } };
@@ -100,7 +109,7 @@ export function cancel(state: GameState, ui: BattleUi): Outcome {
 }
 
 /** Right click: the acting hero turns to face the square. */
-export function faceSquare(state: GameState, ui: BattleUi, sq: Point): Outcome {
+export function faceSquare({ state, ui }: Situation, sq: Point): Outcome {
   const hero = acting(state);
   if (!hero?.position || ui.animating) return { ui };
   const facing = facingToward(hero.position, sq, hero.facing);
@@ -112,13 +121,8 @@ export function faceSquare(state: GameState, ui: BattleUi, sq: Point): Outcome {
  * A click on a square: act on a target, open a door, move, or show a unit. A click on a
  * foe that is no target still asks the engine (its refusal says why) and shows the foe.
  */
-export function clickSquare(
-  state: GameState,
-  ui: BattleUi,
-  view: BattleView,
-  sq: Point,
-  rules: RuleModule = requireRules(state),
-): Outcome {
+export function clickSquare(s: Situation, sq: Point): Outcome {
+  const { state, ui, view, rules } = s;
   if (ui.animating) return { ui };
   const hero = acting(state);
   const occupant = unitAt(state, sq);
@@ -135,7 +139,7 @@ export function clickSquare(
     if (occupant.side !== hero.side) {
       const weapon =
         hero.weapons.find((w) => w.id === chosen) ?? rules.rankWeapons(hero)[0] ?? null;
-      const shown = inspectUnit(state, ui, occupant.id);
+      const shown = inspectUnit(s, occupant.id);
       return weapon
         ? {
             ...shown,
@@ -143,7 +147,7 @@ export function clickSquare(
           }
         : shown;
     }
-    if (occupant.id === hero.id) return inspectUnit(state, ui, hero.id);
+    if (occupant.id === hero.id) return inspectUnit(s, hero.id);
     const ability = chosen?.startsWith(ABILITY)
       ? rules.abilities(hero).find((a) => ABILITY + a.id === chosen)
       : undefined;
@@ -153,7 +157,7 @@ export function clickSquare(
         ui,
         command: { type: ability.command, unit: hero.id, target: occupant.id } as Command,
       };
-    return inspectUnit(state, ui, occupant.id);
+    return inspectUnit(s, occupant.id);
   }
   const next = ui.inspected === hero.id ? ui : { ...ui, inspected: hero.id };
   if (state.doors.some((d) => !d.open && d.x === sq.x && d.y === sq.y))
@@ -166,13 +170,8 @@ export function clickSquare(
  * move, a target, a door) shows what hovering shows (path, line of sight, chances), and a
  * second tap on it acts. Other taps (showing a unit) act at once.
  */
-export function tapSquare(
-  state: GameState,
-  ui: BattleUi,
-  view: BattleView,
-  sq: Point,
-  rules: RuleModule = requireRules(state),
-): Outcome {
+export function tapSquare(s: Situation, sq: Point): Outcome {
+  const { state, ui, view } = s;
   const hero = acting(state);
   const occupant = unitAt(state, sq);
   const target = occupant ? view.targets.findIndex((t) => t.unitId === occupant.id) : -1;
@@ -180,9 +179,9 @@ export function tapSquare(
   const isDoor = state.doors.some((d) => !d.open && d.x === sq.x && d.y === sq.y);
   const armed = ui.armedTap !== null && isSamePoint(ui.armedTap, sq);
   if (!hero || ui.animating || armed || !(target >= 0 || isMove || isDoor))
-    return clickSquare(state, { ...ui, armedTap: null }, view, sq, rules);
+    return clickSquare({ ...s, ui: { ...ui, armedTap: null } }, sq);
   const next = { ...ui, armedTap: sq, hover: sq };
-  return target >= 0 ? selectTarget(next, view, target) : { ui: next };
+  return target >= 0 ? selectTarget({ ...s, ui: next }, target) : { ui: next };
 }
 
 /** What a key press asks for (the scene carries it out). */

@@ -12,6 +12,7 @@ import {
   faceSquare,
   keyAction,
   selectTarget,
+  situation,
   stepTarget,
   tapSquare,
 } from '../../src/view/battle-intents';
@@ -22,6 +23,8 @@ import { edited, heroesTurn, turnOf } from './helpers';
 
 const CONTEXT = { scenarioName: 'A test' };
 const view = (s: GameState, ui: BattleUi) => deriveBattleView(s, ui, CONTEXT);
+/** Where an input lands: `state` and `ui`, with the view derived from them. */
+const at = (s: GameState, ui: BattleUi) => situation(s, ui, view(s, ui));
 const fresh = (s: GameState) => followTurn(initialUi(), s);
 
 /** The Fighting Man beside a troll, a goblin out of reach, the Priest behind him. */
@@ -36,13 +39,12 @@ describe('the battle input decisions', () => {
   it('a click on a reachable square moves; on a target attacks with the chosen weapon', () => {
     const s = heroesTurn(ROOM, 2);
     const ui = fresh(s);
-    const v = view(s, ui);
-    expect(clickSquare(s, ui, v, { x: 3, y: 2 }).command).toEqual({
+    expect(clickSquare(at(s, ui), { x: 3, y: 2 }).command).toEqual({
       type: 'move',
       unit: 'fighting-man-1',
       to: { x: 3, y: 2 },
     });
-    expect(clickSquare(s, ui, v, { x: 1, y: 3 }).command).toEqual({
+    expect(clickSquare(at(s, ui), { x: 1, y: 3 }).command).toEqual({
       type: 'attack',
       unit: 'fighting-man-1',
       target: 'troll-1',
@@ -53,24 +55,24 @@ describe('the battle input decisions', () => {
   it('a click on a foe that is no target asks the engine anyway and shows the foe', () => {
     const s = heroesTurn(ROOM, 2);
     const ui = fresh(s);
-    const out = clickSquare(s, ui, view(s, ui), { x: 6, y: 3 });
+    const out = clickSquare(at(s, ui), { x: 6, y: 3 });
     expect(out.command).toMatchObject({ type: 'attack', target: 'goblin-1' });
     expect(out.ui.inspected).toBe('goblin-1');
     expect(out.reveal).toEqual({ x: 6, y: 3 });
     // Esc goes back to the acting hero.
-    expect(cancel(s, out.ui).ui.inspected).toBe('fighting-man-1');
+    expect(cancel(at(s, out.ui)).ui.inspected).toBe('fighting-man-1');
   });
 
   it('a click on a friend shows it; with an ability chosen, it uses the ability', () => {
     const s = turnOf(heroesTurn(ROOM, 2), 'priest-1');
     const ui = fresh(s);
-    const shown = clickSquare(s, ui, view(s, ui), { x: 1, y: 2 });
+    const shown = clickSquare(at(s, ui), { x: 1, y: 2 });
     expect(shown.command).toBeUndefined();
     expect(shown.ui.inspected).toBe('fighting-man-1');
 
-    const picked = chooseOnCard(s, ui, view(s, ui), 'priest-1', '#heal');
+    const picked = chooseOnCard(at(s, ui), 'priest-1', '#heal');
     expect(picked.toast).toMatch(/Nobody is in reach/);
-    const out = clickSquare(s, picked.ui, view(s, picked.ui), { x: 1, y: 2 });
+    const out = clickSquare(at(s, picked.ui), { x: 1, y: 2 });
     expect(out.command).toEqual({ type: 'heal', unit: 'priest-1', target: 'fighting-man-1' });
   });
 
@@ -78,9 +80,8 @@ describe('the battle input decisions', () => {
     const healthy = turnOf(heroesTurn(ROOM, 2), 'priest-1');
     const s = edited(healthy, (x) => (unit(x, 'fighting-man-1').wounds = 1));
     const ui = fresh(s);
-    const v = view(s, ui);
-    expect(chooseOnCard(s, ui, v, 'priest-1', '#heal').toast).toBeUndefined();
-    expect(clickSquare(s, ui, v, { x: 1, y: 2 }).command).toEqual({
+    expect(chooseOnCard(at(s, ui), 'priest-1', '#heal').toast).toBeUndefined();
+    expect(clickSquare(at(s, ui), { x: 1, y: 2 }).command).toEqual({
       type: 'heal',
       unit: 'priest-1',
       target: 'fighting-man-1',
@@ -90,22 +91,21 @@ describe('the battle input decisions', () => {
   it('a card of another hero shows that hero; a weapon picked on the acting card is kept', () => {
     const s = heroesTurn(ROOM, 2);
     const ui = fresh(s);
-    const v = view(s, ui);
-    expect(chooseOnCard(s, ui, v, 'priest-1', 'mace').ui.inspected).toBe('priest-1');
-    expect(chooseOnCard(s, ui, v, 'fighting-man-1', 'sword').ui.chosen).toEqual({
+    expect(chooseOnCard(at(s, ui), 'priest-1', 'mace').ui.inspected).toBe('priest-1');
+    expect(chooseOnCard(at(s, ui), 'fighting-man-1', 'sword').ui.chosen).toEqual({
       'fighting-man-1': 'sword',
     });
-    expect(cycleInspect(s, ui, 1).ui.inspected).not.toBe('fighting-man-1');
+    expect(cycleInspect(at(s, ui), 1).ui.inspected).not.toBe('fighting-man-1');
   });
 
   it('a first tap previews a move, the second tap on the same square moves', () => {
     const s = heroesTurn(ROOM, 2);
     const ui = { ...fresh(s), usingTouch: true };
     const sq = { x: 3, y: 2 };
-    const first = tapSquare(s, ui, view(s, ui), sq);
+    const first = tapSquare(at(s, ui), sq);
     expect(first.command).toBeUndefined();
     expect(first.ui).toMatchObject({ armedTap: sq, hover: sq });
-    const second = tapSquare(s, first.ui, view(s, first.ui), sq);
+    const second = tapSquare(at(s, first.ui), sq);
     expect(second.command).toEqual({ type: 'move', unit: 'fighting-man-1', to: sq });
     expect(second.ui.armedTap).toBeNull();
   });
@@ -113,30 +113,29 @@ describe('the battle input decisions', () => {
   it('number keys pick a target and strike on the second press; arrows step through', () => {
     const s = heroesTurn(ROOM, 2);
     const ui = fresh(s);
-    const v = view(s, ui);
     expect(keyAction({ key: '1', shiftKey: false, repeat: false }, ui, 1)).toEqual({
       kind: 'pick-target',
       index: 0,
     });
-    const picked = selectTarget(ui, v, 0);
+    const picked = selectTarget(at(s, ui), 0);
     expect(picked.command).toBeUndefined();
     expect(picked.ui.selectedTarget).toBe(0);
     expect(view(s, picked.ui).marks).toContainEqual({ at: { x: 1, y: 3 }, tone: 'selected' });
-    expect(selectTarget(picked.ui, v, 0).command).toMatchObject({ type: 'attack' });
-    expect(stepTarget(ui, v, -1).ui.selectedTarget).toBe(0);
-    expect(cancel(s, picked.ui).ui.selectedTarget).toBe(-1);
+    expect(selectTarget(at(s, picked.ui), 0).command).toMatchObject({ type: 'attack' });
+    expect(stepTarget(at(s, ui), -1).ui.selectedTarget).toBe(0);
+    expect(cancel(at(s, picked.ui)).ui.selectedTarget).toBe(-1);
   });
 
   it('right click turns the acting hero, and nothing acts while animating', () => {
     const s = heroesTurn(ROOM, 2);
     const ui = fresh(s);
     const facing = unit(s, 'fighting-man-1').facing;
-    const face = faceSquare(s, ui, { x: 6, y: 2 });
+    const face = faceSquare(at(s, ui), { x: 6, y: 2 });
     expect(face.command).toMatchObject({ type: 'face', unit: 'fighting-man-1' });
     expect(face.command).not.toMatchObject({ facing });
     const busy = startAnimating(ui);
-    expect(clickSquare(s, busy, view(s, busy), { x: 3, y: 2 }).command).toBeUndefined();
-    expect(faceSquare(s, busy, { x: 6, y: 2 }).command).toBeUndefined();
+    expect(clickSquare(at(s, busy), { x: 3, y: 2 }).command).toBeUndefined();
+    expect(faceSquare(at(s, busy), { x: 6, y: 2 }).command).toBeUndefined();
   });
 
   it('maps keys to actions: Space ends the turn, or skips an animation; repeats are dropped', () => {
