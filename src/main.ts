@@ -5,6 +5,7 @@
  */
 import Phaser from 'phaser';
 import { app } from './app/app';
+import { assetUrl } from './app/assets';
 import { installAutomation } from './app/automation';
 import { installFileHandlers } from './app/files';
 import { sounds } from './audio/sound-bank';
@@ -25,6 +26,9 @@ function rendererType(): number {
 }
 
 installAutomation();
+// The sound bank follows the settings' volumes and finds its files through the app.
+sounds.useAssets(assetUrl);
+app.watchSettings((settings) => sounds.setVolumes(settings));
 
 const game = new Phaser.Game({
   type: rendererType(),

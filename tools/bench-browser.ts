@@ -25,10 +25,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { BENCH_FIXTURES } from './lib/bench-boards';
-import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium';
+import { CHROMIUM, CHROMIUM_ARGS } from '../src/devtools/chromium';
 import { loadBaseline, saveBaseline } from './lib/bench-baseline';
 import { viteBuild } from './lib/bench-bundle';
-import { serveDir } from './lib/static-server';
+import { serveDir } from '../src/devtools/static-server';
 import {
   changeText,
   describeMachine,

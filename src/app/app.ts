@@ -5,7 +5,6 @@
  */
 import type Phaser from 'phaser';
 import type { Command, GameState, ScenarioOptions, Side, UnitStats } from '../engine';
-import { sounds } from '../audio/sound-bank';
 import { customMapFromFiles, loadCustomMap, type CustomMapSource } from './maps';
 import {
   BattleSession,
@@ -96,12 +95,19 @@ class App {
   isReady = false;
   /** Called by the Battle scene once its first animation is over. */
   private battleShown: (() => void) | null = null;
+  /** Who follows the settings (the sound bank's volumes), told of every change. */
+  private settingsWatchers: ((settings: Settings) => void)[] = [];
 
   constructor() {
     this.ready = new Promise((resolve) => {
       this.readyResolve = resolve;
     });
-    sounds.setVolumes(this.settings);
+  }
+
+  /** Calls `watcher` with the settings now and after every change (the volumes...). */
+  watchSettings(watcher: (settings: Settings) => void): void {
+    this.settingsWatchers.push(watcher);
+    watcher(this.settings);
   }
 
   markReady(): void {
@@ -113,7 +119,7 @@ class App {
   updateSettings(patch: Partial<Settings>): void {
     this.settings = { ...this.settings, ...patch };
     saveSettings(this.settings);
-    sounds.setVolumes(this.settings);
+    for (const watcher of this.settingsWatchers) watcher(this.settings);
     this.battle?.speedChanged();
   }
 

@@ -13,9 +13,8 @@ import {
   type GameState,
   type ScenarioOptions,
 } from '../engine';
-import { GAME_HEIGHT, GAME_WIDTH } from '../view/theme';
-import { buttonNames, buttonRect, lastToast } from '../view/ui';
 import { app, type DispatchOutcome, type LoadMapOutcome } from './app';
+import { controlNames, controlRect, lastToast } from './controls';
 import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
 import { randomSeed } from './session';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
@@ -89,8 +88,9 @@ function canvasRect(): DOMRect | null {
 
 function gameToPage(x: number, y: number): { x: number; y: number } | null {
   const r = canvasRect();
-  if (!r) return null;
-  return { x: r.left + (x * r.width) / GAME_WIDTH, y: r.top + (y * r.height) / GAME_HEIGHT };
+  const size = app.game?.scale.gameSize;
+  if (!r || !size) return null;
+  return { x: r.left + (x * r.width) / size.width, y: r.top + (y * r.height) / size.height };
 }
 
 export function installAutomation(): ArchFoeApi {
@@ -162,7 +162,7 @@ export function installAutomation(): ArchFoeApi {
     },
     debug: {
       buttonRect(name: string) {
-        const r = buttonRect(name);
+        const r = controlRect(name);
         if (!r) return null;
         const a = gameToPage(r.x, r.y);
         const b = gameToPage(r.x + r.width, r.y + r.height);
@@ -177,7 +177,7 @@ export function installAutomation(): ArchFoeApi {
           enabled: r.enabled,
         };
       },
-      buttonNames,
+      buttonNames: controlNames,
       squareToScreen(x: number, y: number) {
         const g = app.battle?.squareToGame(x, y);
         return g ? gameToPage(g.x, g.y) : null;

@@ -1,11 +1,11 @@
 /**
  * The sound bank: every sound of the game through howler, one audio context. Sounds are
- * created on the first user gesture (browsers refuse audio before one), volumes come from
- * the settings, and game events map to sounds in `soundsForEvent`.
+ * created on the first user gesture (browsers refuse audio before one), the files and the
+ * volumes are handed in by the boot code (main.ts), and game events map to sounds in
+ * `soundsForEvent`.
  */
 import { Howl, Howler } from 'howler';
 import type { GameEvent, GameState } from '../engine';
-import { assetPaths, assetUrl } from '../app/assets';
 
 export type SoundName =
   | 'step'
@@ -13,8 +13,8 @@ export type SoundName =
   | 'miss'
   | 'fireball'
   | 'throw'
-  | 'dragon-roar'
-  | 'dragon-breath'
+  | 'arch-foe-roar'
+  | 'fire-breath'
   | 'heal'
   | 'death'
   | 'victory'
@@ -28,8 +28,8 @@ export const SOUND_NAMES: readonly SoundName[] = [
   'miss',
   'fireball',
   'throw',
-  'dragon-roar',
-  'dragon-breath',
+  'arch-foe-roar',
+  'fire-breath',
   'heal',
   'death',
   'victory',
@@ -40,14 +40,15 @@ export const SOUND_NAMES: readonly SoundName[] = [
 
 const FORMATS = ['ogg', 'mp3', 'wav', 'm4a'];
 
+/** Where an asset file is served, by its game-root path; undefined when it is missing. */
+export type AssetUrl = (path: string) => string | undefined;
+
 /** URLs of a sound in preference order (ogg, mp3, wav), with their formats. */
-function sourcesFor(name: SoundName): { src: string[]; format: string[] } {
+function sourcesFor(name: SoundName, urlOf: AssetUrl): { src: string[]; format: string[] } {
   const src: string[] = [];
   const format: string[] = [];
-  const all = assetPaths('assets/audio/');
   for (const ext of FORMATS) {
-    const path = all.find((p) => p === `assets/audio/${name}.${ext}`);
-    const url = path ? assetUrl(path) : undefined;
+    const url = urlOf(`assets/audio/${name}.${ext}`);
     if (url) {
       src.push(url);
       format.push(ext);
@@ -70,6 +71,13 @@ export class SoundBank {
   private musicId: number | null = null;
   /** Last time each effect started, to avoid stacking the same sound many times a frame. */
   private lastPlayed = new Map<SoundName, number>();
+  /** Where the sound files are (given by the boot code: the bank knows no app module). */
+  private urlOf: AssetUrl = () => undefined;
+
+  /** Tells the bank where the sound files are served; call before the first unlock. */
+  useAssets(urlOf: AssetUrl): void {
+    this.urlOf = urlOf;
+  }
 
   get isUnlocked(): boolean {
     return this.unlocked;
@@ -81,7 +89,7 @@ export class SoundBank {
     this.unlocked = true;
     Howler.volume(this.volumes.master);
     for (const name of SOUND_NAMES) {
-      const { src, format } = sourcesFor(name);
+      const { src, format } = sourcesFor(name, this.urlOf);
       if (src.length === 0) continue;
       const music = name === 'music-dungeon';
       const howl = new Howl({
@@ -153,13 +161,13 @@ export function soundsForEvent(event: GameEvent, state: GameState): SoundName[] 
       const out: SoundName[] = [];
       if (event.effect === 'fireball') out.push('fireball');
       else if (event.effect === 'spear' || event.effect === 'dagger') out.push('throw');
-      else if (event.effect === 'fire') out.push('dragon-breath');
+      else if (event.effect === 'fire') out.push('fire-breath');
       out.push(event.hit ? 'melee-hit' : 'miss');
       return out;
     }
     case 'status-changed': {
       const unit = state.units.find((u) => u.id === event.unit);
-      if (event.to === 'alerted' && unit?.ai?.archFoe) return ['dragon-roar'];
+      if (event.to === 'alerted' && unit?.ai?.archFoe) return ['arch-foe-roar'];
       return [];
     }
     case 'healed':

@@ -3,10 +3,10 @@ import Phaser from 'phaser';
 import { app } from '../app/app';
 import { assetText } from '../app/assets';
 import { sounds } from '../audio/sound-bank';
+import { drawBackdrop } from '../view/backdrop';
 import { onKeyDown } from '../view/keys';
 import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel } from '../view/ui';
-import { drawBackdrop } from './Menu';
 
 /** Markdown to plain lines: headings, emphasis and links made readable. */
 export function markdownToPlain(md: string): string {

@@ -2,11 +2,11 @@
 import Phaser from 'phaser';
 import { app } from '../app/app';
 import { sounds } from '../audio/sound-bank';
+import { drawBackdrop } from '../view/backdrop';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast } from '../view/ui';
 import { frameExists } from '../view/unit-view';
-import { drawBackdrop } from './Menu';
 
 export class ResultsScene extends Phaser.Scene {
   constructor() {

@@ -3,10 +3,10 @@ import Phaser from 'phaser';
 import { app } from '../app/app';
 import { ANIMATION_SPEEDS, type AnimationSpeed } from '../app/settings';
 import { sounds } from '../audio/sound-bank';
+import { drawBackdrop } from '../view/backdrop';
 import { onKeyDown } from '../view/keys';
 import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Slider } from '../view/ui';
-import { drawBackdrop } from './Menu';
 
 const SPEED_NAMES: Record<AnimationSpeed, string> = {
   slow: 'Slow',

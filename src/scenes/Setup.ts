@@ -1,28 +1,45 @@
 /**
- * Setup: pick the scenario (the Dungeon Crawl, every bundled map, or the player's own map
- * loaded from files or dropped on the page), its options (morale, the dragon's lair, the
- * victory condition, the seed), read what it is about and how to win, and start.
+ * Setup: pick the scenario (the rule modules' scenarios, every bundled map, or the player's
+ * own map loaded from files or dropped on the page), its options (whatever the map's rule
+ * module offers, drawn from its option specs; then the seed), read what it is about and how
+ * to win, and start.
  */
 import Phaser from 'phaser';
 import {
+  defaultRuleModule,
   describeVictory,
-  normaliseOptions,
-  VICTORY_KINDS,
-  VICTORY_NAMES,
+  ruleModuleFor,
+  type OptionSpec,
+  type OptionValue,
+  type RuleModule,
   type ScenarioOptions,
-  type VictoryKind,
 } from '../engine';
 import { app } from '../app/app';
 import { chooseMapFiles } from '../app/files';
 import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
 import { sounds } from '../audio/sound-bank';
+import { drawBackdrop } from '../view/backdrop';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
-import { drawBackdrop } from './Menu';
+
+/** Choices beyond this many are offered one at a time, with previous and next buttons. */
+const MAX_CHOICE_BUTTONS = 5;
+
+/**
+ * The name an option's buttons carry: its id up to the first capital (`holdTurns` gives
+ * `hold-3`), or the whole id when another option shares that start.
+ */
+export function optionName(spec: OptionSpec, all: readonly OptionSpec[]): string {
+  const short = (id: string): string => id.split(/(?=[A-Z])/)[0];
+  const clash = all.some((o) => o.id !== spec.id && short(o.id) === short(spec.id));
+  return clash ? spec.id : short(spec.id);
+}
 
 export class SetupScene extends Phaser.Scene {
   private resolved: ResolvedScenario | null = null;
+  /** The rule module of the chosen scenario's map: it says which options there are. */
+  private rules: RuleModule = defaultRuleModule();
   private options!: ScenarioOptions;
   private optionRoot!: Phaser.GameObjects.Container;
   private detailRoot!: Phaser.GameObjects.Container;
@@ -55,7 +72,7 @@ export class SetupScene extends Phaser.Scene {
     this.add.text(lx + 20, ly + 16, 'Scenario', titleStyle(20, CSS.gold, { strokeThickness: 0 }));
     const choices = listScenarios(app.customMap, app.customMapName);
     if (!choices.some((c) => c.id === app.setup.scenario))
-      app.setup.scenario = choices[0]?.id ?? 'dungeon-crawl';
+      app.setup.scenario = choices[0]?.id ?? app.setup.scenario;
     let y = ly + 70;
     const maxShown = 7;
     choices.slice(0, maxShown).forEach((c) => {
@@ -169,13 +186,15 @@ export class SetupScene extends Phaser.Scene {
     }
     if (!result.ok) {
       this.resolved = null;
-      this.options = normaliseOptions(undefined);
+      this.rules = defaultRuleModule();
+      this.options = this.rules.normaliseOptions(undefined);
       this.showDetails(`This scenario cannot be played: ${result.error}`);
       this.startButton.setEnabled(false);
       return;
     }
     this.resolved = result.scenario;
-    this.options = normaliseOptions(app.setup.options ?? result.scenario.defaults);
+    this.rules = ruleModuleFor(result.scenario.map.battleMap);
+    this.options = this.rules.normaliseOptions(app.setup.options ?? result.scenario.defaults);
     this.startButton.setEnabled(true);
     this.showDetails(null);
   }
@@ -250,28 +269,7 @@ export class SetupScene extends Phaser.Scene {
       root.add(t);
     };
     const bx = x + labelW;
-    const toggle = (
-      name: string,
-      text: string,
-      selected: boolean,
-      w: number,
-      xx: number,
-      yy: number,
-      onClick: () => void,
-    ): Button => {
-      const b = new Button(this, xx + w / 2, yy, {
-        name,
-        width: w,
-        height: 34,
-        label: text,
-        fontSize: 15,
-        onClick,
-      });
-      b.setSelected(selected);
-      root.add(b);
-      return b;
-    };
-    const o = this.options;
+    const toggle = this.optionButton.bind(this);
     const heading = this.add.text(
       x,
       y - 48,
@@ -280,98 +278,12 @@ export class SetupScene extends Phaser.Scene {
     );
     root.add(heading);
 
-    label(
-      'Morale (optional)',
-      'Optional rule: a goblin or troll that rolls a 1 when attacking loses heart and retreats.',
-      y,
-    );
-    toggle('morale-on', 'On', o.morale === true, 80, bx, y, () => this.setOption({ morale: true }));
-    toggle('morale-off', 'Off', !o.morale, 80, bx + 88, y, () => this.setOption({ morale: false }));
-    y += 50;
-
-    const lairs = (this.resolved?.map.battleMap.objects ?? [])
-      .filter((ob) => ob.kind === 'lair' && typeof ob.properties.roll === 'string')
-      .map((ob) => String(ob.properties.roll));
-    const bands = [...new Set(lairs)].sort();
-    label(
-      'Dragon\u2019s lair',
-      'Where the Arch Foe waits: rolled on a d6 at the start, or chosen here.',
-      y,
-    );
-    if (bands.length > 0) {
-      toggle('lair-roll', 'Roll d6', o.lair === 'roll', 90, bx, y, () =>
-        this.setOption({ lair: 'roll' }),
-      );
-      bands.slice(0, 4).forEach((band, i) => {
-        toggle(`lair-${band}`, band, o.lair === band, 64, bx + 98 + i * 72, y, () =>
-          this.setOption({ lair: band }),
-        );
-      });
-    } else {
-      root.add(
-        this.add
-          .text(
-            bx,
-            y,
-            'No lairs on this map: the Arch Foe\nstarts where it is drawn.',
-            textStyle(14, CSS.muted),
-          )
-          .setOrigin(0, 0.5),
-      );
-    }
-    y += 50;
-
-    label('Victory', 'What the heroes must do. Maps may set their own; you can change it here.', y);
-    const vi = VICTORY_KINDS.indexOf(o.victory);
-    const prev = new Button(this, bx + 20, y, {
-      name: 'victory-prev',
-      width: 40,
-      height: 34,
-      label: '\u25c0',
-      fontSize: 15,
-      onClick: () =>
-        this.setOption({
-          victory: VICTORY_KINDS[(vi - 1 + VICTORY_KINDS.length) % VICTORY_KINDS.length],
-        }),
-    });
-    const vText = this.add
-      .text(bx + 160, y, VICTORY_NAMES[o.victory], textStyle(16, CSS.gold))
-      .setOrigin(0.5);
-    const next = new Button(this, bx + 300, y, {
-      name: 'victory-next',
-      width: 40,
-      height: 34,
-      label: '\u25b6',
-      fontSize: 15,
-      onClick: () => this.setOption({ victory: VICTORY_KINDS[(vi + 1) % VICTORY_KINDS.length] }),
-    });
-    root.add([prev, vText, next]);
-    y += 50;
-
-    // The numbers some victory conditions need (the seed: hold 1-3 turns; defeat N enemies).
-    if (o.victory === 'hold') {
-      label(
-        'Turns to hold',
-        'How many turns in a row a hero must end on the marked spot (1 to 3).',
-        y,
-      );
-      [1, 2, 3].forEach((n, i) =>
-        toggle(`hold-${n}`, String(n), o.holdTurns === n, 56, bx + i * 64, y, () =>
-          this.setOption({ holdTurns: n }),
-        ),
-      );
-      y += 50;
-    } else if (o.victory === 'defeat-count') {
-      label(
-        'Enemies to defeat',
-        'How many enemies the heroes must defeat before the rolled turn limit (1d6+4).',
-        y,
-      );
-      [3, 4, 6, 8, 10].forEach((n, i) =>
-        toggle(`defeat-${n}`, String(n), o.defeatCount === n, 56, bx + i * 64, y, () =>
-          this.setOption({ defeatCount: n }),
-        ),
-      );
+    const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null);
+    for (const spec of specs) {
+      const when = spec.showWhen;
+      if (when && this.options[when.option] !== when.equals) continue;
+      label(spec.label, spec.help, y);
+      this.buildOption(spec, optionName(spec, specs), bx, y);
       y += 50;
     }
 
@@ -420,6 +332,68 @@ export class SetupScene extends Phaser.Scene {
         textStyle(13, CSS.dim),
       ),
     );
+  }
+
+  /** A button of the options panel, selected when it shows the value chosen now. */
+  private optionButton(
+    name: string,
+    text: string,
+    selected: boolean,
+    w: number,
+    x: number,
+    y: number,
+    onClick: () => void,
+  ): Button {
+    const b = new Button(this, x + w / 2, y, {
+      name,
+      width: w,
+      height: 34,
+      label: text,
+      fontSize: 15,
+      onClick,
+    });
+    b.setSelected(selected);
+    this.optionRoot.add(b);
+    return b;
+  }
+
+  /**
+   * One option's buttons, named for the tests by the option's short name and the value:
+   * a toggle as On / Off (`morale-on`), a few choices as one button each (`lair-3-4`),
+   * many choices as a cycler (`victory-prev`, `victory-next`), a number as its presets
+   * (`hold-3`).
+   */
+  private buildOption(spec: OptionSpec, name: string, bx: number, y: number): void {
+    const value = this.options[spec.id];
+    const set = (v: OptionValue) => () => this.setOption({ [spec.id]: v });
+    const toggle = this.optionButton.bind(this);
+    if (spec.kind === 'toggle') {
+      toggle(`${name}-on`, 'On', value === true, 80, bx, y, set(true));
+      toggle(`${name}-off`, 'Off', value !== true, 80, bx + 88, y, set(false));
+    } else if (spec.kind === 'number') {
+      spec.presets.forEach((n, i) =>
+        toggle(`${name}-${n}`, String(n), value === n, 56, bx + i * 64, y, set(n)),
+      );
+    } else if (spec.choices.length <= MAX_CHOICE_BUTTONS) {
+      let cx = bx;
+      for (const c of spec.choices) {
+        const w = Math.max(56, Math.round(c.label.length * 8.5 + 26));
+        toggle(`${name}-${c.value}`, c.label, value === c.value, w, cx, y, set(c.value));
+        cx += w + 8;
+      }
+    } else {
+      const n = spec.choices.length;
+      const i = Math.max(
+        0,
+        spec.choices.findIndex((c) => c.value === value),
+      );
+      const step = (by: number): OptionValue => spec.choices[(i + by + n) % n].value;
+      toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, set(step(-1)));
+      this.optionRoot.add(
+        this.add.text(bx + 160, y, spec.choices[i].label, textStyle(16, CSS.gold)).setOrigin(0.5),
+      );
+      toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, set(step(1)));
+    }
   }
 
   /** A small picture of the map: terrain, heroes (blue) and monsters (red), lairs (gold). */
@@ -487,8 +461,8 @@ export class SetupScene extends Phaser.Scene {
     this.seedField.setColor(typed ? CSS.parchment : CSS.dim);
   }
 
-  private setOption(patch: Partial<ScenarioOptions>): void {
-    this.options = normaliseOptions({ ...this.options, ...patch });
+  private setOption(patch: Readonly<Record<string, OptionValue>>): void {
+    this.options = this.rules.normaliseOptions({ ...this.options, ...patch });
     app.setup.options = this.options;
     this.showDetails(null);
   }

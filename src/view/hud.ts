@@ -1,23 +1,26 @@
 /**
  * The Battle HUD pieces: hero cards (portrait, wound pips, weapon buttons with hit chances,
- * the Priest's heals), the dice log, the info panel, and the round/turn banner.
+ * the rule module's abilities), the dice log, the info panel, and the round/turn banner.
  */
 import Phaser from 'phaser';
 import type { GameEvent, GameState, RuleModule, Unit } from '../engine';
+import { CARD_H, CARD_W } from './battle-layout';
 import { Button, drawPanel, type Tooltip } from './ui';
-import { COLORS, CSS, percent, textStyle, titleStyle, TITLE_FONT } from './theme';
-import { frameExists } from './unit-view';
+import { COLORS, CSS, textStyle, titleStyle, TITLE_FONT } from './theme';
+import { artFor, fallbackTexture, frameExists } from './unit-view';
 
 // ------------------------------------------------------------------ hero card
 
 export interface HeroCardCallbacks {
   onInspect(unitId: string): void;
-  onWeapon(unitId: string, weaponId: string): void;
-  onHeal(unitId: string): void;
+  /** A weapon (its id) or an ability (`#` and its id) was chosen on the card. */
+  onChoose(unitId: string, choice: string): void;
 }
 
-export const CARD_W = 244;
-export const CARD_H = 156;
+/** The card's choice id of an ability: `#` and the ability's id (weapon ids stay bare). */
+export function abilityChoice(abilityId: string): string {
+  return `#${abilityId}`;
+}
 
 export class HeroCard extends Phaser.GameObjects.Container {
   readonly unitId: string;
@@ -27,7 +30,8 @@ export class HeroCard extends Phaser.GameObjects.Container {
   private pips: Phaser.GameObjects.Container;
   private portrait: Phaser.GameObjects.Image;
   private buttons: Button[] = [];
-  private weaponIds: (string | '#heal')[] = [];
+  /** The choice each button stands for: a weapon id, or `#` and an ability id. */
+  private choices: string[] = [];
   private lastKey = '';
   private pipKey = '';
 
@@ -52,7 +56,8 @@ export class HeroCard extends Phaser.GameObjects.Container {
     });
     hit.on('pointerout', () => tooltip.hideNow());
     this.bg = scene.add.graphics();
-    const frameKey = `${unit.kind}-idle-0`;
+    const art = artFor(rules.kinds, unit);
+    const frameKey = `${art.sprite}-idle-0`;
     const portraitBg = scene.add.graphics();
     portraitBg.fillStyle(0x0b0810, 1);
     portraitBg.fillRoundedRect(10, 10, 60, 60, 6);
@@ -61,7 +66,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
     if (frameExists(scene, 'units', frameKey)) {
       this.portrait = scene.add.image(40, 40, 'units', frameKey);
     } else {
-      this.portrait = scene.add.image(40, 40, `fallback-unit-${unit.kind}`);
+      this.portrait = scene.add.image(40, 40, fallbackTexture(scene, art));
     }
     const s = 52 / Math.max(1, this.portrait.width, this.portrait.height);
     this.portrait.setScale(s);
@@ -73,48 +78,48 @@ export class HeroCard extends Phaser.GameObjects.Container {
     this.pips = scene.add.container(80, 60);
     this.add([hit, this.bg, portraitBg, this.portrait, this.nameText, this.statusText, this.pips]);
 
-    const entries: { id: string; label: string; tip: string }[] = unit.weapons.map((w) => ({
-      id: w.id,
-      label: rules.weaponLabel(w),
-      tip: rules.describeWeapon(w),
-    }));
+    const entries: { choice: string; name: string; label: string; tip: string; icon: string }[] =
+      unit.weapons.map((w) => ({
+        choice: w.id,
+        name: w.id,
+        label: rules.weaponLabel(w),
+        tip: rules.describeWeapon(w),
+        icon: w.effect,
+      }));
     for (const ability of rules.abilities(unit)) {
-      entries.push({ id: `#${ability.id}`, label: ability.label, tip: ability.tip });
+      entries.push({
+        choice: abilityChoice(ability.id),
+        name: ability.id,
+        label: ability.label,
+        tip: ability.tip,
+        icon: ability.id,
+      });
     }
     const bw = entries.length > 1 ? 108 : 224;
     entries.forEach((e, i) => {
       const b = new Button(scene, 10 + bw / 2 + i * (bw + 8), 122, {
-        name: `card-${unit.id}-${e.id === '#heal' ? 'heal' : e.id}`,
+        name: `card-${unit.id}-${e.name}`,
         width: bw,
         height: 32,
         label: e.label,
         fontSize: entries.length > 1 ? 12 : 14,
         tooltip: e.tip,
         tooltipHost: tooltip,
-        icon: this.iconFor(e.id, unit),
-        onClick: () => (e.id === '#heal' ? cb.onHeal(unit.id) : cb.onWeapon(unit.id, e.id)),
+        icon: this.icon(e.icon),
+        onClick: () => cb.onChoose(unit.id, e.choice),
       });
       this.buttons.push(b);
-      this.weaponIds.push(e.id);
+      this.choices.push(e.choice);
       this.add(b);
     });
     this.setSize(CARD_W, CARD_H);
     scene.add.existing(this);
   }
 
-  private iconFor(id: string, unit: Unit): { texture: string; frame: string } | null {
-    const w = unit.weapons.find((x) => x.id === id);
-    const name =
-      id === '#heal'
-        ? 'heal'
-        : w?.effect === 'fireball'
-          ? 'fireball'
-          : w?.effect === 'dagger'
-            ? 'dagger'
-            : w?.effect === 'spear'
-              ? 'spear'
-              : 'sword';
-    return frameExists(this.scene, 'icons', name) ? { texture: 'icons', frame: name } : null;
+  /** The icon named like the weapon's effect or the ability, else the sword. */
+  private icon(name: string): { texture: string; frame: string } | null {
+    const frame = frameExists(this.scene, 'icons', name) ? name : 'sword';
+    return frameExists(this.scene, 'icons', frame) ? { texture: 'icons', frame } : null;
   }
 
   refreshCard(
@@ -128,7 +133,8 @@ export class HeroCard extends Phaser.GameObjects.Container {
     },
   ): void {
     const fallen = unit.position === null;
-    const key = JSON.stringify([view, unit.wounds, unit.heal?.usesLeft, fallen]);
+    const abilities = this.rules.abilities(unit);
+    const key = JSON.stringify([view, unit.wounds, abilities, fallen]);
     if (key === this.lastKey) return;
     this.lastKey = key;
     const g = this.bg;
@@ -143,9 +149,9 @@ export class HeroCard extends Phaser.GameObjects.Container {
     this.setAlpha(fallen ? 0.55 : 1);
     this.portrait.setAlpha(fallen ? 0.4 : 1);
     this.drawPips(unit);
-    this.weaponIds.forEach((id, i) => {
+    this.choices.forEach((id, i) => {
       const b = this.buttons[i];
-      const ability = this.rules.abilities(unit).find((a) => `#${a.id}` === id);
+      const ability = abilities.find((a) => abilityChoice(a.id) === id);
       if (ability) b.setLabel(ability.label);
       b.setEnabled(!fallen && view.usable[id] === true);
       b.setSelected(view.acting && view.selectedWeapon === id);

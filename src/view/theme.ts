@@ -81,20 +81,3 @@ export function coverColor(cover: string): number {
       return COLORS.blocked;
   }
 }
-
-export function coverWords(cover: string): string {
-  switch (cover) {
-    case 'clear':
-      return 'clear line of sight';
-    case 'partial':
-      return 'partial cover';
-    case 'full':
-      return 'full cover';
-    default:
-      return 'no line of sight';
-  }
-}
-
-export function percent(chance: number): string {
-  return `${Math.round(chance * 100)}%`;
-}

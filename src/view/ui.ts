@@ -1,27 +1,18 @@
 /**
  * Small UI kit drawn with Phaser: buttons (with hover, press, disabled and selected looks,
  * tooltips and a click sound), panels, a tooltip, toasts and a volume slider. Buttons are
- * registered by name so tests can find where to click.
+ * registered by name with the app's controls so tests can find where to click.
  */
 import Phaser from 'phaser';
+import { noteToast, registerControl, type ControlRect } from '../app/controls';
 import { sounds } from '../audio/sound-bank';
 import { COLORS, CSS, textStyle } from './theme';
 
-// ------------------------------------------------------------------ button registry
+// ------------------------------------------------------------------ named buttons
 
-const registry = new Map<string, Button>();
-
-export interface ScreenRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Bounds in game pixels of a visible, enabled-or-not button by name. */
-export function buttonRect(name: string): (ScreenRect & { enabled: boolean }) | null {
-  const b = registry.get(name);
-  if (!b || !b.scene || !b.active || !isShown(b)) return null;
+/** Bounds in game pixels of a visible button (for the automation API), or null. */
+function buttonBounds(b: Button): ControlRect | null {
+  if (!b.scene || !b.active || !isShown(b)) return null;
   const m = b.getWorldTransformMatrix();
   return {
     x: m.tx - (b.width / 2) * m.scaleX,
@@ -30,10 +21,6 @@ export function buttonRect(name: string): (ScreenRect & { enabled: boolean }) | 
     height: b.height * m.scaleY,
     enabled: b.enabled,
   };
-}
-
-export function buttonNames(): string[] {
-  return [...registry.keys()].filter((n) => buttonRect(n) !== null);
 }
 
 function isShown(obj: Phaser.GameObjects.Container): boolean {
@@ -227,10 +214,8 @@ export class Button extends Phaser.GameObjects.Container {
       options.onClick?.();
     });
     if (options.name) {
-      registry.set(options.name, this);
-      this.once(Phaser.GameObjects.Events.DESTROY, () => {
-        if (registry.get(options.name!) === this) registry.delete(options.name!);
-      });
+      const unregister = registerControl(options.name, () => buttonBounds(this));
+      this.once(Phaser.GameObjects.Events.DESTROY, unregister);
     }
     this.redraw();
     scene.add.existing(this);
@@ -398,13 +383,6 @@ export class Slider extends Phaser.GameObjects.Container {
 
 // ------------------------------------------------------------------ toast
 
-let lastToastText = '';
-
-/** The last message a toast showed (for tests: the engine's error sentence). */
-export function lastToast(): string {
-  return lastToastText;
-}
-
 /** A short message that fades: illegal clicks, saves that failed, errors. */
 export class Toast extends Phaser.GameObjects.Container {
   private bg: Phaser.GameObjects.Graphics;
@@ -432,7 +410,7 @@ export class Toast extends Phaser.GameObjects.Container {
   }
 
   show(text: string, kind: 'error' | 'info' = 'error', ms = 2600): void {
-    lastToastText = text;
+    noteToast(text);
     this.label.setText(text);
     this.label.setColor(kind === 'error' ? '#ffd2c8' : CSS.parchment);
     const w = this.label.width + 36;

@@ -4,23 +4,39 @@
  * the active-unit glow and a target badge. Everything it shows is set from engine data.
  */
 import Phaser from 'phaser';
-import type { EnemyStatus, Facing, Unit } from '../engine';
+import type { EnemyStatus, Facing, Unit, UnitArt, UnitKind } from '../engine';
 import { cosmetic } from './rng';
 import { COLORS, CSS, textStyle } from './theme';
 
 export const TILE = 32;
 
-const STATUS_ICON: Record<string, string> = {
-  patrolling: 'patrol',
-  alerted: 'alerted',
-  retreating: 'retreating',
-};
+/**
+ * Status marker icons, each named by the start of the status it marks (the icon atlas's
+ * frames), with a letter to draw when the atlas is missing. Other statuses show none.
+ */
+const STATUS_MARKERS: readonly { icon: string; text: string; color: string }[] = [
+  { icon: 'patrol', text: '?', color: CSS.blue },
+  { icon: 'alerted', text: '!', color: CSS.red },
+  { icon: 'retreating', text: '\u21a9', color: CSS.yellow },
+];
 
-const STATUS_FALLBACK: Record<string, { text: string; color: string }> = {
-  patrolling: { text: '?', color: CSS.blue },
-  alerted: { text: '!', color: CSS.red },
-  retreating: { text: '\u21a9', color: CSS.yellow },
-};
+/** The size of a figure drawn at the usual height (its marker and badge sit above it). */
+const BASE_HEIGHT = 32;
+
+/**
+ * How a unit is drawn: its kind's art from the rule module, or a plain token named by its
+ * first letter when the module does not know the kind.
+ */
+export function artFor(kinds: readonly UnitKind[], unit: Unit): UnitArt {
+  const known = kinds.find((k) => k.kind === unit.kind);
+  if (known) return known.art;
+  return {
+    sprite: unit.kind,
+    height: BASE_HEIGHT,
+    letter: unit.name.charAt(0).toUpperCase(),
+    color: unit.side === 'heroes' ? '#2c5d94' : '#6b2a22',
+  };
+}
 
 /** Facing 0..7 (north clockwise) as a rotation in radians for art pointing north. */
 export function facingRotation(facing: number): number {
@@ -37,13 +53,13 @@ export function frameExists(scene: Phaser.Scene, texture: string, frame: string)
 }
 
 /** Fallback texture for a kind when the sprite atlas is missing: a token with a letter. */
-function fallbackTexture(scene: Phaser.Scene, kind: string, side: string): string {
-  const key = `fallback-unit-${kind}`;
+export function fallbackTexture(scene: Phaser.Scene, art: UnitArt): string {
+  const key = `fallback-unit-${art.sprite}`;
   if (scene.textures.exists(key)) return key;
   const canvas = scene.textures.createCanvas(key, 32, 32);
   if (!canvas) return '__DEFAULT';
   const ctx = canvas.getContext();
-  ctx.fillStyle = side === 'heroes' ? '#2c5d94' : kind === 'dragon' ? '#8f2a12' : '#6b2a22';
+  ctx.fillStyle = art.color;
   ctx.beginPath();
   ctx.arc(16, 16, 13, 0, Math.PI * 2);
   ctx.fill();
@@ -54,18 +70,18 @@ function fallbackTexture(scene: Phaser.Scene, kind: string, side: string): strin
   ctx.font = 'bold 15px sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const letter =
-    kind === 'magic-user' ? 'M' : kind === 'fighting-man' ? 'F' : kind.charAt(0).toUpperCase();
-  ctx.fillText(letter, 16, 17);
+  ctx.fillText(art.letter, 16, 17);
   canvas.refresh();
   return key;
 }
 
-export function ensureUnitAnimations(scene: Phaser.Scene, kind: string): string | null {
-  const key = `${kind}-idle`;
+export function ensureUnitAnimations(scene: Phaser.Scene, sprite: string): string | null {
+  const key = `${sprite}-idle`;
   if (scene.anims.exists(key)) return key;
-  if (!frameExists(scene, 'units', `${kind}-idle-0`)) return null;
-  const frames = [`${kind}-idle-0`, `${kind}-idle-1`].filter((f) => frameExists(scene, 'units', f));
+  if (!frameExists(scene, 'units', `${sprite}-idle-0`)) return null;
+  const frames = [`${sprite}-idle-0`, `${sprite}-idle-1`].filter((f) =>
+    frameExists(scene, 'units', f),
+  );
   scene.anims.create({
     key,
     frames: frames.map((frame) => ({ key: 'units', frame })),
@@ -77,7 +93,10 @@ export function ensureUnitAnimations(scene: Phaser.Scene, kind: string): string 
 
 export class UnitView extends Phaser.GameObjects.Container {
   readonly unitId: string;
-  readonly kind: string;
+  /** Frame prefix in the units atlas (the kind's art). */
+  readonly frames: string;
+  /** How far above the base the figure's head is: its marker and badge sit there. */
+  private readonly lift: number;
   readonly side: string;
   readonly archFoe: boolean;
   private shadow: Phaser.GameObjects.Ellipse;
@@ -99,10 +118,11 @@ export class UnitView extends Phaser.GameObjects.Container {
   wounds = 0;
   maxWounds = 1;
 
-  constructor(scene: Phaser.Scene, unit: Unit) {
+  constructor(scene: Phaser.Scene, unit: Unit, art: UnitArt) {
     super(scene, 0, 0);
     this.unitId = unit.id;
-    this.kind = unit.kind;
+    this.frames = art.sprite;
+    this.lift = art.height - BASE_HEIGHT;
     this.side = unit.side;
     this.archFoe = unit.ai?.archFoe === true;
     this.maxWounds = unit.maxWounds;
@@ -139,17 +159,14 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.wedge.setScale(1, 0.62);
     this.wedge.y = 6;
 
-    this.usesAtlas = frameExists(scene, 'units', `${unit.kind}-idle-0`);
-    this.idleKey = this.usesAtlas ? ensureUnitAnimations(scene, unit.kind) : null;
-    if (this.usesAtlas) {
-      this.sprite = scene.add.sprite(0, 12, 'units', `${unit.kind}-idle-0`);
-    } else {
-      this.sprite = scene.add.sprite(0, 12, fallbackTexture(scene, unit.kind, unit.side));
-    }
+    this.usesAtlas = frameExists(scene, 'units', `${art.sprite}-idle-0`);
+    this.idleKey = this.usesAtlas ? ensureUnitAnimations(scene, art.sprite) : null;
+    this.sprite = this.usesAtlas
+      ? scene.add.sprite(0, 12, 'units', `${art.sprite}-idle-0`)
+      : scene.add.sprite(0, 12, fallbackTexture(scene, art));
     this.sprite.setOrigin(0.5, 1);
     const biggest = Math.max(this.sprite.width, this.sprite.height);
-    const wanted = unit.kind === 'dragon' ? 40 : 32;
-    this.baseScale = biggest > 0 ? wanted / biggest : 1;
+    this.baseScale = biggest > 0 ? art.height / biggest : 1;
     this.sprite.setScale(this.baseScale);
     if (this.idleKey) {
       this.sprite.play({
@@ -212,15 +229,15 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.markerStatus = status;
     this.marker?.destroy();
     this.marker = null;
-    const icon = STATUS_ICON[status];
-    if (!icon) return;
+    const mark = STATUS_MARKERS.find((m) => status.startsWith(m.icon));
+    if (!mark) return;
     const scene = this.scene;
-    if (frameExists(scene, 'icons', icon)) {
-      const img = scene.add.image(11, -20, 'icons', icon);
+    if (frameExists(scene, 'icons', mark.icon)) {
+      const img = scene.add.image(11, -20, 'icons', mark.icon);
       img.setScale(11 / Math.max(img.width, img.height));
       this.marker = img;
     } else {
-      const fb = STATUS_FALLBACK[status];
+      const fb = mark;
       this.marker = scene.add
         .text(
           11,
@@ -235,7 +252,7 @@ export class UnitView extends Phaser.GameObjects.Container {
         )
         .setOrigin(0.5);
     }
-    if (this.kind === 'dragon') this.marker.y = -28;
+    this.marker.y -= this.lift;
     this.add(this.marker);
   }
 
@@ -285,15 +302,15 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.badgeBg.fillRoundedRect(-w / 2, -6.5, w, 13, 4);
     this.badgeBg.lineStyle(1, color, 1);
     this.badgeBg.strokeRoundedRect(-w / 2, -6.5, w, 13, 4);
-    this.badge.y = this.kind === 'dragon' ? -38 : -30;
+    this.badge.y = -30 - this.lift;
     this.badge.setVisible(true);
   }
 
   showAttackFrame(on: boolean): void {
     if (!this.usesAtlas) return;
-    if (on && frameExists(this.scene, 'units', `${this.kind}-attack`)) {
+    if (on && frameExists(this.scene, 'units', `${this.frames}-attack`)) {
       this.sprite.stop();
-      this.sprite.setFrame(`${this.kind}-attack`);
+      this.sprite.setFrame(`${this.frames}-attack`);
     } else if (!on && this.idleKey) {
       this.sprite.play({ key: this.idleKey, startFrame: 0 });
     }

@@ -25,7 +25,7 @@ import {
 } from '../../src/engine/index';
 import type { Command, GameState, ScenarioOptions } from '../../src/engine/types';
 import type { BattleMap } from '../../src/engine/map';
-import { listBundledMaps, loadBundledMap } from '../../tools/lib/maps';
+import { listBundledMaps, loadBundledMap } from '../../src/devtools/bundled-maps';
 import { dungeonCrawlBoard } from './boards';
 import { checkInvariants } from './invariants';
 

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { playAutoGame } from '../../src/engine/simulate';
 import type { BattleMap } from '../../src/engine/map';
-import { loadBenchBoard } from '../../tools/lib/bench-boards';
+import { loadBenchBoard } from '../../src/devtools/bench-boards';
 import { dungeonCrawlBoard } from './boards';
 
 function fingerprint(map: BattleMap, seed: number, morale: boolean, rulesVersion = 1): string {

@@ -14,7 +14,7 @@ import {
   type LoadTiledMapOptions,
   type MapLoadResult,
 } from '../../src/maps';
-import { CELLAR_ROWS } from '../../tools/mapgen/tiled';
+import { CELLAR_ROWS } from '../../src/devtools/tiled-json';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const FIXTURES = join(ROOT, 'test/fixtures/maps');

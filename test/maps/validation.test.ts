@@ -10,7 +10,7 @@ import {
   property,
   tileLayer,
   type JsonObject,
-} from '../../tools/mapgen/tiled';
+} from '../../src/devtools/tiled-json';
 import {
   copy,
   drop,

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { loadBundledMap, ROOT } from '../../tools/lib/maps';
+import { loadBundledMap, ROOT } from '../../src/devtools/bundled-maps';
 import { dungeonCrawlBoard } from '../engine/boards';
 
 function sim(...args: string[]): string {

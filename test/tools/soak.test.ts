@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/engine/setup';
 import type { GameState } from '../../src/engine/types';
-import { dungeonCrawlBoard } from '../../tools/lib/bench-boards';
+import { dungeonCrawlBoard } from '../engine/boards';
 import { jsonProblems, stateProblems, stepProblems } from '../../tools/lib/bench-invariants';
 import { defaultOptions } from '../../src/engine';
 import { gameConfig, INJECTED_FAULT, runSoak, type SoakMap } from '../../tools/soak';

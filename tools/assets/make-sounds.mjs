@@ -211,7 +211,7 @@ function fireball(seed) {
   return fadeOut(normalize(reverb(x, { room: 0.7, mix: 0.18 }), 0.8), 0.1);
 }
 
-function dragonRoar(seed) {
+function archFoeRoar(seed) {
   const rnd = mulberry32(seed);
   const len = 1.9;
   const x = buf(len + 0.6);
@@ -233,7 +233,7 @@ function dragonRoar(seed) {
   return fadeOut(normalize(reverb(x, { room: 0.85, mix: 0.28, damp: 0.4 }), 0.82), 0.2);
 }
 
-function dragonBreath(seed) {
+function fireBreath(seed) {
   const f = fire(seed, 1.6, { rumble: 1.4, crackle: 2.5, swell: 0.12 });
   const w = whoosh(seed + 3, 1.6, 250, 900, 350, 1.2);
   const x = buf(1.9);
@@ -473,8 +473,8 @@ const SOUNDS = {
   miss: () => miss(13),
   fireball: () => fireball(14),
   throw: () => throwSfx(15),
-  'dragon-roar': () => dragonRoar(16),
-  'dragon-breath': () => dragonBreath(17),
+  'arch-foe-roar': () => archFoeRoar(16),
+  'fire-breath': () => fireBreath(17),
   heal: () => heal(),
   death: () => death(19),
   victory: () => victory(),

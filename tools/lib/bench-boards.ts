@@ -6,60 +6,34 @@
  * - `generateDungeon`: a deterministic rooms-and-corridors dungeon, used ONCE to write the
  *   committed fixtures in test/fixtures/bench/ (`npx tsx tools/bench.ts --write-fixtures`);
  *   the benchmark itself only reads the committed files;
- * - `loadBenchBoard`: reads a committed fixture.
+ * - `loadBenchBoard`: reads a committed fixture (src/devtools/bench-boards.ts, shared with
+ *   the tests).
  *
  * ASCII letters: `#` wall, `.` floor, `~` difficult, `^` dangerous, ' ' void; units stand
  * on floor: F fighting man, M magic user, T thief, P priest, g goblin, t troll, D dragon
  * (Arch Foe). Lair digits 1/3/5 mark lair bands 1-2 / 3-4 / 5-6.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { BattleMap } from '../../src/engine/map';
 import '../../src/engine/rulesets';
 import { makeBoard, type BoardOptions } from '../../src/engine/ascii-board';
+import type { BenchSize } from '../../src/devtools/bench-boards';
 import {
   dungeonCrawlBoard,
   DUNGEON_CRAWL_ASCII,
 } from '../../src/engine/rulesets/dungeon-crawl/board';
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const BENCH_FIXTURES = join(REPO_ROOT, 'test/fixtures/bench');
-
 /** The ASCII board format shared with the engine tests (src/engine/ascii-board.ts). */
 export const parseBoard = makeBoard;
 export { dungeonCrawlBoard, DUNGEON_CRAWL_ASCII };
 export type { BoardOptions };
-
-/** Reads the raw text of a committed fixture in test/fixtures/bench/. */
-export function readBenchFixture(file: string): string {
-  return readFileSync(join(BENCH_FIXTURES, file), 'utf8');
-}
-
-/** The committed benchmark dungeons: 32x32, 64x64 and 128x128. */
-export const BENCH_SIZES = [32, 64, 128] as const;
-export type BenchSize = (typeof BENCH_SIZES)[number];
-
-export function benchBoardFile(size: number): string {
-  return `dungeon-${size}.txt`;
-}
-
-/** Loads a committed benchmark dungeon as a BattleMap (units and lairs included). */
-export function loadBenchBoard(size: number): BattleMap {
-  const text = readBenchFixture(benchBoardFile(size));
-  // Lines starting with ';' are comments (the generator's header).
-  const ascii = text
-    .split('\n')
-    .filter((l) => !l.startsWith(';'))
-    .join('\n');
-  return parseBoard(ascii, {
-    id: `bench-${size}`,
-    name: `Bench dungeon ${size}x${size}`,
-    heroFacing: 0,
-    enemyFacing: 4,
-    properties: { victory: 'arch-foe', ruleModule: 'dungeon-crawl' },
-  });
-}
+export {
+  BENCH_FIXTURES,
+  BENCH_SIZES,
+  benchBoardFile,
+  loadBenchBoard,
+  readBenchFixture,
+  REPO_ROOT,
+  type BenchSize,
+} from '../../src/devtools/bench-boards';
 
 // ------------------------------------------------------------------ generator
 

@@ -57,7 +57,7 @@ export function asciiToTiled(rows: readonly string[], name: string): Record<stri
       }
     }
   }
-  // Its own key order (not tools/mapgen/tiled.ts's), so the committed dungeon-64.tmj stays as it is.
+  // Its own key order (not src/devtools/tiled-json.ts's), so the committed dungeon-64.tmj stays as it is.
   const tileLayer = (id: number, layerName: string, data: number[]): Record<string, unknown> => ({
     id,
     type: 'tilelayer',

@@ -13,8 +13,8 @@ import {
   property,
   tiledMap,
   tileLayer,
-} from './tiled';
-import type { Json, JsonObject, PropertyValue } from './tiled';
+} from '../../src/devtools/tiled-json';
+import type { Json, JsonObject, PropertyValue } from '../../src/devtools/tiled-json';
 
 const OUT = process.argv[2] ?? new URL('../../test/fixtures/maps', import.meta.url).pathname;
 mkdirSync(OUT, { recursive: true });

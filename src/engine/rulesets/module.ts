@@ -10,7 +10,7 @@
  * serialisable data. Design notes: docs/architecture.md.
  */
 import type { Point } from '../grid';
-import type { CoverLevel } from '../los';
+import type { CoverLevel, CoverLine } from '../los';
 import type { BattleMap } from '../map';
 import type { Context } from '../systems/context';
 import type {
@@ -293,6 +293,12 @@ export interface RuleModule {
   previewAction(state: GameState, command: Command): ActionPreview | null;
   /** The cover `target` has from `viewer` standing at `from` (the line-of-sight preview). */
   coverBetween(state: GameState, viewer: Unit, from: Point, to: Point): CoverLevel;
+  /**
+   * The corner-to-corner lines that decide `coverBetween` (the line-of-sight preview draws
+   * them, open or blocked, by the same blocking rule); empty where no lines decide it (the
+   * same or adjacent squares). Optional: without it the preview draws no corner lines.
+   */
+  coverLinesBetween?(state: GameState, viewer: Unit, from: Point, to: Point): CoverLine[];
   /** Lines for the unit card (status, weapons, what it is doing). */
   describeUnit(state: GameState, unit: Unit): string[];
   /** A weapon in a line, for its button tooltip. */

@@ -13,6 +13,7 @@ import { crawlPartyAfter, DUNGEON_CRAWL_ID, setupCrawlGame } from './setup';
 import {
   crawlAbilities,
   crawlCoverBetween,
+  crawlCoverLinesBetween,
   crawlWeaponLabel,
   describeCrawlUnit,
   describeCrawlWeapon,
@@ -73,6 +74,7 @@ export const dungeonCrawl: RuleModule = {
   rankWeapons: (unit) => rankWeapons(crawlWeapons(unit)),
   previewAction: previewCrawlAction,
   coverBetween: crawlCoverBetween,
+  coverLinesBetween: crawlCoverLinesBetween,
   describeUnit: describeCrawlUnit,
   describeWeapon: describeCrawlWeapon,
   weaponLabel: crawlWeaponLabel,

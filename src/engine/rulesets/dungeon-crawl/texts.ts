@@ -3,7 +3,8 @@
  * with their exact chances, weapon lines, the unit card and the healing button.
  */
 import { chebyshevDistance, FACING_NAMES, type Point } from '../../grid';
-import type { CoverLevel } from '../../los';
+import { coverLines, type CoverLevel, type CoverLine } from '../../los';
+import { doesSquareBlockSight } from '../../map';
 import { chanceOf, formatChance } from '../../resolution';
 import { coverFor, coverFrom } from '../../systems/cover';
 import type { Command, GameState, Unit, Weapon } from '../../types';
@@ -121,4 +122,28 @@ export function crawlAbilities(unit: Unit): AbilityButton[] {
       usesLeft: heal.usesLeft,
     },
   ];
+}
+
+/**
+ * The four lines behind crawlCoverBetween, for the line-of-sight preview: walls and
+ * sight-blocking squares block, and so do the viewer's foes (coverFrom's rule). None for
+ * the same or an adjacent square, whose cover no lines decide.
+ */
+export function crawlCoverLinesBetween(
+  state: GameState,
+  viewer: Unit,
+  from: Point,
+  to: Point,
+): CoverLine[] {
+  if (chebyshevDistance(from, to) <= 1) return [];
+  const foes = new Set(
+    state.units.flatMap((u) =>
+      u.position && u.side !== viewer.side ? [`${u.position.x},${u.position.y}`] : [],
+    ),
+  );
+  return coverLines(
+    from,
+    to,
+    (x, y) => doesSquareBlockSight(state.map, x, y) || foes.has(`${x},${y}`),
+  );
 }

@@ -1,10 +1,10 @@
 /**
- * Pieces of Tiled map JSON shared by the shipped-map generator (gen.ts), the test-fixture
- * writer (fixtures.ts) and the map tests. Keys are in the order Tiled writes them, so
+ * Pieces of Tiled map JSON shared by the shipped-map generator (tools/mapgen/gen.ts), the
+ * test-fixture writer (tools/mapgen/fixtures.ts) and the map tests. Keys are in the order Tiled writes them, so
  * fixtures.ts's plain JSON.stringify keeps its files byte for byte; `extra` fields come last
  * (or replace a field in place).
  */
-import { BUILTIN_TILES } from '../../src/maps/constants';
+import { BUILTIN_TILES } from '../maps/constants';
 
 export type Json = null | boolean | number | string | Json[] | JsonObject;
 export type JsonObject = { [key: string]: Json };

@@ -1,0 +1,52 @@
+/**
+ * The named controls on screen, for the automation API: the view registers each named
+ * button with a function that says where it is now (or null while hidden), and the
+ * automation API asks here. The app never sees a view object, only these rectangles.
+ */
+
+/** A control's bounds in game pixels, and whether it takes clicks now. */
+export interface ControlRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  enabled: boolean;
+}
+
+/** Where a control is now, or null while it is hidden or gone. */
+export type LocateControl = () => ControlRect | null;
+
+const controls = new Map<string, LocateControl>();
+
+/**
+ * Registers a named control (a later one with the same name replaces it). Returns the
+ * function that removes it again, which does nothing once another took the name.
+ */
+export function registerControl(name: string, locate: LocateControl): () => void {
+  controls.set(name, locate);
+  return () => {
+    if (controls.get(name) === locate) controls.delete(name);
+  };
+}
+
+/** Bounds of a visible control by name, or null. */
+export function controlRect(name: string): ControlRect | null {
+  return controls.get(name)?.() ?? null;
+}
+
+/** The names of the controls visible now. */
+export function controlNames(): string[] {
+  return [...controls.keys()].filter((n) => controlRect(n) !== null);
+}
+
+let lastMessage = '';
+
+/** Records a brief message the view showed (an illegal click's engine sentence...). */
+export function noteToast(text: string): void {
+  lastMessage = text;
+}
+
+/** The last brief message shown. */
+export function lastToast(): string {
+  return lastMessage;
+}

@@ -1,0 +1,321 @@
+/**
+ * The Battle screen's HUD, built from the layout (battle-layout.ts) and filled from the
+ * derived view (battle-view.ts): top bar with title, goal, round banner and buttons, hero
+ * cards, dice log, info panel, hint, Undo and End turn, banner, toast, tooltip and the
+ * keys-and-mouse help. It shows; what its buttons mean is the scene's.
+ */
+import Phaser from 'phaser';
+import type { GameState, RuleModule } from '../engine';
+import type { BattleLayout, TopButtonName } from './battle-layout';
+import type { BattleView } from './battle-view';
+import { Banner, DiceLog, HeroCard, InfoPanel } from './hud';
+import { COLORS, CSS, textStyle, titleStyle } from './theme';
+import { Button, drawPanel, Toast, Tooltip } from './ui';
+
+/** What the HUD's buttons and cards ask the scene to do. */
+export interface BattleHudActions {
+  top: Record<TopButtonName, () => void>;
+  undo(): void;
+  endTurn(): void;
+  inspect(unitId: string): void;
+  choose(unitId: string, choice: string): void;
+}
+
+const TOP_BUTTON_LOOK: Record<TopButtonName, { label: string; tip: string; icon?: string }> = {
+  help: { label: '?', tip: 'Keys and mouse (H)' },
+  threats: {
+    label: 'Threats',
+    tip: 'Red: where the alerted monsters could strike a hero next turn (T)',
+  },
+  auto: {
+    label: 'Auto',
+    tip: 'Auto-battle: the autopilot plays the heroes turn after turn. Click again (or P) to take over.',
+  },
+  speed: {
+    label: '',
+    tip: 'Animation speed of the monsters\u2019 turns (Instant skips animation). Space or Enter skips the current animation.',
+  },
+  sound: { label: '', tip: 'Sound on or off (volumes are in Settings)', icon: 'speaker-on' },
+  settings: { label: 'Settings', tip: 'Volumes, animation speed, dice log' },
+  'to-menu': { label: 'Menu', tip: 'Back to the menu. The battle is saved: Continue resumes it.' },
+};
+
+const HELP_LINES: readonly [string, string][] = [
+  [
+    'Left click',
+    'move to a blue square \u00b7 attack a marked foe \u00b7 use an ability on a green mark \u00b7 open a marked door',
+  ],
+  ['Hover', 'path, line of sight and cover to any square; a foe\u2019s chances'],
+  [
+    'Click a monster',
+    'one not a target: amber, where it would spot a hero; red, where it could strike',
+  ],
+  ['Right click', 'turn the acting hero to face a square'],
+  ['Weapon buttons', 'choose the weapon on the hero card'],
+  ['Tab / Shift+Tab', 'inspect the next hero (cards too)'],
+  ['1-9, arrows', 'pick a target; the same number or Enter strikes'],
+  ['Space', 'end the turn (or skip an animation)'],
+  ['Z', 'undo a move not yet followed by an attack or a roll'],
+  ['Esc', 'cancel the selection'],
+  ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
+  ['T / Threats', 'red: where the alerted monsters could strike next turn'],
+  ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
+  ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
+  ['H', 'show or hide this help'],
+];
+
+export class BattleHud {
+  readonly root: Phaser.GameObjects.Container;
+  readonly tooltip: Tooltip;
+  readonly toast: Toast;
+  readonly log: DiceLog;
+  readonly info: InfoPanel;
+  private readonly banner: Banner;
+  private readonly help: Phaser.GameObjects.Container;
+  private readonly cards = new Map<string, HeroCard>();
+  private readonly turnText: Phaser.GameObjects.Text;
+  private readonly goalText: Phaser.GameObjects.Text;
+  private readonly hintText: Phaser.GameObjects.Text;
+  private readonly buttons = new Map<TopButtonName, Button>();
+  private readonly undoButton: Button;
+  private readonly endButton: Button;
+
+  constructor(
+    private readonly scene: Phaser.Scene,
+    private readonly layout: BattleLayout,
+    state: GameState,
+    rules: RuleModule,
+    scenarioName: string,
+    private readonly actions: BattleHudActions,
+  ) {
+    const add = <T extends Phaser.GameObjects.GameObject>(obj: T): T => {
+      this.root.add(obj);
+      return obj;
+    };
+    this.root = scene.add.container(0, 0).setDepth(1000);
+    const { width: W, viewport: v } = layout;
+    const frame = add(scene.add.graphics());
+    frame.fillStyle(0x120e16, 1);
+    frame.fillRect(0, 0, W, layout.topBar);
+    frame.lineStyle(2, COLORS.panelBorder, 1);
+    frame.lineBetween(0, layout.topBar, W, layout.topBar);
+    frame.lineStyle(2, COLORS.panelBorder, 0.9);
+    frame.strokeRoundedRect(v.x - 3, v.y - 3, v.width + 6, v.height + 6, 6);
+
+    const t = layout.title;
+    const name = add(
+      scene.add
+        .text(t.x, t.y, scenarioName, titleStyle(18, CSS.gold, { strokeThickness: 0 }))
+        .setOrigin(0, 0.5),
+    );
+    for (let n = scenarioName.length; name.width > t.width && n > 4; n--)
+      name.setText(`${scenarioName.slice(0, n)}\u2026`);
+    this.goalText = add(
+      scene.add.text(layout.goal.x, layout.goal.y, '', textStyle(12, CSS.muted)).setOrigin(0, 0.5),
+    );
+    this.turnText = add(
+      scene.add
+        .text(
+          layout.turn.x,
+          layout.turn.y,
+          '',
+          titleStyle(19, CSS.parchment, { strokeThickness: 3 }),
+        )
+        .setOrigin(0.5),
+    );
+
+    this.tooltip = new Tooltip(scene);
+    for (const b of layout.topButtons) {
+      const look = TOP_BUTTON_LOOK[b.name];
+      const button = new Button(scene, b.x, b.y, {
+        name: b.name,
+        width: b.width,
+        height: 32,
+        label: look.label,
+        fontSize: 14,
+        tooltip: look.tip,
+        tooltipHost: this.tooltip,
+        onClick: actions.top[b.name],
+        icon: look.icon ? this.icon(look.icon) : null,
+      });
+      this.buttons.set(b.name, add(button));
+    }
+
+    const heroes = state.units.filter((u) => u.side === 'heroes');
+    layout.cards.forEach((at, i) => {
+      const card = new HeroCard(
+        scene,
+        at.x,
+        at.y,
+        heroes[i],
+        this.tooltip,
+        { onInspect: actions.inspect, onChoose: actions.choose },
+        rules,
+      );
+      this.cards.set(heroes[i].id, add(card));
+    });
+
+    const l = layout.log;
+    this.log = add(new DiceLog(scene, l.x, l.y, l.width, l.height));
+    this.log.setVisible(layout.logShown);
+    const i = layout.info;
+    this.info = add(new InfoPanel(scene, i.x, i.y, i.width, i.height));
+
+    const h = layout.hint;
+    this.hintText = add(
+      scene.add
+        .text(
+          h.x,
+          h.y,
+          '',
+          textStyle(14, CSS.muted, { wordWrap: { width: h.wrap }, lineSpacing: 2 }),
+        )
+        .setOrigin(0, 0.5),
+    );
+    const barButton = (
+      name: 'undo' | 'end-turn',
+      at: { x: number; y: number; width: number },
+      label: string,
+      tooltip: string,
+      onClick: () => void,
+    ): Button =>
+      add(
+        new Button(scene, at.x, at.y, {
+          name,
+          width: at.width,
+          height: 38,
+          label,
+          fontSize: 16,
+          primary: name === 'end-turn',
+          icon: this.icon(name),
+          tooltipHost: this.tooltip,
+          tooltip,
+          onClick,
+        }),
+      );
+    this.undoButton = barButton(
+      'undo',
+      layout.undo,
+      'Undo (Z)',
+      'Take back this turn\u2019s move (not after an attack, a roll or an alert).',
+      actions.undo,
+    );
+    this.endButton = barButton(
+      'end-turn',
+      layout.endTurn,
+      'End turn (Space)',
+      'End this hero\u2019s turn. After the last hero, the monsters act.',
+      actions.endTurn,
+    );
+    this.help = add(this.buildHelp());
+    const b = layout.banner;
+    this.banner = add(new Banner(scene, b.x, b.y, b.width));
+    this.toast = add(new Toast(scene, layout.toast.x, layout.toast.y));
+    add(this.tooltip);
+  }
+
+  private buildHelp(): Phaser.GameObjects.Container {
+    const scene = this.scene;
+    const v = this.layout.viewport;
+    const w = 680;
+    const c = scene.add.container(0, 0);
+    const g = scene.add.graphics();
+    c.add(g);
+    c.add(
+      scene.add
+        .text(w / 2, 18, 'Keys and mouse', titleStyle(22, CSS.gold, { strokeThickness: 0 }))
+        .setOrigin(0.5, 0),
+    );
+    let y = 62;
+    for (const [k, d] of HELP_LINES) {
+      c.add(scene.add.text(24, y, k, textStyle(15, CSS.gold, { fontStyle: 'bold' })));
+      const t = scene.add.text(
+        190,
+        y,
+        d,
+        textStyle(15, CSS.parchment, { wordWrap: { width: w - 214 } }),
+      );
+      c.add(t);
+      y += Math.max(26, t.height + 8);
+    }
+    const h = y + 16;
+    drawPanel(g, 0, 0, w, h, { alpha: 0.97, border: COLORS.gold });
+    c.setPosition(Math.round(v.x + v.width / 2 - w / 2), Math.round(v.y + v.height / 2 - h / 2));
+    const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
+    zone.on('pointerup', () => this.actions.top.help());
+    c.add(zone);
+    c.setVisible(false).setDepth(6000);
+    return c;
+  }
+
+  private icon(name: string): { texture: string; frame: string } | null {
+    const textures = this.scene.textures;
+    return textures.exists('icons') && textures.get('icons').has(name)
+      ? { texture: 'icons', frame: name }
+      : null;
+  }
+
+  get helpShown(): boolean {
+    return this.help.visible;
+  }
+
+  showHelp(show: boolean): void {
+    this.help.setVisible(show);
+  }
+
+  /** Fills the HUD from the derived view (the hero cards too, unless `cards` is false). */
+  render(view: BattleView, state: GameState, cards = true): void {
+    this.undoButton.setEnabled(view.controls.undo);
+    this.endButton.setEnabled(view.controls.endTurn);
+    this.endButton.setSelected(view.controls.endOnly);
+    if (view.title !== null && this.turnText.text !== view.title) this.setTurnText(view.title);
+    this.hintText.setText(view.hint);
+    if (this.goalText.text !== view.goal) this.goalText.setText(view.goal);
+    for (const c of cards ? view.cards : []) {
+      const unit = state.units.find((u) => u.id === c.unitId);
+      if (unit)
+        this.cards.get(c.unitId)?.refreshCard(unit, {
+          acting: c.acting,
+          inspected: c.inspected,
+          selectedWeapon: c.chosen,
+          usable: c.usable,
+          status: c.status,
+        });
+    }
+    this.info.show(view.info.title, view.info.body);
+  }
+
+  /** Sets the round/turn banner, shrinking it to fit between the title and the buttons. */
+  setTurnText(text: string): void {
+    const room = this.layout.turn.room;
+    this.turnText.setScale(1).setText(text);
+    if (this.turnText.width > room) this.turnText.setScale(room / this.turnText.width);
+  }
+
+  showBanner(text: string, kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat', hold: number) {
+    const color =
+      kind === 'victory'
+        ? CSS.green
+        : kind === 'defeat'
+          ? CSS.red
+          : kind === 'phase'
+            ? CSS.parchment
+            : CSS.gold;
+    const size = kind === 'round' || kind === 'victory' || kind === 'defeat' ? 42 : 30;
+    this.banner.play(text, color, size, hold);
+  }
+
+  /** A top-bar button's label, icon and selected look. */
+  setButton(name: TopButtonName, look: { label?: string; icon?: string; selected?: boolean }) {
+    const b = this.buttons.get(name);
+    if (!b) return;
+    if (look.label !== undefined) b.setLabel(look.label);
+    if (look.icon !== undefined) b.setIconFrame(look.icon);
+    if (look.selected !== undefined) b.setSelected(look.selected);
+  }
+
+  /** Wound pips (and a fall) on a hero's card straight from an event. */
+  showWounds(unitId: string, wounds: number, maxWounds: number, fallen: boolean): void {
+    this.cards.get(unitId)?.showWounds(wounds, maxWounds, fallen);
+  }
+}

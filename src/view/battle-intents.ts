@@ -1,0 +1,233 @@
+/**
+ * What the player's clicks, taps and keys mean on the Battle screen: each turns into a new
+ * UI record (see battle-ui.ts), an engine command to dispatch, a square to scroll into
+ * view or a brief message, never a change of game state. The gestures themselves (drag,
+ * pinch, which pointer) are read in battle-input.ts; this file decides, without Phaser.
+ */
+import {
+  facingToward,
+  isSamePoint,
+  requireRules,
+  type Command,
+  type GameState,
+  type Point,
+  type RuleModule,
+} from '../engine';
+import { actingUnitId, type BattleUi } from './battle-ui';
+import { reachAt, unitAt, type BattleView } from './battle-view';
+
+/** Where an input lands: the game state, the record, what is drawn of them, the rules. */
+export interface Situation {
+  state: GameState;
+  ui: BattleUi;
+  view: BattleView;
+  rules: RuleModule;
+}
+
+/** The situation of `state` and `ui`, with what is drawn of them derived. */
+export function situation(
+  state: GameState,
+  ui: BattleUi,
+  view: BattleView,
+  rules: RuleModule = requireRules(state),
+): Situation {
+  return { state, ui, view, rules };
+}
+
+/** What an input comes to. `ui` is the record after it (the same object when unchanged). */
+export interface Outcome {
+  ui: BattleUi;
+  command?: Command;
+  /** A square to bring into view. */
+  reveal?: Point;
+  toast?: string;
+}
+
+const ABILITY = '#';
+
+function acting(state: GameState) {
+  const id = actingUnitId(state);
+  return id ? state.units.find((u) => u.id === id) : undefined;
+}
+
+/** Shows a unit's card, reach or sight (a unit off the board: nothing happens). */
+export function inspectUnit({ state, ui }: Situation, id: string): Outcome {
+  const u = state.units.find((x) => x.id === id);
+  if (!u?.position) return { ui };
+  return { ui: { ...ui, inspected: id }, reveal: u.position };
+}
+
+/** Tab / Shift+Tab: the next or previous hero, in the order they act. */
+export function cycleInspect(s: Situation, step: number): Outcome {
+  const heroes = s.rules.heroOrder(s.state);
+  if (heroes.length === 0) return { ui: s.ui };
+  const i = heroes.findIndex((h) => h.id === s.ui.inspected);
+  return inspectUnit(s, heroes[(i + step + heroes.length) % heroes.length].id);
+}
+
+/** A weapon or ability chosen on a hero card; another hero's card just shows that hero. */
+export function chooseOnCard(s: Situation, heroId: string, choice: string): Outcome {
+  const { ui, view } = s;
+  if (heroId !== view.acting) return inspectUnit(s, heroId);
+  const next = { ...ui, chosen: { ...ui.chosen, [heroId]: choice } };
+  const ability = choice.startsWith(ABILITY) ? choice.slice(ABILITY.length) : null;
+  if (ability !== null && !view.targets.some((t) => t.ability === ability))
+    return { ui: next, toast: 'Nobody is in reach for that now.' };
+  return { ui: next };
+}
+
+/** Picks a target by its number; picking the picked one again acts on it. */
+export function selectTarget(s: Situation, index: number): Outcome {
+  const { ui, view } = s;
+  const t = view.targets[index];
+  if (!t) return { ui };
+  if (ui.selectedTarget === index) return confirmTarget(s);
+  return { ui: { ...ui, selectedTarget: index, hover: t.at }, reveal: t.at };
+}
+
+/** Arrow keys: the next or previous target. */
+export function stepTarget({ ui, view }: Situation, step: number): Outcome {
+  const n = view.targets.length;
+  if (n === 0) return { ui };
+  const next = ui.selectedTarget < 0 ? (step > 0 ? 0 : n - 1) : (ui.selectedTarget + step + n) % n;
+  return { ui: { ...ui, selectedTarget: next, hover: view.targets[next].at } };
+}
+
+/** Enter: acts on the picked target. */
+export function confirmTarget({ ui, view }: Situation): Outcome {
+  const command = view.targets[ui.selectedTarget]?.command;
+  return command ? { ui, command } : { ui };
+}
+
+/** Esc: drops the picked target, else the chosen weapon and any inspected unit. */
+export function cancel({ state, ui }: Situation): Outcome {
+  if (ui.selectedTarget >= 0) return { ui: { ...ui, selectedTarget: -1 } };
+  const id = actingUnitId(state);
+  if (!id) return { ui: { ...ui, hover: null } };
+  const { [id]: _dropped, ...chosen } = ui.chosen;
+  return { ui: { ...ui, chosen, inspected: id, hover: null } };
+}
+
+/** Right click: the acting hero turns to face the square. */
+export function faceSquare({ state, ui }: Situation, sq: Point): Outcome {
+  const hero = acting(state);
+  if (!hero?.position || ui.animating) return { ui };
+  const facing = facingToward(hero.position, sq, hero.facing);
+  if (facing === hero.facing) return { ui };
+  return { ui, command: { type: 'face', unit: hero.id, facing } };
+}
+
+/**
+ * A click on a square: act on a target, open a door, move, or show a unit. A click on a
+ * foe that is no target still asks the engine (its refusal says why) and shows the foe.
+ */
+export function clickSquare(s: Situation, sq: Point): Outcome {
+  const { state, ui, view, rules } = s;
+  if (ui.animating) return { ui };
+  const hero = acting(state);
+  const occupant = unitAt(state, sq);
+  if (!hero) return occupant ? { ui: { ...ui, hover: sq } } : { ui };
+  const chosen = ui.chosen[hero.id];
+  if (occupant) {
+    const t = view.targets.find((x) => x.unitId === occupant.id);
+    // A friend who is also an ability's target: the ability acts when chosen or nothing else fits.
+    if (
+      t?.command &&
+      (t.ability === null || chosen === ABILITY + t.ability || occupant.side === hero.side)
+    )
+      return { ui, command: t.command };
+    if (occupant.side !== hero.side) {
+      const weapon =
+        hero.weapons.find((w) => w.id === chosen) ?? rules.rankWeapons(hero)[0] ?? null;
+      const shown = inspectUnit(s, occupant.id);
+      return weapon
+        ? {
+            ...shown,
+            command: { type: 'attack', unit: hero.id, target: occupant.id, weapon: weapon.id },
+          }
+        : shown;
+    }
+    if (occupant.id === hero.id) return inspectUnit(s, hero.id);
+    const ability = chosen?.startsWith(ABILITY)
+      ? rules.abilities(hero).find((a) => ABILITY + a.id === chosen)
+      : undefined;
+    // An ability's command names its user and target (the engine says why it cannot).
+    if (ability)
+      return {
+        ui,
+        command: { type: ability.command, unit: hero.id, target: occupant.id } as Command,
+      };
+    return inspectUnit(s, occupant.id);
+  }
+  const next = ui.inspected === hero.id ? ui : { ...ui, inspected: hero.id };
+  if (state.doors.some((d) => !d.open && d.x === sq.x && d.y === sq.y))
+    return { ui: next, command: { type: 'open-door', unit: hero.id, at: sq } };
+  return { ui: next, command: { type: 'move', unit: hero.id, to: sq } };
+}
+
+/**
+ * A tap: with no hover on a touch screen, the first tap on a square that would act (a
+ * move, a target, a door) shows what hovering shows (path, line of sight, chances), and a
+ * second tap on it acts. Other taps (showing a unit) act at once.
+ */
+export function tapSquare(s: Situation, sq: Point): Outcome {
+  const { state, ui, view } = s;
+  const hero = acting(state);
+  const occupant = unitAt(state, sq);
+  const target = occupant ? view.targets.findIndex((t) => t.unitId === occupant.id) : -1;
+  const isMove = !occupant && reachAt(view, sq) !== null && view.inspected === hero?.id;
+  const isDoor = state.doors.some((d) => !d.open && d.x === sq.x && d.y === sq.y);
+  const armed = ui.armedTap !== null && isSamePoint(ui.armedTap, sq);
+  if (!hero || ui.animating || armed || !(target >= 0 || isMove || isDoor))
+    return clickSquare({ ...s, ui: { ...ui, armedTap: null } }, sq);
+  const next = { ...ui, armedTap: sq, hover: sq };
+  return target >= 0 ? selectTarget({ ...s, ui: next }, target) : { ui: next };
+}
+
+/** What a key press asks for (the scene carries it out). */
+export type KeyAction =
+  | { kind: 'skip-animation' }
+  | { kind: 'toggle-auto' }
+  | { kind: 'help'; show: boolean }
+  | { kind: 'inspect-next'; step: 1 | -1 }
+  | { kind: 'pick-target'; index: number }
+  | { kind: 'step-target'; step: 1 | -1 }
+  | { kind: 'confirm' }
+  | { kind: 'end-turn' }
+  | { kind: 'undo' }
+  | { kind: 'toggle-threats' }
+  | { kind: 'cancel' }
+  | { kind: 'zoom'; factor: number };
+
+export const ZOOM_STEP = 1.15;
+
+/** The action of a key press, or null when the key means nothing now. */
+export function keyAction(
+  key: { key: string; shiftKey: boolean; repeat: boolean },
+  ui: BattleUi,
+  targetCount: number,
+): KeyAction | null {
+  const k = key.key;
+  const zoom = k === '+' || k === '=' || k === '-' || k === '_';
+  if (key.repeat && !zoom && !k.startsWith('Arrow')) return null;
+  if (ui.animating) {
+    if (k === ' ' || k === 'Enter' || k === 'Escape') return { kind: 'skip-animation' };
+    if ((k === 'p' || k === 'P') && ui.autoBattle) return { kind: 'toggle-auto' };
+    return null;
+  }
+  if (k === 'h' || k === 'H' || k === '?') return { kind: 'help', show: !ui.helpOpen };
+  if (k === 'Escape' && ui.helpOpen) return { kind: 'help', show: false };
+  if (k === 'Tab') return { kind: 'inspect-next', step: key.shiftKey ? -1 : 1 };
+  if (/^[1-9]$/.test(k)) return { kind: 'pick-target', index: Number(k) - 1 };
+  if (k === 'Enter') return { kind: 'confirm' };
+  if (k === ' ') return { kind: 'end-turn' };
+  if (k === 'z' || k === 'Z') return { kind: 'undo' };
+  if (k === 'p' || k === 'P') return { kind: 'toggle-auto' };
+  if (k === 't' || k === 'T') return { kind: 'toggle-threats' };
+  if (k === 'Escape') return { kind: 'cancel' };
+  if (k === '+' || k === '=') return { kind: 'zoom', factor: ZOOM_STEP };
+  if (k === '-' || k === '_') return { kind: 'zoom', factor: 1 / ZOOM_STEP };
+  if (k.startsWith('Arrow') && targetCount > 0)
+    return { kind: 'step-target', step: k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1 };
+  return null;
+}

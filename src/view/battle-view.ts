@@ -1,0 +1,512 @@
+/**
+ * What the Battle screen draws, derived from the game state, the screen's UI record and
+ * the game's rule module: reachable squares, targets with the module's chances, badges,
+ * marks, the hover preview (path, line of sight and cover), the info panel, the hint, the
+ * hero cards, the title and which buttons work. A pure function of its inputs (answers
+ * that only depend on the state are remembered per state object): no Phaser, so it runs
+ * and is tested headless. Every rule answer comes from the module or the engine.
+ */
+import {
+  describeVictory,
+  formatChance,
+  isTerrainPassable,
+  legalCommands,
+  pointKey,
+  previewAttacks,
+  reachableSquares,
+  requireRules,
+  squaresNoticedBy,
+  squaresThreatenedBy,
+  squaresThreatenedByAlerted,
+  terrainAt,
+  terrainMoveCost,
+  type AbilityButton,
+  type ActionPreview,
+  type Command,
+  type CoverLevel,
+  type CoverLine,
+  type GameState,
+  type Point,
+  type RuleModule,
+  type Unit,
+} from '../engine';
+import { actingUnitId, type BattleUi } from './battle-ui';
+import { coverWords } from './words';
+
+/** A unit the acting hero may act on now, and what a click on it does. */
+export interface TargetView {
+  unitId: string;
+  name: string;
+  at: Point;
+  /** The ability whose command acts on it (its id), or null for an attack. */
+  ability: string | null;
+  /** Every legal command on it (one per usable weapon, or the ability's). */
+  commands: Command[];
+  /** The command a click gives: the chosen weapon if it can, else the best that can. */
+  command: Command | null;
+  /** The module's preview of that command: chance, cover, modifiers. */
+  preview: ActionPreview | null;
+  chance: number;
+}
+
+export type MarkTone = 'target' | 'selected' | 'ability' | 'door';
+
+export interface CardView {
+  unitId: string;
+  status: string;
+  acting: boolean;
+  inspected: boolean;
+  /** The weapon or ability (`#id`) shown as chosen. */
+  chosen: string | null;
+  /** Which of the card's choices may be used now. */
+  usable: Record<string, boolean>;
+}
+
+export interface LineOfSightView {
+  from: Point;
+  to: Point;
+  cover: CoverLevel;
+  label: string;
+  /** The module's corner lines (empty when it draws none, or for adjacent squares). */
+  lines: CoverLine[];
+}
+
+export interface HoverView {
+  at: Point;
+  tone: 'foe' | 'friend' | 'square';
+  /** The walk to the square, when the shown hero can move there. */
+  path: { from: Point; steps: Point[] } | null;
+  los: LineOfSightView | null;
+}
+
+export interface BattleView {
+  acting: string | null;
+  /** The unit shown (the UI record's, or the acting hero). */
+  inspected: string | null;
+  legal: Command[];
+  /** Squares the shown hero can reach, each with its walk; dim when not the acting hero. */
+  reach: { at: Point; path: Point[] }[];
+  reachDim: boolean;
+  /** Where the shown monster would notice a hero, and where it could strike next turn. */
+  sees: Point[];
+  strikes: Point[];
+  targets: TargetView[];
+  marks: { at: Point; tone: MarkTone }[];
+  badges: { unitId: string; text: string; tone: MarkTone }[];
+  /** The hero cards. */
+  cards: CardView[];
+  controls: { undo: boolean; endTurn: boolean; endOnly: boolean };
+  /** The round/turn banner (null while animating: the events set it). */
+  title: string | null;
+  hint: string;
+  goal: string;
+  hover: HoverView | null;
+  info: { title: string; body: string };
+}
+
+/** What the view needs besides the state and the record. */
+export interface ViewContext {
+  /** The scenario's name, shown when nothing else is. */
+  scenarioName: string;
+}
+
+// ------------------------------------------------------------------ per-state answers
+
+const remembered = new WeakMap<GameState, Map<string, unknown>>();
+
+/** An answer that depends on the state alone, computed once per state object. */
+function perState<T>(state: GameState, key: string, make: () => T): T {
+  let known = remembered.get(state);
+  if (!known) remembered.set(state, (known = new Map()));
+  if (!known.has(key)) known.set(key, make());
+  return known.get(key) as T;
+}
+
+function unitById(state: GameState, id: string | null | undefined): Unit | undefined {
+  return id ? state.units.find((u) => u.id === id) : undefined;
+}
+
+export function unitAt(state: GameState, p: Point): Unit | undefined {
+  return state.units.find((u) => u.position && u.position.x === p.x && u.position.y === p.y);
+}
+
+function distance(a: Unit | undefined, b: Unit): number {
+  return a?.position && b.position
+    ? Math.max(Math.abs(a.position.x - b.position.x), Math.abs(a.position.y - b.position.y))
+    : 0;
+}
+
+/** The alerted monsters that could strike a hero standing on `p` next turn. */
+export function monstersThreatening(state: GameState, p: Point): Unit[] {
+  return state.units.filter((u) => {
+    if (!u.position || u.ai?.status !== 'alerted') return false;
+    const squares = perState(
+      state,
+      `strikes:${u.id}`,
+      () => new Set(squaresThreatenedBy(state, u).map(pointKey)),
+    );
+    return squares.has(pointKey(p));
+  });
+}
+
+// ------------------------------------------------------------------ the derivation
+
+/** Everything the Battle screen draws, from the game state and the UI record. */
+export function deriveBattleView(
+  state: GameState,
+  ui: BattleUi,
+  context: ViewContext,
+  rules: RuleModule = requireRules(state),
+): BattleView {
+  const acting = actingUnitId(state);
+  const actingUnit = unitById(state, acting);
+  const legal = ui.animating ? [] : perState(state, 'legal', () => legalCommands(state));
+  const shown = unitById(state, ui.inspected);
+  const inspected = shown?.position ? shown.id : acting;
+  const inspectedUnit = unitById(state, inspected);
+
+  const reach = ui.animating ? [] : reachOf(state, legal, inspectedUnit, acting);
+  let sees: Point[] = [];
+  let strikes: Point[] = [];
+  if (!ui.animating && inspectedUnit?.side === 'enemies' && inspectedUnit.position) {
+    sees = perState(state, `sees:${inspectedUnit.id}`, () =>
+      squaresNoticedBy(state, inspectedUnit),
+    );
+    strikes = perState(state, `strike-list:${inspectedUnit.id}`, () =>
+      squaresThreatenedBy(state, inspectedUnit),
+    );
+  } else if (!ui.animating && ui.showThreats) {
+    strikes = perState(state, 'side-threat', () => squaresThreatenedByAlerted(state));
+  }
+
+  const abilities = actingUnit ? rules.abilities(actingUnit) : [];
+  const targets = targetsOf(state, rules, legal, actingUnit, abilities, ui);
+  const selected = ui.selectedTarget < targets.length ? ui.selectedTarget : -1;
+  const toneOf = (t: TargetView, i: number): MarkTone =>
+    t.ability !== null ? 'ability' : i === selected ? 'selected' : 'target';
+  const marks = [
+    ...targets.map((t, i) => ({ at: t.at, tone: toneOf(t, i) })),
+    ...legal.flatMap((c) =>
+      c.type === 'open-door' ? [{ at: c.at, tone: 'door' as MarkTone }] : [],
+    ),
+  ];
+  const badges = targets.map((t, i) => {
+    const n = i < 9 ? `${i + 1} \u00b7 ` : '';
+    return { unitId: t.unitId, text: `${n}${formatChance(t.chance)}`, tone: toneOf(t, i) };
+  });
+
+  const view: BattleView = {
+    acting,
+    inspected,
+    legal,
+    reach,
+    reachDim: inspected !== acting,
+    sees,
+    strikes,
+    targets,
+    marks,
+    badges,
+    cards: cardsOf(state, rules, legal, acting, inspected, ui),
+    controls: {
+      undo: legal.some((c) => c.type === 'undo-move'),
+      endTurn: legal.some((c) => c.type === 'end-turn'),
+      // Nothing left but turning or ending: the End turn button lights up.
+      endOnly: legal.length > 0 && legal.every((c) => c.type === 'face' || c.type === 'end-turn'),
+    },
+    title: ui.animating ? null : titleOf(state, actingUnit),
+    hint: '',
+    goal: rules.describeObjective(state),
+    hover: null,
+    info: { title: '', body: '' },
+  };
+  view.hint = hintOf(state, ui, view, actingUnit, inspectedUnit, abilities);
+  describeHover(state, ui, rules, view, context);
+  return view;
+}
+
+/** The squares the shown hero can reach: the acting hero's from its legal moves. */
+function reachOf(
+  state: GameState,
+  legal: readonly Command[],
+  unit: Unit | undefined,
+  acting: string | null,
+): { at: Point; path: Point[] }[] {
+  if (!unit?.position) return [];
+  const routes = perState(state, `reach:${unit.id}`, () => reachableSquares(state, unit));
+  if (unit.id === acting) {
+    return legal.flatMap((c) => {
+      const r = c.type === 'move' ? routes.get(pointKey(c.to)) : undefined;
+      return c.type === 'move' && r ? [{ at: c.to, path: r.path }] : [];
+    });
+  }
+  if (unit.side !== 'heroes' || state.phase !== 'heroes') return [];
+  return [...routes].map(([key, r]) => {
+    const [x, y] = key.split(',').map(Number);
+    return { at: { x, y }, path: r.path };
+  });
+}
+
+/** The walk to `p` among the reachable squares, if any. */
+export function reachAt(view: BattleView, p: Point): Point[] | null {
+  return view.reach.find((r) => r.at.x === p.x && r.at.y === p.y)?.path ?? null;
+}
+
+/** The command a click on a target gives: the chosen weapon if it can, else the best. */
+function commandFor(
+  rules: RuleModule,
+  acting: Unit,
+  commands: Command[],
+  ability: string | null,
+  chosen: string | undefined,
+): Command | null {
+  if (ability !== null) return commands[0] ?? null;
+  const byWeapon = new Map(commands.flatMap((c) => (c.type === 'attack' ? [[c.weapon, c]] : [])));
+  if (chosen && byWeapon.has(chosen)) return byWeapon.get(chosen)!;
+  for (const w of rules.rankWeapons(acting)) if (byWeapon.has(w.id)) return byWeapon.get(w.id)!;
+  return commands[0] ?? null;
+}
+
+/** Foes any weapon may strike now, then whoever the hero's abilities may act on. */
+function targetsOf(
+  state: GameState,
+  rules: RuleModule,
+  legal: readonly Command[],
+  acting: Unit | undefined,
+  abilities: readonly AbilityButton[],
+  ui: BattleUi,
+): TargetView[] {
+  if (!acting) return [];
+  const abilityOf = new Map(abilities.map((a) => [a.command, a.id]));
+  const byUnit = new Map<string, { unit: Unit; ability: string | null; commands: Command[] }>();
+  for (const c of legal) {
+    const ability = abilityOf.get(c.type) ?? null;
+    if (c.type !== 'attack' && ability === null) continue;
+    const id = (c as { target?: unknown }).target;
+    const unit = typeof id === 'string' ? unitById(state, id) : undefined;
+    if (!unit?.position) continue;
+    const entry = byUnit.get(unit.id) ?? { unit, ability, commands: [] };
+    entry.commands.push(c);
+    byUnit.set(unit.id, entry);
+  }
+  const chosen = ui.chosen[acting.id];
+  return [...byUnit.values()]
+    .sort(
+      (a, b) =>
+        Number(a.ability !== null) - Number(b.ability !== null) ||
+        distance(acting, a.unit) - distance(acting, b.unit) ||
+        a.unit.id.localeCompare(b.unit.id),
+    )
+    .map(({ unit, ability, commands }) => {
+      const command = commandFor(rules, acting, commands, ability, chosen);
+      const preview = command ? rules.previewAction(state, command) : null;
+      return {
+        unitId: unit.id,
+        name: unit.name,
+        at: unit.position!,
+        ability,
+        commands,
+        command,
+        preview,
+        chance: preview?.chance ?? 0,
+      };
+    });
+}
+
+function titleOf(state: GameState, acting: Unit | undefined): string {
+  if (state.phase === 'over') return state.outcome?.winner === 'heroes' ? 'Victory' : 'Defeat';
+  if (acting) return `Round ${state.round} \u00b7 ${acting.name}\u2019s turn`;
+  return `Round ${Math.max(1, state.round)}`;
+}
+
+function hintOf(
+  state: GameState,
+  ui: BattleUi,
+  view: BattleView,
+  acting: Unit | undefined,
+  shown: Unit | undefined,
+  abilities: readonly AbilityButton[],
+): string {
+  if (ui.animating) return 'Space or Enter: skip the animation.';
+  if (!acting || !state.turn) return '';
+  if (shown && shown.id !== acting.id) {
+    const what =
+      shown.side === 'enemies'
+        ? 'amber: where it would spot a hero; red: where it could strike next turn'
+        : 'dim blue shows where it could move';
+    const back = ui.usingTouch ? `Tap ${acting.name} to go back.` : `Esc: back to ${acting.name}.`;
+    return `${shown.name}: ${what}. ${back}`;
+  }
+  const parts: string[] = [];
+  const verb = ui.usingTouch ? 'tap (twice)' : 'click';
+  if (!state.turn.moved && !state.turn.acted && view.legal.some((c) => c.type === 'move'))
+    parts.push(`${verb} a blue square to move`);
+  if (view.targets.some((t) => t.ability === null))
+    parts.push(ui.usingTouch ? 'a marked foe to attack' : 'a marked foe to attack (1-9)');
+  for (const a of abilities)
+    if (view.targets.some((t) => t.ability === a.id)) parts.push(`a green mark to ${a.command}`);
+  if (parts.length === 0)
+    return `${acting.name} is done: end the turn (${ui.usingTouch ? 'the button' : 'Space'}).`;
+  return `${acting.name}: ${parts.join(', ')}.`;
+}
+
+function cardsOf(
+  state: GameState,
+  rules: RuleModule,
+  legal: readonly Command[],
+  acting: string | null,
+  inspected: string | null,
+  ui: BattleUi,
+): CardView[] {
+  const attackWeapons = new Set(legal.flatMap((c) => (c.type === 'attack' ? [c.weapon] : [])));
+  const order = rules.heroOrder(state).map((u) => u.id);
+  return state.units
+    .filter((u) => u.side === 'heroes')
+    .map((u) => {
+      const isActing = u.id === acting;
+      const usable: Record<string, boolean> = {};
+      for (const w of u.weapons) usable[w.id] = isActing && attackWeapons.has(w.id);
+      for (const a of rules.abilities(u))
+        usable[`#${a.id}`] = isActing && legal.some((c) => c.type === a.command);
+      let status: string;
+      if (!u.position) status = 'Fallen';
+      else if (isActing) {
+        const t = state.turn!;
+        status = t.acted
+          ? 'Acted \u2014 end the turn'
+          : t.moved
+            ? 'Moved \u2014 may still act'
+            : 'Acting: move, then act';
+      } else if (state.phase === 'heroes' && acting && order.indexOf(u.id) > order.indexOf(acting))
+        status = 'Waiting';
+      else status = state.phase === 'heroes' ? 'Done this round' : 'Ready';
+      let chosen = ui.chosen[u.id] ?? null;
+      if (isActing && (!chosen || !usable[chosen])) {
+        const best = rules.rankWeapons(u).find((w) => usable[w.id]);
+        chosen = best?.id ?? chosen;
+      }
+      return {
+        unitId: u.id,
+        status,
+        acting: isActing,
+        inspected: u.id === inspected && !isActing,
+        chosen,
+        usable,
+      };
+    });
+}
+
+// ------------------------------------------------------------------ hover and info
+
+function describeHover(
+  state: GameState,
+  ui: BattleUi,
+  rules: RuleModule,
+  view: BattleView,
+  context: ViewContext,
+): void {
+  const acting = unitById(state, view.acting);
+  if (ui.animating) {
+    view.info = {
+      title: 'The monsters act',
+      body: 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.',
+    };
+    return;
+  }
+  const viewer = unitById(state, view.inspected) ?? acting;
+  const p = ui.hover;
+  if (!p) {
+    const selected = view.targets[ui.selectedTarget];
+    const unit = selected ? unitById(state, selected.unitId) : viewer;
+    view.info = unit
+      ? unitInfo(state, rules, view, unit, acting)
+      : { title: context.scenarioName, body: describeVictory(state.options) };
+    return;
+  }
+  const occupant = unitAt(state, p);
+  const path = reachAt(view, p);
+  const target = occupant ? view.targets.find((t) => t.unitId === occupant.id) : undefined;
+  view.hover = {
+    at: p,
+    tone: occupant ? (occupant.side === 'enemies' ? 'foe' : 'friend') : 'square',
+    path: path && viewer?.position ? { from: viewer.position, steps: path } : null,
+    los: null,
+  };
+  // Line of sight from the shown unit, by the module's cover model.
+  if (viewer?.position && !(p.x === viewer.position.x && p.y === viewer.position.y)) {
+    const attack = target?.ability === null ? target.preview : null;
+    const cover = attack?.cover ?? rules.coverBetween(state, viewer, viewer.position, p);
+    const label = attack
+      ? `${formatChance(attack.chance)} \u00b7 ${coverWords(cover)}`
+      : path && !occupant
+        ? ''
+        : coverWords(cover);
+    const lines = rules.coverLinesBetween?.(state, viewer, viewer.position, p) ?? [];
+    view.hover.los = { from: viewer.position, to: p, cover, label, lines };
+  }
+  view.info = occupant
+    ? unitInfo(state, rules, view, occupant, acting)
+    : squareInfo(state, p, path, viewer);
+}
+
+function unitInfo(
+  state: GameState,
+  rules: RuleModule,
+  view: BattleView,
+  u: Unit,
+  acting: Unit | undefined,
+): { title: string; body: string } {
+  const [first = '', ...rest] = rules.describeUnit(state, u);
+  const sight =
+    u.id === view.inspected && view.sees.length > 0
+      ? u.ai?.status === 'alerted'
+        ? ' Sees the amber squares; could strike the red ones next turn.'
+        : ' Sees the amber squares; could strike the red ones next turn once alerted.'
+      : '';
+  const chances: string[] = [];
+  const turn = state.turn;
+  if (u.side === 'enemies' && acting) {
+    for (const pr of previewAttacks(state, acting.id, u.id)) {
+      if (pr.allowed && !turn?.acted)
+        chances.push(`\u2694 ${pr.preview.summary}, ${coverWords(pr.cover)}.`);
+      else
+        chances.push(
+          `\u2715 ${pr.weaponName}: ${turn?.acted ? `${acting.name} has already acted.` : (pr.reason ?? 'not now.')}`,
+        );
+    }
+  }
+  return { title: u.name, body: [`${first}${sight}`, ...chances, ...rest].join('\n') };
+}
+
+function squareInfo(
+  state: GameState,
+  p: Point,
+  path: Point[] | null,
+  viewer: Unit | undefined,
+): { title: string; body: string } {
+  const t = terrainAt(state.map, p.x, p.y);
+  const cost = isTerrainPassable(t) ? terrainMoveCost(t) : 1;
+  const lines = [
+    `Terrain: ${t}${cost > 1 ? ` (costs ${cost} to enter)` : t === 'dangerous' ? ' (entering it may wound)' : ''}.`,
+  ];
+  if (path)
+    lines.push(
+      `${viewer?.name ?? 'The hero'} can move here (${path.length} square${path.length === 1 ? '' : 's'}).`,
+    );
+  const door = state.doors.find((d) => d.x === p.x && d.y === p.y);
+  if (door) {
+    lines[0] = door.open
+      ? 'An open door.'
+      : 'A closed door: it stops movement and sight. A hero beside it (not at a corner) clicks it to open it instead of moving, and may still attack.';
+  }
+  const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
+  if (lair) lines.push(`A lair of the Arch Foe (roll ${lair.properties.roll}).`);
+  if (isTerrainPassable(t)) {
+    const threats = monstersThreatening(state, p);
+    lines.push(
+      threats.length === 0
+        ? 'No alerted monster could strike here next turn.'
+        : `Next turn ${threats.length === 1 ? 'this alerted monster' : `${threats.length} alerted monsters`} could strike here: ${threats.map((u) => u.name).join(', ')}.`,
+    );
+  }
+  return { title: `Square ${p.x}, ${p.y}`, body: lines.join('\n') };
+}

@@ -1,0 +1,161 @@
+/**
+ * What clicks, taps and keys mean on the Battle screen: a new UI record or an engine
+ * command, decided headless from real engine states.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameState } from '../../src/engine';
+import {
+  cancel,
+  chooseOnCard,
+  clickSquare,
+  cycleInspect,
+  faceSquare,
+  keyAction,
+  selectTarget,
+  situation,
+  stepTarget,
+  tapSquare,
+} from '../../src/view/battle-intents';
+import { followTurn, initialUi, startAnimating, type BattleUi } from '../../src/view/battle-ui';
+import { deriveBattleView } from '../../src/view/battle-view';
+import { unit } from '../engine/helpers';
+import { edited, heroesTurn, turnOf } from './helpers';
+
+const CONTEXT = { scenarioName: 'A test' };
+const view = (s: GameState, ui: BattleUi) => deriveBattleView(s, ui, CONTEXT);
+/** Where an input lands: `state` and `ui`, with the view derived from them. */
+const at = (s: GameState, ui: BattleUi) => situation(s, ui, view(s, ui));
+const fresh = (s: GameState) => followTurn(initialUi(), s);
+
+/** The Fighting Man beside a troll, a goblin out of reach, the Priest behind him. */
+const ROOM = `
+  ########
+  #P.....#
+  #F.....#
+  #t....g#
+  ########`;
+
+describe('the battle input decisions', () => {
+  it('a click on a reachable square moves; on a target attacks with the chosen weapon', () => {
+    const s = heroesTurn(ROOM, 2);
+    const ui = fresh(s);
+    expect(clickSquare(at(s, ui), { x: 3, y: 2 }).command).toEqual({
+      type: 'move',
+      unit: 'fighting-man-1',
+      to: { x: 3, y: 2 },
+    });
+    expect(clickSquare(at(s, ui), { x: 1, y: 3 }).command).toEqual({
+      type: 'attack',
+      unit: 'fighting-man-1',
+      target: 'troll-1',
+      weapon: 'sword',
+    });
+  });
+
+  it('a click on a foe that is no target asks the engine anyway and shows the foe', () => {
+    const s = heroesTurn(ROOM, 2);
+    const ui = fresh(s);
+    const out = clickSquare(at(s, ui), { x: 6, y: 3 });
+    expect(out.command).toMatchObject({ type: 'attack', target: 'goblin-1' });
+    expect(out.ui.inspected).toBe('goblin-1');
+    expect(out.reveal).toEqual({ x: 6, y: 3 });
+    // Esc goes back to the acting hero.
+    expect(cancel(at(s, out.ui)).ui.inspected).toBe('fighting-man-1');
+  });
+
+  it('a click on a friend shows it; with an ability chosen, it uses the ability', () => {
+    const s = turnOf(heroesTurn(ROOM, 2), 'priest-1');
+    const ui = fresh(s);
+    const shown = clickSquare(at(s, ui), { x: 1, y: 2 });
+    expect(shown.command).toBeUndefined();
+    expect(shown.ui.inspected).toBe('fighting-man-1');
+
+    const picked = chooseOnCard(at(s, ui), 'priest-1', '#heal');
+    expect(picked.toast).toMatch(/Nobody is in reach/);
+    const out = clickSquare(at(s, picked.ui), { x: 1, y: 2 });
+    expect(out.command).toEqual({ type: 'heal', unit: 'priest-1', target: 'fighting-man-1' });
+  });
+
+  it('heals a wounded friend by a click once it is a target', () => {
+    const healthy = turnOf(heroesTurn(ROOM, 2), 'priest-1');
+    const s = edited(healthy, (x) => (unit(x, 'fighting-man-1').wounds = 1));
+    const ui = fresh(s);
+    expect(chooseOnCard(at(s, ui), 'priest-1', '#heal').toast).toBeUndefined();
+    expect(clickSquare(at(s, ui), { x: 1, y: 2 }).command).toEqual({
+      type: 'heal',
+      unit: 'priest-1',
+      target: 'fighting-man-1',
+    });
+  });
+
+  it('a card of another hero shows that hero; a weapon picked on the acting card is kept', () => {
+    const s = heroesTurn(ROOM, 2);
+    const ui = fresh(s);
+    expect(chooseOnCard(at(s, ui), 'priest-1', 'mace').ui.inspected).toBe('priest-1');
+    expect(chooseOnCard(at(s, ui), 'fighting-man-1', 'sword').ui.chosen).toEqual({
+      'fighting-man-1': 'sword',
+    });
+    expect(cycleInspect(at(s, ui), 1).ui.inspected).not.toBe('fighting-man-1');
+  });
+
+  it('a first tap previews a move, the second tap on the same square moves', () => {
+    const s = heroesTurn(ROOM, 2);
+    const ui = { ...fresh(s), usingTouch: true };
+    const sq = { x: 3, y: 2 };
+    const first = tapSquare(at(s, ui), sq);
+    expect(first.command).toBeUndefined();
+    expect(first.ui).toMatchObject({ armedTap: sq, hover: sq });
+    const second = tapSquare(at(s, first.ui), sq);
+    expect(second.command).toEqual({ type: 'move', unit: 'fighting-man-1', to: sq });
+    expect(second.ui.armedTap).toBeNull();
+  });
+
+  it('number keys pick a target and strike on the second press; arrows step through', () => {
+    const s = heroesTurn(ROOM, 2);
+    const ui = fresh(s);
+    expect(keyAction({ key: '1', shiftKey: false, repeat: false }, ui, 1)).toEqual({
+      kind: 'pick-target',
+      index: 0,
+    });
+    const picked = selectTarget(at(s, ui), 0);
+    expect(picked.command).toBeUndefined();
+    expect(picked.ui.selectedTarget).toBe(0);
+    expect(view(s, picked.ui).marks).toContainEqual({ at: { x: 1, y: 3 }, tone: 'selected' });
+    expect(selectTarget(at(s, picked.ui), 0).command).toMatchObject({ type: 'attack' });
+    expect(stepTarget(at(s, ui), -1).ui.selectedTarget).toBe(0);
+    expect(cancel(at(s, picked.ui)).ui.selectedTarget).toBe(-1);
+  });
+
+  it('right click turns the acting hero, and nothing acts while animating', () => {
+    const s = heroesTurn(ROOM, 2);
+    const ui = fresh(s);
+    const facing = unit(s, 'fighting-man-1').facing;
+    const face = faceSquare(at(s, ui), { x: 6, y: 2 });
+    expect(face.command).toMatchObject({ type: 'face', unit: 'fighting-man-1' });
+    expect(face.command).not.toMatchObject({ facing });
+    const busy = startAnimating(ui);
+    expect(clickSquare(at(s, busy), { x: 3, y: 2 }).command).toBeUndefined();
+    expect(faceSquare(at(s, busy), { x: 6, y: 2 }).command).toBeUndefined();
+  });
+
+  it('maps keys to actions: Space ends the turn, or skips an animation; repeats are dropped', () => {
+    const ui = initialUi();
+    const key = (k: string, extra: Partial<{ shiftKey: boolean; repeat: boolean }> = {}) =>
+      keyAction({ key: k, shiftKey: false, repeat: false, ...extra }, ui, 0);
+    expect(key(' ')).toEqual({ kind: 'end-turn' });
+    expect(key('z')).toEqual({ kind: 'undo' });
+    expect(key('t')).toEqual({ kind: 'toggle-threats' });
+    expect(key('Tab', { shiftKey: true })).toEqual({ kind: 'inspect-next', step: -1 });
+    expect(key('h')).toEqual({ kind: 'help', show: true });
+    expect(key(' ', { repeat: true })).toBeNull();
+    expect(key('+', { repeat: true })).toMatchObject({ kind: 'zoom' });
+    expect(key('ArrowLeft')).toBeNull();
+    const busy = startAnimating(ui);
+    expect(keyAction({ key: ' ', shiftKey: false, repeat: false }, busy, 0)).toEqual({
+      kind: 'skip-animation',
+    });
+    expect(
+      keyAction({ key: 'Escape', shiftKey: false, repeat: false }, { ...ui, helpOpen: true }, 0),
+    ).toEqual({ kind: 'help', show: false });
+  });
+});
