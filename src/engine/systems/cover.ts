@@ -44,18 +44,32 @@ export function coverFrom(
   ignoring: string | null = null,
   blockers: LineBlockers = 'foes',
 ): CoverLevel {
+  return computeCover(from, to, lineBlocker(state, attacker, ignoring, blockers));
+}
+
+/**
+ * What stops an attacker's line: walls and sight-blocking squares, and the figures
+ * `blockers` names other than the attacker and `ignoring` (its target). For cover and for
+ * drawing the lines behind it.
+ */
+export function lineBlocker(
+  state: GameState,
+  attacker: Unit,
+  ignoring: string | null,
+  blockers: LineBlockers,
+): (x: number, y: number) => boolean {
   // The blocking figures' squares, listed once: a line asks about many squares.
   const width = state.map.width;
-  const foeSquares: number[] = [];
+  const figureSquares: number[] = [];
   for (const u of state.units) {
     if (!u.position || u.id === ignoring || u.id === attacker.id) continue;
     if (blockers === 'all' || u.side !== attacker.side)
-      foeSquares.push(u.position.y * width + u.position.x);
+      figureSquares.push(u.position.y * width + u.position.x);
   }
-  return computeCover(from, to, (x, y) => {
+  return (x, y) => {
     if (doesSquareBlockSight(state.map, x, y)) return true;
-    return x >= 0 && x < width && foeSquares.includes(y * width + x);
-  });
+    return x >= 0 && x < width && figureSquares.includes(y * width + x);
+  };
 }
 
 /** Cover through walls and sight-blocking squares alone (melee reach across a corner). */

@@ -4,9 +4,8 @@
  */
 import { chebyshevDistance, FACING_NAMES, type Point } from '../../grid';
 import { coverLines, type CoverLevel, type CoverLine } from '../../los';
-import { doesSquareBlockSight } from '../../map';
 import { chanceOf, formatChance } from '../../resolution';
-import { coverFor, coverFrom } from '../../systems/cover';
+import { coverFrom, lineBlocker, type LineBlockers } from '../../systems/cover';
 import type { Command, GameState, Unit, Weapon } from '../../types';
 import { findUnit } from '../../world';
 import type { AbilityButton, ActionPreview, Resolution } from '../module';
@@ -60,6 +59,11 @@ export function previewCrawlAction(state: GameState, command: Command): ActionPr
   return null;
 }
 
+/** Which figures block a line: every other one under the faithful rules, foes in version 1. */
+function crawlBlockers(state: GameState): LineBlockers {
+  return isFaithful(state) ? 'all' : 'foes';
+}
+
 /** Cover of the square `to` from `viewer` at `from`, as an attack from there would have it. */
 export function crawlCoverBetween(
   state: GameState,
@@ -67,7 +71,7 @@ export function crawlCoverBetween(
   from: Point,
   to: Point,
 ): CoverLevel {
-  return coverFrom(state, viewer, from, to, null, isFaithful(state) ? 'all' : 'foes');
+  return coverFrom(state, viewer, from, to, null, crawlBlockers(state));
 }
 
 export function describeCrawlWeapon(weapon: Weapon): string {
@@ -136,14 +140,5 @@ export function crawlCoverLinesBetween(
   to: Point,
 ): CoverLine[] {
   if (chebyshevDistance(from, to) <= 1) return [];
-  const foes = new Set(
-    state.units.flatMap((u) =>
-      u.position && u.side !== viewer.side ? [`${u.position.x},${u.position.y}`] : [],
-    ),
-  );
-  return coverLines(
-    from,
-    to,
-    (x, y) => doesSquareBlockSight(state.map, x, y) || foes.has(`${x},${y}`),
-  );
+  return coverLines(from, to, lineBlocker(state, viewer, null, crawlBlockers(state)));
 }
