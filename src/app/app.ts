@@ -4,6 +4,7 @@
  * call it; it never changes game state except through the session (the engine).
  */
 import type Phaser from 'phaser';
+import { allScenarios } from '../engine';
 import type { Command, GameState, ScenarioOptions, Side, UnitStats } from '../engine';
 import { customMapFromFiles, loadCustomMap, type CustomMapSource } from './maps';
 import {
@@ -85,7 +86,8 @@ class App {
   mapMessage: { kind: 'error' | 'info'; text: string } | null = null;
   lastResult: BattleResult | null = null;
   setup: SetupChoice = {
-    scenario: 'dungeon-crawl',
+    // The first scenario of the default rule module (the Setup screen lists it first).
+    scenario: allScenarios()[0]?.id ?? '',
     options: null,
     seedMode: 'random',
     seedText: '',

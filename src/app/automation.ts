@@ -5,6 +5,7 @@
  */
 import Phaser from 'phaser';
 import {
+  allScenarios,
   chooseHeroCommand,
   legalCommands,
   normaliseOptions,
@@ -102,7 +103,7 @@ export function installAutomation(): ArchFoeApi {
     },
     async start(options: StartOptions = {}) {
       await app.ready;
-      const scenario = options.scenario ?? 'dungeon-crawl';
+      const scenario = options.scenario ?? allScenarios()[0]?.id ?? '';
       const resolved = resolveScenario(scenario, app.customMap);
       if (!resolved.ok) return { ok: false, error: resolved.error };
       const seeded = typeof options.seed === 'number' && Number.isFinite(options.seed);
