@@ -19,6 +19,7 @@ import { loadBaseline, saveBaseline, type BaselineRecord } from './lib/bench-bas
 import { measureBundle, type BundleResult } from './lib/bench-bundle';
 import {
   alertedEnemyTurn,
+  benchRules,
   enemyTurnsInGames,
   firstEnemyTurn,
   FRAME_MS,
@@ -48,6 +49,7 @@ interface Args {
   build: boolean;
   quick: boolean;
   only: Set<string> | null;
+  rulesVersion: number | undefined;
 }
 
 const SECTIONS = [
@@ -61,14 +63,25 @@ const SECTIONS = [
 ] as const;
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { json: false, writeBaseline: false, build: true, quick: false, only: null };
+  const args: Args = {
+    json: false,
+    writeBaseline: false,
+    build: true,
+    quick: false,
+    only: null,
+    rulesVersion: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') args.json = true;
     else if (a === '--write-baseline') args.writeBaseline = true;
     else if (a === '--no-build') args.build = false;
     else if (a === '--quick') args.quick = true;
-    else if (a === '--only') {
+    else if (a === '--rules-version') {
+      args.rulesVersion = Number(argv[++i]);
+      if (!Number.isInteger(args.rulesVersion) || args.rulesVersion < 1)
+        fail('--rules-version needs a whole number of 1 or more.');
+    } else if (a === '--only') {
       const v = argv[++i] ?? '';
       args.only = new Set(v.split(',').filter(Boolean));
       for (const s of args.only) {
@@ -77,7 +90,7 @@ function parseArgs(argv: string[]): Args {
       }
     } else {
       fail(
-        `Unknown option "${a}". Use [--json] [--write-baseline] [--no-build] [--quick] [--only ${SECTIONS.join(',')}].`,
+        `Unknown option "${a}". Use [--json] [--write-baseline] [--no-build] [--quick] [--rules-version N] [--only ${SECTIONS.join(',')}].`,
       );
     }
   }
@@ -164,11 +177,16 @@ async function main(): Promise<void> {
     return;
   }
   const args = parseArgs(argv);
+  benchRules.version = args.rulesVersion;
   const want = (s: (typeof SECTIONS)[number]): boolean => args.only === null || args.only.has(s);
   const machine = describeMachine();
   const started = performance.now();
   const rows: Row[] = [];
-  const report: Record<string, unknown> = { machine, quick: args.quick };
+  const report: Record<string, unknown> = {
+    machine,
+    quick: args.quick,
+    rulesVersion: args.rulesVersion ?? 'current',
+  };
   const dc = await dungeonCrawlMap();
   log(`Arch Foe benchmark on ${machineLine(machine)}`);
 

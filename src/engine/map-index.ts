@@ -93,6 +93,8 @@ export interface MapIndex {
 }
 
 const indexes = new WeakMap<BattleMap, MapIndex>();
+/** The index asked for last: a game asks about one map thousands of times in a row. */
+let last: { map: BattleMap; index: MapIndex } | null = null;
 
 function createMapIndex(): MapIndex {
   const completeSightRows = new Set<number>();
@@ -111,11 +113,13 @@ function createMapIndex(): MapIndex {
 
 /** The index of `map`, made empty the first time the map is asked about. */
 export function mapIndexOf(map: BattleMap): MapIndex {
+  if (last?.map === map) return last.index;
   let index = indexes.get(map);
   if (!index) {
     index = createMapIndex();
     indexes.set(map, index);
   }
+  last = { map, index };
   return index;
 }
 

@@ -35,12 +35,25 @@ export interface EnemyTurnResult {
   frameShare: number;
 }
 
+/**
+ * The rules version the engine figures play under (`npm run bench -- --rules-version N`);
+ * the module's current one when unset. Version 1 of the Dungeon Crawl plays as the engine
+ * did before the rule modules, for comparing like with like.
+ */
+export const benchRules: { version: number | undefined } = { version: undefined };
+
 function started(
   map: BattleMap,
   seed: number,
   options: Partial<ScenarioOptions> = {},
 ): { before: GameState; after: GameState } {
-  const created = createGame({ scenarioId: 'bench', map, seed, options });
+  const created = createGame({
+    scenarioId: 'bench',
+    map,
+    seed,
+    options,
+    rulesVersion: benchRules.version,
+  });
   if (!created.ok) throw new Error(created.error);
   const r = applyCommand(created.state, { type: 'start' });
   if (!r.ok) throw new Error(r.error);
@@ -181,7 +194,12 @@ export function enemyTurnsInGames(map: BattleMap, seeds: readonly number[]): Ene
   const samples: number[] = [];
   let first: GameState | null = null;
   for (const [k, seed] of [seeds[0], ...seeds].entries()) {
-    const created = createGame({ scenarioId: 'bench', map, seed });
+    const created = createGame({
+      scenarioId: 'bench',
+      map,
+      seed,
+      rulesVersion: benchRules.version,
+    });
     if (!created.ok) throw new Error(created.error);
     let state = created.state;
     first ??= created.state;
@@ -230,7 +248,14 @@ export function gamesPerSecond(
   let rounds = 0;
   const batch = (count: boolean): void => {
     for (let seed = 1; seed <= games; seed++) {
-      const g = playAutoGame({ scenarioId, map, seed, options, ruleModule });
+      const g = playAutoGame({
+        scenarioId,
+        map,
+        seed,
+        options,
+        ruleModule,
+        rulesVersion: benchRules.version,
+      });
       if (count) {
         commands += g.commands.length;
         rounds += g.state.round;

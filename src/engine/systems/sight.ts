@@ -261,9 +261,10 @@ export function updateAwareness(ctx: Context): void {
       }
     }
   }
+  const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
   for (const enemy of enemies) {
     if (enemy.ai?.status !== 'alerted') continue;
-    faceClosestVisibleHero(ctx, enemy, heroes, sees);
+    faceClosestVisibleHero(ctx, enemy, heroes, sees, figuresBlock);
   }
 }
 
@@ -272,26 +273,30 @@ function faceClosestVisibleHero(
   enemy: Unit & { position: Point },
   heroes: (Unit & { position: Point })[],
   sees: (viewer: Unit, target: Unit) => boolean,
+  figuresBlock: boolean,
 ): void {
-  // The closest hero in sight; ties go to the first in list order. Nearest first, so the
-  // costly sight question stops at the first hero seen (and nothing is allocated: this
-  // runs for every alerted enemy after every action).
+  // The closest hero in sight; ties go to the first in list order. Through walls first
+  // (the map's kept answers, cheap); where figures block sight too, only the heroes seen
+  // through walls are traced past the figures, nearest first, until one is seen.
+  const wallsFrom = sightFrom(ctx.state.map, enemy.position);
   let best: (Unit & { position: Point }) | undefined;
-  for (let floor = -1; !best;) {
-    let next = Infinity;
-    for (const h of heroes) {
-      const d = chebyshevDistance(enemy.position, h.position);
-      if (d > floor && d < next) next = d;
+  let bestDistance = Infinity;
+  const candidates: { hero: Unit & { position: Point }; distance: number }[] = [];
+  for (const h of heroes) {
+    const d = chebyshevDistance(enemy.position, h.position);
+    if (!wallsFrom(h.position)) continue;
+    if (figuresBlock) candidates.push({ hero: h, distance: d });
+    else if (d < bestDistance) {
+      best = h;
+      bestDistance = d;
     }
-    if (next === Infinity) return;
-    for (const h of heroes) {
-      if (chebyshevDistance(enemy.position, h.position) === next && sees(enemy, h)) {
-        best = h;
-        break;
-      }
-    }
-    floor = next;
   }
+  if (figuresBlock) {
+    // A stable sort keeps list order among equals.
+    candidates.sort((p, q) => p.distance - q.distance);
+    best = candidates.find((c) => sees(enemy, c.hero))?.hero;
+  }
+  if (!best) return;
   const facing = facingToward(enemy.position, best.position, enemy.facing);
   if (facing === enemy.facing) return;
   const from = enemy.facing;
