@@ -158,16 +158,27 @@ export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
       source: 'test/fixtures/bench',
     });
   }
-  // Every module's scenarios that bring a board of their own.
+  // Every module's scenarios: those on a board of their own, and those on a bundled map
+  // under another module than the map's own.
   for (const scenario of allScenarios()) {
-    if (!scenario.map || maps.some((m) => m.id === scenario.id)) continue;
+    if (maps.some((m) => m.id === scenario.id)) continue;
+    const bundledMap = maps.find((m) => m.id === scenario.mapId)?.map;
+    const map = scenario.map ?? bundledMap;
+    if (
+      !map ||
+      (!scenario.map &&
+        maps.some((m) => m.id === scenario.mapId && m.ruleModule === scenario.ruleModule))
+    )
+      continue;
     maps.push({
       id: scenario.id,
       scenarioId: scenario.id,
       ruleModule: scenario.ruleModule,
-      map: scenario.map,
+      map,
       defaults: scenario.defaults,
-      source: `${scenario.ruleModule} module`,
+      source: scenario.map
+        ? `${scenario.ruleModule} module`
+        : `maps/, ${scenario.ruleModule} rules`,
     });
   }
   return maps;

@@ -31,7 +31,8 @@ export function chanceOf(resolution: Resolution): number {
       let hits = 0;
       for (let face = 1; face <= resolution.die; face++)
         if (face + resolution.modifier >= resolution.need) hits++;
-      return hits / resolution.die;
+      const p = hits / resolution.die;
+      return resolution.invert ? 1 - p : p;
     }
     case 'advantage': {
       let hits = 0;
@@ -42,8 +43,11 @@ export function chanceOf(resolution: Resolution): number {
           if (kept + resolution.modifier >= resolution.need) hits++;
         }
       }
-      return hits / (die * die);
+      const p = hits / (die * die);
+      return resolution.invert ? 1 - p : p;
     }
+    case 'sequence':
+      return resolution.steps.reduce((p, step) => p * chanceOf(step), 1);
     case 'table': {
       let total = 0;
       for (let face = 1; face <= resolution.die; face++) {

@@ -62,6 +62,11 @@ export interface UnitComponents {
   conditions?: { id: string; rounds: number | null }[];
   /** Squares per side for a large figure (2 = 2x2, `position` its main, top-left square). */
   size?: number;
+  /**
+   * Off the board but not defeated: a reinforcement that has not come into the battle yet
+   * ('reserve'), or a figure that left it over the far edge ('escaped').
+   */
+  offField?: 'reserve' | 'escaped';
 }
 
 export interface Unit extends UnitComponents {

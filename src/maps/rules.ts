@@ -15,17 +15,19 @@ export function rulesForProperties(properties: BattleMap['properties']): RuleMod
 
 /** The module's hero kinds, in the order start squares are filled. */
 export function heroKinds(rules: RuleModule): string[] {
-  return rules.kinds.filter((k) => k.side === 'heroes').map((k) => k.kind);
+  return rules.kinds.filter((k) => k.side !== 'enemies').map((k) => k.kind);
 }
 
 /** The module's enemy kinds, strongest first. */
 export function enemyKinds(rules: RuleModule): string[] {
-  return rules.kinds.filter((k) => k.side === 'enemies').map((k) => k.kind);
+  return rules.kinds.filter((k) => k.side !== 'heroes').map((k) => k.kind);
 }
 
 /** How many heroes a party of the module has by default (its hero kinds, one of each). */
+
+/** How many heroes a party of the module has by default (its hero kinds, one of each). */
 export function defaultHeroCount(rules: RuleModule): number {
-  return heroKinds(rules).length;
+  return rules.kinds.filter((k) => k.side === 'heroes').length || 4;
 }
 
 export type DefaultSetupResult = { ok: true; map: BattleMap } | { ok: false; error: string };

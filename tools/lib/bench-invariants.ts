@@ -35,6 +35,23 @@ export const ALLOWED_STATUS_STEPS: Readonly<Record<EnemyStatus, readonly EnemySt
   defeated: [],
 };
 
+/**
+ * A defeated figure brought back into the battle (the Skirmish's Random Enemy Action on
+ * 18-20): allowed only as a return, with the event that places it on the board.
+ */
+function isReturn(
+  unit: string,
+  from: EnemyStatus,
+  to: EnemyStatus,
+  events: readonly GameEvent[],
+): boolean {
+  return (
+    from === 'defeated' &&
+    (to === 'alerted' || to === 'retreating') &&
+    events.some((e) => e.type === 'placed' && e.unit === unit)
+  );
+}
+
 /** Status changes allowed across one command (several steps): the closure of the above. */
 const ALLOWED_ACROSS_COMMAND: Readonly<Record<EnemyStatus, readonly EnemyStatus[]>> = {
   prepared: ['alerted', 'retreating', 'defeated'],
@@ -66,7 +83,10 @@ export function stateProblems(state: GameState): string[] {
     if (!Number.isInteger(u.facing) || u.facing < 0 || u.facing > 7)
       problems.push(`${u.id} faces ${u.facing}`);
     if (u.position === null) {
-      if (u.wounds < u.maxWounds)
+      // Not yet come into the battle, or gone off its far edge: not a casualty.
+      if (u.offField) continue;
+      // A routed enemy (a morale 1 in the Skirmish) is defeated without its last wound.
+      if (u.wounds < u.maxWounds && u.ai?.status !== 'defeated')
         problems.push(`${u.id} is off the board with ${u.wounds} of ${u.maxWounds} wounds`);
       if (u.ai && u.ai.status !== 'defeated')
         problems.push(`${u.id} is off the board but ${u.ai.status}`);
@@ -110,7 +130,9 @@ export function stateProblems(state: GameState): string[] {
   }
   if (state.round > state.options.maxRounds)
     problems.push(`round ${state.round} is past the limit of ${state.options.maxRounds}`);
-  const defeatedEnemies = state.units.filter((u) => u.side === 'enemies' && !u.position).length;
+  const defeatedEnemies = state.units.filter(
+    (u) => u.side === 'enemies' && !u.position && !u.offField,
+  ).length;
   if (state.objective.enemiesDefeated !== defeatedEnemies) {
     problems.push(
       `objective counts ${state.objective.enemiesDefeated} enemies defeated, the board ${defeatedEnemies}`,
@@ -172,7 +194,7 @@ export function stepProblems(
     }
     if (e.from !== known)
       problems.push(`${e.unit}: status event from ${e.from}, but it was ${known}`);
-    if (!ALLOWED_STATUS_STEPS[e.from].includes(e.to))
+    if (!ALLOWED_STATUS_STEPS[e.from].includes(e.to) && !isReturn(e.unit, e.from, e.to, events))
       problems.push(`${e.unit} went ${e.from} -> ${e.to}`);
     status.set(e.unit, e.to);
   }
@@ -184,7 +206,11 @@ export function stepProblems(
       if (!a !== !b) problems.push(`${after.units[i].id} gained or lost its AI`);
       continue;
     }
-    if (a.status !== b.status && !ALLOWED_ACROSS_COMMAND[a.status].includes(b.status)) {
+    if (
+      a.status !== b.status &&
+      !ALLOWED_ACROSS_COMMAND[a.status].includes(b.status) &&
+      !isReturn(after.units[i].id, a.status, b.status, events)
+    ) {
       problems.push(`${after.units[i].id} went ${a.status} -> ${b.status} in one command`);
     }
     const tracked = status.get(after.units[i].id);

@@ -4,7 +4,9 @@
  */
 import { registerRuleModule } from './registry';
 import { dungeonCrawl } from './dungeon-crawl';
+import { skirmish } from './skirmish';
 
 registerRuleModule(dungeonCrawl);
+registerRuleModule(skirmish);
 
-export { dungeonCrawl };
+export { dungeonCrawl, skirmish };

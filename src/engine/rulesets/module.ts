@@ -71,7 +71,8 @@ export interface UnitArt {
 export interface UnitKind {
   kind: string;
   name: string;
-  side: Side;
+  /** The army it serves; 'either' for rule sets where both armies muster from one roster. */
+  side: Side | 'either';
   /** One line for the unit card, in our own words. */
   blurb: string;
   art: UnitArt;
@@ -142,14 +143,24 @@ export interface CommandSpec {
  * the dice (resolution.ts). Every kind the coming rule sets need:
  * - 'threshold': one die, success on `need` or more after `modifier` (Dungeon Crawl d6);
  * - 'advantage': the best (or worst) of two dice against `need` (d20 Skirmish);
+ * - 'sequence': several rolls that must all go the attacker's way (hit, then the
+ *   defence fails: `invert` on a step counts its miss as the success);
  * - 'table': a die plus modifiers read on a table of results, with an optional confirm
  *   roll for one band (Rencounter d12);
  * - 'opposed': each side rolls its dice and adds its bonus; the attacker wins by beating
  *   the defender's total (plus armour) (High Adventure).
  */
 export type Resolution =
-  | { kind: 'threshold'; die: number; need: number; modifier: number }
-  | { kind: 'advantage'; die: number; need: number; modifier: number; mode: 'best' | 'worst' }
+  | { kind: 'threshold'; die: number; need: number; modifier: number; invert?: boolean }
+  | {
+      kind: 'advantage';
+      die: number;
+      need: number;
+      modifier: number;
+      mode: 'best' | 'worst';
+      /** Success is the roll missing (a defence that fails lets the attack through). */
+      invert?: boolean;
+    }
   | {
       kind: 'table';
       die: number;
@@ -158,6 +169,11 @@ export type Resolution =
       bands: readonly { min: number; max: number; result: string; success: boolean }[];
       /** A band whose success needs a second roll of `need`+ on `die`. */
       confirm?: { result: string; die: number; need: number };
+    }
+  | {
+      /** Every step must succeed, each rolled on its own (to hit, then the defence fails). */
+      kind: 'sequence';
+      steps: readonly Resolution[];
     }
   | {
       kind: 'opposed';

@@ -1,0 +1,105 @@
+/**
+ * The heroes' autopilot for the Skirmish: for the hero whose turn it is, heal a wounded
+ * neighbour (a healer), else attack the best target it can (chance x worth), else move to
+ * where it can attack next (a shooter preferring cover), or toward the scenario's goal or
+ * the nearest enemy; then attack if it now can; then end the turn.
+ */
+import { chebyshevDistance, type Point } from '../../grid';
+import { computeCover } from '../../los';
+import { doesSquareBlockSight } from '../../map';
+import { chanceOf } from '../../resolution';
+import type { Command, CommandOf, GameState, Unit } from '../../types';
+import { findUnit, livingUnits } from '../../world';
+import { assessSkirmishAttack } from './combat';
+import { legalSkirmishCommands } from './flow';
+import { goalFor } from './scenarios';
+import { targetByTactic } from './tactics';
+import { skirmishWeapons, traitsOf } from './types';
+
+function worth(target: Unit): number {
+  const t = traitsOf(target);
+  return (
+    t.points * (target.wounds >= target.maxWounds - 1 ? 1.5 : 1) + (target.ai?.archFoe ? 10 : 0)
+  );
+}
+
+/** The foe a hero's combat tactic picks (with the tactics option), if any. */
+function tacticTarget(state: GameState, hero: Unit): string | null {
+  if (!hero.position || !hero.skirmish?.tactic) return null;
+  const ctx = { state, dice: { roll: () => 1 }, events: [], rules: null as never };
+  // Target choice by tactic rolls no dice (ties go to the nearest).
+  return targetByTactic(ctx, hero as Unit & { position: Point })?.id ?? null;
+}
+
+function bestAttack(state: GameState, hero: Unit, legal: Command[]): CommandOf<'attack'> | null {
+  let best: { c: CommandOf<'attack'>; v: number } | null = null;
+  const favourite = tacticTarget(state, hero);
+  for (const c of legal) {
+    if (c.type !== 'attack') continue;
+    if (
+      favourite &&
+      c.target !== favourite &&
+      legal.some((x) => x.type === 'attack' && x.target === favourite)
+    )
+      continue;
+    const target = findUnit(state, c.target);
+    const weapon = skirmishWeapons(hero).find((w) => w.id === c.weapon);
+    if (!target || !weapon) continue;
+    const a = assessSkirmishAttack(state, hero, target, weapon);
+    if (a.reason) continue;
+    const v = chanceOf(a.resolution) * worth(target) * weapon.damage;
+    if (!best || v > best.v) best = { c, v };
+  }
+  return best?.c ?? null;
+}
+
+function withHeroAt(state: GameState, heroId: string, square: Point): GameState {
+  return {
+    ...state,
+    units: state.units.map((u) => (u.id === heroId ? { ...u, position: square } : u)),
+  };
+}
+
+export function chooseSkirmishHeroCommand(state: GameState): Command | null {
+  const legal = legalSkirmishCommands(state);
+  if (legal.length === 0) return null;
+  if (state.phase === 'setup') return legal[0];
+  const hero = findUnit(state, state.turn!.unitId)!;
+  const turn = state.turn!;
+  const heal = legal.find((c): c is CommandOf<'heal'> => c.type === 'heal');
+  if (heal) return heal;
+  const attack = bestAttack(state, hero, legal);
+  if (attack) return attack;
+  const moves = legal.filter((c): c is CommandOf<'move'> => c.type === 'move');
+  if (moves.length > 0 && hero.position && !turn.acted) {
+    const foes = livingUnits(state, 'enemies');
+    const goal = goalFor(state, hero);
+    const aims = goal ? [goal] : foes.map((f) => f.position);
+    const dist = (p: Point): number => Math.min(...aims.map((a) => chebyshevDistance(p, a)));
+    const shooter = skirmishWeapons(hero).some((w) => w.reach === 'ranged');
+    let best: { to: Point; v: number } | null = null;
+    for (const m of moves) {
+      const s = withHeroAt(state, hero.id, m.to);
+      const moved = { ...hero, position: m.to };
+      let attackValue = 0;
+      for (const foe of foes) {
+        for (const w of skirmishWeapons(hero)) {
+          const a = assessSkirmishAttack(s, moved, foe, w);
+          if (!a.reason) attackValue = Math.max(attackValue, chanceOf(a.resolution) * worth(foe));
+        }
+      }
+      const covered =
+        shooter &&
+        foes.some((f) => {
+          const c = computeCover(f.position, m.to, (x, y) => doesSquareBlockSight(state.map, x, y));
+          return c === 'partial' || c === 'full';
+        });
+      const v = attackValue * 10 - dist(m.to) + (covered ? 2 : 0);
+      if (!best || v > best.v) best = { to: m.to, v };
+    }
+    const here = dist(hero.position);
+    if (best && (best.v > -here + 1e-9 || dist(best.to) < here))
+      return { type: 'move', unit: hero.id, to: best.to };
+  }
+  return { type: 'end-turn', unit: hero.id };
+}

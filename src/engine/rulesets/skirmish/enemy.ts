@@ -1,0 +1,382 @@
+/**
+ * The Skirmish enemy (solitaire-gaming-rules III "Enemy Actions"):
+ * - Prepared: unaware; with the patrol option it rolls the d20 Patrolling table (1-6 stays,
+ *   7-11 moves forward as far as it can, 12-14 turns left, 15-17 right, 18-20 about);
+ * - Alerted: faces the closest hero in sight; keeps the range of its primary weapon (best
+ *   chance to hit, then most damage, then a die), in cover if it shoots and can stay in
+ *   range; attacks if it can; a healer heals the Arch Foe first, then the nearest wounded
+ *   ally, and attacks only when it can heal no one; unable to attack, it heads for the
+ *   scenario's goal or moves again;
+ * - Retreating: one move toward where the Arch Foe started, facing away from the nearest
+ *   hero, no other action; alerted again on its following turn.
+ * Each activation is a generator: the kernel settles after every action.
+ */
+import { chebyshevDistance, facingToward, rotateFacing, type Point } from '../../grid';
+import { computeCover } from '../../los';
+import { doesSquareBlockSight } from '../../map';
+import { findReachable } from '../../pathing';
+import { emit, rollDie, type Context } from '../../systems/context';
+import { openDoor } from '../../systems/doors';
+import { buildPathingGrid, walkStraightAhead, walkUnit } from '../../systems/movement';
+import {
+  chooseNearestHero,
+  doorWorthOpening,
+  walkToward,
+  wouldHoldFrom,
+  type Placed,
+} from '../../systems/pursuit';
+import { setStatus } from '../../systems/sight';
+import type { GameState, Unit } from '../../types';
+import { livingUnits } from '../../world';
+import { assessSkirmishAttack, canSkirmishAttack, COMBAT, resolveSkirmishAttack } from './combat';
+import { healFailsWhy, tryHeal } from './heal';
+import { whyCannotPickUp, takeObject } from './flow';
+import { goalFor } from './scenarios';
+import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
+import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
+
+const AI = (section: string) => COMBAT(`III ${section}`);
+
+/** Enemies in the order they act: the Arch Foe, then the closest to the heroes (III). */
+export function enemyActivationOrder(state: GameState): Placed[] {
+  const heroes = livingUnits(state, 'heroes');
+  const near = (u: Placed): number =>
+    heroes.reduce((d, h) => Math.min(d, chebyshevDistance(u.position, h.position)), Infinity);
+  const index = new Map(state.units.map((u, i) => [u.id, i]));
+  return livingUnits(state, 'enemies')
+    .filter((u) => u.offField !== 'reserve')
+    .sort((a, b) => {
+      const fa = a.ai?.archFoe ? 0 : 1;
+      const fb = b.ai?.archFoe ? 0 : 1;
+      return fa - fb || near(a) - near(b) || index.get(a.id)! - index.get(b.id)!;
+    });
+}
+
+/** One enemy's activation, by its status. */
+export function* activateEnemy(ctx: Context, enemy: Placed): Generator<void> {
+  const status = enemy.ai?.status;
+  if (status === 'retreating') {
+    yield* retreatMove(ctx, enemy);
+    return;
+  }
+  if (status === 'prepared' || status === 'patrolling') {
+    if (skirmishOptions(ctx.state).patrol) patrol(ctx, enemy);
+    return;
+  }
+  if (status === 'alerted') yield* actAlerted(ctx, enemy);
+}
+
+// ------------------------------------------------------------------ prepared
+
+/** The d20 Patrolling table (III). */
+export function patrol(ctx: Context, enemy: Placed): void {
+  const v = rollDie(ctx, {
+    sides: 20,
+    purpose: 'patrol',
+    unit: enemy.id,
+    need: null,
+    describe: (x) =>
+      `${enemy.name} patrol d20 = ${x}: ${x <= 6 ? 'stays in place' : x <= 11 ? 'moves forward' : x <= 14 ? 'turns left' : x <= 17 ? 'turns right' : 'turns about'}`,
+    rule: AI('Patrolling: 1d20'),
+  });
+  if (v <= 6) return;
+  if (v <= 11) {
+    walkStraightAhead(ctx, enemy, enemy.move, 'patrolling');
+    return;
+  }
+  const from = enemy.facing;
+  enemy.facing = rotateFacing(enemy.facing, v <= 14 ? -2 : v <= 17 ? 2 : 4);
+  emit(ctx, {
+    type: 'faced',
+    unit: enemy.id,
+    from,
+    to: enemy.facing,
+    reason: 'patrol',
+    text: `${enemy.name} turns.`,
+  });
+}
+
+// ------------------------------------------------------------------ retreating
+
+/** One move toward where the Arch Foe started, facing away from the nearest hero. */
+function* retreatMove(ctx: Context, enemy: Placed): Generator<void> {
+  const state = ctx.state;
+  const archFoe = state.units.find((u) => u.ai?.archFoe);
+  const rally = archFoe?.ai?.home ?? enemy.ai!.home;
+  walkToward(ctx, enemy, rally, 'retreating');
+  yield;
+  if (!enemy.position) return;
+  const heroes = livingUnits(state, 'heroes');
+  const nearest = heroes.sort(
+    (a, b) =>
+      chebyshevDistance(enemy.position, a.position) - chebyshevDistance(enemy.position, b.position),
+  )[0];
+  if (nearest) {
+    const away = facingToward(nearest.position, enemy.position, enemy.facing);
+    if (away !== enemy.facing) {
+      const from = enemy.facing;
+      enemy.facing = away;
+      emit(ctx, {
+        type: 'faced',
+        unit: enemy.id,
+        from,
+        to: away,
+        reason: 'retreating',
+        text: `${enemy.name} turns away from the ${nearest.name}.`,
+      });
+    }
+  }
+  // "It returns to the alerted status on its following turn."
+  setStatus(ctx, enemy, 'alerted', 'regroups for its next turn');
+}
+
+// ------------------------------------------------------------------ alerted
+
+/** The primary weapon (III): the best chance to hit, then the most damage, then a die. */
+export function primaryWeapon(ctx: Context, enemy: Placed, target: Placed): SkirmishWeapon | null {
+  const weapons = skirmishWeapons(enemy);
+  if (weapons.length === 0) return null;
+  const chance = (w: SkirmishWeapon): number =>
+    w.band === 'melee' || w.band === 'reach' ? 0.75 : 0.5;
+  const ranked = [...weapons].sort((a, b) => chance(b) - chance(a) || b.damage - a.damage);
+  const tied = ranked.filter(
+    (w) => chance(w) === chance(ranked[0]) && w.damage === ranked[0].damage,
+  );
+  if (tied.length === 1) return tied[0];
+  const v = rollDie(ctx, {
+    sides: tied.length,
+    purpose: 'weapon-tie',
+    unit: enemy.id,
+    need: null,
+    describe: (x) =>
+      `${enemy.name} d${tied.length} = ${x}: of equal weapons it takes the ${tied[x - 1].name}`,
+    rule: AI('Primary Weapon: a random weapon'),
+  });
+  void target;
+  return tied[v - 1];
+}
+
+/** Ranged weapons only; an archer's knife is not its primary. */
+function isRanged(w: SkirmishWeapon): boolean {
+  return w.reach === 'ranged';
+}
+
+function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
+  const state = ctx.state;
+  // Healers first: the Arch Foe, then the nearest wounded ally.
+  if (enemy.heal && enemy.heal.usesLeft > 0) {
+    const patient = patientFor(state, enemy);
+    if (patient) {
+      const ok = yield* healPatient(ctx, enemy, patient);
+      if (ok) return;
+    }
+  }
+  const target = targetByTactic(ctx, enemy) ?? chooseNearestHero(ctx, enemy);
+  if (!target) return;
+  const tactic = traitsOf(enemy).tactic;
+  const weapon = tacticalWeapon(enemy) ?? primaryWeapon(ctx, enemy, target);
+  if (!weapon) return;
+  // Curious and Opportunistic: to the objective before the fight.
+  if (seeksObjectiveFirst(state, enemy)) {
+    const goal = goalFor(state, enemy)!;
+    if (chebyshevDistance(goal, enemy.position) > 1) {
+      walkToward(ctx, enemy, goal, 'making for the objective first');
+      yield;
+    }
+  }
+  // Quick: strike from where it stands, then move away.
+  if (tactic === 'quick' && canSkirmishAttack(state, enemy, target, weapon)) {
+    resolveSkirmishAttack(ctx, enemy, target, weapon);
+    yield;
+    if (enemy.position && !state.outcome) {
+      stepAway(ctx, enemy, target);
+      yield;
+    }
+    return;
+  }
+  let moved = false;
+  if (holdsBack(enemy)) {
+    // Cautious and Negotiating hold their ground: they fight only what is in reach.
+    moved = true;
+  } else if (!canSkirmishAttack(state, enemy, target, weapon)) {
+    const door = doorWorthOpening(state, enemy, target);
+    if (door) openDoor(ctx, enemy, door);
+    else moveToStrike(ctx, enemy, target, weapon);
+    moved = true;
+    yield;
+  } else if (isRanged(weapon) || tactic === 'pragmatic') {
+    // In range already: a shooter (or a Pragmatic fighter) steps into cover when it stays in range.
+    moved = takeCover(ctx, enemy, target, weapon);
+    if (moved) yield;
+  }
+  if (!enemy.position || state.outcome) return;
+  // The other action: attack with the primary if it can, else with any weapon that can.
+  const usable = [weapon, ...skirmishWeapons(enemy).filter((w) => w.id !== weapon.id)];
+  const foes = [target, ...livingUnits(state, 'heroes').filter((h) => h.id !== target.id)];
+  for (const w of usable) {
+    const victim = foes.find(
+      (h) =>
+        canSkirmishAttack(state, enemy, h, w) &&
+        // Negotiating: only a foe standing next to it.
+        (tactic !== 'negotiating' || chebyshevDistance(h.position, enemy.position) === 1),
+    );
+    if (victim) {
+      resolveSkirmishAttack(ctx, enemy, victim, w);
+      yield;
+      return;
+    }
+  }
+  // No attack: pick up the objective within reach, go toward the scenario's goal, or move
+  // again toward the target.
+  if (!whyCannotPickUp(state, enemy) && !enemy.carrying) {
+    takeObject(ctx, enemy);
+    yield;
+    return;
+  }
+  if (holdsBack(enemy)) return;
+  const goal = goalFor(state, enemy);
+  if (goal) {
+    walkToward(ctx, enemy, goal, 'making for the goal');
+    yield;
+    return;
+  }
+  if (moved || !canSkirmishAttack(state, enemy, target, weapon)) {
+    moveToStrike(ctx, enemy, target, weapon);
+    yield;
+  }
+}
+
+/** The weapon a tactic insists on: Reckless its melee weapon, Dramatic its showiest. */
+function tacticalWeapon(enemy: Placed): SkirmishWeapon | null {
+  const tactic = traitsOf(enemy).tactic;
+  const weapons = skirmishWeapons(enemy);
+  if (tactic === 'reckless') return weapons.find((w) => w.reach === 'melee') ?? null;
+  if (tactic === 'dramatic')
+    return weapons.find((w) => w.band === 'area' || w.band === 'burst' || w.stuns) ?? null;
+  return null;
+}
+
+/** Quick's run after the hit: the reachable square farthest from the foe. */
+function stepAway(ctx: Context, enemy: Placed, foe: Unit): void {
+  if (!foe.position) return;
+  const away = foe.position;
+  const grid = buildPathingGrid(ctx.state, enemy);
+  let best: { path: Point[]; d: number } | null = null;
+  for (const r of findReachable(grid, enemy.position, enemy.move).values()) {
+    const to = r.path[r.path.length - 1];
+    const d = chebyshevDistance(to, away);
+    if (!best || d > best.d) best = { path: r.path, d };
+  }
+  if (best && best.d > chebyshevDistance(enemy.position, away))
+    walkUnit(ctx, enemy, best.path, `darting away from the ${foe.name}`);
+}
+
+/**
+ * Moves to the cheapest reachable square from which `weapon` strikes the target,
+ * preferring cover from it for a shooter (Selective: the farthest such square);
+ * out of reach, the shortest way toward it.
+ */
+function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: SkirmishWeapon): void {
+  const state = ctx.state;
+  const grid = buildPathingGrid(state, enemy);
+  const selective = traitsOf(enemy).tactic === 'selective';
+  const reach = [...findReachable(grid, enemy.position, enemy.move).values()].sort((a, b) =>
+    selective
+      ? chebyshevDistance(b.path[b.path.length - 1], target.position) -
+          chebyshevDistance(a.path[a.path.length - 1], target.position) || a.cost - b.cost
+      : a.cost - b.cost,
+  );
+  let best: (typeof reach)[number] | null = null;
+  for (const r of reach) {
+    const square = r.path[r.path.length - 1];
+    if (!wouldHoldFrom(enemy, square, () => canSkirmishAttack(state, enemy, target, weapon)))
+      continue;
+    if (!isRanged(weapon) || isCoveredFrom(state, square, target.position)) {
+      best = r;
+      break;
+    }
+    best ??= r;
+  }
+  if (best) {
+    walkUnit(
+      ctx,
+      enemy,
+      best.path,
+      `${isRanged(weapon) ? 'takes aim at' : 'closes on'} the ${target.name}`,
+    );
+    return;
+  }
+  walkToward(ctx, enemy, target.position, `advances on the ${target.name}`, grid);
+}
+
+/** Whether a figure at `square` has cover (partial or full) from a shot from `from`, walls only. */
+function isCoveredFrom(state: GameState, square: Point, from: Point): boolean {
+  const cover = computeCover(from, square, (x, y) => doesSquareBlockSight(state.map, x, y));
+  return cover === 'partial' || cover === 'full';
+}
+
+/** "Enemies with a ranged primary weapon will try to get behind cover if they will still be in range." */
+function takeCover(ctx: Context, enemy: Placed, target: Placed, weapon: SkirmishWeapon): boolean {
+  const state = ctx.state;
+  if (isCoveredFrom(state, enemy.position, target.position)) return false;
+  const grid = buildPathingGrid(state, enemy);
+  const reach = [...findReachable(grid, enemy.position, enemy.move).values()].sort(
+    (a, b) => a.cost - b.cost,
+  );
+  for (const r of reach) {
+    const square = r.path[r.path.length - 1];
+    if (!isCoveredFrom(state, square, target.position)) continue;
+    if (!wouldHoldFrom(enemy, square, () => canSkirmishAttack(state, enemy, target, weapon)))
+      continue;
+    emit(ctx, {
+      type: 'decision',
+      unit: enemy.id,
+      text: `${enemy.name} takes cover and stays in range of the ${target.name}.`,
+      rule: AI('Cover: ranged enemies get behind cover in range'),
+    });
+    walkUnit(ctx, enemy, r.path, 'taking cover');
+    return true;
+  }
+  return false;
+}
+
+/** The ally a healer tends: the Arch Foe when wounded, else the nearest wounded ally (III). */
+function patientFor(state: GameState, healer: Placed): Placed | null {
+  const allies = livingUnits(state, 'enemies').filter((u) => u.id !== healer.id && u.wounds > 0);
+  const archFoe = allies.find((u) => u.ai?.archFoe);
+  if (archFoe) return archFoe;
+  return (
+    allies.sort(
+      (a, b) =>
+        chebyshevDistance(healer.position, a.position) -
+        chebyshevDistance(healer.position, b.position),
+    )[0] ?? null
+  );
+}
+
+/** Goes to the patient and heals it; false when it cannot reach it this turn to try. */
+function* healPatient(ctx: Context, healer: Placed, patient: Placed): Generator<void, boolean> {
+  const state = ctx.state;
+  if (healFailsWhy(state, healer, patient)) {
+    emit(ctx, {
+      type: 'decision',
+      unit: healer.id,
+      text: `${healer.name} hurries to tend the ${patient.name}.`,
+      rule: AI('Healers: the Arch Foe first, then the nearest wounded'),
+    });
+    const grid = buildPathingGrid(state, healer);
+    const reach = [...findReachable(grid, healer.position, healer.move).values()].sort(
+      (a, b) => a.cost - b.cost,
+    );
+    const spot = reach.find((r) =>
+      wouldHoldFrom(healer, r.path[r.path.length - 1], () => !healFailsWhy(state, healer, patient)),
+    );
+    if (spot) walkUnit(ctx, healer, spot.path, `going to the ${patient.name}`);
+    else walkToward(ctx, healer, patient.position, `going to the ${patient.name}`, grid);
+    yield;
+  }
+  if (!healer.position || healFailsWhy(state, healer, patient)) return false;
+  tryHeal(ctx, healer, patient);
+  yield;
+  return true;
+}

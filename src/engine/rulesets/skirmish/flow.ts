@@ -1,0 +1,500 @@
+/**
+ * The Skirmish turn flow (solitaire-gaming-rules III "Initiative" and "Actions", IV
+ * "Random Enemy Action"):
+ * - each round both armies roll a d20, ties rolled again; the higher acts first, with one
+ *   unit, then the other army with one unit, and so on until every unit has acted (an
+ *   army with none left lets the other finish);
+ * - the enemies act the Arch Foe first, then the unit closest to the heroes, then the
+ *   next closest; the player picks which hero acts (`activate`);
+ * - a unit takes a Move Unit and one other action (move again, attack, heal...) in either
+ *   order; a stunned unit takes none that round;
+ * - with the Random Enemy Action option a d20 after initiative says how many enemies act:
+ *   18-20 all, and a defeated one returns at the enemy start; 9-17 all; 3-8 half (rounded
+ *   up); 1-2 one, chosen at random.
+ * The round's progress is plain data in `state.flow`.
+ */
+import { chebyshevDistance, FACING_NAMES, isFacing, pointKey, type Point } from '../../grid';
+import { isInside, isTerrainPassable, terrainAt } from '../../map';
+import { emit, rollDie, runActivation, settle, type Context } from '../../systems/context';
+import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
+import { reachableSquares, walkUnit } from '../../systems/movement';
+import { setStatus } from '../../systems/sight';
+import { beginTurn, takeBackMove } from '../../systems/turns';
+import type { Command, GameState, Side, Unit } from '../../types';
+import { findUnit, livingUnits, unitAt } from '../../world';
+import {
+  canSkirmishAttack,
+  COMBAT,
+  isStunned,
+  resolveSkirmishAttack,
+  whySkirmishAttackFails,
+} from './combat';
+import { activateEnemy, enemyActivationOrder } from './enemy';
+import { healFailsWhy, tryHeal } from './heal';
+import { checkRoundEnd, scenarioRule, startScenario } from './scenarios';
+import { rollTactic } from './tactics';
+import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
+
+/** The round's progress: who won initiative, who has acted, how many enemies may act. */
+export interface SkirmishFlow {
+  first: Side;
+  /** The side whose unit acts next. */
+  next: Side;
+  /** Units that have taken their activation this round. */
+  acted: string[];
+  /** How many enemies act this round (Random Enemy Action); null: all. */
+  enemyBudget: number | null;
+  /** The enemy army has made its morale checks (once, when it fell below half). */
+  moraleChecked?: boolean;
+}
+
+export function flowOf(state: GameState): SkirmishFlow {
+  return state.flow as unknown as SkirmishFlow;
+}
+
+function setFlow(state: GameState, flow: SkirmishFlow): void {
+  state.flow = { ...flow, acted: [...flow.acted] };
+}
+
+const INITIATIVE = COMBAT('III Initiative: a d20 for each army, ties rerolled');
+const RANDOM_ACTION = COMBAT('IV Random Enemy Action: a d20 after initiative');
+
+/** Applies one checked command; an error sentence or null. */
+export function applySkirmishCommand(ctx: Context, command: Command): string | null {
+  if (command.type === 'start') return startBattle(ctx);
+  const state = ctx.state;
+  if (state.phase !== 'heroes' || !state.turn) return 'It is not the heroes\u2019 turn.';
+  const unit = findUnit(state, command.unit);
+  if (!unit) return `There is no unit "${command.unit}".`;
+  if (!unit.position) return `${unit.name} is out of the fight.`;
+  if (command.type === 'face') {
+    if (unit.side !== 'heroes') return `${unit.name} is not yours to turn.`;
+    if (unit.facing === command.facing)
+      return `${unit.name} already faces ${FACING_NAMES[command.facing]}.`;
+    const from = unit.facing;
+    unit.facing = command.facing;
+    emit(ctx, {
+      type: 'faced',
+      unit: unit.id,
+      from,
+      to: command.facing,
+      reason: 'ordered',
+      text: '',
+    });
+    return null;
+  }
+  if (command.type === 'activate') return activateHero(ctx, unit);
+  if (unit.id !== state.turn.unitId) return `It is not ${unit.name}\u2019s turn.`;
+  switch (command.type) {
+    case 'move':
+      return moveHero(ctx, unit, command.to);
+    case 'attack':
+      return heroAttack(ctx, unit, command.target, command.weapon);
+    case 'heal':
+      return heroHeal(ctx, unit, command.target);
+    case 'open-door':
+      return heroOpenDoor(ctx, unit, command.at);
+    case 'undo-move':
+      return takeBackMove(ctx, unit);
+    case 'pick-up':
+      return pickUp(ctx, unit);
+    case 'end-turn':
+      return endHeroActivation(ctx, unit);
+    default:
+      return `The Skirmish has no "${command.type}" command.`;
+  }
+}
+
+// ------------------------------------------------------------------ rounds
+
+function startBattle(ctx: Context): string | null {
+  const state = ctx.state;
+  if (state.phase !== 'setup') return 'The battle has already begun.';
+  emit(ctx, {
+    type: 'game-started',
+    seed: state.dice.seed,
+    text: `The battle begins (seed ${state.dice.seed}).`,
+  });
+  startScenario(ctx);
+  if (skirmishOptions(state).tactics) giveTactics(ctx);
+  beginRound(ctx);
+  return null;
+}
+
+/** Combat tactics (IV): the enemy's leaders and every hero (for the autopilot) roll theirs. */
+function giveTactics(ctx: Context): void {
+  for (const unit of ctx.state.units) {
+    if (!unit.position || !unit.skirmish) continue;
+    if (unit.side === 'enemies' && !unit.skirmish.leader) continue;
+    unit.skirmish.tactic = rollTactic(ctx, unit);
+  }
+}
+
+/** A new round: initiative, the Random Enemy Action, then the first activation. */
+export function beginRound(ctx: Context): void {
+  const state = ctx.state;
+  state.round += 1;
+  emit(ctx, { type: 'round-started', round: state.round, text: `Round ${state.round}.` });
+  let heroes = 0;
+  let enemies = 0;
+  do {
+    heroes = rollDie(ctx, {
+      sides: 20,
+      purpose: 'initiative',
+      unit: null,
+      need: null,
+      describe: (v) => `Initiative d20: heroes ${v}`,
+      rule: INITIATIVE,
+    });
+    enemies = rollDie(ctx, {
+      sides: 20,
+      purpose: 'initiative',
+      unit: null,
+      need: null,
+      describe: (v) =>
+        `Initiative d20: enemies ${v}${v === heroes ? ' — a tie, rolled again' : ''}`,
+      rule: INITIATIVE,
+    });
+  } while (heroes === enemies);
+  const first: Side = heroes > enemies ? 'heroes' : 'enemies';
+  emit(ctx, {
+    type: 'initiative',
+    heroes,
+    enemies,
+    first,
+    text: `The ${first} act first this round.`,
+    rule: INITIATIVE,
+  });
+  setFlow(state, { first, next: first, acted: [], enemyBudget: null });
+  if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
+  continueRound(ctx);
+}
+
+/** The Random Enemy Action (IV): how many enemies act this round. */
+function rollEnemyAction(ctx: Context): void {
+  const state = ctx.state;
+  const v = rollDie(ctx, {
+    sides: 20,
+    purpose: 'enemy-action',
+    unit: null,
+    need: null,
+    describe: (x) =>
+      `Random Enemy Action d20 = ${x}: ${x >= 18 ? 'all the enemies act, and a fallen one returns' : x >= 9 ? 'all the enemies act' : x >= 3 ? 'half the enemies act' : 'one enemy acts'}`,
+    rule: RANDOM_ACTION,
+  });
+  const enemies = livingUnits(state, 'enemies').filter((u) => u.offField !== 'reserve').length;
+  let acting = enemies;
+  if (v >= 18) returnFallenEnemy(ctx);
+  else if (v >= 3 && v <= 8) acting = Math.ceil(enemies / 2);
+  else if (v <= 2) acting = Math.min(1, enemies);
+  const flow = flowOf(state);
+  setFlow(state, { ...flow, enemyBudget: v >= 9 ? null : acting });
+  emit(ctx, {
+    type: 'enemy-action',
+    roll: v,
+    acting: v >= 9 ? livingUnits(state, 'enemies').length : acting,
+    text: '',
+    rule: RANDOM_ACTION,
+  });
+  if (v <= 2 && enemies > 1) {
+    // "only 1 single randomly selected figure": the die picks which.
+    const order = enemyActivationOrder(state);
+    const pick = rollDie(ctx, {
+      sides: order.length,
+      purpose: 'enemy-action-pick',
+      unit: null,
+      need: null,
+      describe: (x) => `d${order.length} = ${x}: the ${order[x - 1].name} acts`,
+      rule: RANDOM_ACTION,
+    });
+    const chosen = order[pick - 1];
+    setFlow(state, {
+      ...flowOf(state),
+      acted: order.filter((u) => u.id !== chosen.id).map((u) => u.id),
+    });
+  }
+}
+
+/** On 18-20 a defeated enemy returns at the enemy start (the first fallen, by list order). */
+function returnFallenEnemy(ctx: Context): void {
+  const state = ctx.state;
+  const fallen = state.units.find(
+    (u) => u.side === 'enemies' && !u.position && u.ai && !u.offField,
+  );
+  if (!fallen || !fallen.ai) return;
+  const at = freeSquareNear(state, fallen.ai.home);
+  if (!at) return;
+  fallen.position = at;
+  fallen.wounds = 0;
+  state.objective.enemiesDefeated -= 1;
+  emit(ctx, {
+    type: 'placed',
+    unit: fallen.id,
+    at,
+    text: `${fallen.name} returns to the battle at the enemy start.`,
+    rule: RANDOM_ACTION,
+  });
+  setStatus(ctx, fallen, 'alerted', 'returns to the battle');
+}
+
+/** The nearest free, standable square to `p` (ring by ring), or null. */
+export function freeSquareNear(state: GameState, p: Point): Point | null {
+  const map = state.map;
+  for (let r = 0; r < Math.max(map.width, map.height); r++) {
+    for (let y = p.y - r; y <= p.y + r; y++) {
+      for (let x = p.x - r; x <= p.x + r; x++) {
+        if (Math.max(Math.abs(x - p.x), Math.abs(y - p.y)) !== r) continue;
+        const q = { x, y };
+        if (!isInside(map, q) || !isTerrainPassable(terrainAt(map, x, y))) continue;
+        if (!unitAt(state, x, y)) return q;
+      }
+    }
+  }
+  return null;
+}
+
+/** The heroes who may still act this round. */
+export function readyHeroes(state: GameState): (Unit & { position: Point })[] {
+  const acted = new Set(flowOf(state).acted);
+  return livingUnits(state, 'heroes').filter((u) => !acted.has(u.id) && u.offField !== 'reserve');
+}
+
+/** The enemies who may still act this round, in their order, within the round's budget. */
+function readyEnemies(state: GameState): (Unit & { position: Point })[] {
+  const flow = flowOf(state);
+  const acted = new Set(flow.acted);
+  const done = state.units.filter((u) => u.side === 'enemies' && acted.has(u.id)).length;
+  if (flow.enemyBudget !== null && done >= flow.enemyBudget) return [];
+  return enemyActivationOrder(state).filter((u) => !acted.has(u.id));
+}
+
+function markActed(state: GameState, unit: Unit): void {
+  const flow = flowOf(state);
+  setFlow(state, { ...flow, acted: [...flow.acted, unit.id] });
+}
+
+/**
+ * Activations go on: the enemies' run at once, one at a time, until it is a hero's turn
+ * (the player's next command) or the round ends (and the next begins).
+ */
+export function continueRound(ctx: Context): void {
+  const state = ctx.state;
+  for (;;) {
+    if (state.outcome) return;
+    const flow = flowOf(state);
+    const heroes = readyHeroes(state);
+    const enemies = readyEnemies(state);
+    if (heroes.length === 0 && enemies.length === 0) {
+      state.heroesHaveMoved = true;
+      state.turn = null;
+      settle(ctx);
+      checkRoundEnd(ctx);
+      if (state.outcome) return;
+      beginRound(ctx);
+      return;
+    }
+    // Ambush (VI): "All Ambusher figures take a single turn before any Target figures."
+    const ambushTurn =
+      state.round === 1 && scenarioRule(state).id === 'ambush' && enemies.length > 0;
+    const side: Side = ambushTurn
+      ? 'enemies'
+      : flow.next === 'heroes'
+        ? heroes.length > 0
+          ? 'heroes'
+          : 'enemies'
+        : enemies.length > 0
+          ? 'enemies'
+          : 'heroes';
+    if (side === 'enemies') {
+      const enemy = enemies[0];
+      markActed(state, enemy);
+      setFlow(state, { ...flowOf(state), next: 'heroes' });
+      state.phase = 'enemies';
+      state.turn = null;
+      emit(ctx, { type: 'turn-started', unit: enemy.id, text: '' });
+      if (isStunned(state, enemy)) {
+        emit(ctx, {
+          type: 'decision',
+          unit: enemy.id,
+          text: `${enemy.name} is stunned and does nothing.`,
+        });
+      } else runActivation(ctx, activateEnemy(ctx, enemy));
+      emit(ctx, { type: 'turn-ended', unit: enemy.id, text: '' });
+      continue;
+    }
+    // A stunned hero loses its activation.
+    const hero = heroes.find((h) => !isStunned(state, h));
+    if (!hero) {
+      for (const h of heroes) {
+        markActed(state, h);
+        emit(ctx, { type: 'decision', unit: h.id, text: `${h.name} is stunned and does nothing.` });
+      }
+      setFlow(state, { ...flowOf(state), next: 'enemies' });
+      continue;
+    }
+    state.phase = 'heroes';
+    beginTurn(ctx, hero);
+    return;
+  }
+}
+
+// ------------------------------------------------------------------ hero actions
+
+/** The player picks another hero to act, before this one has done anything. */
+function activateHero(ctx: Context, unit: Unit): string | null {
+  const state = ctx.state;
+  const turn = state.turn!;
+  if (unit.side !== 'heroes') return `${unit.name} is not yours.`;
+  if (unit.id === turn.unitId) return `${unit.name} is already acting.`;
+  if (turn.moved || turn.acted) return 'This hero has begun its actions; end its turn first.';
+  if (!readyHeroes(state).some((h) => h.id === unit.id))
+    return `${unit.name} has already acted this round.`;
+  if (isStunned(state, unit)) return `${unit.name} is stunned this round.`;
+  beginTurn(ctx, unit);
+  return null;
+}
+
+/** A move: the Move Unit, or, once that is spent, the other action as a second move. */
+function moveHero(ctx: Context, hero: Unit, to: Point): string | null {
+  const state = ctx.state;
+  const turn = state.turn!;
+  if (turn.moved && turn.acted) return `${hero.name} has no action left to move with.`;
+  if (!isInside(state.map, to)) return `Square (${to.x}, ${to.y}) is off the board.`;
+  const route = reachableSquares(state, hero).get(pointKey(to));
+  if (!route) return `${hero.name} cannot reach (${to.x}, ${to.y}) this move.`;
+  turn.before = { position: hero.position!, facing: hero.facing };
+  if (turn.moved) turn.acted = true;
+  else turn.moved = true;
+  walkUnit(ctx, hero, route.path, '');
+  state.heroesHaveMoved = true;
+  return null;
+}
+
+function heroOpenDoor(ctx: Context, hero: Unit, at: Point): string | null {
+  const turn = ctx.state.turn!;
+  if (turn.moved && turn.acted) return `${hero.name} has no action left to open a door with.`;
+  const door = closedDoorAt(ctx.state, at);
+  if (!door) return `There is no closed door at (${at.x}, ${at.y}).`;
+  if (!doorsWithinReach(ctx.state, hero).includes(door))
+    return `${hero.name} must stand beside the door (not at a corner) to open it.`;
+  if (turn.moved) turn.acted = true;
+  else turn.moved = true;
+  ctx.state.heroesHaveMoved = true;
+  openDoor(ctx, hero, door);
+  return null;
+}
+
+function heroAttack(ctx: Context, hero: Unit, targetId: string, weaponId: string): string | null {
+  const state = ctx.state;
+  const turn = state.turn!;
+  if (turn.acted) return `${hero.name} has already taken its other action.`;
+  const target = findUnit(state, targetId);
+  if (!target) return `There is no unit "${targetId}".`;
+  const weapon = skirmishWeapons(hero).find((w) => w.id === weaponId);
+  if (!weapon) return `${hero.name} has no weapon "${weaponId}".`;
+  const why = whySkirmishAttackFails(state, hero, target, weapon);
+  if (why) return why;
+  turn.acted = true;
+  resolveSkirmishAttack(ctx, hero, target, weapon);
+  return null;
+}
+
+function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
+  const turn = ctx.state.turn!;
+  if (turn.acted) return `${hero.name} has already taken its other action.`;
+  const target = findUnit(ctx.state, targetId);
+  if (!target) return `There is no unit "${targetId}".`;
+  const why = healFailsWhy(ctx.state, hero, target);
+  if (why) return why;
+  turn.acted = true;
+  tryHeal(ctx, hero, target);
+  return null;
+}
+
+/**
+ * Transport (VI): "The object can be picked up by a figure as an action": the other
+ * action, standing on it or next to it.
+ */
+function pickUp(ctx: Context, unit: Unit): string | null {
+  const turn = ctx.state.turn!;
+  if (turn.acted) return `${unit.name} has already taken its other action.`;
+  const why = whyCannotPickUp(ctx.state, unit);
+  if (why) return why;
+  turn.acted = true;
+  takeObject(ctx, unit);
+  return null;
+}
+
+/** Why `unit` cannot pick up the objective now, or null. */
+export function whyCannotPickUp(state: GameState, unit: Unit): string | null {
+  const obj = state.objective.object;
+  if (!obj || !obj.at) return 'There is nothing to pick up.';
+  if (!unit.position || chebyshevDistance(unit.position, obj.at) > 1)
+    return `${unit.name} must stand on or next to the object.`;
+  return null;
+}
+
+/** The figure takes the objective (the caller checked it may). */
+export function takeObject(ctx: Context, unit: Unit): void {
+  const obj = ctx.state.objective.object!;
+  obj.at = null;
+  obj.carrier = unit.id;
+  unit.carrying = 'object';
+  emit(ctx, {
+    type: 'objective',
+    what: 'picked-up',
+    unit: unit.id,
+    at: unit.position,
+    text: `${unit.name} picks up the object and makes for home. A carrier cannot attack.`,
+  });
+}
+
+function endHeroActivation(ctx: Context, hero: Unit): string | null {
+  const state = ctx.state;
+  emit(ctx, { type: 'turn-ended', unit: hero.id, text: '' });
+  markActed(state, hero);
+  setFlow(state, { ...flowOf(state), next: 'enemies' });
+  state.turn = null;
+  continueRound(ctx);
+  return null;
+}
+
+// ------------------------------------------------------------------ legal commands
+
+export function legalSkirmishCommands(state: GameState): Command[] {
+  if (state.phase === 'setup') return [{ type: 'start' }];
+  if (state.phase !== 'heroes' || !state.turn) return [];
+  const hero = findUnit(state, state.turn.unitId);
+  if (!hero || !hero.position) return [];
+  const turn = state.turn;
+  const out: Command[] = [];
+  if (!turn.moved && !turn.acted) {
+    for (const other of readyHeroes(state))
+      if (other.id !== hero.id && !isStunned(state, other))
+        out.push({ type: 'activate', unit: other.id });
+  }
+  if (!(turn.moved && turn.acted)) {
+    for (const [, route] of reachableSquares(state, hero))
+      out.push({ type: 'move', unit: hero.id, to: route.path[route.path.length - 1] });
+    for (const door of doorsWithinReach(state, hero))
+      out.push({ type: 'open-door', unit: hero.id, at: { x: door.x, y: door.y } });
+  }
+  if (!turn.acted) {
+    for (const weapon of skirmishWeapons(hero))
+      for (const foe of livingUnits(state, 'enemies'))
+        if (canSkirmishAttack(state, hero, foe, weapon))
+          out.push({ type: 'attack', unit: hero.id, target: foe.id, weapon: weapon.id });
+    if (hero.heal)
+      for (const friend of livingUnits(state, 'heroes'))
+        if (!healFailsWhy(state, hero, friend))
+          out.push({ type: 'heal', unit: hero.id, target: friend.id });
+    if (!whyCannotPickUp(state, hero)) out.push({ type: 'pick-up', unit: hero.id });
+  }
+  if (turn.moved && turn.canUndo && !turn.acted) out.push({ type: 'undo-move', unit: hero.id });
+  for (let f = 0; f < 8; f++)
+    if (f !== hero.facing && isFacing(f)) out.push({ type: 'face', unit: hero.id, facing: f });
+  out.push({ type: 'end-turn', unit: hero.id });
+  return out;
+}
+
+export { chebyshevDistance };

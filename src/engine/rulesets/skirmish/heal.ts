@@ -1,0 +1,57 @@
+/**
+ * Healers (solitaire-gaming-rules III "Healers", VIII "Non-Combat Action"): a healer
+ * tends an adjacent wounded ally it can reach (not through the rock), a non-combat action
+ * that succeeds on 11+ on a d20 and restores one wound, a few times a battle.
+ */
+import { chebyshevDistance } from '../../grid';
+import { emit, rollDie, type Context } from '../../systems/context';
+import { wallCover } from '../../systems/cover';
+import type { GameState, Unit } from '../../types';
+import { COMBAT } from './combat';
+
+/** VIII: "A non-combat action will be a success on a roll of 11 or more on 1d20." */
+export const NON_COMBAT = 11;
+
+export function healFailsWhy(state: GameState, healer: Unit, target: Unit): string | null {
+  const heal = healer.heal;
+  if (!heal) return `${healer.name} cannot heal.`;
+  if (heal.usesLeft <= 0) return `${healer.name} has no healing left.`;
+  if (!healer.position || !target.position) return `${target.name} is not on the board.`;
+  if (target.id === healer.id) return `${healer.name} cannot heal itself.`;
+  if (target.side !== healer.side) return `${target.name} is not an ally.`;
+  if (chebyshevDistance(healer.position, target.position) !== 1)
+    return `${target.name} must be adjacent to be healed.`;
+  if (wallCover(state, healer.position, target.position) === 'blocked')
+    return `${healer.name} cannot reach ${target.name} through the rock.`;
+  if (target.wounds <= 0) return `${target.name} is not wounded.`;
+  return null;
+}
+
+/** The healing roll (the caller checked it may be tried). */
+export function tryHeal(ctx: Context, healer: Unit, target: Unit): void {
+  const heal = healer.heal!;
+  heal.usesLeft -= 1;
+  const roll = rollDie(ctx, {
+    sides: heal.die,
+    purpose: 'heal',
+    unit: healer.id,
+    need: heal.hitOn,
+    describe: (v) =>
+      `${healer.name} tends ${target.name}: d${heal.die} = ${v}, needs ${heal.hitOn}+ — ${v >= heal.hitOn ? 'healed' : 'fails'} (${heal.usesLeft} left)`,
+    rule: COMBAT('VIII Non-Combat Action: 11+'),
+  });
+  const success = roll >= heal.hitOn;
+  if (success) target.wounds -= 1;
+  emit(ctx, {
+    type: 'healed',
+    unit: healer.id,
+    target: target.id,
+    roll,
+    need: heal.hitOn,
+    success,
+    usesLeft: heal.usesLeft,
+    text: success
+      ? `${target.name} is healed: ${target.maxWounds - target.wounds} of ${target.maxWounds} wounds left.`
+      : `${target.name} is not healed.`,
+  });
+}

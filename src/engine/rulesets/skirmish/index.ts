@@ -1,0 +1,139 @@
+/**
+ * The Skirmish rule module (solitaire-gaming-rules.txt, the d20 solitaire rules): two
+ * armies mustered from one roster, d20 initiative and alternating activations, simple d20
+ * combat with a defence roll, the enemy AI statuses, combat tactics, Random Enemy Action,
+ * morale and the seven generic scenarios.
+ */
+import { rollDie } from '../../systems/context';
+import { updateAwareness } from '../../systems/sight';
+import type { CommandSpec, RuleModule } from '../module';
+import type { Unit } from '../../types';
+import { livingUnits } from '../../world';
+import { chooseSkirmishHeroCommand } from './autopilot';
+import { COMBAT } from './combat';
+import { applySkirmishCommand, continueRound, flowOf, legalSkirmishCommands } from './flow';
+import { checkMorale } from './morale';
+import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
+import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';
+import { checkSkirmishVictory } from './scenarios';
+import { setupSkirmish, SKIRMISH_ID } from './setup';
+import {
+  describeSkirmishObjective,
+  describeSkirmishUnit,
+  describeSkirmishWeapon,
+  previewSkirmishAction,
+  skirmishCoverBetween,
+  skirmishCoverLinesBetween,
+  skirmishWeaponLabel,
+} from './texts';
+import { skirmishWeapons } from './types';
+
+const unitCommand: CommandSpec = { kind: 'action', validate: () => null };
+const healCommand: CommandSpec = {
+  kind: 'action',
+  validate: (c) =>
+    typeof c.target === 'string' ? null : 'The "heal" command needs a "target" id.',
+};
+
+/** The order heroes are offered in: the ones still to act this round first, in army order. */
+function heroOrder(state: Parameters<RuleModule['heroOrder']>[0]): Unit[] {
+  const acted = new Set(state.flow ? flowOf(state).acted : []);
+  const heroes = livingUnits(state, 'heroes');
+  return [...heroes.filter((h) => !acted.has(h.id)), ...heroes.filter((h) => acted.has(h.id))];
+}
+
+export const skirmish: RuleModule = {
+  id: SKIRMISH_ID,
+  name: 'Solitaire Skirmish (d20)',
+  source: 'solitaire-gaming-rules.txt',
+  rulesVersion: 1,
+  rulesChanges: {},
+  components: ['heal', 'skirmish'],
+  kinds: SKIRMISH_KINDS,
+  defaultEnemyKind: 'swordsman',
+  asciiLetters: {
+    S: { kind: 'hero', unit: 'swordsman' },
+    A: { kind: 'hero', unit: 'archer' },
+    K: { kind: 'hero', unit: 'knight' },
+    H: { kind: 'hero', unit: 'healer' },
+    s: { kind: 'enemy', unit: 'swordsman' },
+    a: { kind: 'enemy', unit: 'archer' },
+    o: { kind: 'enemy', unit: 'ogre' },
+    W: { kind: 'enemy', unit: 'warlord', archFoe: true },
+  },
+  optionSpecs: skirmishOptionSpecs,
+  normaliseOptions: normaliseSkirmishOptions,
+  victoryKinds: ['all-enemies'],
+  scenarios: SKIRMISH_SCENARIOS,
+  // Maps drawn without figures: the muster is placed by the set-up anyway.
+  addDefaultPlacement: (map) => ({ ok: true, map }),
+  setup: setupSkirmish,
+  partyAfter: (state) =>
+    state.units
+      .filter((u) => u.side === 'heroes')
+      .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} })),
+  commands: {
+    heal: healCommand,
+    activate: unitCommand,
+    'pick-up': unitCommand,
+  },
+  apply: applySkirmishCommand,
+  legalCommands: legalSkirmishCommands,
+  afterAction: (ctx) => {
+    updateAwareness(ctx);
+    checkSkirmishVictory(ctx);
+    checkMorale(ctx);
+    // A hero who falls on its own turn loses the rest of it.
+    const turn = ctx.state.turn;
+    if (ctx.state.outcome || !turn || ctx.state.phase !== 'heroes') return;
+    const actor = ctx.state.units.find((u) => u.id === turn.unitId);
+    if (actor && !actor.position) {
+      const flow = flowOf(ctx.state);
+      ctx.state.flow = { ...flow, acted: [...flow.acted, actor.id], next: 'enemies' };
+      ctx.state.turn = null;
+      continueRound(ctx);
+    }
+  },
+  // V "Line of Sight": "Allies of the attacker do not block its path but enemy figures do."
+  figuresBlockSight: () => false,
+  mayCarryObjective: () => false,
+  dangerousGround: (ctx, unit, _at, how) => {
+    const v = rollDie(ctx, {
+      sides: 6,
+      purpose: 'dangerous-terrain',
+      unit: unit.id,
+      need: 4,
+      describe: (x) =>
+        `${unit.name} ${how} dangerous ground, d6 = ${x}: ${x <= 3 ? 'takes a hit (1-3)' : 'unharmed (4+)'}`,
+      rule: COMBAT('V Dangerous Terrain: 1-3 one hit'),
+    });
+    return v <= 3 ? 1 : 0;
+  },
+  chooseHeroCommand: chooseSkirmishHeroCommand,
+  heroOrder,
+  rankWeapons: (unit) =>
+    [...skirmishWeapons(unit)].sort(
+      (a, b) => Number(b.reach === 'melee') - Number(a.reach === 'melee') || b.damage - a.damage,
+    ),
+  previewAction: previewSkirmishAction,
+  coverBetween: skirmishCoverBetween,
+  coverLinesBetween: skirmishCoverLinesBetween,
+  describeUnit: describeSkirmishUnit,
+  describeWeapon: describeSkirmishWeapon,
+  weaponLabel: skirmishWeaponLabel,
+  abilities: (unit) =>
+    unit.heal
+      ? [
+          {
+            id: 'heal',
+            label: `Heal ${unit.heal.usesLeft}/${unit.heal.usesMax}`,
+            tip: `Heal an adjacent wounded ally: ${unit.heal.hitOn}+ on a d20 restores one wound. Uses the other action.`,
+            command: 'heal',
+            usesLeft: unit.heal.usesLeft,
+          },
+        ]
+      : [],
+  describeObjective: describeSkirmishObjective,
+};
+
+export { FIGURE_TYPES };

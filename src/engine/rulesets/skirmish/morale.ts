@@ -1,0 +1,50 @@
+/**
+ * Morale (solitaire-gaming-rules VIII): when an army is reduced to less than half its
+ * starting figures, each of its units checks once: a d20, 11+ to hold (6+ for a unit more
+ * powerful than the cause: a unique character, here); failing, it retreats. A 1 routs it
+ * outright: it is defeated. The heroes' own morale is not rolled: they are the player's.
+ */
+import { emit, rollDie, type Context } from '../../systems/context';
+import { setStatus } from '../../systems/sight';
+import { defeatUnit } from '../../systems/wounds';
+import { livingUnits } from '../../world';
+import { COMBAT } from './combat';
+import { flowOf } from './flow';
+import { skirmishOptions, traitsOf } from './types';
+
+const MORALE = COMBAT('VIII Morale: below half the starting figures');
+
+export function checkMorale(ctx: Context): void {
+  const state = ctx.state;
+  if (state.outcome || !skirmishOptions(state).morale || state.phase === 'setup') return;
+  const flow = flowOf(state);
+  if (!flow || flow.moraleChecked) return;
+  const army = state.units.filter((u) => u.side === 'enemies');
+  const standing = livingUnits(state, 'enemies').filter((u) => u.offField !== 'reserve');
+  // "reduced to less than half its starting number of figures" (the waiting count as there).
+  const present = standing.length + army.filter((u) => u.offField === 'reserve').length;
+  if (present * 2 >= army.length) return;
+  state.flow = { ...flow, acted: [...flow.acted], moraleChecked: true };
+  emit(ctx, {
+    type: 'decision',
+    unit: '',
+    text: `The enemy army is down to ${standing.length} of ${army.length}: each figure checks its morale.`,
+    rule: MORALE,
+  });
+  for (const unit of standing) {
+    if (!unit.position || !unit.ai) continue;
+    const need = traitsOf(unit).unique ? 6 : 11;
+    const roll = rollDie(ctx, {
+      sides: 20,
+      purpose: 'morale',
+      unit: unit.id,
+      need,
+      describe: (v) =>
+        `${unit.name} morale d20 = ${v}, needs ${need}+ — ${v === 1 ? 'routed' : v >= need ? 'holds' : 'retreats'}`,
+      rule: MORALE,
+    });
+    emit(ctx, { type: 'morale', unit: unit.id, roll, need, passed: roll >= need, text: '' });
+    if (roll === 1) defeatUnit(ctx, unit, null);
+    else if (roll < need) setStatus(ctx, unit, 'retreating', 'loses its nerve');
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * The Skirmish's options: the battlefield scale (V), the scenario (VI), the optional rules
+ * (Random Enemy Action and combat tactics of IV, patrolling of III, morale of VIII,
+ * objectives of VI) and the muster of each army.
+ */
+import type { BattleMap } from '../../map';
+import { normaliseVictoryOptions } from '../../systems/victory';
+import type { OptionSpec, ScenarioDefinition } from '../module';
+import { FIGURES_BY_KIND } from './roster';
+import { SCENARIO_RULES } from './scenarios';
+import type { SkirmishOptions } from './types';
+
+/** The default armies: a company of heroes against a warband (about 60 points each). */
+export const DEFAULT_HEROES = 'captain,knight,archer,archer,healer,spearman,swordsman';
+export const DEFAULT_ENEMIES =
+  'warlord,ogre,swordsman,swordsman,spearman,slinger,slinger,wolf,wolf';
+
+export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
+  scale: 'large',
+  scenario: 'basic-battle',
+  randomEnemyAction: false,
+  patrol: false,
+  tactics: false,
+  morale: true,
+  objectives: true,
+  heroes: DEFAULT_HEROES,
+  enemies: DEFAULT_ENEMIES,
+  victory: 'all-enemies',
+  holdTurns: 2,
+  defeatCount: 6,
+  maxRounds: 30,
+};
+
+/** An army list: known kinds only, separated by commas; the default when none is left. */
+export function readArmy(text: unknown, fallback: string): string {
+  if (typeof text !== 'string') return fallback;
+  const kinds = text
+    .split(',')
+    .map((k) => k.trim().toLowerCase())
+    .filter((k) => FIGURES_BY_KIND[k]);
+  return kinds.length > 0 ? kinds.slice(0, 30).join(',') : fallback;
+}
+
+export function normaliseSkirmishOptions(
+  raw: Readonly<Record<string, unknown>> | undefined,
+  map?: BattleMap,
+): SkirmishOptions {
+  const d = DEFAULT_SKIRMISH_OPTIONS;
+  const o: Record<string, unknown> = { ...d, ...(raw ?? {}) };
+  const mapScenario = map?.properties.skirmishScenario;
+  if (raw?.scenario === undefined && typeof mapScenario === 'string') o.scenario = mapScenario;
+  const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback);
+  return {
+    scale: o.scale === 'small' ? 'small' : 'large',
+    scenario: SCENARIO_RULES.some((s) => s.id === o.scenario) ? String(o.scenario) : d.scenario,
+    randomEnemyAction: bool(o.randomEnemyAction, d.randomEnemyAction),
+    patrol: bool(o.patrol, d.patrol),
+    tactics: bool(o.tactics, d.tactics),
+    morale: bool(o.morale, d.morale),
+    objectives: bool(o.objectives, d.objectives),
+    heroes: readArmy(o.heroes, d.heroes),
+    enemies: readArmy(o.enemies, d.enemies),
+    ...normaliseVictoryOptions(o, d),
+  };
+}
+
+export function skirmishOptionSpecs(): OptionSpec[] {
+  return [
+    {
+      id: 'scenario',
+      label: 'Scenario',
+      help: 'One of the seven generic battles of the solitaire rules.',
+      kind: 'choice',
+      default: 'basic-battle',
+      choices: SCENARIO_RULES.map((s) => ({ value: s.id, label: s.name })),
+    },
+    {
+      id: 'scale',
+      label: 'Battlefield',
+      help: 'A large field gives longer moves and ranges; a small one, shorter.',
+      kind: 'choice',
+      default: 'large',
+      choices: [
+        { value: 'large', label: 'Large' },
+        { value: 'small', label: 'Small' },
+      ],
+    },
+    {
+      id: 'randomEnemyAction',
+      label: 'Random enemy action',
+      help: 'Each round a d20 says how many enemies act: all, half, or only one; on 18-20 a fallen one returns.',
+      kind: 'toggle',
+      default: false,
+    },
+    {
+      id: 'patrol',
+      label: 'Patrols',
+      help: 'Unaware enemies walk and turn by a d20 table instead of waiting.',
+      kind: 'toggle',
+      default: false,
+    },
+    {
+      id: 'tactics',
+      label: 'Combat tactics',
+      help: 'Enemy leaders fight by a personality rolled on a d20: ambitious, cautious, reckless...',
+      kind: 'toggle',
+      default: false,
+    },
+    {
+      id: 'morale',
+      label: 'Morale',
+      help: 'When an army falls below half its figures, each enemy rolls: failing, it retreats.',
+      kind: 'toggle',
+      default: true,
+    },
+  ];
+}
+
+export const SKIRMISH_SCENARIOS: readonly ScenarioDefinition[] = [
+  {
+    id: 'skirmish-basic-battle',
+    name: 'Skirmish: a Basic Battle',
+    mapId: 'dragon-hall',
+    ruleModule: 'skirmish',
+    summary:
+      'Two small armies meet in a pillared hall: a company of heroes against a warlord\u2019s band, fought by the d20 solitaire rules.',
+    defaults: { ...DEFAULT_SKIRMISH_OPTIONS },
+  },
+];
+
+export { FIGURES_BY_KIND };

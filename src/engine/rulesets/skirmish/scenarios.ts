@@ -1,0 +1,356 @@
+/**
+ * The seven generic scenarios (solitaire-gaming-rules VI) and their objectives:
+ * - Basic Battle: the last army standing; after 5 rounds the army that defeated the most
+ *   points of figures (with the objectives option, victory points scored after 4 rounds
+ *   decide first: 1 for the objective nearest one's own side, 4 for the one nearest the
+ *   foe's side, 2 for any other, 2 for each enemy leader defeated);
+ * - Ambush: the ambushers take a whole turn before any target figure acts; it ends when
+ *   one side is gone;
+ * - Escape: the first army to get more than half its starting figures off the far edge;
+ * - Infiltrate: the first army with 2 figures on the far edge at once;
+ * - Spawning: the spawners start with one figure and roll a d6 each round to bring in
+ *   another (1 on the heroes' side, 2 on the right, 3-4 their own side, 5 the left, 6 none);
+ * - Transport: carry the object from the centre back to one's own side; it falls where its
+ *   carrier does;
+ * - Fortress Assault: the defenders hold a building the assaulters must destroy. Not built
+ *   yet (no building that can be destroyed); it plays as a Basic Battle and says so.
+ * Any scenario: an army that loses every figure loses at once.
+ */
+import { chebyshevDistance, isSamePoint, type Point } from '../../grid';
+import { emit, rollDie, type Context } from '../../systems/context';
+import { setStatus } from '../../systems/sight';
+import { endGame } from '../../systems/victory';
+import type { GameState, RuleRef, Side, Unit } from '../../types';
+import { livingUnits, unitAt } from '../../world';
+import { skirmishOptions, traitsOf } from './types';
+
+export interface ScenarioRule {
+  id: string;
+  name: string;
+  /** The seed's d20 band for choosing it at random (VI). */
+  roll: [number, number];
+  goal: string;
+}
+
+export const SCENARIO_RULES: readonly ScenarioRule[] = [
+  {
+    id: 'basic-battle',
+    name: 'Basic Battle',
+    roll: [1, 8],
+    goal: 'Defeat the enemy army; after 5 rounds, the army that defeated more wins.',
+  },
+  {
+    id: 'ambush',
+    name: 'Ambush',
+    roll: [9, 10],
+    goal: 'The ambush: the enemies take a whole turn first. Destroy them, or be destroyed.',
+  },
+  {
+    id: 'escape',
+    name: 'Escape',
+    roll: [11, 12],
+    goal: 'Get more than half your figures off the far edge before the enemy does.',
+  },
+  {
+    id: 'fortress-assault',
+    name: 'Fortress Assault',
+    roll: [13, 14],
+    goal: 'Played as a Basic Battle here (no building to destroy yet).',
+  },
+  {
+    id: 'infiltrate',
+    name: 'Infiltrate',
+    roll: [15, 16],
+    goal: 'Have two figures on the far edge at the same time.',
+  },
+  {
+    id: 'spawning',
+    name: 'Spawning',
+    roll: [17, 18],
+    goal: 'The enemy brings in a figure most rounds; break through and destroy it.',
+  },
+  {
+    id: 'transport',
+    name: 'Transport',
+    roll: [19, 20],
+    goal: 'Take the object from the centre and carry it back to your side.',
+  },
+];
+
+export const SCENARIO = (section: string): RuleRef => ({
+  book: 'Solitaire rules',
+  section: `VI ${section}`,
+});
+
+const BASIC_ROUNDS = 5;
+const VP_ROUND = 4;
+
+export function scenarioRule(state: GameState): ScenarioRule {
+  return SCENARIO_RULES.find((s) => s.id === skirmishOptions(state).scenario) ?? SCENARIO_RULES[0];
+}
+
+/** Rows of each side's edge: the heroes' start edge is the bottom, the enemies' the top. */
+export function edgeRow(state: GameState, side: Side): number {
+  return side === 'heroes' ? state.map.height - 1 : 0;
+}
+
+function farEdge(state: GameState, side: Side): number {
+  return edgeRow(state, side === 'heroes' ? 'enemies' : 'heroes');
+}
+
+/** The objective markers: the map's objective objects, else the centre of each quarter and of the map. */
+export function objectiveMarkers(state: GameState): Point[] {
+  const drawn = state.map.objects.filter((o) => o.kind === 'objective');
+  if (drawn.length > 0) return drawn.map((o) => ({ x: o.x, y: o.y }));
+  const { width: w, height: h } = state.map;
+  return [
+    { x: Math.floor(w / 4), y: Math.floor(h / 4) },
+    { x: Math.floor((3 * w) / 4), y: Math.floor(h / 4) },
+    { x: Math.floor(w / 2), y: Math.floor(h / 2) },
+    { x: Math.floor(w / 4), y: Math.floor((3 * h) / 4) },
+    { x: Math.floor((3 * w) / 4), y: Math.floor((3 * h) / 4) },
+  ];
+}
+
+/** Where a figure that cannot attack heads in this scenario (III "Goal Locations"), or null. */
+export function goalFor(state: GameState, unit: Unit): Point | null {
+  if (!unit.position) return null;
+  const rule = scenarioRule(state).id;
+  if (rule === 'escape' || rule === 'infiltrate')
+    return { x: unit.position.x, y: farEdge(state, unit.side) };
+  if (rule === 'transport') {
+    const obj = state.objective.object;
+    if (!obj) return null;
+    if (obj.carrier === unit.id) return { x: unit.position.x, y: edgeRow(state, unit.side) };
+    if (obj.at) return obj.at;
+    const carrier = state.units.find((u) => u.id === obj.carrier);
+    return carrier?.position ?? null;
+  }
+  return null;
+}
+
+/** Set-up at the start: the Transport object at the centre, the Spawning army held back. */
+export function startScenario(ctx: Context): void {
+  const state = ctx.state;
+  const rule = scenarioRule(state);
+  if (rule.id === 'transport' && !state.objective.object) {
+    const centre = { x: Math.floor(state.map.width / 2), y: Math.floor(state.map.height / 2) };
+    state.objective.object = { at: centre, carrier: null };
+    state.objective.goal = [centre];
+  }
+  if (rule.id === 'spawning') {
+    // The spawners set up only one figure: the Arch Foe (or the first); the rest wait.
+    const enemies = state.units.filter((u) => u.side === 'enemies');
+    const first = enemies.find((u) => u.ai?.archFoe) ?? enemies[0];
+    for (const u of enemies) {
+      if (u === first) continue;
+      u.offField = 'reserve';
+      u.position = null;
+    }
+  }
+  emit(ctx, {
+    type: 'decision',
+    unit: '',
+    text: `Scenario: ${rule.name}. ${rule.goal}`,
+    rule: SCENARIO(rule.name),
+  });
+}
+
+/** Each round, a Spawning army with figures still to come rolls the d6 spawn table. */
+export function spawnIfDue(ctx: Context): void {
+  const state = ctx.state;
+  if (scenarioRule(state).id !== 'spawning') return;
+  const waiting = state.units.filter((u) => u.side === 'enemies' && u.offField === 'reserve');
+  if (waiting.length === 0) return;
+  const v = rollDie(ctx, {
+    sides: 6,
+    purpose: 'spawn',
+    unit: null,
+    need: null,
+    describe: (x) =>
+      `Spawn d6 = ${x}: ${x === 1 ? 'on the far side (the heroes\u2019)' : x === 2 ? 'on the right' : x <= 4 ? 'on the spawners\u2019 side' : x === 5 ? 'on the left' : 'no figure this round'}`,
+    rule: SCENARIO('Spawning: the d6 table'),
+  });
+  if (v === 6) return;
+  const { width: w, height: h } = state.map;
+  const anchor =
+    v === 1
+      ? { x: Math.floor(w / 2), y: h - 1 }
+      : v === 2
+        ? { x: w - 1, y: Math.floor(h / 2) }
+        : v <= 4
+          ? { x: Math.floor(w / 2), y: 0 }
+          : { x: 0, y: Math.floor(h / 2) };
+  const unit = waiting[0];
+  const at = nearestFreeFloor(state, anchor);
+  if (!at) return;
+  unit.offField = undefined;
+  unit.position = at;
+  // "Enemies added to combat after the first turn start in the alerted status." (III)
+  setStatus(ctx, unit, 'alerted', 'arrives ready for battle');
+  emit(ctx, {
+    type: 'placed',
+    unit: unit.id,
+    at,
+    text: `${unit.name} is spawned.`,
+    rule: SCENARIO('Spawning'),
+  });
+}
+
+function nearestFreeFloor(state: GameState, p: Point): Point | null {
+  let best: Point | null = null;
+  let bestD = Infinity;
+  for (let y = 0; y < state.map.height; y++) {
+    for (let x = 0; x < state.map.width; x++) {
+      const t = state.map.terrain[y * state.map.width + x];
+      if (t !== 'floor' && t !== 'difficult') continue;
+      if (unitAt(state, x, y)) continue;
+      const d = chebyshevDistance(p, { x, y });
+      if (d < bestD) {
+        bestD = d;
+        best = { x, y };
+      }
+    }
+  }
+  return best;
+}
+
+/** Points of the foe's figures an army has defeated. */
+function pointsDefeatedBy(state: GameState, side: Side): number {
+  return state.units
+    .filter((u) => u.side !== side && !u.position && u.offField !== 'reserve')
+    .reduce((n, u) => n + traitsOf(u).points, 0);
+}
+
+/**
+ * Victory points (VI Objectives): 1 for holding the objective nearest one's own side, 4
+ * for the one nearest the foe's side, 2 for any other; 2 for each enemy leader defeated. An
+ * objective is held by a figure on it or next to it with no foe within 2 squares.
+ */
+export function victoryPoints(state: GameState, side: Side): number {
+  const markers = objectiveMarkers(state);
+  const own = edgeRow(state, side);
+  const foe = farEdge(state, side);
+  const byRow = (row: number): Point =>
+    markers.reduce((b, m) => (Math.abs(m.y - row) < Math.abs(b.y - row) ? m : b), markers[0]);
+  const ownMarker = byRow(own);
+  const foeMarker = byRow(foe);
+  let vp = 0;
+  for (const m of markers) {
+    const near = (s: Side, r: number): boolean =>
+      livingUnits(state, s).some((u) => chebyshevDistance(u.position, m) <= r);
+    const holds = near(side, 1) && !near(side === 'heroes' ? 'enemies' : 'heroes', 2);
+    if (!holds) continue;
+    vp += isSamePoint(m, foeMarker) ? 4 : isSamePoint(m, ownMarker) ? 1 : 2;
+  }
+  vp += 2 * state.units.filter((u) => u.side !== side && !u.position && traitsOf(u).leader).length;
+  return vp;
+}
+
+/** The checks after every action: elimination, and the goals that win at once. */
+export function checkSkirmishVictory(ctx: Context): void {
+  const state = ctx.state;
+  if (state.outcome) return;
+  const heroes = livingUnits(state, 'heroes');
+  const enemies = livingUnits(state, 'enemies');
+  const waitingEnemies = state.units.some((u) => u.side === 'enemies' && u.offField === 'reserve');
+  if (heroes.length === 0) return endGame(ctx, 'enemies', 'The heroes\u2019 army is destroyed.');
+  if (enemies.length === 0 && !waitingEnemies)
+    return endGame(ctx, 'heroes', 'The enemy army is destroyed.');
+  const rule = scenarioRule(state).id;
+  if (rule === 'escape') escapeOffTheEdge(ctx);
+  if (rule === 'infiltrate') {
+    for (const side of ['heroes', 'enemies'] as const) {
+      const there = livingUnits(state, side).filter((u) => u.position.y === farEdge(state, side));
+      if (there.length >= 2) return endGame(ctx, side, `Two of the ${side} stand on the far side.`);
+    }
+  }
+  if (rule === 'transport') {
+    const obj = state.objective.object;
+    const carrier = obj?.carrier ? state.units.find((u) => u.id === obj.carrier) : undefined;
+    if (carrier?.position && carrier.position.y === edgeRow(state, carrier.side))
+      return endGame(ctx, carrier.side, `The ${carrier.name} carries the object home.`);
+  }
+}
+
+/** Escape: figures on the far edge leave the field; more than half an army out wins. */
+function escapeOffTheEdge(ctx: Context): void {
+  const state = ctx.state;
+  for (const side of ['heroes', 'enemies'] as const) {
+    for (const u of livingUnits(state, side) as Unit[]) {
+      if (u.position?.y !== farEdge(state, side)) continue;
+      u.position = null;
+      u.carrying = undefined;
+      u.offField = 'escaped';
+      emit(ctx, {
+        type: 'decision',
+        unit: u.id,
+        text: `${u.name} escapes off the far edge.`,
+        rule: SCENARIO('Escape'),
+      });
+    }
+    const army = state.units.filter((u) => u.side === side);
+    const out = army.filter((u) => u.offField === 'escaped').length;
+    if (out * 2 > army.length)
+      return endGame(ctx, side, `More than half the ${side} escaped off the far edge.`);
+  }
+}
+
+/** The end of a round: spawns for the next, and the scenario's count of rounds. */
+export function checkRoundEnd(ctx: Context): void {
+  const state = ctx.state;
+  if (state.outcome) return;
+  const rule = scenarioRule(state).id;
+  const options = skirmishOptions(state);
+  if (
+    (rule === 'basic-battle' || rule === 'fortress-assault') &&
+    options.objectives &&
+    state.round === VP_ROUND
+  ) {
+    const h = victoryPoints(state, 'heroes');
+    const e = victoryPoints(state, 'enemies');
+    emit(ctx, {
+      type: 'objective',
+      what: 'held',
+      unit: null,
+      at: null,
+      text: `Victory points after ${VP_ROUND} rounds: heroes ${h}, enemies ${e}.`,
+      rule: SCENARIO('Objectives'),
+    });
+    if (h !== e)
+      return endGame(
+        ctx,
+        h > e ? 'heroes' : 'enemies',
+        `Victory points: heroes ${h}, enemies ${e}.`,
+      );
+  }
+  if (state.round >= BASIC_ROUNDS && rule !== 'spawning' && rule !== 'ambush') {
+    const h = pointsDefeatedBy(state, 'heroes');
+    const e = pointsDefeatedBy(state, 'enemies');
+    if (rule === 'basic-battle' || rule === 'fortress-assault') {
+      if (h !== e)
+        return endGame(
+          ctx,
+          h > e ? 'heroes' : 'enemies',
+          `After ${BASIC_ROUNDS} rounds the ${h > e ? 'heroes' : 'enemies'} defeated more (${h} points to ${e}).`,
+        );
+      return endGame(
+        ctx,
+        'enemies',
+        `After ${BASIC_ROUNDS} rounds neither army prevailed (${h} points each).`,
+      );
+    }
+    return endGame(
+      ctx,
+      'enemies',
+      `The heroes did not reach their goal within ${BASIC_ROUNDS} rounds.`,
+    );
+  }
+  if (state.round >= state.options.maxRounds)
+    return endGame(
+      ctx,
+      'enemies',
+      `The heroes did not prevail within ${state.options.maxRounds} rounds.`,
+    );
+  spawnIfDue(ctx);
+}

@@ -1,0 +1,156 @@
+/**
+ * Setting up a Skirmish battle: each army's muster (the options' lists of figures) placed
+ * on its side of the field (the map's hero and enemy squares first, then the nearest free
+ * ground around them, in one connected area), the strongest enemy its Arch Foe, enemies
+ * Prepared and facing the heroes (III), weapons and moves read at the battle's scale.
+ */
+import { facingToward, type Point } from '../../grid';
+import { isTerrainPassable, type BattleMap } from '../../map';
+import { regions } from '../../regions';
+import type { SetupInput, SetupResult } from '../module';
+import { mapWithDoors, newGameState, nextUnitId, numberNames, objectiveFor } from '../../setup';
+import type { Side, Unit } from '../../types';
+import { normaliseSkirmishOptions } from './options';
+import { FIGURES_BY_KIND, moveOf, weaponAt } from './roster';
+import type { Scale, SkirmishOptions } from './types';
+
+export const SKIRMISH_ID = 'skirmish';
+
+/** The squares of `map` figures may start on, nearest `anchors` first, in the largest area. */
+function startSquares(map: BattleMap, anchors: Point[], fallbackRow: number): Point[] {
+  const { labels } = regions(map);
+  const counts = new Map<number, number>();
+  for (const l of labels) if (l >= 0) counts.set(l, (counts.get(l) ?? 0) + 1);
+  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? -1;
+  const open: Point[] = [];
+  for (let y = 0; y < map.height; y++)
+    for (let x = 0; x < map.width; x++) {
+      const i = y * map.width + x;
+      if (labels[i] === main && isTerrainPassable(map.terrain[i])) open.push({ x, y });
+    }
+  const targets = anchors.length > 0 ? anchors : [{ x: Math.floor(map.width / 2), y: fallbackRow }];
+  const dist = (p: Point): number =>
+    Math.min(...targets.map((a) => Math.max(Math.abs(a.x - p.x), Math.abs(a.y - p.y))));
+  return open.sort((a, b) => dist(a) - dist(b) || a.y * map.width + a.x - (b.y * map.width + b.x));
+}
+
+function makeFigure(
+  kind: string,
+  side: Side,
+  at: Point,
+  scale: Scale,
+  usedIds: Set<string>,
+  counts: Map<string, number>,
+): Unit {
+  const type = FIGURES_BY_KIND[kind];
+  const unit: Unit = {
+    id: nextUnitId(kind, usedIds, counts),
+    name: type.name,
+    kind,
+    side,
+    position: { x: at.x, y: at.y },
+    facing: side === 'heroes' ? 0 : 4,
+    wounds: 0,
+    maxWounds: type.wounds,
+    move: moveOf(type, scale),
+    weapons: type.weapons.map((w) => weaponAt(w, scale)),
+    stats: { kills: 0, woundsTaken: 0, woundsDealt: 0, attacks: 0, hits: 0 },
+  };
+  if (type.heals > 0) unit.heal = { usesLeft: type.heals, usesMax: type.heals, die: 20, hitOn: 11 };
+  unit.skirmish = {
+    points: type.points,
+    unique: type.unique,
+    leader: type.leader,
+    capable: type.capable,
+    armoured: type.heavyArmour,
+    mounted: type.body === 'mount',
+    tactic: null,
+    recovered: false,
+    stunnedRound: null,
+    lastTarget: null,
+  };
+  return unit;
+}
+
+export function setupSkirmish(input: SetupInput): SetupResult {
+  const { map, doors } = mapWithDoors(input.map);
+  const options: SkirmishOptions = normaliseSkirmishOptions(input.options, input.map);
+  const heroKinds = input.party?.map((m) => m.kind) ?? options.heroes.split(',');
+  const enemyKinds = options.enemies.split(',');
+  const unknown = heroKinds.find((k) => !FIGURES_BY_KIND[k]);
+  if (unknown) return { ok: false, error: `"${unknown}" is not a figure of the Skirmish roster.` };
+  const anchors = (kind: string): Point[] =>
+    map.objects.filter((o) => o.kind === kind).map((o) => ({ x: o.x, y: o.y }));
+  const heroSquares = startSquares(map, anchors('hero'), map.height - 1);
+  const taken = new Set<string>();
+  const pick = (squares: Point[]): Point | null => {
+    const p = squares.find((q) => !taken.has(`${q.x},${q.y}`));
+    if (p) taken.add(`${p.x},${p.y}`);
+    return p ?? null;
+  };
+  const usedIds = new Set<string>();
+  const counts = new Map<string, number>();
+  const units: Unit[] = [];
+  for (const [i, kind] of heroKinds.entries()) {
+    const at = pick(heroSquares);
+    if (!at) return { ok: false, error: `Map "${map.name}" has no room for the heroes' army.` };
+    const u = makeFigure(kind, 'heroes', at, options.scale, usedIds, counts);
+    const member = input.party?.[i];
+    if (member) {
+      u.name = member.name;
+      u.wounds = Math.max(0, Math.min(u.maxWounds - 1, Math.trunc(member.wounds)));
+    }
+    units.push(u);
+  }
+  const enemySquares = startSquares(map, anchors('enemy'), 0);
+  for (const kind of enemyKinds) {
+    const at = pick(enemySquares);
+    if (!at) return { ok: false, error: `Map "${map.name}" has no room for the enemy army.` };
+    units.push(makeFigure(kind, 'enemies', at, options.scale, usedIds, counts));
+  }
+  numberNames(
+    units.filter((u) => !input.party?.some((m) => m.name === u.name)),
+    counts,
+    (kind) => FIGURES_BY_KIND[kind].name,
+  );
+  // The Arch Foe: the enemy figure worth the most points (the first of equals).
+  const enemies = units.filter((u) => u.side === 'enemies');
+  const arch = enemies.reduce(
+    (b, u) => (u.skirmish!.points > b.skirmish!.points ? u : b),
+    enemies[0],
+  );
+  const centre = (side: Side): Point => {
+    const us = units.filter((u) => u.side === side);
+    return {
+      x: Math.round(us.reduce((n, u) => n + u.position!.x, 0) / us.length),
+      y: Math.round(us.reduce((n, u) => n + u.position!.y, 0) / us.length),
+    };
+  };
+  const heroCentre = centre('heroes');
+  const enemyCentre = centre('enemies');
+  const ambush = options.scenario === 'ambush';
+  for (const u of units) {
+    u.facing = facingToward(u.position!, u.side === 'heroes' ? enemyCentre : heroCentre, u.facing);
+    if (u.side !== 'enemies') continue;
+    u.ai = {
+      // "All enemies begin in this status ... facing in the direction where the heroes are."
+      status: ambush ? 'alerted' : 'prepared',
+      archFoe: u === arch,
+      rank: u.skirmish!.points,
+      morale: true,
+      home: { ...u.position! },
+    };
+  }
+  const state = newGameState({
+    scenarioId: input.scenarioId,
+    ruleModule: SKIRMISH_ID,
+    options,
+    map,
+    doors,
+    units,
+    objective: objectiveFor(map, options, units),
+    seed: input.seed,
+  });
+  state.flow = { first: 'heroes', next: 'heroes', acted: [], enemyBudget: null };
+  return { ok: true, state };
+}

@@ -1,0 +1,133 @@
+/** What the view shows of the Skirmish, in our own words: previews, weapons, unit cards. */
+import { chebyshevDistance, FACING_NAMES, type Point } from '../../grid';
+import { coverLines, type CoverLevel, type CoverLine } from '../../los';
+import { chanceOf, formatChance } from '../../resolution';
+import { coverFrom, lineBlocker } from '../../systems/cover';
+import type { Command, GameState, Unit, Weapon } from '../../types';
+import { findUnit } from '../../world';
+import type { ActionPreview, Resolution } from '../module';
+import { assessSkirmishAttack, D20, DEFEND, MELEE_HIT, RANGED_HIT } from './combat';
+import { healFailsWhy } from './heal';
+import { FIGURES_BY_KIND } from './roster';
+import { scenarioRule } from './scenarios';
+import { TACTIC_TEXT } from './tactics';
+import { asSkirmishWeapon, skirmishWeapons } from './types';
+
+const BAND_WORDS: Record<string, string> = {
+  melee: 'an adjacent foe',
+  reach: 'a foe up to 2 squares away',
+  short: 'short range',
+  long: 'long range, not adjacent',
+  area: 'a square and all around it, short range',
+  burst: 'a square and two beside it, short range',
+};
+
+export function previewSkirmishAction(state: GameState, command: Command): ActionPreview | null {
+  const actor = command.type === 'start' ? undefined : findUnit(state, command.unit);
+  if (!actor) return null;
+  if (command.type === 'attack') {
+    const target = findUnit(state, command.target);
+    const weapon = skirmishWeapons(actor).find((w) => w.id === command.weapon);
+    if (!target || !weapon) return null;
+    const a = assessSkirmishAttack(state, actor, target, weapon);
+    const chance = a.reason ? 0 : chanceOf(a.resolution);
+    return {
+      chance,
+      resolution: a.resolution,
+      cover: a.cover,
+      modifiers: a.modifiers,
+      summary: `${weapon.name}: ${a.hitOn}+ to hit, then the defence must fail (under ${DEFEND}): ${formatChance(chance)}`,
+      allowed: a.reason === null,
+      reason: a.reason,
+    };
+  }
+  if (command.type === 'heal') {
+    const target = findUnit(state, command.target);
+    if (!target || !actor.heal) return null;
+    const resolution: Resolution = {
+      kind: 'threshold',
+      die: D20,
+      need: actor.heal.hitOn,
+      modifier: 0,
+    };
+    const reason = healFailsWhy(state, actor, target);
+    const chance = chanceOf(resolution);
+    return {
+      chance,
+      resolution,
+      cover: 'clear',
+      modifiers: [],
+      summary: `Heal: ${actor.heal.hitOn}+ on a d20, ${formatChance(chance)} to restore a wound`,
+      allowed: reason === null,
+      reason,
+    };
+  }
+  return null;
+}
+
+export function skirmishCoverBetween(
+  state: GameState,
+  viewer: Unit,
+  from: Point,
+  to: Point,
+): CoverLevel {
+  return coverFrom(state, viewer, from, to, null, 'foes');
+}
+
+export function skirmishCoverLinesBetween(
+  state: GameState,
+  viewer: Unit,
+  from: Point,
+  to: Point,
+): CoverLine[] {
+  if (chebyshevDistance(from, to) <= 1) return [];
+  return coverLines(from, to, lineBlocker(state, viewer, null, 'foes'));
+}
+
+export function describeSkirmishWeapon(weapon: Weapon): string {
+  const w = asSkirmishWeapon(weapon);
+  const hit = w.band === 'melee' || w.band === 'reach' ? MELEE_HIT : RANGED_HIT;
+  const range =
+    w.maxRange !== null && w.maxRange > 2
+      ? ` (${w.minRange > 1 ? `${w.minRange}-` : 'up to '}${w.maxRange} squares)`
+      : '';
+  const extra = `${w.damage > 1 ? ` Deals ${w.damage} wounds.` : ''}${w.stuns ? ' Stuns.' : ''}`;
+  return `${w.name}: ${BAND_WORDS[w.band]}${range}. Hits on ${hit}+ on a d20${hit === RANGED_HIT ? ' (16+ into cover)' : ''}.${extra}`;
+}
+
+export function skirmishWeaponLabel(weapon: Weapon): string {
+  const w = asSkirmishWeapon(weapon);
+  return `${w.name} ${w.band === 'melee' || w.band === 'reach' ? '6+' : '11+'}`;
+}
+
+export function describeSkirmishUnit(state: GameState, unit: Unit): string[] {
+  const t = unit.skirmish;
+  const status = unit.ai
+    ? ` \u00b7 ${unit.ai.status}${unit.ai.archFoe ? ' \u00b7 Arch Foe' : ''}`
+    : '';
+  const lines = [
+    `Wounds left ${unit.maxWounds - unit.wounds} of ${unit.maxWounds}${status}. Faces ${FACING_NAMES[unit.facing]}. Moves ${unit.move}.`,
+  ];
+  if (t) {
+    const traits = [
+      t.unique ? 'unique' : 'common',
+      t.leader ? 'leader' : '',
+      t.capable ? 'attacks with advantage' : '',
+      t.armoured ? 'heavy armour, defends with advantage' : '',
+      t.mounted ? 'mounted' : '',
+      `${t.points} points`,
+    ].filter(Boolean);
+    lines.push(traits.join(', ') + '.');
+    if (t.stunnedRound === state.round) lines.push('Stunned this round.');
+    if (t.tactic) lines.push(TACTIC_TEXT[t.tactic]);
+  }
+  if (unit.heal) lines.push(`Heals left: ${unit.heal.usesLeft} of ${unit.heal.usesMax}.`);
+  for (const w of unit.weapons) lines.push(describeSkirmishWeapon(w));
+  const blurb = FIGURES_BY_KIND[unit.kind]?.blurb;
+  if (blurb && unit.side === 'heroes') lines.push(blurb);
+  return lines;
+}
+
+export function describeSkirmishObjective(state: GameState): string {
+  return `${scenarioRule(state).name}: ${scenarioRule(state).goal}`;
+}
