@@ -208,8 +208,10 @@ function rollEnemyAction(ctx: Context): void {
       rule: RANDOM_ACTION,
     });
     const chosen = order[pick - 1];
+    // The others count as done for the round; the chosen one is the round's only actor.
     setFlow(state, {
       ...flowOf(state),
+      enemyBudget: null,
       acted: order.filter((u) => u.id !== chosen.id).map((u) => u.id),
     });
   }

@@ -1,0 +1,226 @@
+/**
+ * The Skirmish enemy with rigged dice (solitaire-gaming-rules III and IV): the d20
+ * Patrolling table, alerting, the activation order, retreating, healers, Random Enemy
+ * Action and morale.
+ */
+import { describe, expect, it } from 'vitest';
+import { applyCommand } from '../../../src/engine/game';
+import { riggedDice } from '../../../src/engine/dice';
+import type { GameState } from '../../../src/engine/types';
+import { play, rollsOf, unit } from '../helpers';
+import { skirmishGame } from './helpers';
+
+const FIELD = `
+############
+#..........#
+#....e.....#
+#..........#
+#..........#
+#..........#
+#....h.....#
+############
+`;
+
+/** The enemies act first (initiative 5 against 15), with `rolls` for what they do. */
+function enemiesFirst(state: GameState, rolls: number[]) {
+  return play(state, { type: 'start' }, [5, 15, ...rolls]);
+}
+
+describe('III Patrolling: 1d20 for each prepared unit', () => {
+  const cases: [number, string][] = [
+    [1, 'stays'],
+    [6, 'stays'],
+    [7, 'forward'],
+    [11, 'forward'],
+    [12, 'left'],
+    [14, 'left'],
+    [15, 'right'],
+    [17, 'right'],
+    [18, 'about'],
+    [20, 'about'],
+  ];
+  for (const [roll, what] of cases) {
+    it(`${roll}: ${what}`, () => {
+      const s = skirmishGame(FIELD, ['swordsman'], ['swordsman'], { patrol: true });
+      const before = unit(s, 'swordsman-2');
+      const after = unit(enemiesFirst(s, [roll]).state, 'swordsman-2');
+      // Prepared enemies face the heroes' side: south (4).
+      expect(before.facing).toBe(4);
+      if (what === 'stays') expect(after.position).toEqual(before.position);
+      if (what === 'forward') expect(after.position!.y).toBeGreaterThan(before.position!.y);
+      if (what === 'left') expect(after.facing).toBe(2);
+      if (what === 'right') expect(after.facing).toBe(6);
+      if (what === 'about') expect(after.facing).toBe(0);
+    });
+  }
+
+  it('without the patrol option a prepared enemy waits', () => {
+    const s = skirmishGame(FIELD, ['swordsman'], ['swordsman']);
+    const { events } = enemiesFirst(s, []);
+    expect(rollsOf(events).filter((r) => r.purpose === 'patrol')).toEqual([]);
+  });
+});
+
+describe('III Alerted: noticed once the heroes have moved; the Arch Foe acts first', () => {
+  it('a prepared enemy that sees a hero after the heroes move is alerted, and closes in', () => {
+    let s = play(
+      skirmishGame(FIELD, ['swordsman'], ['swordsman']),
+      { type: 'start' },
+      [15, 5],
+    ).state;
+    s = play(s, { type: 'move', unit: 'swordsman-1', to: { x: 5, y: 5 } }).state;
+    expect(unit(s, 'swordsman-2').ai?.status).toBe('alerted');
+    const before = unit(s, 'swordsman-2').position!;
+    // It closes and strikes (a 1 misses); the next round's initiative goes to the heroes.
+    const after = play(s, { type: 'end-turn', unit: 'swordsman-1' }, [1, 15, 5]).state;
+    expect(unit(after, 'swordsman-2').position!.y).toBeGreaterThan(before.y);
+  });
+
+  it('the Arch Foe acts first, then the enemy closest to the heroes', () => {
+    const field = `
+############
+#...e......#
+#.....e....#
+#..........#
+#.........e#
+#..........#
+#....h.....#
+############
+`;
+    const s = skirmishGame(field, ['swordsman'], ['warlord', 'slinger', 'wolf'], { patrol: true });
+    const first = enemiesFirst(s, [1]);
+    // The hero's turn comes between; then the other two, nearest the hero first.
+    const rest = play(first.state, { type: 'end-turn', unit: 'swordsman-1' }, [1, 1, 15, 5]);
+    const order = [...first.events, ...rest.events]
+      .filter((e) => e.type === 'turn-started' && e.unit !== 'swordsman-1')
+      .map((e) => (e.type === 'turn-started' ? e.unit : ''));
+    // The warlord (the Arch Foe) first, then the slinger (4 squares from the hero), then the
+    // wolf (5 squares away).
+    expect(order).toEqual(['warlord-1', 'slinger-1', 'wolf-1']);
+  });
+});
+
+describe('IV Random Enemy Action: a d20 after initiative', () => {
+  const three = `
+############
+#..e.e.e...#
+#..........#
+#..........#
+#....h.....#
+############
+`;
+  function roundWith(roll: number, extra: number[] = []) {
+    const s = skirmishGame(three, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
+      randomEnemyAction: true,
+      patrol: true,
+    });
+    return applyCommand(
+      s,
+      { type: 'start' },
+      { dice: riggedDice([5, 15, roll, ...extra, 1, 1, 1]) },
+    );
+  }
+  const acting = (r: ReturnType<typeof roundWith>) =>
+    r.ok
+      ? r.events.filter((e) => e.type === 'turn-started' && e.unit.startsWith('slinger')).length
+      : -1;
+
+  it('9-17: every enemy acts', () => {
+    expect(acting(roundWith(9))).toBe(1); // the first acts before the hero's turn
+    expect(acting(roundWith(17))).toBe(1);
+  });
+
+  it('3-8: half of them, rounded up; 1-2: one, chosen by a die', () => {
+    const half = roundWith(5);
+    expect(half.ok && half.events.find((e) => e.type === 'enemy-action')).toMatchObject({
+      acting: 2,
+    });
+    const one = roundWith(2, [3]);
+    expect(one.ok && one.events.find((e) => e.type === 'enemy-action')).toMatchObject({
+      acting: 1,
+    });
+    expect(one.ok && one.events.filter((e) => e.type === 'turn-started')[0]).toMatchObject({
+      unit: 'slinger-3',
+    });
+  });
+
+  it('18-20: all act and a defeated enemy returns at the enemy start', () => {
+    const s = skirmishGame(three, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
+      randomEnemyAction: true,
+    });
+    const dead = unit(s, 'slinger-2');
+    dead.position = null;
+    dead.wounds = 1;
+    dead.ai!.status = 'defeated';
+    s.objective.enemiesDefeated = 1;
+    const r = applyCommand(s, { type: 'start' }, { dice: riggedDice([5, 15, 19]) });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(unit(r.state, 'slinger-2').position).toEqual({ x: 5, y: 1 });
+    expect(unit(r.state, 'slinger-2').ai?.status).toBe('alerted');
+    expect(r.state.objective.enemiesDefeated).toBe(0);
+  });
+});
+
+describe('VIII Morale, and III Retreating', () => {
+  const line = `
+############
+#.e.e.e.e..#
+#..........#
+#..........#
+#.h........#
+############
+`;
+  it('below half its figures, each enemy rolls: 11+ holds, less retreats, a 1 routs; uniques need 6+', () => {
+    let s = skirmishGame(line, ['archer'], ['swordsman', 'swordsman', 'swordsman', 'knight'], {
+      morale: true,
+    });
+    s = play(s, { type: 'start' }, [15, 5]).state;
+    // Two down already; the third falls to the archer's shot.
+    for (const id of ['swordsman-1', 'swordsman-2']) {
+      const u = unit(s, id);
+      u.position = null;
+      u.wounds = 1;
+      u.ai!.status = 'defeated';
+    }
+    s.objective.enemiesDefeated = 2;
+    const shot = play(
+      s,
+      { type: 'attack', unit: 'archer-1', target: 'swordsman-3', weapon: 'bow' },
+      [15, 2, 5],
+    );
+    const morale = rollsOf(shot.events).filter((r) => r.purpose === 'morale');
+    expect(morale).toEqual([{ purpose: 'morale', value: 5, unit: 'knight-1' }]);
+    // The knight is unique: 6+ holds. A 5 fails: it retreats.
+    expect(unit(shot.state, 'knight-1').ai?.status).toBe('retreating');
+  });
+});
+
+describe('III Healers', () => {
+  it('a healer heals the wounded Arch Foe on 11+ rather than attacking', () => {
+    const field = `
+##########
+#..ee....#
+#........#
+#..h.....#
+##########
+`;
+    const s = skirmishGame(field, ['swordsman'], ['warlord', 'healer']);
+    unit(s, 'warlord-1').wounds = 2;
+    for (const u of s.units) if (u.ai) u.ai.status = 'alerted';
+    s.heroesHaveMoved = true;
+    // The warlord (the Arch Foe) acts first: it closes and strikes twice with advantage, 1 and 1.
+    const first = enemiesFirst(s, [1, 1]);
+    // After the hero's turn, the healer tends it: 12, healed.
+    const { state, events } = play(
+      first.state,
+      { type: 'end-turn', unit: 'swordsman-1' },
+      [12, 15, 5],
+    );
+    expect(rollsOf(events).find((r) => r.purpose === 'heal')).toMatchObject({
+      value: 12,
+      unit: 'healer-1',
+    });
+    expect(unit(state, 'warlord-1').wounds).toBe(1);
+  });
+});
