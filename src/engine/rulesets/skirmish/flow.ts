@@ -46,6 +46,8 @@ export interface SkirmishFlow {
   enemyBudget: number | null;
   /** The enemy army has made its morale checks (once, when it fell below half). */
   moraleChecked?: boolean;
+  /** The row of each army's own edge (set at set-up). */
+  edges?: Record<Side, number>;
 }
 
 export function flowOf(state: GameState): SkirmishFlow {
@@ -53,7 +55,7 @@ export function flowOf(state: GameState): SkirmishFlow {
 }
 
 function setFlow(state: GameState, flow: SkirmishFlow): void {
-  state.flow = { ...flow, acted: [...flow.acted] };
+  state.flow = { ...flow, acted: [...flow.acted] } as unknown as GameState['flow'];
 }
 
 const INITIATIVE = COMBAT('III Initiative: a d20 for each army, ties rerolled');
@@ -165,7 +167,7 @@ export function beginRound(ctx: Context): void {
     text: `The ${first} act first this round.`,
     rule: INITIATIVE,
   });
-  setFlow(state, { first, next: first, acted: [], enemyBudget: null });
+  setFlow(state, { ...flowOf(state), first, next: first, acted: [], enemyBudget: null });
   if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
   continueRound(ctx);
 }

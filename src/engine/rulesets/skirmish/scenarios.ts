@@ -89,9 +89,13 @@ export function scenarioRule(state: GameState): ScenarioRule {
   return SCENARIO_RULES.find((s) => s.id === skirmishOptions(state).scenario) ?? SCENARIO_RULES[0];
 }
 
-/** Rows of each side's edge: the heroes' start edge is the bottom, the enemies' the top. */
+/**
+ * The row of each side's own edge: the top or bottom edge nearer where its army set up
+ * (set-up records them; the heroes' is the bottom unless they started above the foe).
+ */
 export function edgeRow(state: GameState, side: Side): number {
-  return side === 'heroes' ? state.map.height - 1 : 0;
+  const edges = (state.flow as { edges?: Record<Side, number> } | undefined)?.edges;
+  return edges?.[side] ?? (side === 'heroes' ? state.map.height - 1 : 0);
 }
 
 function farEdge(state: GameState, side: Side): number {

@@ -151,6 +151,15 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     objective: objectiveFor(map, options, units),
     seed: input.seed,
   });
-  state.flow = { first: 'heroes', next: 'heroes', acted: [], enemyBudget: null };
+  // Each army's own edge: the heroes' the bottom row unless they set up above the foe.
+  const bottom = map.height - 1;
+  const heroesBelow = heroCentre.y >= enemyCentre.y;
+  state.flow = {
+    first: 'heroes',
+    next: 'heroes',
+    acted: [],
+    enemyBudget: null,
+    edges: { heroes: heroesBelow ? bottom : 0, enemies: heroesBelow ? 0 : bottom },
+  };
   return { ok: true, state };
 }
