@@ -204,6 +204,10 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     else moveToStrike(ctx, enemy, target, weapon);
     moved = true;
     yield;
+  } else if (tactic === 'selective' && isRanged(weapon)) {
+    // In range: a Selective shooter backs off to the farthest square still in range.
+    moved = keepDistance(ctx, enemy, target, weapon);
+    if (moved) yield;
   } else if (isRanged(weapon) || tactic === 'pragmatic') {
     // In range already: a shooter (or a Pragmatic fighter) steps into cover when it stays in range.
     moved = takeCover(ctx, enemy, target, weapon);
@@ -256,6 +260,27 @@ function tacticalWeapon(enemy: Placed): SkirmishWeapon | null {
   return null;
 }
 
+/** Selective: to the reachable square farthest from the target that still has it in range. */
+function keepDistance(
+  ctx: Context,
+  enemy: Placed,
+  target: Placed,
+  weapon: SkirmishWeapon,
+): boolean {
+  const state = ctx.state;
+  const grid = buildPathingGrid(state, enemy);
+  let best: { path: Point[]; d: number } | null = null;
+  for (const r of findReachable(grid, enemy.position, enemy.move).values()) {
+    const to = r.path[r.path.length - 1];
+    if (!wouldHoldFrom(enemy, to, () => canSkirmishAttack(state, enemy, target, weapon))) continue;
+    const d = chebyshevDistance(to, target.position);
+    if (!best || d > best.d) best = { path: r.path, d };
+  }
+  if (!best || best.d <= chebyshevDistance(enemy.position, target.position)) return false;
+  walkUnit(ctx, enemy, best.path, `keeping its distance from the ${target.name}`);
+  return true;
+}
+
 /** Quick's run after the hit: the reachable square farthest from the foe. */
 function stepAway(ctx: Context, enemy: Placed, foe: Unit): void {
   if (!foe.position) return;
@@ -280,6 +305,7 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
   const state = ctx.state;
   const grid = buildPathingGrid(state, enemy);
   const selective = traitsOf(enemy).tactic === 'selective';
+  const seeksCover = isRanged(weapon) || traitsOf(enemy).tactic === 'pragmatic';
   const reach = [...findReachable(grid, enemy.position, enemy.move).values()].sort((a, b) =>
     selective
       ? chebyshevDistance(b.path[b.path.length - 1], target.position) -
@@ -291,7 +317,7 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
     const square = r.path[r.path.length - 1];
     if (!wouldHoldFrom(enemy, square, () => canSkirmishAttack(state, enemy, target, weapon)))
       continue;
-    if (!isRanged(weapon) || isCoveredFrom(state, square, target.position)) {
+    if (!seeksCover || isCoveredFrom(state, square, target.position)) {
       best = r;
       break;
     }
