@@ -7,9 +7,10 @@
  */
 import { openDice, type DiceSource } from './dice';
 import { isFacing, type Point } from './grid';
-import type { ActionPreview, CommandKind, RuleModule } from './rulesets/module';
+import type { ActionPreview, CommandKind, ModuleCommand, RuleModule } from './rulesets/module';
 import { listRuleModules, requireRules, rulesOf } from './rulesets/registry';
 import { settle, type Context } from './systems/context';
+import { askOracle } from './systems/oracle';
 import type { Command, CommandResult, GameEvent, GameState, Unit } from './types';
 import type { CoverLevel } from './los';
 import { findUnit } from './world';
@@ -28,6 +29,9 @@ const KERNEL_COMMANDS: Readonly<Record<string, CommandKind>> = {
   'open-door': 'action',
   'undo-move': 'take-back',
   'end-turn': 'action',
+  // Asking the oracle changes nothing on the board: no after-action checks (its roll still
+  // closes undo, as every roll does).
+  oracle: 'free',
 };
 
 /** A deep copy of plain data (objects, arrays, values). */
@@ -130,6 +134,17 @@ export function validateCommandShape(command: unknown, rules?: RuleModule): stri
   if (typeof type !== 'string' || (!Object.hasOwn(KERNEL_COMMANDS, type) && !spec))
     return `Unknown command type ${JSON.stringify(type)}.`;
   if (type === 'start') return null;
+  if (type === 'oracle') {
+    if (
+      command.question !== 'next' &&
+      command.question !== 'yes-no' &&
+      command.question !== 'secret'
+    )
+      return 'The "oracle" command needs a question: next, yes-no or secret.';
+    if (typeof command.about !== 'string' || command.about.length > 200)
+      return 'The "oracle" command needs an "about" text of at most 200 characters.';
+    return null;
+  }
   if (typeof command.unit !== 'string') return `The "${type}" command needs a "unit" id.`;
   return spec ? spec.validate(command) : validateKernelFields(type, command);
 }
@@ -164,7 +179,13 @@ export function applyCommand(
   const live = options.dice ? null : openDice(draft.dice);
   const ctx: Context = { state: draft, dice: options.dice ?? live!, events: [], rules };
   const couldUndo = draft.turn?.canUndo ?? false;
-  const error = rules.apply(ctx, command);
+  // The oracle is the kernel's own: any rule set, any moment of a game in progress.
+  const error =
+    command.type === 'oracle'
+      ? state.phase === 'setup'
+        ? 'The oracle answers once the game has begun.'
+        : (askOracle(ctx, command.question, command.about, command.lastPlace === true), null)
+      : rules.apply(ctx, command as ModuleCommand);
   if (error) return { ok: false, error };
   const kind = commandKind(rules, command.type);
   // A change of facing or a take-back changes nothing anyone could notice.

@@ -202,6 +202,8 @@ export interface CommandTypes {
   'open-door': { unit: string; at: Point };
   'undo-move': { unit: string };
   'end-turn': { unit: string };
+  /** A question to the solo oracle (any time, any rule set): rolls and logs the answer. */
+  oracle: { question: 'next' | 'yes-no' | 'secret'; about: string; lastPlace?: boolean };
 }
 
 export type Command = {
@@ -261,6 +263,7 @@ export interface EventTypes {
   'game-over': { winner: Side; reason: string };
   /** A choice an enemy made and why ("takes its spear: its best chance to wound"). */
   decision: { unit: string };
+  oracle: { question: 'next' | 'yes-no' | 'secret'; about: string; roll: number; answer: string };
 }
 
 /** The rule book and section an event served, for the dice log's tag. */

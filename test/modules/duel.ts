@@ -14,7 +14,12 @@
  */
 import { makeBoard } from '../../src/engine/ascii-board';
 import { chebyshevDistance, pointKey, type Point } from '../../src/engine/grid';
-import type { CommandSpec, RuleModule, SetupInput } from '../../src/engine/rulesets/module';
+import type {
+  CommandSpec,
+  ModuleCommand,
+  RuleModule,
+  SetupInput,
+} from '../../src/engine/rulesets/module';
 import { registerRuleModule } from '../../src/engine/rulesets/registry';
 import { newGameState, mapWithDoors, objectiveFor } from '../../src/engine/setup';
 import { emit, rollDie, runActivation, type Context } from '../../src/engine/systems/context';
@@ -274,7 +279,7 @@ function* activateRival(ctx: Context, rival: Unit & { position: Point }): Genera
   else aim(ctx, rival);
 }
 
-function applyDuel(ctx: Context, command: Command): string | null {
+function applyDuel(ctx: Context, command: ModuleCommand): string | null {
   const state = ctx.state;
   if (command.type === 'start') {
     if (state.phase !== 'setup') return 'The duel has already begun.';

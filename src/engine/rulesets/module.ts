@@ -130,6 +130,9 @@ export interface ScenarioDefinition {
  */
 export type CommandKind = 'reversible' | 'free' | 'take-back' | 'action';
 
+/** The commands that reach a module: all but those the kernel answers itself (the oracle). */
+export type ModuleCommand = Exclude<Command, { type: 'oracle' }>;
+
 export interface CommandSpec {
   kind: CommandKind;
   /** Checks the fields of an untrusted command of this type (the kernel checked `type`). */
@@ -269,7 +272,7 @@ export interface RuleModule {
   /** The command types beyond the kernel's own, and how each is checked. */
   commands: Readonly<Record<string, CommandSpec>>;
   /** Applies a checked command to the draft in `ctx`; returns an error sentence or null. */
-  apply(ctx: Context, command: Command): string | null;
+  apply(ctx: Context, command: ModuleCommand): string | null;
   /** Every legal command for whoever acts now ('start' in the setup phase). */
   legalCommands(state: GameState): Command[];
   /**

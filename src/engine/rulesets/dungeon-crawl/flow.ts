@@ -12,6 +12,7 @@ import { updateAwareness } from '../../systems/sight';
 import { beginTurn, kindRanker, takeBackMove, unitsInKindOrder } from '../../systems/turns';
 import { checkEndOfRound, checkVictory } from '../../systems/victory';
 import type { Command, GameState, Unit } from '../../types';
+import type { ModuleCommand } from '../module';
 import { findUnit, livingUnits, unitAt } from '../../world';
 import { canAttack, resolveAttack, whyCannotAttack, whyCannotHeal } from './combat';
 import { endTurnOnDangerousGround, runEnemyPhase } from './enemy';
@@ -20,7 +21,7 @@ import { crawlOptions, crawlWeapons } from './types';
 import { HERO_ORDER } from './units';
 
 /** Applies one checked command to the draft; an error sentence or null. */
-export function applyCrawlCommand(ctx: Context, command: Command): string | null {
+export function applyCrawlCommand(ctx: Context, command: ModuleCommand): string | null {
   if (command.type === 'start') return startGame(ctx);
   const state = ctx.state;
   if (state.phase !== 'heroes' || !state.turn) return 'It is not the heroes\u2019 turn.';

@@ -20,7 +20,10 @@ function threshold(die: number, need: number): Resolution {
 
 /** Attack and heal previews: the d6 to beat, the cover on the line, and why not. */
 export function previewCrawlAction(state: GameState, command: Command): ActionPreview | null {
-  const actor = command.type === 'start' ? undefined : findUnit(state, command.unit);
+  const actor =
+    command.type === 'start' || command.type === 'oracle'
+      ? undefined
+      : findUnit(state, command.unit);
   if (!actor) return null;
   if (command.type === 'attack') {
     const target = findUnit(state, command.target);

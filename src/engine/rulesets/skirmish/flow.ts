@@ -21,6 +21,7 @@ import { reachableSquares, walkUnit } from '../../systems/movement';
 import { setStatus } from '../../systems/sight';
 import { beginTurn, takeBackMove } from '../../systems/turns';
 import type { Command, GameState, Side, Unit } from '../../types';
+import type { ModuleCommand } from '../module';
 import { findUnit, livingUnits, unitAt } from '../../world';
 import {
   canSkirmishAttack,
@@ -62,7 +63,7 @@ const INITIATIVE = COMBAT('III Initiative: a d20 for each army, ties rerolled');
 const RANDOM_ACTION = COMBAT('IV Random Enemy Action: a d20 after initiative');
 
 /** Applies one checked command; an error sentence or null. */
-export function applySkirmishCommand(ctx: Context, command: Command): string | null {
+export function applySkirmishCommand(ctx: Context, command: ModuleCommand): string | null {
   if (command.type === 'start') return startBattle(ctx);
   const state = ctx.state;
   if (state.phase !== 'heroes' || !state.turn) return 'It is not the heroes\u2019 turn.';

@@ -23,7 +23,10 @@ const BAND_WORDS: Record<string, string> = {
 };
 
 export function previewSkirmishAction(state: GameState, command: Command): ActionPreview | null {
-  const actor = command.type === 'start' ? undefined : findUnit(state, command.unit);
+  const actor =
+    command.type === 'start' || command.type === 'oracle'
+      ? undefined
+      : findUnit(state, command.unit);
   if (!actor) return null;
   if (command.type === 'attack') {
     const target = findUnit(state, command.target);
