@@ -20,6 +20,7 @@ import { measureBundle, type BundleResult } from './lib/bench-bundle';
 import {
   alertedEnemyTurn,
   benchRules,
+  skirmishAlertedRound,
   enemyTurnsInGames,
   firstEnemyTurn,
   FRAME_MS,
@@ -297,6 +298,7 @@ async function main(): Promise<void> {
     const results: EnemyTurnResult[] = [
       alertedEnemyTurn(big, seeds, rounds),
       alertedEnemyTurn(big, seeds, rounds, 'cold'),
+      skirmishAlertedRound(big, seeds, Math.max(2, Math.round(rounds / 4))),
       enemyTurnsInGames(big, args.quick ? [1] : [1, 2, 3]),
       firstEnemyTurn(big, seeds, rounds),
       alertedEnemyTurn(dc.map, seeds, rounds * 4),

@@ -280,3 +280,64 @@ export function gamesPerSecond(
     medianRunMs: m,
   };
 }
+
+/**
+ * The Skirmish's enemy turn: its armies alternate single activations, so an "enemy turn"
+ * is every enemy activation of a round. After the start, every enemy is made alerted; the
+ * heroes then only end their turns, and the whole round (each end-turn running the next
+ * enemy's activation, then the new round's initiative) is timed as one sample. Armies of
+ * `size` figures a side, mustered from the default lists.
+ */
+export function skirmishAlertedRound(
+  map: BattleMap,
+  seeds: readonly number[],
+  rounds: number,
+  size = 15,
+): EnemyTurnResult {
+  const muster = (kinds: string[]): string =>
+    Array.from({ length: size }, (_, i) => kinds[i % kinds.length]).join(',');
+  const inputs: GameState[] = [];
+  for (const seed of seeds) {
+    const created = createGame({
+      scenarioId: 'bench',
+      map,
+      seed,
+      ruleModule: 'skirmish',
+      options: {
+        heroes: muster(['captain', 'knight', 'archer', 'spearman', 'swordsman', 'healer']),
+        enemies: muster(['warlord', 'ogre', 'swordsman', 'slinger', 'wolf', 'archer']),
+        morale: false,
+      },
+    });
+    if (!created.ok) throw new Error(created.error);
+    const r = applyCommand(created.state, { type: 'start' });
+    if (!r.ok) throw new Error(r.error);
+    const state = cloneState(r.state);
+    for (const u of state.units) if (u.ai && u.ai.status === 'prepared') u.ai.status = 'alerted';
+    state.heroesHaveMoved = true;
+    if (state.phase === 'heroes') inputs.push(state);
+  }
+  const playRound = (state: GameState): GameState => {
+    let s = state;
+    const round = s.round;
+    while (s.phase === 'heroes' && s.round === round && s.turn)
+      s = mustApply(s, { type: 'end-turn', unit: s.turn.unitId });
+    return s;
+  };
+  for (let r = 0; r < 2; r++) for (const s of inputs) playRound(s);
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const s of inputs) {
+      const t0 = performance.now();
+      playRound(s);
+      samples.push(performance.now() - t0);
+    }
+  }
+  return summarise(
+    map,
+    'Skirmish: a round of every enemy alerted',
+    `the heroes end each turn; every enemy activation of the round (alternating single activations, ${size} a side), warm`,
+    samples,
+    inputs[0],
+  );
+}

@@ -175,6 +175,8 @@ export function doorWorthOpening(
  * straight-line distance where no walk exists. Ties: the cheaper path.
  */
 const APPROACH_TURNS = 8;
+/** The look-ahead never passes this many squares: a fast mover needs only a few turns' worth. */
+const APPROACH_SQUARES = 16;
 
 function approachPath(
   state: GameState,
@@ -192,7 +194,7 @@ function approachPath(
   return findBestWithin(
     grid,
     enemy.position,
-    Math.max(1, enemy.move) * APPROACH_TURNS,
+    Math.min(Math.max(1, enemy.move) * APPROACH_TURNS, Math.max(APPROACH_SQUARES, enemy.move * 3)),
     (x, y) => remaining({ x, y }),
     remaining(enemy.position),
   );

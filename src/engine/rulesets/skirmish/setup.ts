@@ -29,9 +29,14 @@ function startSquares(map: BattleMap, anchors: Point[], fallbackRow: number): Po
       if (labels[i] === main && isTerrainPassable(map.terrain[i])) open.push({ x, y });
     }
   const targets = anchors.length > 0 ? anchors : [{ x: Math.floor(map.width / 2), y: fallbackRow }];
-  const dist = (p: Point): number =>
-    Math.min(...targets.map((a) => Math.max(Math.abs(a.x - p.x), Math.abs(a.y - p.y))));
-  return open.sort((a, b) => dist(a) - dist(b) || a.y * map.width + a.x - (b.y * map.width + b.x));
+  const dist = new Map<Point, number>();
+  for (const p of open)
+    dist.set(
+      p,
+      Math.min(...targets.map((a) => Math.max(Math.abs(a.x - p.x), Math.abs(a.y - p.y)))),
+    );
+  // The open list is in reading order, and the sort is stable: ties stay in reading order.
+  return open.sort((a, b) => dist.get(a)! - dist.get(b)!);
 }
 
 function makeFigure(
