@@ -14,6 +14,7 @@ import { regions } from '../regions';
 export type FeatureKind =
   | 'open'
   | 'road'
+  | 'bridge'
   | 'hill'
   | 'pit'
   | 'light-woods'
@@ -30,6 +31,7 @@ export type FeatureKind =
 export const FEATURE_KINDS: readonly FeatureKind[] = [
   'open',
   'road',
+  'bridge',
   'hill',
   'pit',
   'light-woods',
@@ -61,6 +63,8 @@ export interface FeatureEffect {
 export const FEATURE_EFFECTS: Readonly<Record<FeatureKind, FeatureEffect>> = {
   open: { terrain: 'floor', blocksSight: false, cover: 'none' },
   road: { terrain: 'floor', blocksSight: false, cover: 'none' },
+  /** Where a road and a river or a pool cross. */
+  bridge: { terrain: 'floor', blocksSight: false, cover: 'none' },
   // No heights in the engine: a hill is climbed at no extra cost (V, Special Movement) and
   // its slope hides part of a figure on or behind it.
   hill: { terrain: 'floor', blocksSight: false, cover: 'partial' },

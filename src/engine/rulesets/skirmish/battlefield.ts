@@ -15,7 +15,8 @@
  * its terrain table, a d8 for the scatter direction, a d6 for the distance (d6-1 squares
  * from the section's centre), and the rolls for its size (see SIZE RULES below). Then the
  * pieces are placed in that same order, each on open ground only (first come, first
- * served; a road crossing water makes a ford), and cut-off ground is joined up
+ * served, but where a road and a river or pool cross there is a bridge), and cut-off
+ * ground is joined up
  * (joinCutOffGround in systems/boards.ts).
  *
  * Placement ("so that it blocks movement and line of sight from the center of the table to
@@ -606,8 +607,14 @@ function placePiece(
     if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height) continue;
     const i = p.y * width + p.x;
     const here = features[i];
-    if (here === 'open' || (piece.feature === 'road' && here === 'water')) {
+    if (here === 'open') {
       features[i] = piece.feature;
+      taken++;
+    } else if (
+      (piece.feature === 'road' && here === 'water') ||
+      (piece.type === 'river' && here === 'road')
+    ) {
+      features[i] = 'bridge';
       taken++;
     }
   }
