@@ -590,9 +590,13 @@ function placePiece(
     const start = (eastWest ? piece.at.y : piece.at.x) - Math.floor((band - 1) / 2);
     const length = eastWest ? width : height;
     const bends = piece.type === 'river';
-    let before = 0;
+    // The bend pattern is counted from the rolled square, so the river runs through it.
+    const along = eastWest ? piece.at.x : piece.at.y;
+    const n = RIVER_BENDS.length;
+    const bendAt = (t: number): number => (bends ? RIVER_BENDS[(((t - along) % n) + n) % n] : 0);
+    let before = bendAt(-1);
     for (let t = 0; t < length; t++) {
-      const bend = bends ? RIVER_BENDS[t % RIVER_BENDS.length] : 0;
+      const bend = bendAt(t);
       // Where the course bends, widen it by a square so the water stays joined side to side.
       const lo = Math.min(bend, before);
       const hi = Math.max(bend, before) + band - 1;
