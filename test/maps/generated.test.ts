@@ -76,7 +76,9 @@ describe('generated boards as Tiled maps', () => {
       boardToTiled(generateBoard({ kind: 'skirmish', seed: 77, scale: 'small' })),
     );
     // One map row a line in the tile layers, as Tiled writes them.
-    expect(a.split('\n').filter((l) => /^\s*("data": \[)?\d+(,\d+){23}\]?,?$/.test(l))).toHaveLength(48);
+    expect(
+      a.split('\n').filter((l) => /^\s*("data": \[)?\d+(,\d+){23}\]?,?$/.test(l)),
+    ).toHaveLength(48);
   });
 
   it('draws a skirmish field in grass and features, and the sheet in dungeon floor and walls', () => {
