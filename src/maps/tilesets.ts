@@ -270,9 +270,18 @@ function builtinTileDefs(): NormalizedTile[] {
   });
 }
 
+/**
+ * The height of the rows of the built-in image that `tilecount` tiles fill: what Phaser's
+ * parser counts a tileset's tiles from (8 x 2 tiles for a map made with the first sheets).
+ */
+function imageHeightFor(tilecount: number): number {
+  return Math.max(1, Math.ceil(tilecount / BUILTIN_TILESET.columns)) * BUILTIN_TILESET.tileheight;
+}
+
 /** The normalised (embedded, built-in image) tileset entries, in gid order. */
 export function normalizedTilesets(table: TilesetTable): NormalizedTileset[] {
   return table.sets.map((s) => {
+    const count = s.builtinImage ? s.tilecount : BUILTIN_DUNGEON_TILECOUNT;
     const common = {
       name: s.name,
       firstgid: s.newFirstgid,
@@ -280,7 +289,7 @@ export function normalizedTilesets(table: TilesetTable): NormalizedTileset[] {
       tileheight: BUILTIN_TILESET.tileheight,
       columns: BUILTIN_TILESET.columns,
       imagewidth: BUILTIN_TILESET.imagewidth,
-      imageheight: BUILTIN_TILESET.imageheight,
+      imageheight: imageHeightFor(count),
       margin: 0,
       spacing: 0,
     };

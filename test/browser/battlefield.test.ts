@@ -14,6 +14,7 @@ import {
   ARTIFACTS,
   clickButtonOn,
   moveAndEndTurn,
+  openSetup,
   requireChromium,
   startBrowser,
   stopBrowser,
@@ -41,11 +42,7 @@ afterAll(async () => {
 describe('a generated battlefield in the browser', () => {
   it('loads as a map, draws and plays a turn', async () => {
     const board = generateBoard({ kind: 'skirmish', seed: 3, scale: 'large', shape: '3x3ft' });
-    await page.goto(`${session!.baseUrl}?renderer=canvas`);
-    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-    await waitForScene(page, 'Menu');
-    await clickButtonOn(page, 'new-game');
-    await waitForScene(page, 'Setup');
+    await openSetup(page, session!.baseUrl);
     const loaded = await page.evaluate(
       (text) => window.archfoe.loadMap(text, {}, 'battlefield-3.tmj'),
       boardToTiledText(board),

@@ -82,6 +82,11 @@ function rigged(shape: BattlefieldShape, given: Record<number, number[]>) {
   return field;
 }
 
+/** The chance of a type on a 2d6 table (index 2d6 - 2): the ways to roll each total / 36. */
+function chanceOf(table: readonly TerrainType[], type: TerrainType): number {
+  return table.reduce((n, t, i) => n + (t === type ? 6 - Math.abs(i - 5) : 0), 0) / 36;
+}
+
 function featureAt(field: { features: FeatureKind[]; map: BattleMap }, x: number, y: number) {
   return field.features[y * field.map.width + x];
 }
@@ -207,8 +212,7 @@ describe('VII: the 2d6 SMALL terrain table, every row', () => {
   });
 
   it('gives the chances the seed lists (low wall 22%, light woods 19.5%, rubble 17%, movable 14%, minor object 11%, hill, pit, pool 5.5-6%)', () => {
-    const chance = (type: TerrainType): number =>
-      SMALL_TERRAIN_BY_2D6.reduce((n, t, i) => n + (t === type ? 6 - Math.abs(i - 5) : 0), 0) / 36;
+    const chance = (type: TerrainType): number => chanceOf(SMALL_TERRAIN_BY_2D6, type);
     expect(chance('low-wall')).toBeCloseTo(0.22, 2);
     expect(chance('light-woods')).toBeCloseTo(0.195, 2);
     expect(chance('rubble')).toBeCloseTo(0.17, 2);
@@ -248,8 +252,7 @@ describe('VII: the 2d6 LARGE terrain table, every row', () => {
   });
 
   it('follows its rows, though the chances the seed prints for major buildings (30%) and heavy woods (22%) do not add up from them', () => {
-    const chance = (type: TerrainType): number =>
-      LARGE_TERRAIN_BY_2D6.reduce((n, t, i) => n + (t === type ? 6 - Math.abs(i - 5) : 0), 0) / 36;
+    const chance = (type: TerrainType): number => chanceOf(LARGE_TERRAIN_BY_2D6, type);
     expect(chance('minor-building')).toBeCloseTo(0.22, 2);
     expect(chance('river')).toBeCloseTo(0.11, 2);
     expect(chance('road')).toBeCloseTo(0.11, 2);
@@ -297,13 +300,13 @@ describe("VII: the pieces' typical sizes", () => {
     expect(squaresOf(major, 'major-object')).toHaveLength(8);
   });
 
-  it('movable objects: "1 to 2 squares ... a single object or a grouping" (d3 objects of d2)', () => {
+  it('movable objects: 1 to 2 squares each, one object or a group (d3 objects of d2)', () => {
     const field = rigged('2x2ft', { 0: [1, ...piece(6, 1, 1, [3, 2, 1, 2])] });
     expect(field.pieces[0].size).toBe('3 objects of 2, 1, 2 squares');
     expect(squaresOf(field, 'movable-object')).toHaveLength(5);
   });
 
-  it('low wall: "2 inches, to straight across the section, to straight across the entire table", solid or with gaps', () => {
+  it('low wall: from 2 squares to across its section or the whole table, solid or with gaps', () => {
     // d6 1-3: that many squares plus one.
     const short = rigged('3x3ft', { 4: [1, ...piece(8, 1, 1, [3, 1])] });
     expect(squaresOf(short, 'low-wall')).toHaveLength(4);
@@ -350,7 +353,7 @@ describe("VII: the pieces' typical sizes", () => {
   });
 });
 
-describe('VII: "place the piece so that it blocks movement and line of sight from the center of the table to the edge or a corner as much as possible"', () => {
+describe('VII: each piece placed to block movement and sight from the table centre to the edges and corners', () => {
   it('lays a piece across the line from the table centre: north or south of it east-west, east or west of it north-south, on a diagonal east-west', () => {
     // 36 x 36: the centre is the corner between squares 17 and 18.
     expect(runsEastWest({ x: 18, y: 3 }, 36, 36)).toBe(true);

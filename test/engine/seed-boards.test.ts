@@ -1,9 +1,7 @@
 /**
  * The two board set-ups of solo-miniatures-dungeon-crawl section 1 (Set Up), with rigged
- * dice: the single 8 x 10 sheet ("Leave 5 adjacent spaces on opposing sides of the board
- * open ... Place 10 to 15 squares ... as obstacles") and the chessboard ("Roll 2d6+1 to
- * determine the number of obstacles ... Roll 2d8 ... the first d8 is for the rank, and the
- * second d8 is for the file").
+ * dice: the single 8 x 10 sheet (5 adjacent open squares on two opposite sides, 10 to 15
+ * obstacles) and the chessboard (2d6+1 obstacles, each on a 2d8 square: rank, then file).
  */
 import { describe, expect, it } from 'vitest';
 import { riggedDice } from '../../src/engine/dice';

@@ -57,8 +57,8 @@ export interface FeatureEffect {
 /**
  * Each feature's effect on movement (terrain: difficult and water cost 2; wall and pit
  * cannot be entered), sight and cover. Where the terrain tables of
- * solitaire-gaming-rules VII leave a choice ("impassable or difficult", "may block line of
- * sight"), the choice is made here once, and docs/maps.md lists it.
+ * solitaire-gaming-rules VII leave a choice (impassable or difficult; blocking sight or
+ * not), the choice is made here once, and docs/maps.md lists it.
  */
 export const FEATURE_EFFECTS: Readonly<Record<FeatureKind, FeatureEffect>> = {
   open: { terrain: 'floor', blocksSight: false, cover: 'none' },
@@ -223,7 +223,7 @@ export function joinCutOffGround(
 /** The seed's single sheet: 8 x 10 squares of 1 inch. */
 export const SHEET_WIDTH = 8;
 export const SHEET_HEIGHT = 10;
-/** "5 adjacent spaces on opposing sides of the board open, for army set-up positions." */
+/** The open run of set-up squares on each of two opposite sides. */
 export const SHEET_SETUP_RUN = 5;
 /** Rerolls allowed for one obstacle before it is left out (never reached in practice). */
 const MAX_REROLLS = 200;

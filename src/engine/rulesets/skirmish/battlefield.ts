@@ -16,11 +16,10 @@
  * from the section's centre), and the rolls for its size (see SIZE RULES below). Then the
  * pieces are placed in that same order, each on open ground only (first come, first
  * served, but where a road and a river or pool cross there is a bridge), and cut-off
- * ground is joined up
- * (joinCutOffGround in systems/boards.ts).
+ * ground is joined up (joinCutOffGround in systems/boards.ts).
  *
- * Placement ("so that it blocks movement and line of sight from the center of the table to
- * the edge or a corner as much as possible"): a piece is centred on its rolled square and
+ * Placement (the seed asks for each piece to stand where it best stops movement and sight
+ * from the table's centre out to its edges and corners): a piece is centred on its rolled square and
  * turned so its long side lies across the line from the table's centre to that square, so
  * it covers the widest angle seen from the centre: a piece east or west of the centre
  * (more across than up or down) runs north-south, a piece north or south of it runs
@@ -191,7 +190,7 @@ export const TERRAIN_NAMES: Readonly<Record<TerrainType, string>> = {
  * - minor non-movable object: d3+1 squares (2-4) in a line or block;
  * - pool: d8+1 squares (2-9) in a line or block;
  * - major non-movable object: d5+3 squares (4-8) in a line or block;
- * - major building: two sides of 7+d4 squares (8-11), "8 or more on a side";
+ * - major building: two sides of 7+d4 squares (8-11), the seed's 8 or more a side;
  * - minor building: two sides of 2+d5 squares (3-7);
  * - river: d2 squares wide (1-2), table edge to table edge, bending a square either way
  *   in a fixed pattern;
