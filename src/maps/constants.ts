@@ -4,6 +4,7 @@
  * the view, the docs and the tests can share one list.
  */
 import type { SquareCover, Terrain } from '../engine/map';
+import { FEATURE_EFFECTS, type FeatureKind } from '../engine/systems/boards';
 import { VICTORY_KINDS } from '../engine/systems/victory';
 
 /** The object kinds the loader understands (after aliases such as `goal` -> `objective`). */
@@ -78,7 +79,10 @@ export const WALL_PROPERTY_NAMES: readonly string[] = [
   'obstacle',
 ];
 
-/** Game-root paths of the built-in tileset images (same 8 x 2 layout, 32 x 32 tiles). */
+/**
+ * Game-root paths of the built-in tileset images (the same layout: 8 columns of 32 x 32
+ * tiles, the 16 dungeon tiles in the first two rows, then the outdoor tiles).
+ */
 export const BUILTIN_TILESET_IMAGE = 'assets/tiles/dungeon-tiles.png';
 export const BUILTIN_TILESET_IMAGE_ALT = 'assets/tiles/dungeon-tiles-alt.png';
 export const BUILTIN_TILESET_IMAGES: readonly string[] = [
@@ -91,12 +95,18 @@ export const BUILTIN_TILESET = {
   tilewidth: 32,
   tileheight: 32,
   columns: 8,
-  tilecount: 16,
+  tilecount: 40,
   imagewidth: 256,
-  imageheight: 64,
+  imageheight: 160,
   margin: 0,
   spacing: 0,
 } as const;
+
+/**
+ * The first tiles of the built-in images: the dungeon set the first sheets had (8 x 2),
+ * which can draw any terrain. A tileset whose own image the game lacks is drawn with these.
+ */
+export const BUILTIN_DUNGEON_TILECOUNT = 16;
 
 /** Tile size of every normalised map (the built-in tiles are 32 x 32). */
 export const NORMALIZED_TILE_SIZE = 32;
@@ -107,6 +117,20 @@ export interface BuiltinTileMeaning {
   terrain: Terrain;
   blocksSight?: boolean;
   cover?: SquareCover;
+  /** The generated-board feature the tile draws (the outdoor tiles). */
+  feature?: FeatureKind;
+}
+
+/** An outdoor tile: its terrain, sight and cover are its feature's (FEATURE_EFFECTS). */
+function outdoor(name: string, feature: FeatureKind): BuiltinTileMeaning {
+  const effect = FEATURE_EFFECTS[feature];
+  return {
+    name,
+    terrain: effect.terrain,
+    ...(effect.blocksSight ? { blocksSight: true } : {}),
+    ...(effect.cover !== 'none' ? { cover: effect.cover } : {}),
+    feature,
+  };
 }
 
 export const BUILTIN_TILES: readonly BuiltinTileMeaning[] = [
@@ -126,7 +150,53 @@ export const BUILTIN_TILES: readonly BuiltinTileMeaning[] = [
   { name: 'hero start', terrain: 'floor' },
   { name: 'lair floor', terrain: 'floor' },
   { name: 'void', terrain: 'void' },
+  outdoor('grass', 'open'),
+  outdoor('grass (variant)', 'open'),
+  outdoor('grass (flowers)', 'open'),
+  outdoor('road', 'road'),
+  outdoor('bridge', 'bridge'),
+  outdoor('water', 'water'),
+  outdoor('water (variant)', 'water'),
+  outdoor('light woods', 'light-woods'),
+  outdoor('light woods (variant)', 'light-woods'),
+  outdoor('heavy woods', 'heavy-woods'),
+  outdoor('heavy woods (variant)', 'heavy-woods'),
+  outdoor('building wall', 'building'),
+  outdoor('building roof', 'building'),
+  outdoor('low wall (east-west)', 'low-wall'),
+  outdoor('low wall (north-south)', 'low-wall'),
+  outdoor('low wall (post)', 'low-wall'),
+  outdoor('rubble (outdoor)', 'rubble'),
+  outdoor('hill', 'hill'),
+  outdoor('hill (top)', 'hill'),
+  outdoor('pit (outdoor)', 'pit'),
+  outdoor('crates and barrels', 'movable-object'),
+  outdoor('boulder', 'minor-object'),
+  outdoor('wagon', 'major-object'),
+  outdoor('grass (variant 2)', 'open'),
 ];
+
+/** Local ids of the outdoor tiles (see BUILTIN_TILES), for the board writer. */
+export const OUTDOOR_TILES = {
+  grass: [16, 17, 39, 16, 18],
+  road: 19,
+  bridge: 20,
+  water: [21, 22],
+  lightWoods: [23, 24],
+  heavyWoods: [25, 26],
+  buildingWall: 27,
+  roof: 28,
+  lowWallEastWest: 29,
+  lowWallNorthSouth: 30,
+  lowWallPost: 31,
+  rubble: 32,
+  hill: 33,
+  hillTop: 34,
+  pit: 35,
+  movableObject: 36,
+  minorObject: 37,
+  majorObject: 38,
+} as const;
 
 /** Built-in tile index used to draw each terrain when a tileset's image has to be replaced. */
 export const BUILTIN_TILE_FOR_TERRAIN: Readonly<Record<Terrain, number>> = {

@@ -26,6 +26,15 @@ export {
 } from './zip';
 export { MapError } from './errors';
 export {
+  BOARD_KINDS,
+  boardToTiled,
+  boardToTiledText,
+  generateBoard,
+  type BoardKind,
+  type BoardRequest,
+} from './generated';
+export {
+  BUILTIN_DUNGEON_TILECOUNT,
   BUILTIN_TILE_FOR_TERRAIN,
   BUILTIN_TILES,
   BUILTIN_TILESET,
@@ -36,6 +45,7 @@ export {
   KNOWN_OBJECT_KINDS,
   LIMITS,
   NORMALIZED_TILE_SIZE,
+  OUTDOOR_TILES,
   TERRAIN_VALUES,
   VICTORY_CONDITIONS,
   WALL_LAYER_NAME,

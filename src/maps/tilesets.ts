@@ -5,6 +5,7 @@
  * replaced by the built-in tileset (its tiles are redrawn by terrain) with a warning.
  */
 import {
+  BUILTIN_DUNGEON_TILECOUNT,
   BUILTIN_TILESET,
   BUILTIN_TILESET_IMAGE,
   BUILTIN_TILESET_IMAGES,
@@ -177,7 +178,7 @@ export function resolveTilesets(
   const usedNames = new Set<string>();
   for (const s of table.sets) {
     s.newFirstgid = next;
-    next += s.builtinImage ? s.tilecount : BUILTIN_TILESET.tilecount;
+    next += s.builtinImage ? s.tilecount : BUILTIN_DUNGEON_TILECOUNT;
     let name = s.name || 'tiles';
     for (let n = 2; usedNames.has(name); n++) name = `${s.name || 'tiles'} ${n}`;
     usedNames.add(name);
@@ -217,7 +218,7 @@ function resolveBody(
     if (geometryOk) builtinImage = image;
     else {
       warnings.push(
-        `${where} uses the image ${quote(body.image ?? '')} but not as 8 x 2 tiles of 32 x 32 pixels, ` +
+        `${where} uses the image ${quote(body.image ?? '')} but not as 8 columns of 32 x 32 pixel tiles (at most ${BUILTIN_TILESET.tilecount}), ` +
           `so its tiles are drawn with the built-in tiles (${BUILTIN_TILESET_IMAGE}) by terrain.`,
       );
     }
@@ -255,8 +256,9 @@ export function tileInfo(set: ResolvedTileset, localId: number): TileInfo {
   return set.tiles.get(localId) ?? { bag: emptyBag() };
 }
 
+/** The dungeon tiles' meanings, for a tileset drawn with them in place of its own image. */
 function builtinTileDefs(): NormalizedTile[] {
-  return BUILTIN_TILES.map((t, id) => {
+  return BUILTIN_TILES.slice(0, BUILTIN_DUNGEON_TILECOUNT).map((t, id) => {
     const properties: NormalizedProperty[] = [
       { name: 'terrain', type: 'string', value: t.terrain },
     ];
@@ -268,9 +270,18 @@ function builtinTileDefs(): NormalizedTile[] {
   });
 }
 
+/**
+ * The height of the rows of the built-in image that `tilecount` tiles fill: what Phaser's
+ * parser counts a tileset's tiles from (8 x 2 tiles for a map made with the first sheets).
+ */
+function imageHeightFor(tilecount: number): number {
+  return Math.max(1, Math.ceil(tilecount / BUILTIN_TILESET.columns)) * BUILTIN_TILESET.tileheight;
+}
+
 /** The normalised (embedded, built-in image) tileset entries, in gid order. */
 export function normalizedTilesets(table: TilesetTable): NormalizedTileset[] {
   return table.sets.map((s) => {
+    const count = s.builtinImage ? s.tilecount : BUILTIN_DUNGEON_TILECOUNT;
     const common = {
       name: s.name,
       firstgid: s.newFirstgid,
@@ -278,7 +289,7 @@ export function normalizedTilesets(table: TilesetTable): NormalizedTileset[] {
       tileheight: BUILTIN_TILESET.tileheight,
       columns: BUILTIN_TILESET.columns,
       imagewidth: BUILTIN_TILESET.imagewidth,
-      imageheight: BUILTIN_TILESET.imageheight,
+      imageheight: imageHeightFor(count),
       margin: 0,
       spacing: 0,
     };
@@ -302,7 +313,7 @@ export function normalizedTilesets(table: TilesetTable): NormalizedTileset[] {
     return {
       ...common,
       image: BUILTIN_TILESET_IMAGE,
-      tilecount: BUILTIN_TILESET.tilecount,
+      tilecount: BUILTIN_DUNGEON_TILECOUNT,
       tiles: builtinTileDefs(),
       properties: [{ name: 'replaces', type: 'string', value: s.name }],
     };

@@ -112,6 +112,19 @@ export async function waitForScene(page: Page, name: string, timeout = 20_000): 
   );
 }
 
+/** Opens the game (Canvas renderer) and goes from the menu to the Setup screen. */
+export async function openSetup(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}?renderer=canvas`);
+  await page.waitForFunction(
+    () => (globalThis as unknown as { archfoe?: ArchFoeApi }).archfoe?.isReady === true,
+    null,
+    { timeout: 30_000 },
+  );
+  await waitForScene(page, 'Menu');
+  await clickButtonOn(page, 'new-game');
+  await waitForScene(page, 'Setup');
+}
+
 /** Clicks a named button with the real mouse at its on-screen position, once it is enabled. */
 export async function clickButtonOn(page: Page, name: string): Promise<void> {
   const handle = await page.waitForFunction(

@@ -15,6 +15,7 @@ import {
   ARTIFACTS,
   clickButtonOn,
   moveAndEndTurn,
+  openSetup,
   requireChromium,
   ROOT,
   startBrowser,
@@ -78,11 +79,7 @@ async function customMapNamed(pattern: string): Promise<void> {
 
 describe("players' maps from elsewhere in the browser", () => {
   it('a dropped .tmx with its .tsx tileset (and its image) plays a turn', async () => {
-    await page.goto(`${session!.baseUrl}?renderer=canvas`);
-    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-    await waitScene('Menu');
-    await clickButton('new-game');
-    await waitScene('Setup');
+    await openSetup(page, session!.baseUrl);
     await drop([
       fileOf('phaser-cave.tmx', readFileSync(join(ELSEWHERE, 'phaser-cave.tmx'))),
       fileOf('cave.tsx', readFileSync(join(ELSEWHERE, 'tiles', 'cave.tsx'))),
