@@ -27,6 +27,7 @@
  * run the same way from table edge to table edge through their square. A piece that would
  * stick out of the table is pushed back onto it.
  */
+import type { Scale } from './types';
 import { type DiceSource } from '../../dice';
 import type { Point } from '../../grid';
 import {
@@ -38,7 +39,8 @@ import {
   type GeneratedBoard,
 } from '../../systems/boards';
 
-export type BattlefieldScale = 'large' | 'small';
+/** The battlefield scale (V), the Skirmish's own. */
+export type BattlefieldScale = Scale;
 export type BattlefieldShape = '6x4ft' | '3x3ft' | '2x2ft' | '10x8in';
 
 /** Squares per 1 ft section: 1 inch = 1 square. */
