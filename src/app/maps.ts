@@ -5,6 +5,7 @@
  * map plus its default options. Pure: no Phaser, no DOM.
  */
 import { allScenarios, scenarioForMap, type ScenarioOptions } from '../engine';
+import { BOARD_KINDS, boardToTiledText, generateBoard, type BoardKind } from '../maps/generated';
 import { addDefaultSetup, isMapText, loadTiledMap } from '../maps';
 import type { LoadedMap } from '../maps/types';
 
@@ -30,7 +31,7 @@ export interface ScenarioChoice {
   id: string;
   name: string;
   summary: string;
-  kind: 'scenario' | 'map' | 'custom';
+  kind: 'scenario' | 'map' | 'custom' | 'field';
 }
 
 export interface ResolvedScenario {
@@ -203,6 +204,22 @@ export function listScenarios(
     if (scenarioMaps.has(entry.id)) continue;
     out.push({ id: `map:${entry.id}`, name: entry.name, summary: entry.description, kind: 'map' });
   }
+  out.push(
+    {
+      id: fieldScenarioId('skirmish', 1),
+      name: 'Skirmish on a random battlefield',
+      summary:
+        'A field of woods, walls, rivers and buildings rolled by the solitaire rules\u2019 terrain tables; two armies fight it out by the d20 rules.',
+      kind: 'field',
+    },
+    {
+      id: fieldScenarioId('sheet', 1),
+      name: 'The 8 x 10 sheet',
+      summary:
+        'The solo miniatures rules\u2019 own board: 8 by 10 squares, 10 to 15 obstacles, both ends left open.',
+      kind: 'field',
+    },
+  );
   if (custom) {
     out.push({
       id: CUSTOM_SCENARIO_ID,
@@ -248,6 +265,7 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
       },
     };
   }
+  if (id.startsWith(FIELD_PREFIX)) return resolveField(id);
   if (id === CUSTOM_SCENARIO_ID) {
     if (!custom) return { ok: false, error: 'No map of your own has been loaded.' };
     const loaded = loadCustomMap(custom);
@@ -266,4 +284,54 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
     };
   }
   return { ok: false, error: `There is no scenario "${id}".` };
+}
+
+// ------------------------------------------------------------------ generated fields
+
+const FIELD_PREFIX = 'field:';
+
+/** The scenario id of a generated board: its kind and seed (the same id, the same field). */
+export function fieldScenarioId(
+  kind: BoardKind,
+  seed: number,
+  scale: 'large' | 'small' = 'large',
+): string {
+  return kind === 'skirmish'
+    ? `${FIELD_PREFIX}${kind}:${scale}:${seed}`
+    : `${FIELD_PREFIX}${kind}:${seed}`;
+}
+
+/**
+ * A generated board (`field:skirmish:large:7`, `field:sheet:3`): rolled from its seed, written
+ * as a Tiled map and loaded like any other, so it is drawn with the built-in tiles. A
+ * skirmish field plays under the Skirmish rules; the seed-001 boards under the default ones.
+ */
+function resolveField(id: string): ResolveResult {
+  const parts = id.slice(FIELD_PREFIX.length).split(':');
+  const kind = parts[0] as BoardKind;
+  const scale = parts[1] === 'small' ? 'small' : 'large';
+  const seed = Number(parts[parts.length - 1]);
+  if (!BOARD_KINDS.includes(kind) || !Number.isSafeInteger(seed))
+    return { ok: false, error: `There is no generated board "${id}".` };
+  const board = generateBoard({ kind, seed, scale });
+  const loaded = loadTiledMap(boardToTiledText(board), { id: `field-${kind}-${seed}` });
+  if (!loaded.ok) return { ok: false, error: `The generated board did not load: ${loaded.error}` };
+  const rules = kind === 'skirmish' ? 'skirmish' : loaded.map.battleMap.properties.ruleModule;
+  const battleMap = {
+    ...loaded.map.battleMap,
+    properties: { ...loaded.map.battleMap.properties, ruleModule: String(rules) },
+  };
+  const map = withUnits({ ...loaded.map, battleMap });
+  const def = scenarioForMap(map.battleMap);
+  return {
+    ok: true,
+    scenario: {
+      id,
+      name: kind === 'skirmish' ? `A random battlefield (${seed})` : `The ${kind} (${seed})`,
+      summary: def.summary || 'A board rolled by the rules\u2019 own tables.',
+      ruleModule: def.ruleModule,
+      defaults: def.defaults,
+      map,
+    },
+  };
 }

@@ -167,3 +167,29 @@ describe('rules versions in saves', () => {
     expect(broken.ok ? '' : broken.error).toMatch(/names its rules in a form/);
   });
 });
+
+describe('generated battlefields as scenarios', () => {
+  it('a random Skirmish field and the seed-001 sheet resolve, play, and resume from a save', () => {
+    for (const id of ['field:skirmish:large:3', 'field:sheet:2']) {
+      const r = resolveScenario(id, null);
+      expect(r.ok, r.ok ? '' : r.error).toBe(true);
+      if (!r.ok) continue;
+      expect(r.scenario.ruleModule).toBe(id.includes('skirmish') ? 'skirmish' : 'dungeon-crawl');
+      const created = BattleSession.create({
+        scenario: id,
+        seed: 9,
+        options: r.scenario.defaults,
+        custom: null,
+        seedTyped: true,
+      });
+      expect(created.ok, created.ok ? '' : created.error).toBe(true);
+      if (!created.ok) continue;
+      const s = created.session;
+      for (let i = 0; i < 15 && !s.over; i++)
+        expect(s.apply(chooseHeroCommand(s.state)!).ok).toBe(true);
+      const back = BattleSession.fromSave(JSON.parse(JSON.stringify(s.toSave())));
+      expect(back.ok, back.ok ? '' : back.error).toBe(true);
+    }
+    expect(resolveScenario('field:moon:1', null).ok).toBe(false);
+  });
+});
