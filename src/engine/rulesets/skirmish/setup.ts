@@ -73,6 +73,7 @@ function makeFigure(
     recovered: false,
     stunnedRound: null,
     lastTarget: null,
+    retreating: false,
   };
   return unit;
 }
