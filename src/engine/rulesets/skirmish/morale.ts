@@ -53,7 +53,11 @@ function checkArmyMorale(ctx: Context, side: Side): void {
       rule: MORALE,
     });
     emit(ctx, { type: 'morale', unit: unit.id, roll, need, passed: roll >= need, text: '' });
-    if (roll === 1) defeatUnit(ctx, unit, null);
+    if (roll === 1) {
+      defeatUnit(ctx, unit, null);
+      // A routed hero has fled the field, unhurt (an enemy is simply defeated).
+      if (!unit.ai) unit.offField = 'routed';
+    }
     else if (roll < need && unit.ai) setStatus(ctx, unit, 'retreating', 'loses its nerve');
     else if (roll < need) traitsOf(unit).retreating = true;
   }
