@@ -57,8 +57,7 @@ function checkArmyMorale(ctx: Context, side: Side): void {
       defeatUnit(ctx, unit, null);
       // A routed hero has fled the field, unhurt (an enemy is simply defeated).
       if (!unit.ai) unit.offField = 'routed';
-    }
-    else if (roll < need && unit.ai) setStatus(ctx, unit, 'retreating', 'loses its nerve');
+    } else if (roll < need && unit.ai) setStatus(ctx, unit, 'retreating', 'loses its nerve');
     else if (roll < need) traitsOf(unit).retreating = true;
   }
 }
