@@ -1,8 +1,10 @@
 /**
- * Layers: flattening groups (names joined with "/", offsets added, visibility and opacity
- * combined, group properties inherited for the rules), decoding tile data of finite and
- * infinite maps into "pieces", and composing pieces into one full grid per layer.
+ * Layers: flattening groups (names joined with "/", offsets added, visibility, opacity,
+ * tint and parallax combined, group properties inherited for the rules), decoding tile data
+ * of finite and infinite maps into "pieces", and composing pieces into one full grid per
+ * layer. Image layers are kept for the map's own art.
  */
+import { combineTints } from './art';
 import { LIMITS } from './constants';
 import { checkEncoding, decodeTileData, gidOf } from './decode';
 import { fail, quote } from './errors';
@@ -11,6 +13,7 @@ import {
   check,
   ChunkSchema,
   GroupLayerSchema,
+  ImageLayerSchema,
   LayerHeadSchema,
   ObjectLayerSchema,
   TileLayerSchema,
@@ -44,7 +47,11 @@ interface FlatBase {
   /** Own properties over inherited group properties (used by the rules). */
   rules: PropertyBag;
   className?: string;
+  /** Tint with the groups' tints multiplied in. */
   tintcolor?: string;
+  /** Parallax factors with the groups' factors multiplied in. */
+  parallaxx: number;
+  parallaxy: number;
 }
 
 export interface FlatTileLayer extends FlatBase {
@@ -61,7 +68,16 @@ export interface FlatObjectLayer extends FlatBase {
   draworder: 'topdown' | 'index';
 }
 
-export type FlatLayer = FlatTileLayer | FlatObjectLayer;
+/** An image layer (drawn only in the map's own art, never read by the rules). */
+export interface FlatImageLayer extends FlatBase {
+  kind: 'image';
+  /** The image as the map names it (relative to the map). */
+  image: string;
+  repeatx: boolean;
+  repeaty: boolean;
+}
+
+export type FlatLayer = FlatTileLayer | FlatObjectLayer | FlatImageLayer;
 
 interface GroupState {
   prefix: string;
@@ -69,6 +85,9 @@ interface GroupState {
   offsety: number;
   visible: boolean;
   opacity: number;
+  tint?: string;
+  parallaxx: number;
+  parallaxy: number;
   rules: PropertyBag;
   depth: number;
 }
@@ -99,6 +118,8 @@ export function flattenLayers(map: RawMap, maxSize: number, warnings: string[]):
     offsety: 0,
     visible: true,
     opacity: 1,
+    parallaxx: 1,
+    parallaxy: 1,
     rules: { values: new Map(), list: [] },
     depth: 0,
   };
@@ -161,7 +182,9 @@ function walk(
         own,
         rules: mergeBags(group.rules, own),
         className: layer.class,
-        tintcolor: layer.tintcolor,
+        tintcolor: combineTints(group.tint, layer.tintcolor),
+        parallaxx: group.parallaxx * layer.parallaxx,
+        parallaxy: group.parallaxy * layer.parallaxy,
         pieces,
         shiftX,
         shiftY,
@@ -192,7 +215,9 @@ function walk(
         own,
         rules: mergeBags(group.rules, own),
         className: layer.class,
-        tintcolor: layer.tintcolor,
+        tintcolor: combineTints(group.tint, layer.tintcolor),
+        parallaxx: group.parallaxx * layer.parallaxx,
+        parallaxy: group.parallaxy * layer.parallaxy,
         objects: layer.objects,
         draworder: layer.draworder === 'index' ? 'index' : 'topdown',
       });
@@ -212,6 +237,9 @@ function walk(
           offsety: group.offsety + layer.offsety,
           visible: group.visible && layer.visible,
           opacity: group.opacity * layer.opacity,
+          tint: combineTints(group.tint, layer.tintcolor),
+          parallaxx: group.parallaxx * layer.parallaxx,
+          parallaxy: group.parallaxy * layer.parallaxy,
           rules: mergeBags(group.rules, own),
           depth: group.depth + 1,
         },
@@ -222,7 +250,27 @@ function walk(
         budget,
       );
     } else if (head.type === 'imagelayer') {
-      warnings.push(`${where} is an image layer; the game does not draw image layers.`);
+      const layer = check(ImageLayerSchema, raw, where);
+      const own = readProperties(layer.properties, where, warnings);
+      out.push({
+        kind: 'image',
+        name,
+        where,
+        id: layer.id ?? 0,
+        visible: group.visible && layer.visible,
+        opacity: group.opacity * layer.opacity,
+        offsetx: group.offsetx + layer.offsetx,
+        offsety: group.offsety + layer.offsety,
+        own,
+        rules: mergeBags(group.rules, own),
+        className: layer.class,
+        tintcolor: combineTints(group.tint, layer.tintcolor),
+        parallaxx: group.parallaxx * layer.parallaxx,
+        parallaxy: group.parallaxy * layer.parallaxy,
+        image: layer.image,
+        repeatx: layer.repeatx,
+        repeaty: layer.repeaty,
+      });
     } else {
       warnings.push(`${where} has the unknown layer type ${quote(head.type)} and was ignored.`);
     }
