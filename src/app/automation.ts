@@ -80,6 +80,8 @@ export interface ArchFoeApi {
       animatedTiles: number;
       scale: number;
     } | null;
+    /** The last message about loading the player's own map (what the Setup screen shows), or null. */
+    mapMessage(): { kind: 'error' | 'info'; text: string } | null;
     /** On the Setup screen: whether the map's picture shows its own art. */
     setupPreview(): { ownArt: boolean; width: number; height: number } | null;
     /** The player's kept maps ("my maps") as the Setup screen lists them, and why none can be kept. */
@@ -200,6 +202,7 @@ export function installAutomation(): ArchFoeApi {
       boardZoom: () => app.battle?.boardZoom() ?? null,
       info: () => app.battle?.info() ?? null,
       boardArt: () => (app.battle && app.boardArt ? { ...app.boardArt } : null),
+      mapMessage: () => (app.mapMessage ? { ...app.mapMessage } : null),
       setupPreview: () =>
         app.activeSceneKey() === 'Setup' && app.setupPreview ? { ...app.setupPreview } : null,
       myMaps: () => ({

@@ -226,13 +226,17 @@ export class SetupScene extends Phaser.Scene {
     const pages = Math.max(1, Math.ceil(kept.length / MY_MAPS_SHOWN));
     myMapsPage = Math.min(myMapsPage, pages - 1);
     const shown = kept.slice(myMapsPage * MY_MAPS_SHOWN, (myMapsPage + 1) * MY_MAPS_SHOWN);
+    const sameName = (name: string): boolean => kept.filter((k) => k.name === name).length > 1;
     for (const m of shown) {
       const selected = app.setup.scenario === 'custom' && app.customMap?.id === m.id;
+      const label = sameName(m.name)
+        ? `${m.name} \u00b7 ${m.fileName.replace(/^.*\//, '')}`
+        : m.name;
       const b = new Button(this, lx + (lw - 44) / 2, y, {
         name: `mymap-${m.id}`,
         width: lw - 84,
         height: 36,
-        label: m.name,
+        label,
         fontSize: 16,
         align: 'left',
         tooltip: `${m.fileName}${m.images ? `, ${m.images} image${m.images === 1 ? '' : 's'}` : ''}; kept ${m.savedAt.slice(0, 10)}`,
@@ -278,7 +282,7 @@ export class SetupScene extends Phaser.Scene {
       });
       y += 38;
     }
-    return y - 10;
+    return y + 2;
   }
 
   private async openMyMap(id: string): Promise<void> {

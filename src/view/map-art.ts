@@ -145,6 +145,8 @@ function atlasFor(
   atlas: AtlasPlan;
   cellW: number;
   cellH: number;
+  /** Cells in the atlas (columns x rows: some may be empty), as Phaser counts its tiles. */
+  capacity: number;
   cellOf: Map<number, number>;
 } | null {
   const tiles = set.tiles.filter((t) => t.image && has(t.image));
@@ -181,6 +183,7 @@ function atlasFor(
     },
     cellW,
     cellH,
+    capacity: columns * rows,
     cellOf,
   };
 }
@@ -237,7 +240,7 @@ export function planMapArt(
         ...common,
         margin: 0,
         spacing: 0,
-        count: atlas.atlas.cells.length,
+        count: atlas.capacity,
         tilewidth: atlas.cellW,
         tileheight: atlas.cellH,
         image: null,
@@ -246,7 +249,7 @@ export function planMapArt(
       },
       cellOf: atlas.cellOf,
     });
-    next += atlas.atlas.cells.length;
+    next += atlas.capacity;
   });
   const sorted = [...renumbered].sort((a, b) => a.set.firstgid - b.set.firstgid);
   const find = (gid: number): Renumbered | undefined => {

@@ -153,3 +153,48 @@ export async function moveAndEndTurn(page: Page): Promise<void> {
     acting,
   );
 }
+
+/** A file to drop on the page: its name, its bytes in base64 and its type. */
+export interface DroppedFile {
+  name: string;
+  base64: string;
+  type: string;
+}
+
+/** A file for dropFiles from text or bytes. */
+export function fileOf(
+  name: string,
+  data: string | Uint8Array,
+  type = 'application/xml',
+): DroppedFile {
+  return { name, base64: Buffer.from(data).toString('base64'), type };
+}
+
+/** Drops files on the page the way the player's file manager does (drag, then drop). */
+export async function dropFiles(page: Page, files: DroppedFile[]): Promise<void> {
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    globalThis.dispatchEvent(
+      new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+    globalThis.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+  }, files);
+}
+
+/** Waits until the player's own map (the `custom` scenario) has a name matching `pattern`. */
+export async function waitForCustomMap(page: Page, pattern: string): Promise<void> {
+  await page.waitForFunction(
+    (p) =>
+      (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe
+        .scenarios()
+        .some((s) => s.id === 'custom' && new RegExp(p).test(s.name)),
+    pattern,
+    { timeout: 10_000 },
+  );
+}

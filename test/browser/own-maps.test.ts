@@ -14,13 +14,17 @@ import { lieAboutSizes, packZip } from '../maps/helpers';
 import {
   ARTIFACTS,
   clickButtonOn,
+  dropFiles,
+  fileOf,
   moveAndEndTurn,
   requireChromium,
   ROOT,
   startBrowser,
   stopBrowser,
+  waitForCustomMap,
   waitForScene,
   type BrowserSession,
+  type DroppedFile,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
@@ -45,36 +49,8 @@ const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state
 const waitScene = (name: string): Promise<void> => waitForScene(page, name);
 const clickButton = (name: string): Promise<void> => clickButtonOn(page, name);
 
-/** Drops files on the page the way the player's file manager does (drag, then drop). */
-async function drop(files: { name: string; base64: string; type: string }[]): Promise<void> {
-  await page.evaluate((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-      dt.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    globalThis.dispatchEvent(
-      new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }),
-    );
-    globalThis.dispatchEvent(
-      new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
-    );
-  }, files);
-}
-
-const fileOf = (name: string, data: string | Uint8Array, type = 'application/xml') => ({
-  name,
-  base64: Buffer.from(data).toString('base64'),
-  type,
-});
-
-async function customMapNamed(pattern: string): Promise<void> {
-  await page.waitForFunction(
-    (p) => window.archfoe.scenarios().some((s) => s.id === 'custom' && new RegExp(p).test(s.name)),
-    pattern,
-    { timeout: 10_000 },
-  );
-}
+const drop = (files: DroppedFile[]): Promise<void> => dropFiles(page, files);
+const customMapNamed = (pattern: string): Promise<void> => waitForCustomMap(page, pattern);
 
 describe("players' maps from elsewhere in the browser", () => {
   it('a dropped .tmx with its .tsx tileset (and its image) plays a turn', async () => {

@@ -9,54 +9,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { combineTints, loadTiledMap, type ArtTileLayer } from '../../src/maps';
 import {
-  combineTints,
-  loadTiledMap,
-  readImageHeader,
-  type ArtTileLayer,
-  type LoadedMap,
-} from '../../src/maps';
-import { FIXTURES, ok } from './helpers';
+  loadMarshKeep as loadKeep,
+  ok,
+  OWN_ART as DIR,
+  OWN_ART_IMAGES as IMAGES,
+  ownArtImages as images,
+} from './helpers';
 
-const DIR = join(FIXTURES, 'own-art');
 const text = (name: string): string => readFileSync(join(DIR, name), 'utf8');
-const IMAGES = [
-  'art/keep-tiles.png',
-  'art/barrel.png',
-  'art/crate.png',
-  'art/banner.png',
-  'art/mire.png',
-];
-
-/** The images beside the map, by path, as the app gives them to the loader (header sizes). */
-function images(
-  only: readonly string[] = IMAGES,
-): Record<string, { width: number; height: number }> {
-  const out: Record<string, { width: number; height: number }> = {};
-  for (const path of only) {
-    const header = readImageHeader(readFileSync(join(DIR, path)));
-    if (!header) throw new Error(`${path} has no readable header`);
-    out[path] = { width: header.width, height: header.height };
-  }
-  return out;
-}
-
-function loadKeep(
-  file = 'marsh-keep.tmx',
-  imgs: Record<string, { width: number; height: number }> | null = images(),
-): LoadedMap {
-  return ok(
-    loadTiledMap(text(file), {
-      id: 'marsh-keep',
-      mapPath: file,
-      externalTilesets: {
-        'tiles/keep.tsx': text('tiles/keep.tsx'),
-        'tiles/keep.tsj': text('tiles/keep.tsj'),
-      },
-      images: imgs ?? undefined,
-    }),
-  );
-}
 
 const FLIP_H = 0x80000000;
 const FLIP_V = 0x40000000;

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import type { BattleMap } from '../../src/engine/map';
 import {
   loadTiledMap,
+  readImageHeader,
   type LoadedMap,
   type LoadTiledMapOptions,
   type MapLoadResult,
@@ -184,4 +185,47 @@ export function lieAboutSizes(zip: Uint8Array, size: number): Uint8Array {
     if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, size, true);
   }
   return out;
+}
+
+/** Marsh Keep, the third-party-style map with its own art (tools/mapgen/own-art.ts). */
+export const OWN_ART = join(FIXTURES, 'own-art');
+/** Its images, by path beside the map. */
+export const OWN_ART_IMAGES = [
+  'art/keep-tiles.png',
+  'art/barrel.png',
+  'art/crate.png',
+  'art/banner.png',
+  'art/mire.png',
+];
+
+type ImageSizes = Record<string, { width: number; height: number }>;
+
+/** The images beside Marsh Keep, by path, as the app gives them to the loader (header sizes). */
+export function ownArtImages(only: readonly string[] = OWN_ART_IMAGES): ImageSizes {
+  const out: ImageSizes = {};
+  for (const path of only) {
+    const header = readImageHeader(readFileSync(join(OWN_ART, path)));
+    if (!header) throw new Error(`${path} has no readable header`);
+    out[path] = { width: header.width, height: header.height };
+  }
+  return out;
+}
+
+/** Marsh Keep (.tmx or .tmj) loaded with its tileset and the given images (null: none given). */
+export function loadMarshKeep(
+  file = 'marsh-keep.tmx',
+  images: ImageSizes | null = ownArtImages(),
+): LoadedMap {
+  const text = (name: string): string => readFileSync(join(OWN_ART, name), 'utf8');
+  return ok(
+    loadTiledMap(text(file), {
+      id: 'marsh-keep',
+      mapPath: file,
+      externalTilesets: {
+        'tiles/keep.tsx': text('tiles/keep.tsx'),
+        'tiles/keep.tsj': text('tiles/keep.tsj'),
+      },
+      images: images ?? undefined,
+    }),
+  );
 }

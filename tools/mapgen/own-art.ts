@@ -311,7 +311,7 @@ const decor = grid((x, y) => {
 });
 const shadows = grid((x, y) => (y === 1 && at(x, y) === '.' ? KEEP + 13 : 0));
 const reedLayer = grid((x, y) =>
-  (x === 5 || x === 8) && y >= 1 && y <= 4 && at(x, y) === '.' ? KEEP + 12 : 0,
+  (x === 8 || x === 9) && y >= 1 && y <= 4 && at(x, y) === '.' ? KEEP + 12 : 0,
 );
 
 interface LayerSpec {
