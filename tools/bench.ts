@@ -362,7 +362,7 @@ async function main(): Promise<void> {
     };
     report.mapLoad = mapLoad;
     const section =
-      'Map loading in the CLI (text in, BattleMap out: the loader as map:check runs it)';
+      'Map loading (the CLI: text in, BattleMap out, as map:check runs the loader; the browser: files dropped on the production build)';
     rows.push(
       {
         section,
