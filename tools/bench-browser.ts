@@ -26,9 +26,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BENCH_FIXTURES } from './lib/bench-boards';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/devtools/chromium';
+import { CHROMIUM, launchChromium } from '../src/devtools/chromium';
 import { loadBaseline, saveBaseline } from './lib/bench-baseline';
 import { mapLoadOnPage, mapLoadRows, type BrowserMapLoad } from './lib/bench-map-browser';
 import { viteBuild } from './lib/bench-bundle';
@@ -293,12 +293,7 @@ async function measure(
   errors: string[];
 }> {
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 720 },
-    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
-  });
+  const context = await launchChromium(profile, ['--autoplay-policy=no-user-gesture-required']);
   const errors: string[] = [];
   try {
     const page: Page = context.pages()[0] ?? (await context.newPage());

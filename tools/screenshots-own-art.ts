@@ -10,8 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/devtools/chromium';
+import { launchChromium } from '../src/devtools/chromium';
 import { serveDir } from '../src/devtools/static-server';
 import { REPO_ROOT } from './lib/bench-boards';
 import { viteBuild } from './lib/bench-bundle';
@@ -49,12 +48,7 @@ async function main(): Promise<void> {
     const built = viteBuild(dist);
     if (built.error) throw new Error(built.error);
     const { server, url } = await serveDir(dist);
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 720 },
-      args: [...CHROMIUM_ARGS],
-    });
+    const context = await launchChromium(profile);
     try {
       await context.addInitScript('window.__name = (f) => f;');
       const page = context.pages()[0] ?? (await context.newPage());

@@ -18,7 +18,6 @@ import type {
   ArtImageLayer,
   ArtLayer,
   ArtTile,
-  ArtTileLayer,
   ArtTileset,
   LoadTiledMapOptions,
   MapArt,
@@ -250,6 +249,25 @@ export function combineTints(a: string | undefined, b: string | undefined): stri
 
 // ------------------------------------------------------------------ the whole map
 
+/** A layer's name, visibility, opacity, tint, parallax and offset (less `dx`, `dy` pixels) for the art. */
+function artLayerBase(
+  l: FlatTileLayer | FlatImageLayer,
+  dx: number,
+  dy: number,
+): Omit<ArtImageLayer, 'type' | 'image' | 'repeatx' | 'repeaty'> {
+  const out: Omit<ArtImageLayer, 'type' | 'image' | 'repeatx' | 'repeaty'> = {
+    name: l.name,
+    visible: l.visible,
+    opacity: l.opacity,
+    parallaxx: l.parallaxx,
+    parallaxy: l.parallaxy,
+    offsetx: l.offsetx - dx,
+    offsety: l.offsety - dy,
+  };
+  if (l.tintcolor) out.tint = l.tintcolor;
+  return out;
+}
+
 /** A composed tile layer and where the normalised map keeps it. */
 export interface ArtLayerInput {
   layer: FlatTileLayer;
@@ -298,21 +316,13 @@ export function buildMapArt(
         continue;
       }
       own = true;
-      const layer: ArtImageLayer = {
+      layers.push({
         type: 'imagelayer',
-        name: entry.name,
+        ...artLayerBase(entry, bounds.x * input.tilewidth, bounds.y * input.tileheight),
         image,
-        visible: entry.visible,
-        opacity: entry.opacity,
-        parallaxx: entry.parallaxx,
-        parallaxy: entry.parallaxy,
-        offsetx: entry.offsetx - bounds.x * input.tilewidth,
-        offsety: entry.offsety - bounds.y * input.tileheight,
         repeatx: entry.repeatx,
         repeaty: entry.repeaty,
-      };
-      if (entry.tintcolor) layer.tint = entry.tintcolor;
-      layers.push(layer);
+      });
       continue;
     }
     const { layer, grid } = entry;
@@ -330,20 +340,12 @@ export function buildMapArt(
       data[i] = raw;
       if (lookup.animated.has(local)) animatedSquares++;
     }
-    const out: ArtTileLayer = {
+    layers.push({
       type: 'tilelayer',
-      name: layer.name,
+      ...artLayerBase(layer, layer.shiftX * input.tilewidth, layer.shiftY * input.tileheight),
       tiledLayer: entry.tiledLayer,
       data,
-      visible: layer.visible,
-      opacity: layer.opacity,
-      parallaxx: layer.parallaxx,
-      parallaxy: layer.parallaxy,
-      offsetx: layer.offsetx - layer.shiftX * input.tilewidth,
-      offsety: layer.offsety - layer.shiftY * input.tileheight,
-    };
-    if (layer.tintcolor) out.tint = layer.tintcolor;
-    layers.push(out);
+    });
   }
   if (!own) return undefined;
   const images = new Map<string, ArtImage>();

@@ -105,6 +105,41 @@ function mergeBags(parent: PropertyBag, own: PropertyBag): PropertyBag {
   return { values, list: own.list };
 }
 
+/** What every flat layer has: its own fields combined with its groups'. */
+function flatBase(
+  group: GroupState,
+  layer: {
+    id?: number;
+    visible: boolean;
+    opacity: number;
+    offsetx: number;
+    offsety: number;
+    class?: string;
+    tintcolor?: string;
+    parallaxx: number;
+    parallaxy: number;
+  },
+  name: string,
+  where: string,
+  own: PropertyBag,
+): FlatBase {
+  return {
+    name,
+    where,
+    id: layer.id ?? 0,
+    visible: group.visible && layer.visible,
+    opacity: group.opacity * layer.opacity,
+    offsetx: group.offsetx + layer.offsetx,
+    offsety: group.offsety + layer.offsety,
+    own,
+    rules: mergeBags(group.rules, own),
+    className: layer.class,
+    tintcolor: combineTints(group.tint, layer.tintcolor),
+    parallaxx: group.parallaxx * layer.parallaxx,
+    parallaxy: group.parallaxy * layer.parallaxy,
+  };
+}
+
 /**
  * Flattens the map's layer tree into tile and object layers in drawing order, decoding
  * all tile data. Throws a MapError naming the layer for any structural problem or limit.
@@ -172,19 +207,7 @@ function walk(
       }
       out.push({
         kind: 'tile',
-        name,
-        where,
-        id: layer.id ?? 0,
-        visible: group.visible && layer.visible,
-        opacity: group.opacity * layer.opacity,
-        offsetx,
-        offsety,
-        own,
-        rules: mergeBags(group.rules, own),
-        className: layer.class,
-        tintcolor: combineTints(group.tint, layer.tintcolor),
-        parallaxx: group.parallaxx * layer.parallaxx,
-        parallaxy: group.parallaxy * layer.parallaxy,
+        ...flatBase(group, layer, name, where, own),
         pieces,
         shiftX,
         shiftY,
@@ -205,19 +228,7 @@ function walk(
       }
       out.push({
         kind: 'object',
-        name,
-        where,
-        id: layer.id ?? 0,
-        visible: group.visible && layer.visible,
-        opacity: group.opacity * layer.opacity,
-        offsetx: group.offsetx + layer.offsetx,
-        offsety: group.offsety + layer.offsety,
-        own,
-        rules: mergeBags(group.rules, own),
-        className: layer.class,
-        tintcolor: combineTints(group.tint, layer.tintcolor),
-        parallaxx: group.parallaxx * layer.parallaxx,
-        parallaxy: group.parallaxy * layer.parallaxy,
+        ...flatBase(group, layer, name, where, own),
         objects: layer.objects,
         draworder: layer.draworder === 'index' ? 'index' : 'topdown',
       });
@@ -254,19 +265,7 @@ function walk(
       const own = readProperties(layer.properties, where, warnings);
       out.push({
         kind: 'image',
-        name,
-        where,
-        id: layer.id ?? 0,
-        visible: group.visible && layer.visible,
-        opacity: group.opacity * layer.opacity,
-        offsetx: group.offsetx + layer.offsetx,
-        offsety: group.offsety + layer.offsety,
-        own,
-        rules: mergeBags(group.rules, own),
-        className: layer.class,
-        tintcolor: combineTints(group.tint, layer.tintcolor),
-        parallaxx: group.parallaxx * layer.parallaxx,
-        parallaxy: group.parallaxy * layer.parallaxy,
+        ...flatBase(group, layer, name, where, own),
         image: layer.image,
         repeatx: layer.repeatx,
         repeaty: layer.repeaty,

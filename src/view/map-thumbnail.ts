@@ -9,7 +9,7 @@
 import type Phaser from 'phaser';
 import type { LoadedMap, NormalizedTiledMap } from '../maps/types';
 import { mapImage } from '../app/map-images';
-import { planMapArt } from './map-art';
+import { planMapArt, type PlannedTileset } from './map-art';
 import { atlasCanvas, tilesetTextureKey } from './map-art-view';
 
 const FLIP_H = 0x80000000;
@@ -19,18 +19,11 @@ const GID_MASK = 0x0fffffff;
 
 type Source = CanvasImageSource & { width: number; height: number };
 
-interface DrawSet {
-  firstgid: number;
-  count: number;
-  tilewidth: number;
-  tileheight: number;
-  margin: number;
-  spacing: number;
-  columns: number;
-  source: Source;
-  shiftX: number;
-  shiftY: number;
-}
+/** A tileset to draw from: the plan's geometry, its columns and its image. */
+type DrawSet = Pick<
+  PlannedTileset,
+  'firstgid' | 'count' | 'tilewidth' | 'tileheight' | 'margin' | 'spacing' | 'shiftX' | 'shiftY'
+> & { columns: number; source: Source };
 
 /** Draws one layer of gids (row-major, `width` squares a row) at `scale` pixels per art pixel. */
 function drawLayer(

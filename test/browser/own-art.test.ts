@@ -14,40 +14,36 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import { decodePng, pixelAt, type Rgba } from '../../src/devtools/png';
-import { lieAboutSizes, OWN_ART, OWN_ART_IMAGES, packZip, FIXTURES } from '../maps/helpers';
+import {
+  FIXTURES,
+  lieAboutSizes,
+  OWN_ART,
+  OWN_ART_IMAGES,
+  packZip,
+  pngHeader,
+} from '../maps/helpers';
 import {
   ARTIFACTS,
   clickButtonOn,
   dropFiles,
   fileOf,
   moveAndEndTurn,
-  requireChromium,
-  startBrowser,
-  stopBrowser,
   waitForCustomMap,
   waitForScene,
-  type BrowserSession,
   type DroppedFile,
+  useBrowser,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
-let session: BrowserSession | undefined;
+const browser = useBrowser();
+const errors = browser.errors;
 let page: Page;
-const errors: string[] = [];
-
-requireChromium();
-
-beforeAll(async () => {
-  session = await startBrowser(errors);
-  page = session.page;
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowser(session);
+beforeAll(() => {
+  page = browser.page;
 });
 
 const api = <T>(f: () => T): Promise<T> => page.evaluate(f);
@@ -77,21 +73,20 @@ function marshKeepZip(): Uint8Array {
   return zipSync(entries, { level: 6, mtime: new Date('2024-01-01T00:00:00Z') });
 }
 
-/** A PNG's first bytes claiming `width` x `height` pixels (and nothing to decode after). */
-function hugePngHeader(width: number, height: number): Uint8Array {
-  const b = new Uint8Array(45);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const v = new DataView(b.buffer);
-  v.setUint32(16, width);
-  v.setUint32(20, height);
-  b.set([8, 6, 0, 0, 0], 24);
-  return b;
+/** Waits for the game to be ready on its Menu (after loading or reloading the page). */
+async function readyOnMenu(p: Page = page): Promise<void> {
+  await p.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+  await waitScene('Menu', p);
+}
+
+async function reload(): Promise<void> {
+  await page.reload();
+  await readyOnMenu();
 }
 
 async function toSetup(p: Page = page): Promise<void> {
-  await p.goto(`${session!.baseUrl}?renderer=canvas`);
-  await p.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-  await waitScene('Menu', p);
+  await p.goto(`${browser.session.baseUrl}?renderer=canvas`);
+  await readyOnMenu(p);
   await clickButton('new-game', p);
   await waitScene('Setup', p);
 }
@@ -101,6 +96,22 @@ async function startBattle(p: Page = page): Promise<void> {
   await waitScene('Battle', p);
   await p.evaluate(() => window.archfoe.setSpeed('instant'));
   await p.evaluate(() => window.archfoe.idle());
+}
+
+/**
+ * Marsh Keep is the player's map, pictured in its own art on the Setup screen; its battle's
+ * board draws every layer in its own art; back to the Menu.
+ */
+async function playsInOwnArt(): Promise<void> {
+  await waitForCustomMap(page, 'Marsh Keep');
+  await page.waitForFunction(() => window.archfoe.debug.setupPreview()?.ownArt === true);
+  await startBattle();
+  expect(await api(() => window.archfoe.debug.boardArt())).toMatchObject({
+    artLayers: 7,
+    fallbackSquares: 0,
+  });
+  await clickButton('to-menu');
+  await waitScene('Menu');
 }
 
 /** The page as a decoded screenshot (the canvas fills the 1280 x 720 viewport). */
@@ -213,22 +224,12 @@ describe("a player's map in its own art", () => {
       () =>
         window.archfoe.debug.mapMessage()?.text.startsWith('Loaded marsh/marsh-keep.tmx') === true,
     );
-    await waitForCustomMap(page, 'Marsh Keep');
-    await page.waitForFunction(() => window.archfoe.debug.setupPreview()?.ownArt === true);
-    await startBattle();
-    expect(await api(() => window.archfoe.debug.boardArt())).toMatchObject({
-      artLayers: 7,
-      fallbackSquares: 0,
-    });
-    await clickButton('to-menu');
-    await waitScene('Menu');
+    await playsInOwnArt();
   });
 
   it('after a reload both are under My maps, open with their art, continue a battle with it, and can be removed', async () => {
     // The battle in progress (the pack's) continues after the reload, in its own art.
-    await page.reload();
-    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-    await waitScene('Menu');
+    await reload();
     await clickButton('continue');
     await waitScene('Battle');
     await api(() => window.archfoe.idle());
@@ -236,9 +237,7 @@ describe("a player's map in its own art", () => {
     await clickButton('to-menu');
     await waitScene('Menu');
 
-    await page.reload();
-    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-    await waitScene('Menu');
+    await reload();
     await clickButton('new-game');
     await waitScene('Setup');
     await page.waitForFunction(() => (window.archfoe.debug.myMaps().maps?.length ?? 0) >= 2);
@@ -247,15 +246,7 @@ describe("a player's map in its own art", () => {
     expect(await api(() => window.archfoe.scenarios().some((s) => s.id === 'custom'))).toBe(false);
     await page.screenshot({ path: join(ARTIFACTS, 'own-art-3-my-maps.png') });
     await clickButton(`mymap-${kept[1].id}`);
-    await waitForCustomMap(page, 'Marsh Keep');
-    await page.waitForFunction(() => window.archfoe.debug.setupPreview()?.ownArt === true);
-    await startBattle();
-    expect(await api(() => window.archfoe.debug.boardArt())).toMatchObject({
-      artLayers: 7,
-      fallbackSquares: 0,
-    });
-    await clickButton('to-menu');
-    await waitScene('Menu');
+    await playsInOwnArt();
     await clickButton('new-game');
     await waitScene('Setup');
     for (const m of kept) {
@@ -265,8 +256,7 @@ describe("a player's map in its own art", () => {
         m.id,
       );
     }
-    await page.reload();
-    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await reload();
     await page.waitForFunction(() => window.archfoe.debug.myMaps().maps !== null);
     expect((await api(() => window.archfoe.debug.myMaps())).maps).toEqual([]);
   });
@@ -313,7 +303,7 @@ describe("a player's map in its own art", () => {
         [
           fileOf('marsh-keep.tmx', own('marsh-keep.tmx')),
           fileOf('keep.tsx', own('tiles/keep.tsx')),
-          png('keep-tiles.png', hugePngHeader(100000, 100000)),
+          png('keep-tiles.png', pngHeader(100000, 100000)),
         ],
         /The image "keep-tiles\.png" is 100000 x 100000 pixels; images may be at most 4096 x 4096, so it was not loaded\./,
       ),
@@ -338,7 +328,7 @@ describe("a player's map in its own art", () => {
     const keptBefore = (await api(() => window.archfoe.debug.myMaps())).maps!;
     expect(keptBefore.length).toBeGreaterThan(0);
 
-    const full = await session!.context.newPage();
+    const full = await browser.session.context.newPage();
     await full.addInitScript(() => {
       const put = IDBObjectStore.prototype.put;
       IDBObjectStore.prototype.put = function (value: unknown, key?: IDBValidKey) {
@@ -365,7 +355,7 @@ describe("a player's map in its own art", () => {
     await startBattle(full);
     await full.close();
 
-    const none = await session!.context.newPage();
+    const none = await browser.session.context.newPage();
     await none.addInitScript(() => {
       Object.defineProperty(window, 'indexedDB', { get: () => undefined });
     });

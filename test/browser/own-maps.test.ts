@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameState } from '../../src/engine';
 import { lieAboutSizes, packZip } from '../maps/helpers';
@@ -17,33 +17,22 @@ import {
   dropFiles,
   fileOf,
   moveAndEndTurn,
-  requireChromium,
   ROOT,
-  startBrowser,
-  stopBrowser,
   waitForCustomMap,
   waitForScene,
-  type BrowserSession,
   type DroppedFile,
+  useBrowser,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
-let session: BrowserSession | undefined;
+const browser = useBrowser();
+const errors = browser.errors;
 let page: Page;
-const errors: string[] = [];
-const ELSEWHERE = join(ROOT, 'test', 'fixtures', 'maps', 'elsewhere');
-
-requireChromium();
-
-beforeAll(async () => {
-  session = await startBrowser(errors);
-  page = session.page;
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowser(session);
+beforeAll(() => {
+  page = browser.page;
 });
+const ELSEWHERE = join(ROOT, 'test', 'fixtures', 'maps', 'elsewhere');
 
 const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);
 const waitScene = (name: string): Promise<void> => waitForScene(page, name);
@@ -54,7 +43,7 @@ const customMapNamed = (pattern: string): Promise<void> => waitForCustomMap(page
 
 describe("players' maps from elsewhere in the browser", () => {
   it('a dropped .tmx with its .tsx tileset (and its image) plays a turn', async () => {
-    await page.goto(`${session!.baseUrl}?renderer=canvas`);
+    await page.goto(`${browser.session.baseUrl}?renderer=canvas`);
     await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
     await waitScene('Menu');
     await clickButton('new-game');

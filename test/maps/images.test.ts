@@ -6,18 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkImageFile, LIMITS, readImageHeader, referencedImages } from '../../src/maps';
-import { FIXTURES } from './helpers';
-
-function pngHeader(width: number, height: number): Uint8Array {
-  const b = new Uint8Array(33);
-  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-  const v = new DataView(b.buffer);
-  v.setUint32(16, width);
-  v.setUint32(20, height);
-  b[24] = 8;
-  b[25] = 6;
-  return b;
-}
+import { FIXTURES, pngHeader } from './helpers';
 
 /** A JPEG's start: SOI, an APP0 segment, a comment, then a baseline frame header. */
 function jpegHeader(width: number, height: number): Uint8Array {

@@ -13,8 +13,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../src/devtools/chromium';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../../src/devtools/chromium';
 import { serveDir } from '../../src/devtools/static-server';
 import { BENCH_FIXTURES, REPO_ROOT } from './bench-boards';
 import { viteBuild } from './bench-bundle';
@@ -180,12 +180,7 @@ export async function measureMapLoadInBrowser(
     const profile = mkdtempSync(join(tmpdir(), 'archfoe-bench-maps-chromium-'));
     temp.push(profile);
     try {
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        viewport: { width: 1280, height: 720 },
-        args: [...CHROMIUM_ARGS],
-      });
+      const context = await launchChromium(profile);
       try {
         await context.addInitScript('window.__name = (f) => f;');
         const page = context.pages()[0] ?? (await context.newPage());

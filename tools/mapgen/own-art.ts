@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zlibSync } from 'fflate';
 import { blankImage, encodePng, setPixel, type Rgba } from '../../src/devtools/png';
+import { mulberry32 as rng } from '../lib/bench-boards';
 
 const OUT =
   process.argv[2] ??
@@ -48,17 +49,6 @@ const ROWS = [
   ' #..........# ',
   '  ##########  ',
 ];
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Color = readonly number[];
 const shade = (c: Color, k: number): number[] => [
