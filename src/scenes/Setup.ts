@@ -34,6 +34,8 @@ const MY_MAPS_SHOWN = 3;
 const PREVIEW = { x: 1052, y: 100, width: 176, height: 176 };
 const PREVIEW_TEXTURE = 'setup-map-preview';
 let myMapsPage = 0;
+/** The texture of the map picture drawn last ('' when it could not be drawn). */
+let previewKey = '';
 
 /**
  * The name an option's buttons carry: its id up to the first capital (`holdTurns` gives
@@ -535,17 +537,19 @@ export class SetupScene extends Phaser.Scene {
     const h = m.height * size;
     const ox = Math.round(box.x + (box.width - w) / 2);
     const oy = box.y + 18;
-    if (this.textures.exists(PREVIEW_TEXTURE)) this.textures.remove(PREVIEW_TEXTURE);
-    const canvas = drawMapThumbnail(this, r.map, w, h);
-    const ownArt = canvas !== null && r.map.art !== undefined;
+    // Drawn once per map (an option's click redraws the panel, not the picture).
+    const custom = app.customMap;
+    const key = `${PREVIEW_TEXTURE}:${r.id}:${custom ? `${custom.id ?? custom.fileName}:${custom.text.length}` : ''}`;
+    if (previewKey !== key || !this.textures.exists(key)) {
+      if (previewKey && this.textures.exists(previewKey)) this.textures.remove(previewKey);
+      const canvas = drawMapThumbnail(this, r.map, w, h);
+      previewKey = canvas && this.textures.addCanvas(key, canvas) ? key : '';
+    }
+    const ownArt = previewKey !== '' && r.map.art !== undefined;
     app.setupPreview = { ownArt, width: m.width, height: m.height };
-    if (canvas && this.textures.addCanvas(PREVIEW_TEXTURE, canvas)) {
+    if (previewKey !== '') {
       this.detailRoot.add(
-        this.add
-          .image(ox, oy, PREVIEW_TEXTURE)
-          .setOrigin(0)
-          .setDisplaySize(w, h)
-          .setName('map-preview'),
+        this.add.image(ox, oy, previewKey).setOrigin(0).setDisplaySize(w, h).setName('map-preview'),
       );
     } else {
       this.detailRoot.add(this.terrainPicture(m, ox, oy, size));

@@ -378,6 +378,30 @@ describe("a player's map in its own art", () => {
     await none.close();
   });
 
+  // Software WebGL in headless Chromium is slow (the built-in Dungeon Crawl takes ~17 s to its
+  // battle too), hence the longer timeout.
+  it('is drawn in its own art by the WebGL renderer too (tint, animations)', async () => {
+    const gl = await browser.session.context.newPage();
+    gl.on('pageerror', (e) => errors.push(`webgl pageerror: ${e.message}`));
+    await gl.goto(`${browser.session.baseUrl}?renderer=webgl`);
+    await readyOnMenu(gl);
+    await clickButton('new-game', gl);
+    await waitScene('Setup', gl);
+    await dropFiles(gl, marshKeepFiles());
+    await waitForCustomMap(gl, 'Marsh Keep');
+    await gl.waitForFunction(() => window.archfoe.debug.setupPreview()?.ownArt === true);
+    await startBattle(gl);
+    // WebGL where the browser has it (headless Chromium does, in software); else Phaser's Canvas.
+    expect(['webgl', 'canvas']).toContain(await gl.evaluate(() => window.archfoe.renderer()));
+    expect(await gl.evaluate(() => window.archfoe.debug.boardArt())).toEqual({
+      artLayers: 7,
+      fallbackSquares: 0,
+      animatedTiles: 11,
+      scale: 2,
+    });
+    await gl.close();
+  }, 240_000);
+
   it('logged no console errors', () => {
     expect(errors).toEqual([]);
   });
