@@ -102,7 +102,9 @@ export class MapArtView {
       (image, builtin) => hasTexture(scene, image, builtin),
       worldTile,
     );
-    if (!plan || plan.layers.length === 0) return null;
+    // Nothing of its own art can be drawn (no image there): the built-in tiles draw it all.
+    const drawable = plan?.layers.some((l) => l.kind === 'image' || l.artLayer !== null);
+    if (!plan || !drawable) return null;
     const view = new MapArtView(plan);
     try {
       return view.build(scene, into) ? view : null;
