@@ -167,7 +167,7 @@ export class MapArtView {
         if (layer.tint !== undefined) img.setTint(layer.tint);
         into.add(img);
         this.stats.artLayers++;
-        this.track(img, x, y, layer.parallaxx, layer.parallaxy);
+        this.track(img, img.x, img.y, layer.parallaxx, layer.parallaxy);
         continue;
       }
       if (layer.fallbackLayer !== null && fallback && fallbackSets.length > 0) {
