@@ -51,6 +51,8 @@ const game = new Phaser.Game({
 app.game = game;
 
 installFileHandlers();
+// "My maps": list the player's kept maps for the Setup screen.
+void app.refreshMyMaps();
 
 // Browsers allow audio only after a user gesture: the first click or key unlocks it.
 const unlock = (): void => {

@@ -18,15 +18,19 @@
  *   turns (enemies patrolling), and again after playing on at instant speed until at least 5
  *   enemies are alerted (they then path toward the heroes and attack). Frames of the whole run
  *   are reported too.
+ * - map loading: the 100x100 TMX map (compressed layers) with its TSX tileset and PNG dropped
+ *   on a fresh page, to the Setup screen and then to the battle on screen in the map's own
+ *   art (tools/lib/bench-map-browser.ts; `npm run bench` measures the same).
  * Figures are printed like the other benchmarks and kept in bench/baseline.json (part 'browser').
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BENCH_FIXTURES } from './lib/bench-boards';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/devtools/chromium';
+import { CHROMIUM, launchChromium } from '../src/devtools/chromium';
 import { loadBaseline, saveBaseline } from './lib/bench-baseline';
+import { mapLoadOnPage, mapLoadRows, type BrowserMapLoad } from './lib/bench-map-browser';
 import { viteBuild } from './lib/bench-bundle';
 import { serveDir } from '../src/devtools/static-server';
 import {
@@ -282,14 +286,14 @@ async function measure(
   url: string,
   seconds: number,
   minTurns: number,
-): Promise<{ menuMs: number | null; battle: BattleResult; errors: string[] }> {
+): Promise<{
+  menuMs: number | null;
+  battle: BattleResult;
+  maps: BrowserMapLoad;
+  errors: string[];
+}> {
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 720 },
-    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
-  });
+  const context = await launchChromium(profile, ['--autoplay-policy=no-user-gesture-required']);
   const errors: string[] = [];
   try {
     const page: Page = context.pages()[0] ?? (await context.newPage());
@@ -320,7 +324,8 @@ async function measure(
       wantAlerted: 5,
       maxWallSeconds: Math.max(300, seconds * 30),
     });
-    return { menuMs, battle, errors };
+    const maps = await mapLoadOnPage(page, url, 3);
+    return { menuMs, battle, maps, errors };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -356,7 +361,7 @@ async function main(): Promise<void> {
     server.close();
     if (temp) rmSync(temp, { recursive: true, force: true });
   }
-  const { menuMs, battle, errors } = result;
+  const { menuMs, battle, maps, errors } = result;
   const patrol = frameStats(battle.patrol.deltas);
   const alerted = frameStats(battle.alerted.deltas);
   const all = frameStats(battle.allDeltas);
@@ -441,6 +446,13 @@ async function main(): Promise<void> {
       note: `${all.over33} frames over 33.4 ms`,
     },
   );
+  rows.push(
+    ...mapLoadRows(
+      maps,
+      'Browser: a 100x100 TMX map (3 compressed layers) with its TSX tileset and PNG',
+      'browser.mapLoad',
+    ),
+  );
   const baseline = loadBaseline('browser');
   const figures: Record<string, number> = {};
   for (const r of rows) if (r.key && Number.isFinite(r.value)) figures[r.key] = r.value;
@@ -483,6 +495,7 @@ async function main(): Promise<void> {
           rounds: battle.rounds,
           wallSeconds: round(battle.wallSeconds, 1),
         },
+        mapLoad: maps,
         error: battle.error ?? null,
         pageErrors: errors,
         baseline: baseline ? { recordedAt: baseline.recordedAt, change } : null,

@@ -73,6 +73,19 @@ export interface ArchFoeApi {
     boardZoom(): number | null;
     /** In a battle: the info panel's title and text. */
     info(): { title: string; body: string } | null;
+    /** In a battle: how the board draws the map's own art, or null when it draws the built-in tiles. */
+    boardArt(): {
+      artLayers: number;
+      fallbackSquares: number;
+      animatedTiles: number;
+      scale: number;
+    } | null;
+    /** The last message about loading the player's own map (what the Setup screen shows), or null. */
+    mapMessage(): { kind: 'error' | 'info'; text: string } | null;
+    /** On the Setup screen: whether the map's picture shows its own art. */
+    setupPreview(): { ownArt: boolean; width: number; height: number } | null;
+    /** The player's kept maps ("my maps") as the Setup screen lists them, and why none can be kept. */
+    myMaps(): { maps: { id: string; name: string }[] | null; problem: string | null };
   };
 }
 
@@ -188,6 +201,14 @@ export function installAutomation(): ArchFoeApi {
       inspection: () => app.battle?.inspection() ?? null,
       boardZoom: () => app.battle?.boardZoom() ?? null,
       info: () => app.battle?.info() ?? null,
+      boardArt: () => (app.battle && app.boardArt ? { ...app.boardArt } : null),
+      mapMessage: () => (app.mapMessage ? { ...app.mapMessage } : null),
+      setupPreview: () =>
+        app.activeSceneKey() === 'Setup' && app.setupPreview ? { ...app.setupPreview } : null,
+      myMaps: () => ({
+        maps: app.myMaps ? app.myMaps.map((m) => ({ id: m.id, name: m.name })) : null,
+        problem: app.myMapsProblem,
+      }),
     },
   };
   window.archfoe = api;

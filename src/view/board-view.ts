@@ -1,19 +1,19 @@
 /**
- * The board: the Tiled map drawn from its tilesets (or plain terrain colours when an image
- * is missing), lairs and goal areas, a faint grid, and the overlays the Battle scene asks
- * for (reachable squares, a path, targets, a line-of-sight line, the hovered square). Also
- * fits the world camera to the board and lets it zoom and pan on big maps.
+ * The board: the Tiled map drawn in its own art when its images came with it (map-art-view),
+ * else from the built-in tilesets (or plain terrain colours when even those are missing),
+ * lairs and goal areas, a faint grid, and the overlays the Battle scene asks for (reachable
+ * squares, a path, targets, a line-of-sight line, the hovered square). Also fits the world
+ * camera to the board and lets it zoom and pan on big maps.
  */
 import Phaser from 'phaser';
+import { app } from '../app/app';
 import type { BattleMap, CoverLevel, CoverLine, DoorState, GameState, Point } from '../engine';
 import type { LoadedMap } from '../maps/types';
+import { makeTilemap, MapArtView, tilesetTextureKey } from './map-art-view';
 import { COLORS, CSS, coverColor, textStyle } from './theme';
 import { TILE } from './unit-view';
 
-/** Texture key for a tileset image path as the map loader writes it. */
-export function tilesetTextureKey(imagePath: string): string {
-  return `tileset:${imagePath}`;
-}
+export { tilesetTextureKey };
 
 const TERRAIN_FILL: Record<string, number> = {
   floor: 0x4a4238,
@@ -31,8 +31,6 @@ export interface Viewport {
   width: number;
   height: number;
 }
-
-let mapCounter = 0;
 
 export class BoardView {
   readonly scene: Phaser.Scene;
@@ -119,19 +117,31 @@ export class BoardView {
 
   // -------------------------------------------------------------- map drawing
 
+  /** The map in its own art, when it has art that could be drawn. */
+  private art: MapArtView | null = null;
+
   private drawMap(loaded: LoadedMap): void {
+    this.art = loaded.art ? MapArtView.draw(this.scene, loaded, this.layer, TILE) : null;
+    app.boardArt = this.art ? { ...this.art.stats } : null;
+    if (this.art) {
+      const art = this.art;
+      const tick = (time: number): void => art.update(time, this.camera);
+      tick(this.scene.time.now);
+      this.scene.events.on(Phaser.Scenes.Events.UPDATE, tick);
+      this.scene.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+        this.scene.events.off(Phaser.Scenes.Events.UPDATE, tick);
+        app.boardArt = null;
+      });
+      this.usedTilemap = true;
+      return;
+    }
     const tiled = loaded.tiled;
     const allImagesLoaded =
       tiled.tilesets.length > 0 &&
       tiled.tilesets.every((ts) => this.scene.textures.exists(tilesetTextureKey(ts.image)));
-    if (allImagesLoaded) {
+    const tm = allImagesLoaded ? makeTilemap(this.scene, tiled, 'tiled-map') : null;
+    if (tm) {
       try {
-        const key = `tiled-map-${++mapCounter}`;
-        this.scene.cache.tilemap.add(key, {
-          format: Phaser.Tilemaps.Formats.TILED_JSON,
-          data: tiled,
-        });
-        const tm = this.scene.make.tilemap({ key });
         const sets: Phaser.Tilemaps.Tileset[] = [];
         for (const ts of tiled.tilesets) {
           const set = tm.addTilesetImage(ts.name, tilesetTextureKey(ts.image));
@@ -147,7 +157,6 @@ export class BoardView {
             made++;
           }
         });
-        this.scene.cache.tilemap.remove(key);
         if (made > 0) {
           this.usedTilemap = true;
           return;
