@@ -40,6 +40,34 @@ export interface BattleBridge {
   boardZoom(): number;
   /** The info panel's title and text. */
   info(): { title: string; body: string };
+  /** What the battle screen shows now, for tests (rectangles in game pixels). */
+  look(): BattleLook;
+}
+
+/** A rectangle in game pixels (or page pixels, once the automation API converts it). */
+export interface LookRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What the battle screen shows now: the automation API's picture of it for tests. */
+export interface BattleLook {
+  animating: boolean;
+  hint: string;
+  info: { title: string; body: string };
+  /** The turn banner at the top. */
+  title: string;
+  cards: { unit: string; status: string; acting: boolean; wounds: string }[];
+  /** Target badges as drawn. */
+  badges: { unit: string; text: string; rect: LookRect }[];
+  /** The board's window and where the whole board is drawn now. */
+  viewport: LookRect;
+  board: LookRect;
+  zoom: number;
+  /** The dice log's lines, oldest first, with each line's rule tag ('' when none). */
+  log: { text: string; tag: string }[];
 }
 
 export interface UnitResult {

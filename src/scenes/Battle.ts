@@ -28,7 +28,14 @@ import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
 import * as intents from '../view/battle-intents';
 import { battleLayout, type BattleLayout } from '../view/battle-layout';
-import { followTurn, initialUi, startAnimating, type BattleUi } from '../view/battle-ui';
+import {
+  followTurn,
+  initialUi,
+  showEvent,
+  startAnimating,
+  stopAnimating,
+  type BattleUi,
+} from '../view/battle-ui';
 import { deriveBattleView, type BattleView } from '../view/battle-view';
 import { GAME_HEIGHT, GAME_WIDTH } from '../view/theme';
 
@@ -107,6 +114,7 @@ export class BattleScene extends Phaser.Scene {
           if (!this.leaving) app.goto('Menu');
         },
       },
+      recentre: () => this.board.board.refit(),
       undo: () => this.command('undo-move'),
       endTurn: () => this.command('end-turn'),
       inspect: (id) => this.act(intents.inspectUnit(this.here(), id)),
@@ -137,6 +145,7 @@ export class BattleScene extends Phaser.Scene {
       }),
       boardZoom: () => this.board.board.zoom,
       info: () => this.hud.info.shown,
+      look: () => ({ animating: this.ui.animating, ...this.hud.look(), ...this.board.look() }),
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -150,9 +159,7 @@ export class BattleScene extends Phaser.Scene {
     uiCam.fadeIn(220, 6, 5, 8);
 
     if (this.animateOpening) {
-      this.ui = startAnimating(this.ui);
-      this.refresh(true);
-      this.queue = this.runAnimation(session.lastEvents, session.state).then(() =>
+      this.queue = this.runAnimation(session.lastEvents, session.state, start).then(() =>
         app.notifyBattleShown(),
       );
     } else {
@@ -205,15 +212,15 @@ export class BattleScene extends Phaser.Scene {
   }
 
   /**
-   * Takes the game's news into the record, derives what to draw and draws it. The hero
-   * cards wait while an animation plays: its events update them as they are shown.
+   * Takes the game's news into the record, derives what to draw and draws it. While an
+   * animation plays the cards show what it has shown so far (the record's `shown`).
    */
-  private refresh(cards = !this.ui.animating): void {
+  private refresh(): void {
     this.ui = followTurn(this.ui, this.state);
     this.view = null;
     const view = this.current();
     this.board.render(view, this.state);
-    this.hud.render(view, this.state, cards);
+    this.hud.render(view, this.state);
     this.hud.showHelp(this.ui.helpOpen);
     this.hud.setButton('threats', { selected: this.ui.showThreats });
     this.hud.setButton('auto', { selected: this.ui.autoBattle });
@@ -276,6 +283,8 @@ export class BattleScene extends Phaser.Scene {
         return this.act(intents.cancel(here));
       case 'zoom':
         return this.board.board.zoomAt(action.factor, v.x + v.width / 2, v.y + v.height / 2);
+      case 'recentre':
+        return this.board.board.refit();
     }
   }
 
@@ -296,6 +305,7 @@ export class BattleScene extends Phaser.Scene {
     const run = async (): Promise<DispatchOutcome> => {
       if (!this.sys.isActive() && !this.sys.isPaused())
         return { ok: false, error: 'The battle is not on screen.' };
+      const before = this.state;
       const result = this.session.apply(command);
       if (!result.ok) {
         this.hud.toast.show(result.error);
@@ -303,7 +313,7 @@ export class BattleScene extends Phaser.Scene {
       }
       if (!storeSession(this.session))
         this.hud.toast.show('The battle could not be saved in this browser.', 'info');
-      await this.runAnimation(result.events, result.state);
+      await this.runAnimation(result.events, result.state, before);
       return { ok: true };
     };
     const p = this.queue.then(run, run);
@@ -311,8 +321,13 @@ export class BattleScene extends Phaser.Scene {
     return p;
   }
 
-  private async runAnimation(events: GameEvent[], state: GameState): Promise<void> {
-    this.setUi(startAnimating(this.ui));
+  /** Plays the events that led from `before` to `state`. */
+  private async runAnimation(
+    events: GameEvent[],
+    state: GameState,
+    before: GameState,
+  ): Promise<void> {
+    this.setUi(startAnimating(this.ui, before));
     this.animator.factor = speedFactor(app.settings.speed);
     await this.animator.play(events, state);
     // At instant speed nothing above waits for a frame: yield to the browser once so that
@@ -320,7 +335,7 @@ export class BattleScene extends Phaser.Scene {
     if (this.animator.factor <= 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));
     if (this.leaving) return;
     this.board.sync(state);
-    this.ui = { ...this.ui, animating: false };
+    this.ui = stopAnimating(this.ui);
     if (state.phase === 'over') {
       this.leaving = true;
       app.finishBattle(state);
@@ -347,19 +362,12 @@ export class BattleScene extends Phaser.Scene {
       this.hud.setTurnText(`Round ${e.round}`);
     } else if (e.type === 'objective' && e.unit) {
       this.board.units.get(e.unit)?.setCarrying(e.what === 'picked-up');
-    } else if (e.type === 'wounded') {
-      this.hud.showWounds(e.unit, e.wounds, e.maxWounds, false);
-    } else if (e.type === 'defeated') {
-      const u = this.state.units.find((x) => x.id === e.unit);
-      if (u) this.hud.showWounds(e.unit, u.maxWounds, u.maxWounds, true);
     } else if (e.type === 'healed' && e.success) {
       const v = this.board.units.get(e.target);
-      if (v) {
-        const wounds = Math.max(0, v.wounds - 1);
-        v.setWounds(wounds, v.maxWounds);
-        this.hud.showWounds(e.target, wounds, v.maxWounds, false);
-      }
+      if (v) v.setWounds(Math.max(0, v.wounds - 1), v.maxWounds);
     }
+    // The cards and the panel follow what has been shown.
+    this.setUi(showEvent(this.ui, e));
   }
 
   // ------------------------------------------------------------------ top bar

@@ -98,7 +98,7 @@ export class ResultsScene extends Phaser.Scene {
         .text(
           cols[2].x,
           y,
-          u.alive ? `${u.maxWounds - u.wounds}/${u.maxWounds} left` : 'fallen',
+          u.alive ? `${u.maxWounds - u.wounds} of ${u.maxWounds} left` : 'fallen',
           textStyle(14, u.alive ? CSS.parchment : CSS.red),
         )
         .setOrigin(0.5);

@@ -5,16 +5,20 @@
  * keys-and-mouse help. It shows; what its buttons mean is the scene's.
  */
 import Phaser from 'phaser';
+import type { BattleLook } from '../app/app';
 import type { GameState, RuleModule } from '../engine';
 import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
-import { Banner, DiceLog, HeroCard, InfoPanel } from './hud';
+import { DiceLog } from './dice-log';
+import { Banner, HeroCard, InfoPanel } from './hud';
 import { COLORS, CSS, textStyle, titleStyle } from './theme';
 import { Button, drawPanel, Toast, Tooltip } from './ui';
 
 /** What the HUD's buttons and cards ask the scene to do. */
 export interface BattleHudActions {
   top: Record<TopButtonName, () => void>;
+  /** Fit the whole board back in its window, centred. */
+  recentre(): void;
   undo(): void;
   endTurn(): void;
   inspect(unitId: string): void;
@@ -60,6 +64,7 @@ const HELP_LINES: readonly [string, string][] = [
   ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
   ['T / Threats', 'red: where the alerted monsters could strike next turn'],
   ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
+  ['C / Fit', 'the whole board in view again, centred'],
   ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
   ['H', 'show or hide this help'],
 ];
@@ -156,7 +161,7 @@ export class BattleHud {
     });
 
     const l = layout.log;
-    this.log = add(new DiceLog(scene, l.x, l.y, l.width, l.height));
+    this.log = add(new DiceLog(scene, l.x, l.y, l.width, l.height, this.tooltip));
     this.log.setVisible(layout.logShown);
     const i = layout.info;
     this.info = add(new InfoPanel(scene, i.x, i.y, i.width, i.height));
@@ -207,6 +212,19 @@ export class BattleHud {
       'End this hero\u2019s turn. After the last hero, the monsters act.',
       actions.endTurn,
     );
+    const fit = layout.recentre;
+    add(
+      new Button(scene, fit.x, fit.y, {
+        name: 'recentre',
+        width: fit.width,
+        height: 26,
+        label: 'Fit',
+        fontSize: 12,
+        tooltipHost: this.tooltip,
+        tooltip: 'Fit the whole board in view, centred (C)',
+        onClick: actions.recentre,
+      }),
+    ).setAlpha(0.85);
     this.help = add(this.buildHelp());
     const b = layout.banner;
     this.banner = add(new Banner(scene, b.x, b.y, b.width));
@@ -263,15 +281,15 @@ export class BattleHud {
     this.help.setVisible(show);
   }
 
-  /** Fills the HUD from the derived view (the hero cards too, unless `cards` is false). */
-  render(view: BattleView, state: GameState, cards = true): void {
+  /** Fills the HUD from the derived view. */
+  render(view: BattleView, state: GameState): void {
     this.undoButton.setEnabled(view.controls.undo);
     this.endButton.setEnabled(view.controls.endTurn);
     this.endButton.setSelected(view.controls.endOnly);
     if (view.title !== null && this.turnText.text !== view.title) this.setTurnText(view.title);
     this.hintText.setText(view.hint);
     if (this.goalText.text !== view.goal) this.goalText.setText(view.goal);
-    for (const c of cards ? view.cards : []) {
+    for (const c of view.cards) {
       const unit = state.units.find((u) => u.id === c.unitId);
       if (unit)
         this.cards.get(c.unitId)?.refreshCard(unit, {
@@ -280,6 +298,8 @@ export class BattleHud {
           selectedWeapon: c.chosen,
           usable: c.usable,
           status: c.status,
+          wounds: c.wounds,
+          fallen: c.fallen,
         });
     }
     this.info.show(view.info.title, view.info.body);
@@ -314,8 +334,18 @@ export class BattleHud {
     if (look.selected !== undefined) b.setSelected(look.selected);
   }
 
-  /** Wound pips (and a fall) on a hero's card straight from an event. */
-  showWounds(unitId: string, wounds: number, maxWounds: number, fallen: boolean): void {
-    this.cards.get(unitId)?.showWounds(wounds, maxWounds, fallen);
+  /** What the HUD shows now, for the automation API's look at the battle. */
+  look(): Pick<BattleLook, 'hint' | 'info' | 'title' | 'cards' | 'log'> {
+    return {
+      hint: this.hintText.text,
+      info: this.info.shown,
+      title: this.turnText.text,
+      cards: [...this.cards].map(([unit, card]) => ({
+        unit,
+        acting: card.acting,
+        ...card.shown,
+      })),
+      log: this.log.lines(),
+    };
   }
 }

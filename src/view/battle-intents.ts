@@ -119,7 +119,8 @@ export function faceSquare({ state, ui }: Situation, sq: Point): Outcome {
 
 /**
  * A click on a square: act on a target, open a door, move, or show a unit. A click on a
- * foe that is no target still asks the engine (its refusal says why) and shows the foe.
+ * foe that is no target shows the foe (its card, sight and reach), silently: the panel
+ * says why it cannot be attacked now.
  */
 export function clickSquare(s: Situation, sq: Point): Outcome {
   const { state, ui, view, rules } = s;
@@ -136,18 +137,7 @@ export function clickSquare(s: Situation, sq: Point): Outcome {
       (t.ability === null || chosen === ABILITY + t.ability || occupant.side === hero.side)
     )
       return { ui, command: t.command };
-    if (occupant.side !== hero.side) {
-      const weapon =
-        hero.weapons.find((w) => w.id === chosen) ?? rules.rankWeapons(hero)[0] ?? null;
-      const shown = inspectUnit(s, occupant.id);
-      return weapon
-        ? {
-            ...shown,
-            command: { type: 'attack', unit: hero.id, target: occupant.id, weapon: weapon.id },
-          }
-        : shown;
-    }
-    if (occupant.id === hero.id) return inspectUnit(s, hero.id);
+    if (occupant.side !== hero.side || occupant.id === hero.id) return inspectUnit(s, occupant.id);
     const ability = chosen?.startsWith(ABILITY)
       ? rules.abilities(hero).find((a) => ABILITY + a.id === chosen)
       : undefined;
@@ -197,7 +187,8 @@ export type KeyAction =
   | { kind: 'undo' }
   | { kind: 'toggle-threats' }
   | { kind: 'cancel' }
-  | { kind: 'zoom'; factor: number };
+  | { kind: 'zoom'; factor: number }
+  | { kind: 'recentre' };
 
 export const ZOOM_STEP = 1.15;
 
@@ -224,6 +215,7 @@ export function keyAction(
   if (k === 'z' || k === 'Z') return { kind: 'undo' };
   if (k === 'p' || k === 'P') return { kind: 'toggle-auto' };
   if (k === 't' || k === 'T') return { kind: 'toggle-threats' };
+  if (k === 'c' || k === 'C') return { kind: 'recentre' };
   if (k === 'Escape') return { kind: 'cancel' };
   if (k === '+' || k === '=') return { kind: 'zoom', factor: ZOOM_STEP };
   if (k === '-' || k === '_') return { kind: 'zoom', factor: 1 / ZOOM_STEP };

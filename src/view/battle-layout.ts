@@ -63,6 +63,8 @@ export interface BattleLayout {
   endTurn: { x: number; y: number; width: number };
   banner: { x: number; y: number; width: number };
   toast: { x: number; y: number };
+  /** The small Fit button in the board window's top-right corner. */
+  recentre: { x: number; y: number; width: number };
 }
 
 /** The layout of a screen `width` x `height` with `heroes` hero cards. */
@@ -119,6 +121,7 @@ export function battleLayout(
       width: viewport.width,
     },
     toast: { x: viewport.x + viewport.width / 2, y: viewport.y + viewport.height - 40 },
+    recentre: { x: viewport.x + viewport.width - 26, y: viewport.y + 19, width: 40 },
   };
   return layout;
 }

@@ -55,6 +55,10 @@ export interface CardView {
   unitId: string;
   status: string;
   acting: boolean;
+  /** Wounds taken and whether the hero has fallen, as shown now (mid-animation: so far). */
+  wounds: number;
+  maxWounds: number;
+  fallen: boolean;
   inspected: boolean;
   /** The weapon or ability (`#id`) shown as chosen. */
   chosen: string | null;
@@ -206,7 +210,7 @@ export function deriveBattleView(
     targets,
     marks,
     badges,
-    cards: cardsOf(state, rules, legal, acting, inspected, ui),
+    cards: [],
     controls: {
       undo: legal.some((c) => c.type === 'undo-move'),
       endTurn: legal.some((c) => c.type === 'end-turn'),
@@ -219,6 +223,7 @@ export function deriveBattleView(
     hover: null,
     info: { title: '', body: '' },
   };
+  view.cards = cardsOf(state, rules, view, acting, inspected, ui);
   view.hint = hintOf(state, ui, view, actingUnit, inspectedUnit, abilities);
   describeHover(state, ui, rules, view, context);
   return view;
@@ -352,35 +357,46 @@ function hintOf(
 function cardsOf(
   state: GameState,
   rules: RuleModule,
-  legal: readonly Command[],
+  view: Pick<BattleView, 'legal' | 'controls'>,
   acting: string | null,
   inspected: string | null,
   ui: BattleUi,
 ): CardView[] {
+  const legal = view.legal;
   const attackWeapons = new Set(legal.flatMap((c) => (c.type === 'attack' ? [c.weapon] : [])));
   const order = rules.heroOrder(state).map((u) => u.id);
+  // Mid-animation the cards show the turn and the wounds shown so far, not the end state.
+  const shown = ui.animating ? ui.shown : null;
+  const turnShown = shown ? shown.turn : acting;
+  const heroesShown = shown
+    ? state.units.some((u) => u.id === turnShown && u.side === 'heroes')
+    : state.phase === 'heroes';
   return state.units
     .filter((u) => u.side === 'heroes')
     .map((u) => {
-      const isActing = u.id === acting;
+      const isActing = u.id === turnShown;
+      const hurt = shown?.wounds[u.id];
+      const fallen = hurt ? hurt.fallen : !u.position;
       const usable: Record<string, boolean> = {};
-      for (const w of u.weapons) usable[w.id] = isActing && attackWeapons.has(w.id);
+      for (const w of u.weapons) usable[w.id] = u.id === acting && attackWeapons.has(w.id);
       for (const a of rules.abilities(u))
-        usable[`#${a.id}`] = isActing && legal.some((c) => c.type === a.command);
+        usable[`#${a.id}`] = u.id === acting && legal.some((c) => c.type === a.command);
       let status: string;
-      if (!u.position) status = 'Fallen';
+      if (fallen) status = 'Fallen';
+      else if (isActing && u.id !== acting) status = 'Acting';
       else if (isActing) {
         const t = state.turn!;
-        status = t.acted
-          ? 'Acted \u2014 end the turn'
-          : t.moved
-            ? 'Moved \u2014 may still act'
-            : 'Acting: move, then act';
-      } else if (state.phase === 'heroes' && acting && order.indexOf(u.id) > order.indexOf(acting))
-        status = 'Waiting';
-      else status = state.phase === 'heroes' ? 'Done this round' : 'Ready';
+        status =
+          t.acted || view.controls.endOnly
+            ? 'Done \u2014 end the turn'
+            : t.moved
+              ? 'Moved \u2014 may still act'
+              : 'Acting: move, then act';
+      } else if (!heroesShown) status = 'Waiting: the monsters act';
+      else if (turnShown && order.indexOf(u.id) > order.indexOf(turnShown)) status = 'Waiting';
+      else status = 'Done this round';
       let chosen = ui.chosen[u.id] ?? null;
-      if (isActing && (!chosen || !usable[chosen])) {
+      if (u.id === acting && (!chosen || !usable[chosen])) {
         const best = rules.rankWeapons(u).find((w) => usable[w.id]);
         chosen = best?.id ?? chosen;
       }
@@ -388,6 +404,9 @@ function cardsOf(
         unitId: u.id,
         status,
         acting: isActing,
+        wounds: hurt ? hurt.wounds : u.wounds,
+        maxWounds: u.maxWounds,
+        fallen,
         inspected: u.id === inspected && !isActing,
         chosen,
         usable,
@@ -406,10 +425,17 @@ function describeHover(
 ): void {
   const acting = unitById(state, view.acting);
   if (ui.animating) {
-    view.info = {
-      title: 'The monsters act',
-      body: 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.',
-    };
+    const turn = unitById(state, ui.shown?.turn);
+    view.info =
+      turn?.side === 'heroes'
+        ? {
+            title: turn.name,
+            body: 'Watch the board and the dice log.\n\nSpace or Enter skips the animation.',
+          }
+        : {
+            title: 'The monsters act',
+            body: 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.',
+          };
     return;
   }
   const viewer = unitById(state, view.inspected) ?? acting;

@@ -257,19 +257,38 @@ export class BoardView {
 
   // -------------------------------------------------------------- camera
 
-  setViewport(v: Viewport): void {
+  /** The zoom at which the whole board fits the viewport. */
+  fitZoom = 1;
+
+  /**
+   * Sets the board's window on screen (in game pixels; `pixelScale` game pixels make one
+   * layout pixel) and fits the board: a board that fits at a readable size is shown whole
+   * and centred, as large as the window allows; a bigger one opens zoomed in.
+   */
+  setViewport(v: Viewport, pixelScale = this.pixelScale): void {
     this.viewport = v;
+    this.pixelScale = pixelScale;
     this.camera.setViewport(v.x, v.y, v.width, v.height);
-    const fit = Math.min(v.width / this.worldWidth, v.height / this.worldHeight) * 0.96;
-    this.minZoom = Math.min(fit, 1);
-    this.maxZoom = Math.max(4, fit * 1.5);
-    if (fit >= 0.75) {
-      this.camera.setZoom(fit);
-      this.camera.centerOn(this.worldWidth / 2, this.worldHeight / 2);
+    const fit = Math.min(v.width / this.worldWidth, v.height / this.worldHeight) * 0.98;
+    this.fitZoom = fit;
+    this.minZoom = Math.min(fit, pixelScale);
+    this.maxZoom = Math.max(4 * pixelScale, fit * 1.5);
+    if (fit >= 0.75 * pixelScale) {
+      this.refit();
     } else {
-      this.camera.setZoom(Math.max(1.5, this.minZoom));
+      this.camera.setZoom(Math.max(1.5 * pixelScale, this.minZoom));
+      this.clampCamera();
     }
-    this.clampCamera();
+  }
+
+  /** Game pixels per layout pixel (the device pixel ratio times the HUD's scale). */
+  private pixelScale = 1;
+
+  /** The whole board, fitted to the viewport and centred (the C key and its button). */
+  refit(): void {
+    this.camera.setZoom(this.fitZoom);
+    this.camera.centerOn(this.worldWidth / 2, this.worldHeight / 2);
+    this.clampCamera(0);
   }
 
   get fitsWhole(): boolean {
@@ -286,12 +305,15 @@ export class BoardView {
     this.clampCamera();
   }
 
-  /** Keeps the board in view; centres an axis that fits entirely. */
-  clampCamera(): void {
+  /**
+   * Keeps the board in view: an axis that fits entirely is centred; on a larger one the
+   * view may go `pad` world pixels past the board's edge (panning lets a corner square
+   * come away from the frame; zooming out takes no margin, so no empty band is left).
+   */
+  clampCamera(pad = TILE * 2): void {
     const cam = this.camera;
     const viewW = cam.width / cam.zoom;
     const viewH = cam.height / cam.zoom;
-    const pad = TILE * 2;
     let cx = cam.scrollX + cam.width / 2;
     let cy = cam.scrollY + cam.height / 2;
     if (viewW >= this.worldWidth) cx = this.worldWidth / 2;
@@ -301,24 +323,31 @@ export class BoardView {
     cam.setScroll(cx - cam.width / 2, cy - cam.height / 2);
   }
 
-  /** Zooms by a factor keeping the world point under (sx, sy) in place. */
-  /** The board camera's zoom (1 = 32 screen pixels a square). */
+  /** The board camera's zoom (1 = 32 game pixels a square). */
   get zoom(): number {
     return this.camera.zoom;
   }
 
+  /**
+   * Zooms by a factor keeping the world point under (sx, sy) in place. Zooming out takes
+   * back any margin past the board's edge, and at the whole board's size re-fits it.
+   */
   zoomAt(factor: number, sx: number, sy: number): void {
     const cam = this.camera;
     const before = cam.getWorldPoint(sx, sy);
     const bx = before.x;
     const by = before.y;
     const z = Math.max(this.minZoom, Math.min(this.maxZoom, cam.zoom * factor));
+    if (factor < 1 && z <= this.fitZoom * 1.001) {
+      this.refit();
+      return;
+    }
     cam.setZoom(z);
     cam.preRender();
     const after = cam.getWorldPoint(sx, sy);
     cam.scrollX += bx - after.x;
     cam.scrollY += by - after.y;
-    this.clampCamera();
+    this.clampCamera(factor < 1 ? 0 : TILE * 2);
   }
 
   panBy(dxScreen: number, dyScreen: number): void {

@@ -107,9 +107,6 @@ export class UnitView extends Phaser.GameObjects.Container {
   private marker: Phaser.GameObjects.Image | Phaser.GameObjects.Text | null = null;
   private markerStatus: string | null = null;
   private pips: Phaser.GameObjects.Graphics;
-  private badge: Phaser.GameObjects.Container;
-  private badgeBg: Phaser.GameObjects.Graphics;
-  private badgeText: Phaser.GameObjects.Text;
   private glowTween: Phaser.Tweens.Tween | null = null;
   private usesAtlas: boolean;
   private idleKey: string | null;
@@ -178,14 +175,7 @@ export class UnitView extends Phaser.GameObjects.Container {
 
     this.pips = scene.add.graphics();
 
-    this.badgeBg = scene.add.graphics();
-    this.badgeText = scene.add
-      .text(0, 0, '', textStyle(9, '#ffffff', { fontStyle: 'bold', resolution: 3 }))
-      .setOrigin(0.5);
-    this.badge = scene.add.container(0, -22, [this.badgeBg, this.badgeText]);
-    this.badge.setVisible(false);
-
-    this.add([this.glow, this.shadow, this.ring, this.wedge, this.sprite, this.pips, this.badge]);
+    this.add([this.glow, this.shadow, this.ring, this.wedge, this.sprite, this.pips]);
     this.setFacing(unit.facing);
     this.setWounds(unit.wounds, unit.maxWounds);
     if (unit.ai) this.setStatus(unit.ai.status);
@@ -289,21 +279,9 @@ export class UnitView extends Phaser.GameObjects.Container {
     return this;
   }
 
-  /** Target badge: number key and chance. `color` marks attack (red) or heal (green). */
-  setBadge(text: string | null, color: number = COLORS.target): void {
-    if (!text) {
-      this.badge.setVisible(false);
-      return;
-    }
-    this.badgeText.setText(text);
-    const w = Math.max(14, this.badgeText.width + 6);
-    this.badgeBg.clear();
-    this.badgeBg.fillStyle(0x000000, 0.85);
-    this.badgeBg.fillRoundedRect(-w / 2, -6.5, w, 13, 4);
-    this.badgeBg.lineStyle(1, color, 1);
-    this.badgeBg.strokeRoundedRect(-w / 2, -6.5, w, 13, 4);
-    this.badge.y = -30 - this.lift;
-    this.badge.setVisible(true);
+  /** Where a badge over the figure centres, relative to the figure's square centre. */
+  get badgeY(): number {
+    return -30 - this.lift;
   }
 
   showAttackFrame(on: boolean): void {
