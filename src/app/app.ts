@@ -167,6 +167,20 @@ class App {
     return top ? top.sys.settings.key : 'None';
   }
 
+  /**
+   * The screen changed size: every running scene builds itself again for it (the battle
+   * from its unchanged state; one paused under an overlay when it resumes).
+   */
+  relayout(): void {
+    const game = this.game;
+    if (!game) return;
+    for (const s of game.scene.getScenes(false) as Phaser.Scene[]) {
+      if (s.sys.isActive()) s.scene.restart({ ...(s.sys.settings.data as object), relayout: true });
+      else if (s.sys.isPaused())
+        s.sys.settings.data = { ...(s.sys.settings.data as object), relayoutOnResume: true };
+    }
+  }
+
   /** Switches to a scene, stopping whatever runs now. */
   goto(key: string, data?: object): void {
     const game = this.game;

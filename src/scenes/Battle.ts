@@ -37,7 +37,9 @@ import {
   type BattleUi,
 } from '../view/battle-ui';
 import { deriveBattleView, type BattleView } from '../view/battle-view';
-import { GAME_HEIGHT, GAME_WIDTH } from '../view/theme';
+import { coarsePointer } from '../view/frame';
+import { screenNow } from '../view/screen';
+import { setTextResolution } from '../view/theme';
 
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
@@ -69,9 +71,10 @@ export class BattleScene extends Phaser.Scene {
   }
 
   init(data: { animateOpening?: boolean; relayout?: boolean }): void {
-    this.animateOpening = data?.animateOpening === true;
+    // Laid out again (settings, a new window size): the picture is the state as it is.
+    this.animateOpening = data?.animateOpening === true && data?.relayout !== true;
     this.relayout = data?.relayout === true;
-    this.ui = initialUi();
+    this.ui = { ...initialUi(), usingTouch: coarsePointer() };
     this.view = null;
     this.queue = Promise.resolve();
     this.leaving = false;
@@ -88,18 +91,31 @@ export class BattleScene extends Phaser.Scene {
     this.cameras.main.setBackgroundColor(0x060508);
     const start = this.animateOpening ? session.previousState : session.state;
     const heroes = start.units.filter((u) => u.side === 'heroes').length;
-    this.layout = battleLayout(GAME_WIDTH, GAME_HEIGHT, heroes, app.settings.showLog);
+    // The HUD is laid out for the screen's real size; `zoom` canvas pixels make one of its pixels.
+    const screen = screenNow();
+    setTextResolution(screen.zoom);
+    this.layout = battleLayout(
+      screen.width,
+      screen.height,
+      heroes,
+      app.settings.showLog,
+      screen.narrow,
+    );
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
-    const uiCam = this.cameras.add(0, 0, GAME_WIDTH, GAME_HEIGHT, false, 'ui');
+    const uiCam = this.cameras.add(0, 0, screen.gameWidth, screen.gameHeight, false, 'ui');
+    uiCam.setOrigin(0, 0).setZoom(screen.zoom);
     const map = session.scenario.map;
+    const v = this.layout.viewport;
+    const z = screen.zoom;
     this.board = new BattleBoard(
       this,
       map,
       this.cameras.main,
-      this.layout.viewport,
+      { x: v.x * z, y: v.y * z, width: v.width * z, height: v.height * z },
       start,
       this.rules,
+      z,
     );
     uiCam.ignore(this.board.board.layer);
     this.hud = new BattleHud(this, this.layout, start, this.rules, session.scenario.name, {
@@ -115,10 +131,12 @@ export class BattleScene extends Phaser.Scene {
         },
       },
       recentre: () => this.board.board.refit(),
+      panel: (which) => this.act(intents.togglePanel(this.here(), which)),
       undo: () => this.command('undo-move'),
       endTurn: () => this.command('end-turn'),
-      inspect: (id) => this.act(intents.inspectUnit(this.here(), id)),
-      choose: (id, choice) => this.act(intents.chooseOnCard(this.here(), id, choice)),
+      inspect: (id) => this.act(intents.fromPanel(intents.inspectUnit(this.here(), id))),
+      choose: (id, choice) =>
+        this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
     });
     this.cameras.main.ignore(this.hud.root);
     this.updateSpeedButton();
@@ -179,8 +197,8 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private makeInput(): BattleInput {
-    const v = this.layout.viewport;
     const board = this.board.board;
+    const v = board.camera;
     return new BattleInput(this, {
       inViewport: (x, y) => x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height,
       squareAt: (x, y) => board.squareAtScreen(x, y),
@@ -222,6 +240,7 @@ export class BattleScene extends Phaser.Scene {
     this.board.render(view, this.state);
     this.hud.render(view, this.state);
     this.hud.showHelp(this.ui.helpOpen);
+    this.hud.showPanel(this.ui.panel);
     this.hud.setButton('threats', { selected: this.ui.showThreats });
     this.hud.setButton('auto', { selected: this.ui.autoBattle });
   }
@@ -257,7 +276,7 @@ export class BattleScene extends Phaser.Scene {
     const action = intents.keyAction(e, here.ui, here.view.targets.length);
     if (!action) return;
     const ui = here.ui;
-    const v = this.layout.viewport;
+    const v = this.board.board.camera;
     switch (action.kind) {
       case 'skip-animation':
         return this.animator.skip();
@@ -425,7 +444,10 @@ export class BattleScene extends Phaser.Scene {
     this.scene.bringToTop('Settings');
     this.scene.pause();
     this.events.once(Phaser.Scenes.Events.RESUME, () => {
-      if (app.settings.showLog !== showLog && !this.ui.animating) {
+      const settings = this.sys.settings;
+      const resized = (settings.data as { relayoutOnResume?: boolean })?.relayoutOnResume;
+      if (resized) settings.data = { ...(settings.data as object), relayoutOnResume: false };
+      if ((app.settings.showLog !== showLog || resized) && !this.ui.animating) {
         // The side panel changes shape: rebuild the scene from the (unchanged) state.
         this.scene.restart({ animateOpening: false, relayout: true });
         return;

@@ -4,8 +4,9 @@ import { app } from '../app/app';
 import { assetText } from '../app/assets';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { CSS, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel } from '../view/ui';
 
 /** Markdown to plain lines: headings, emphasis and links made readable. */
@@ -44,8 +45,7 @@ export class CreditsScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.6);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     const pw = 900;

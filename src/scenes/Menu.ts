@@ -4,8 +4,9 @@ import { app } from '../app/app';
 import { loadSavedSession } from '../app/session';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast } from '../view/ui';
 
 export class MenuScene extends Phaser.Scene {
@@ -14,8 +15,7 @@ export class MenuScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.3);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     // The title art (800 x 300, no lettering; its top band is dark for the title).

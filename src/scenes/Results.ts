@@ -3,8 +3,9 @@ import Phaser from 'phaser';
 import { app } from '../app/app';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast } from '../view/ui';
 import { frameExists } from '../view/unit-view';
 
@@ -14,8 +15,7 @@ export class ResultsScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.7);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     const r = app.lastResult;

@@ -19,6 +19,7 @@ import { chooseMapFiles } from '../app/files';
 import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
@@ -55,8 +56,7 @@ export class SetupScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.72);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     this.tooltip = new Tooltip(this);

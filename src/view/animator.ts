@@ -10,7 +10,7 @@ import { facingToward } from '../engine';
 import { sounds, soundsForEvent } from '../audio/sound-bank';
 import type { BoardView } from './board-view';
 import { cosmetic } from './rng';
-import { CSS, textStyle } from './theme';
+import { boardTextResolution, CSS, textStyle } from './theme';
 import { frameExists, TILE, type UnitView } from './unit-view';
 
 export interface AnimatorHost {
@@ -475,7 +475,7 @@ export class Animator {
           fontStyle: 'bold',
           stroke: '#000000',
           strokeThickness: 3,
-          resolution: 3,
+          resolution: boardTextResolution(),
         }),
       )
       .setOrigin(0.5, 1);

@@ -11,7 +11,7 @@ import { badgeBox, layoutBadges } from './badge-layout';
 import type { LoadedMap } from '../maps/types';
 import type { BattleView, MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
-import { COLORS, textStyle } from './theme';
+import { boardTextResolution, COLORS, textStyle } from './theme';
 import { artFor, UnitView } from './unit-view';
 
 const TONE_COLOR: Record<MarkTone, number> = {
@@ -51,8 +51,9 @@ export class BattleBoard {
     viewport: Viewport,
     state: GameState,
     rules: RuleModule,
+    pixelScale = 1,
   ) {
-    this.board = new BoardView(scene, map, camera, viewport);
+    this.board = new BoardView(scene, map, camera, viewport, pixelScale);
     for (const u of state.units) {
       const v = new UnitView(scene, u, artFor(rules.kinds, u));
       this.board.unitLayer.add(v);
@@ -129,7 +130,12 @@ export class BattleBoard {
     while (this.badges.length < badges.length) {
       const bg = this.scene.add.graphics();
       const text = this.scene.add
-        .text(0, 0, '', textStyle(9, '#ffffff', { fontStyle: 'bold', resolution: 3 }))
+        .text(
+          0,
+          0,
+          '',
+          textStyle(9, '#ffffff', { fontStyle: 'bold', resolution: boardTextResolution() }),
+        )
         .setOrigin(0.5);
       const chip = this.scene.add.container(0, 0, [bg, text]);
       this.badgeLayer.add(chip);

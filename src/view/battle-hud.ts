@@ -19,6 +19,8 @@ export interface BattleHudActions {
   top: Record<TopButtonName, () => void>;
   /** Fit the whole board back in its window, centred. */
   recentre(): void;
+  /** Narrow screens: open or close the hero cards' or the dice log's panel. */
+  panel(which: 'heroes' | 'log'): void;
   undo(): void;
   endTurn(): void;
   inspect(unitId: string): void;
@@ -84,6 +86,9 @@ export class BattleHud {
   private readonly buttons = new Map<TopButtonName, Button>();
   private readonly undoButton: Button;
   private readonly endButton: Button;
+  /** Narrow screens: the hero cards' panel (the log is a panel of its own). */
+  private readonly heroesPanel: Phaser.GameObjects.Container | null = null;
+  private readonly panelButtons = new Map<'heroes' | 'log', Button>();
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -115,9 +120,10 @@ export class BattleHud {
     );
     for (let n = scenarioName.length; name.width > t.width && n > 4; n--)
       name.setText(`${scenarioName.slice(0, n)}\u2026`);
+    name.setVisible(t.width > 0);
     this.goalText = add(
       scene.add.text(layout.goal.x, layout.goal.y, '', textStyle(12, CSS.muted)).setOrigin(0, 0.5),
-    );
+    ).setVisible(t.width > 0);
     this.turnText = add(
       scene.add
         .text(
@@ -132,21 +138,36 @@ export class BattleHud {
     this.tooltip = new Tooltip(scene);
     for (const b of layout.topButtons) {
       const look = TOP_BUTTON_LOOK[b.name];
+      // Narrow screens: the gear alone for Settings.
+      const narrowIcon = layout.narrow && b.name === 'settings' ? 'gear' : undefined;
       const button = new Button(scene, b.x, b.y, {
         name: b.name,
         width: b.width,
         height: 32,
-        label: look.label,
+        label: narrowIcon ? '' : look.label,
         fontSize: 14,
         tooltip: look.tip,
         tooltipHost: this.tooltip,
         onClick: actions.top[b.name],
-        icon: look.icon ? this.icon(look.icon) : null,
+        icon: (narrowIcon ?? look.icon) ? this.icon((narrowIcon ?? look.icon)!) : null,
       });
       this.buttons.set(b.name, add(button));
     }
 
     const heroes = state.units.filter((u) => u.side === 'heroes');
+    // Narrow screens: the cards sit in a panel over the board, opened from the action bar.
+    const p = layout.panel;
+    if (p) {
+      const panel = scene.add.container(0, 0);
+      const shade = scene.add.graphics();
+      drawPanel(shade, p.x, p.y, p.width, p.height, { alpha: 0.96 });
+      // Taps on the panel are the panel's, never the board's.
+      panel.add([
+        shade,
+        scene.add.zone(p.x + p.width / 2, p.y + p.height / 2, p.width, p.height).setInteractive(),
+      ]);
+      this.heroesPanel = add(panel).setVisible(false).setDepth(1);
+    }
     layout.cards.forEach((at, i) => {
       const card = new HeroCard(
         scene,
@@ -157,12 +178,20 @@ export class BattleHud {
         { onInspect: actions.inspect, onChoose: actions.choose },
         rules,
       );
-      this.cards.set(heroes[i].id, add(card));
+      card.setScale(layout.cardScale);
+      this.cards.set(heroes[i].id, card);
+      if (this.heroesPanel) this.heroesPanel.add(card);
+      else add(card);
     });
 
     const l = layout.log;
     this.log = add(new DiceLog(scene, l.x, l.y, l.width, l.height, this.tooltip));
-    this.log.setVisible(layout.logShown);
+    this.log.setVisible(layout.logShown && !layout.narrow);
+    if (layout.narrow) {
+      this.log.setDepth(1);
+      const zone = scene.add.zone(l.width / 2, l.height / 2, l.width, l.height).setInteractive();
+      this.log.addAt(zone, 0);
+    }
     const i = layout.info;
     this.info = add(new InfoPanel(scene, i.x, i.y, i.width, i.height));
 
@@ -198,20 +227,39 @@ export class BattleHud {
           onClick,
         }),
       );
+    const narrow = layout.narrow;
     this.undoButton = barButton(
       'undo',
       layout.undo,
-      'Undo (Z)',
+      narrow ? 'Undo' : 'Undo (Z)',
       'Take back this turn\u2019s move (not after an attack, a roll or an alert).',
       actions.undo,
     );
     this.endButton = barButton(
       'end-turn',
       layout.endTurn,
-      'End turn (Space)',
+      narrow ? 'End turn' : 'End turn (Space)',
       'End this hero\u2019s turn. After the last hero, the monsters act.',
       actions.endTurn,
     );
+    for (const [which, label] of [
+      ['heroes', 'Heroes'],
+      ['log', 'Log'],
+    ] as const) {
+      const at = layout.panelButtons?.[which];
+      if (!at) continue;
+      const button = new Button(scene, at.x, at.y, {
+        name: `${which}-panel`,
+        width: at.width,
+        height: 38,
+        label,
+        fontSize: 15,
+        tooltipHost: this.tooltip,
+        tooltip: which === 'heroes' ? 'The hero cards: weapons, wounds' : 'The dice log',
+        onClick: () => actions.panel(which),
+      });
+      this.panelButtons.set(which, add(button));
+    }
     const fit = layout.recentre;
     add(
       new Button(scene, fit.x, fit.y, {
@@ -230,12 +278,24 @@ export class BattleHud {
     this.banner = add(new Banner(scene, b.x, b.y, b.width));
     this.toast = add(new Toast(scene, layout.toast.x, layout.toast.y));
     add(this.tooltip);
+    // Narrow screens: the panels open over the board and the info panel, under the help.
+    if (layout.narrow)
+      for (const top of [
+        this.heroesPanel,
+        this.log,
+        this.help,
+        this.banner,
+        this.toast,
+        this.tooltip,
+      ])
+        if (top) this.root.bringToTop(top);
   }
 
   private buildHelp(): Phaser.GameObjects.Container {
     const scene = this.scene;
     const v = this.layout.viewport;
-    const w = 680;
+    const w = Math.min(680, this.layout.width - 8);
+    const keyW = w < 500 ? 120 : 190;
     const c = scene.add.container(0, 0);
     const g = scene.add.graphics();
     c.add(g);
@@ -246,19 +306,32 @@ export class BattleHud {
     );
     let y = 62;
     for (const [k, d] of HELP_LINES) {
-      c.add(scene.add.text(24, y, k, textStyle(15, CSS.gold, { fontStyle: 'bold' })));
+      c.add(
+        scene.add.text(
+          14,
+          y,
+          k,
+          textStyle(w < 500 ? 13 : 15, CSS.gold, {
+            fontStyle: 'bold',
+            wordWrap: { width: keyW - 20 },
+          }),
+        ),
+      );
       const t = scene.add.text(
-        190,
+        keyW,
         y,
         d,
-        textStyle(15, CSS.parchment, { wordWrap: { width: w - 214 } }),
+        textStyle(w < 500 ? 13 : 15, CSS.parchment, { wordWrap: { width: w - keyW - 14 } }),
       );
       c.add(t);
       y += Math.max(26, t.height + 8);
     }
     const h = y + 16;
     drawPanel(g, 0, 0, w, h, { alpha: 0.97, border: COLORS.gold });
-    c.setPosition(Math.round(v.x + v.width / 2 - w / 2), Math.round(v.y + v.height / 2 - h / 2));
+    c.setPosition(
+      Math.round(v.x + v.width / 2 - w / 2),
+      Math.round(Math.max(4, v.y + v.height / 2 - h / 2)),
+    );
     const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
     zone.on('pointerup', () => this.actions.top.help());
     c.add(zone);
@@ -279,6 +352,14 @@ export class BattleHud {
 
   showHelp(show: boolean): void {
     this.help.setVisible(show);
+  }
+
+  /** Narrow screens: shows the hero cards' panel, the dice log's, or neither. */
+  showPanel(which: 'heroes' | 'log' | null): void {
+    if (!this.layout.narrow) return;
+    this.heroesPanel?.setVisible(which === 'heroes');
+    this.log.setVisible(which === 'log');
+    for (const [name, b] of this.panelButtons) b.setSelected(name === which);
   }
 
   /** Fills the HUD from the derived view. */
@@ -325,11 +406,20 @@ export class BattleHud {
     this.banner.play(text, color, size, hold);
   }
 
-  /** A top-bar button's label, icon and selected look. */
+  /** A top-bar button's label, icon and selected look (narrow screens: short labels). */
   setButton(name: TopButtonName, look: { label?: string; icon?: string; selected?: boolean }) {
     const b = this.buttons.get(name);
     if (!b) return;
-    if (look.label !== undefined) b.setLabel(look.label);
+    if (look.label !== undefined)
+      b.setLabel(
+        !this.layout.narrow
+          ? look.label
+          : name === 'speed'
+            ? look.label.replace(/^Speed: /, '')
+            : name === 'sound'
+              ? ''
+              : look.label,
+      );
     if (look.icon !== undefined) b.setIconFrame(look.icon);
     if (look.selected !== undefined) b.setSelected(look.selected);
   }

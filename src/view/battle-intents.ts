@@ -14,7 +14,7 @@ import {
   type RuleModule,
 } from '../engine';
 import { actingUnitId, type BattleUi } from './battle-ui';
-import { reachAt, unitAt, type BattleView } from './battle-view';
+import { unitAt, type BattleView } from './battle-view';
 
 /** Where an input lands: the game state, the record, what is drawn of them, the rules. */
 export interface Situation {
@@ -48,6 +48,18 @@ const ABILITY = '#';
 function acting(state: GameState) {
   const id = actingUnitId(state);
   return id ? state.units.find((u) => u.id === id) : undefined;
+}
+
+/** Opens a panel (narrow screens), or closes it when it is open. */
+export function togglePanel({ ui }: Situation, which: 'heroes' | 'log'): Outcome {
+  return { ui: { ...ui, panel: ui.panel === which ? null : which } };
+}
+
+/** What a choice on a card comes to; on a narrow screen the cards' panel closes with it. */
+export function fromPanel(outcome: Outcome): Outcome {
+  return outcome.ui.panel === 'heroes'
+    ? { ...outcome, ui: { ...outcome.ui, panel: null } }
+    : outcome;
 }
 
 /** Shows a unit's card, reach or sight (a unit off the board: nothing happens). */
@@ -99,8 +111,9 @@ export function confirmTarget({ ui, view }: Situation): Outcome {
   return command ? { ui, command } : { ui };
 }
 
-/** Esc: drops the picked target, else the chosen weapon and any inspected unit. */
+/** Esc: closes an open panel, else drops the picked target, the chosen weapon and any inspected unit. */
 export function cancel({ state, ui }: Situation): Outcome {
+  if (ui.panel) return { ui: { ...ui, panel: null } };
   if (ui.selectedTarget >= 0) return { ui: { ...ui, selectedTarget: -1 } };
   const id = actingUnitId(state);
   if (!id) return { ui: { ...ui, hover: null } };
@@ -165,12 +178,13 @@ export function tapSquare(s: Situation, sq: Point): Outcome {
   const hero = acting(state);
   const occupant = unitAt(state, sq);
   const target = occupant ? view.targets.findIndex((t) => t.unitId === occupant.id) : -1;
-  const isMove = !occupant && reachAt(view, sq) !== null && view.inspected === hero?.id;
+  // A square the acting hero can move to (whoever is shown: the first tap shows the hero's way).
+  const isMove = !occupant && view.legal.some((c) => c.type === 'move' && isSamePoint(c.to, sq));
   const isDoor = state.doors.some((d) => !d.open && d.x === sq.x && d.y === sq.y);
   const armed = ui.armedTap !== null && isSamePoint(ui.armedTap, sq);
   if (!hero || ui.animating || armed || !(target >= 0 || isMove || isDoor))
     return clickSquare({ ...s, ui: { ...ui, armedTap: null } }, sq);
-  const next = { ...ui, armedTap: sq, hover: sq };
+  const next = { ...ui, armedTap: sq, hover: sq, inspected: isMove ? hero.id : ui.inspected };
   return target >= 0 ? selectTarget({ ...s, ui: next }, target) : { ui: next };
 }
 

@@ -30,6 +30,8 @@ export interface BattleUi {
   autoBattle: boolean;
   /** The keys-and-mouse help is open. */
   helpOpen: boolean;
+  /** Narrow screens: the panel open over the board (the hero cards or the dice log). */
+  panel: 'heroes' | 'log' | null;
   /**
    * While an animation plays, what it has shown so far: whose turn (a unit id, or null
    * while the monsters act) and each hero's wounds. The cards and the panel show these,
@@ -57,6 +59,7 @@ export function initialUi(): BattleUi {
     animating: false,
     autoBattle: false,
     helpOpen: false,
+    panel: null,
     shown: null,
   };
 }

@@ -7,7 +7,7 @@
 import Phaser from 'phaser';
 import type { BattleMap, CoverLevel, CoverLine, DoorState, GameState, Point } from '../engine';
 import type { LoadedMap } from '../maps/types';
-import { COLORS, CSS, coverColor, textStyle } from './theme';
+import { boardTextResolution, COLORS, CSS, coverColor, textStyle } from './theme';
 import { TILE } from './unit-view';
 
 /** Texture key for a tileset image path as the map loader writes it. */
@@ -66,8 +66,10 @@ export class BoardView {
     loaded: LoadedMap,
     camera: Phaser.Cameras.Scene2D.Camera,
     viewport: Viewport,
+    pixelScale = 1,
   ) {
     this.scene = scene;
+    this.pixelScale = pixelScale;
     this.map = loaded.battleMap;
     this.camera = camera;
     this.viewport = viewport;
@@ -98,7 +100,7 @@ export class BoardView {
         textStyle(9, CSS.parchment, {
           stroke: '#000000',
           strokeThickness: 3,
-          resolution: 3,
+          resolution: boardTextResolution(),
           fontStyle: 'bold',
         }),
       )
@@ -192,7 +194,11 @@ export class BoardView {
               cx,
               (o.y + 1) * TILE - 1,
               `lair ${roll}`,
-              textStyle(7, '#f7c77a', { resolution: 3, stroke: '#000', strokeThickness: 2 }),
+              textStyle(7, '#f7c77a', {
+                resolution: boardTextResolution(),
+                stroke: '#000',
+                strokeThickness: 2,
+              }),
             )
             .setOrigin(0.5, 1)
             .setAlpha(0.85);

@@ -6,7 +6,7 @@
 import Phaser from 'phaser';
 import type { EnemyStatus, Facing, Unit, UnitArt, UnitKind } from '../engine';
 import { cosmetic } from './rng';
-import { COLORS, CSS, textStyle } from './theme';
+import { boardTextResolution, COLORS, CSS, textStyle } from './theme';
 
 export const TILE = 32;
 
@@ -237,7 +237,7 @@ export class UnitView extends Phaser.GameObjects.Container {
             fontStyle: 'bold',
             stroke: '#000',
             strokeThickness: 3,
-            resolution: 3,
+            resolution: boardTextResolution(),
           }),
         )
         .setOrigin(0.5);

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../src/devtools/chromium';
 import { serveDir } from '../../src/devtools/static-server';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 
@@ -43,6 +43,15 @@ export async function launch(): Promise<{ context: BrowserContext; profile: stri
     args: [...CHROMIUM_ARGS, '--disable-quic'],
   });
   return { context, profile };
+}
+
+/** A browser (no profile kept) for pages of several sizes and pixel ratios. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, '--disable-quic'],
+  });
 }
 
 export function cleanup(paths: string[]): void {
