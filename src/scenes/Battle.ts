@@ -309,6 +309,7 @@ export class BattleScene extends Phaser.Scene {
 
   override update(_time: number, delta: number): void {
     this.gestures?.update(delta);
+    this.board?.fitMarkers();
   }
 
   // ------------------------------------------------------------------ commands

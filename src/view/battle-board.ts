@@ -43,6 +43,8 @@ export class BattleBoard {
   private readonly badgeLayer: Phaser.GameObjects.Layer;
   private readonly leaders: Phaser.GameObjects.Graphics;
   private badges: Badge[] = [];
+  /** The board zoom the markers were last sized for. */
+  private markerZoom = 0;
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -59,6 +61,7 @@ export class BattleBoard {
       this.board.unitLayer.add(v);
       this.units.set(u.id, v);
     }
+    this.pixelScale = pixelScale;
     this.badgeLayer = scene.add.layer();
     this.leaders = scene.add.graphics();
     this.badgeLayer.add(this.leaders);
@@ -69,10 +72,21 @@ export class BattleBoard {
   /** Draws the overlays, badges and hover preview of a derived view. */
   render(view: BattleView, state: GameState): void {
     const board = this.board;
-    const key = JSON.stringify([view.reach, view.reachDim, view.sees, view.strikes, view.marks]);
+    const key = JSON.stringify([
+      view.reach,
+      view.reachDim,
+      view.sees,
+      view.strikes,
+      view.threats,
+      view.spotted,
+      view.marks,
+    ]);
     if (key !== this.shownKey) {
       this.shownKey = key;
-      board.showMonsterReach(view.sees, view.strikes);
+      // With the threats shown, the counts draw them (shaded by how many could strike).
+      board.showMonsterReach(view.sees, view.threats.length > 0 ? [] : view.strikes);
+      board.showThreatCounts(view.threats);
+      for (const [id, v] of this.units) v.setSpotted(view.spotted.includes(id));
       board.showReach(
         view.reach.map((r) => r.at),
         view.reachDim,
@@ -82,6 +96,8 @@ export class BattleBoard {
     }
     const hover = view.hover;
     board.showHover(hover?.at ?? null, hover ? HOVER_COLOR[hover.tone] : undefined);
+    board.showHoverSight(hover?.sees ?? []);
+    board.showSpotters(hover?.path ? hover.at : null, hover?.spottedBy ?? []);
     board.showPath(hover?.path?.from ?? null, hover?.path?.steps ?? []);
     const los = hover?.los;
     board.showLineOfSight(
@@ -204,6 +220,21 @@ export class BattleBoard {
       board: rect({ x: 0, y: 0, width: board.worldWidth, height: board.worldHeight }),
       zoom: cam.zoom,
     };
+  }
+
+  private readonly pixelScale: number;
+
+  /**
+   * Sizes the markers over the figures for the board's zoom now (every frame; only a new
+   * zoom does anything): a status icon is about 14 layout pixels on a big map, no bigger
+   * than the figure's head when zoomed in.
+   */
+  fitMarkers(): void {
+    const zoom = this.board.camera.zoom / this.pixelScale;
+    if (Math.abs(zoom - this.markerZoom) < 0.01) return;
+    this.markerZoom = zoom;
+    const scale = Math.max(0.6, Math.min(1.1, 1.4 / zoom));
+    for (const v of this.units.values()) v.setMarkerScale(scale);
   }
 
   /** Lights the figure whose turn it is (none: the monsters act). */

@@ -7,6 +7,7 @@
  * and is tested headless. Every rule answer comes from the module or the engine.
  */
 import {
+  canNotice,
   describeVictory,
   formatChance,
   isTerrainPassable,
@@ -81,6 +82,10 @@ export interface HoverView {
   /** The walk to the square, when the shown hero can move there. */
   path: { from: Point; steps: Point[] } | null;
   los: LineOfSightView | null;
+  /** The patrolling monsters that would spot a hero standing on the square. */
+  spottedBy: { unitId: string; name: string; at: Point }[];
+  /** A hovered monster's view: the squares where it would notice a hero (drawn faintly). */
+  sees: Point[];
 }
 
 export interface BattleView {
@@ -94,6 +99,10 @@ export interface BattleView {
   /** Where the shown monster would notice a hero, and where it could strike next turn. */
   sees: Point[];
   strikes: Point[];
+  /** With the threats shown: how many alerted monsters could strike each square. */
+  threats: { at: Point; count: number }[];
+  /** Heroes a monster can see now (each carries an eye marker). */
+  spotted: string[];
   targets: TargetView[];
   marks: { at: Point; tone: MarkTone }[];
   badges: { unitId: string; text: string; tone: MarkTone }[];
@@ -140,6 +149,43 @@ function distance(a: Unit | undefined, b: Unit): number {
     : 0;
 }
 
+/** How many alerted monsters could strike a hero on each square next turn. */
+function threatCounts(state: GameState): { at: Point; count: number }[] {
+  const counts = new Map<string, { at: Point; count: number }>();
+  for (const u of state.units) {
+    if (!u.position || u.ai?.status !== 'alerted') continue;
+    for (const p of squaresThreatenedBy(state, u)) {
+      const k = pointKey(p);
+      const c = counts.get(k) ?? { at: p, count: 0 };
+      c.count += 1;
+      counts.set(k, c);
+    }
+  }
+  return [...counts.values()];
+}
+
+/** The heroes some monster can see now, by the engine's sight rule. */
+function spottedHeroes(state: GameState): string[] {
+  const monsters = state.units.filter((u) => u.position && u.side === 'enemies' && u.ai);
+  return state.units
+    .filter((h) => h.side === 'heroes' && h.position)
+    .filter((h) => monsters.some((m) => canNotice(state, m, h)))
+    .map((h) => h.id);
+}
+
+/** The patrolling monsters that would notice a hero on `p` (their view arc, walls, figures). */
+export function patrollersSeeing(state: GameState, p: Point): Unit[] {
+  return state.units.filter((u) => {
+    if (!u.position || u.ai?.status !== 'patrolling') return false;
+    const squares = perState(
+      state,
+      `notices:${u.id}`,
+      () => new Set(squaresNoticedBy(state, u).map(pointKey)),
+    );
+    return squares.has(pointKey(p));
+  });
+}
+
 /** The alerted monsters that could strike a hero standing on `p` next turn. */
 export function monstersThreatening(state: GameState, p: Point): Unit[] {
   return state.units.filter((u) => {
@@ -182,6 +228,10 @@ export function deriveBattleView(
   } else if (!ui.animating && ui.showThreats) {
     strikes = perState(state, 'side-threat', () => squaresThreatenedByAlerted(state));
   }
+  const threats =
+    !ui.animating && ui.showThreats && !(inspectedUnit?.side === 'enemies')
+      ? perState(state, 'threat-counts', () => threatCounts(state))
+      : [];
 
   const abilities = actingUnit ? rules.abilities(actingUnit) : [];
   const targets = targetsOf(state, rules, legal, actingUnit, abilities, ui);
@@ -207,6 +257,8 @@ export function deriveBattleView(
     reachDim: inspected !== acting,
     sees,
     strikes,
+    threats,
+    spotted: perState(state, 'spotted', () => spottedHeroes(state)),
     targets,
     marks,
     badges,
@@ -451,11 +503,19 @@ function describeHover(
   const occupant = unitAt(state, p);
   const path = reachAt(view, p);
   const target = occupant ? view.targets.find((t) => t.unitId === occupant.id) : undefined;
+  const open = !occupant && isTerrainPassable(terrainAt(state.map, p.x, p.y));
   view.hover = {
     at: p,
     tone: occupant ? (occupant.side === 'enemies' ? 'foe' : 'friend') : 'square',
     path: path && viewer?.position ? { from: viewer.position, steps: path } : null,
     los: null,
+    spottedBy: open
+      ? patrollersSeeing(state, p).map((u) => ({ unitId: u.id, name: u.name, at: u.position! }))
+      : [],
+    sees:
+      occupant?.side === 'enemies' && occupant.id !== view.inspected
+        ? perState(state, `sees:${occupant.id}`, () => squaresNoticedBy(state, occupant))
+        : [],
   };
   // Line of sight from the shown unit, by the module's cover model.
   if (viewer?.position && !(p.x === viewer.position.x && p.y === viewer.position.y)) {
@@ -471,7 +531,7 @@ function describeHover(
   }
   view.info = occupant
     ? unitInfo(state, rules, view, occupant, acting)
-    : squareInfo(state, p, path, viewer);
+    : squareInfo(state, p, path, viewer, view.hover.spottedBy);
 }
 
 function unitInfo(
@@ -500,7 +560,17 @@ function unitInfo(
         );
     }
   }
-  return { title: u.name, body: [`${first}${sight}`, ...chances, ...rest].join('\n') };
+  const watchers =
+    u.side === 'heroes' && view.spotted.includes(u.id)
+      ? state.units.filter((m) => m.side === 'enemies' && m.ai && canNotice(state, m, u))
+      : [];
+  const seen = watchers.length
+    ? [`In sight of ${watchers.map((m) => m.name).join(', ')} (the eye over the figure).`]
+    : [];
+  return {
+    title: u.name,
+    body: [`${first}${sight}`, ...seen, ...chances, ...rest].join('\n'),
+  };
 }
 
 function squareInfo(
@@ -508,6 +578,7 @@ function squareInfo(
   p: Point,
   path: Point[] | null,
   viewer: Unit | undefined,
+  spottedBy: readonly { name: string }[],
 ): { title: string; body: string } {
   const t = terrainAt(state.map, p.x, p.y);
   const cost = isTerrainPassable(t) ? terrainMoveCost(t) : 1;
@@ -526,6 +597,13 @@ function squareInfo(
   }
   const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
   if (lair) lines.push(`A lair of the Arch Foe (roll ${lair.properties.roll}).`);
+  if (isTerrainPassable(t) && !door) {
+    lines.push(
+      spottedBy.length === 0
+        ? 'No patrolling monster would see a hero here.'
+        : `${spottedBy.map((u) => u.name).join(', ')} would see you here.`,
+    );
+  }
   if (isTerrainPassable(t)) {
     const threats = monstersThreatening(state, p);
     lines.push(

@@ -48,6 +48,15 @@ export class BoardView {
   private losG: Phaser.GameObjects.Graphics;
   private hoverG: Phaser.GameObjects.Graphics;
   private losLabel: Phaser.GameObjects.Text;
+  /** A hovered monster's view, drawn faintly; the threat counts and their numbers. */
+  private hoverSightG: Phaser.GameObjects.Graphics;
+  private threatG: Phaser.GameObjects.Graphics;
+  private threatNumbers: Phaser.GameObjects.Container;
+  /** The patrolling monsters that would spot a hero on the hovered square. */
+  private spotG: Phaser.GameObjects.Graphics;
+  private spotLabel: Phaser.GameObjects.Text;
+  /** Markers drawn over the figures (the lairs' labels). */
+  readonly markerLayer: Phaser.GameObjects.Layer;
   private goalG: Phaser.GameObjects.Graphics;
   private relic: Phaser.GameObjects.Image | Phaser.GameObjects.Star | null = null;
   private objectiveKey = '';
@@ -84,6 +93,8 @@ export class BoardView {
     this.drawGrid();
 
     this.goalG = this.addGraphics();
+    this.threatG = this.addGraphics();
+    this.hoverSightG = this.addGraphics();
     this.visionG = this.addGraphics();
     this.reachG = this.addGraphics();
     this.markG = this.addGraphics();
@@ -107,6 +118,27 @@ export class BoardView {
       .setOrigin(0.5, 1)
       .setVisible(false);
     this.layer.add(this.losLabel);
+    this.threatNumbers = scene.add.container(0, 0);
+    this.layer.add(this.threatNumbers);
+    this.spotG = this.addGraphics();
+    this.spotLabel = scene.add
+      .text(
+        0,
+        0,
+        '',
+        textStyle(9, CSS.yellow, {
+          stroke: '#000000',
+          strokeThickness: 3,
+          resolution: boardTextResolution(),
+          fontStyle: 'bold',
+        }),
+      )
+      .setOrigin(0.5, 0)
+      .setVisible(false);
+    this.layer.add(this.spotLabel);
+    this.markerLayer = scene.add.layer();
+    this.layer.add(this.markerLayer);
+    this.drawLairLabels();
     this.fxLayer = scene.add.layer();
     this.layer.add(this.fxLayer);
 
@@ -187,23 +219,6 @@ export class BoardView {
         g.strokeCircle(cx, cy, 12);
         g.lineStyle(1, COLORS.archFoe, 0.3);
         g.strokeCircle(cx, cy, 8);
-        const roll = String(o.properties.roll ?? '');
-        if (roll) {
-          const label = this.scene.add
-            .text(
-              cx,
-              (o.y + 1) * TILE - 1,
-              `lair ${roll}`,
-              textStyle(7, '#f7c77a', {
-                resolution: boardTextResolution(),
-                stroke: '#000',
-                strokeThickness: 2,
-              }),
-            )
-            .setOrigin(0.5, 1)
-            .setAlpha(0.85);
-          this.layer.add(label);
-        }
       } else if (o.kind === 'objective' || o.kind === 'goal' || o.kind === 'exit') {
         const color = o.kind === 'exit' ? COLORS.hero : COLORS.gold;
         g.fillStyle(color, 0.12);
@@ -221,6 +236,32 @@ export class BoardView {
           Math.max(1, o.height) * TILE - 2,
         );
       }
+    }
+  }
+
+  /**
+   * Each lair's label ("lair 1-2"), over the figures (a large figure standing on its lair
+   * no longer hides it), at the square's top edge on a dark backing.
+   */
+  private drawLairLabels(): void {
+    for (const o of this.map.objects) {
+      const roll = String(o.kind === 'lair' ? (o.properties.roll ?? '') : '');
+      if (!roll) continue;
+      const label = this.scene.add
+        .text(
+          (o.x + 0.5) * TILE,
+          o.y * TILE + 1,
+          `lair ${roll}`,
+          textStyle(7, '#f7c77a', {
+            resolution: boardTextResolution(),
+            stroke: '#000',
+            strokeThickness: 2,
+            backgroundColor: 'rgba(0,0,0,0.45)',
+          }),
+        )
+        .setOrigin(0.5, 0)
+        .setAlpha(0.9);
+      this.markerLayer.add(label);
     }
   }
 
@@ -432,6 +473,93 @@ export class BoardView {
     }
   }
 
+  /** A hovered monster's view: where it would notice a hero, drawn faintly. */
+  showHoverSight(squares: readonly Point[]): void {
+    this.hoverSightG.clear();
+    this.drawArea(this.hoverSightG, squares, COLORS.vision, 0.07);
+  }
+
+  /**
+   * Where the alerted monsters could strike next turn, shaded by how many could (one: a
+   * light wash; each more: darker), with the number on squares two or more could reach.
+   */
+  showThreatCounts(counts: readonly { at: Point; count: number }[]): void {
+    const g = this.threatG;
+    g.clear();
+    this.threatNumbers.removeAll(true);
+    if (counts.length === 0) return;
+    // One monster: the area's own wash; each more: darker.
+    this.drawArea(
+      g,
+      counts.map((c) => c.at),
+      COLORS.danger,
+      0.14,
+    );
+    for (const { at, count } of counts) {
+      if (count < 2) continue;
+      g.fillStyle(COLORS.danger, Math.min(0.5, 0.13 * (count - 1)));
+      g.fillRect(at.x * TILE, at.y * TILE, TILE, TILE);
+    }
+    for (const { at, count } of counts) {
+      if (count < 2) continue;
+      this.threatNumbers.add(
+        this.scene.add
+          .text(
+            at.x * TILE + TILE - 3,
+            at.y * TILE + 2,
+            String(count),
+            textStyle(9, '#ffd2c8', {
+              fontStyle: 'bold',
+              stroke: '#000000',
+              strokeThickness: 3,
+              resolution: boardTextResolution(),
+            }),
+          )
+          .setOrigin(1, 0),
+      );
+    }
+  }
+
+  /**
+   * The move preview's warning: a faint amber line from each patrolling monster that
+   * would spot a hero on `at`, and its names under the square.
+   */
+  showSpotters(at: Point | null, spotters: readonly { name: string; at: Point }[]): void {
+    const g = this.spotG;
+    g.clear();
+    if (!at || spotters.length === 0) {
+      this.spotLabel.setVisible(false);
+      return;
+    }
+    const b = this.squareCenter(at);
+    for (const s of spotters) {
+      const a = this.squareCenter(s.at);
+      g.lineStyle(1.5, COLORS.vision, 0.55);
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      const steps = Math.max(1, Math.floor(len / 5));
+      for (let i = 0; i < steps; i += 2) {
+        const t0 = i / steps;
+        const t1 = Math.min(1, (i + 1) / steps);
+        g.lineBetween(
+          a.x + (b.x - a.x) * t0,
+          a.y + (b.y - a.y) * t0,
+          a.x + (b.x - a.x) * t1,
+          a.y + (b.y - a.y) * t1,
+        );
+      }
+      g.fillStyle(COLORS.vision, 0.8);
+      g.fillCircle(a.x, a.y - 14, 2.5);
+    }
+    const names =
+      spotters.length <= 2
+        ? spotters.map((s) => s.name).join(' and ')
+        : `${spotters[0].name} and ${spotters.length - 1} more`;
+    this.spotLabel
+      .setText(`${names} would see you`)
+      .setPosition(b.x, (at.y + 1) * TILE + 1)
+      .setVisible(true);
+  }
+
   showPath(from: Point | null, path: Point[]): void {
     const g = this.pathG;
     g.clear();
@@ -622,6 +750,10 @@ export class BoardView {
   }
 
   clearOverlays(): void {
+    this.threatG.clear();
+    this.threatNumbers.removeAll(true);
+    this.hoverSightG.clear();
+    this.showSpotters(null, []);
     this.reachG.clear();
     this.visionG.clear();
     this.pathG.clear();
