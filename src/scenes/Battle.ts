@@ -145,7 +145,8 @@ export class BattleScene extends Phaser.Scene {
     this.animator = new Animator(this, {
       board: this.board.board,
       units: this.board.units,
-      log: (e) => this.hud.log.append(e, this.state),
+      fx: this.board.fx,
+      log: (e, order) => this.hud.log.append(e, this.state, order),
       banner: (text, kind, hold) => this.hud.showBanner(text, kind, hold),
       onEvent: (e) => this.onEventShown(e),
     });
@@ -359,7 +360,8 @@ export class BattleScene extends Phaser.Scene {
     if (state.phase === 'over') {
       this.leaving = true;
       app.finishBattle(state);
-      const delay = this.animator.factor > 0 ? 900 : 0;
+      // A moment on the final picture before the Results.
+      const delay = this.animator.factor > 0 ? 1600 * Math.max(0.6, this.animator.factor) : 0;
       await new Promise<void>((resolve) =>
         delay > 0 ? this.time.delayedCall(delay, resolve) : resolve(),
       );

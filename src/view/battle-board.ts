@@ -8,6 +8,7 @@ import type Phaser from 'phaser';
 import type { BattleLook } from '../app/app';
 import type { GameState, RuleModule } from '../engine';
 import { badgeBox, layoutBadges } from './badge-layout';
+import { BoardFx } from './board-fx';
 import type { LoadedMap } from '../maps/types';
 import type { BattleView, MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
@@ -37,6 +38,8 @@ const BADGE_H = 13;
 export class BattleBoard {
   readonly board: BoardView;
   readonly units = new Map<string, UnitView>();
+  /** Dice, popups and flashes over the figures; what the fallen leave under them. */
+  readonly fx: BoardFx;
   /** What the overlays show now, to redraw only what changed (hovering redraws often). */
   private shownKey = '';
   /** The target badges, over every figure, and the leader lines of those moved aside. */
@@ -56,6 +59,9 @@ export class BattleBoard {
     pixelScale = 1,
   ) {
     this.board = new BoardView(scene, map, camera, viewport, pixelScale);
+    const remains = scene.add.layer();
+    this.board.layer.addAt(remains, this.board.layer.getIndex(this.board.unitLayer));
+    this.fx = new BoardFx(scene, this.board.fxLayer, remains);
     for (const u of state.units) {
       const v = new UnitView(scene, u, artFor(rules.kinds, u));
       this.board.unitLayer.add(v);
@@ -86,7 +92,8 @@ export class BattleBoard {
       // With the threats shown, the counts draw them (shaded by how many could strike).
       board.showMonsterReach(view.sees, view.threats.length > 0 ? [] : view.strikes);
       board.showThreatCounts(view.threats);
-      for (const [id, v] of this.units) v.setSpotted(view.spotted.includes(id));
+      const spotted = view.spotted;
+      if (spotted) for (const [id, v] of this.units) v.setSpotted(spotted.includes(id));
       board.showReach(
         view.reach.map((r) => r.at),
         view.reachDim,

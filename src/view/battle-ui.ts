@@ -130,7 +130,10 @@ export function showEvent(ui: BattleUi, event: GameEvent): BattleUi {
   };
   switch (event.type) {
     case 'turn-started':
-      return { ...ui, shown: { ...shown, turn: event.unit } };
+      // A hero's turn; the monsters' turns are all "the monsters act" (no new record each).
+      return shown.turn === event.unit || (shown.turn === null && !(event.unit in shown.wounds))
+        ? ui
+        : { ...ui, shown: { ...shown, turn: event.unit } };
     case 'phase-started':
       return event.side === 'enemies' ? { ...ui, shown: { ...shown, turn: null } } : ui;
     case 'wounded':

@@ -9,6 +9,7 @@
 import {
   canNotice,
   describeVictory,
+  noticing,
   formatChance,
   isTerrainPassable,
   legalCommands,
@@ -101,8 +102,8 @@ export interface BattleView {
   strikes: Point[];
   /** With the threats shown: how many alerted monsters could strike each square. */
   threats: { at: Point; count: number }[];
-  /** Heroes a monster can see now (each carries an eye marker). */
-  spotted: string[];
+  /** Heroes a monster can see now (each carries an eye marker); null while animating. */
+  spotted: string[] | null;
   targets: TargetView[];
   marks: { at: Point; tone: MarkTone }[];
   badges: { unitId: string; text: string; tone: MarkTone }[];
@@ -164,12 +165,13 @@ function threatCounts(state: GameState): { at: Point; count: number }[] {
   return [...counts.values()];
 }
 
-/** The heroes some monster can see now, by the engine's sight rule. */
+/** The heroes some monster can see now, by the engine's sight rule (one reading of the board). */
 function spottedHeroes(state: GameState): string[] {
+  const notices = noticing(state);
   const monsters = state.units.filter((u) => u.position && u.side === 'enemies' && u.ai);
   return state.units
     .filter((h) => h.side === 'heroes' && h.position)
-    .filter((h) => monsters.some((m) => canNotice(state, m, h)))
+    .filter((h) => monsters.some((m) => notices(m, h)))
     .map((h) => h.id);
 }
 
@@ -258,7 +260,8 @@ export function deriveBattleView(
     sees,
     strikes,
     threats,
-    spotted: perState(state, 'spotted', () => spottedHeroes(state)),
+    // While an animation plays the eyes stay as they were (null): the state is its end.
+    spotted: ui.animating ? null : perState(state, 'spotted', () => spottedHeroes(state)),
     targets,
     marks,
     badges,
@@ -444,7 +447,7 @@ function cardsOf(
             : t.moved
               ? 'Moved \u2014 may still act'
               : 'Acting: move, then act';
-      } else if (!heroesShown) status = 'Waiting: the monsters act';
+      } else if (!heroesShown) status = 'Waiting';
       else if (turnShown && order.indexOf(u.id) > order.indexOf(turnShown)) status = 'Waiting';
       else status = 'Done this round';
       let chosen = ui.chosen[u.id] ?? null;
@@ -459,7 +462,7 @@ function cardsOf(
         wounds: hurt ? hurt.wounds : u.wounds,
         maxWounds: u.maxWounds,
         fallen,
-        inspected: u.id === inspected && !isActing,
+        inspected: u.id === inspected && !isActing && !shown,
         chosen,
         usable,
       };
@@ -561,7 +564,7 @@ function unitInfo(
     }
   }
   const watchers =
-    u.side === 'heroes' && view.spotted.includes(u.id)
+    u.side === 'heroes' && view.spotted?.includes(u.id)
       ? state.units.filter((m) => m.side === 'enemies' && m.ai && canNotice(state, m, u))
       : [];
   const seen = watchers.length

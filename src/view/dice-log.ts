@@ -7,10 +7,11 @@
 import Phaser from 'phaser';
 import type { GameEvent, GameState, RuleRef } from '../engine';
 import { COLORS, CSS, textStyle, titleStyle } from './theme';
+import { screenToHud } from './frame';
 import { drawPanel, type Tooltip } from './ui';
 
 /** The lines kept for scrolling back. */
-const KEEP = 300;
+const KEEP = 200;
 const TOP = 34;
 const BOTTOM_PAD = 10;
 const GAP = 3;
@@ -35,6 +36,8 @@ interface Entry {
   height: number;
   words: string;
   tagWords: string;
+  /** Where the line goes among the others (the events' order). */
+  order: number;
 }
 
 export class DiceLog extends Phaser.GameObjects.Container {
@@ -79,8 +82,13 @@ export class DiceLog extends Phaser.GameObjects.Container {
     this.measure = scene.add.text(0, 0, '', this.entryStyle(CSS.parchment)).setVisible(false);
     this.content = scene.add.container(0, 0);
     this.add([this.bg, title, hint, this.content, this.more, this.measure]);
-    // Scroll back with the wheel over the log.
+    // Scroll back with the wheel over the log; the rule tag under the pointer, in full.
     const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
+    zone.on('pointermove', (p: Phaser.Input.Pointer) => this.tipAt(p));
+    zone.on('pointerout', () => {
+      this.tipped = null;
+      this.tooltip?.hideNow();
+    });
     zone.on(
       'wheel',
       (_p: unknown, _dx: number, dy: number, _dz: number, e?: { stopPropagation?: () => void }) => {
@@ -99,6 +107,29 @@ export class DiceLog extends Phaser.GameObjects.Container {
     });
   }
 
+  /** The tag whose whole reference the tooltip shows. */
+  private tipped: Phaser.GameObjects.Text | null = null;
+
+  /** Shows the whole rule reference of the tag under the pointer (one zone for all tags). */
+  private tipAt(p: Phaser.Input.Pointer): void {
+    const local = screenToHud(this.scene, p.x, p.y);
+    const x = local.x - this.x;
+    const y = local.y - this.y;
+    const tag =
+      this.entries.find(
+        (e) =>
+          e.tag?.visible &&
+          y >= e.tag.y &&
+          y <= e.tag.y + e.tag.height &&
+          x >= e.tag.x - e.tag.width &&
+          x <= e.tag.x,
+      )?.tag ?? null;
+    if (tag === this.tipped) return;
+    this.tipped = tag;
+    if (tag) this.tooltip?.showAt(String(tag.getData('tip')), p.x, p.y, 200);
+    else this.tooltip?.hideNow();
+  }
+
   clear(): void {
     for (const e of this.entries) {
       e.text.destroy();
@@ -113,8 +144,15 @@ export class DiceLog extends Phaser.GameObjects.Container {
     return this.entries.map((e) => ({ text: e.words, tag: e.tagWords }));
   }
 
-  /** Adds an event's words (events with empty text are not logged). */
-  append(event: GameEvent, state: GameState | null): void {
+  /** Lines without an order of their own (a resumed battle's past) come in as they arrive. */
+  private arrivals = 0;
+
+  /**
+   * Adds an event's words (events with empty text are not logged), at its place by
+   * `order` (the animation may show the monsters' turns side by side, but the log keeps
+   * the events' order).
+   */
+  append(event: GameEvent, state: GameState | null, order = -1): void {
     if (!event.text) return;
     let color: string = CSS.parchment;
     let text = event.text;
@@ -145,16 +183,16 @@ export class DiceLog extends Phaser.GameObjects.Container {
       const lines = t.getWrappedText();
       const last = this.measure.setText(lines[lines.length - 1] ?? '').width;
       tagBelow = last + tag.width + 10 > this.panelW - 24;
-      tag.setInteractive({ useHandCursor: false });
-      tag.on('pointerover', (p: Phaser.Input.Pointer) =>
-        this.tooltip?.showAt(ruleTip(rule), p.x, p.y, 200),
-      );
-      tag.on('pointerout', () => this.tooltip?.hideNow());
+      tag.setData('tip', ruleTip(rule));
       this.content.add(tag);
     }
     this.content.add(t);
     const height = t.height + (tagBelow && tag ? tag.height : 0);
-    this.entries.push({ text: t, tag, tagBelow, height, words: event.text, tagWords });
+    const key = order >= 0 ? order : ++this.arrivals - 1e15;
+    const entry = { text: t, tag, tagBelow, height, words: event.text, tagWords, order: key };
+    let at = this.entries.length;
+    while (at > 0 && this.entries[at - 1].order > key) at--;
+    this.entries.splice(at, 0, entry);
     if (this.entries.length > KEEP) {
       const gone = this.entries.shift()!;
       gone.text.destroy();

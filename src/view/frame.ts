@@ -17,12 +17,23 @@ export interface MenuFrame {
   bottom: number;
 }
 
-/** Fits a menu scene's 1280 x 720 design box into the screen, centred. */
-export function frameMenuScene(scene: Phaser.Scene): MenuFrame {
-  const box = fitBox(screenNow());
+/**
+ * Fits a menu scene's 1280 x 720 design box into the screen, centred. A scene that lays
+ * itself out for any box (`portrait`) gets a box 720 wide and as tall as a phone held
+ * upright is, there.
+ */
+export function frameMenuScene(
+  scene: Phaser.Scene,
+  options: { portrait?: boolean } = {},
+): MenuFrame {
+  const screen = screenNow();
+  const upright = options.portrait === true && screen.narrow;
+  const W = upright ? 720 : DESIGN_WIDTH;
+  const H = upright ? Math.round((720 * screen.gameHeight) / screen.gameWidth) : DESIGN_HEIGHT;
+  const box = fitBox(screen, W, H);
   scene.cameras.main.setOrigin(0, 0).setZoom(box.zoom).setScroll(box.left, box.top);
   setTextResolution(box.zoom);
-  return { W: DESIGN_WIDTH, H: DESIGN_HEIGHT, ...box };
+  return { W, H, ...box };
 }
 
 /** The camera that draws a scene's HUD: the battle's 'ui' camera, else the main one. */

@@ -242,7 +242,7 @@ describe('the battle as a player feels it', () => {
     const events = (await page.evaluate(() => window.archfoe.events())).filter((e) => e.text);
     const log = (await look()).log;
     expect(log.map((l) => l.text)).toEqual(events.map((e) => e.text).slice(-log.length));
-    expect(log.length).toBe(Math.min(events.length, 300));
+    expect(log.length).toBe(Math.min(events.length, 200));
     const tagged = events.filter((e) => e.rule);
     expect(tagged.length).toBeGreaterThan(0);
     for (const e of tagged.slice(-log.length)) {
