@@ -11,7 +11,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { CSS, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel } from '../view/ui';
+import { Button, cropText, drawPanel } from '../view/ui';
 
 /** Markdown to plain lines: headings, emphasis and links made readable, paragraphs unwrapped. */
 export function markdownToPlain(md: string): string {
@@ -82,7 +82,7 @@ export class CreditsScene extends Phaser.Scene {
     const maxScroll = Math.max(0, text.height - viewH);
     const apply = (): void => {
       text.y = viewTop - scroll;
-      text.setCrop(0, scroll, pw - 60, viewH);
+      cropText(text, 0, scroll, pw - 60, viewH);
     };
     apply();
     if (maxScroll > 0) {

@@ -6,6 +6,7 @@
  */
 import Phaser from 'phaser';
 import { app } from '../app/app';
+import { defaultRuleModule } from '../engine';
 import { loadSavedSession } from '../app/session';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
@@ -13,7 +14,7 @@ import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { cosmetic } from '../view/rng';
 import { COLORS, CSS, textStyle, TITLE_FONT } from '../view/theme';
-import { ensureUnitAnimations, frameExists } from '../view/unit-view';
+import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
 import { Button, drawPanel, Toast } from '../view/ui';
 
 export class MenuScene extends Phaser.Scene {
@@ -27,7 +28,7 @@ export class MenuScene extends Phaser.Scene {
     drawBackdrop(this, 0.3);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     // The title art (800 x 300, no lettering; its top band is dark for the title).
-    const artY = upright ? 60 : 14;
+    const artY = upright ? Math.max(60, (H - 1150) / 2) : 14;
     let artBottom = artY + 316;
     let artScale = 1;
     if (this.textures.exists('title')) {
@@ -115,7 +116,11 @@ export class MenuScene extends Phaser.Scene {
       )
       .setOrigin(0.5, 0);
     const py = rowY + (upright ? bh + 44 : 0);
-    this.idleParty(W, upright ? H - 200 : H - 52, upright ? 2.6 : 2);
+    this.idleParty(
+      W,
+      upright ? Math.min(H - 160, rowY + 2 * (bh + 44) + 300) : H - 52,
+      upright ? 2.6 : 2,
+    );
     const panelH = 40;
 
     if (app.menuMessage) {
@@ -163,12 +168,19 @@ export class MenuScene extends Phaser.Scene {
       [0.07, 0.32],
       [0.93, 0.32],
     ]) {
-      const glow = this.add
-        .circle(cx - w / 2 + fx * w, top + fy * h, 46, 0xff9a3c, 0.16)
-        .setBlendMode(Phaser.BlendModes.ADD);
-      const core = this.add
-        .circle(glow.x, glow.y, 14, 0xffd27a, 0.35)
-        .setBlendMode(Phaser.BlendModes.ADD);
+      // A soft glow: rings fading outwards, and a warm core.
+      const gx = cx - w / 2 + fx * w;
+      const gy = top + fy * h;
+      const glow = this.add.graphics().setPosition(gx, gy).setBlendMode(Phaser.BlendModes.ADD);
+      for (let r = 56; r > 4; r -= 6) {
+        glow.fillStyle(0xff8a2c, 0.045);
+        glow.fillCircle(0, 0, r);
+      }
+      const core = this.add.graphics().setPosition(gx, gy).setBlendMode(Phaser.BlendModes.ADD);
+      for (let r = 12; r > 2; r -= 3) {
+        core.fillStyle(0xffd27a, 0.12);
+        core.fillCircle(0, 0, r);
+      }
       const flicker = (): void => {
         this.tweens.add({
           targets: [glow, core],
@@ -208,39 +220,37 @@ export class MenuScene extends Phaser.Scene {
    */
   private idleParty(W: number, y: number, scale: number): void {
     if (!this.textures.exists('units')) return;
-    const cast = [
-      ['fighting-man', false],
-      ['magic-user', false],
-      ['thief', false],
-      ['priest', false],
-      ['goblin', true],
-      ['troll', true],
-      ['dragon', true],
-    ] as const;
-    const step = Math.min(96, (W - 80) / cast.length);
-    const figures: { sprite: Phaser.GameObjects.Sprite; frames: string }[] = [];
-    cast.forEach(([frames, foe], i) => {
-      const key = ensureUnitAnimations(this, frames);
+    // The default rule module's figures, heroes facing their foes.
+    const cast = defaultRuleModule().kinds.filter((k) =>
+      frameExists(this, 'units', `${k.art.sprite}-idle-0`),
+    );
+    const step = Math.min(96, (W - 80) / Math.max(1, cast.length));
+    const figures: { sprite: Phaser.GameObjects.Sprite; frames: string; texture: string }[] = [];
+    cast.forEach((kind, i) => {
+      const art = kind.art;
+      const texture = artTexture(this, art);
+      const key = ensureUnitAnimations(this, art.sprite, texture);
       if (!key) return;
+      const foe = kind.side !== 'heroes';
       const x = W / 2 + (i - (cast.length - 1) / 2) * step + (foe ? 24 : -24);
       this.add.ellipse(x, y + 2, 26 * scale * 0.8, 8 * scale * 0.8, 0x000000, 0.45);
       const sprite = this.add
-        .sprite(x, y, 'units', `${frames}-idle-0`)
+        .sprite(x, y, texture, `${art.sprite}-idle-0`)
         .setOrigin(0.5, 1)
-        .setScale(scale * (frames === 'dragon' ? 1.3 : 1))
+        .setScale((scale * art.height) / 32)
         .setFlipX(foe);
       sprite.play({ key, startFrame: cosmetic.int(0, 1), delay: cosmetic.int(0, 500) });
-      figures.push({ sprite, frames });
+      figures.push({ sprite, frames: art.sprite, texture });
     });
     this.time.addEvent({
       delay: 1400,
       loop: true,
       callback: () => {
         const f = figures[cosmetic.int(0, figures.length - 1)];
-        if (!f || !frameExists(this, 'units', `${f.frames}-attack`)) return;
+        if (!f || !frameExists(this, f.texture, `${f.frames}-attack`)) return;
         f.sprite.stop().setFrame(`${f.frames}-attack`);
         this.time.delayedCall(380, () => {
-          const key = ensureUnitAnimations(this, f.frames);
+          const key = ensureUnitAnimations(this, f.frames, f.texture);
           if (key && f.sprite.active) f.sprite.play(key);
         });
       },

@@ -22,7 +22,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
+import { Button, cropText, drawPanel, Toast, Tooltip } from '../view/ui';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 const MAX_CHOICE_BUTTONS = 5;
@@ -127,7 +127,7 @@ export class SetupScene extends Phaser.Scene {
         )
         .setName('map-message');
       const maxH = ly + lh - y - 36;
-      if (msg.height > maxH) msg.setCrop(0, 0, lw - 60, maxH);
+      if (msg.height > maxH) cropText(msg, 0, 0, lw - 60, maxH);
       drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 24, {
         fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
         border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,

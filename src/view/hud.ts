@@ -5,7 +5,7 @@
 import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
-import { Button, drawPanel, type Tooltip } from './ui';
+import { Button, cropText, drawPanel, type Tooltip } from './ui';
 import { COLORS, CSS, textStyle, titleStyle, TITLE_FONT } from './theme';
 import { artFor, fallbackTexture, frameExists } from './unit-view';
 
@@ -247,7 +247,7 @@ export class InfoPanel extends Phaser.GameObjects.Container {
     this.title.setText(title);
     this.bodyText.setText(body);
     const room = this.panelH - 34 - 8;
-    if (this.bodyText.height > room) this.bodyText.setCrop(0, 0, this.panelW, room);
+    if (this.bodyText.height > room) cropText(this.bodyText, 0, 0, this.panelW, room);
     else this.bodyText.setCrop();
   }
 }

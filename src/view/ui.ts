@@ -35,6 +35,23 @@ function isShown(obj: Phaser.GameObjects.Container): boolean {
   return true;
 }
 
+// ------------------------------------------------------------------ text
+
+/**
+ * Crops a text to a rectangle given in its own layout pixels (a text's frame is drawn at
+ * its resolution, and Phaser crops in the frame's pixels).
+ */
+export function cropText(
+  text: Phaser.GameObjects.Text,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
+  const r = text.style.resolution || 1;
+  text.setCrop(x * r, y * r, width * r, height * r);
+}
+
 // ------------------------------------------------------------------ panel drawing
 
 export function drawPanel(
