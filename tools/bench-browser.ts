@@ -21,6 +21,11 @@
  * - map loading: the 100x100 TMX map (compressed layers) with its TSX tileset and PNG dropped
  *   on a fresh page, to the Setup screen and then to the battle on screen in the map's own
  *   art (tools/lib/bench-map-browser.ts; `npm run bench` measures the same).
+ * - how long a monster phase takes to play on screen at each animation speed (slow, normal,
+ *   fast, instant), on the Dungeon Crawl board: seeded games whose heroes play the autopilot's
+ *   moves at instant speed; the command that ends the heroes' round (and so runs the monsters'
+ *   phase) is dispatched at the speed measured, and its duration is the time until its
+ *   animation is over (the dispatch's promise), page clock.
  * Figures are printed like the other benchmarks and kept in bench/baseline.json (part 'browser').
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -282,6 +287,64 @@ async function battleInPage(input: {
   return result;
 }
 
+const PHASE_SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
+type PhaseSpeed = (typeof PHASE_SPEEDS)[number];
+
+/**
+ * Runs in the page: the duration (ms) of monster phases at each speed, on the Dungeon Crawl,
+ * `seeds` games of up to `rounds` phases each; the heroes play the autopilot at instant speed.
+ */
+async function phasesInPage(input: {
+  speeds: readonly string[];
+  seeds: number[];
+  rounds: number;
+}): Promise<Record<string, number[]>> {
+  type Cmd = { type: string; unit?: string };
+  type Snap = { phase: string; round: number; turn: { unitId: string } | null };
+  const api = (
+    window as unknown as {
+      archfoe: {
+        ready: Promise<void>;
+        start(o: { scenario: string; seed: number }): Promise<{ ok: boolean }>;
+        dispatch(c: Cmd): Promise<{ ok: boolean }>;
+        suggest(): Cmd | null;
+        setSpeed(s: string): boolean;
+        idle(): Promise<void>;
+        state(): Snap | null;
+      };
+    }
+  ).archfoe;
+  await api.ready;
+  const out: Record<string, number[]> = {};
+  for (const speed of input.speeds) {
+    out[speed] = [];
+    for (const seed of input.seeds) {
+      api.setSpeed('instant');
+      await api.start({ scenario: 'dungeon-crawl', seed });
+      await api.idle();
+      let phases = 0;
+      for (let i = 0; i < 400 && phases < input.rounds; i++) {
+        const st = api.state();
+        if (!st || st.phase !== 'heroes' || !st.turn) break;
+        const command = api.suggest();
+        if (!command) break;
+        // Only the end of a turn can start the monsters' phase: it plays at the speed measured.
+        const ends = command.type === 'end-turn';
+        api.setSpeed(ends ? speed : 'instant');
+        const from = performance.now();
+        const r = await api.dispatch(command);
+        if (!r.ok) break;
+        const after = api.state();
+        if (ends && after && (after.round > st.round || after.phase === 'over')) {
+          out[speed].push(performance.now() - from);
+          phases++;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 async function measure(
   url: string,
   seconds: number,
@@ -290,6 +353,7 @@ async function measure(
   menuMs: number | null;
   battle: BattleResult;
   maps: BrowserMapLoad;
+  phases: Record<string, number[]>;
   errors: string[];
 }> {
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-bench-chromium-'));
@@ -325,7 +389,14 @@ async function measure(
       maxWallSeconds: Math.max(300, seconds * 30),
     });
     const maps = await mapLoadOnPage(page, url, 3);
-    return { menuMs, battle, maps, errors };
+    log('timing monster phases at each speed (the Dungeon Crawl)...');
+    await page.goto(`${url}?renderer=canvas`, { waitUntil: 'load' });
+    const phases = await page.evaluate(phasesInPage, {
+      speeds: PHASE_SPEEDS,
+      seeds: [1, 2, 3],
+      rounds: 4,
+    });
+    return { menuMs, battle, maps, phases, errors };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -361,7 +432,7 @@ async function main(): Promise<void> {
     server.close();
     if (temp) rmSync(temp, { recursive: true, force: true });
   }
-  const { menuMs, battle, maps, errors } = result;
+  const { menuMs, battle, maps, phases, errors } = result;
   const patrol = frameStats(battle.patrol.deltas);
   const alerted = frameStats(battle.alerted.deltas);
   const all = frameStats(battle.allDeltas);
@@ -453,6 +524,31 @@ async function main(): Promise<void> {
       'browser.mapLoad',
     ),
   );
+  const section3 =
+    'Browser: a monster phase on screen, start to end (the Dungeon Crawl, seeds 1-3, up to 4 rounds each)';
+  for (const speed of PHASE_SPEEDS as readonly PhaseSpeed[]) {
+    const times = phases[speed] ?? [];
+    const seconds = times.map((t) => t / 1000);
+    rows.push(
+      {
+        section: section3,
+        name: `${speed}: median`,
+        value: percentile(seconds, 50),
+        unit: 's',
+        note: `${times.length} phases; the longest ${sig(seconds.length ? Math.max(...seconds) : NaN)} s`,
+        key: `browser.phase.${speed}.p50`,
+        better: 'lower',
+      },
+      {
+        section: section3,
+        name: `${speed}: p95`,
+        value: percentile(seconds, 95),
+        unit: 's',
+        key: `browser.phase.${speed}.p95`,
+        better: 'lower',
+      },
+    );
+  }
   const baseline = loadBaseline('browser');
   const figures: Record<string, number> = {};
   for (const r of rows) if (r.key && Number.isFinite(r.value)) figures[r.key] = r.value;
@@ -496,6 +592,9 @@ async function main(): Promise<void> {
           wallSeconds: round(battle.wallSeconds, 1),
         },
         mapLoad: maps,
+        monsterPhaseSeconds: Object.fromEntries(
+          PHASE_SPEEDS.map((sp) => [sp, (phases[sp] ?? []).map((t) => round(t / 1000, 2))]),
+        ),
         error: battle.error ?? null,
         pageErrors: errors,
         baseline: baseline ? { recordedAt: baseline.recordedAt, change } : null,

@@ -55,6 +55,34 @@ export interface BattleBridge {
   boardZoom(): number;
   /** The info panel's title and text. */
   info(): { title: string; body: string };
+  /** What the battle screen shows now, for tests (rectangles in game pixels). */
+  look(): BattleLook;
+}
+
+/** A rectangle in game pixels (or page pixels, once the automation API converts it). */
+export interface LookRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What the battle screen shows now: the automation API's picture of it for tests. */
+export interface BattleLook {
+  animating: boolean;
+  hint: string;
+  info: { title: string; body: string };
+  /** The turn banner at the top. */
+  title: string;
+  cards: { unit: string; status: string; acting: boolean; wounds: string }[];
+  /** Target badges as drawn. */
+  badges: { unit: string; text: string; rect: LookRect }[];
+  /** The board's window and where the whole board is drawn now. */
+  viewport: LookRect;
+  board: LookRect;
+  zoom: number;
+  /** The dice log's lines, oldest first, with each line's rule tag ('' when none). */
+  log: { text: string; tag: string }[];
 }
 
 export interface UnitResult {
@@ -165,6 +193,20 @@ class App {
     let top: Phaser.Scene | null = null;
     for (const s of game.scene.scenes as Phaser.Scene[]) if (s.sys.isActive()) top = s;
     return top ? top.sys.settings.key : 'None';
+  }
+
+  /**
+   * The screen changed size: every running scene builds itself again for it (the battle
+   * from its unchanged state; one paused under an overlay when it resumes).
+   */
+  relayout(): void {
+    const game = this.game;
+    if (!game) return;
+    for (const s of game.scene.getScenes(false) as Phaser.Scene[]) {
+      if (s.sys.isActive()) s.scene.restart({ ...(s.sys.settings.data as object), relayout: true });
+      else if (s.sys.isPaused())
+        s.sys.settings.data = { ...(s.sys.settings.data as object), relayoutOnResume: true };
+    }
   }
 
   /** Switches to a scene, stopping whatever runs now. */

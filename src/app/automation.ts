@@ -14,8 +14,14 @@ import {
   type GameState,
   type ScenarioOptions,
 } from '../engine';
-import { app, type DispatchOutcome, type LoadMapOutcome } from './app';
-import { controlNames, controlRect, lastToast } from './controls';
+import {
+  app,
+  type BattleLook,
+  type DispatchOutcome,
+  type LoadMapOutcome,
+  type LookRect,
+} from './app';
+import { controlNames, controlRect, lastToast, toastCount } from './controls';
 import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
 import { randomSeed } from './session';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
@@ -86,6 +92,10 @@ export interface ArchFoeApi {
     setupPreview(): { ownArt: boolean; width: number; height: number } | null;
     /** The player's kept maps ("my maps") as the Setup screen lists them, and why none can be kept. */
     myMaps(): { maps: { id: string; name: string }[] | null; problem: string | null };
+    /** In a battle: what the screen shows now (rectangles in page pixels). */
+    battle(): BattleLook | null;
+    /** How many brief messages have been shown since the page loaded. */
+    toastCount(): number;
   };
 }
 
@@ -98,6 +108,14 @@ declare global {
 function canvasRect(): DOMRect | null {
   const canvas = app.game?.canvas;
   return canvas ? canvas.getBoundingClientRect() : null;
+}
+
+/** A rectangle in game pixels as page pixels. */
+function rectToPage(r: LookRect): LookRect {
+  const a = gameToPage(r.x, r.y);
+  const b = gameToPage(r.x + r.width, r.y + r.height);
+  if (!a || !b) return r;
+  return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
 }
 
 function gameToPage(x: number, y: number): { x: number; y: number } | null {
@@ -209,6 +227,17 @@ export function installAutomation(): ArchFoeApi {
         maps: app.myMaps ? app.myMaps.map((m) => ({ id: m.id, name: m.name })) : null,
         problem: app.myMapsProblem,
       }),
+      battle() {
+        const look = app.battle?.look();
+        if (!look) return null;
+        return {
+          ...look,
+          badges: look.badges.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
+          viewport: rectToPage(look.viewport),
+          board: rectToPage(look.board),
+        };
+      },
+      toastCount,
     },
   };
   window.archfoe = api;

@@ -21,10 +21,11 @@ import { chooseMapFiles } from '../app/files';
 import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
+import { Button, cropText, drawPanel, Toast, Tooltip } from '../view/ui';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 const MAX_CHOICE_BUTTONS = 5;
@@ -66,8 +67,7 @@ export class SetupScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.72);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     this.tooltip = new Tooltip(this);
@@ -146,14 +146,14 @@ export class SetupScene extends Phaser.Scene {
           }),
         )
         .setName('map-message');
-      const maxH = ly + lh - y - 30;
+      const maxH = ly + lh - y - 36;
       if (msg.height > maxH) {
-        msg.setCrop(0, 0, lw - 60, maxH);
+        cropText(msg, 0, 0, lw - 60, maxH);
         msg.setInteractive();
         msg.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(m.text, p.x, p.y));
         msg.on('pointerout', () => this.tooltip.hideNow());
       }
-      drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 20, {
+      drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 24, {
         fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
         border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
         radius: 6,

@@ -8,10 +8,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, launchChromium } from '../../src/devtools/chromium';
+import { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../src/devtools/chromium';
 import { serveDir } from '../../src/devtools/static-server';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ArchFoeApi } from '../../src/app/automation';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -38,6 +38,15 @@ export async function launch(): Promise<{ context: BrowserContext; profile: stri
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-chromium-'));
   const context = await launchChromium(profile, ['--disable-quic']);
   return { context, profile };
+}
+
+/** A browser (no profile kept) for pages of several sizes and pixel ratios. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, '--disable-quic'],
+  });
 }
 
 export function cleanup(paths: string[]): void {
