@@ -67,6 +67,11 @@ export interface UnitComponents {
    * ('reserve'), or a figure that left it over the far edge ('escaped').
    */
   offField?: 'reserve' | 'escaped';
+  /**
+   * A campaign hero's wound points that never heal (rencounter.txt); set-up already took
+   * them off `maxWounds`. Absent outside campaigns and for heroes without any.
+   */
+  permanentWounds?: number;
 }
 
 export interface Unit extends UnitComponents {
