@@ -173,9 +173,11 @@ export function missionSetup(
   if (typeof party === 'string') return { ok: false, error: party };
   // A map played under another module than its own keeps none of its own module's defaults.
   const defaults = moduleId === board.ruleModule ? board.defaults : {};
+  // The mission's own enemy strength is combined with the difficulty's, never taken as it is.
+  const { enemyPercent: _percent, archFoeWounds: _wounds, ...own } = mission.options ?? {};
   const options = {
     ...defaults,
-    ...(mission.options ?? {}),
+    ...own,
     ...missionStrengthOptions(rules, mission, state.options),
   };
   const config: GameConfig = {

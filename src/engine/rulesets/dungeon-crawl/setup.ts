@@ -94,15 +94,25 @@ export function setupCrawlGame(input: SetupInput): SetupResult {
 }
 
 /**
- * A campaign's party takes the hero squares in order, each member as its own kind with
- * its id, name, wounds, permanent wounds and skill levels; squares left over stay empty.
+ * A campaign's party takes the hero squares, each member the square made for its kind when
+ * there is one free, else the first free one, as its own kind with its id, name, wounds,
+ * permanent wounds and skill levels; squares left over stay empty.
  */
 function seatParty(units: Unit[], party: readonly PartyMember[]): string | null {
   const heroes = units.filter((u) => u.side === 'heroes');
   if (party.length > heroes.length)
     return `The map has ${heroes.length} hero squares for a party of ${party.length}.`;
-  for (const [i, square] of heroes.entries()) {
-    const member = party[i];
+  const seats = new Map<Unit, PartyMember>();
+  const waiting: PartyMember[] = [];
+  for (const member of party) {
+    const own = heroes.find((h) => h.kind === member.kind && !seats.has(h));
+    if (own) seats.set(own, member);
+    else waiting.push(member);
+  }
+  for (const square of heroes)
+    if (!seats.has(square) && waiting.length > 0) seats.set(square, waiting.shift()!);
+  for (const square of heroes) {
+    const member = seats.get(square);
     const index = units.indexOf(square);
     if (!member) {
       units.splice(index, 1);
