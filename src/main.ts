@@ -16,7 +16,8 @@ import { MenuScene } from './scenes/Menu';
 import { ResultsScene } from './scenes/Results';
 import { SettingsScene } from './scenes/Settings';
 import { SetupScene } from './scenes/Setup';
-import { COLORS, GAME_HEIGHT, GAME_WIDTH } from './view/theme';
+import { screenMetrics, screenNow, setScreen, type ScreenMetrics } from './view/screen';
+import { COLORS } from './view/theme';
 
 function rendererType(): number {
   const wanted = new URLSearchParams(window.location.search).get('renderer');
@@ -30,15 +31,24 @@ installAutomation();
 sounds.useAssets(assetUrl);
 app.watchSettings((settings) => sounds.setVolumes(settings));
 
+/** The window's size and pixel ratio now. */
+function measure(): ScreenMetrics {
+  return screenMetrics(window.innerWidth, window.innerHeight, window.devicePixelRatio || 1);
+}
+
+// The canvas has a pixel for every device pixel of the window (its CSS size is the
+// window's): the scenes lay themselves out for the space there is (view/screen.ts).
+setScreen(measure());
+const first = screenNow();
 const game = new Phaser.Game({
   type: rendererType(),
   parent: 'game',
   backgroundColor: COLORS.backgroundCss,
   scale: {
-    mode: Phaser.Scale.FIT,
-    autoCenter: Phaser.Scale.CENTER_BOTH,
-    width: GAME_WIDTH,
-    height: GAME_HEIGHT,
+    mode: Phaser.Scale.NONE,
+    width: first.gameWidth,
+    height: first.gameHeight,
+    zoom: 1 / first.dpr,
   },
   audio: { noAudio: true },
   disableContextMenu: true,
@@ -50,7 +60,35 @@ const game = new Phaser.Game({
 });
 app.game = game;
 
+// A new window size or pixel ratio: the canvas follows and the scenes lay themselves out again.
+let resizeTimer: ReturnType<typeof setTimeout> | null = null;
+function followWindow(): void {
+  const now = measure();
+  const was = screenNow();
+  if (
+    now.gameWidth === was.gameWidth &&
+    now.gameHeight === was.gameHeight &&
+    now.dpr === was.dpr &&
+    now.cssWidth === was.cssWidth
+  )
+    return;
+  setScreen(now);
+  game.scale.zoom = 1 / now.dpr;
+  game.scale.resize(now.gameWidth, now.gameHeight);
+  // The canvas's CSS size is the window's (resize() skips it when it equals the backing size).
+  game.canvas.style.width = `${now.cssWidth}px`;
+  game.canvas.style.height = `${now.cssHeight}px`;
+  game.scale.refresh();
+  app.relayout();
+}
+window.addEventListener('resize', () => {
+  if (resizeTimer) clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(followWindow, 120);
+});
+
 installFileHandlers();
+// "My maps": list the player's kept maps for the Setup screen.
+void app.refreshMyMaps();
 
 // Browsers allow audio only after a user gesture: the first click or key unlocks it.
 const unlock = (): void => {

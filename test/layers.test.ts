@@ -38,6 +38,7 @@ const HEADLESS = [
   'view/battle-intents.ts',
   'view/battle-layout.ts',
   'view/words.ts',
+  'view/map-art.ts',
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -18,15 +18,24 @@
  *   turns (enemies patrolling), and again after playing on at instant speed until at least 5
  *   enemies are alerted (they then path toward the heroes and attack). Frames of the whole run
  *   are reported too.
+ * - map loading: the 100x100 TMX map (compressed layers) with its TSX tileset and PNG dropped
+ *   on a fresh page, to the Setup screen and then to the battle on screen in the map's own
+ *   art (tools/lib/bench-map-browser.ts; `npm run bench` measures the same).
+ * - how long a monster phase takes to play on screen at each animation speed (slow, normal,
+ *   fast, instant), on the Dungeon Crawl board: seeded games whose heroes play the autopilot's
+ *   moves at instant speed; the command that ends the heroes' round (and so runs the monsters'
+ *   phase) is dispatched at the speed measured, and its duration is the time until its
+ *   animation is over (the dispatch's promise), page clock.
  * Figures are printed like the other benchmarks and kept in bench/baseline.json (part 'browser').
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BENCH_FIXTURES } from './lib/bench-boards';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/devtools/chromium';
+import { CHROMIUM, launchChromium } from '../src/devtools/chromium';
 import { loadBaseline, saveBaseline } from './lib/bench-baseline';
+import { mapLoadOnPage, mapLoadRows, type BrowserMapLoad } from './lib/bench-map-browser';
 import { viteBuild } from './lib/bench-bundle';
 import { serveDir } from '../src/devtools/static-server';
 import {
@@ -278,18 +287,77 @@ async function battleInPage(input: {
   return result;
 }
 
+const PHASE_SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
+type PhaseSpeed = (typeof PHASE_SPEEDS)[number];
+
+/**
+ * Runs in the page: the duration (ms) of monster phases at each speed, on the Dungeon Crawl,
+ * `seeds` games of up to `rounds` phases each; the heroes play the autopilot at instant speed.
+ */
+async function phasesInPage(input: {
+  speeds: readonly string[];
+  seeds: number[];
+  rounds: number;
+}): Promise<Record<string, number[]>> {
+  type Cmd = { type: string; unit?: string };
+  type Snap = { phase: string; round: number; turn: { unitId: string } | null };
+  const api = (
+    window as unknown as {
+      archfoe: {
+        ready: Promise<void>;
+        start(o: { scenario: string; seed: number }): Promise<{ ok: boolean }>;
+        dispatch(c: Cmd): Promise<{ ok: boolean }>;
+        suggest(): Cmd | null;
+        setSpeed(s: string): boolean;
+        idle(): Promise<void>;
+        state(): Snap | null;
+      };
+    }
+  ).archfoe;
+  await api.ready;
+  const out: Record<string, number[]> = {};
+  for (const speed of input.speeds) {
+    out[speed] = [];
+    for (const seed of input.seeds) {
+      api.setSpeed('instant');
+      await api.start({ scenario: 'dungeon-crawl', seed });
+      await api.idle();
+      let phases = 0;
+      for (let i = 0; i < 400 && phases < input.rounds; i++) {
+        const st = api.state();
+        if (!st || st.phase !== 'heroes' || !st.turn) break;
+        const command = api.suggest();
+        if (!command) break;
+        // Only the end of a turn can start the monsters' phase: it plays at the speed measured.
+        const ends = command.type === 'end-turn';
+        api.setSpeed(ends ? speed : 'instant');
+        const from = performance.now();
+        const r = await api.dispatch(command);
+        if (!r.ok) break;
+        const after = api.state();
+        if (ends && after && (after.round > st.round || after.phase === 'over')) {
+          out[speed].push(performance.now() - from);
+          phases++;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 async function measure(
   url: string,
   seconds: number,
   minTurns: number,
-): Promise<{ menuMs: number | null; battle: BattleResult; errors: string[] }> {
+): Promise<{
+  menuMs: number | null;
+  battle: BattleResult;
+  maps: BrowserMapLoad;
+  phases: Record<string, number[]>;
+  errors: string[];
+}> {
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-bench-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 720 },
-    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
-  });
+  const context = await launchChromium(profile, ['--autoplay-policy=no-user-gesture-required']);
   const errors: string[] = [];
   try {
     const page: Page = context.pages()[0] ?? (await context.newPage());
@@ -320,7 +388,15 @@ async function measure(
       wantAlerted: 5,
       maxWallSeconds: Math.max(300, seconds * 30),
     });
-    return { menuMs, battle, errors };
+    const maps = await mapLoadOnPage(page, url, 3);
+    log('timing monster phases at each speed (the Dungeon Crawl)...');
+    await page.goto(`${url}?renderer=canvas`, { waitUntil: 'load' });
+    const phases = await page.evaluate(phasesInPage, {
+      speeds: PHASE_SPEEDS,
+      seeds: [1, 2, 3],
+      rounds: 4,
+    });
+    return { menuMs, battle, maps, phases, errors };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -356,7 +432,7 @@ async function main(): Promise<void> {
     server.close();
     if (temp) rmSync(temp, { recursive: true, force: true });
   }
-  const { menuMs, battle, errors } = result;
+  const { menuMs, battle, maps, phases, errors } = result;
   const patrol = frameStats(battle.patrol.deltas);
   const alerted = frameStats(battle.alerted.deltas);
   const all = frameStats(battle.allDeltas);
@@ -441,6 +517,38 @@ async function main(): Promise<void> {
       note: `${all.over33} frames over 33.4 ms`,
     },
   );
+  rows.push(
+    ...mapLoadRows(
+      maps,
+      'Browser: a 100x100 TMX map (3 compressed layers) with its TSX tileset and PNG',
+      'browser.mapLoad',
+    ),
+  );
+  const section3 =
+    'Browser: a monster phase on screen, start to end (the Dungeon Crawl, seeds 1-3, up to 4 rounds each)';
+  for (const speed of PHASE_SPEEDS as readonly PhaseSpeed[]) {
+    const times = phases[speed] ?? [];
+    const seconds = times.map((t) => t / 1000);
+    rows.push(
+      {
+        section: section3,
+        name: `${speed}: median`,
+        value: percentile(seconds, 50),
+        unit: 's',
+        note: `${times.length} phases; the longest ${sig(seconds.length ? Math.max(...seconds) : NaN)} s`,
+        key: `browser.phase.${speed}.p50`,
+        better: 'lower',
+      },
+      {
+        section: section3,
+        name: `${speed}: p95`,
+        value: percentile(seconds, 95),
+        unit: 's',
+        key: `browser.phase.${speed}.p95`,
+        better: 'lower',
+      },
+    );
+  }
   const baseline = loadBaseline('browser');
   const figures: Record<string, number> = {};
   for (const r of rows) if (r.key && Number.isFinite(r.value)) figures[r.key] = r.value;
@@ -483,6 +591,10 @@ async function main(): Promise<void> {
           rounds: battle.rounds,
           wallSeconds: round(battle.wallSeconds, 1),
         },
+        mapLoad: maps,
+        monsterPhaseSeconds: Object.fromEntries(
+          PHASE_SPEEDS.map((sp) => [sp, (phases[sp] ?? []).map((t) => round(t / 1000, 2))]),
+        ),
         error: battle.error ?? null,
         pageErrors: errors,
         baseline: baseline ? { recordedAt: baseline.recordedAt, change } : null,

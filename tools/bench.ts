@@ -7,14 +7,17 @@
  * warm, as the median of several runs, on fixed seeds and the committed boards in
  * test/fixtures/bench/ (the Dungeon Crawl board from maps/ when bundled, else the built-in
  * copy). Sections: pathing (ours vs easystar and peers), line of sight (vs rot.js), enemy
- * turn, whole games, map loading (a 100x100 TMX map and its TSX tileset), memory, bundle. Printed as a table with the change against
+ * turn, whole games, map loading (a 100x100 TMX map and its TSX tileset, in the CLI and,
+ * with its PNG, dropped on the game in headless Chromium), memory, bundle. Printed as a table with the change against
  * bench/baseline.json (written on the first run), or as one JSON object with --json.
  *
  * Other modes: --write-fixtures regenerates test/fixtures/bench/ (deterministic; only needed
  * if the generator changes), --memory-child is the memory child process.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_SIZES, dungeonCrawlBoard, loadBenchBoard } from './lib/bench-boards';
+import { BENCH_SIZES, dungeonCrawlBoard, loadBenchBoard, REPO_ROOT } from './lib/bench-boards';
 import { loadBaseline, saveBaseline, type BaselineRecord } from './lib/bench-baseline';
 import { measureBundle, type BundleResult } from './lib/bench-bundle';
 import {
@@ -31,6 +34,7 @@ import {
 import { writeFixtures } from './lib/bench-fixtures';
 import { benchLineOfSight, unitSquares, type LosResult } from './lib/bench-los';
 import { benchTmxLoad, TMX_100_FILE, TSX_100_FILE } from './lib/bench-tmx';
+import { CHROMIUM, mapLoadRows, measureMapLoadInBrowser } from './lib/bench-map-browser';
 import { measureMemory, memoryChild, type MemoryResult } from './lib/bench-memory';
 import { benchBoardPathing, makePairs, type BoardPathingResult } from './lib/bench-pathing';
 import {
@@ -372,12 +376,13 @@ async function main(): Promise<void> {
   if (want('mapLoad')) {
     log('map loading: 100x100 TMX with compressed layers and its TSX tileset...');
     const t = benchTmxLoad(args.quick ? 5 : 20);
-    report.mapLoad = {
+    const mapLoad: Record<string, unknown> = {
       tmx100: { medianMs: round(t.tmx.medianMs, 3), runs: t.tmx.runs, bytes: t.bytes },
       json100: { medianMs: round(t.json.medianMs, 3), runs: t.json.runs },
     };
+    report.mapLoad = mapLoad;
     const section =
-      'Map loading in the CLI (text in, BattleMap out: the loader as map:check runs it)';
+      'Map loading (the CLI: text in, BattleMap out, as map:check runs the loader; the browser: files dropped on the production build)';
     rows.push(
       {
         section,
@@ -398,6 +403,23 @@ async function main(): Promise<void> {
         better: 'lower',
       },
     );
+    if (existsSync(CHROMIUM)) {
+      log('map loading in the browser: vite build, then the 100x100 TMX + TSX + PNG dropped...');
+      const b = await measureMapLoadInBrowser(
+        args.quick ? 3 : 5,
+        args.build ? undefined : join(REPO_ROOT, 'dist'),
+      );
+      mapLoad.browser = b;
+      rows.push(...mapLoadRows(b, section, 'mapLoad.browser'));
+    } else {
+      rows.push({
+        section,
+        name: 'in the browser: not measured',
+        value: NaN,
+        unit: '',
+        note: `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`,
+      });
+    }
   }
 
   // ---------------------------------------------------------------- memory

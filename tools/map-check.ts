@@ -8,18 +8,25 @@
  * beside the map by their `template` path) are read too. A FOLDER or a .zip map pack is
  * searched for maps, and every map in it is checked with the tilesets and templates it holds
  * (a zip's size and its entries are checked against the game's limits before anything is
- * unpacked). For each map: runs loadTiledMap, adds the default setup when the map has no
- * heroes or enemies, and prints a summary with warnings (exit 0), or prints the one plain
- * message that says what is wrong (exit 1). Never prints a stack trace.
+ * unpacked). The images the map and its tilesets name are found the same way; only their
+ * headers are read (their size, checked against the game's image limits), so the summary
+ * says which tilesets and image layers the game draws in the map's own art. For each map:
+ * runs loadTiledMap, adds the default setup when the map has no heroes or enemies, and
+ * prints a summary with warnings (exit 0), or prints the one plain message that says what
+ * is wrong (exit 1). Never prints a stack trace.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import {
+  checkImageFile,
+  IMAGE_FILE,
+  IMAGE_HEADER_BYTES,
   LIMITS,
   loadTiledMap,
   MapError,
   mapsAmong,
   referencedFiles,
+  referencedImages,
   resolveRelative,
   summarizeMap,
   TILED_FILE,
@@ -115,6 +122,55 @@ function readText(path: string, what: string): string {
   }
 }
 
+/** Image sizes by path (as the loader's `images` option takes them), and why some were refused. */
+interface Images {
+  sizes: Record<string, { width: number; height: number }>;
+  refused: string[];
+}
+
+const noImages = (): Images => ({ sizes: {}, refused: [] });
+
+/** Checks one image from its first bytes (header) and file size, into `into` under `key`. */
+function addImage(into: Images, key: string, head: Uint8Array, size: number): void {
+  if (into.sizes[key] !== undefined || Object.keys(into.sizes).length >= LIMITS.maxImages) return;
+  const checked = checkImageFile(key, head, size);
+  if ('error' in checked) into.refused.push(checked.error);
+  else into.sizes[key] = { width: checked.width, height: checked.height };
+}
+
+/** The first bytes of a file (enough for its image header), or null when it cannot be read. */
+function readHead(path: string): { head: Uint8Array; size: number } | null {
+  try {
+    const size = statSync(path).size;
+    const fd = openSync(path, 'r');
+    try {
+      const head = new Uint8Array(Math.min(size, IMAGE_HEADER_BYTES));
+      readSync(fd, head, 0, head.length, 0);
+      return { head, size };
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The images a map beside `mapFile` uses: those it names and those its tilesets (keyed by
+ * their path relative to the map) name, read from disk relative to the map's folder.
+ */
+function imagesBeside(mapFile: string, mapText: string, tilesets: Record<string, string>): Images {
+  const out = noImages();
+  const paths = referencedImages(mapText, 'map').map((p) => resolveRelative(undefined, p));
+  for (const [key, text] of Object.entries(tilesets))
+    for (const p of referencedImages(text, 'tileset')) paths.push(resolveRelative(key, p));
+  for (const path of paths) {
+    const read = readHead(resolve(dirname(mapFile), path));
+    if (read) addImage(out, path, read.head, read.size);
+  }
+  return out;
+}
+
 /** Reads each referenced file found beside the map into `into` (missing ones are left out). */
 function readBeside(
   mapFile: string,
@@ -132,9 +188,10 @@ function readBeside(
   }
 }
 
-/** The Tiled files of a folder (recursively, bounded), keyed by their path inside it. */
-function folderFiles(root: string): Record<string, string> {
+/** The Tiled files of a folder (recursively, bounded), keyed by their path inside it, and its images' sizes. */
+function folderFiles(root: string): { files: Record<string, string>; images: Images } {
   const out: Record<string, string> = {};
+  const images = noImages();
   let count = 0;
   const walk = (dir: string, depth: number): void => {
     if (depth > MAX_FOLDER_DEPTH) return;
@@ -163,11 +220,15 @@ function folderFiles(root: string): Record<string, string> {
           );
         }
         out[relative(root, path).split('\\').join('/')] = readText(path, 'The file');
+      } else if (IMAGE_FILE.test(name)) {
+        const read = readHead(path);
+        if (read)
+          addImage(images, relative(root, path).split('\\').join('/'), read.head, read.size);
       }
     }
   };
   walk(root, 0);
-  return out;
+  return { files: out, images };
 }
 
 function isFolder(path: string): boolean {
@@ -188,7 +249,12 @@ function checkLoaded(
   label: string,
   mapText: string,
   id: string,
-  files: { tilesets: Record<string, string>; templates: Record<string, string>; mapPath?: string },
+  files: {
+    tilesets: Record<string, string>;
+    templates: Record<string, string>;
+    mapPath?: string;
+    images: Images;
+  },
   args: Args,
 ): Outcome {
   const result = loadTiledMap(mapText, {
@@ -196,6 +262,7 @@ function checkLoaded(
     mapPath: files.mapPath,
     externalTilesets: files.tilesets,
     externalTemplates: files.templates,
+    images: files.images.sizes,
   });
   if (!result.ok) return { ok: false, text: `${label}: ${result.error}` };
   const loaded = result.map;
@@ -215,12 +282,23 @@ function checkLoaded(
         '\n  (heroes and enemies placed by the default setup)',
     );
   }
-  const tilesets = loaded.tiled.tilesets.map((t) => `${t.name} -> ${t.image}`).join('; ');
+  const art = loaded.art?.tilesets ?? [];
+  const tilesets = loaded.tiled.tilesets
+    .map((t) => {
+      const replaced = t.properties?.find((p) => p.name === 'replaces')?.value;
+      const own = art.find((a) => !a.builtin && a.name === (replaced ?? t.name));
+      if (own?.image) return `${t.name} -> ${own.image.path} (its own art)`;
+      if (own)
+        return `${t.name} -> ${own.tiles.filter((x) => x.image).length} images (its own art)`;
+      return `${t.name} -> ${t.image}${replaced !== undefined ? ' (built-in tiles by terrain)' : ''}`;
+    })
+    .join('; ');
   lines.push(`  Tilesets: ${tilesets}`);
   lines.push(`  Layers: ${loaded.tiled.layers.map((l) => l.name).join(', ')}`);
-  if (loaded.warnings.length > 0) {
-    lines.push(`  Warnings (${loaded.warnings.length}):`);
-    for (const w of loaded.warnings) lines.push(`    - ${w}`);
+  const warnings = [...files.images.refused, ...loaded.warnings];
+  if (warnings.length > 0) {
+    lines.push(`  Warnings (${warnings.length}):`);
+    for (const w of warnings) lines.push(`    - ${w}`);
   } else {
     lines.push('  Warnings: none');
   }
@@ -238,7 +316,12 @@ function givenTilesets(args: Args): Record<string, string> {
 }
 
 /** Every map among a folder's or a pack's files, each with the files around it. */
-function checkPack(label: string, files: Record<string, string>, args: Args): Outcome[] {
+function checkPack(
+  label: string,
+  files: Record<string, string>,
+  images: Images,
+  args: Args,
+): Outcome[] {
   const maps = mapsAmong(files);
   if (maps.length === 0) {
     return [{ ok: false, text: `${label}: there is no Tiled map (.tmx or .tmj) in it.` }];
@@ -249,7 +332,7 @@ function checkPack(label: string, files: Record<string, string>, args: Args): Ou
       `${label}${label.endsWith('/') ? '' : '/'}${m}`,
       files[m],
       basename(m, extname(m)),
-      { tilesets: all, templates: all, mapPath: m },
+      { tilesets: all, templates: all, mapPath: m, images },
       args,
     ),
   );
@@ -259,18 +342,25 @@ function checkMap(file: string, args: Args): Outcome[] {
   if (/\.zip$/i.test(file)) {
     const bytes = readBytes(file, 'The map pack', LIMITS.maxZipBytes);
     let files: Record<string, string>;
+    const images = noImages();
     try {
-      files = unpackZip(bytes, `The map pack ${file}`).files;
+      const pack = unpackZip(bytes, `The map pack ${file}`);
+      files = pack.files;
+      for (const [path, data] of Object.entries(pack.images))
+        addImage(images, path, data, data.length);
     } catch (e) {
       if (e instanceof MapError) return [{ ok: false, text: e.message }];
       throw e;
     }
-    return checkPack(`${file}:`, files, args).map((o) => ({
+    return checkPack(`${file}:`, files, images, args).map((o) => ({
       ...o,
       text: o.text.replace(`${file}:/`, `${file}:`),
     }));
   }
-  if (isFolder(file)) return checkPack(file, folderFiles(file), args);
+  if (isFolder(file)) {
+    const folder = folderFiles(file);
+    return checkPack(file, folder.files, folder.images, args);
+  }
   const mapText = readText(file, 'The map file');
   const tilesets = givenTilesets(args);
   const referenced = referencedFiles(mapText);
@@ -286,7 +376,8 @@ function checkMap(file: string, args: Args): Outcome[] {
     }
   }
   const id = basename(file, extname(file));
-  return [checkLoaded(file, mapText, id, { tilesets, templates }, args)];
+  const images = imagesBeside(file, mapText, tilesets);
+  return [checkLoaded(file, mapText, id, { tilesets, templates, images }, args)];
 }
 
 function main(argv: string[]): number {

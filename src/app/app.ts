@@ -6,6 +6,21 @@
 import type Phaser from 'phaser';
 import { allScenarios } from '../engine';
 import type { Command, GameState, ScenarioOptions, Side, UnitStats } from '../engine';
+import { contentId } from './hash';
+import {
+  hasMapImages,
+  prepareMapImages,
+  type MapImageFile,
+  type PreparedImages,
+} from './map-images';
+import {
+  listStoredMaps,
+  loadStoredMap,
+  removeStoredMap,
+  storeMap,
+  type StoreResult,
+  type StoredMapSummary,
+} from './map-store';
 import { customMapFromFiles, loadCustomMap, type CustomMapSource } from './maps';
 import {
   BattleSession,
@@ -40,6 +55,34 @@ export interface BattleBridge {
   boardZoom(): number;
   /** The info panel's title and text. */
   info(): { title: string; body: string };
+  /** What the battle screen shows now, for tests (rectangles in game pixels). */
+  look(): BattleLook;
+}
+
+/** A rectangle in game pixels (or page pixels, once the automation API converts it). */
+export interface LookRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What the battle screen shows now: the automation API's picture of it for tests. */
+export interface BattleLook {
+  animating: boolean;
+  hint: string;
+  info: { title: string; body: string };
+  /** The turn banner at the top. */
+  title: string;
+  cards: { unit: string; status: string; acting: boolean; wounds: string }[];
+  /** Target badges as drawn. */
+  badges: { unit: string; text: string; rect: LookRect }[];
+  /** The board's window and where the whole board is drawn now. */
+  viewport: LookRect;
+  board: LookRect;
+  zoom: number;
+  /** The dice log's lines, oldest first, with each line's rule tag ('' when none). */
+  log: { text: string; tag: string }[];
 }
 
 export interface UnitResult {
@@ -84,6 +127,19 @@ class App {
   menuMessage: string | null = null;
   /** The last load-your-own-map error or warnings, for the Setup screen. */
   mapMessage: { kind: 'error' | 'info'; text: string } | null = null;
+  /** The player's kept maps ("my maps"), newest first; null until they have been listed. */
+  myMaps: StoredMapSummary[] | null = null;
+  /** Why maps cannot be kept in this browser, when they cannot (one plain sentence). */
+  myMapsProblem: string | null = null;
+  /** What the Setup screen's map picture shows (set by the scene), for the automation API. */
+  setupPreview: { ownArt: boolean; width: number; height: number } | null = null;
+  /** How the board on screen draws the map's own art (set by the view), or null. */
+  boardArt: {
+    artLayers: number;
+    fallbackSquares: number;
+    animatedTiles: number;
+    scale: number;
+  } | null = null;
   lastResult: BattleResult | null = null;
   setup: SetupChoice = {
     // The first scenario of the default rule module (the Setup screen lists it first).
@@ -139,6 +195,20 @@ class App {
     return top ? top.sys.settings.key : 'None';
   }
 
+  /**
+   * The screen changed size: every running scene builds itself again for it (the battle
+   * from its unchanged state; one paused under an overlay when it resumes).
+   */
+  relayout(): void {
+    const game = this.game;
+    if (!game) return;
+    for (const s of game.scene.getScenes(false) as Phaser.Scene[]) {
+      if (s.sys.isActive()) s.scene.restart({ ...(s.sys.settings.data as object), relayout: true });
+      else if (s.sys.isPaused())
+        s.sys.settings.data = { ...(s.sys.settings.data as object), relayoutOnResume: true };
+    }
+  }
+
   /** Switches to a scene, stopping whatever runs now. */
   goto(key: string, data?: object): void {
     const game = this.game;
@@ -184,7 +254,7 @@ class App {
       return Promise.resolve({ ok: false, error: loaded.error });
     }
     this.session = loaded.session;
-    return this.showBattle(false);
+    return this.restoreMapImages(loaded.session.config.custom).then(() => this.showBattle(false));
   }
 
   /** Config for a new battle from the Setup choice. */
@@ -204,9 +274,16 @@ class App {
     };
   }
 
-  /** Loads a map of the player's from file texts; errors come back in plain words. */
-  loadMapFiles(files: { name: string; text: string }[]): LoadMapOutcome {
-    const source = customMapFromFiles(files);
+  /**
+   * Loads a map of the player's from file texts (and the images prepared with it); errors
+   * come back in plain words. Sync: the images, if any, are already decoded.
+   */
+  loadMapFiles(
+    files: { name: string; text: string }[],
+    images?: PreparedImages,
+    id?: string,
+  ): LoadMapOutcome {
+    const source = customMapFromFiles(files, images?.sizes, id);
     if ('error' in source) {
       this.mapMessage = { kind: 'error', text: source.error };
       return { ok: false, error: source.error };
@@ -220,12 +297,124 @@ class App {
     this.customMap = source;
     this.customMapName = loaded.map.battleMap.name || source.fileName;
     this.setup = { ...this.setup, scenario: 'custom', options: null };
-    const warnings = loaded.map.warnings;
+    const warnings = [...(images?.problems ?? []), ...loaded.map.warnings];
     this.mapMessage = {
       kind: 'info',
       text: `Loaded ${source.fileName}.${warnings.length ? ` Note: ${warnings.slice(0, 3).join(' ')}` : ''}`,
     };
     return { ok: true, name: this.customMapName, summary: loaded.map.summary, warnings };
+  }
+
+  /**
+   * Loads a map of the player's from the files that came (texts and images): checks and
+   * decodes the images, loads the map, and keeps it under "my maps" (a plain note is added
+   * to the Setup message when it cannot be kept; it still plays).
+   */
+  async loadMapWithImages(
+    texts: { name: string; text: string }[],
+    imageFiles: MapImageFile[],
+    problems: string[] = [],
+  ): Promise<LoadMapOutcome> {
+    const sorted = [...texts].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const images = [...imageFiles].sort((a, b) => (a.path < b.path ? -1 : 1));
+    const id = contentId([
+      ...sorted.flatMap((f) => [f.name, f.text]),
+      ...images.flatMap((f) => [f.path, f.bytes]),
+    ]);
+    const prepared = await prepareMapImages(images, id);
+    prepared.problems.unshift(...problems);
+    const outcome = this.loadMapFiles(texts, prepared, id);
+    if (!outcome.ok || !this.customMap) return outcome;
+    const source = this.customMap;
+    const bytes =
+      texts.reduce((n, f) => n + f.text.length, 0) +
+      Object.values(prepared.bytes).reduce((n, b) => n + b.length, 0);
+    const stored = await storeMap({
+      summary: {
+        id,
+        name: this.customMapName,
+        fileName: source.fileName,
+        savedAt: new Date().toISOString(),
+        bytes,
+        images: Object.keys(prepared.bytes).length,
+      },
+      source,
+      images: prepared.bytes,
+    });
+    this.noteStoreResult(stored);
+    await this.refreshMyMaps();
+    return outcome;
+  }
+
+  private noteStoreResult(stored: StoreResult): void {
+    if (stored.ok || !this.mapMessage) return;
+    this.mapMessage = { ...this.mapMessage, text: `${stored.error} ${this.mapMessage.text}` };
+  }
+
+  /** Lists the kept maps again (app.myMaps), or notes why they cannot be kept. */
+  async refreshMyMaps(): Promise<void> {
+    const listed = await listStoredMaps();
+    if (listed.ok) {
+      this.myMaps = listed.maps;
+      this.myMapsProblem = null;
+    } else {
+      this.myMaps = [];
+      this.myMapsProblem = listed.error;
+    }
+  }
+
+  /** Makes a kept map the player's map (with its images), as when it was dropped. */
+  async openMyMap(id: string): Promise<LoadMapOutcome> {
+    const stored = await loadStoredMap(id);
+    if (!stored) {
+      const error = 'That map is no longer kept in this browser.';
+      this.mapMessage = { kind: 'error', text: error };
+      await this.refreshMyMaps();
+      return { ok: false, error };
+    }
+    const prepared = await prepareMapImages(
+      Object.entries(stored.images).map(([path, bytes]) => ({ path, bytes })),
+      id,
+    );
+    const s = stored.source;
+    return this.loadMapFiles(
+      [
+        { name: s.fileName, text: s.text },
+        ...Object.entries(s.files).map(([name, text]) => ({ name, text })),
+      ],
+      prepared,
+      id,
+    );
+  }
+
+  /** Removes a kept map; when it is the map in use, the Setup screen goes back to the first scenario. */
+  async removeMyMap(id: string): Promise<StoreResult> {
+    const removed = await removeStoredMap(id);
+    if (removed.ok && this.customMap?.id === id) {
+      this.customMap = null;
+      this.customMapName = '';
+      this.mapMessage = null;
+      this.setup = { ...this.setup, scenario: allScenarios()[0]?.id ?? '', options: null };
+    }
+    if (!removed.ok) this.mapMessage = { kind: 'error', text: removed.error };
+    await this.refreshMyMaps();
+    return removed;
+  }
+
+  /**
+   * Brings back the images of a player's map from "my maps" when they are not decoded (a
+   * saved battle resumed after a reload). Without them the board draws the built-in tiles.
+   */
+  async restoreMapImages(source: CustomMapSource | null): Promise<void> {
+    if (!source?.id || !source.images) return;
+    const keys = Object.values(source.images).map((i) => i.key);
+    if (hasMapImages(keys)) return;
+    const stored = await loadStoredMap(source.id);
+    if (!stored) return;
+    await prepareMapImages(
+      Object.entries(stored.images).map(([path, bytes]) => ({ path, bytes })),
+      source.id,
+    );
   }
 
   /** Records the end of a battle for the Results screen. */

@@ -14,8 +14,14 @@ import {
   type GameState,
   type ScenarioOptions,
 } from '../engine';
-import { app, type DispatchOutcome, type LoadMapOutcome } from './app';
-import { controlNames, controlRect, lastToast } from './controls';
+import {
+  app,
+  type BattleLook,
+  type DispatchOutcome,
+  type LoadMapOutcome,
+  type LookRect,
+} from './app';
+import { controlNames, controlRect, lastToast, toastCount } from './controls';
 import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
 import { randomSeed } from './session';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
@@ -73,6 +79,23 @@ export interface ArchFoeApi {
     boardZoom(): number | null;
     /** In a battle: the info panel's title and text. */
     info(): { title: string; body: string } | null;
+    /** In a battle: how the board draws the map's own art, or null when it draws the built-in tiles. */
+    boardArt(): {
+      artLayers: number;
+      fallbackSquares: number;
+      animatedTiles: number;
+      scale: number;
+    } | null;
+    /** The last message about loading the player's own map (what the Setup screen shows), or null. */
+    mapMessage(): { kind: 'error' | 'info'; text: string } | null;
+    /** On the Setup screen: whether the map's picture shows its own art. */
+    setupPreview(): { ownArt: boolean; width: number; height: number } | null;
+    /** The player's kept maps ("my maps") as the Setup screen lists them, and why none can be kept. */
+    myMaps(): { maps: { id: string; name: string }[] | null; problem: string | null };
+    /** In a battle: what the screen shows now (rectangles in page pixels). */
+    battle(): BattleLook | null;
+    /** How many brief messages have been shown since the page loaded. */
+    toastCount(): number;
   };
 }
 
@@ -85,6 +108,14 @@ declare global {
 function canvasRect(): DOMRect | null {
   const canvas = app.game?.canvas;
   return canvas ? canvas.getBoundingClientRect() : null;
+}
+
+/** A rectangle in game pixels as page pixels. */
+function rectToPage(r: LookRect): LookRect {
+  const a = gameToPage(r.x, r.y);
+  const b = gameToPage(r.x + r.width, r.y + r.height);
+  if (!a || !b) return r;
+  return { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
 }
 
 function gameToPage(x: number, y: number): { x: number; y: number } | null {
@@ -188,6 +219,25 @@ export function installAutomation(): ArchFoeApi {
       inspection: () => app.battle?.inspection() ?? null,
       boardZoom: () => app.battle?.boardZoom() ?? null,
       info: () => app.battle?.info() ?? null,
+      boardArt: () => (app.battle && app.boardArt ? { ...app.boardArt } : null),
+      mapMessage: () => (app.mapMessage ? { ...app.mapMessage } : null),
+      setupPreview: () =>
+        app.activeSceneKey() === 'Setup' && app.setupPreview ? { ...app.setupPreview } : null,
+      myMaps: () => ({
+        maps: app.myMaps ? app.myMaps.map((m) => ({ id: m.id, name: m.name })) : null,
+        problem: app.myMapsProblem,
+      }),
+      battle() {
+        const look = app.battle?.look();
+        if (!look) return null;
+        return {
+          ...look,
+          badges: look.badges.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
+          viewport: rectToPage(look.viewport),
+          board: rectToPage(look.board),
+        };
+      },
+      toastCount,
     },
   };
   window.archfoe = api;

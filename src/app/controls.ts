@@ -40,10 +40,17 @@ export function controlNames(): string[] {
 }
 
 let lastMessage = '';
+let messages = 0;
 
 /** Records a brief message the view showed (an illegal click's engine sentence...). */
 export function noteToast(text: string): void {
   lastMessage = text;
+  messages += 1;
+}
+
+/** How many brief messages have been shown. */
+export function toastCount(): number {
+  return messages;
 }
 
 /** The last brief message shown. */

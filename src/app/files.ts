@@ -1,45 +1,73 @@
 /**
  * The player's own map files: the hidden file input (the Setup screen's "Load your own map"
  * button) and drag-and-drop anywhere on the page. Both read Tiled's files (maps, tilesets and
- * templates, in XML or JSON) as text, unpack .zip map packs (checked against the loader's
- * limits before anything is unpacked), hand them to the app, then show the Setup screen.
- * Images are not read: the game draws with its own tiles.
+ * templates, in XML or JSON) as text and the images that come with them as bytes, and unpack
+ * .zip map packs (checked against the loader's limits before anything is unpacked). Nothing
+ * big is read before its size is checked: a file's size first, an image's header (its width
+ * and height) before the image itself. Then the app loads the map (and keeps it under "my
+ * maps") and the Setup screen shows it.
  */
-import { MapError, TILED_FILE, unpackZip } from '../maps';
+import {
+  checkImageFile,
+  IMAGE_FILE,
+  IMAGE_HEADER_BYTES,
+  LIMITS,
+  MapError,
+  TILED_FILE,
+  unpackZip,
+} from '../maps';
 import { app } from './app';
+import type { MapImageFile } from './map-images';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
-/** The Tiled files among the chosen ones, as text; a .zip pack becomes the files inside it. */
-export async function readFiles(
-  list: FileList | File[],
-): Promise<{ name: string; text: string }[]> {
+/** What came of the chosen files: Tiled files as text, images as bytes, and what was refused. */
+export interface ReadFiles {
+  texts: { name: string; text: string }[];
+  images: MapImageFile[];
+  /** One plain sentence per image refused before it was read whole. */
+  problems: string[];
+}
+
+/** The Tiled files among the chosen ones as text, and their images; a .zip pack becomes the files inside it. */
+export async function readFiles(list: FileList | File[]): Promise<ReadFiles> {
   const files = Array.from(list);
-  const out: { name: string; text: string }[] = [];
+  const out: ReadFiles = { texts: [], images: [], problems: [] };
   for (const f of files) {
     if (/\.zip$/i.test(f.name)) {
       if (f.size > MAX_FILE_BYTES) throw new MapError(`${f.name} is too large to be a map pack.`);
       const bytes = new Uint8Array(await f.arrayBuffer());
       const pack = unpackZip(bytes, `The map pack ${f.name}`);
-      for (const [name, text] of Object.entries(pack.files)) out.push({ name, text });
+      for (const [name, text] of Object.entries(pack.files)) out.texts.push({ name, text });
+      for (const [path, data] of Object.entries(pack.images))
+        out.images.push({ path, bytes: data });
       continue;
     }
-    // Images and notes that came with the map are not needed.
+    if (IMAGE_FILE.test(f.name)) {
+      if (out.images.length >= LIMITS.maxImages) continue;
+      // The header first: a hostile image is refused before it is read whole.
+      const head = new Uint8Array(await f.slice(0, IMAGE_HEADER_BYTES).arrayBuffer());
+      const checked = checkImageFile(f.name, head, f.size);
+      if ('error' in checked) out.problems.push(checked.error);
+      else out.images.push({ path: f.name, bytes: new Uint8Array(await f.arrayBuffer()) });
+      continue;
+    }
+    // Notes and anything else that came with the map are not needed.
     if (!TILED_FILE.test(f.name) && files.length > 1) continue;
     if (f.size > MAX_FILE_BYTES) {
-      out.push({ name: f.name, text: '' });
+      out.texts.push({ name: f.name, text: '' });
       continue;
     }
-    out.push({ name: f.name, text: await f.text() });
+    out.texts.push({ name: f.name, text: await f.text() });
   }
   return out;
 }
 
 async function acceptFiles(list: FileList | File[] | null): Promise<void> {
   if (!list || list.length === 0) return;
-  let files: { name: string; text: string }[];
+  let read: ReadFiles;
   try {
-    files = await readFiles(list);
+    read = await readFiles(list);
   } catch (err) {
     app.mapMessage = {
       kind: 'error',
@@ -51,11 +79,17 @@ async function acceptFiles(list: FileList | File[] | null): Promise<void> {
     app.goto('Setup');
     return;
   }
-  const tooBig = files.find((f) => f.text === '');
+  const tooBig = read.texts.find((f) => f.text === '');
   if (tooBig) {
     app.mapMessage = { kind: 'error', text: `${tooBig.name} is empty or too large to be a map.` };
+  } else if (read.texts.length === 0) {
+    const why = read.problems.length > 0 ? ` ${read.problems.join(' ')}` : '';
+    app.mapMessage = {
+      kind: 'error',
+      text: `No Tiled map came with ${read.images.length + read.problems.length === 1 ? 'that image' : 'those images'}: drop the map (.tmx or .tmj) together with its tilesets and images, or a .zip pack holding them.${why}`,
+    };
   } else {
-    app.loadMapFiles(files);
+    await app.loadMapWithImages(read.texts, read.images, read.problems);
   }
   app.goto('Setup');
 }
@@ -67,7 +101,7 @@ function fileInput(): HTMLInputElement {
     input.type = 'file';
     input.id = 'map-file';
     input.multiple = true;
-    input.accept = '.tmx,.tmj,.json,.tsx,.tsj,.tx,.tj,.zip';
+    input.accept = '.tmx,.tmj,.json,.tsx,.tsj,.tx,.tj,.zip,.png,.jpg,.jpeg,.gif,.webp,.bmp';
     input.hidden = true;
     document.body.appendChild(input);
   }

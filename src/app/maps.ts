@@ -18,6 +18,13 @@ export interface BundledMapEntry {
   tilesets?: string[];
 }
 
+/** Size and key of one image that came with a player's map (the bytes live in the store). */
+export interface CustomMapImage {
+  width: number;
+  height: number;
+  key: string;
+}
+
 /** A map the player loaded from files (kept in the save so a reload can rebuild it). */
 export interface CustomMapSource {
   /** File name of the map, e.g. "my-crypt.tmx" (its path inside a .zip pack). */
@@ -25,6 +32,10 @@ export interface CustomMapSource {
   text: string;
   /** Other files dropped with it (tilesets, templates), keyed by file name or path in the pack. */
   files: Record<string, string>;
+  /** Its id in "my maps" (a content id of its files and images), when it has one. */
+  id?: string;
+  /** The images that came with it, by path: their size and the key they are decoded under. */
+  images?: Record<string, CustomMapImage>;
 }
 
 export interface ScenarioChoice {
@@ -129,6 +140,8 @@ export function loadBundledMap(
 /** Reads the player's files: picks the map among them, the rest become external tilesets. */
 export function customMapFromFiles(
   files: { name: string; text: string }[],
+  images?: Record<string, CustomMapImage>,
+  id?: string,
 ): CustomMapSource | { error: string } {
   if (files.length === 0) return { error: 'No file was given.' };
   const maps = files.filter((f) => /\.(tmx|tmj|json)$/i.test(f.name) && isMapText(f.text));
@@ -141,7 +154,10 @@ export function customMapFromFiles(
   }
   const extra: Record<string, string> = {};
   for (const f of files) if (f !== chosen) extra[f.name] = f.text;
-  return { fileName: chosen.name, text: chosen.text, files: extra };
+  const source: CustomMapSource = { fileName: chosen.name, text: chosen.text, files: extra };
+  if (id) source.id = id;
+  if (images && Object.keys(images).length > 0) source.images = images;
+  return source;
 }
 
 function customId(source: CustomMapSource): string {
@@ -164,6 +180,7 @@ export function loadCustomMap(
       mapPath: source.fileName,
       externalTilesets: source.files,
       externalTemplates: source.files,
+      images: source.images ?? {},
     });
   } catch (err) {
     return {

@@ -13,6 +13,7 @@ import {
   validateCommandShape,
 } from '../engine';
 import type { Command, CommandResult, GameEvent, GameState, ScenarioOptions } from '../engine';
+import { fingerprint } from './hash';
 import { resolveScenario, type CustomMapSource, type ResolvedScenario } from './maps';
 import { readItem, removeItem, STORAGE_KEYS, writeItem } from './storage';
 
@@ -53,15 +54,7 @@ export interface SavedBattle {
   rules?: { module: string; version: number };
 }
 
-/** FNV-1a over a string, as 8 hex digits: a cheap fingerprint of a state. */
-export function fingerprint(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, '0');
-}
+export { fingerprint };
 
 export function stateFingerprint(state: GameState): string {
   const { map: _map, ...rest } = state;
@@ -252,6 +245,8 @@ function checkSaveShape(raw: unknown): string | null {
     ) {
       return 'The save\u2019s own map is damaged.';
     }
+    if (c.images !== undefined && (typeof c.images !== 'object' || c.images === null))
+      return 'The save\u2019s own map is damaged.';
   }
   if (r.rules !== undefined) {
     const rules = r.rules as Record<string, unknown> | null;

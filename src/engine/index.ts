@@ -41,7 +41,7 @@ export { computeCover, coverLines, hasLineOfSight, isClearShot, visibleSquares }
 export type { CoverLevel, CoverLine } from './los';
 export { reachableSquares } from './systems/movement';
 export { coverFor, coverFrom } from './systems/cover';
-export { canSeeSquare, squaresNoticedBy } from './systems/sight';
+export { canNotice, canSeeSquare, noticing, squaresNoticedBy } from './systems/sight';
 export { squaresThreatenedBy, squaresThreatenedByAlerted } from './systems/threat';
 export { makeBoard } from './ascii-board';
 export type { AsciiLetters, BoardOptions } from './ascii-board';

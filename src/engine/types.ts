@@ -63,10 +63,11 @@ export interface UnitComponents {
   /** Squares per side for a large figure (2 = 2x2, `position` its main, top-left square). */
   size?: number;
   /**
-   * Off the board but not defeated: a reinforcement that has not come into the battle yet
-   * ('reserve'), or a figure that left it over the far edge ('escaped').
+   * Off the board but not killed: a reinforcement that has not come into the battle yet
+   * ('reserve'), a figure that left it over the far edge ('escaped'), or a hero routed
+   * from it by a failed morale check ('routed': out of the battle, alive).
    */
-  offField?: 'reserve' | 'escaped';
+  offField?: 'reserve' | 'escaped' | 'routed';
   /**
    * A campaign hero's wound points that never heal (rencounter.txt); set-up already took
    * them off `maxWounds`. Absent outside campaigns and for heroes without any.

@@ -245,4 +245,14 @@ export const LIMITS = {
   maxZipUnpackedBytes: 64 * 1024 * 1024,
   /** Largest .zip file read at all. */
   maxZipBytes: 32 * 1024 * 1024,
+  /** Largest image file (a tileset sheet, a tile of a collection, an image layer). */
+  maxImageBytes: 16 * 1024 * 1024,
+  /** Widest or tallest image in pixels (read from its header before it is decoded). */
+  maxImageSide: 4096,
+  /** Most pixels in one image. */
+  maxImagePixels: 4096 * 4096,
+  /** Most pixels in all the images of one map together. */
+  maxMapImagePixels: 32 * 1024 * 1024,
+  /** Most images that come with one map. */
+  maxImages: 256,
 } as const;

@@ -112,3 +112,45 @@ export function referencedFiles(text: string): { tilesets: string[]; templates: 
   visit(field(json, 'layers'), 0);
   return found;
 }
+
+/**
+ * The images a map or a tileset file names (tileset sheets, collection tiles' images, image
+ * layers), as written in it; empty when the text cannot be read. Paths are relative to the
+ * file that names them.
+ */
+export function referencedImages(text: string, kind: 'map' | 'tileset'): string[] {
+  let json: unknown;
+  try {
+    const doc = readTiledDocument(text, 'The file', kind);
+    if (doc.kind !== kind) return [];
+    json = doc.json;
+  } catch {
+    return [];
+  }
+  const found = new Set<string>();
+  const field = (o: unknown, key: string): unknown =>
+    o !== null && typeof o === 'object' ? (o as Record<string, unknown>)[key] : undefined;
+  const add = (s: unknown): void => {
+    if (typeof s === 'string' && s.length > 0 && s.length < 1024) found.add(s);
+  };
+  const tileset = (ts: unknown): void => {
+    add(field(ts, 'image'));
+    const tiles = field(ts, 'tiles');
+    if (Array.isArray(tiles)) for (const t of tiles.slice(0, 65536)) add(field(t, 'image'));
+  };
+  const visit = (layers: unknown, depth: number): void => {
+    if (!Array.isArray(layers) || depth > 32) return;
+    for (const layer of layers) {
+      if (field(layer, 'type') === 'imagelayer') add(field(layer, 'image'));
+      visit(field(layer, 'layers'), depth + 1);
+    }
+  };
+  if (kind === 'tileset') tileset(json);
+  else {
+    const list = field(json, 'tilesets');
+    if (Array.isArray(list))
+      for (const ts of list) if (field(ts, 'source') === undefined) tileset(ts);
+    visit(field(json, 'layers'), 0);
+  }
+  return [...found];
+}

@@ -15,7 +15,17 @@ export { summarizeMap, terrainCounts } from './summary';
 export { floodFill, regions, doorSquares } from '../engine/regions';
 export { builtinImageFor } from './tilesets';
 export { baseName, findExternalFile, normalizePath, resolveRelative } from './paths';
-export { referencedFiles } from './document';
+export { referencedFiles, referencedImages } from './document';
+export {
+  checkImageFile,
+  IMAGE_FILE,
+  IMAGE_HEADER_BYTES,
+  imageSizeProblem,
+  readImageHeader,
+  type ImageFormat,
+  type ImageHeader,
+} from './images';
+export { combineTints, describeArt } from './art';
 export {
   isMapText,
   looksLikeZip,
@@ -51,6 +61,14 @@ export {
   WALL_LAYER_NAME,
 } from './constants';
 export type {
+  ArtFrame,
+  ArtImage,
+  ArtImageLayer,
+  ArtLayer,
+  ArtTile,
+  ArtTileLayer,
+  ArtTileset,
+  MapArt,
   LoadedMap,
   LoadTiledMapOptions,
   MapLoadResult,

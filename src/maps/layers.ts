@@ -1,8 +1,10 @@
 /**
- * Layers: flattening groups (names joined with "/", offsets added, visibility and opacity
- * combined, group properties inherited for the rules), decoding tile data of finite and
- * infinite maps into "pieces", and composing pieces into one full grid per layer.
+ * Layers: flattening groups (names joined with "/", offsets added, visibility, opacity,
+ * tint and parallax combined, group properties inherited for the rules), decoding tile data
+ * of finite and infinite maps into "pieces", and composing pieces into one full grid per
+ * layer. Image layers are kept for the map's own art.
  */
+import { combineTints } from './art';
 import { LIMITS } from './constants';
 import { checkEncoding, decodeTileData, gidOf } from './decode';
 import { fail, quote } from './errors';
@@ -11,6 +13,7 @@ import {
   check,
   ChunkSchema,
   GroupLayerSchema,
+  ImageLayerSchema,
   LayerHeadSchema,
   ObjectLayerSchema,
   TileLayerSchema,
@@ -44,7 +47,11 @@ interface FlatBase {
   /** Own properties over inherited group properties (used by the rules). */
   rules: PropertyBag;
   className?: string;
+  /** Tint with the groups' tints multiplied in. */
   tintcolor?: string;
+  /** Parallax factors with the groups' factors multiplied in. */
+  parallaxx: number;
+  parallaxy: number;
 }
 
 export interface FlatTileLayer extends FlatBase {
@@ -61,7 +68,16 @@ export interface FlatObjectLayer extends FlatBase {
   draworder: 'topdown' | 'index';
 }
 
-export type FlatLayer = FlatTileLayer | FlatObjectLayer;
+/** An image layer (drawn only in the map's own art, never read by the rules). */
+export interface FlatImageLayer extends FlatBase {
+  kind: 'image';
+  /** The image as the map names it (relative to the map). */
+  image: string;
+  repeatx: boolean;
+  repeaty: boolean;
+}
+
+export type FlatLayer = FlatTileLayer | FlatObjectLayer | FlatImageLayer;
 
 interface GroupState {
   prefix: string;
@@ -69,6 +85,9 @@ interface GroupState {
   offsety: number;
   visible: boolean;
   opacity: number;
+  tint?: string;
+  parallaxx: number;
+  parallaxy: number;
   rules: PropertyBag;
   depth: number;
 }
@@ -86,6 +105,41 @@ function mergeBags(parent: PropertyBag, own: PropertyBag): PropertyBag {
   return { values, list: own.list };
 }
 
+/** What every flat layer has: its own fields combined with its groups'. */
+function flatBase(
+  group: GroupState,
+  layer: {
+    id?: number;
+    visible: boolean;
+    opacity: number;
+    offsetx: number;
+    offsety: number;
+    class?: string;
+    tintcolor?: string;
+    parallaxx: number;
+    parallaxy: number;
+  },
+  name: string,
+  where: string,
+  own: PropertyBag,
+): FlatBase {
+  return {
+    name,
+    where,
+    id: layer.id ?? 0,
+    visible: group.visible && layer.visible,
+    opacity: group.opacity * layer.opacity,
+    offsetx: group.offsetx + layer.offsetx,
+    offsety: group.offsety + layer.offsety,
+    own,
+    rules: mergeBags(group.rules, own),
+    className: layer.class,
+    tintcolor: combineTints(group.tint, layer.tintcolor),
+    parallaxx: group.parallaxx * layer.parallaxx,
+    parallaxy: group.parallaxy * layer.parallaxy,
+  };
+}
+
 /**
  * Flattens the map's layer tree into tile and object layers in drawing order, decoding
  * all tile data. Throws a MapError naming the layer for any structural problem or limit.
@@ -99,6 +153,8 @@ export function flattenLayers(map: RawMap, maxSize: number, warnings: string[]):
     offsety: 0,
     visible: true,
     opacity: 1,
+    parallaxx: 1,
+    parallaxy: 1,
     rules: { values: new Map(), list: [] },
     depth: 0,
   };
@@ -151,17 +207,7 @@ function walk(
       }
       out.push({
         kind: 'tile',
-        name,
-        where,
-        id: layer.id ?? 0,
-        visible: group.visible && layer.visible,
-        opacity: group.opacity * layer.opacity,
-        offsetx,
-        offsety,
-        own,
-        rules: mergeBags(group.rules, own),
-        className: layer.class,
-        tintcolor: layer.tintcolor,
+        ...flatBase(group, layer, name, where, own),
         pieces,
         shiftX,
         shiftY,
@@ -182,17 +228,7 @@ function walk(
       }
       out.push({
         kind: 'object',
-        name,
-        where,
-        id: layer.id ?? 0,
-        visible: group.visible && layer.visible,
-        opacity: group.opacity * layer.opacity,
-        offsetx: group.offsetx + layer.offsetx,
-        offsety: group.offsety + layer.offsety,
-        own,
-        rules: mergeBags(group.rules, own),
-        className: layer.class,
-        tintcolor: layer.tintcolor,
+        ...flatBase(group, layer, name, where, own),
         objects: layer.objects,
         draworder: layer.draworder === 'index' ? 'index' : 'topdown',
       });
@@ -212,6 +248,9 @@ function walk(
           offsety: group.offsety + layer.offsety,
           visible: group.visible && layer.visible,
           opacity: group.opacity * layer.opacity,
+          tint: combineTints(group.tint, layer.tintcolor),
+          parallaxx: group.parallaxx * layer.parallaxx,
+          parallaxy: group.parallaxy * layer.parallaxy,
           rules: mergeBags(group.rules, own),
           depth: group.depth + 1,
         },
@@ -222,7 +261,15 @@ function walk(
         budget,
       );
     } else if (head.type === 'imagelayer') {
-      warnings.push(`${where} is an image layer; the game does not draw image layers.`);
+      const layer = check(ImageLayerSchema, raw, where);
+      const own = readProperties(layer.properties, where, warnings);
+      out.push({
+        kind: 'image',
+        ...flatBase(group, layer, name, where, own),
+        image: layer.image,
+        repeatx: layer.repeatx,
+        repeaty: layer.repeaty,
+      });
     } else {
       warnings.push(`${where} has the unknown layer type ${quote(head.type)} and was ignored.`);
     }

@@ -12,6 +12,7 @@ import {
 } from './constants';
 import { defaultRuleModule, findRuleModule } from '../engine/rulesets/registry';
 import { enemyKinds, rulesForProperties } from './rules';
+import { buildMapArt, describeArt, ImageFinder, type ArtLayerInput } from './art';
 import { flagsOf, gidOf, withFlags } from './decode';
 import { fail, MapError, quote, show } from './errors';
 import {
@@ -19,6 +20,7 @@ import {
   composeLayer,
   flattenLayers,
   mapBounds,
+  type FlatImageLayer,
   type FlatObjectLayer,
   type FlatTileLayer,
 } from './layers';
@@ -143,7 +145,8 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
 
   checkTilesetCount(map.tilesets);
   const mapPath = typeof options?.mapPath === 'string' ? options.mapPath : undefined;
-  const table = resolveTilesets(map.tilesets, options?.externalTilesets, warnings, mapPath);
+  const images = new ImageFinder(options?.images);
+  const table = resolveTilesets(map.tilesets, options?.externalTilesets, warnings, mapPath, images);
   const templates: TemplateContext = {
     files: options?.externalTemplates,
     mapPath,
@@ -192,12 +195,18 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
     usedNames.add(out);
     return out;
   };
+  const artLayers: (ArtLayerInput | FlatImageLayer)[] = [];
   let nextLayerId = Math.max(map.nextlayerid ?? 1, ...layers.map((l) => l.id + 1));
   for (const layer of layers) {
+    if (layer.kind === 'image') {
+      artLayers.push(layer);
+      continue;
+    }
     const layerId = layer.id > 0 ? layer.id : nextLayerId++;
     if (layer.kind === 'tile') {
       const c = composed.find((x) => x.layer === layer);
       if (!c) continue;
+      artLayers.push({ layer, grid: c.grid, tiledLayer: normalizedLayers.length });
       normalizedLayers.push(
         normalizeTileLayer(
           layer,
@@ -283,6 +292,21 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
       `The map names the external tileset ${quote(m.source)}, which was not supplied; no tile uses it, so the map plays without it.`,
     );
   }
+  const art = buildMapArt(
+    {
+      table,
+      layers: artLayers,
+      bounds,
+      tilewidth: map.tilewidth,
+      tileheight: map.tileheight,
+      backgroundcolor: map.backgroundcolor,
+      parallaxoriginx: map.parallaxoriginx,
+      parallaxoriginy: map.parallaxoriginy,
+      mapPath,
+    },
+    images,
+    warnings,
+  );
   let summary = summarizeMap(battleMap);
   if (grids.wallsBy.size > 0) {
     const how = [...grids.wallsBy].map(([by, n]) => `${by} (${n} square${n === 1 ? '' : 's'})`);
@@ -291,7 +315,10 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
   if (map.infinite) {
     summary += `\n  Infinite map: cut to its painted area, starting at tile ${bounds.x},${bounds.y}`;
   }
-  return { battleMap, tiled, summary, warnings: groupWarnings(warnings) };
+  if (art) summary += `\n${describeArt(art)}`;
+  const out: LoadedMap = { battleMap, tiled, summary, warnings: groupWarnings(warnings) };
+  if (art) out.art = art;
+  return out;
 }
 
 function normalizeTileLayer(

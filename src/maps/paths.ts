@@ -58,25 +58,21 @@ export interface LookupContext {
 }
 
 /**
- * Finds the file a map refers to (an external tileset's `source` or a template path) among
- * the supplied files; returns its key and text, or undefined.
+ * Finds the file a map refers to (an external tileset's `source`, a template path, an
+ * image) among the supplied files' names; returns the matching name, or undefined.
  */
-export function findExternalEntry(
+export function findEntryKey(
   source: string,
-  files: Record<string, string> | undefined,
+  keys: readonly string[],
   context: LookupContext = {},
-): { key: string; text: string } | undefined {
-  if (!files) return undefined;
-  const keys = Object.keys(files);
-  const hit = (key: string | undefined): { key: string; text: string } | undefined =>
-    key === undefined ? undefined : { key, text: files[key] };
+): string | undefined {
   const exact = keys.find((k) => k === source);
-  if (exact !== undefined) return hit(exact);
+  if (exact !== undefined) return exact;
   const resolved = resolveRelative(context.from, source);
   const byResolved =
     keys.find((k) => normalizePath(k) === resolved) ??
     keys.find((k) => normalizePath(k).toLowerCase() === resolved.toLowerCase());
-  if (byResolved !== undefined) return hit(byResolved);
+  if (byResolved !== undefined) return byResolved;
   const norm = normalizePath(source);
   const byPath = keys.find(
     (k) =>
@@ -84,10 +80,10 @@ export function findExternalEntry(
       norm.endsWith(`/${normalizePath(k)}`) ||
       normalizePath(k).endsWith(`/${norm}`),
   );
-  if (byPath !== undefined) return hit(byPath);
+  if (byPath !== undefined) return byPath;
   const base = baseName(source).toLowerCase();
   const byName = keys.find((k) => baseName(k).toLowerCase() === base);
-  if (byName !== undefined) return hit(byName);
+  if (byName !== undefined) return byName;
   const extensions = context.extensions ?? [];
   const ext = /\.[^.]*$/.exec(baseName(source))?.[0]?.toLowerCase() ?? '';
   if (!extensions.includes(ext) && ext !== '') return undefined;
@@ -101,7 +97,21 @@ export function findExternalEntry(
   const inDir = sameKind.find(
     (k) => normalizePath(k).split('/').slice(0, -1).join('/').toLowerCase() === dir,
   );
-  return hit(inDir ?? sameKind[0]);
+  return inDir ?? sameKind[0];
+}
+
+/**
+ * Finds the file a map refers to (an external tileset's `source` or a template path) among
+ * the supplied files; returns its key and text, or undefined.
+ */
+export function findExternalEntry(
+  source: string,
+  files: Record<string, string> | undefined,
+  context: LookupContext = {},
+): { key: string; text: string } | undefined {
+  if (!files) return undefined;
+  const key = findEntryKey(source, Object.keys(files), context);
+  return key === undefined ? undefined : { key, text: files[key] };
 }
 
 /** The text of the file `source` names among `files` (see findExternalEntry), or undefined. */

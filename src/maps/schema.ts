@@ -59,6 +59,8 @@ const layerCommon = {
   opacity: v.optional(num, 1),
   visible: v.optional(v.boolean(), true),
   tintcolor: v.optional(v.string()),
+  parallaxx: v.optional(num, 1),
+  parallaxy: v.optional(num, 1),
   properties: PropertiesSchema,
 };
 
@@ -125,6 +127,15 @@ export const ObjectLayerSchema = v.looseObject({
   objects: v.optional(v.array(v.unknown()), []),
 });
 export type RawObjectLayer = v.InferOutput<typeof ObjectLayerSchema>;
+
+export const ImageLayerSchema = v.looseObject({
+  ...layerCommon,
+  type: v.literal('imagelayer'),
+  image: v.optional(v.string(), ''),
+  repeatx: v.optional(v.boolean(), false),
+  repeaty: v.optional(v.boolean(), false),
+});
+export type RawImageLayer = v.InferOutput<typeof ImageLayerSchema>;
 
 export const GroupLayerSchema = v.looseObject({
   ...layerCommon,

@@ -1,8 +1,10 @@
 /**
  * Tilesets: embedded or external (.tsj looked up by path and by file name), their tile
  * properties, which built-in image draws them, and the renumbering of gids for the
- * normalised map. A tileset whose image is not one of the game's own tile images is
- * replaced by the built-in tileset (its tiles are redrawn by terrain) with a warning.
+ * normalised map. In the normalised map a tileset whose image is not one of the game's own
+ * tile images is replaced by the built-in tileset (its tiles are redrawn by terrain); when
+ * its image came with the map, the map's own art (art.ts) draws it instead, and when it did
+ * not, a warning names the image.
  */
 import {
   BUILTIN_DUNGEON_TILECOUNT,
@@ -12,6 +14,7 @@ import {
   BUILTIN_TILES,
   LIMITS,
 } from './constants';
+import { ImageFinder, tilesetArt } from './art';
 import { fail, quote } from './errors';
 import { emptyBag, readProperties, type PropertyBag } from './properties';
 import { readTiledDocument } from './document';
@@ -23,7 +26,7 @@ import {
   TilesetFileSchema,
   type RawTilesetBody,
 } from './schema';
-import type { NormalizedProperty, NormalizedTile, NormalizedTileset } from './types';
+import type { ArtTileset, NormalizedProperty, NormalizedTile, NormalizedTileset } from './types';
 
 /** Custom properties and class of one tile in a tileset. */
 export interface TileInfo {
@@ -55,6 +58,8 @@ export interface ResolvedTileset {
   properties: NormalizedProperty[];
   /** firstgid in the normalised map (tiles renumbered from 1 without gaps). */
   newFirstgid: number;
+  /** How the map's own art draws it (null: with the built-in tiles by terrain). */
+  art: ArtTileset | null;
 }
 
 /** All tilesets of a map, sorted by firstgid, with gid lookup. */
@@ -119,6 +124,7 @@ export function resolveTilesets(
   externalFiles: Record<string, string> | undefined,
   warnings: string[],
   mapPath?: string,
+  images: ImageFinder = new ImageFinder(undefined),
 ): TilesetTable {
   const resolved: ResolvedTileset[] = [];
   const missing: MissingTileset[] = [];
@@ -127,6 +133,7 @@ export function resolveTilesets(
     let body: RawTilesetBody;
     let firstgid: number;
     let where: string;
+    let from = mapPath;
     if (typeof head.source === 'string') {
       const ref = check(ExternalTilesetRefSchema, raw, `Tileset ${i + 1} (${quote(head.source)})`);
       firstgid = ref.firstgid;
@@ -139,6 +146,7 @@ export function resolveTilesets(
         missing.push({ firstgid, source: ref.source });
         return;
       }
+      from = found.key;
       if (baseName(found.key).toLowerCase() !== baseName(ref.source).toLowerCase()) {
         where = `Tileset file ${quote(found.key)} (for ${quote(ref.source)})`;
       }
@@ -161,7 +169,7 @@ export function resolveTilesets(
       firstgid = ts.firstgid;
       body = ts;
     }
-    resolved.push(resolveBody(body, firstgid, where, warnings));
+    resolved.push(resolveBody(body, firstgid, where, warnings, images, from));
   });
 
   const table = new TilesetTable(resolved, missing);
@@ -192,6 +200,8 @@ function resolveBody(
   firstgid: number,
   where: string,
   warnings: string[],
+  images: ImageFinder,
+  from: string | undefined,
 ): ResolvedTileset {
   const tiles = new Map<number, TileInfo>();
   // An image collection may have tile ids past its tile count (tiles removed in Tiled).
@@ -207,6 +217,7 @@ function resolveBody(
   const props = readProperties(body.properties, where, warnings);
   const image = builtinImageFor(body.image);
   let builtinImage: string | null = null;
+  let geometryWarning: string | null = null;
   if (image) {
     const geometryOk =
       body.tilewidth === BUILTIN_TILESET.tilewidth &&
@@ -217,18 +228,16 @@ function resolveBody(
       body.tilecount <= BUILTIN_TILESET.tilecount;
     if (geometryOk) builtinImage = image;
     else {
-      warnings.push(
+      geometryWarning =
         `${where} uses the image ${quote(body.image ?? '')} but not as 8 columns of 32 x 32 pixel tiles (at most ${BUILTIN_TILESET.tilecount}), ` +
-          `so its tiles are drawn with the built-in tiles (${BUILTIN_TILESET_IMAGE}) by terrain.`,
-      );
+        `so its tiles are drawn with the built-in tiles (${BUILTIN_TILESET_IMAGE}) by terrain.`;
     }
-  } else {
-    warnings.push(
-      body.image
-        ? `${where} uses the image ${quote(body.image)}, which the game does not have, so its tiles are drawn with the built-in tiles (${BUILTIN_TILESET_IMAGE}) by terrain. The map still plays.`
-        : `${where} has no single tileset image, so its tiles are drawn with the built-in tiles (${BUILTIN_TILESET_IMAGE}) by terrain. The map still plays.`,
-    );
   }
+  // Its own art: the image that came with the map (or the built-in one it names).
+  const artWarnings: string[] = [];
+  const art = tilesetArt({ body, where, firstgid, span, from, builtinImage }, images, artWarnings);
+  if (geometryWarning && !(art && !art.builtin)) warnings.push(geometryWarning);
+  else warnings.push(...artWarnings);
   return {
     where,
     name: body.name,
@@ -241,6 +250,7 @@ function resolveBody(
     tiles,
     properties: props.list,
     newFirstgid: 0,
+    art,
   };
 }
 

@@ -92,10 +92,128 @@ export interface NormalizedTiledMap extends Omit<
   class?: string;
 }
 
+/**
+ * An image the map's own art uses: `path` is its name among the files that came with the
+ * map (as given in the loader's `images` option), `key` what the caller asked it to be
+ * called (a texture key), `width` x `height` its size in pixels.
+ */
+export interface ArtImage {
+  path: string;
+  key: string;
+  width: number;
+  height: number;
+}
+
+/** One frame of a Tiled tile animation: a tile of the same tileset, shown `duration` ms. */
+export interface ArtFrame {
+  tileid: number;
+  duration: number;
+}
+
+/** A tile of an art tileset that has its own image (an image collection) or an animation. */
+export interface ArtTile {
+  id: number;
+  /** Its own image (image-collection tilesets). */
+  image?: ArtImage;
+  /** The part of its image it shows (Tiled 1.9+), when not the whole image. */
+  rect?: { x: number; y: number; width: number; height: number };
+  animation?: ArtFrame[];
+}
+
+/**
+ * A tileset drawn with its own image (or, in a collection, its tiles' own images), in the
+ * map's original numbering: `firstgid` as in the Tiled file, tile sizes in the art's pixels.
+ */
+export interface ArtTileset {
+  name: string;
+  firstgid: number;
+  /** Ids firstgid .. firstgid + tilecount - 1 belong to it. */
+  tilecount: number;
+  tilewidth: number;
+  tileheight: number;
+  margin: number;
+  spacing: number;
+  /** Columns of the sheet (from the image's real width); 0 for a collection. */
+  columns: number;
+  /** The sheet; null for an image collection (see `tiles`). */
+  image: ArtImage | null;
+  /** Game-root path of the built-in image that draws it (`image.key` is that path too). */
+  builtin?: string;
+  /** Tiles with their own image or an animation, by id. */
+  tiles: ArtTile[];
+  /** Tiled's drawing offset of the tileset's tiles, in pixels. */
+  offsetx: number;
+  offsety: number;
+}
+
+interface ArtLayerBase {
+  name: string;
+  visible: boolean;
+  /** Opacity with the groups' opacities multiplied in. */
+  opacity: number;
+  /** Tint colour as Tiled writes it (#rrggbb or #aarrggbb), groups' tints multiplied in. */
+  tint?: string;
+  /** Parallax factors (1 = scrolls with the map), groups' factors multiplied in. */
+  parallaxx: number;
+  parallaxy: number;
+  /** Offset in the art's pixels from where the layer's squares lie. */
+  offsetx: number;
+  offsety: number;
+}
+
+/**
+ * A tile layer in the map's own art: the same squares as the normalised map's tile layer
+ * `tiledLayer`, row-major raw gids with Tiled's flip flags, in the art tilesets' numbering.
+ * A square is 0 when empty or when its tile's image did not come with the map (the
+ * normalised map's built-in tile draws it then).
+ */
+export interface ArtTileLayer extends ArtLayerBase {
+  type: 'tilelayer';
+  tiledLayer: number;
+  data: number[];
+}
+
+/** An image layer: a backdrop (or overlay) drawn from one image. */
+export interface ArtImageLayer extends ArtLayerBase {
+  type: 'imagelayer';
+  image: ArtImage;
+  repeatx: boolean;
+  repeaty: boolean;
+}
+
+export type ArtLayer = ArtTileLayer | ArtImageLayer;
+
+/**
+ * The map drawn in its own art: tilesets with the images that came with it, every tile and
+ * image layer in Tiled's drawing order, in the map's own tile size (`tilewidth` x
+ * `tileheight` pixels a square; the view scales it to the board).
+ */
+export interface MapArt {
+  width: number;
+  height: number;
+  tilewidth: number;
+  tileheight: number;
+  backgroundcolor?: string;
+  /** Tiled's parallax origin in the art's pixels: where a parallax layer sits unmoved. */
+  parallaxoriginx: number;
+  parallaxoriginy: number;
+  tilesets: ArtTileset[];
+  layers: ArtLayer[];
+  /** Every image the art uses, once. */
+  images: ArtImage[];
+  /** Squares (over all layers) whose tile is animated. */
+  animatedSquares: number;
+}
+
 /** A map that loaded: the rules view, the Tiled view for rendering, and what to tell the player. */
 export interface LoadedMap {
   battleMap: BattleMap;
   tiled: NormalizedTiledMap;
+  /**
+   * The map in its own art, when images came with it (the loader's `images` option) and at
+   * least one tileset or image layer uses one. Terrain never depends on it.
+   */
+  art?: MapArt;
   /** A few lines describing the map (name, size, terrain, units, objectives). */
   summary: string;
   /** Things that were fixed up or ignored; the map still plays. */
@@ -118,4 +236,11 @@ export interface LoadTiledMapOptions {
   mapPath?: string;
   /** Largest width or height in squares (default 256). */
   maxSize?: number;
+  /**
+   * The images that came with the map (already checked: see `checkImageFile`), keyed by
+   * file name or path among the files (as tilesets are), each with its size and the key
+   * the art should call it by (default: the path). Tileset images are found relative to the
+   * tileset's file, image layers' relative to the map, then by file name.
+   */
+  images?: Record<string, { width: number; height: number; key?: string }>;
 }

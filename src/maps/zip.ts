@@ -2,12 +2,14 @@
  * Map packs: a .zip holding a map with its tilesets, templates and images, unpacked with
  * fflate. The zip's own directory is read first and checked against the limits (number of
  * entries, what they unpack to) before anything is unpacked, so a "zip bomb" costs nothing
- * but a plain message. Only Tiled's files are unpacked (as text); images are listed, not
- * read. Each unpacked entry gets exactly the room its directory entry claims, no more.
+ * but a plain message. Tiled's files are unpacked as text and images (within the image
+ * limits) as bytes; anything else is listed, not read. Each unpacked entry gets exactly the
+ * room its directory entry claims, no more.
  */
 import { unzipSync } from 'fflate';
 import { LIMITS } from './constants';
 import { detailOf, fail, quote } from './errors';
+import { IMAGE_FILE } from './images';
 import { isForbiddenKey } from './safe-json';
 
 /** Extensions of the Tiled files a pack may hold (maps, tilesets, templates). */
@@ -16,7 +18,9 @@ export const TILED_FILE = /\.(tmx|tmj|json|tsx|tsj|tx|tj)$/i;
 export interface UnpackedPack {
   /** Tiled files by their path inside the zip (forward slashes). */
   files: Record<string, string>;
-  /** Other entries (images, notes...), by path: not unpacked. */
+  /** Image files (PNG, JPEG, GIF, WebP, BMP) by their path inside the zip, not yet checked or decoded. */
+  images: Record<string, Uint8Array>;
+  /** Other entries (notes, sounds, images past the limits...), by path: not unpacked. */
   skipped: string[];
 }
 
@@ -80,10 +84,17 @@ export function unpackZip(bytes: Uint8Array, what: string): UnpackedPack {
     );
   }
   const wanted = new Set<string>();
+  const wantedImages = new Set<string>();
   const skipped: string[] = [];
   for (const e of entries) {
     if (ignoredPath(e.name)) continue;
     if (TILED_FILE.test(e.name) && e.size <= LIMITS.maxTextLength) wanted.add(e.name);
+    else if (
+      IMAGE_FILE.test(e.name) &&
+      e.size <= LIMITS.maxImageBytes &&
+      wantedImages.size < LIMITS.maxImages
+    )
+      wantedImages.add(e.name);
     else skipped.push(e.name);
   }
   if (wanted.size === 0) {
@@ -102,7 +113,10 @@ export function unpackZip(bytes: Uint8Array, what: string): UnpackedPack {
   let unpacked: Record<string, Uint8Array>;
   try {
     unpacked = unzipSync(bytes, {
-      filter: (file) => wanted.has(String(file.name).replace(/\\/g, '/')),
+      filter: (file) => {
+        const name = String(file.name).replace(/\\/g, '/');
+        return wanted.has(name) || wantedImages.has(name);
+      },
     });
   } catch (e) {
     fail(
@@ -111,15 +125,18 @@ export function unpackZip(bytes: Uint8Array, what: string): UnpackedPack {
   }
   const decoder = new TextDecoder('utf-8');
   const files: Record<string, string> = {};
+  const images: Record<string, Uint8Array> = {};
   for (const [name, data] of Object.entries(unpacked)) {
-    Object.defineProperty(files, name.replace(/\\/g, '/'), {
-      value: decoder.decode(data),
+    const path = name.replace(/\\/g, '/');
+    const image = wantedImages.has(path);
+    Object.defineProperty(image ? images : files, path, {
+      value: image ? data : decoder.decode(data),
       enumerable: true,
       writable: true,
       configurable: true,
     });
   }
-  return { files, skipped };
+  return { files, images, skipped };
 }
 
 function zipError(e: unknown): string {

@@ -28,9 +28,18 @@ import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
 import * as intents from '../view/battle-intents';
 import { battleLayout, type BattleLayout } from '../view/battle-layout';
-import { followTurn, initialUi, startAnimating, type BattleUi } from '../view/battle-ui';
+import {
+  followTurn,
+  initialUi,
+  showEvent,
+  startAnimating,
+  stopAnimating,
+  type BattleUi,
+} from '../view/battle-ui';
 import { deriveBattleView, type BattleView } from '../view/battle-view';
-import { GAME_HEIGHT, GAME_WIDTH } from '../view/theme';
+import { coarsePointer } from '../view/frame';
+import { screenNow } from '../view/screen';
+import { setTextResolution } from '../view/theme';
 
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
@@ -62,9 +71,10 @@ export class BattleScene extends Phaser.Scene {
   }
 
   init(data: { animateOpening?: boolean; relayout?: boolean }): void {
-    this.animateOpening = data?.animateOpening === true;
+    // Laid out again (settings, a new window size): the picture is the state as it is.
+    this.animateOpening = data?.animateOpening === true && data?.relayout !== true;
     this.relayout = data?.relayout === true;
-    this.ui = initialUi();
+    this.ui = { ...initialUi(), usingTouch: coarsePointer() };
     this.view = null;
     this.queue = Promise.resolve();
     this.leaving = false;
@@ -81,18 +91,31 @@ export class BattleScene extends Phaser.Scene {
     this.cameras.main.setBackgroundColor(0x060508);
     const start = this.animateOpening ? session.previousState : session.state;
     const heroes = start.units.filter((u) => u.side === 'heroes').length;
-    this.layout = battleLayout(GAME_WIDTH, GAME_HEIGHT, heroes, app.settings.showLog);
+    // The HUD is laid out for the screen's real size; `zoom` canvas pixels make one of its pixels.
+    const screen = screenNow();
+    setTextResolution(screen.zoom);
+    this.layout = battleLayout(
+      screen.width,
+      screen.height,
+      heroes,
+      app.settings.showLog,
+      screen.narrow,
+    );
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
-    const uiCam = this.cameras.add(0, 0, GAME_WIDTH, GAME_HEIGHT, false, 'ui');
+    const uiCam = this.cameras.add(0, 0, screen.gameWidth, screen.gameHeight, false, 'ui');
+    uiCam.setOrigin(0, 0).setZoom(screen.zoom);
     const map = session.scenario.map;
+    const v = this.layout.viewport;
+    const z = screen.zoom;
     this.board = new BattleBoard(
       this,
       map,
       this.cameras.main,
-      this.layout.viewport,
+      { x: v.x * z, y: v.y * z, width: v.width * z, height: v.height * z },
       start,
       this.rules,
+      z,
     );
     uiCam.ignore(this.board.board.layer);
     this.hud = new BattleHud(this, this.layout, start, this.rules, session.scenario.name, {
@@ -107,10 +130,13 @@ export class BattleScene extends Phaser.Scene {
           if (!this.leaving) app.goto('Menu');
         },
       },
+      recentre: () => this.board.board.refit(),
+      panel: (which) => this.act(intents.togglePanel(this.here(), which)),
       undo: () => this.command('undo-move'),
       endTurn: () => this.command('end-turn'),
-      inspect: (id) => this.act(intents.inspectUnit(this.here(), id)),
-      choose: (id, choice) => this.act(intents.chooseOnCard(this.here(), id, choice)),
+      inspect: (id) => this.act(intents.fromPanel(intents.inspectUnit(this.here(), id))),
+      choose: (id, choice) =>
+        this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
     });
     this.cameras.main.ignore(this.hud.root);
     this.updateSpeedButton();
@@ -119,7 +145,8 @@ export class BattleScene extends Phaser.Scene {
     this.animator = new Animator(this, {
       board: this.board.board,
       units: this.board.units,
-      log: (e) => this.hud.log.append(e, this.state),
+      fx: this.board.fx,
+      log: (e, order) => this.hud.log.append(e, this.state, order),
       banner: (text, kind, hold) => this.hud.showBanner(text, kind, hold),
       onEvent: (e) => this.onEventShown(e),
     });
@@ -137,6 +164,7 @@ export class BattleScene extends Phaser.Scene {
       }),
       boardZoom: () => this.board.board.zoom,
       info: () => this.hud.info.shown,
+      look: () => ({ animating: this.ui.animating, ...this.hud.look(), ...this.board.look() }),
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -150,9 +178,7 @@ export class BattleScene extends Phaser.Scene {
     uiCam.fadeIn(220, 6, 5, 8);
 
     if (this.animateOpening) {
-      this.ui = startAnimating(this.ui);
-      this.refresh(true);
-      this.queue = this.runAnimation(session.lastEvents, session.state).then(() =>
+      this.queue = this.runAnimation(session.lastEvents, session.state, start).then(() =>
         app.notifyBattleShown(),
       );
     } else {
@@ -172,8 +198,8 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private makeInput(): BattleInput {
-    const v = this.layout.viewport;
     const board = this.board.board;
+    const v = board.camera;
     return new BattleInput(this, {
       inViewport: (x, y) => x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height,
       squareAt: (x, y) => board.squareAtScreen(x, y),
@@ -205,16 +231,17 @@ export class BattleScene extends Phaser.Scene {
   }
 
   /**
-   * Takes the game's news into the record, derives what to draw and draws it. The hero
-   * cards wait while an animation plays: its events update them as they are shown.
+   * Takes the game's news into the record, derives what to draw and draws it. While an
+   * animation plays the cards show what it has shown so far (the record's `shown`).
    */
-  private refresh(cards = !this.ui.animating): void {
+  private refresh(): void {
     this.ui = followTurn(this.ui, this.state);
     this.view = null;
     const view = this.current();
     this.board.render(view, this.state);
-    this.hud.render(view, this.state, cards);
+    this.hud.render(view, this.state);
     this.hud.showHelp(this.ui.helpOpen);
+    this.hud.showPanel(this.ui.panel);
     this.hud.setButton('threats', { selected: this.ui.showThreats });
     this.hud.setButton('auto', { selected: this.ui.autoBattle });
   }
@@ -250,7 +277,7 @@ export class BattleScene extends Phaser.Scene {
     const action = intents.keyAction(e, here.ui, here.view.targets.length);
     if (!action) return;
     const ui = here.ui;
-    const v = this.layout.viewport;
+    const v = this.board.board.camera;
     switch (action.kind) {
       case 'skip-animation':
         return this.animator.skip();
@@ -276,11 +303,14 @@ export class BattleScene extends Phaser.Scene {
         return this.act(intents.cancel(here));
       case 'zoom':
         return this.board.board.zoomAt(action.factor, v.x + v.width / 2, v.y + v.height / 2);
+      case 'recentre':
+        return this.board.board.refit();
     }
   }
 
   override update(_time: number, delta: number): void {
     this.gestures?.update(delta);
+    this.board?.fitMarkers();
   }
 
   // ------------------------------------------------------------------ commands
@@ -296,6 +326,7 @@ export class BattleScene extends Phaser.Scene {
     const run = async (): Promise<DispatchOutcome> => {
       if (!this.sys.isActive() && !this.sys.isPaused())
         return { ok: false, error: 'The battle is not on screen.' };
+      const before = this.state;
       const result = this.session.apply(command);
       if (!result.ok) {
         this.hud.toast.show(result.error);
@@ -303,7 +334,7 @@ export class BattleScene extends Phaser.Scene {
       }
       if (!storeSession(this.session))
         this.hud.toast.show('The battle could not be saved in this browser.', 'info');
-      await this.runAnimation(result.events, result.state);
+      await this.runAnimation(result.events, result.state, before);
       return { ok: true };
     };
     const p = this.queue.then(run, run);
@@ -311,8 +342,13 @@ export class BattleScene extends Phaser.Scene {
     return p;
   }
 
-  private async runAnimation(events: GameEvent[], state: GameState): Promise<void> {
-    this.setUi(startAnimating(this.ui));
+  /** Plays the events that led from `before` to `state`. */
+  private async runAnimation(
+    events: GameEvent[],
+    state: GameState,
+    before: GameState,
+  ): Promise<void> {
+    this.setUi(startAnimating(this.ui, before));
     this.animator.factor = speedFactor(app.settings.speed);
     await this.animator.play(events, state);
     // At instant speed nothing above waits for a frame: yield to the browser once so that
@@ -320,11 +356,12 @@ export class BattleScene extends Phaser.Scene {
     if (this.animator.factor <= 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));
     if (this.leaving) return;
     this.board.sync(state);
-    this.ui = { ...this.ui, animating: false };
+    this.ui = stopAnimating(this.ui);
     if (state.phase === 'over') {
       this.leaving = true;
       app.finishBattle(state);
-      const delay = this.animator.factor > 0 ? 900 : 0;
+      // A moment on the final picture before the Results.
+      const delay = this.animator.factor > 0 ? 1600 * Math.max(0.6, this.animator.factor) : 0;
       await new Promise<void>((resolve) =>
         delay > 0 ? this.time.delayedCall(delay, resolve) : resolve(),
       );
@@ -347,19 +384,12 @@ export class BattleScene extends Phaser.Scene {
       this.hud.setTurnText(`Round ${e.round}`);
     } else if (e.type === 'objective' && e.unit) {
       this.board.units.get(e.unit)?.setCarrying(e.what === 'picked-up');
-    } else if (e.type === 'wounded') {
-      this.hud.showWounds(e.unit, e.wounds, e.maxWounds, false);
-    } else if (e.type === 'defeated') {
-      const u = this.state.units.find((x) => x.id === e.unit);
-      if (u) this.hud.showWounds(e.unit, u.maxWounds, u.maxWounds, true);
     } else if (e.type === 'healed' && e.success) {
       const v = this.board.units.get(e.target);
-      if (v) {
-        const wounds = Math.max(0, v.wounds - 1);
-        v.setWounds(wounds, v.maxWounds);
-        this.hud.showWounds(e.target, wounds, v.maxWounds, false);
-      }
+      if (v) v.setWounds(Math.max(0, v.wounds - 1), v.maxWounds);
     }
+    // The cards and the panel follow what has been shown.
+    this.setUi(showEvent(this.ui, e));
   }
 
   // ------------------------------------------------------------------ top bar
@@ -417,7 +447,10 @@ export class BattleScene extends Phaser.Scene {
     this.scene.bringToTop('Settings');
     this.scene.pause();
     this.events.once(Phaser.Scenes.Events.RESUME, () => {
-      if (app.settings.showLog !== showLog && !this.ui.animating) {
+      const settings = this.sys.settings;
+      const resized = (settings.data as { relayoutOnResume?: boolean })?.relayoutOnResume;
+      if (resized) settings.data = { ...(settings.data as object), relayoutOnResume: false };
+      if ((app.settings.showLog !== showLog || resized) && !this.ui.animating) {
         // The side panel changes shape: rebuild the scene from the (unchanged) state.
         this.scene.restart({ animateOpening: false, relayout: true });
         return;

@@ -7,7 +7,8 @@ import { assetJson, assetUrl } from '../app/assets';
 import { app } from '../app/app';
 import { BUILTIN_TILESET_IMAGES } from '../maps/constants';
 import { tilesetTextureKey } from '../view/board-view';
-import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { frameMenuScene } from '../view/frame';
+import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
 
 const ATLASES: { key: string; image: string; data: string }[] = [
   { key: 'units', image: 'assets/sprites/units.png', data: 'assets/sprites/units.json' },
@@ -29,8 +30,9 @@ export class BootScene extends Phaser.Scene {
   }
 
   preload(): void {
-    const cx = GAME_WIDTH / 2;
-    const cy = GAME_HEIGHT / 2;
+    const { W, H } = frameMenuScene(this);
+    const cx = W / 2;
+    const cy = H / 2;
     this.add.text(cx, cy - 70, 'Arch Foe', titleStyle(52)).setOrigin(0.5);
     const label = this.add
       .text(cx, cy + 44, 'Loading the dungeon\u2026', textStyle(16, CSS.muted))

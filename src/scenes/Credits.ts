@@ -1,18 +1,34 @@
-/** Credits: who made the game and its assets (assets/CREDITS.md), scrollable. */
+/**
+ * Credits, for players: who made the game, its pictures and its sounds, under which licence
+ * (assets/PLAYER-CREDITS.md), scrollable. The file-by-file sources and changes are for
+ * maintainers, in assets/CREDITS.md.
+ */
 import Phaser from 'phaser';
 import { app } from '../app/app';
 import { assetText } from '../app/assets';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel } from '../view/ui';
+import { CSS, textStyle, titleStyle } from '../view/theme';
+import { Button, cropText, drawPanel } from '../view/ui';
 
-/** Markdown to plain lines: headings, emphasis and links made readable. */
+/** Markdown to plain lines: headings, emphasis and links made readable, paragraphs unwrapped. */
 export function markdownToPlain(md: string): string {
-  return md
-    .replace(/\r/g, '')
-    .split('\n')
+  const lines: string[] = [];
+  for (const line of md.replace(/\r/g, '').split('\n')) {
+    const prev = lines[lines.length - 1];
+    // A hard-wrapped paragraph or list item goes on as one line (the panel wraps it).
+    const continues =
+      prev !== undefined &&
+      prev.trim() !== '' &&
+      !/^\s*#/.test(prev) &&
+      /^\s+\S|^[^\s#|*+-]/.test(line);
+    if (continues && line.trim() !== '' && !/^\s*[-+*|]\s/.test(line))
+      lines[lines.length - 1] = `${prev} ${line.trim()}`;
+    else lines.push(line);
+  }
+  return lines
     .map((line) =>
       line
         .replace(/^#{1,6}\s*/, '')
@@ -31,21 +47,13 @@ export function markdownToPlain(md: string): string {
     .trim();
 }
 
-const GAME_CREDITS = `Arch Foe
-A tactics game whose monsters are run by published solitaire wargame rules:
-Solo Miniatures Dungeon Crawl, Solitaire Gaming Rules, Rencounter, High Adventure,
-and the four-corner line of sight and cover rules.
-
-Built with Phaser, howler.js, pure-rand and easystar.js.`;
-
 export class CreditsScene extends Phaser.Scene {
   constructor() {
     super('Credits');
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.6);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     const pw = 900;
@@ -55,8 +63,10 @@ export class CreditsScene extends Phaser.Scene {
     const g = this.add.graphics();
     drawPanel(g, px, py, pw, ph, { alpha: 0.96 });
     this.add.text(W / 2, py + 34, 'Credits', titleStyle(34)).setOrigin(0.5);
-    const assets = assetText('assets/CREDITS.md');
-    const body = `${GAME_CREDITS}\n\n${assets ? markdownToPlain(assets) : 'Asset credits: see assets/CREDITS.md.'}`;
+    const credits = assetText('assets/PLAYER-CREDITS.md');
+    const body = credits
+      ? markdownToPlain(credits).replace(/^Who made Arch Foe\n+/, '')
+      : 'Arch Foe. Credits: see assets/CREDITS.md.';
     const viewTop = py + 70;
     const viewH = ph - 90;
     const text = this.add.text(
@@ -72,7 +82,7 @@ export class CreditsScene extends Phaser.Scene {
     const maxScroll = Math.max(0, text.height - viewH);
     const apply = (): void => {
       text.y = viewTop - scroll;
-      text.setCrop(0, scroll, pw - 60, viewH);
+      cropText(text, 0, scroll, pw - 60, viewH);
     };
     apply();
     if (maxScroll > 0) {

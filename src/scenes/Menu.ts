@@ -1,11 +1,20 @@
-/** The title screen: New game, Continue (greyed without a save), Settings, Credits. */
+/**
+ * The title screen: New game, Continue (greyed without a save), Settings, Credits; the
+ * title in pixel lettering over the title art, its torches flickering, embers rising from
+ * the lava, and a party and its foes standing (and now and then swinging) below. A phone
+ * held upright gets the same in a column.
+ */
 import Phaser from 'phaser';
 import { app } from '../app/app';
+import { defaultRuleModule } from '../engine';
 import { loadSavedSession } from '../app/session';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { cosmetic } from '../view/rng';
+import { COLORS, CSS, textStyle, TITLE_FONT } from '../view/theme';
+import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
 import { Button, drawPanel, Toast } from '../view/ui';
 
 export class MenuScene extends Phaser.Scene {
@@ -14,17 +23,20 @@ export class MenuScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this, { portrait: true });
+    const upright = H > W;
     drawBackdrop(this, 0.3);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     // The title art (800 x 300, no lettering; its top band is dark for the title).
-    const artY = 14;
-    let artBottom = 330;
+    const artY = upright ? Math.max(60, (H - 1150) / 2) : 14;
+    let artBottom = artY + 316;
+    let artScale = 1;
     if (this.textures.exists('title')) {
       const art = this.add.image(W / 2, artY, 'title').setOrigin(0.5, 0);
-      art.setScale(Math.min(1.25, (W - 120) / art.width));
+      artScale = Math.min(1.25, (W - (upright ? 40 : 120)) / art.width);
+      art.setScale(artScale);
       artBottom = artY + art.displayHeight;
+      this.torchlight(W / 2, artY, art.displayWidth, art.displayHeight);
       const frame = this.add.graphics();
       frame.lineStyle(3, COLORS.panelBorder, 1);
       frame.strokeRect(
@@ -41,16 +53,18 @@ export class MenuScene extends Phaser.Scene {
         art.displayHeight + 12,
       );
     }
-    const title = this.add
-      .text(W / 2, artY + 62, 'ARCH FOE', titleStyle(80, CSS.gold, { strokeThickness: 8 }))
-      .setOrigin(0.5);
-    title.setShadow(0, 4, '#000000', 12, true, true);
+    pixelTitle(this, W / 2, artY + 62 * artScale, 'ARCH FOE', upright ? 3.2 : 4);
     this.add
       .text(
         W / 2,
         artBottom + 30,
         'A solitaire dungeon crawl: the dice run the monsters',
-        textStyle(20, CSS.parchment, { stroke: '#000000', strokeThickness: 4 }),
+        textStyle(upright ? 24 : 20, CSS.parchment, {
+          stroke: '#000000',
+          strokeThickness: 4,
+          wordWrap: { width: W - 40 },
+          align: 'center',
+        }),
       )
       .setOrigin(0.5);
 
@@ -66,22 +80,27 @@ export class MenuScene extends Phaser.Scene {
       app.menuMessage = loaded.error;
     }
 
-    const rowY = artBottom + 100;
-    const bw = 230;
+    // One row of four buttons; upright, two rows of two.
+    const rowY = artBottom + (upright ? 120 : 100);
+    const bw = upright ? 300 : 230;
+    const bh = upright ? 72 : 54;
     const gap = 20;
-    let bx = W / 2 - (4 * bw + 3 * gap) / 2 + bw / 2;
+    const perRow = upright ? 2 : 4;
+    let made = 0;
     const mk = (name: string, label: string, onClick: () => void, primary = false): Button => {
-      const b = new Button(this, bx, rowY, {
+      const col = made % perRow;
+      const row = Math.floor(made / perRow);
+      const x = W / 2 - (perRow * bw + (perRow - 1) * gap) / 2 + bw / 2 + col * (bw + gap);
+      made += 1;
+      return new Button(this, x, rowY + row * (bh + 44), {
         name,
         width: bw,
-        height: 54,
+        height: bh,
         label,
-        fontSize: 22,
+        fontSize: upright ? 28 : 22,
         primary,
         onClick,
       });
-      bx += bw + gap;
-      return b;
     };
     mk('new-game', 'New game', () => app.goto('Setup'), true);
     const cont = mk('continue', 'Continue', () => void app.resume());
@@ -91,12 +110,17 @@ export class MenuScene extends Phaser.Scene {
     this.add
       .text(
         cont.x,
-        rowY + 38,
+        cont.y + bh / 2 + 10,
         saveInfo || 'no saved battle',
-        textStyle(13, saveInfo ? CSS.muted : CSS.dim),
+        textStyle(upright ? 17 : 13, saveInfo ? CSS.muted : CSS.dim),
       )
       .setOrigin(0.5, 0);
-    const py = rowY;
+    const py = rowY + (upright ? bh + 44 : 0);
+    this.idleParty(
+      W,
+      upright ? Math.min(H - 160, rowY + 2 * (bh + 44) + 300) : H - 52,
+      upright ? 2.6 : 2,
+    );
     const panelH = 40;
 
     if (app.menuMessage) {
@@ -119,9 +143,10 @@ export class MenuScene extends Phaser.Scene {
       t.setDepth(1);
     }
 
-    this.add
-      .text(W - 14, H - 10, 'Enter: new game \u00b7 C: continue', textStyle(13, CSS.dim))
-      .setOrigin(1, 1);
+    if (!upright)
+      this.add
+        .text(W - 14, H - 10, 'Enter: new game \u00b7 C: continue', textStyle(13, CSS.dim))
+        .setOrigin(1, 1);
     new Toast(this, W / 2, H - 60);
 
     onKeyDown(this, (e) => {
@@ -136,4 +161,122 @@ export class MenuScene extends Phaser.Scene {
     });
     app.markReady();
   }
+
+  /** Torches flickering at the title art's corners, and embers rising from its lava. */
+  private torchlight(cx: number, top: number, w: number, h: number): void {
+    for (const [fx, fy] of [
+      [0.07, 0.32],
+      [0.93, 0.32],
+    ]) {
+      // A soft glow: rings fading outwards, and a warm core.
+      const gx = cx - w / 2 + fx * w;
+      const gy = top + fy * h;
+      const glow = this.add.graphics().setPosition(gx, gy).setBlendMode(Phaser.BlendModes.ADD);
+      for (let r = 56; r > 4; r -= 6) {
+        glow.fillStyle(0xff8a2c, 0.045);
+        glow.fillCircle(0, 0, r);
+      }
+      const core = this.add.graphics().setPosition(gx, gy).setBlendMode(Phaser.BlendModes.ADD);
+      for (let r = 12; r > 2; r -= 3) {
+        core.fillStyle(0xffd27a, 0.12);
+        core.fillCircle(0, 0, r);
+      }
+      const flicker = (): void => {
+        this.tweens.add({
+          targets: [glow, core],
+          alpha: { from: cosmetic.range(0.55, 1), to: cosmetic.range(0.7, 1) },
+          scale: cosmetic.range(0.9, 1.12),
+          duration: cosmetic.int(70, 160),
+          onComplete: flicker,
+        });
+      };
+      flicker();
+    }
+    // Embers over the lava on the right of the art.
+    this.time.addEvent({
+      delay: 140,
+      loop: true,
+      callback: () => {
+        const x = cx + cosmetic.range(0.15, 0.48) * w;
+        const y = top + h * cosmetic.range(0.75, 0.95);
+        const ember = this.add
+          .circle(x, y, cosmetic.range(1, 2.4), cosmetic.next() < 0.5 ? 0xffb347 : 0xff6a2a, 0.9)
+          .setBlendMode(Phaser.BlendModes.ADD);
+        this.tweens.add({
+          targets: ember,
+          y: y - cosmetic.range(30, 80),
+          x: x + cosmetic.range(-10, 10),
+          alpha: 0,
+          duration: cosmetic.int(900, 1600),
+          onComplete: () => ember.destroy(),
+        });
+      },
+    });
+  }
+
+  /**
+   * The party and its foes below the buttons, breathing in their idle frames; now and then
+   * one of them swings.
+   */
+  private idleParty(W: number, y: number, scale: number): void {
+    if (!this.textures.exists('units')) return;
+    // The default rule module's figures, heroes facing their foes.
+    const cast = defaultRuleModule().kinds.filter((k) =>
+      frameExists(this, 'units', `${k.art.sprite}-idle-0`),
+    );
+    const step = Math.min(96, (W - 80) / Math.max(1, cast.length));
+    const figures: { sprite: Phaser.GameObjects.Sprite; frames: string; texture: string }[] = [];
+    cast.forEach((kind, i) => {
+      const art = kind.art;
+      const texture = artTexture(this, art);
+      const key = ensureUnitAnimations(this, art.sprite, texture);
+      if (!key) return;
+      const foe = kind.side !== 'heroes';
+      const x = W / 2 + (i - (cast.length - 1) / 2) * step + (foe ? 24 : -24);
+      this.add.ellipse(x, y + 2, 26 * scale * 0.8, 8 * scale * 0.8, 0x000000, 0.45);
+      const sprite = this.add
+        .sprite(x, y, texture, `${art.sprite}-idle-0`)
+        .setOrigin(0.5, 1)
+        .setScale((scale * art.height) / 32)
+        .setFlipX(foe);
+      sprite.play({ key, startFrame: cosmetic.int(0, 1), delay: cosmetic.int(0, 500) });
+      figures.push({ sprite, frames: art.sprite, texture });
+    });
+    this.time.addEvent({
+      delay: 1400,
+      loop: true,
+      callback: () => {
+        const f = figures[cosmetic.int(0, figures.length - 1)];
+        if (!f || !frameExists(this, f.texture, `${f.frames}-attack`)) return;
+        f.sprite.stop().setFrame(`${f.frames}-attack`);
+        this.time.delayedCall(380, () => {
+          const key = ensureUnitAnimations(this, f.frames, f.texture);
+          if (key && f.sprite.active) f.sprite.play(key);
+        });
+      },
+    });
+  }
+}
+
+/**
+ * The title in pixel lettering to match the art: drawn small, then scaled up with every
+ * pixel kept square (a stone-gold face over a dark outline and a drop shadow).
+ */
+function pixelTitle(scene: Phaser.Scene, x: number, y: number, text: string, scale: number): void {
+  const style = {
+    fontFamily: TITLE_FONT,
+    fontSize: '20px',
+    fontStyle: 'bold',
+    color: '#f2c35a',
+    stroke: '#2a1608',
+    strokeThickness: 3,
+    resolution: 1,
+  };
+  const shadow = scene.add
+    .text(x + scale, y + scale * 1.5, text, { ...style, color: '#000000', stroke: '#000000' })
+    .setOrigin(0.5)
+    .setScale(scale)
+    .setAlpha(0.6);
+  const face = scene.add.text(x, y, text, style).setOrigin(0.5).setScale(scale);
+  for (const t of [shadow, face]) t.texture.setFilter(Phaser.Textures.FilterMode.NEAREST);
 }

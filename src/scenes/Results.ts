@@ -1,12 +1,35 @@
-/** Results: who won and why, rounds, every figure's kills and wounds, the seed; play again or menu. */
+/**
+ * Results: who won and why, after a moment; the most valuable hero; every figure's kills
+ * and wounds; the seed to share (copied with a click) and to play again; play again or menu.
+ */
 import Phaser from 'phaser';
-import { app } from '../app/app';
+import { app, type UnitResult } from '../app/app';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast } from '../view/ui';
 import { frameExists } from '../view/unit-view';
+
+/**
+ * The hero who did most (kills, then wounds dealt, then fewest wounds taken, standing
+ * before fallen), in a line; null when no hero struck a blow.
+ */
+export function mostValuable(units: readonly UnitResult[]): string | null {
+  const heroes = units.filter((u) => u.side === 'heroes');
+  const best = [...heroes].sort(
+    (a, b) =>
+      b.stats.kills - a.stats.kills ||
+      b.stats.woundsDealt - a.stats.woundsDealt ||
+      a.stats.woundsTaken - b.stats.woundsTaken ||
+      Number(b.alive) - Number(a.alive),
+  )[0];
+  if (!best || (best.stats.kills === 0 && best.stats.woundsDealt === 0)) return null;
+  const kills = `${best.stats.kills} kill${best.stats.kills === 1 ? '' : 's'}`;
+  const dealt = `${best.stats.woundsDealt} wound${best.stats.woundsDealt === 1 ? '' : 's'} dealt`;
+  return `Most valuable: ${best.name} \u2014 ${kills}, ${dealt}${best.alive ? '' : ', fell in the fight'}`;
+}
 
 export class ResultsScene extends Phaser.Scene {
   constructor() {
@@ -14,8 +37,7 @@ export class ResultsScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.7);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     const r = app.lastResult;
@@ -51,17 +73,28 @@ export class ResultsScene extends Phaser.Scene {
       )
       .setOrigin(0.5, 0)
       .setName('results-summary');
+    // Everything below comes in after a moment, the table row by row.
+    const later: Phaser.GameObjects.GameObject[] = [];
+    const mvp = mostValuable(r.units);
+    if (mvp) {
+      const line = this.add
+        .text(W / 2, 174, mvp, textStyle(17, CSS.gold, { fontStyle: 'bold' }))
+        .setOrigin(0.5, 0)
+        .setName('results-mvp');
+      later.push(line);
+    }
 
     // Table of figures.
     const px = 150;
     const pw = W - 300;
-    const py = 186;
+    const py = 208;
     const rows = r.units;
-    const room = H - py - 100;
+    const room = H - py - 104;
     const rowH = Math.max(22, Math.min(30, Math.floor((room - 56) / Math.max(1, rows.length))));
     const ph = Math.min(room, 56 + rows.length * rowH);
     const g = this.add.graphics();
     drawPanel(g, px, py, pw, ph, { alpha: 0.95 });
+    const before = this.children.list.length;
     const cols = [
       { x: px + 24, label: 'Figure', align: 0 },
       { x: px + 330, label: 'Side', align: 0.5 },
@@ -98,7 +131,7 @@ export class ResultsScene extends Phaser.Scene {
         .text(
           cols[2].x,
           y,
-          u.alive ? `${u.maxWounds - u.wounds}/${u.maxWounds} left` : 'fallen',
+          u.alive ? `${u.maxWounds - u.wounds} of ${u.maxWounds} left` : 'fallen',
           textStyle(14, u.alive ? CSS.parchment : CSS.red),
         )
         .setOrigin(0.5);
@@ -123,13 +156,52 @@ export class ResultsScene extends Phaser.Scene {
         .setOrigin(1, 1);
     }
 
+    // The table, then its rows one by one, once the title has had its moment.
+    const table = [g, ...this.children.list.slice(before)];
+    table.forEach((o, i) => {
+      const obj = o as unknown as Phaser.GameObjects.Components.Alpha;
+      obj.setAlpha(0);
+      this.tweens.add({ targets: obj, alpha: 1, delay: 650 + Math.min(i, 60) * 12, duration: 220 });
+    });
+    for (const o of later) {
+      (o as unknown as Phaser.GameObjects.Components.Alpha).setAlpha(0);
+      this.tweens.add({ targets: o, alpha: 1, delay: 450, duration: 300 });
+    }
+
     const toast = new Toast(this, W / 2, H - 100);
-    const again = async (): Promise<void> => {
+    // The seed to share: copied as a line a friend can type on the Setup screen.
+    const share = `Arch Foe \u00b7 ${r.scenarioName} \u00b7 seed ${r.seed}`;
+    new Button(this, W - 140, H - 44, {
+      name: 'copy-seed',
+      width: 200,
+      height: 44,
+      label: `Copy seed ${r.seed}`,
+      fontSize: 16,
+      tooltip: 'Copy the seed to share: the same seed and scenario play the same dice.',
+      onClick: () => {
+        const copied = navigator.clipboard?.writeText(share);
+        if (!copied) return toast.show(`Seed ${r.seed}: write it down to share.`, 'info');
+        copied.then(
+          () => toast.show(`Copied: ${share}`, 'info'),
+          () => toast.show(`Seed ${r.seed}: write it down to share.`, 'info'),
+        );
+      },
+    });
+    new Button(this, 140, H - 44, {
+      name: 'same-seed',
+      width: 200,
+      height: 44,
+      label: 'Same seed again',
+      fontSize: 16,
+      tooltip: 'Play this battle again with the same seed: the same dice from the start.',
+      onClick: () => void again(true),
+    });
+    const again = async (sameSeed = false): Promise<void> => {
       const cfg = r.config;
       const config = app.configFromSetup(
         cfg.scenario,
         cfg.options,
-        cfg.seedTyped ? 'typed' : 'random',
+        cfg.seedTyped || sameSeed ? 'typed' : 'random',
         String(cfg.seed),
       );
       const res = await app.startBattle({ ...config, custom: cfg.custom });

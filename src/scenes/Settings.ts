@@ -4,8 +4,9 @@ import { app } from '../app/app';
 import { ANIMATION_SPEEDS, type AnimationSpeed } from '../app/settings';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { CSS, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Slider } from '../view/ui';
 
 const SPEED_NAMES: Record<AnimationSpeed, string> = {
@@ -29,10 +30,16 @@ export class SettingsScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H, left, top, right, bottom } = frameMenuScene(this);
     if (this.overlay) {
-      const shade = this.add.rectangle(W / 2, H / 2, W, H, 0x000000, 0.6);
+      const shade = this.add.rectangle(
+        (left + right) / 2,
+        (top + bottom) / 2,
+        right - left,
+        bottom - top,
+        0x000000,
+        0.6,
+      );
       shade.setInteractive(); // swallow clicks meant for the paused battle
     } else {
       drawBackdrop(this, 0.55);

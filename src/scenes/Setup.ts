@@ -1,8 +1,10 @@
 /**
- * Setup: pick the scenario (the rule modules' scenarios, every bundled map, or the player's
- * own map loaded from files or dropped on the page), its options (whatever the map's rule
- * module offers, drawn from its option specs; then the seed), read what it is about and how
- * to win, and start.
+ * Setup: pick the scenario (the rule modules' scenarios, every bundled map, the player's own
+ * map loaded from files or dropped on the page, or one of "my maps" kept from before), its
+ * options (whatever the map's rule module offers, drawn from its option specs; then the
+ * seed), see a picture of the map (in its own art when its images came, with the heroes'
+ * start squares and the enemies) and the summary map:check prints, read how to win, and
+ * start.
  */
 import Phaser from 'phaser';
 import {
@@ -19,12 +21,22 @@ import { chooseMapFiles } from '../app/files';
 import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
+import { frameMenuScene } from '../view/frame';
+import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, Toast, Tooltip } from '../view/ui';
+import { Button, cropText, drawPanel, Toast, Tooltip } from '../view/ui';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 const MAX_CHOICE_BUTTONS = 5;
+/** Kept maps listed at once (more: previous and next buttons). */
+const MY_MAPS_SHOWN = 3;
+/** The right-hand column of the details panel: the map's picture and its summary. */
+const PREVIEW = { x: 1052, y: 100, width: 176, height: 176 };
+const PREVIEW_TEXTURE = 'setup-map-preview';
+let myMapsPage = 0;
+/** The texture of the map picture drawn last ('' when it could not be drawn). */
+let previewKey = '';
 
 /**
  * The name an option's buttons carry: its id up to the first capital (`holdTurns` gives
@@ -55,8 +67,7 @@ export class SetupScene extends Phaser.Scene {
   }
 
   create(): void {
-    const W = GAME_WIDTH;
-    const H = GAME_HEIGHT;
+    const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.72);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     this.tooltip = new Tooltip(this);
@@ -70,16 +81,25 @@ export class SetupScene extends Phaser.Scene {
     const lg = this.add.graphics();
     drawPanel(lg, lx, ly, lw, lh);
     this.add.text(lx + 20, ly + 16, 'Scenario', titleStyle(20, CSS.gold, { strokeThickness: 0 }));
-    const choices = listScenarios(app.customMap, app.customMapName);
-    if (!choices.some((c) => c.id === app.setup.scenario))
+    const kept = app.myMaps ?? [];
+    const customKept =
+      app.customMap?.id !== undefined && kept.some((m) => m.id === app.customMap?.id);
+    // A kept map is listed under My maps; an unkept one (no storage) with the scenarios.
+    const choices = listScenarios(app.customMap, app.customMapName).filter(
+      (c) => !(c.kind === 'custom' && customKept),
+    );
+    if (
+      !choices.some((c) => c.id === app.setup.scenario) &&
+      !(customKept && app.setup.scenario === 'custom')
+    )
       app.setup.scenario = choices[0]?.id ?? app.setup.scenario;
-    let y = ly + 70;
-    const maxShown = 7;
+    let y = ly + 64;
+    const maxShown = 6;
     choices.slice(0, maxShown).forEach((c) => {
       const b = new Button(this, lx + lw / 2, y, {
         name: `scenario-${c.id}`,
         width: lw - 40,
-        height: 42,
+        height: 38,
         label: c.kind === 'custom' ? `Your map: ${c.name}` : c.name,
         fontSize: 17,
         align: 'left',
@@ -89,28 +109,28 @@ export class SetupScene extends Phaser.Scene {
       });
       b.setSelected(c.id === app.setup.scenario);
       b.setData('scenario', c.id);
-      y += 50;
+      y += 44;
     });
-    y += 8;
-    new Button(this, lx + lw / 2, y, {
+    y = this.buildMyMaps(lx, y + 6, lw);
+    new Button(this, lx + lw / 2, y + 4, {
       name: 'load-map',
       width: lw - 40,
-      height: 42,
+      height: 38,
       label: 'Load your own map\u2026',
       fontSize: 17,
       tooltip:
-        'Choose a Tiled map (.tmj or .json), with its .tsj tilesets if it uses external ones. You can also drop the files anywhere on the page.',
+        'Choose a Tiled map (.tmx or .tmj) with its tilesets (.tsx / .tsj) and their images, or one .zip pack holding them. You can also drop the files anywhere on the page.',
       tooltipHost: this.tooltip,
       onClick: () => chooseMapFiles(),
     });
-    y += 30;
+    y += 28;
     this.add.text(
       lx + 20,
       y,
-      'or drop .tmj / .json (+ .tsj, .tj) files on the page',
+      'or drop a .tmx / .tmj with its tilesets and images, or a .zip',
       textStyle(13, CSS.muted),
     );
-    y += 30;
+    y += 24;
     if (app.mapMessage) {
       const m = app.mapMessage;
       const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
@@ -118,20 +138,31 @@ export class SetupScene extends Phaser.Scene {
       const msg = this.add
         .text(
           lx + 32,
-          y + 12,
+          y + 10,
           m.text,
-          textStyle(14, color, {
+          textStyle(13, color, {
             wordWrap: { width: lw - 64, useAdvancedWrap: true },
-            lineSpacing: 3,
+            lineSpacing: 2,
           }),
         )
         .setName('map-message');
       const maxH = ly + lh - y - 36;
-      if (msg.height > maxH) msg.setCrop(0, 0, lw - 60, maxH);
+      if (msg.height > maxH) {
+        cropText(msg, 0, 0, lw - 60, maxH);
+        msg.setInteractive();
+        msg.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(m.text, p.x, p.y));
+        msg.on('pointerout', () => this.tooltip.hideNow());
+      }
       drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 24, {
         fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
         border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
         radius: 6,
+      });
+    }
+    if (app.myMaps === null) {
+      // First visit: list the kept maps, then show them.
+      void app.refreshMyMaps().then(() => {
+        if (this.sys.isActive()) this.scene.restart();
       });
     }
 
@@ -176,6 +207,100 @@ export class SetupScene extends Phaser.Scene {
     });
   }
 
+  /** "My maps": the maps kept in this browser, a page at a time, each with a remove button. */
+  private buildMyMaps(lx: number, y: number, lw: number): number {
+    const kept = app.myMaps ?? [];
+    if (kept.length === 0 && !app.myMapsProblem) return y;
+    this.add.text(lx + 20, y, 'My maps', titleStyle(17, CSS.gold, { strokeThickness: 0 }));
+    y += 40;
+    if (app.myMapsProblem && kept.length === 0) {
+      const note = this.add
+        .text(lx + 20, y - 4, 'Maps cannot be kept in this browser: they play until a reload.', {
+          ...textStyle(13, CSS.muted, { wordWrap: { width: lw - 40 } }),
+        })
+        .setName('my-maps-problem')
+        .setInteractive();
+      const full = app.myMapsProblem;
+      note.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
+      note.on('pointerout', () => this.tooltip.hideNow());
+      return y - 14 + note.height + 8;
+    }
+    const pages = Math.max(1, Math.ceil(kept.length / MY_MAPS_SHOWN));
+    myMapsPage = Math.min(myMapsPage, pages - 1);
+    const shown = kept.slice(myMapsPage * MY_MAPS_SHOWN, (myMapsPage + 1) * MY_MAPS_SHOWN);
+    const sameName = (name: string): boolean => kept.filter((k) => k.name === name).length > 1;
+    for (const m of shown) {
+      const selected = app.setup.scenario === 'custom' && app.customMap?.id === m.id;
+      const label = sameName(m.name)
+        ? `${m.name} \u00b7 ${m.fileName.replace(/^.*\//, '')}`
+        : m.name;
+      const b = new Button(this, lx + (lw - 44) / 2, y, {
+        name: `mymap-${m.id}`,
+        width: lw - 84,
+        height: 36,
+        label,
+        fontSize: 16,
+        align: 'left',
+        tooltip: `${m.fileName}${m.images ? `, ${m.images} image${m.images === 1 ? '' : 's'}` : ''}; kept ${m.savedAt.slice(0, 10)}`,
+        tooltipHost: this.tooltip,
+        onClick: () => void this.openMyMap(m.id),
+      });
+      b.setSelected(selected);
+      new Button(this, lx + lw - 40, y, {
+        name: `mymap-remove-${m.id}`,
+        width: 36,
+        height: 36,
+        label: '\u2715',
+        fontSize: 15,
+        tooltip: `Remove ${m.name} from My maps`,
+        tooltipHost: this.tooltip,
+        onClick: () => void this.removeMyMap(m.id),
+      });
+      y += 42;
+    }
+    if (pages > 1) {
+      const page = (by: number) => () => {
+        myMapsPage = (myMapsPage + by + pages) % pages;
+        this.scene.restart();
+      };
+      new Button(this, lx + 40, y, {
+        name: 'mymaps-prev',
+        width: 40,
+        height: 30,
+        label: '\u25c0',
+        fontSize: 14,
+        onClick: page(-1),
+      });
+      this.add
+        .text(lx + lw / 2, y, `${myMapsPage + 1} of ${pages}`, textStyle(13, CSS.muted))
+        .setOrigin(0.5);
+      new Button(this, lx + lw - 40, y, {
+        name: 'mymaps-next',
+        width: 40,
+        height: 30,
+        label: '\u25b6',
+        fontSize: 14,
+        onClick: page(1),
+      });
+      y += 38;
+    }
+    return y + 2;
+  }
+
+  private async openMyMap(id: string): Promise<void> {
+    if (app.customMap?.id === id) {
+      this.selectScenario('custom');
+      return;
+    }
+    await app.openMyMap(id);
+    if (this.sys.isActive()) this.scene.restart();
+  }
+
+  private async removeMyMap(id: string): Promise<void> {
+    await app.removeMyMap(id);
+    if (this.sys.isActive()) this.scene.restart();
+  }
+
   private selectScenario(id: string, first = false): void {
     const result = resolveScenario(id, app.customMap);
     app.setup.scenario = id;
@@ -206,7 +331,8 @@ export class SetupScene extends Phaser.Scene {
     const rw = GAME_WIDTH - rx - 36;
     const x = rx + 24;
     let y = 100;
-    const wrap = rw - 48;
+    // The right-hand column holds the map's picture and summary.
+    const wrap = Math.min(rw - 48, PREVIEW.x - x - 24);
     if (error || !this.resolved) {
       this.detailRoot.add(
         this.add.text(
@@ -396,20 +522,97 @@ export class SetupScene extends Phaser.Scene {
     }
   }
 
-  /** A small picture of the map: terrain, heroes (blue) and monsters (red), lairs (gold). */
+  /**
+   * A picture of the map (in its own art when its images came, else the built-in tiles or
+   * terrain colours) with the heroes' start squares (blue), the enemies (red, the Arch Foe
+   * larger) and lairs (gold), and below it the summary map:check prints.
+   */
   private drawMinimap(): void {
     const r = this.resolved;
     if (!r) return;
     const m = r.map.battleMap;
-    const boxX = 1064;
-    const boxY = 300;
-    const boxW = 160;
-    const boxH = 320;
-    const size = Math.max(1, Math.min(boxW / m.width, boxH / m.height, 18));
+    const box = PREVIEW;
+    const size = Math.max(1, Math.min(box.width / m.width, box.height / m.height));
     const w = m.width * size;
     const h = m.height * size;
-    const ox = boxX + (boxW - w) / 2;
-    const oy = boxY + (boxH - h) / 2;
+    const ox = Math.round(box.x + (box.width - w) / 2);
+    const oy = box.y + 18;
+    // Drawn once per map (an option's click redraws the panel, not the picture).
+    const custom = app.customMap;
+    const key = `${PREVIEW_TEXTURE}:${r.id}:${custom ? `${custom.id ?? custom.fileName}:${custom.text.length}` : ''}`;
+    if (previewKey !== key || !this.textures.exists(key)) {
+      if (previewKey && this.textures.exists(previewKey)) this.textures.remove(previewKey);
+      const canvas = drawMapThumbnail(this, r.map, w, h);
+      previewKey = canvas && this.textures.addCanvas(key, canvas) ? key : '';
+    }
+    const ownArt = previewKey !== '' && r.map.art !== undefined;
+    app.setupPreview = { ownArt, width: m.width, height: m.height };
+    if (previewKey !== '') {
+      this.detailRoot.add(
+        this.add.image(ox, oy, previewKey).setOrigin(0).setDisplaySize(w, h).setName('map-preview'),
+      );
+    } else {
+      this.detailRoot.add(this.terrainPicture(m, ox, oy, size));
+    }
+    const g = this.add.graphics();
+    for (const o of m.objects) {
+      const cx = ox + (o.x + 0.5) * size;
+      const cy = oy + (o.y + 0.5) * size;
+      if (o.kind === 'hero') {
+        g.fillStyle(COLORS.hero, 0.35);
+        g.fillRect(ox + o.x * size, oy + o.y * size, size, size);
+        g.lineStyle(Math.max(1, size / 8), COLORS.hero, 1);
+        g.strokeRect(ox + o.x * size, oy + o.y * size, size, size);
+      } else if (o.kind === 'enemy') {
+        const arch = o.properties.archFoe === true;
+        g.fillStyle(arch ? COLORS.archFoe : COLORS.enemy, 1);
+        g.fillCircle(cx, cy, Math.max(2, size * (arch ? 0.42 : 0.3)));
+        g.lineStyle(1, 0x000000, 0.8);
+        g.strokeCircle(cx, cy, Math.max(2, size * (arch ? 0.42 : 0.3)));
+      } else if (o.kind === 'lair') {
+        g.lineStyle(Math.max(1, size / 10), COLORS.gold, 1);
+        g.strokeCircle(cx, cy, Math.max(1.5, size * 0.3));
+      }
+    }
+    g.lineStyle(2, COLORS.panelBorder, 1);
+    g.strokeRect(ox - 2, oy - 2, w + 4, h + 4);
+    this.detailRoot.add(g);
+    this.detailRoot.add(
+      this.add
+        .text(box.x + box.width / 2, box.y + 8, 'The map', textStyle(13, CSS.muted))
+        .setOrigin(0.5, 1),
+    );
+    // The summary map:check prints (less the title line, shown above, and the description).
+    const lines = r.map.summary
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.trim() !== m.description.replace(/\s*\n\s*/g, ' ').trim())
+      .map((l) => l.trim());
+    const top = oy + h + 12;
+    const text = this.add
+      .text(
+        box.x,
+        top,
+        lines.join('\n'),
+        textStyle(11, CSS.muted, { wordWrap: { width: box.width, useAdvancedWrap: true } }),
+      )
+      .setName('map-summary');
+    const maxH = 632 - top;
+    if (text.height > maxH) text.setCrop(0, 0, box.width, maxH);
+    const full = r.map.summary;
+    text.setInteractive();
+    text.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
+    text.on('pointerout', () => this.tooltip.hideNow());
+    this.detailRoot.add(text);
+  }
+
+  /** Terrain colours, square by square: the picture when no tile image can be drawn. */
+  private terrainPicture(
+    m: ResolvedScenario['map']['battleMap'],
+    ox: number,
+    oy: number,
+    size: number,
+  ): Phaser.GameObjects.Graphics {
     const g = this.add.graphics();
     const fill: Record<string, number> = {
       floor: 0x5a5046,
@@ -426,31 +629,7 @@ export class SetupScene extends Phaser.Scene {
         g.fillRect(ox + x * size, oy + y * size, Math.ceil(size), Math.ceil(size));
       }
     }
-    for (const o of m.objects) {
-      const color =
-        o.kind === 'hero'
-          ? COLORS.hero
-          : o.kind === 'enemy'
-            ? COLORS.enemy
-            : o.kind === 'lair'
-              ? COLORS.gold
-              : 0;
-      if (!color) continue;
-      g.fillStyle(color, 1);
-      g.fillCircle(
-        ox + (o.x + 0.5) * size,
-        oy + (o.y + 0.5) * size,
-        Math.max(1.5, size * (o.kind === 'lair' ? 0.22 : 0.32)),
-      );
-    }
-    g.lineStyle(2, COLORS.panelBorder, 1);
-    g.strokeRect(ox - 2, oy - 2, w + 4, h + 4);
-    this.detailRoot.add(g);
-    this.detailRoot.add(
-      this.add
-        .text(boxX + boxW / 2, oy - 10, 'The map', textStyle(13, CSS.muted))
-        .setOrigin(0.5, 1),
-    );
+    return g;
   }
 
   private updateSeedField(): void {

@@ -5,19 +5,23 @@
  * engine state, so a skipped or instant animation ends in exactly the same picture.
  */
 import Phaser from 'phaser';
-import type { GameEvent, GameState, Point } from '../engine';
+import type { EnemyStatus, GameEvent, GameState, Point } from '../engine';
 import { facingToward } from '../engine';
 import { sounds, soundsForEvent } from '../audio/sound-bank';
+import type { BoardFx, DieRoll } from './board-fx';
 import type { BoardView } from './board-view';
+import { planEvents, startsBlow, type MonsterTurn } from './event-plan';
 import { cosmetic } from './rng';
-import { CSS, textStyle } from './theme';
+import { boardTextResolution, CSS, textStyle } from './theme';
 import { frameExists, TILE, type UnitView } from './unit-view';
 
 export interface AnimatorHost {
   board: BoardView;
   units: Map<string, UnitView>;
-  /** Appends an event's words to the dice log. */
-  log(event: GameEvent): void;
+  /** Dice, popups, flashes and remains on the board. */
+  fx: BoardFx;
+  /** Puts an event's words in the dice log, at its place in `order` among the lines. */
+  log(event: GameEvent, order: number): void;
   /** Shows a banner; resolves when it may be followed by the next event. */
   banner(text: string, kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat', hold: number): void;
   /** HUD reaction to an event (cards, turn marker). */
@@ -25,6 +29,15 @@ export interface AnimatorHost {
 }
 
 type TweenProps = Record<string, number>;
+
+/** The beat the quiet monsters' dice and turns are shown for (ms at Normal speed). */
+const QUIET_BEAT = 420;
+
+/** How long after one monster starts its turn the next one starts (ms at Normal speed). */
+const STAGGER = 80;
+
+/** Rolls the animation waits for (a blow, a prayer): the rest land while things move on. */
+const DIE_WAITS = new Set(['attack', 'heal']);
 
 const EFFECT_FRAMES: Record<string, string[]> = {
   fireball: ['fireball'],
@@ -35,6 +48,11 @@ const EFFECT_FRAMES: Record<string, string[]> = {
   hit: ['hit-slash', 'hit-flash', 'hit'],
   blast: ['hit-flash', 'hit-slash', 'hit'],
 };
+
+/** A roll event's die. */
+function dieOf(event: Extract<GameEvent, { type: 'roll' }>): DieRoll {
+  return { sides: event.die, value: event.value, need: event.need, success: event.success };
+}
 
 export class Animator {
   private readonly scene: Phaser.Scene;
@@ -55,10 +73,15 @@ export class Animator {
     return this.factor <= 0 || this.skipping;
   }
 
+  /** Resolves when the current animation is skipped (waits on the board's own effects end). */
+  private skipped: Promise<void> = new Promise(() => {});
+  private onSkip: () => void = () => {};
+
   /** Finishes the current animation at once. */
   skip(): void {
     if (!this.busy) return;
     this.skipping = true;
+    this.onSkip();
     for (const [t, resolve] of [...this.tweens]) {
       this.tweens.delete(t);
       try {
@@ -123,19 +146,32 @@ export class Animator {
     });
   }
 
-  /** Plays the events of one command. */
+  /** Plays the events of one command (see view/event-plan.ts for the order). */
   async play(events: GameEvent[], stateAfter: GameState): Promise<void> {
     this.busy = true;
     this.skipping = false;
+    this.batch += 1;
+    this.skipped = new Promise((resolve) => (this.onSkip = resolve));
     try {
-      for (const event of events) {
+      for (const step of planEvents(events, stateAfter)) {
         if (this.aborted) break;
-        this.host.log(event);
-        this.host.onEvent(event);
-        if (!this.instant)
-          for (const s of soundsForEvent(event, stateAfter)) this.soundFor(event, s);
         try {
-          await this.playOne(event, stateAfter);
+          if (step.kind === 'monsters') await this.playMonsters(events, step.turns, stateAfter);
+          else if (step.kind === 'round-and-monsters') {
+            const round = events[step.index];
+            this.announce(round, step.index, stateAfter);
+            this.announce(events[step.index + 1], step.index + 1, stateAfter);
+            if (round.type === 'round-started')
+              await this.showBanner(
+                `Round ${round.round} \u00b7 the monsters act`,
+                'round',
+                560,
+                380,
+              );
+          } else {
+            this.announce(events[step.index], step.index, stateAfter);
+            await this.playOne(events[step.index], stateAfter);
+          }
         } catch {
           // A broken animation must never stall the game: the final sync fixes the picture.
         }
@@ -144,6 +180,92 @@ export class Animator {
       this.busy = false;
       this.skipping = false;
     }
+  }
+
+  /** The command being played: log lines keep the events' order (batch, then index). */
+  private batch = 0;
+
+  /** The log line, the HUD's reaction and the sounds of an event as it is shown. */
+  private announce(event: GameEvent, index: number, stateAfter: GameState): void {
+    this.host.log(event, this.batch * 1_000_000 + index);
+    this.host.onEvent(event);
+    if (!this.instant) for (const s of soundsForEvent(event, stateAfter)) this.soundFor(event, s);
+  }
+
+  /**
+   * The monsters' turns side by side: each starts a beat after the one before (the quiet
+   * ones together), and each one's blows wait for the blows of those before it, so the
+   * strikes come one at a time in the engine's order while the others walk.
+   */
+  private async playMonsters(
+    events: GameEvent[],
+    turns: readonly MonsterTurn[],
+    state: GameState,
+  ): Promise<void> {
+    let blows: Promise<void> = Promise.resolve();
+    const running: Promise<void>[] = [];
+    for (const [n, turn] of turns.entries()) {
+      if (this.aborted) break;
+      if (n > 0 && !turn.quiet) await this.wait(STAGGER);
+      const before = blows;
+      let struck: () => void = () => {};
+      if (turn.strikes) {
+        const mine = new Promise<void>((resolve) => (struck = resolve));
+        blows = before.then(() => mine);
+      }
+      // The next one's blow may begin once this one's last blow has landed.
+      const blowsLeft = events
+        .slice(turn.from, turn.to + 1)
+        .filter((e) => e.type === 'attacked').length;
+      if (turn.strikes && blowsLeft > 0)
+        this.landing.set(turn.unit, { left: blowsLeft, done: struck });
+      running.push(
+        this.playMonsterTurn(events, turn, state, turn.strikes ? before : null).finally(struck),
+      );
+    }
+    await Promise.all(running);
+  }
+
+  private async playMonsterTurn(
+    events: GameEvent[],
+    turn: MonsterTurn,
+    state: GameState,
+    blowsBefore: Promise<void> | null,
+  ): Promise<void> {
+    let waited = false;
+    for (let k = turn.from; k <= turn.to && !this.aborted; k++) {
+      const e = events[k];
+      if (blowsBefore && !waited && startsBlow(e)) {
+        waited = true;
+        await blowsBefore;
+        // The camera follows the one who strikes on a map larger than the screen.
+        const v = this.view(turn.unit);
+        if (v) this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 160);
+      }
+      if (e.type === 'status-changed') {
+        // An alarm spreading: every marker at once, one beat.
+        let last = k;
+        while (events[last + 1]?.type === 'status-changed' && last + 1 <= turn.to) last++;
+        for (let m = k; m <= last; m++) {
+          const sc = events[m];
+          this.announce(sc, m, state);
+          const v = sc.type === 'status-changed' ? this.view(sc.unit) : undefined;
+          if (v && sc.type === 'status-changed') this.showStatus(v, sc.to);
+        }
+        await this.wait(last > k ? 320 : 200);
+        k = last;
+        continue;
+      }
+      this.announce(e, k, state);
+      if (e.type === 'turn-started') {
+        const v = this.view(e.unit);
+        if (v && !turn.quiet)
+          this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 160);
+        continue;
+      }
+      await this.playOne(e, state);
+    }
+    if (turn.quiet) await this.wait(QUIET_BEAT);
   }
 
   private soundFor(event: GameEvent, name: ReturnType<typeof soundsForEvent>[number]): void {
@@ -159,17 +281,18 @@ export class Animator {
   private async playOne(event: GameEvent, state: GameState): Promise<void> {
     switch (event.type) {
       case 'round-started':
-        return this.showBanner(`Round ${event.round}`, 'round', 650);
+        return this.showBanner(`Round ${event.round}`, 'round', 480);
       case 'phase-started':
         return this.showBanner(
           event.side === 'enemies' ? 'The monsters act' : 'The heroes act',
           'phase',
-          450,
+          event.side === 'enemies' ? 380 : 240,
         );
       case 'turn-started': {
+        // The camera follows whoever acts on a map larger than the screen.
         const v = this.view(event.unit);
-        if (v) this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 250);
-        return this.wait(120);
+        if (v) this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 200);
+        return this.wait(v?.side === 'heroes' ? 80 : 0);
       }
       case 'placed': {
         const v = this.view(event.unit);
@@ -186,22 +309,28 @@ export class Animator {
         const v = this.view(event.unit);
         if (!v) return;
         v.setFacing(event.to);
-        return this.wait(event.reason === 'walking' ? 0 : 90);
+        return this.wait(event.reason === 'walking' ? 0 : 60);
       }
       case 'status-changed': {
         const v = this.view(event.unit);
         if (!v) return;
-        v.setStatus(event.to);
-        if (!this.instant) v.popMarker();
-        if (event.to === 'alerted' && !this.instant) this.floatText(v, '!', CSS.red, 16);
-        return this.wait(event.to === 'alerted' ? 260 : 160);
+        this.showStatus(v, event.to);
+        return this.wait(event.to === 'alerted' ? 200 : 100);
       }
       case 'roll': {
+        // The die lands beside whoever rolled, with the number it needed. A blow or a
+        // prayer waits for it; a monster's patrol roll lands while it sets off.
         const v = this.view(event.unit);
-        if (!v || event.purpose === 'attack' || event.purpose === 'heal') return this.wait(60);
-        const ok = event.success === null ? '' : event.success ? ' \u2713' : ' \u2717';
-        this.floatText(v, `d${event.die}: ${event.value}${ok}`, CSS.gold, 9, 600);
-        return this.wait(300);
+        if (!v || this.instant) return;
+        const blow = event.purpose === 'attack';
+        const landed = this.host.fx.die(
+          v,
+          dieOf(event),
+          this.factor * (DIE_WAITS.has(event.purpose) ? 0.5 : 1),
+        );
+        // A blow's die lands as the attacker winds up (see attack()).
+        if (blow) this.dice.set(v.unitId, landed);
+        return DIE_WAITS.has(event.purpose) && !blow ? landed : this.wait(blow ? 0 : 60);
       }
       case 'attacked':
         return this.attack(event, state);
@@ -209,20 +338,11 @@ export class Animator {
         const v = this.view(event.unit);
         if (!v) return;
         v.setWounds(event.wounds, event.maxWounds);
-        this.floatText(v, '-1', '#ff5a47', 14);
-        return this.wait(250);
+        if (!this.instant) this.host.fx.popup(v, 'WOUND', '#ff6a55', this.factor, 12, 12);
+        return this.wait(70);
       }
-      case 'defeated': {
-        const v = this.view(event.unit);
-        if (!v) return;
-        v.setHighlight(false);
-        this.effectAt(v.x, v.y - 8, 'hit', 0.9);
-        await this.tween(v, { alpha: 0, scaleX: 0.6, scaleY: 0.6, y: v.y + 4 }, 480, {
-          ease: 'Quad.easeIn',
-        });
-        v.setVisible(false);
-        return;
-      }
+      case 'defeated':
+        return this.fall(event.unit, state);
       case 'healed': {
         const target = this.view(event.target);
         const healer = this.view(event.unit);
@@ -263,21 +383,69 @@ export class Animator {
         return this.showBanner(
           event.winner === 'heroes' ? 'Victory!' : 'Defeat',
           event.winner === 'heroes' ? 'victory' : 'defeat',
-          1300,
+          1500,
         );
       default:
         return this.wait(0);
     }
   }
 
+  /** A status marker changing (an alerted monster's marker pops, with a "!"). */
+  private showStatus(v: UnitView, to: EnemyStatus): void {
+    v.setStatus(to);
+    if (this.instant) return;
+    v.popMarker();
+    if (to === 'alerted') this.floatText(v, '!', CSS.red, 16);
+  }
+
+  /**
+   * A figure falls: a flash, its body topples and stays with a stain on the floor. The Arch
+   * Foe's fall, and the last hero's, get a moment of their own: the board shakes and a
+   * banner holds before the battle's end is shown.
+   */
+  private async fall(unitId: string, state: GameState): Promise<void> {
+    const v = this.view(unitId);
+    if (!v) return;
+    v.setHighlight(false);
+    const unit = state.units.find((u) => u.id === unitId);
+    const lastHero =
+      unit?.side === 'heroes' &&
+      state.phase === 'over' &&
+      state.units.every((u) => u.side !== 'heroes' || !u.position);
+    const momentous = v.archFoe || lastHero;
+    if (this.instant) {
+      this.host.fx.leaveRemains(v, 0);
+      v.setVisible(false);
+      return;
+    }
+    this.host.fx.flash(v, this.factor);
+    this.effectAt(v.x, v.y - 8, 'hit', momentous ? 1.6 : 0.9);
+    if (momentous) {
+      const cam = this.host.board.camera;
+      cam.shake(420 * this.factor, 0.012);
+      cam.flash(260 * this.factor, 255, 236, 200);
+    }
+    this.host.fx.leaveRemains(v, this.factor);
+    v.setVisible(false);
+    if (momentous && unit)
+      await this.showBanner(
+        v.archFoe ? `${unit.name} is slain!` : `${unit.name}, the last hero, falls`,
+        v.archFoe ? 'victory' : 'defeat',
+        1400,
+      );
+    else await this.wait(220);
+  }
+
+  /** A banner held `hold` ms; the animation goes on after `wait` ms (by default, the hold). */
   private showBanner(
     text: string,
     kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat',
     hold: number,
+    wait = hold,
   ): Promise<void> {
     if (this.instant) return Promise.resolve();
     this.host.banner(text, kind, hold * this.factor);
-    return this.wait(hold);
+    return this.wait(wait);
   }
 
   private squareOf(v: UnitView): Point {
@@ -300,9 +468,14 @@ export class Animator {
       v.setFacing(facingToward(prev, step, v.facing));
       const c = board.squareCenter(step);
       sounds.play('step', { volume: 0.7, rate: 0.9 + cosmetic.next() * 0.2 });
+      const step_ms = v.side === 'heroes' ? 150 : 120;
+      board.ensureVisible(step, 120);
       await Promise.all([
-        this.tween(v, { x: c.x, y: c.y }, 170, { ease: 'Linear' }),
-        this.tween(v.sprite, { y: v.sprite.y - 3 }, 85, { yoyo: true, ease: 'Quad.easeOut' }),
+        this.tween(v, { x: c.x, y: c.y }, step_ms, { ease: 'Linear' }),
+        this.tween(v.sprite, { y: v.sprite.y - 3 }, step_ms / 2, {
+          yoyo: true,
+          ease: 'Quad.easeOut',
+        }),
       ]);
       prev = step;
       if (this.instant) break;
@@ -325,28 +498,62 @@ export class Animator {
       event.effect === 'dagger' ||
       event.effect === 'fire';
     a.showAttackFrame(true);
+    // The blow's die was thrown as the attacker wound up: the blow lands once it has.
+    const thrown = this.dice.get(event.unit);
+    this.dice.delete(event.unit);
+    const landed = thrown && !this.instant ? Promise.race([thrown, this.skipped]) : undefined;
     if (!ranged) {
       const dx = (t.x - a.x) * 0.35;
       const dy = (t.y - a.y) * 0.35;
       const ox = a.x;
       const oy = a.y;
-      await this.tween(a, { x: ox + dx, y: oy + dy }, 110, { ease: 'Quad.easeOut' });
+      await Promise.all([
+        this.tween(a, { x: ox + dx, y: oy + dy }, 100, { ease: 'Quad.easeOut' }),
+        landed,
+      ]);
       this.impact(event.hit, t);
-      await this.tween(a, { x: ox, y: oy }, 150, { ease: 'Quad.easeIn' });
+      this.blowLanded(event.unit);
+      await this.tween(a, { x: ox, y: oy }, 110, { ease: 'Quad.easeIn' });
     } else {
-      await this.tween(a, { y: a.y - 3 }, 80, { yoyo: true });
+      await Promise.all([this.tween(a, { y: a.y - 3 }, 60, { yoyo: true }), landed]);
       await this.projectile(event.effect, a, t);
       this.impact(event.hit, t);
+      this.blowLanded(event.unit);
     }
     a.showAttackFrame(false);
-    return this.wait(event.hit ? 180 : 260);
+    return this.wait(40);
   }
+
+  /** Monsters whose blows others wait for: how many blows are left, and what to call then. */
+  private readonly landing = new Map<string, { left: number; done: () => void }>();
+
+  /** A blow of `unit` has landed: the last one lets the next monster's blow begin. */
+  private blowLanded(unit: string): void {
+    const l = this.landing.get(unit);
+    if (!l) return;
+    l.left -= 1;
+    if (l.left <= 0) {
+      this.landing.delete(unit);
+      l.done();
+    }
+  }
+
+  /** Dice thrown for a blow that has not landed yet, by who threw them. */
+  private readonly dice = new Map<string, Promise<void>>();
 
   private impact(hit: boolean, t: UnitView): void {
     if (this.instant) return;
     sounds.play(hit ? 'melee-hit' : 'miss');
+    this.host.fx.popup(
+      t,
+      hit ? 'HIT' : 'MISS',
+      hit ? '#ffd66b' : '#c9c0b4',
+      this.factor,
+      hit ? 14 : 12,
+    );
     if (hit) {
       t.flash();
+      this.host.fx.flash(t, this.factor);
       this.effectAt(t.x, t.y - 8, 'hit', 1);
       const ox = t.x;
       this.scene.tweens.add({
@@ -364,8 +571,6 @@ export class Animator {
         yoyo: true,
         repeat: 1,
       });
-    } else {
-      this.floatText(t, 'miss', CSS.muted, 10);
     }
   }
 
@@ -384,7 +589,7 @@ export class Animator {
     const ey = t.y - 10;
     const angle = Math.atan2(ey - sy, ex - sx);
     const dist = Math.hypot(ex - sx, ey - sy);
-    const duration = Math.min(420, 120 + dist * 2.2);
+    const duration = Math.min(280, 90 + dist * 1.6);
     if (effect === 'fire') {
       const frame = this.effectFrame('fire');
       const alt = frameExists(this.scene, 'effects', 'fire-breath-1') ? 'fire-breath-1' : frame;
@@ -409,7 +614,7 @@ export class Animator {
             },
             duration,
             {
-              delay: i * 35 * this.factor,
+              delay: i * 22 * this.factor,
               ease: 'Quad.easeOut',
             },
           ),
@@ -475,7 +680,7 @@ export class Animator {
           fontStyle: 'bold',
           stroke: '#000000',
           strokeThickness: 3,
-          resolution: 3,
+          resolution: boardTextResolution(),
         }),
       )
       .setOrigin(0.5, 1);

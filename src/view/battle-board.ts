@@ -5,11 +5,14 @@
  * the rule module.
  */
 import type Phaser from 'phaser';
+import type { BattleLook } from '../app/app';
 import type { GameState, RuleModule } from '../engine';
+import { badgeBox, layoutBadges } from './badge-layout';
+import { BoardFx } from './board-fx';
 import type { LoadedMap } from '../maps/types';
 import type { BattleView, MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
-import { COLORS } from './theme';
+import { boardTextResolution, COLORS, textStyle } from './theme';
 import { artFor, UnitView } from './unit-view';
 
 const TONE_COLOR: Record<MarkTone, number> = {
@@ -21,11 +24,30 @@ const TONE_COLOR: Record<MarkTone, number> = {
 
 const HOVER_COLOR = { foe: COLORS.target, friend: COLORS.hero, square: COLORS.parchment };
 
+/** One target badge: a chip with the number key and the chance, and a leader line. */
+interface Badge {
+  chip: Phaser.GameObjects.Container;
+  bg: Phaser.GameObjects.Graphics;
+  text: Phaser.GameObjects.Text;
+  unitId: string;
+  width: number;
+}
+
+const BADGE_H = 13;
+
 export class BattleBoard {
   readonly board: BoardView;
   readonly units = new Map<string, UnitView>();
+  /** Dice, popups and flashes over the figures; what the fallen leave under them. */
+  readonly fx: BoardFx;
   /** What the overlays show now, to redraw only what changed (hovering redraws often). */
   private shownKey = '';
+  /** The target badges, over every figure, and the leader lines of those moved aside. */
+  private readonly badgeLayer: Phaser.GameObjects.Layer;
+  private readonly leaders: Phaser.GameObjects.Graphics;
+  private badges: Badge[] = [];
+  /** The board zoom the markers were last sized for. */
+  private markerZoom = 0;
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -34,33 +56,55 @@ export class BattleBoard {
     viewport: Viewport,
     state: GameState,
     rules: RuleModule,
+    pixelScale = 1,
   ) {
-    this.board = new BoardView(scene, map, camera, viewport);
+    this.board = new BoardView(scene, map, camera, viewport, pixelScale);
+    const remains = scene.add.layer();
+    this.board.layer.addAt(remains, this.board.layer.getIndex(this.board.unitLayer));
+    this.fx = new BoardFx(scene, this.board.fxLayer, remains);
     for (const u of state.units) {
       const v = new UnitView(scene, u, artFor(rules.kinds, u));
       this.board.unitLayer.add(v);
       this.units.set(u.id, v);
     }
+    this.pixelScale = pixelScale;
+    this.badgeLayer = scene.add.layer();
+    this.leaders = scene.add.graphics();
+    this.badgeLayer.add(this.leaders);
+    this.board.layer.add(this.badgeLayer);
     this.sync(state);
   }
 
   /** Draws the overlays, badges and hover preview of a derived view. */
   render(view: BattleView, state: GameState): void {
     const board = this.board;
-    const key = JSON.stringify([view.reach, view.reachDim, view.sees, view.strikes, view.marks]);
+    const key = JSON.stringify([
+      view.reach,
+      view.reachDim,
+      view.sees,
+      view.strikes,
+      view.threats,
+      view.spotted,
+      view.marks,
+    ]);
     if (key !== this.shownKey) {
       this.shownKey = key;
-      board.showMonsterReach(view.sees, view.strikes);
+      // With the threats shown, the counts draw them (shaded by how many could strike).
+      board.showMonsterReach(view.sees, view.threats.length > 0 ? [] : view.strikes);
+      board.showThreatCounts(view.threats);
+      const spotted = view.spotted;
+      if (spotted) for (const [id, v] of this.units) v.setSpotted(spotted.includes(id));
       board.showReach(
         view.reach.map((r) => r.at),
         view.reachDim,
       );
       board.showMarks(view.marks.map((m) => ({ at: m.at, color: TONE_COLOR[m.tone] })));
-      for (const v of this.units.values()) v.setBadge(null);
-      for (const b of view.badges) this.units.get(b.unitId)?.setBadge(b.text, TONE_COLOR[b.tone]);
+      this.showBadges(view.badges);
     }
     const hover = view.hover;
     board.showHover(hover?.at ?? null, hover ? HOVER_COLOR[hover.tone] : undefined);
+    board.showHoverSight(hover?.sees ?? []);
+    board.showSpotters(hover?.path ? hover.at : null, hover?.spottedBy ?? []);
     board.showPath(hover?.path?.from ?? null, hover?.path?.steps ?? []);
     const los = hover?.los;
     board.showLineOfSight(
@@ -99,6 +143,105 @@ export class BattleBoard {
     }
     this.board.unitLayer.sort('depth');
     this.shownKey = '';
+  }
+
+  /**
+   * The target badges: each a chip over its figure, laid out so that none covers another
+   * (one moved aside gets a leader line to its figure).
+   */
+  private showBadges(badges: BattleView['badges']): void {
+    while (this.badges.length < badges.length) {
+      const bg = this.scene.add.graphics();
+      const text = this.scene.add
+        .text(
+          0,
+          0,
+          '',
+          textStyle(9, '#ffffff', { fontStyle: 'bold', resolution: boardTextResolution() }),
+        )
+        .setOrigin(0.5);
+      const chip = this.scene.add.container(0, 0, [bg, text]);
+      this.badgeLayer.add(chip);
+      this.badges.push({ chip, bg, text, unitId: '', width: 14 });
+    }
+    const wishes = badges.flatMap((b, i) => {
+      const v = this.units.get(b.unitId);
+      if (!v?.visible) return [];
+      const slot = this.badges[i];
+      slot.text.setText(b.text);
+      slot.unitId = b.unitId;
+      const width = Math.max(14, slot.text.width + 6);
+      slot.width = width;
+      return [{ id: String(i), x: v.x, y: v.y + v.badgeY, width, height: BADGE_H }];
+    });
+    const placed = layoutBadges(wishes);
+    this.badges.forEach((b) => b.chip.setVisible(false));
+    const g = this.leaders;
+    g.clear();
+    for (const p of placed) {
+      const i = Number(p.id);
+      const slot = this.badges[i];
+      const color = TONE_COLOR[badges[i].tone];
+      const { width: w, height: h } = p;
+      slot.bg.clear();
+      slot.bg.fillStyle(0x000000, 0.85);
+      slot.bg.fillRoundedRect(-w / 2, -h / 2, w, h, 4);
+      slot.bg.lineStyle(1, color, 1);
+      slot.bg.strokeRoundedRect(-w / 2, -h / 2, w, h, 4);
+      slot.chip.setPosition(p.x, p.y).setVisible(true);
+      if (p.moved) {
+        // A leader line from the chip's nearest edge to the figure's head.
+        const v = this.units.get(slot.unitId)!;
+        g.lineStyle(1.5, color, 0.9);
+        const toY = v.y + v.badgeY + h / 2;
+        const fromY = p.y + (p.y < toY - h ? h / 2 : 0);
+        const fromX = p.y < toY - h ? p.x : p.x + (p.x < v.x ? w / 2 : -w / 2);
+        g.lineBetween(fromX, fromY, v.x, toY);
+        g.fillStyle(color, 1);
+        g.fillCircle(v.x, toY, 1.8);
+      }
+    }
+  }
+
+  /** What the board shows, for the automation API's look (rectangles in game pixels). */
+  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom'> {
+    const board = this.board;
+    const cam = board.camera;
+    const toGame = (x: number, y: number) => ({
+      x: cam.x + (x - cam.worldView.x) * cam.zoom,
+      y: cam.y + (y - cam.worldView.y) * cam.zoom,
+    });
+    const rect = (r: { x: number; y: number; width: number; height: number }) => {
+      const a = toGame(r.x, r.y);
+      return { x: a.x, y: a.y, width: r.width * cam.zoom, height: r.height * cam.zoom };
+    };
+    return {
+      badges: this.badges
+        .filter((b) => b.chip.visible)
+        .map((b) => ({
+          unit: b.unitId,
+          text: b.text.text,
+          rect: rect(badgeBox({ x: b.chip.x, y: b.chip.y, width: b.width, height: BADGE_H })),
+        })),
+      viewport: { x: cam.x, y: cam.y, width: cam.width, height: cam.height },
+      board: rect({ x: 0, y: 0, width: board.worldWidth, height: board.worldHeight }),
+      zoom: cam.zoom,
+    };
+  }
+
+  private readonly pixelScale: number;
+
+  /**
+   * Sizes the markers over the figures for the board's zoom now (every frame; only a new
+   * zoom does anything): a status icon is about 14 layout pixels on a big map, no bigger
+   * than the figure's head when zoomed in.
+   */
+  fitMarkers(): void {
+    const zoom = this.board.camera.zoom / this.pixelScale;
+    if (Math.abs(zoom - this.markerZoom) < 0.01) return;
+    this.markerZoom = zoom;
+    const scale = Math.max(0.6, Math.min(1.1, 1.4 / zoom));
+    for (const v of this.units.values()) v.setMarkerScale(scale);
   }
 
   /** Lights the figure whose turn it is (none: the monsters act). */

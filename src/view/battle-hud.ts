@@ -5,16 +5,22 @@
  * keys-and-mouse help. It shows; what its buttons mean is the scene's.
  */
 import Phaser from 'phaser';
+import type { BattleLook } from '../app/app';
 import type { GameState, RuleModule } from '../engine';
 import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
-import { Banner, DiceLog, HeroCard, InfoPanel } from './hud';
+import { DiceLog } from './dice-log';
+import { Banner, HeroCard, InfoPanel } from './hud';
 import { COLORS, CSS, textStyle, titleStyle } from './theme';
 import { Button, drawPanel, Toast, Tooltip } from './ui';
 
 /** What the HUD's buttons and cards ask the scene to do. */
 export interface BattleHudActions {
   top: Record<TopButtonName, () => void>;
+  /** Fit the whole board back in its window, centred. */
+  recentre(): void;
+  /** Narrow screens: open or close the hero cards' or the dice log's panel. */
+  panel(which: 'heroes' | 'log'): void;
   undo(): void;
   endTurn(): void;
   inspect(unitId: string): void;
@@ -60,6 +66,7 @@ const HELP_LINES: readonly [string, string][] = [
   ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
   ['T / Threats', 'red: where the alerted monsters could strike next turn'],
   ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
+  ['C / Fit', 'the whole board in view again, centred'],
   ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
   ['H', 'show or hide this help'],
 ];
@@ -79,6 +86,9 @@ export class BattleHud {
   private readonly buttons = new Map<TopButtonName, Button>();
   private readonly undoButton: Button;
   private readonly endButton: Button;
+  /** Narrow screens: the hero cards' panel (the log is a panel of its own). */
+  private readonly heroesPanel: Phaser.GameObjects.Container | null = null;
+  private readonly panelButtons = new Map<'heroes' | 'log', Button>();
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -110,9 +120,10 @@ export class BattleHud {
     );
     for (let n = scenarioName.length; name.width > t.width && n > 4; n--)
       name.setText(`${scenarioName.slice(0, n)}\u2026`);
+    name.setVisible(t.width > 0);
     this.goalText = add(
       scene.add.text(layout.goal.x, layout.goal.y, '', textStyle(12, CSS.muted)).setOrigin(0, 0.5),
-    );
+    ).setVisible(t.width > 0);
     this.turnText = add(
       scene.add
         .text(
@@ -127,21 +138,36 @@ export class BattleHud {
     this.tooltip = new Tooltip(scene);
     for (const b of layout.topButtons) {
       const look = TOP_BUTTON_LOOK[b.name];
+      // Narrow screens: the gear alone for Settings.
+      const narrowIcon = layout.narrow && b.name === 'settings' ? 'gear' : undefined;
       const button = new Button(scene, b.x, b.y, {
         name: b.name,
         width: b.width,
         height: 32,
-        label: look.label,
+        label: narrowIcon ? '' : look.label,
         fontSize: 14,
         tooltip: look.tip,
         tooltipHost: this.tooltip,
         onClick: actions.top[b.name],
-        icon: look.icon ? this.icon(look.icon) : null,
+        icon: (narrowIcon ?? look.icon) ? this.icon((narrowIcon ?? look.icon)!) : null,
       });
       this.buttons.set(b.name, add(button));
     }
 
     const heroes = state.units.filter((u) => u.side === 'heroes');
+    // Narrow screens: the cards sit in a panel over the board, opened from the action bar.
+    const p = layout.panel;
+    if (p) {
+      const panel = scene.add.container(0, 0);
+      const shade = scene.add.graphics();
+      drawPanel(shade, p.x, p.y, p.width, p.height, { alpha: 0.96 });
+      // Taps on the panel are the panel's, never the board's.
+      panel.add([
+        shade,
+        scene.add.zone(p.x + p.width / 2, p.y + p.height / 2, p.width, p.height).setInteractive(),
+      ]);
+      this.heroesPanel = add(panel).setVisible(false).setDepth(1);
+    }
     layout.cards.forEach((at, i) => {
       const card = new HeroCard(
         scene,
@@ -152,12 +178,20 @@ export class BattleHud {
         { onInspect: actions.inspect, onChoose: actions.choose },
         rules,
       );
-      this.cards.set(heroes[i].id, add(card));
+      card.setScale(layout.cardScale);
+      this.cards.set(heroes[i].id, card);
+      if (this.heroesPanel) this.heroesPanel.add(card);
+      else add(card);
     });
 
     const l = layout.log;
-    this.log = add(new DiceLog(scene, l.x, l.y, l.width, l.height));
-    this.log.setVisible(layout.logShown);
+    this.log = add(new DiceLog(scene, l.x, l.y, l.width, l.height, this.tooltip));
+    this.log.setVisible(layout.logShown && !layout.narrow);
+    if (layout.narrow) {
+      this.log.setDepth(1);
+      const zone = scene.add.zone(l.width / 2, l.height / 2, l.width, l.height).setInteractive();
+      this.log.addAt(zone, 0);
+    }
     const i = layout.info;
     this.info = add(new InfoPanel(scene, i.x, i.y, i.width, i.height));
 
@@ -193,31 +227,75 @@ export class BattleHud {
           onClick,
         }),
       );
+    const narrow = layout.narrow;
     this.undoButton = barButton(
       'undo',
       layout.undo,
-      'Undo (Z)',
+      narrow ? 'Undo' : 'Undo (Z)',
       'Take back this turn\u2019s move (not after an attack, a roll or an alert).',
       actions.undo,
     );
     this.endButton = barButton(
       'end-turn',
       layout.endTurn,
-      'End turn (Space)',
+      narrow ? 'End turn' : 'End turn (Space)',
       'End this hero\u2019s turn. After the last hero, the monsters act.',
       actions.endTurn,
     );
+    for (const [which, label] of [
+      ['heroes', 'Heroes'],
+      ['log', 'Log'],
+    ] as const) {
+      const at = layout.panelButtons?.[which];
+      if (!at) continue;
+      const button = new Button(scene, at.x, at.y, {
+        name: `${which}-panel`,
+        width: at.width,
+        height: 38,
+        label,
+        fontSize: 15,
+        tooltipHost: this.tooltip,
+        tooltip: which === 'heroes' ? 'The hero cards: weapons, wounds' : 'The dice log',
+        onClick: () => actions.panel(which),
+      });
+      this.panelButtons.set(which, add(button));
+    }
+    const fit = layout.recentre;
+    add(
+      new Button(scene, fit.x, fit.y, {
+        name: 'recentre',
+        width: fit.width,
+        height: 26,
+        label: 'Fit',
+        fontSize: 12,
+        tooltipHost: this.tooltip,
+        tooltip: 'Fit the whole board in view, centred (C)',
+        onClick: actions.recentre,
+      }),
+    ).setAlpha(0.85);
     this.help = add(this.buildHelp());
     const b = layout.banner;
     this.banner = add(new Banner(scene, b.x, b.y, b.width));
     this.toast = add(new Toast(scene, layout.toast.x, layout.toast.y));
     add(this.tooltip);
+    // Narrow screens: the panels open over the board and the info panel, under the help.
+    if (layout.narrow)
+      for (const top of [
+        this.heroesPanel,
+        this.log,
+        this.help,
+        this.banner,
+        this.toast,
+        this.tooltip,
+      ])
+        if (top) this.root.bringToTop(top);
   }
 
   private buildHelp(): Phaser.GameObjects.Container {
     const scene = this.scene;
     const v = this.layout.viewport;
-    const w = 680;
+    const w = Math.min(680, this.layout.width - 8);
+    const keyW = w < 500 ? 120 : 190;
     const c = scene.add.container(0, 0);
     const g = scene.add.graphics();
     c.add(g);
@@ -228,19 +306,32 @@ export class BattleHud {
     );
     let y = 62;
     for (const [k, d] of HELP_LINES) {
-      c.add(scene.add.text(24, y, k, textStyle(15, CSS.gold, { fontStyle: 'bold' })));
+      c.add(
+        scene.add.text(
+          14,
+          y,
+          k,
+          textStyle(w < 500 ? 13 : 15, CSS.gold, {
+            fontStyle: 'bold',
+            wordWrap: { width: keyW - 20 },
+          }),
+        ),
+      );
       const t = scene.add.text(
-        190,
+        keyW,
         y,
         d,
-        textStyle(15, CSS.parchment, { wordWrap: { width: w - 214 } }),
+        textStyle(w < 500 ? 13 : 15, CSS.parchment, { wordWrap: { width: w - keyW - 14 } }),
       );
       c.add(t);
       y += Math.max(26, t.height + 8);
     }
     const h = y + 16;
     drawPanel(g, 0, 0, w, h, { alpha: 0.97, border: COLORS.gold });
-    c.setPosition(Math.round(v.x + v.width / 2 - w / 2), Math.round(v.y + v.height / 2 - h / 2));
+    c.setPosition(
+      Math.round(v.x + v.width / 2 - w / 2),
+      Math.round(Math.max(4, v.y + v.height / 2 - h / 2)),
+    );
     const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
     zone.on('pointerup', () => this.actions.top.help());
     c.add(zone);
@@ -263,15 +354,23 @@ export class BattleHud {
     this.help.setVisible(show);
   }
 
-  /** Fills the HUD from the derived view (the hero cards too, unless `cards` is false). */
-  render(view: BattleView, state: GameState, cards = true): void {
+  /** Narrow screens: shows the hero cards' panel, the dice log's, or neither. */
+  showPanel(which: 'heroes' | 'log' | null): void {
+    if (!this.layout.narrow) return;
+    this.heroesPanel?.setVisible(which === 'heroes');
+    this.log.setVisible(which === 'log');
+    for (const [name, b] of this.panelButtons) b.setSelected(name === which);
+  }
+
+  /** Fills the HUD from the derived view. */
+  render(view: BattleView, state: GameState): void {
     this.undoButton.setEnabled(view.controls.undo);
     this.endButton.setEnabled(view.controls.endTurn);
     this.endButton.setSelected(view.controls.endOnly);
     if (view.title !== null && this.turnText.text !== view.title) this.setTurnText(view.title);
     this.hintText.setText(view.hint);
     if (this.goalText.text !== view.goal) this.goalText.setText(view.goal);
-    for (const c of cards ? view.cards : []) {
+    for (const c of view.cards) {
       const unit = state.units.find((u) => u.id === c.unitId);
       if (unit)
         this.cards.get(c.unitId)?.refreshCard(unit, {
@@ -280,6 +379,8 @@ export class BattleHud {
           selectedWeapon: c.chosen,
           usable: c.usable,
           status: c.status,
+          wounds: c.wounds,
+          fallen: c.fallen,
         });
     }
     this.info.show(view.info.title, view.info.body);
@@ -305,17 +406,36 @@ export class BattleHud {
     this.banner.play(text, color, size, hold);
   }
 
-  /** A top-bar button's label, icon and selected look. */
+  /** A top-bar button's label, icon and selected look (narrow screens: short labels). */
   setButton(name: TopButtonName, look: { label?: string; icon?: string; selected?: boolean }) {
     const b = this.buttons.get(name);
     if (!b) return;
-    if (look.label !== undefined) b.setLabel(look.label);
+    if (look.label !== undefined)
+      b.setLabel(
+        !this.layout.narrow
+          ? look.label
+          : name === 'speed'
+            ? look.label.replace(/^Speed: /, '')
+            : name === 'sound'
+              ? ''
+              : look.label,
+      );
     if (look.icon !== undefined) b.setIconFrame(look.icon);
     if (look.selected !== undefined) b.setSelected(look.selected);
   }
 
-  /** Wound pips (and a fall) on a hero's card straight from an event. */
-  showWounds(unitId: string, wounds: number, maxWounds: number, fallen: boolean): void {
-    this.cards.get(unitId)?.showWounds(wounds, maxWounds, fallen);
+  /** What the HUD shows now, for the automation API's look at the battle. */
+  look(): Pick<BattleLook, 'hint' | 'info' | 'title' | 'cards' | 'log'> {
+    return {
+      hint: this.hintText.text,
+      info: this.info.shown,
+      title: this.turnText.text,
+      cards: [...this.cards].map(([unit, card]) => ({
+        unit,
+        acting: card.acting,
+        ...card.shown,
+      })),
+      log: this.log.lines(),
+    };
   }
 }

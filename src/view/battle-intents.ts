@@ -14,7 +14,7 @@ import {
   type RuleModule,
 } from '../engine';
 import { actingUnitId, type BattleUi } from './battle-ui';
-import { reachAt, unitAt, type BattleView } from './battle-view';
+import { unitAt, type BattleView } from './battle-view';
 
 /** Where an input lands: the game state, the record, what is drawn of them, the rules. */
 export interface Situation {
@@ -48,6 +48,18 @@ const ABILITY = '#';
 function acting(state: GameState) {
   const id = actingUnitId(state);
   return id ? state.units.find((u) => u.id === id) : undefined;
+}
+
+/** Opens a panel (narrow screens), or closes it when it is open. */
+export function togglePanel({ ui }: Situation, which: 'heroes' | 'log'): Outcome {
+  return { ui: { ...ui, panel: ui.panel === which ? null : which } };
+}
+
+/** What a choice on a card comes to; on a narrow screen the cards' panel closes with it. */
+export function fromPanel(outcome: Outcome): Outcome {
+  return outcome.ui.panel === 'heroes'
+    ? { ...outcome, ui: { ...outcome.ui, panel: null } }
+    : outcome;
 }
 
 /** Shows a unit's card, reach or sight (a unit off the board: nothing happens). */
@@ -99,8 +111,9 @@ export function confirmTarget({ ui, view }: Situation): Outcome {
   return command ? { ui, command } : { ui };
 }
 
-/** Esc: drops the picked target, else the chosen weapon and any inspected unit. */
+/** Esc: closes an open panel, else drops the picked target, the chosen weapon and any inspected unit. */
 export function cancel({ state, ui }: Situation): Outcome {
+  if (ui.panel) return { ui: { ...ui, panel: null } };
   if (ui.selectedTarget >= 0) return { ui: { ...ui, selectedTarget: -1 } };
   const id = actingUnitId(state);
   if (!id) return { ui: { ...ui, hover: null } };
@@ -119,7 +132,8 @@ export function faceSquare({ state, ui }: Situation, sq: Point): Outcome {
 
 /**
  * A click on a square: act on a target, open a door, move, or show a unit. A click on a
- * foe that is no target still asks the engine (its refusal says why) and shows the foe.
+ * foe that is no target shows the foe (its card, sight and reach), silently: the panel
+ * says why it cannot be attacked now.
  */
 export function clickSquare(s: Situation, sq: Point): Outcome {
   const { state, ui, view, rules } = s;
@@ -136,18 +150,7 @@ export function clickSquare(s: Situation, sq: Point): Outcome {
       (t.ability === null || chosen === ABILITY + t.ability || occupant.side === hero.side)
     )
       return { ui, command: t.command };
-    if (occupant.side !== hero.side) {
-      const weapon =
-        hero.weapons.find((w) => w.id === chosen) ?? rules.rankWeapons(hero)[0] ?? null;
-      const shown = inspectUnit(s, occupant.id);
-      return weapon
-        ? {
-            ...shown,
-            command: { type: 'attack', unit: hero.id, target: occupant.id, weapon: weapon.id },
-          }
-        : shown;
-    }
-    if (occupant.id === hero.id) return inspectUnit(s, hero.id);
+    if (occupant.side !== hero.side || occupant.id === hero.id) return inspectUnit(s, occupant.id);
     const ability = chosen?.startsWith(ABILITY)
       ? rules.abilities(hero).find((a) => ABILITY + a.id === chosen)
       : undefined;
@@ -175,12 +178,13 @@ export function tapSquare(s: Situation, sq: Point): Outcome {
   const hero = acting(state);
   const occupant = unitAt(state, sq);
   const target = occupant ? view.targets.findIndex((t) => t.unitId === occupant.id) : -1;
-  const isMove = !occupant && reachAt(view, sq) !== null && view.inspected === hero?.id;
+  // A square the acting hero can move to (whoever is shown: the first tap shows the hero's way).
+  const isMove = !occupant && view.legal.some((c) => c.type === 'move' && isSamePoint(c.to, sq));
   const isDoor = state.doors.some((d) => !d.open && d.x === sq.x && d.y === sq.y);
   const armed = ui.armedTap !== null && isSamePoint(ui.armedTap, sq);
   if (!hero || ui.animating || armed || !(target >= 0 || isMove || isDoor))
     return clickSquare({ ...s, ui: { ...ui, armedTap: null } }, sq);
-  const next = { ...ui, armedTap: sq, hover: sq };
+  const next = { ...ui, armedTap: sq, hover: sq, inspected: isMove ? hero.id : ui.inspected };
   return target >= 0 ? selectTarget({ ...s, ui: next }, target) : { ui: next };
 }
 
@@ -197,7 +201,8 @@ export type KeyAction =
   | { kind: 'undo' }
   | { kind: 'toggle-threats' }
   | { kind: 'cancel' }
-  | { kind: 'zoom'; factor: number };
+  | { kind: 'zoom'; factor: number }
+  | { kind: 'recentre' };
 
 export const ZOOM_STEP = 1.15;
 
@@ -224,6 +229,7 @@ export function keyAction(
   if (k === 'z' || k === 'Z') return { kind: 'undo' };
   if (k === 'p' || k === 'P') return { kind: 'toggle-auto' };
   if (k === 't' || k === 'T') return { kind: 'toggle-threats' };
+  if (k === 'c' || k === 'C') return { kind: 'recentre' };
   if (k === 'Escape') return { kind: 'cancel' };
   if (k === '+' || k === '=') return { kind: 'zoom', factor: ZOOM_STEP };
   if (k === '-' || k === '_') return { kind: 'zoom', factor: 1 / ZOOM_STEP };

@@ -5,7 +5,7 @@
  * from both by battle-view.ts; the input layer (battle-intents.ts) turns clicks and keys
  * into a new record or an engine command. No Phaser here.
  */
-import type { GameState, Point } from '../engine';
+import type { GameEvent, GameState, Point } from '../engine';
 
 export interface BattleUi {
   /** The unit whose card, reach or sight is shown; null: the acting hero's. */
@@ -30,6 +30,20 @@ export interface BattleUi {
   autoBattle: boolean;
   /** The keys-and-mouse help is open. */
   helpOpen: boolean;
+  /** Narrow screens: the panel open over the board (the hero cards or the dice log). */
+  panel: 'heroes' | 'log' | null;
+  /**
+   * While an animation plays, what it has shown so far: whose turn (a unit id, or null
+   * while the monsters act) and each hero's wounds. The cards and the panel show these,
+   * not the state the animation is heading for.
+   */
+  shown: ShownSoFar | null;
+}
+
+/** What an animation has shown so far (see BattleUi.shown). */
+export interface ShownSoFar {
+  turn: string | null;
+  wounds: Readonly<Record<string, { wounds: number; fallen: boolean }>>;
 }
 
 export function initialUi(): BattleUi {
@@ -45,6 +59,8 @@ export function initialUi(): BattleUi {
     animating: false,
     autoBattle: false,
     helpOpen: false,
+    panel: null,
+    shown: null,
   };
 }
 
@@ -71,7 +87,64 @@ export function followTurn(ui: BattleUi, state: GameState): BattleUi {
     : { ...ui, inspected, followed };
 }
 
-/** The record as an animation starts: picks and armed taps are dropped. */
-export function startAnimating(ui: BattleUi): BattleUi {
-  return { ...ui, animating: true, armedTap: null, selectedTarget: -1 };
+/**
+ * The record as an animation starts from `before` (the state the picture shows): picks and
+ * armed taps are dropped, and so is a hover that a key or a tap set (the square it marked
+ * may be empty now); what is shown starts from `before`.
+ */
+export function startAnimating(ui: BattleUi, before?: GameState): BattleUi {
+  const pointerHover = ui.selectedTarget < 0 && !ui.usingTouch;
+  const wounds: Record<string, { wounds: number; fallen: boolean }> = {};
+  for (const u of before?.units ?? [])
+    if (u.side === 'heroes') wounds[u.id] = { wounds: u.wounds, fallen: !u.position };
+  return {
+    ...ui,
+    animating: true,
+    armedTap: null,
+    selectedTarget: -1,
+    hover: pointerHover ? ui.hover : null,
+    shown: { turn: before ? actingUnitId(before) : null, wounds },
+  };
+}
+
+/** The record after an animation: what it showed is the state now. */
+export function stopAnimating(ui: BattleUi): BattleUi {
+  return { ...ui, animating: false, shown: null };
+}
+
+/**
+ * The record after the animation showed `event`: a turn or the monsters' phase starting,
+ * a hero wounded, fallen or healed. Other events leave it as it is (the same object).
+ */
+export function showEvent(ui: BattleUi, event: GameEvent): BattleUi {
+  const shown = ui.shown;
+  if (!shown) return ui;
+  const hurt = (id: string, change: (w: { wounds: number; fallen: boolean }) => object) => {
+    const now = shown.wounds[id];
+    return now
+      ? {
+          ...ui,
+          shown: { ...shown, wounds: { ...shown.wounds, [id]: { ...now, ...change(now) } } },
+        }
+      : ui;
+  };
+  switch (event.type) {
+    case 'turn-started':
+      // A hero's turn; the monsters' turns are all "the monsters act" (no new record each).
+      return shown.turn === event.unit || (shown.turn === null && !(event.unit in shown.wounds))
+        ? ui
+        : { ...ui, shown: { ...shown, turn: event.unit } };
+    case 'phase-started':
+      return event.side === 'enemies' ? { ...ui, shown: { ...shown, turn: null } } : ui;
+    case 'wounded':
+      return hurt(event.unit, () => ({ wounds: event.wounds }));
+    case 'defeated':
+      return hurt(event.unit, () => ({ fallen: true }));
+    case 'healed':
+      return event.success
+        ? hurt(event.target, (w) => ({ wounds: Math.max(0, w.wounds - 1) }))
+        : ui;
+    default:
+      return ui;
+  }
 }

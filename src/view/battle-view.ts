@@ -7,7 +7,9 @@
  * and is tested headless. Every rule answer comes from the module or the engine.
  */
 import {
+  canNotice,
   describeVictory,
+  noticing,
   formatChance,
   isTerrainPassable,
   legalCommands,
@@ -55,6 +57,10 @@ export interface CardView {
   unitId: string;
   status: string;
   acting: boolean;
+  /** Wounds taken and whether the hero has fallen, as shown now (mid-animation: so far). */
+  wounds: number;
+  maxWounds: number;
+  fallen: boolean;
   inspected: boolean;
   /** The weapon or ability (`#id`) shown as chosen. */
   chosen: string | null;
@@ -77,6 +83,10 @@ export interface HoverView {
   /** The walk to the square, when the shown hero can move there. */
   path: { from: Point; steps: Point[] } | null;
   los: LineOfSightView | null;
+  /** The patrolling monsters that would spot a hero standing on the square. */
+  spottedBy: { unitId: string; name: string; at: Point }[];
+  /** A hovered monster's view: the squares where it would notice a hero (drawn faintly). */
+  sees: Point[];
 }
 
 export interface BattleView {
@@ -90,6 +100,10 @@ export interface BattleView {
   /** Where the shown monster would notice a hero, and where it could strike next turn. */
   sees: Point[];
   strikes: Point[];
+  /** With the threats shown: how many alerted monsters could strike each square. */
+  threats: { at: Point; count: number }[];
+  /** Heroes a monster can see now (each carries an eye marker); null while animating. */
+  spotted: string[] | null;
   targets: TargetView[];
   marks: { at: Point; tone: MarkTone }[];
   badges: { unitId: string; text: string; tone: MarkTone }[];
@@ -136,6 +150,44 @@ function distance(a: Unit | undefined, b: Unit): number {
     : 0;
 }
 
+/** How many alerted monsters could strike a hero on each square next turn. */
+function threatCounts(state: GameState): { at: Point; count: number }[] {
+  const counts = new Map<string, { at: Point; count: number }>();
+  for (const u of state.units) {
+    if (!u.position || u.ai?.status !== 'alerted') continue;
+    for (const p of squaresThreatenedBy(state, u)) {
+      const k = pointKey(p);
+      const c = counts.get(k) ?? { at: p, count: 0 };
+      c.count += 1;
+      counts.set(k, c);
+    }
+  }
+  return [...counts.values()];
+}
+
+/** The heroes some monster can see now, by the engine's sight rule (one reading of the board). */
+function spottedHeroes(state: GameState): string[] {
+  const notices = noticing(state);
+  const monsters = state.units.filter((u) => u.position && u.side === 'enemies' && u.ai);
+  return state.units
+    .filter((h) => h.side === 'heroes' && h.position)
+    .filter((h) => monsters.some((m) => notices(m, h)))
+    .map((h) => h.id);
+}
+
+/** The patrolling monsters that would notice a hero on `p` (their view arc, walls, figures). */
+export function patrollersSeeing(state: GameState, p: Point): Unit[] {
+  return state.units.filter((u) => {
+    if (!u.position || u.ai?.status !== 'patrolling') return false;
+    const squares = perState(
+      state,
+      `notices:${u.id}`,
+      () => new Set(squaresNoticedBy(state, u).map(pointKey)),
+    );
+    return squares.has(pointKey(p));
+  });
+}
+
 /** The alerted monsters that could strike a hero standing on `p` next turn. */
 export function monstersThreatening(state: GameState, p: Point): Unit[] {
   return state.units.filter((u) => {
@@ -178,6 +230,10 @@ export function deriveBattleView(
   } else if (!ui.animating && ui.showThreats) {
     strikes = perState(state, 'side-threat', () => squaresThreatenedByAlerted(state));
   }
+  const threats =
+    !ui.animating && ui.showThreats && !(inspectedUnit?.side === 'enemies')
+      ? perState(state, 'threat-counts', () => threatCounts(state))
+      : [];
 
   const abilities = actingUnit ? rules.abilities(actingUnit) : [];
   const targets = targetsOf(state, rules, legal, actingUnit, abilities, ui);
@@ -203,10 +259,13 @@ export function deriveBattleView(
     reachDim: inspected !== acting,
     sees,
     strikes,
+    threats,
+    // While an animation plays the eyes stay as they were (null): the state is its end.
+    spotted: ui.animating ? null : perState(state, 'spotted', () => spottedHeroes(state)),
     targets,
     marks,
     badges,
-    cards: cardsOf(state, rules, legal, acting, inspected, ui),
+    cards: [],
     controls: {
       undo: legal.some((c) => c.type === 'undo-move'),
       endTurn: legal.some((c) => c.type === 'end-turn'),
@@ -219,6 +278,7 @@ export function deriveBattleView(
     hover: null,
     info: { title: '', body: '' },
   };
+  view.cards = cardsOf(state, rules, view, acting, inspected, ui);
   view.hint = hintOf(state, ui, view, actingUnit, inspectedUnit, abilities);
   describeHover(state, ui, rules, view, context);
   return view;
@@ -352,35 +412,46 @@ function hintOf(
 function cardsOf(
   state: GameState,
   rules: RuleModule,
-  legal: readonly Command[],
+  view: Pick<BattleView, 'legal' | 'controls'>,
   acting: string | null,
   inspected: string | null,
   ui: BattleUi,
 ): CardView[] {
+  const legal = view.legal;
   const attackWeapons = new Set(legal.flatMap((c) => (c.type === 'attack' ? [c.weapon] : [])));
   const order = rules.heroOrder(state).map((u) => u.id);
+  // Mid-animation the cards show the turn and the wounds shown so far, not the end state.
+  const shown = ui.animating ? ui.shown : null;
+  const turnShown = shown ? shown.turn : acting;
+  const heroesShown = shown
+    ? state.units.some((u) => u.id === turnShown && u.side === 'heroes')
+    : state.phase === 'heroes';
   return state.units
     .filter((u) => u.side === 'heroes')
     .map((u) => {
-      const isActing = u.id === acting;
+      const isActing = u.id === turnShown;
+      const hurt = shown?.wounds[u.id];
+      const fallen = hurt ? hurt.fallen : !u.position;
       const usable: Record<string, boolean> = {};
-      for (const w of u.weapons) usable[w.id] = isActing && attackWeapons.has(w.id);
+      for (const w of u.weapons) usable[w.id] = u.id === acting && attackWeapons.has(w.id);
       for (const a of rules.abilities(u))
-        usable[`#${a.id}`] = isActing && legal.some((c) => c.type === a.command);
+        usable[`#${a.id}`] = u.id === acting && legal.some((c) => c.type === a.command);
       let status: string;
-      if (!u.position) status = 'Fallen';
+      if (fallen) status = 'Fallen';
+      else if (isActing && u.id !== acting) status = 'Acting';
       else if (isActing) {
         const t = state.turn!;
-        status = t.acted
-          ? 'Acted \u2014 end the turn'
-          : t.moved
-            ? 'Moved \u2014 may still act'
-            : 'Acting: move, then act';
-      } else if (state.phase === 'heroes' && acting && order.indexOf(u.id) > order.indexOf(acting))
-        status = 'Waiting';
-      else status = state.phase === 'heroes' ? 'Done this round' : 'Ready';
+        status =
+          t.acted || view.controls.endOnly
+            ? 'Done \u2014 end the turn'
+            : t.moved
+              ? 'Moved \u2014 may still act'
+              : 'Acting: move, then act';
+      } else if (!heroesShown) status = 'Waiting';
+      else if (turnShown && order.indexOf(u.id) > order.indexOf(turnShown)) status = 'Waiting';
+      else status = 'Done this round';
       let chosen = ui.chosen[u.id] ?? null;
-      if (isActing && (!chosen || !usable[chosen])) {
+      if (u.id === acting && (!chosen || !usable[chosen])) {
         const best = rules.rankWeapons(u).find((w) => usable[w.id]);
         chosen = best?.id ?? chosen;
       }
@@ -388,7 +459,10 @@ function cardsOf(
         unitId: u.id,
         status,
         acting: isActing,
-        inspected: u.id === inspected && !isActing,
+        wounds: hurt ? hurt.wounds : u.wounds,
+        maxWounds: u.maxWounds,
+        fallen,
+        inspected: u.id === inspected && !isActing && !shown,
         chosen,
         usable,
       };
@@ -406,10 +480,17 @@ function describeHover(
 ): void {
   const acting = unitById(state, view.acting);
   if (ui.animating) {
-    view.info = {
-      title: 'The monsters act',
-      body: 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.',
-    };
+    const turn = unitById(state, ui.shown?.turn);
+    view.info =
+      turn?.side === 'heroes'
+        ? {
+            title: turn.name,
+            body: 'Watch the board and the dice log.\n\nSpace or Enter skips the animation.',
+          }
+        : {
+            title: 'The monsters act',
+            body: 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.',
+          };
     return;
   }
   const viewer = unitById(state, view.inspected) ?? acting;
@@ -425,11 +506,19 @@ function describeHover(
   const occupant = unitAt(state, p);
   const path = reachAt(view, p);
   const target = occupant ? view.targets.find((t) => t.unitId === occupant.id) : undefined;
+  const open = !occupant && isTerrainPassable(terrainAt(state.map, p.x, p.y));
   view.hover = {
     at: p,
     tone: occupant ? (occupant.side === 'enemies' ? 'foe' : 'friend') : 'square',
     path: path && viewer?.position ? { from: viewer.position, steps: path } : null,
     los: null,
+    spottedBy: open
+      ? patrollersSeeing(state, p).map((u) => ({ unitId: u.id, name: u.name, at: u.position! }))
+      : [],
+    sees:
+      occupant?.side === 'enemies' && occupant.id !== view.inspected
+        ? perState(state, `sees:${occupant.id}`, () => squaresNoticedBy(state, occupant))
+        : [],
   };
   // Line of sight from the shown unit, by the module's cover model.
   if (viewer?.position && !(p.x === viewer.position.x && p.y === viewer.position.y)) {
@@ -445,7 +534,7 @@ function describeHover(
   }
   view.info = occupant
     ? unitInfo(state, rules, view, occupant, acting)
-    : squareInfo(state, p, path, viewer);
+    : squareInfo(state, p, path, viewer, view.hover.spottedBy);
 }
 
 function unitInfo(
@@ -474,7 +563,17 @@ function unitInfo(
         );
     }
   }
-  return { title: u.name, body: [`${first}${sight}`, ...chances, ...rest].join('\n') };
+  const watchers =
+    u.side === 'heroes' && view.spotted?.includes(u.id)
+      ? state.units.filter((m) => m.side === 'enemies' && m.ai && canNotice(state, m, u))
+      : [];
+  const seen = watchers.length
+    ? [`In sight of ${watchers.map((m) => m.name).join(', ')} (the eye over the figure).`]
+    : [];
+  return {
+    title: u.name,
+    body: [`${first}${sight}`, ...seen, ...chances, ...rest].join('\n'),
+  };
 }
 
 function squareInfo(
@@ -482,6 +581,7 @@ function squareInfo(
   p: Point,
   path: Point[] | null,
   viewer: Unit | undefined,
+  spottedBy: readonly { name: string }[],
 ): { title: string; body: string } {
   const t = terrainAt(state.map, p.x, p.y);
   const cost = isTerrainPassable(t) ? terrainMoveCost(t) : 1;
@@ -500,6 +600,13 @@ function squareInfo(
   }
   const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
   if (lair) lines.push(`A lair of the Arch Foe (roll ${lair.properties.roll}).`);
+  if (isTerrainPassable(t) && !door) {
+    lines.push(
+      spottedBy.length === 0
+        ? 'No patrolling monster would see a hero here.'
+        : `${spottedBy.map((u) => u.name).join(', ')} would see you here.`,
+    );
+  }
   if (isTerrainPassable(t)) {
     const threats = monstersThreatening(state, p);
     lines.push(

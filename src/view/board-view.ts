@@ -1,19 +1,19 @@
 /**
- * The board: the Tiled map drawn from its tilesets (or plain terrain colours when an image
- * is missing), lairs and goal areas, a faint grid, and the overlays the Battle scene asks
- * for (reachable squares, a path, targets, a line-of-sight line, the hovered square). Also
- * fits the world camera to the board and lets it zoom and pan on big maps.
+ * The board: the Tiled map drawn in its own art when its images came with it (map-art-view),
+ * else from the built-in tilesets (or plain terrain colours when even those are missing),
+ * lairs and goal areas, a faint grid, and the overlays the Battle scene asks for (reachable
+ * squares, a path, targets, a line-of-sight line, the hovered square). Also fits the world
+ * camera to the board and lets it zoom and pan on big maps.
  */
 import Phaser from 'phaser';
+import { app } from '../app/app';
 import type { BattleMap, CoverLevel, CoverLine, DoorState, GameState, Point } from '../engine';
 import type { LoadedMap } from '../maps/types';
-import { COLORS, CSS, coverColor, textStyle } from './theme';
+import { makeTilemap, MapArtView, tilesetTextureKey } from './map-art-view';
+import { boardTextResolution, COLORS, CSS, coverColor, textStyle } from './theme';
 import { TILE } from './unit-view';
 
-/** Texture key for a tileset image path as the map loader writes it. */
-export function tilesetTextureKey(imagePath: string): string {
-  return `tileset:${imagePath}`;
-}
+export { tilesetTextureKey };
 
 const TERRAIN_FILL: Record<string, number> = {
   floor: 0x4a4238,
@@ -32,8 +32,6 @@ export interface Viewport {
   height: number;
 }
 
-let mapCounter = 0;
-
 export class BoardView {
   readonly scene: Phaser.Scene;
   readonly layer: Phaser.GameObjects.Layer;
@@ -48,6 +46,15 @@ export class BoardView {
   private losG: Phaser.GameObjects.Graphics;
   private hoverG: Phaser.GameObjects.Graphics;
   private losLabel: Phaser.GameObjects.Text;
+  /** A hovered monster's view, drawn faintly; the threat counts and their numbers. */
+  private hoverSightG: Phaser.GameObjects.Graphics;
+  private threatG: Phaser.GameObjects.Graphics;
+  private threatNumbers: Phaser.GameObjects.Container;
+  /** The patrolling monsters that would spot a hero on the hovered square. */
+  private spotG: Phaser.GameObjects.Graphics;
+  private spotLabel: Phaser.GameObjects.Text;
+  /** Markers drawn over the figures (the lairs' labels). */
+  readonly markerLayer: Phaser.GameObjects.Layer;
   private goalG: Phaser.GameObjects.Graphics;
   private relic: Phaser.GameObjects.Image | Phaser.GameObjects.Star | null = null;
   private objectiveKey = '';
@@ -66,8 +73,10 @@ export class BoardView {
     loaded: LoadedMap,
     camera: Phaser.Cameras.Scene2D.Camera,
     viewport: Viewport,
+    pixelScale = 1,
   ) {
     this.scene = scene;
+    this.pixelScale = pixelScale;
     this.map = loaded.battleMap;
     this.camera = camera;
     this.viewport = viewport;
@@ -82,6 +91,8 @@ export class BoardView {
     this.drawGrid();
 
     this.goalG = this.addGraphics();
+    this.threatG = this.addGraphics();
+    this.hoverSightG = this.addGraphics();
     this.visionG = this.addGraphics();
     this.reachG = this.addGraphics();
     this.markG = this.addGraphics();
@@ -98,13 +109,34 @@ export class BoardView {
         textStyle(9, CSS.parchment, {
           stroke: '#000000',
           strokeThickness: 3,
-          resolution: 3,
+          resolution: boardTextResolution(),
           fontStyle: 'bold',
         }),
       )
       .setOrigin(0.5, 1)
       .setVisible(false);
     this.layer.add(this.losLabel);
+    this.threatNumbers = scene.add.container(0, 0);
+    this.layer.add(this.threatNumbers);
+    this.spotG = this.addGraphics();
+    this.spotLabel = scene.add
+      .text(
+        0,
+        0,
+        '',
+        textStyle(9, CSS.yellow, {
+          stroke: '#000000',
+          strokeThickness: 3,
+          resolution: boardTextResolution(),
+          fontStyle: 'bold',
+        }),
+      )
+      .setOrigin(0.5, 0)
+      .setVisible(false);
+    this.layer.add(this.spotLabel);
+    this.markerLayer = scene.add.layer();
+    this.layer.add(this.markerLayer);
+    this.drawLairLabels();
     this.fxLayer = scene.add.layer();
     this.layer.add(this.fxLayer);
 
@@ -119,19 +151,31 @@ export class BoardView {
 
   // -------------------------------------------------------------- map drawing
 
+  /** The map in its own art, when it has art that could be drawn. */
+  private art: MapArtView | null = null;
+
   private drawMap(loaded: LoadedMap): void {
+    this.art = loaded.art ? MapArtView.draw(this.scene, loaded, this.layer, TILE) : null;
+    app.boardArt = this.art ? { ...this.art.stats } : null;
+    if (this.art) {
+      const art = this.art;
+      const tick = (time: number): void => art.update(time, this.camera);
+      tick(this.scene.time.now);
+      this.scene.events.on(Phaser.Scenes.Events.UPDATE, tick);
+      this.scene.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+        this.scene.events.off(Phaser.Scenes.Events.UPDATE, tick);
+        app.boardArt = null;
+      });
+      this.usedTilemap = true;
+      return;
+    }
     const tiled = loaded.tiled;
     const allImagesLoaded =
       tiled.tilesets.length > 0 &&
       tiled.tilesets.every((ts) => this.scene.textures.exists(tilesetTextureKey(ts.image)));
-    if (allImagesLoaded) {
+    const tm = allImagesLoaded ? makeTilemap(this.scene, tiled, 'tiled-map') : null;
+    if (tm) {
       try {
-        const key = `tiled-map-${++mapCounter}`;
-        this.scene.cache.tilemap.add(key, {
-          format: Phaser.Tilemaps.Formats.TILED_JSON,
-          data: tiled,
-        });
-        const tm = this.scene.make.tilemap({ key });
         const sets: Phaser.Tilemaps.Tileset[] = [];
         for (const ts of tiled.tilesets) {
           const set = tm.addTilesetImage(ts.name, tilesetTextureKey(ts.image));
@@ -147,7 +191,6 @@ export class BoardView {
             made++;
           }
         });
-        this.scene.cache.tilemap.remove(key);
         if (made > 0) {
           this.usedTilemap = true;
           return;
@@ -185,19 +228,6 @@ export class BoardView {
         g.strokeCircle(cx, cy, 12);
         g.lineStyle(1, COLORS.archFoe, 0.3);
         g.strokeCircle(cx, cy, 8);
-        const roll = String(o.properties.roll ?? '');
-        if (roll) {
-          const label = this.scene.add
-            .text(
-              cx,
-              (o.y + 1) * TILE - 1,
-              `lair ${roll}`,
-              textStyle(7, '#f7c77a', { resolution: 3, stroke: '#000', strokeThickness: 2 }),
-            )
-            .setOrigin(0.5, 1)
-            .setAlpha(0.85);
-          this.layer.add(label);
-        }
       } else if (o.kind === 'objective' || o.kind === 'goal' || o.kind === 'exit') {
         const color = o.kind === 'exit' ? COLORS.hero : COLORS.gold;
         g.fillStyle(color, 0.12);
@@ -215,6 +245,32 @@ export class BoardView {
           Math.max(1, o.height) * TILE - 2,
         );
       }
+    }
+  }
+
+  /**
+   * Each lair's label ("lair 1-2"), over the figures (a large figure standing on its lair
+   * no longer hides it), at the square's top edge on a dark backing.
+   */
+  private drawLairLabels(): void {
+    for (const o of this.map.objects) {
+      const roll = String(o.kind === 'lair' ? (o.properties.roll ?? '') : '');
+      if (!roll) continue;
+      const label = this.scene.add
+        .text(
+          (o.x + 0.5) * TILE,
+          o.y * TILE + 1,
+          `lair ${roll}`,
+          textStyle(7, '#f7c77a', {
+            resolution: boardTextResolution(),
+            stroke: '#000',
+            strokeThickness: 2,
+            backgroundColor: 'rgba(0,0,0,0.45)',
+          }),
+        )
+        .setOrigin(0.5, 0)
+        .setAlpha(0.9);
+      this.markerLayer.add(label);
     }
   }
 
@@ -257,19 +313,38 @@ export class BoardView {
 
   // -------------------------------------------------------------- camera
 
-  setViewport(v: Viewport): void {
+  /** The zoom at which the whole board fits the viewport. */
+  fitZoom = 1;
+
+  /**
+   * Sets the board's window on screen (in game pixels; `pixelScale` game pixels make one
+   * layout pixel) and fits the board: a board that fits at a readable size is shown whole
+   * and centred, as large as the window allows; a bigger one opens zoomed in.
+   */
+  setViewport(v: Viewport, pixelScale = this.pixelScale): void {
     this.viewport = v;
+    this.pixelScale = pixelScale;
     this.camera.setViewport(v.x, v.y, v.width, v.height);
-    const fit = Math.min(v.width / this.worldWidth, v.height / this.worldHeight) * 0.96;
-    this.minZoom = Math.min(fit, 1);
-    this.maxZoom = Math.max(4, fit * 1.5);
-    if (fit >= 0.75) {
-      this.camera.setZoom(fit);
-      this.camera.centerOn(this.worldWidth / 2, this.worldHeight / 2);
+    const fit = Math.min(v.width / this.worldWidth, v.height / this.worldHeight) * 0.98;
+    this.fitZoom = fit;
+    this.minZoom = Math.min(fit, pixelScale);
+    this.maxZoom = Math.max(4 * pixelScale, fit * 1.5);
+    if (fit >= 0.75 * pixelScale) {
+      this.refit();
     } else {
-      this.camera.setZoom(Math.max(1.5, this.minZoom));
+      this.camera.setZoom(Math.max(1.5 * pixelScale, this.minZoom));
+      this.clampCamera();
     }
-    this.clampCamera();
+  }
+
+  /** Game pixels per layout pixel (the device pixel ratio times the HUD's scale). */
+  private pixelScale = 1;
+
+  /** The whole board, fitted to the viewport and centred (the C key and its button). */
+  refit(): void {
+    this.camera.setZoom(this.fitZoom);
+    this.camera.centerOn(this.worldWidth / 2, this.worldHeight / 2);
+    this.clampCamera(0);
   }
 
   get fitsWhole(): boolean {
@@ -286,12 +361,15 @@ export class BoardView {
     this.clampCamera();
   }
 
-  /** Keeps the board in view; centres an axis that fits entirely. */
-  clampCamera(): void {
+  /**
+   * Keeps the board in view: an axis that fits entirely is centred; on a larger one the
+   * view may go `pad` world pixels past the board's edge (panning lets a corner square
+   * come away from the frame; zooming out takes no margin, so no empty band is left).
+   */
+  clampCamera(pad = TILE * 2): void {
     const cam = this.camera;
     const viewW = cam.width / cam.zoom;
     const viewH = cam.height / cam.zoom;
-    const pad = TILE * 2;
     let cx = cam.scrollX + cam.width / 2;
     let cy = cam.scrollY + cam.height / 2;
     if (viewW >= this.worldWidth) cx = this.worldWidth / 2;
@@ -301,24 +379,31 @@ export class BoardView {
     cam.setScroll(cx - cam.width / 2, cy - cam.height / 2);
   }
 
-  /** Zooms by a factor keeping the world point under (sx, sy) in place. */
-  /** The board camera's zoom (1 = 32 screen pixels a square). */
+  /** The board camera's zoom (1 = 32 game pixels a square). */
   get zoom(): number {
     return this.camera.zoom;
   }
 
+  /**
+   * Zooms by a factor keeping the world point under (sx, sy) in place. Zooming out takes
+   * back any margin past the board's edge, and at the whole board's size re-fits it.
+   */
   zoomAt(factor: number, sx: number, sy: number): void {
     const cam = this.camera;
     const before = cam.getWorldPoint(sx, sy);
     const bx = before.x;
     const by = before.y;
     const z = Math.max(this.minZoom, Math.min(this.maxZoom, cam.zoom * factor));
+    if (factor < 1 && z <= this.fitZoom * 1.001) {
+      this.refit();
+      return;
+    }
     cam.setZoom(z);
     cam.preRender();
     const after = cam.getWorldPoint(sx, sy);
     cam.scrollX += bx - after.x;
     cam.scrollY += by - after.y;
-    this.clampCamera();
+    this.clampCamera(factor < 1 ? 0 : TILE * 2);
   }
 
   panBy(dxScreen: number, dyScreen: number): void {
@@ -395,6 +480,93 @@ export class BoardView {
       if (!has(p.x - 1, p.y)) g.lineBetween(x0 + 1, y0, x0 + 1, y0 + TILE);
       if (!has(p.x + 1, p.y)) g.lineBetween(x0 + TILE - 1, y0, x0 + TILE - 1, y0 + TILE);
     }
+  }
+
+  /** A hovered monster's view: where it would notice a hero, drawn faintly. */
+  showHoverSight(squares: readonly Point[]): void {
+    this.hoverSightG.clear();
+    this.drawArea(this.hoverSightG, squares, COLORS.vision, 0.07);
+  }
+
+  /**
+   * Where the alerted monsters could strike next turn, shaded by how many could (one: a
+   * light wash; each more: darker), with the number on squares two or more could reach.
+   */
+  showThreatCounts(counts: readonly { at: Point; count: number }[]): void {
+    const g = this.threatG;
+    g.clear();
+    this.threatNumbers.removeAll(true);
+    if (counts.length === 0) return;
+    // One monster: the area's own wash; each more: darker.
+    this.drawArea(
+      g,
+      counts.map((c) => c.at),
+      COLORS.danger,
+      0.14,
+    );
+    for (const { at, count } of counts) {
+      if (count < 2) continue;
+      g.fillStyle(COLORS.danger, Math.min(0.5, 0.13 * (count - 1)));
+      g.fillRect(at.x * TILE, at.y * TILE, TILE, TILE);
+    }
+    for (const { at, count } of counts) {
+      if (count < 2) continue;
+      this.threatNumbers.add(
+        this.scene.add
+          .text(
+            at.x * TILE + TILE - 3,
+            at.y * TILE + 2,
+            String(count),
+            textStyle(9, '#ffd2c8', {
+              fontStyle: 'bold',
+              stroke: '#000000',
+              strokeThickness: 3,
+              resolution: boardTextResolution(),
+            }),
+          )
+          .setOrigin(1, 0),
+      );
+    }
+  }
+
+  /**
+   * The move preview's warning: a faint amber line from each patrolling monster that
+   * would spot a hero on `at`, and its names under the square.
+   */
+  showSpotters(at: Point | null, spotters: readonly { name: string; at: Point }[]): void {
+    const g = this.spotG;
+    g.clear();
+    if (!at || spotters.length === 0) {
+      this.spotLabel.setVisible(false);
+      return;
+    }
+    const b = this.squareCenter(at);
+    for (const s of spotters) {
+      const a = this.squareCenter(s.at);
+      g.lineStyle(1.5, COLORS.vision, 0.55);
+      const len = Math.hypot(b.x - a.x, b.y - a.y);
+      const steps = Math.max(1, Math.floor(len / 5));
+      for (let i = 0; i < steps; i += 2) {
+        const t0 = i / steps;
+        const t1 = Math.min(1, (i + 1) / steps);
+        g.lineBetween(
+          a.x + (b.x - a.x) * t0,
+          a.y + (b.y - a.y) * t0,
+          a.x + (b.x - a.x) * t1,
+          a.y + (b.y - a.y) * t1,
+        );
+      }
+      g.fillStyle(COLORS.vision, 0.8);
+      g.fillCircle(a.x, a.y - 14, 2.5);
+    }
+    const names =
+      spotters.length <= 2
+        ? spotters.map((s) => s.name).join(' and ')
+        : `${spotters[0].name} and ${spotters.length - 1} more`;
+    this.spotLabel
+      .setText(`${names} would see you`)
+      .setPosition(b.x, (at.y + 1) * TILE + 1)
+      .setVisible(true);
   }
 
   showPath(from: Point | null, path: Point[]): void {
@@ -587,6 +759,10 @@ export class BoardView {
   }
 
   clearOverlays(): void {
+    this.threatG.clear();
+    this.threatNumbers.removeAll(true);
+    this.hoverSightG.clear();
+    this.showSpotters(null, []);
     this.reachG.clear();
     this.visionG.clear();
     this.pathG.clear();

@@ -3,13 +3,18 @@
  * the rule module's abilities), the dice log, the info panel, and the round/turn banner.
  */
 import Phaser from 'phaser';
-import type { GameEvent, GameState, RuleModule, Unit } from '../engine';
+import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
-import { Button, drawPanel, type Tooltip } from './ui';
+import { Button, cropText, drawPanel, type Tooltip } from './ui';
 import { COLORS, CSS, textStyle, titleStyle, TITLE_FONT } from './theme';
 import { artFor, fallbackTexture, frameExists } from './unit-view';
 
 // ------------------------------------------------------------------ hero card
+
+/** The wounds a figure has left, as every part of the screen counts them: "2 of 3 left". */
+export function woundsLeftLabel(wounds: number, maxWounds: number): string {
+  return `${Math.max(0, maxWounds - wounds)} of ${maxWounds} left`;
+}
 
 export interface HeroCardCallbacks {
   onInspect(unitId: string): void;
@@ -34,6 +39,9 @@ export class HeroCard extends Phaser.GameObjects.Container {
   private choices: string[] = [];
   private lastKey = '';
   private pipKey = '';
+  private woundsLabel = '';
+  /** Whether the card shows its hero acting. */
+  acting = false;
 
   constructor(
     scene: Phaser.Scene,
@@ -122,6 +130,11 @@ export class HeroCard extends Phaser.GameObjects.Container {
     return frameExists(this.scene, 'icons', frame) ? { texture: 'icons', frame } : null;
   }
 
+  /** What the card shows now (for tests): its status line and its wounds label. */
+  get shown(): { status: string; wounds: string } {
+    return { status: this.statusText.text, wounds: this.woundsLabel };
+  }
+
   refreshCard(
     unit: Unit,
     view: {
@@ -130,13 +143,16 @@ export class HeroCard extends Phaser.GameObjects.Container {
       selectedWeapon: string | null;
       usable: Record<string, boolean>;
       status: string;
+      wounds: number;
+      fallen: boolean;
     },
   ): void {
-    const fallen = unit.position === null;
+    const fallen = view.fallen;
     const abilities = this.rules.abilities(unit);
-    const key = JSON.stringify([view, unit.wounds, abilities, fallen]);
+    const key = JSON.stringify([view, abilities]);
     if (key === this.lastKey) return;
     this.lastKey = key;
+    this.acting = view.acting;
     const g = this.bg;
     g.clear();
     drawPanel(g, 0, 0, CARD_W, CARD_H, {
@@ -148,7 +164,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
     this.statusText.setColor(view.acting ? CSS.gold : fallen ? CSS.red : CSS.muted);
     this.setAlpha(fallen ? 0.55 : 1);
     this.portrait.setAlpha(fallen ? 0.4 : 1);
-    this.drawPips(unit);
+    this.drawPipsFor(view.wounds, unit.maxWounds);
     this.choices.forEach((id, i) => {
       const b = this.buttons[i];
       const ability = abilities.find((a) => abilityChoice(a.id) === id);
@@ -156,19 +172,6 @@ export class HeroCard extends Phaser.GameObjects.Container {
       b.setEnabled(!fallen && view.usable[id] === true);
       b.setSelected(view.acting && view.selectedWeapon === id);
     });
-  }
-
-  /** Pips and fate straight from an event, before the next full refresh. */
-  showWounds(wounds: number, maxWounds: number, fallen: boolean): void {
-    this.drawPipsFor(wounds, maxWounds);
-    if (fallen) {
-      this.statusText.setText('Fallen').setColor(CSS.red);
-      this.setAlpha(0.55);
-    }
-  }
-
-  private drawPips(unit: Unit): void {
-    this.drawPipsFor(unit.wounds, unit.maxWounds);
   }
 
   private drawPipsFor(wounds: number, maxWounds: number): void {
@@ -193,109 +196,12 @@ export class HeroCard extends Phaser.GameObjects.Container {
         this.pips.add(c);
       }
     }
+    // Wounds left, as the hearts and the dice log count them.
+    this.woundsLabel = woundsLeftLabel(unit.wounds, unit.maxWounds);
     const label = this.scene.add
-      .text(10 + unit.maxWounds * 24 - 4, 12, `${left}/${unit.maxWounds}`, textStyle(12, CSS.muted))
+      .text(10 + unit.maxWounds * 24 - 4, 12, this.woundsLabel, textStyle(12, CSS.muted))
       .setOrigin(0, 0.5);
     this.pips.add(label);
-  }
-}
-
-// ------------------------------------------------------------------ dice log
-
-export class DiceLog extends Phaser.GameObjects.Container {
-  private bg: Phaser.GameObjects.Graphics;
-  private entries: Phaser.GameObjects.Text[] = [];
-  private readonly panelW: number;
-  private readonly panelH: number;
-  private readonly top = 34;
-  private readonly bottomPad = 10;
-
-  constructor(scene: Phaser.Scene, x: number, y: number, w: number, h: number) {
-    super(scene, x, y);
-    this.panelW = w;
-    this.panelH = h;
-    this.bg = scene.add.graphics();
-    drawPanel(this.bg, 0, 0, w, h);
-    this.bg.lineStyle(1, COLORS.panelBorder, 0.6);
-    this.bg.lineBetween(10, 30, w - 10, 30);
-    const title = scene.add.text(
-      12,
-      7,
-      'Dice log',
-      titleStyle(16, CSS.gold, { strokeThickness: 0 }),
-    );
-    const hint = scene.add
-      .text(w - 12, 10, 'every roll, in words', textStyle(11, CSS.dim))
-      .setOrigin(1, 0);
-    this.add([this.bg, title, hint]);
-    scene.add.existing(this);
-  }
-
-  clear(): void {
-    for (const e of this.entries) e.destroy();
-    this.entries = [];
-  }
-
-  /** Adds an event's words (events with empty text are not logged). */
-  append(event: GameEvent, state: GameState | null): void {
-    if (!event.text) return;
-    let color: string = CSS.parchment;
-    let text = event.text;
-    if (event.type === 'roll') {
-      color = event.success === false ? '#d9a07a' : CSS.gold;
-      text = `\u2022 ${text}`;
-    } else if (event.type === 'round-started' || event.type === 'phase-started') {
-      color = CSS.muted;
-      text = `\u2014 ${text} \u2014`;
-    } else if (event.type === 'game-over') {
-      color = event.winner === 'heroes' ? CSS.green : CSS.red;
-    } else if ('unit' in event && typeof event.unit === 'string' && state) {
-      const u = state.units.find((x) => x.id === event.unit);
-      if (u) color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
-    }
-    const t = this.scene.add.text(
-      12,
-      0,
-      text,
-      textStyle(13, color, {
-        wordWrap: { width: this.panelW - 24, useAdvancedWrap: true },
-        lineSpacing: 1,
-      }),
-    );
-    this.add(t);
-    this.entries.push(t);
-    this.layout();
-  }
-
-  private layout(): void {
-    // Newest at the bottom once the log is full; from the top until then.
-    const gap = 3;
-    let total = 0;
-    for (const e of this.entries) total += e.height + gap;
-    const room = this.panelH - this.bottomPad - this.top;
-    if (total <= room) {
-      let y = this.top + 4;
-      this.entries.forEach((e, i) => {
-        e.y = y;
-        e.setAlpha(i === this.entries.length - 1 ? 1 : 0.88);
-        y += e.height + gap;
-      });
-      return;
-    }
-    let y = this.panelH - this.bottomPad;
-    for (let i = this.entries.length - 1; i >= 0; i--) {
-      const e = this.entries[i];
-      y -= e.height;
-      if (y < this.top) {
-        // Scrolled off: drop this and everything older.
-        for (let j = 0; j <= i; j++) this.entries[j].destroy();
-        this.entries = this.entries.slice(i + 1);
-        break;
-      }
-      e.y = y;
-      e.setAlpha(i === this.entries.length - 1 ? 1 : 0.88);
-      y -= gap;
-    }
   }
 }
 
@@ -341,7 +247,7 @@ export class InfoPanel extends Phaser.GameObjects.Container {
     this.title.setText(title);
     this.bodyText.setText(body);
     const room = this.panelH - 34 - 8;
-    if (this.bodyText.height > room) this.bodyText.setCrop(0, 0, this.panelW, room);
+    if (this.bodyText.height > room) cropText(this.bodyText, 0, 0, this.panelW, room);
     else this.bodyText.setCrop();
   }
 }

@@ -53,8 +53,29 @@ export const BODY_FONT = '"Trebuchet MS", "DejaVu Sans", "Liberation Sans", Verd
 
 type Style = Phaser.Types.GameObjects.Text.TextStyle;
 
+/**
+ * Canvas pixels per layout pixel for text drawn now: texts are rasterised at the screen's
+ * real resolution (the scene sets it as it builds itself; see view/frame.ts).
+ */
+let textResolution = 1;
+
+export function setTextResolution(resolution: number): void {
+  textResolution = Math.max(1, resolution);
+}
+
+/** The resolution for text on the board, which the board camera zooms further. */
+export function boardTextResolution(): number {
+  return Math.max(3, Math.ceil(textResolution * 2));
+}
+
 export function textStyle(size: number, color: string = CSS.parchment, extra: Style = {}): Style {
-  return { fontFamily: BODY_FONT, fontSize: `${size}px`, color, ...extra };
+  return {
+    fontFamily: BODY_FONT,
+    fontSize: `${size}px`,
+    color,
+    resolution: textResolution,
+    ...extra,
+  };
 }
 
 export function titleStyle(size: number, color: string = CSS.gold, extra: Style = {}): Style {
@@ -65,6 +86,7 @@ export function titleStyle(size: number, color: string = CSS.gold, extra: Style 
     fontStyle: 'bold',
     stroke: '#000000',
     strokeThickness: Math.max(2, Math.round(size / 10)),
+    resolution: textResolution,
     ...extra,
   };
 }

@@ -6,6 +6,7 @@
 import Phaser from 'phaser';
 import { noteToast, registerControl, type ControlRect } from '../app/controls';
 import { sounds } from '../audio/sound-bank';
+import { hudCamera, hudToScreen, screenToHud } from './frame';
 import { COLORS, CSS, textStyle } from './theme';
 
 // ------------------------------------------------------------------ named buttons
@@ -14,11 +15,13 @@ import { COLORS, CSS, textStyle } from './theme';
 function buttonBounds(b: Button): ControlRect | null {
   if (!b.scene || !b.active || !isShown(b)) return null;
   const m = b.getWorldTransformMatrix();
+  const a = hudToScreen(b.scene, m.tx - (b.width / 2) * m.scaleX, m.ty - (b.height / 2) * m.scaleY);
+  const z = hudCamera(b.scene).zoom;
   return {
-    x: m.tx - (b.width / 2) * m.scaleX,
-    y: m.ty - (b.height / 2) * m.scaleY,
-    width: b.width * m.scaleX,
-    height: b.height * m.scaleY,
+    x: a.x,
+    y: a.y,
+    width: b.width * m.scaleX * z,
+    height: b.height * m.scaleY * z,
     enabled: b.enabled,
   };
 }
@@ -30,6 +33,23 @@ function isShown(obj: Phaser.GameObjects.Container): boolean {
     o = o.parentContainer;
   }
   return true;
+}
+
+// ------------------------------------------------------------------ text
+
+/**
+ * Crops a text to a rectangle given in its own layout pixels (a text's frame is drawn at
+ * its resolution, and Phaser crops in the frame's pixels).
+ */
+export function cropText(
+  text: Phaser.GameObjects.Text,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
+  const r = text.style.resolution || 1;
+  text.setCrop(x * r, y * r, width * r, height * r);
 }
 
 // ------------------------------------------------------------------ panel drawing
@@ -81,10 +101,11 @@ export class Tooltip extends Phaser.GameObjects.Container {
     scene.add.existing(this);
   }
 
-  /** Shows `text` near (x, y) after a short delay. */
-  showAt(text: string, x: number, y: number, delay = 350): void {
+  /** Shows `text` near the screen point (x, y) (a pointer's) after a short delay. */
+  showAt(text: string, sx: number, sy: number, delay = 350): void {
     this.timer?.remove();
     if (!text) return this.hideNow();
+    const { x, y } = screenToHud(this.scene, sx, sy);
     this.timer = this.scene.time.delayedCall(delay, () => {
       this.label.setText(text);
       const w = this.label.width + 20;
@@ -97,11 +118,12 @@ export class Tooltip extends Phaser.GameObjects.Container {
         radius: 6,
         lineWidth: 1,
       });
-      const gw = this.scene.scale.gameSize.width;
-      const gh = this.scene.scale.gameSize.height;
-      const px = Math.min(Math.max(4, x + 14), gw - w - 4);
-      const py = y + 22 + h > gh ? y - h - 10 : y + 22;
-      this.setPosition(Math.round(px), Math.round(Math.max(4, py)));
+      const cam = hudCamera(this.scene);
+      const tl = screenToHud(this.scene, cam.x, cam.y);
+      const br = screenToHud(this.scene, cam.x + cam.width, cam.y + cam.height);
+      const px = Math.min(Math.max(tl.x + 4, x + 14), br.x - w - 4);
+      const py = y + 22 + h > br.y ? y - h - 10 : y + 22;
+      this.setPosition(Math.round(px), Math.round(Math.max(tl.y + 4, py)));
       this.setVisible(true);
     });
   }
@@ -337,7 +359,8 @@ export class Slider extends Phaser.GameObjects.Container {
     this.setSize(width + 20, 30);
     this.setInteractive({ useHandCursor: true, draggable: false });
     const setFromPointer = (p: Phaser.Input.Pointer): void => {
-      const local = p.x - (this.getWorldTransformMatrix().tx - width / 2);
+      const local =
+        screenToHud(scene, p.x, p.y).x - (this.getWorldTransformMatrix().tx - width / 2);
       const v = Math.max(0, Math.min(1, local / width));
       this.value = Math.round(v * 20) / 20;
       this.redraw();

@@ -6,7 +6,7 @@
 import Phaser from 'phaser';
 import type { EnemyStatus, Facing, Unit, UnitArt, UnitKind } from '../engine';
 import { cosmetic } from './rng';
-import { COLORS, CSS, textStyle } from './theme';
+import { boardTextResolution, COLORS, CSS, textStyle } from './theme';
 
 export const TILE = 32;
 
@@ -14,10 +14,10 @@ export const TILE = 32;
  * Status marker icons, each named by the start of the status it marks (the icon atlas's
  * frames), with a letter to draw when the atlas is missing. Other statuses show none.
  */
-const STATUS_MARKERS: readonly { icon: string; text: string; color: string }[] = [
-  { icon: 'patrol', text: '?', color: CSS.blue },
-  { icon: 'alerted', text: '!', color: CSS.red },
-  { icon: 'retreating', text: '\u21a9', color: CSS.yellow },
+const STATUS_MARKERS: readonly { icon: string; text: string; color: string; ring: number }[] = [
+  { icon: 'patrol', text: '?', color: CSS.blue, ring: COLORS.vision },
+  { icon: 'alerted', text: '!', color: CSS.red, ring: COLORS.enemy },
+  { icon: 'retreating', text: '\u21a9', color: CSS.yellow, ring: COLORS.partial },
 ];
 
 /** The size of a figure drawn at the usual height (its marker and badge sit above it). */
@@ -75,21 +75,96 @@ export function fallbackTexture(scene: Phaser.Scene, art: UnitArt): string {
   return key;
 }
 
-export function ensureUnitAnimations(scene: Phaser.Scene, sprite: string): string | null {
-  const key = `${sprite}-idle`;
+const FRAME_SUFFIXES = ['-idle-0', '-idle-1', '-attack'] as const;
+
+/**
+ * The texture a figure's frames are taken from: the units atlas, or for art with a tint a
+ * copy of its frames greyed and tinted (drawn once on a canvas, so both renderers show
+ * it; Canvas has no tint of its own). The frames keep their atlas names.
+ */
+export function artTexture(scene: Phaser.Scene, art: UnitArt): string {
+  if (!art.tint || !frameExists(scene, 'units', `${art.sprite}-idle-0`)) return 'units';
+  const key = `units:${art.sprite}:${art.tint}`;
+  if (scene.textures.exists(key)) return key;
+  const atlas = scene.textures.get('units');
+  const source = atlas.getSourceImage() as CanvasImageSource;
+  const frames = FRAME_SUFFIXES.map((f) => `${art.sprite}${f}`).filter((f) => atlas.has(f));
+  const cuts = frames.map((f) => atlas.get(f));
+  const w = cuts.reduce((sum, c) => sum + c.cutWidth + 2, 0);
+  const h = Math.max(...cuts.map((c) => c.cutHeight));
+  const canvas = scene.textures.createCanvas(key, w, h);
+  if (!canvas) return 'units';
+  const ctx = canvas.getContext();
+  const draw = (into: CanvasRenderingContext2D): void => {
+    let x = 0;
+    for (const c of cuts) {
+      into.drawImage(
+        source,
+        c.cutX,
+        c.cutY,
+        c.cutWidth,
+        c.cutHeight,
+        x,
+        0,
+        c.cutWidth,
+        c.cutHeight,
+      );
+      x += c.cutWidth + 2;
+    }
+  };
+  draw(ctx);
+  // The frames' outline, to cut the tinted colour back to (one mask: a destination-in
+  // draw clears everything outside what it draws).
+  const mask = document.createElement('canvas');
+  mask.width = w;
+  mask.height = h;
+  draw(mask.getContext('2d')!);
+  // Grey, then tinted; the art's own outline (its alpha) is kept.
+  ctx.globalCompositeOperation = 'saturation';
+  ctx.fillStyle = '#808080';
+  ctx.fillRect(0, 0, w, h);
+  ctx.globalCompositeOperation = 'multiply';
+  ctx.fillStyle = art.tint;
+  ctx.fillRect(0, 0, w, h);
+  ctx.globalCompositeOperation = 'destination-in';
+  ctx.drawImage(mask, 0, 0);
+  ctx.globalCompositeOperation = 'source-over';
+  let x = 0;
+  cuts.forEach((c, i) => {
+    canvas.add(frames[i], 0, x, 0, c.cutWidth, c.cutHeight);
+    x += c.cutWidth + 2;
+  });
+  canvas.refresh();
+  canvas.setFilter(Phaser.Textures.FilterMode.NEAREST);
+  return key;
+}
+
+export function ensureUnitAnimations(
+  scene: Phaser.Scene,
+  sprite: string,
+  texture = 'units',
+): string | null {
+  const key = texture === 'units' ? `${sprite}-idle` : `${texture}-idle`;
   if (scene.anims.exists(key)) return key;
-  if (!frameExists(scene, 'units', `${sprite}-idle-0`)) return null;
+  if (!frameExists(scene, texture, `${sprite}-idle-0`)) return null;
   const frames = [`${sprite}-idle-0`, `${sprite}-idle-1`].filter((f) =>
-    frameExists(scene, 'units', f),
+    frameExists(scene, texture, f),
   );
   scene.anims.create({
     key,
-    frames: frames.map((frame) => ({ key: 'units', frame })),
+    frames: frames.map((frame) => ({ key: texture, frame })),
     frameRate: 2.2,
     repeat: -1,
   });
   return key;
 }
+
+/** How far the view cone of a patrolling monster reaches from its centre (world pixels). */
+const CONE_REACH = 22;
+/** The cone's half-width: the front of the monster's 180-degree view, leaning forward. */
+const CONE_HALF = (55 * Math.PI) / 180;
+/** Ground squash: the base ring is an ellipse this much flatter than a circle. */
+const GROUND = 0.55;
 
 export class UnitView extends Phaser.GameObjects.Container {
   readonly unitId: string;
@@ -102,14 +177,20 @@ export class UnitView extends Phaser.GameObjects.Container {
   private shadow: Phaser.GameObjects.Ellipse;
   private ring: Phaser.GameObjects.Graphics;
   private wedge: Phaser.GameObjects.Graphics;
+  /** The facing cone of a patrolling monster (where it looks), and the eye over a seen hero. */
+  private cone: Phaser.GameObjects.Graphics;
+  /** The cone's arrowhead, over the figure (a monster facing away still shows it). */
+  private coneTip: Phaser.GameObjects.Graphics;
+  private eye: Phaser.GameObjects.Graphics;
+  private patrolling = false;
   private glow: Phaser.GameObjects.Graphics;
+  /** The texture of the figure's frames (the atlas, or its tinted copy). */
+  private readonly texture: string;
   readonly sprite: Phaser.GameObjects.Sprite;
-  private marker: Phaser.GameObjects.Image | Phaser.GameObjects.Text | null = null;
+  private marker: Phaser.GameObjects.Container | null = null;
+  private markerScale = 1;
   private markerStatus: string | null = null;
   private pips: Phaser.GameObjects.Graphics;
-  private badge: Phaser.GameObjects.Container;
-  private badgeBg: Phaser.GameObjects.Graphics;
-  private badgeText: Phaser.GameObjects.Text;
   private glowTween: Phaser.Tweens.Tween | null = null;
   private usesAtlas: boolean;
   private idleKey: string | null;
@@ -159,10 +240,16 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.wedge.setScale(1, 0.62);
     this.wedge.y = 6;
 
+    this.cone = scene.add.graphics().setVisible(false);
+    this.coneTip = scene.add.graphics().setVisible(false);
+    this.eye = scene.add.graphics().setVisible(false);
+    this.drawEye();
+
     this.usesAtlas = frameExists(scene, 'units', `${art.sprite}-idle-0`);
-    this.idleKey = this.usesAtlas ? ensureUnitAnimations(scene, art.sprite) : null;
+    this.texture = this.usesAtlas ? artTexture(scene, art) : 'units';
+    this.idleKey = this.usesAtlas ? ensureUnitAnimations(scene, art.sprite, this.texture) : null;
     this.sprite = this.usesAtlas
-      ? scene.add.sprite(0, 12, 'units', `${art.sprite}-idle-0`)
+      ? scene.add.sprite(0, 12, this.texture, `${art.sprite}-idle-0`)
       : scene.add.sprite(0, 12, fallbackTexture(scene, art));
     this.sprite.setOrigin(0.5, 1);
     const biggest = Math.max(this.sprite.width, this.sprite.height);
@@ -178,14 +265,17 @@ export class UnitView extends Phaser.GameObjects.Container {
 
     this.pips = scene.add.graphics();
 
-    this.badgeBg = scene.add.graphics();
-    this.badgeText = scene.add
-      .text(0, 0, '', textStyle(9, '#ffffff', { fontStyle: 'bold', resolution: 3 }))
-      .setOrigin(0.5);
-    this.badge = scene.add.container(0, -22, [this.badgeBg, this.badgeText]);
-    this.badge.setVisible(false);
-
-    this.add([this.glow, this.shadow, this.ring, this.wedge, this.sprite, this.pips, this.badge]);
+    this.add([
+      this.glow,
+      this.cone,
+      this.shadow,
+      this.ring,
+      this.wedge,
+      this.sprite,
+      this.coneTip,
+      this.pips,
+      this.eye,
+    ]);
     this.setFacing(unit.facing);
     this.setWounds(unit.wounds, unit.maxWounds);
     if (unit.ai) this.setStatus(unit.ai.status);
@@ -201,6 +291,71 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.facing = facing;
     this.wedge.rotation = facingRotation(facing);
     if (this.usesAtlas) this.sprite.setFlipX(facesWest(facing));
+    this.drawCone();
+  }
+
+  /**
+   * The facing cone on the ground in front of a patrolling monster: a translucent amber
+   * sector with an arrowhead, so where it looks reads at a glance (it notices heroes in
+   * front and beside it).
+   */
+  private drawCone(): void {
+    const g = this.cone;
+    g.clear();
+    g.setVisible(this.patrolling);
+    this.coneTip.clear().setVisible(this.patrolling);
+    if (!this.patrolling) return;
+    const a = facingRotation(this.facing);
+    const at = (angle: number, r: number) =>
+      new Phaser.Math.Vector2(Math.sin(angle) * r, 9 - Math.cos(angle) * r * GROUND);
+    const points = [new Phaser.Math.Vector2(0, 9)];
+    for (let i = 0; i <= 10; i++)
+      points.push(at(a - CONE_HALF + (2 * CONE_HALF * i) / 10, CONE_REACH));
+    g.fillStyle(COLORS.vision, 0.3);
+    g.fillPoints(points, true);
+    g.lineStyle(1.5, COLORS.vision, 0.85);
+    g.strokePoints(points.slice(1), false);
+    const tip = at(a, CONE_REACH + 6);
+    const left = at(a - 0.32, CONE_REACH - 1);
+    const right = at(a + 0.32, CONE_REACH - 1);
+    const t = this.coneTip;
+    t.fillStyle(COLORS.vision, 1);
+    t.lineStyle(1.2, 0x000000, 0.9);
+    t.fillTriangle(tip.x, tip.y, left.x, left.y, right.x, right.y);
+    t.strokeTriangle(tip.x, tip.y, left.x, left.y, right.x, right.y);
+  }
+
+  /** An eye over a hero that a monster can see now (drawn about its own centre). */
+  private drawEye(): void {
+    const g = this.eye;
+    g.setPosition(-11, -22 - this.lift);
+    g.fillStyle(0x000000, 0.75);
+    g.fillCircle(0, 0, 7.5);
+    g.fillStyle(0xfff3d6, 1);
+    g.beginPath();
+    g.moveTo(-6, 0);
+    g.lineTo(-2, -3.2);
+    g.lineTo(2, -3.2);
+    g.lineTo(6, 0);
+    g.lineTo(2, 3.2);
+    g.lineTo(-2, 3.2);
+    g.closePath();
+    g.fillPath();
+    g.fillStyle(0xc0392b, 1);
+    g.fillCircle(0, 0, 2.4);
+    g.fillStyle(0x000000, 1);
+    g.fillCircle(0, 0, 1.1);
+    g.lineStyle(1, COLORS.vision, 1);
+    g.strokeCircle(0, 0, 7.5);
+  }
+
+  /** Whether a monster can see this hero now (the eye marker). */
+  setSpotted(on: boolean): void {
+    this.eye.setVisible(on);
+  }
+
+  get spotted(): boolean {
+    return this.eye.visible;
   }
 
   setWounds(wounds: number, maxWounds: number): void {
@@ -227,33 +382,51 @@ export class UnitView extends Phaser.GameObjects.Container {
   setStatus(status: EnemyStatus): void {
     if (status === this.markerStatus) return;
     this.markerStatus = status;
+    this.patrolling = status === 'patrolling';
+    this.drawCone();
     this.marker?.destroy();
     this.marker = null;
     const mark = STATUS_MARKERS.find((m) => status.startsWith(m.icon));
     if (!mark) return;
     const scene = this.scene;
+    // The icon on a dark disc, so it reads over any floor; one container to scale.
+    const back = scene.add.graphics();
+    back.fillStyle(0x000000, 0.7);
+    back.fillCircle(0, 0, 8.5);
+    back.lineStyle(1, mark.ring, 0.9);
+    back.strokeCircle(0, 0, 8.5);
+    let icon: Phaser.GameObjects.Image | Phaser.GameObjects.Text;
     if (frameExists(scene, 'icons', mark.icon)) {
-      const img = scene.add.image(11, -20, 'icons', mark.icon);
-      img.setScale(11 / Math.max(img.width, img.height));
-      this.marker = img;
+      icon = scene.add.image(0, 0, 'icons', mark.icon);
+      icon.setScale(14 / Math.max(icon.width, icon.height));
     } else {
-      const fb = mark;
-      this.marker = scene.add
+      icon = scene.add
         .text(
-          11,
-          -20,
-          fb.text,
-          textStyle(12, fb.color, {
+          0,
+          0,
+          mark.text,
+          textStyle(12, mark.color, {
             fontStyle: 'bold',
             stroke: '#000',
             strokeThickness: 3,
-            resolution: 3,
+            resolution: boardTextResolution(),
           }),
         )
         .setOrigin(0.5);
     }
-    this.marker.y -= this.lift;
+    this.marker = scene.add.container(12, -22 - this.lift, [back, icon]);
+    this.marker.setScale(this.markerScale);
     this.add(this.marker);
+  }
+
+  /**
+   * The size of the markers over the figure (status, eye): full size when the board is
+   * shown small (a big map), smaller when it is zoomed in, so they read at every zoom.
+   */
+  setMarkerScale(scale: number): void {
+    this.markerScale = scale;
+    this.marker?.setScale(scale);
+    this.eye.setScale(scale);
   }
 
   /** Pops the status marker (alerted!) for attention. */
@@ -289,26 +462,14 @@ export class UnitView extends Phaser.GameObjects.Container {
     return this;
   }
 
-  /** Target badge: number key and chance. `color` marks attack (red) or heal (green). */
-  setBadge(text: string | null, color: number = COLORS.target): void {
-    if (!text) {
-      this.badge.setVisible(false);
-      return;
-    }
-    this.badgeText.setText(text);
-    const w = Math.max(14, this.badgeText.width + 6);
-    this.badgeBg.clear();
-    this.badgeBg.fillStyle(0x000000, 0.85);
-    this.badgeBg.fillRoundedRect(-w / 2, -6.5, w, 13, 4);
-    this.badgeBg.lineStyle(1, color, 1);
-    this.badgeBg.strokeRoundedRect(-w / 2, -6.5, w, 13, 4);
-    this.badge.y = -30 - this.lift;
-    this.badge.setVisible(true);
+  /** Where a badge over the figure centres, relative to the figure's square centre. */
+  get badgeY(): number {
+    return -30 - this.lift;
   }
 
   showAttackFrame(on: boolean): void {
     if (!this.usesAtlas) return;
-    if (on && frameExists(this.scene, 'units', `${this.frames}-attack`)) {
+    if (on && frameExists(this.scene, this.texture, `${this.frames}-attack`)) {
       this.sprite.stop();
       this.sprite.setFrame(`${this.frames}-attack`);
     } else if (!on && this.idleKey) {

@@ -8,10 +8,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, CHROMIUM_ARGS } from '../../src/devtools/chromium';
+import { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../src/devtools/chromium';
 import { serveDir } from '../../src/devtools/static-server';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ArchFoeApi } from '../../src/app/automation';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,13 +36,17 @@ export const serveStatic = serveDir;
 
 export async function launch(): Promise<{ context: BrowserContext; profile: string }> {
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+  const context = await launchChromium(profile, ['--disable-quic']);
+  return { context, profile };
+}
+
+/** A browser (no profile kept) for pages of several sizes and pixel ratios. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    viewport: { width: 1280, height: 720 },
     args: [...CHROMIUM_ARGS, '--disable-quic'],
   });
-  return { context, profile };
 }
 
 export function cleanup(paths: string[]): void {
@@ -95,6 +99,36 @@ export async function startBrowser(errors: string[]): Promise<BrowserSession> {
   const page = await launched.context.newPage();
   watchErrors(page, errors);
   return { server: served.server, context: launched.context, page, baseUrl: served.url, temp };
+}
+
+/**
+ * The suite's browser: requires Chromium, then builds, serves and launches before the tests
+ * and closes after them. Read `page` and `session` inside the tests; `errors` collects the
+ * page's console errors.
+ */
+export function useBrowser(): {
+  readonly page: Page;
+  readonly session: BrowserSession;
+  errors: string[];
+} {
+  requireChromium();
+  let session: BrowserSession | undefined;
+  const errors: string[] = [];
+  beforeAll(async () => {
+    session = await startBrowser(errors);
+  }, 180_000);
+  afterAll(async () => {
+    await stopBrowser(session);
+  });
+  return {
+    get page() {
+      return session!.page;
+    },
+    get session() {
+      return session!;
+    },
+    errors,
+  };
 }
 
 export async function stopBrowser(session: BrowserSession | undefined): Promise<void> {
@@ -164,5 +198,50 @@ export async function moveAndEndTurn(page: Page): Promise<void> {
   await page.waitForFunction(
     (id) => (globalThis as unknown as Api).archfoe.state()?.turn?.unitId !== id,
     acting,
+  );
+}
+
+/** A file to drop on the page: its name, its bytes in base64 and its type. */
+export interface DroppedFile {
+  name: string;
+  base64: string;
+  type: string;
+}
+
+/** A file for dropFiles from text or bytes. */
+export function fileOf(
+  name: string,
+  data: string | Uint8Array,
+  type = 'application/xml',
+): DroppedFile {
+  return { name, base64: Buffer.from(data).toString('base64'), type };
+}
+
+/** Drops files on the page the way the player's file manager does (drag, then drop). */
+export async function dropFiles(page: Page, files: DroppedFile[]): Promise<void> {
+  await page.evaluate((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    globalThis.dispatchEvent(
+      new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+    globalThis.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
+  }, files);
+}
+
+/** Waits until the player's own map (the `custom` scenario) has a name matching `pattern`. */
+export async function waitForCustomMap(page: Page, pattern: string): Promise<void> {
+  await page.waitForFunction(
+    (p) =>
+      (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe
+        .scenarios()
+        .some((s) => s.id === 'custom' && new RegExp(p).test(s.name)),
+    pattern,
+    { timeout: 10_000 },
   );
 }

@@ -7,79 +7,44 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameState } from '../../src/engine';
 import { lieAboutSizes, packZip } from '../maps/helpers';
 import {
   ARTIFACTS,
   clickButtonOn,
+  dropFiles,
+  fileOf,
   moveAndEndTurn,
   openSetup,
-  requireChromium,
   ROOT,
-  startBrowser,
-  stopBrowser,
+  waitForCustomMap,
   waitForScene,
-  type BrowserSession,
+  type DroppedFile,
+  useBrowser,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
-let session: BrowserSession | undefined;
+const browser = useBrowser();
+const errors = browser.errors;
 let page: Page;
-const errors: string[] = [];
-const ELSEWHERE = join(ROOT, 'test', 'fixtures', 'maps', 'elsewhere');
-
-requireChromium();
-
-beforeAll(async () => {
-  session = await startBrowser(errors);
-  page = session.page;
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowser(session);
+beforeAll(() => {
+  page = browser.page;
 });
+const ELSEWHERE = join(ROOT, 'test', 'fixtures', 'maps', 'elsewhere');
 
 const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);
 const waitScene = (name: string): Promise<void> => waitForScene(page, name);
 const clickButton = (name: string): Promise<void> => clickButtonOn(page, name);
 
-/** Drops files on the page the way the player's file manager does (drag, then drop). */
-async function drop(files: { name: string; base64: string; type: string }[]): Promise<void> {
-  await page.evaluate((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-      dt.items.add(new File([bytes], f.name, { type: f.type }));
-    }
-    globalThis.dispatchEvent(
-      new DragEvent('dragenter', { dataTransfer: dt, bubbles: true, cancelable: true }),
-    );
-    globalThis.dispatchEvent(
-      new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
-    );
-  }, files);
-}
-
-const fileOf = (name: string, data: string | Uint8Array, type = 'application/xml') => ({
-  name,
-  base64: Buffer.from(data).toString('base64'),
-  type,
-});
-
-async function customMapNamed(pattern: string): Promise<void> {
-  await page.waitForFunction(
-    (p) => window.archfoe.scenarios().some((s) => s.id === 'custom' && new RegExp(p).test(s.name)),
-    pattern,
-    { timeout: 10_000 },
-  );
-}
+const drop = (files: DroppedFile[]): Promise<void> => dropFiles(page, files);
+const customMapNamed = (pattern: string): Promise<void> => waitForCustomMap(page, pattern);
 
 describe("players' maps from elsewhere in the browser", () => {
   it('a dropped .tmx with its .tsx tileset (and its image) plays a turn', async () => {
-    await openSetup(page, session!.baseUrl);
+    await openSetup(page, browser.session.baseUrl);
     await drop([
       fileOf('phaser-cave.tmx', readFileSync(join(ELSEWHERE, 'phaser-cave.tmx'))),
       fileOf('cave.tsx', readFileSync(join(ELSEWHERE, 'tiles', 'cave.tsx'))),

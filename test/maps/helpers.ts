@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import type { BattleMap } from '../../src/engine/map';
 import {
   loadTiledMap,
+  readImageHeader,
   type LoadedMap,
   type LoadTiledMapOptions,
   type MapLoadResult,
@@ -184,4 +185,59 @@ export function lieAboutSizes(zip: Uint8Array, size: number): Uint8Array {
     if (view.getUint32(i, true) === 0x02014b50) view.setUint32(i + 24, size, true);
   }
   return out;
+}
+
+/** Marsh Keep, the third-party-style map with its own art (tools/mapgen/own-art.ts). */
+export const OWN_ART = join(FIXTURES, 'own-art');
+/** Its images, by path beside the map. */
+export const OWN_ART_IMAGES = [
+  'art/keep-tiles.png',
+  'art/barrel.png',
+  'art/crate.png',
+  'art/banner.png',
+  'art/mire.png',
+];
+
+type ImageSizes = Record<string, { width: number; height: number }>;
+
+/** The images beside Marsh Keep, by path, as the app gives them to the loader (header sizes). */
+export function ownArtImages(only: readonly string[] = OWN_ART_IMAGES): ImageSizes {
+  const out: ImageSizes = {};
+  for (const path of only) {
+    const header = readImageHeader(readFileSync(join(OWN_ART, path)));
+    if (!header) throw new Error(`${path} has no readable header`);
+    out[path] = { width: header.width, height: header.height };
+  }
+  return out;
+}
+
+/** Marsh Keep (.tmx or .tmj) loaded with its tileset and the given images (null: none given). */
+export function loadMarshKeep(
+  file = 'marsh-keep.tmx',
+  images: ImageSizes | null = ownArtImages(),
+): LoadedMap {
+  const text = (name: string): string => readFileSync(join(OWN_ART, name), 'utf8');
+  return ok(
+    loadTiledMap(text(file), {
+      id: 'marsh-keep',
+      mapPath: file,
+      externalTilesets: {
+        'tiles/keep.tsx': text('tiles/keep.tsx'),
+        'tiles/keep.tsj': text('tiles/keep.tsj'),
+      },
+      images: images ?? undefined,
+    }),
+  );
+}
+
+/** The first bytes of a PNG (signature and IHDR) whose header says `width` x `height` pixels. */
+export function pngHeader(width: number, height: number): Uint8Array {
+  const b = new Uint8Array(33);
+  b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  const v = new DataView(b.buffer);
+  v.setUint32(16, width);
+  v.setUint32(20, height);
+  b[24] = 8;
+  b[25] = 6;
+  return b;
 }

@@ -487,7 +487,7 @@ describe('objects', () => {
     );
   });
 
-  it('drops image layers with a warning', () => {
+  it('draws no image layer whose image did not come with the map, and says so', () => {
     const m = ok(
       loadChanged('small-csv.tmj', (j) => {
         list(j, ['layers']).push({
@@ -503,7 +503,7 @@ describe('objects', () => {
       }),
     );
     expect(m.warnings).toEqual([
-      'Layer "Backdrop" is an image layer; the game does not draw image layers.',
+      'Layer "Backdrop" shows the image "sky.png", which did not come with the map, so it is not drawn.',
     ]);
     expect(m.tiled.layers.map((l) => l.name)).toEqual(['Ground', 'Walls', 'Units']);
   });

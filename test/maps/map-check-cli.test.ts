@@ -52,6 +52,19 @@ describe('npm run map:check', () => {
     expect(given.code).toBe(0);
   });
 
+  it("reads the images a map and its tilesets name beside it, and says it draws the map's own art", () => {
+    const r = run('test/fixtures/maps/own-art/marsh-keep.tmx');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      '  Art: own tilesets: keep (art/keep-tiles.png, 137 x 35); props (3 images); image layers: Backdrop (art/mire.png); animated tiles on 11 squares',
+    );
+    expect(r.out).toContain(
+      'Tilesets: keep -> art/keep-tiles.png (its own art); props -> 3 images (its own art)',
+    );
+    expect(r.out).not.toContain('did not come with the map');
+    noStack(r.out + r.err);
+  });
+
   it('finds object templates beside the map, and names a missing one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'archfoe-templates-'));
     try {

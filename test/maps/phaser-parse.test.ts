@@ -2,59 +2,15 @@
  * The normalised map goes through Phaser 4's own Tiled parser (run headless here with a
  * few browser stubs): every layer is kept, tiles keep their flips, tile properties arrive.
  */
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { fixtureText, loadFixture, ok, ROOT } from './helpers';
+import { fixtureText, loadFixture, ok } from './helpers';
 import { loadTiledMap } from '../../src/maps';
+import { phaserTiledParser, type PhaserMapData, type PhaserParse } from '../phaser-parser';
 
-interface PhaserTile {
-  index: number;
-  flipX: boolean;
-  rotation: number;
-}
-interface PhaserLayer {
-  name: string;
-  width: number;
-  height: number;
-  visible: boolean;
-  data: PhaserTile[][];
-}
-interface PhaserMapData {
-  width: number;
-  height: number;
-  tileWidth: number;
-  layers: PhaserLayer[];
-  objects: { name: string; objects: { name: string; x: number; y: number; type: string }[] }[];
-  tilesets: {
-    name: string;
-    firstgid: number;
-    total: number;
-    tileProperties: Record<string, Record<string, unknown>>;
-  }[];
-}
-type Parse = (name: string, json: unknown, insertNull: boolean) => PhaserMapData | null;
-
-let parse: Parse;
+let parse: PhaserParse;
 
 beforeAll(() => {
-  const g = globalThis as Record<string, unknown>;
-  g.navigator ??= { userAgent: 'node' };
-  g.window ??= globalThis;
-  g.Image ??= class {
-    set src(_v: string) {}
-  };
-  g.HTMLCanvasElement ??= class {};
-  const ctx = new Proxy({}, { get: () => () => ({ data: [0, 0, 0, 0] }) });
-  g.document ??= {
-    documentElement: {},
-    createElement: () => ({ getContext: () => ctx, style: {} }),
-    addEventListener: () => undefined,
-  };
-  const require = createRequire(import.meta.url);
-  parse = require(
-    join(ROOT, 'node_modules/phaser/src/tilemaps/parsers/tiled/ParseJSONTiled.js'),
-  ) as Parse;
+  parse = phaserTiledParser();
 });
 
 describe("Phaser's Tiled parser reads the normalised map", () => {

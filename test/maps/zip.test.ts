@@ -19,14 +19,16 @@ function refusal(f: () => unknown): string {
 }
 
 describe('map packs (.zip)', () => {
-  it('unpacks the Tiled files and lists the rest; the map loads from them', () => {
-    const { files, skipped } = unpackZip(packZip(), 'The file "cave.zip"');
+  it('unpacks the Tiled files and the images and lists the rest; the map loads from them', () => {
+    const { files, images, skipped } = unpackZip(packZip(), 'The file "cave.zip"');
     expect(Object.keys(files).sort()).toEqual([
       'cave/maps/level.tmx',
       'cave/templates/troll.tx',
       'cave/tilesets/cave.tsj',
     ]);
-    expect(skipped.sort()).toEqual(['cave/readme.txt', 'cave/tilesets/cave.png']);
+    expect(skipped.sort()).toEqual(['cave/readme.txt']);
+    expect(Object.keys(images)).toEqual(['cave/tilesets/cave.png']);
+    expect([...images['cave/tilesets/cave.png']]).toEqual([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     expect(mapsAmong(files)).toEqual(['cave/maps/level.tmx']);
     const m = loadFromPack(files, 'cave/maps/level.tmx');
     expect(unitList(m.battleMap)).toContain('enemy:troll@6,2');

@@ -52,11 +52,12 @@ describe('the battle input decisions', () => {
     });
   });
 
-  it('a click on a foe that is no target asks the engine anyway and shows the foe', () => {
+  it('a click on a foe that is no target shows the foe, silently, with no command', () => {
     const s = heroesTurn(ROOM, 2);
     const ui = fresh(s);
     const out = clickSquare(at(s, ui), { x: 6, y: 3 });
-    expect(out.command).toMatchObject({ type: 'attack', target: 'goblin-1' });
+    expect(out.command).toBeUndefined();
+    expect(out.toast).toBeUndefined();
     expect(out.ui.inspected).toBe('goblin-1');
     expect(out.reveal).toEqual({ x: 6, y: 3 });
     // Esc goes back to the acting hero.

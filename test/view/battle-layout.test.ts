@@ -1,6 +1,7 @@
 /** The Battle HUD's layout: every piece on screen, nothing on top of another. */
 import { describe, expect, it } from 'vitest';
 import { battleLayout, CARD_H, CARD_W, type Rect } from '../../src/view/battle-layout';
+import { fitBox, screenMetrics } from '../../src/view/screen';
 
 const overlaps = (a: Rect, b: Rect): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -38,6 +39,71 @@ describe('the battle layout', () => {
       expect(l.turn.x - l.turn.room / 2).toBeGreaterThanOrEqual(l.title.x + l.title.width);
       expect(l.turn.x + l.turn.room / 2).toBeLessThanOrEqual(buttons[0].x);
       expect(l.undo.x + l.undo.width / 2).toBeLessThan(l.endTurn.x - l.endTurn.width / 2);
+    });
+  }
+});
+
+describe('the screen and the narrow layout', () => {
+  it('draws every device pixel, and lays the HUD out for the space there is', () => {
+    const big = screenMetrics(1920, 1080, 1);
+    expect([big.gameWidth, big.gameHeight, big.narrow]).toEqual([1920, 1080, false]);
+    expect(big.width * (big.zoom / big.dpr)).toBeCloseTo(1920);
+    expect(big.width).toBeGreaterThan(1280);
+    const retina = screenMetrics(1440, 900, 2);
+    expect([retina.gameWidth, retina.gameHeight]).toEqual([2880, 1800]);
+    expect(retina.zoom).toBeCloseTo(2);
+    const phone = screenMetrics(390, 844, 3);
+    expect([phone.gameWidth, phone.gameHeight, phone.narrow]).toEqual([1170, 2532, true]);
+    expect(phone.width).toBeCloseTo(390);
+    const small = screenMetrics(1024, 600, 1);
+    expect(small.width).toBeCloseTo(1280);
+    // The menus' box fits whole and centred.
+    const box = fitBox(phone);
+    expect(box.left).toBeCloseTo(0);
+    expect(box.top).toBeLessThan(0);
+    expect(box.bottom - box.top).toBeGreaterThan(720);
+  });
+
+  for (const [cssW, cssH] of [
+    [390, 844],
+    [360, 740],
+    [480, 1040],
+    [768, 1024],
+  ] as const) {
+    it(`${cssW}x${cssH}: the board the full width, bars and panels on screen and apart`, () => {
+      const m = screenMetrics(cssW, cssH, 2);
+      const [w, h] = [m.width, m.height];
+      expect(m.narrow).toBe(true);
+      const l = battleLayout(w, h, 4, true, true);
+      expect(l.narrow).toBe(true);
+      expect(l.viewport.width).toBeGreaterThanOrEqual(w - 10);
+      expect(l.viewport.height).toBeGreaterThan(0.55 * h);
+      const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
+        x: b.x - b.width / 2,
+        y: b.y - bh / 2,
+        width: b.width,
+        height: bh,
+      });
+      const top = l.topButtons.map((b) => button(b, 32));
+      const bar = [l.undo, l.endTurn, l.panelButtons!.heroes, l.panelButtons!.log].map((b) =>
+        button(b, 38),
+      );
+      for (const r of [l.viewport, l.info, l.panel!, ...top, ...bar])
+        expect(inside(r, w, h), JSON.stringify(r)).toBe(true);
+      const apart = [l.viewport, l.info, ...top, ...bar];
+      apart.forEach((a, i) =>
+        apart.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)),
+      );
+      // The cards fit in their panel.
+      for (const c of l.cards)
+        expect(
+          inside(
+            { ...c, width: CARD_W * l.cardScale, height: CARD_H * l.cardScale },
+            w,
+            l.panel!.y + l.panel!.height,
+          ),
+        ).toBe(true);
+      expect(l.cardScale).toBeGreaterThan(0.75);
     });
   }
 });

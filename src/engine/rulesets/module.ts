@@ -66,6 +66,11 @@ export interface UnitArt {
   /** Letter and colour of the token drawn when the atlas is missing. */
   letter: string;
   color: string;
+  /**
+   * A colour the figure's art is shown in (greyed, then tinted with it), so that kinds that
+   * share a look stay apart at a glance; none: the art's own colours.
+   */
+  tint?: string;
 }
 
 /** One kind of figure of a module: stat block, names and art. */

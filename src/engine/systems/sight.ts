@@ -173,7 +173,7 @@ export function canNotice(state: GameState, viewer: Unit, target: Unit): boolean
 }
 
 /** canNotice for many pairs, over one figureSight (the board's occupancy is read once). */
-function noticing(
+export function noticing(
   state: GameState,
   sees: (viewer: Unit, target: Unit) => boolean = figureSight(state),
 ): (viewer: Unit, target: Unit) => boolean {

@@ -19,7 +19,7 @@ export function applyWound(ctx: Context, target: Unit, byId: string | null, amou
     by: byId,
     wounds: target.wounds,
     maxWounds: target.maxWounds,
-    text: `${target.name} is wounded (${target.wounds} of ${target.maxWounds}).`,
+    text: `${target.name} is wounded (${target.maxWounds - target.wounds} of ${target.maxWounds} wounds left).`,
   });
   if (target.wounds >= target.maxWounds) defeatUnit(ctx, target, byId);
 }

@@ -224,3 +224,34 @@ describe('III Healers', () => {
     expect(unit(state, 'warlord-1').wounds).toBe(1);
   });
 });
+
+describe('VIII Morale for the heroes too ("the same morale rules as heroes", III)', () => {
+  it('a hero whose check fails spends its next activation falling back to its own edge', () => {
+    const board = `
+##########
+#...e....#
+#........#
+#........#
+#.hhh....#
+#........#
+##########
+`;
+    let s = skirmishGame(board, ['swordsman', 'swordsman', 'archer'], ['knight'], { morale: true });
+    s = play(s, { type: 'start' }, [15, 5]).state;
+    for (const id of ['swordsman-1', 'swordsman-2']) {
+      unit(s, id).position = null;
+      unit(s, id).wounds = 1;
+    }
+    // After the next action the heroes' loss is checked: the archer rolls 5 (needs 11).
+    const r = play(s, { type: 'activate', unit: 'archer-1' }, [5]);
+    expect(rollsOf(r.events).map((x) => x.purpose)).toEqual(['morale']);
+    expect(unit(r.state, 'archer-1').skirmish?.retreating).toBe(true);
+    // The knight acts (prepared: it waits) and the round ends; in the next the archer falls
+    // back as its activation, then the knight, alerted now, closes and strikes (1 and 1, a
+    // miss with advantage), and the round after begins.
+    const next = play(r.state, { type: 'end-turn', unit: 'archer-1' }, [15, 5, 1, 1, 15, 5]);
+    expect(next.events.some((e) => e.type === 'decision' && /falls back/.test(e.text))).toBe(true);
+    expect(unit(next.state, 'archer-1').position!.y).toBe(5);
+    expect(unit(next.state, 'archer-1').skirmish?.retreating).toBe(false);
+  });
+});

@@ -183,3 +183,47 @@ e........
     expect(victoryPoints(leaderDown, 'heroes')).toBe(4);
   });
 });
+
+describe('VI set-up rules in the placement', () => {
+  const open = (w: number, h: number, heroRow: string): string =>
+    [...Array.from({ length: h - 1 }, () => '.'.repeat(w)), heroRow].join('\n');
+
+  it('Basic Battle: the enemy sets up at least 2 Move Units (12 squares) from every hero', () => {
+    const s = skirmishGame(
+      open(30, 30, `.....hhh${'.'.repeat(22)}`),
+      ['swordsman', 'swordsman', 'swordsman'],
+      ['slinger', 'slinger', 'wolf', 'wolf'],
+    );
+    const heroes = s.units.filter((u) => u.side === 'heroes').map((u) => u.position!);
+    for (const e of s.units.filter((u) => u.side === 'enemies')) {
+      const d = Math.min(
+        ...heroes.map((h) =>
+          Math.max(Math.abs(h.x - e.position!.x), Math.abs(h.y - e.position!.y)),
+        ),
+      );
+      expect(d).toBeGreaterThanOrEqual(12);
+    }
+  });
+
+  it('Ambush: the ambushers take squares beside walls first', () => {
+    const board = `
+##############
+#............#
+#..#.....#...#
+#............#
+#............#
+#....hh......#
+##############
+`;
+    const s = skirmishGame(board, ['swordsman', 'swordsman'], ['slinger', 'slinger'], {
+      scenario: 'ambush',
+    });
+    for (const e of s.units.filter((u) => u.side === 'enemies')) {
+      const p = e.position!;
+      const besideWall = [-1, 0, 1].some((dy) =>
+        [-1, 0, 1].some((dx) => s.map.blocksSight[(p.y + dy) * s.map.width + p.x + dx]),
+      );
+      expect(besideWall).toBe(true);
+    }
+  });
+});

@@ -289,7 +289,7 @@ function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
     success,
     usesLeft: heal.usesLeft,
     text: success
-      ? `${target.name} regains a wound (${target.wounds} of ${target.maxWounds}).`
+      ? `${target.name} is healed of a wound (${target.maxWounds - target.wounds} of ${target.maxWounds} wounds left).`
       : 'The prayer goes unanswered.',
   });
   return null;

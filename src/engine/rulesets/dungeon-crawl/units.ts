@@ -30,8 +30,8 @@ export interface UnitDefinition {
   art: UnitArt;
 }
 
-function art(sprite: string, letter: string, color: string, height = 32): UnitArt {
-  return { sprite, height, letter, color };
+function art(sprite: string, letter: string, color: string, height = 32, tint?: string): UnitArt {
+  return tint ? { sprite, height, letter, color, tint } : { sprite, height, letter, color };
 }
 
 const HERO_COLOR = '#2c5d94';
@@ -152,7 +152,7 @@ export const DUNGEON_CRAWL_UNITS: Record<string, UnitDefinition> = {
     archFoe: false,
     severalWeaponsPerTurn: false,
     blurb: 'Axe 5+ on an adjacent hero. Falls to a single wound.',
-    art: art('goblin', 'G', MONSTER_COLOR),
+    art: art('goblin', 'G', MONSTER_COLOR, 27),
   },
   troll: {
     kind: 'troll',
@@ -167,7 +167,8 @@ export const DUNGEON_CRAWL_UNITS: Record<string, UnitDefinition> = {
     severalWeaponsPerTurn: false,
     blurb:
       'Hurls a spear up to 5 squares (4+) unless a hero is next to it; club 5+. Takes 2 wounds.',
-    art: art('troll', 'T', MONSTER_COLOR),
+    // Bigger than a goblin and stone-grey, where the two share a green look.
+    art: art('troll', 'T', MONSTER_COLOR, 41, '#c4cfe6'),
   },
   dragon: {
     kind: 'dragon',

@@ -32,7 +32,9 @@ import {
 } from './combat';
 import { activateEnemy, enemyActivationOrder } from './enemy';
 import { healFailsWhy, tryHeal } from './heal';
-import { checkRoundEnd, scenarioRule, startScenario } from './scenarios';
+import { checkRoundEnd, edgeRow, scenarioRule, startScenario } from './scenarios';
+import { walkToward } from '../../systems/pursuit';
+import { turnToward } from '../../systems/cover';
 import { rollTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 
@@ -45,8 +47,8 @@ export interface SkirmishFlow {
   acted: string[];
   /** How many enemies act this round (Random Enemy Action); null: all. */
   enemyBudget: number | null;
-  /** The enemy army has made its morale checks (once, when it fell below half). */
-  moraleChecked?: boolean;
+  /** The armies that have made their morale checks (once, when each fell below half). */
+  moraleChecked?: Side[];
   /** The row of each army's own edge (set at set-up). */
   edges?: Record<Side, number>;
 }
@@ -327,20 +329,52 @@ export function continueRound(ctx: Context): void {
       emit(ctx, { type: 'turn-ended', unit: enemy.id, text: '' });
       continue;
     }
-    // A stunned hero loses its activation.
-    const hero = heroes.find((h) => !isStunned(state, h));
+    // A stunned hero loses its activation; a hero whose nerve failed falls back.
+    const hero = heroes.find((h) => !isStunned(state, h) && !traitsOf(h).retreating);
     if (!hero) {
-      for (const h of heroes) {
-        markActed(state, h);
-        emit(ctx, { type: 'decision', unit: h.id, text: `${h.name} is stunned and does nothing.` });
-      }
+      const h = heroes[0];
+      markActed(state, h);
       setFlow(state, { ...flowOf(state), next: 'enemies' });
+      if (traitsOf(h).retreating) runActivation(ctx, fallBack(ctx, h));
+      else
+        emit(ctx, { type: 'decision', unit: h.id, text: `${h.name} is stunned and does nothing.` });
       continue;
     }
     state.phase = 'heroes';
     beginTurn(ctx, hero);
     return;
   }
+}
+
+/**
+ * A hero that failed its morale (VIII): its activation is spent moving toward its own
+ * edge, facing away from the nearest foe, with no other action; then it is steady again.
+ */
+function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<void> {
+  const state = ctx.state;
+  traitsOf(hero).retreating = false;
+  emit(ctx, {
+    type: 'decision',
+    unit: hero.id,
+    text: `${hero.name} has lost its nerve and falls back.`,
+    rule: COMBAT('VIII Morale: a failed check retreats'),
+  });
+  walkToward(ctx, hero, { x: hero.position.x, y: edgeRow(state, 'heroes') }, 'falling back');
+  yield;
+  const foe = livingUnits(state, 'enemies').sort(
+    (a, b) =>
+      chebyshevDistance(a.position, hero.position!) - chebyshevDistance(b.position, hero.position!),
+  )[0];
+  if (hero.position && foe)
+    turnToward(
+      ctx,
+      hero,
+      {
+        x: 2 * hero.position.x - foe.position.x,
+        y: 2 * hero.position.y - foe.position.y,
+      },
+      'turning away',
+    );
 }
 
 // ------------------------------------------------------------------ hero actions

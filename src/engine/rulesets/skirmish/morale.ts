@@ -2,7 +2,9 @@
  * Morale (solitaire-gaming-rules VIII): when an army is reduced to less than half its
  * starting figures, each of its units checks once: a d20, 11+ to hold (6+ for a unit more
  * powerful than the cause: a unique character, here); failing, it retreats. A 1 routs it
- * outright: it is defeated. The heroes' own morale is not rolled: they are the player's.
+ * outright: it is defeated. Both armies check ("it uses the same morale rules as
+ * heroes", III): a hero that fails spends its next activation falling back toward its
+ * own edge, taking no other action.
  */
 import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
@@ -10,29 +12,36 @@ import { defeatUnit } from '../../systems/wounds';
 import { livingUnits } from '../../world';
 import { COMBAT } from './combat';
 import { flowOf } from './flow';
+import type { Side } from '../../types';
 import { skirmishOptions, traitsOf } from './types';
 
 const MORALE = COMBAT('VIII Morale: below half the starting figures');
 
 export function checkMorale(ctx: Context): void {
+  for (const side of ['enemies', 'heroes'] as const) checkArmyMorale(ctx, side);
+}
+
+function checkArmyMorale(ctx: Context, side: Side): void {
   const state = ctx.state;
   if (state.outcome || !skirmishOptions(state).morale || state.phase === 'setup') return;
   const flow = flowOf(state);
-  if (!flow || flow.moraleChecked) return;
-  const army = state.units.filter((u) => u.side === 'enemies');
-  const standing = livingUnits(state, 'enemies').filter((u) => u.offField !== 'reserve');
-  // "reduced to less than half its starting number of figures" (the waiting count as there).
+  const checked = flow?.moraleChecked ?? [];
+  if (!flow || checked.includes(side)) return;
+  const army = state.units.filter((u) => u.side === side);
+  const standing = livingUnits(state, side);
+  // "reduced to less than half its starting number of figures" (those yet to come count
+  // as there; those that escaped as gone).
   const present = standing.length + army.filter((u) => u.offField === 'reserve').length;
   if (present * 2 >= army.length) return;
-  state.flow = { ...flow, acted: [...flow.acted], moraleChecked: true };
+  state.flow = { ...flow, acted: [...flow.acted], moraleChecked: [...checked, side] };
   emit(ctx, {
     type: 'decision',
     unit: '',
-    text: `The enemy army is down to ${standing.length} of ${army.length}: each figure checks its morale.`,
+    text: `The ${side === 'enemies' ? 'enemy army' : 'heroes\u2019 army'} is down to ${standing.length} of ${army.length}: each figure checks its morale.`,
     rule: MORALE,
   });
   for (const unit of standing) {
-    if (!unit.position || !unit.ai) continue;
+    if (!unit.position) continue;
     const need = traitsOf(unit).unique ? 6 : 11;
     const roll = rollDie(ctx, {
       sides: 20,
@@ -44,7 +53,11 @@ export function checkMorale(ctx: Context): void {
       rule: MORALE,
     });
     emit(ctx, { type: 'morale', unit: unit.id, roll, need, passed: roll >= need, text: '' });
-    if (roll === 1) defeatUnit(ctx, unit, null);
-    else if (roll < need) setStatus(ctx, unit, 'retreating', 'loses its nerve');
+    if (roll === 1) {
+      defeatUnit(ctx, unit, null);
+      // A routed hero has fled the field, unhurt (an enemy is simply defeated).
+      if (!unit.ai) unit.offField = 'routed';
+    } else if (roll < need && unit.ai) setStatus(ctx, unit, 'retreating', 'loses its nerve');
+    else if (roll < need) traitsOf(unit).retreating = true;
   }
 }

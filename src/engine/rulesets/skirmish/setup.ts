@@ -21,7 +21,7 @@ import { readStrength, scaledCount, strengthenArchFoe } from '../../systems/stre
 import type { GameState, Side, Unit } from '../../types';
 import { seatSkirmishSkills, skirmishSkillLevels, UNIQUE_MINIMUM_WOUNDS } from './campaign';
 import { normaliseSkirmishOptions } from './options';
-import { FIGURES_BY_KIND, moveOf, weaponAt } from './roster';
+import { FIGURES_BY_KIND, MOVE_TABLE, moveOf, weaponAt } from './roster';
 import { traitsOf, type Scale, type SkirmishOptions } from './types';
 
 export const SKIRMISH_ID = 'skirmish';
@@ -47,6 +47,53 @@ function startSquares(map: BattleMap, anchors: Point[], fallbackRow: number): Po
     );
   // The open list is in reading order, and the sort is stable: ties stay in reading order.
   return open.sort((a, b) => dist.get(a)! - dist.get(b)!);
+}
+
+/**
+ * The enemy's start squares as the scenario sets them up (VI): in a Basic Battle (and the
+ * scenarios "set up as in a Basic Battle") at least 2 Move Units from any hero, the
+ * distance halved until the army fits on the map; in an Ambush behind terrain, squares
+ * beside a wall or with cover first.
+ */
+function scenarioSquares(
+  map: BattleMap,
+  squares: Point[],
+  heroes: Point[],
+  options: SkirmishOptions,
+  count: number,
+): Point[] {
+  const heroDistance = (p: Point): number =>
+    Math.min(...heroes.map((h) => Math.max(Math.abs(h.x - p.x), Math.abs(h.y - p.y))));
+  const free = squares.filter((p) => heroDistance(p) > 0);
+  if (options.scenario === 'ambush') {
+    const sheltered = (p: Point): boolean =>
+      map.cover[p.y * map.width + p.x] !== 'none' ||
+      [-1, 0, 1].some((dy) =>
+        [-1, 0, 1].some((dx) => {
+          const x = p.x + dx;
+          const y = p.y + dy;
+          return (
+            x >= 0 &&
+            y >= 0 &&
+            x < map.width &&
+            y < map.height &&
+            map.blocksSight[y * map.width + x]
+          );
+        }),
+      );
+    return [...free.filter(sheltered), ...free.filter((p) => !sheltered(p))];
+  }
+  if (options.scenario === 'spawning' || options.scenario === 'fortress-assault') return free;
+  // "The figures have to be at least 2 Move Units away from the figures of any other army."
+  for (
+    let apart = 2 * MOVE_TABLE.average[options.scale];
+    apart >= 1;
+    apart = Math.floor(apart / 2)
+  ) {
+    const far = free.filter((p) => heroDistance(p) >= apart);
+    if (far.length >= count) return far;
+  }
+  return free;
 }
 
 function makeFigure(kind: string, side: Side, at: Point, scale: Scale, id: string): Unit {
@@ -76,6 +123,7 @@ function makeFigure(kind: string, side: Side, at: Point, scale: Scale, id: strin
     recovered: false,
     stunnedRound: null,
     lastTarget: null,
+    retreating: false,
   };
   return unit;
 }
@@ -152,7 +200,21 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     if (member) seatMember(u, member);
     units.push(u);
   }
-  const enemySquares = startSquares(map, anchors('enemy'), 0);
+  // The squares a map marks for the enemy come first, as drawn; the rest follow the
+  // scenario's set-up rules.
+  const marked = anchors('enemy');
+  const isMarked = (p: Point): boolean => marked.some((m) => m.x === p.x && m.y === p.y);
+  const nearEnemy = startSquares(map, marked, 0);
+  const enemySquares = [
+    ...nearEnemy.filter(isMarked),
+    ...scenarioSquares(
+      map,
+      nearEnemy.filter((p) => !isMarked(p)),
+      units.map((u) => u.position!),
+      options,
+      Math.max(0, enemyKinds.length - marked.length),
+    ),
+  ];
   for (const kind of enemyKinds) {
     const at = pick(enemySquares);
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the enemy army.` };

@@ -65,6 +65,8 @@ export interface SkirmishTraits {
   stunnedRound: number | null;
   /** The foe it attacked last (a Determined figure finishes it first). */
   lastTarget: string | null;
+  /** A hero whose morale failed: its next activation is spent falling back (VIII). */
+  retreating: boolean;
   /** A campaign hero's skill levels (campaign.ts); absent for every other figure. */
   skills?: Readonly<Record<string, number>>;
 }

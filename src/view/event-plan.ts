@@ -1,0 +1,93 @@
+/**
+ * How a command's events are played: in order, except that the monsters' turns run side by
+ * side. A run of consecutive monster turns is one step: every monster starts its turn a
+ * beat after the one before (those that only stand, turn or roll all at once), walks while
+ * the others walk, and strikes in turn, in the order the engine had them strike. The round
+ * and the monsters' phase share one banner. Pure: no Phaser, tested headless.
+ */
+import type { GameEvent, GameState } from '../engine';
+
+/** One monster's turn: its events from `from` to `to` (turn-started to turn-ended). */
+export interface MonsterTurn {
+  unit: string;
+  from: number;
+  to: number;
+  /** It only stands, turns, rolls or changes status: shown at once. */
+  quiet: boolean;
+  /** It strikes: its blows wait for the blows of the turns before it. */
+  strikes: boolean;
+}
+
+export type Step =
+  | { kind: 'event'; index: number }
+  /** "Round N" and "The monsters act" in one banner (events index and index + 1). */
+  | { kind: 'round-and-monsters'; index: number }
+  | { kind: 'monsters'; turns: MonsterTurn[] };
+
+/** Events that need time of their own on screen: a turn holding one is not quiet. */
+const BUSY = new Set<string>([
+  'moved',
+  'attacked',
+  'wounded',
+  'defeated',
+  'door-opened',
+  'objective',
+  'healed',
+  'placed',
+  'game-over',
+  'move-undone',
+]);
+
+/** Whether an event starts a blow (its die, or the attack itself). */
+export function startsBlow(e: GameEvent): boolean {
+  return e.type === 'attacked' || (e.type === 'roll' && e.purpose === 'attack');
+}
+
+/** The monster turn starting at `i`, or null when there is none there. */
+function monsterTurnAt(
+  events: readonly GameEvent[],
+  i: number,
+  state: GameState,
+): MonsterTurn | null {
+  const first = events[i];
+  if (first?.type !== 'turn-started') return null;
+  const unit = state.units.find((u) => u.id === first.unit);
+  if (unit?.side !== 'enemies') return null;
+  let quiet = true;
+  let strikes = false;
+  for (let j = i + 1; j < events.length; j++) {
+    const e = events[j];
+    if (e.type === 'turn-ended' && e.unit === first.unit)
+      return { unit: first.unit, from: i, to: j, quiet, strikes };
+    if (e.type === 'turn-started' || e.type === 'game-over') return null;
+    if (BUSY.has(e.type)) quiet = false;
+    if (startsBlow(e)) strikes = true;
+  }
+  return null;
+}
+
+/** The steps that play `events` (see the file's comment). */
+export function planEvents(events: readonly GameEvent[], state: GameState): Step[] {
+  const steps: Step[] = [];
+  for (let i = 0; i < events.length;) {
+    const e = events[i];
+    const next = events[i + 1];
+    if (e.type === 'round-started' && next?.type === 'phase-started' && next.side === 'enemies') {
+      steps.push({ kind: 'round-and-monsters', index: i });
+      i += 2;
+      continue;
+    }
+    const turns: MonsterTurn[] = [];
+    for (let t = monsterTurnAt(events, i, state); t; t = monsterTurnAt(events, i, state)) {
+      turns.push(t);
+      i = t.to + 1;
+    }
+    if (turns.length > 0) {
+      steps.push({ kind: 'monsters', turns });
+      continue;
+    }
+    steps.push({ kind: 'event', index: i });
+    i += 1;
+  }
+  return steps;
+}
