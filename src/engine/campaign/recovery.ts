@@ -250,8 +250,10 @@ export function rollBetweenMissions(
     const own = battle.rules.skills(fought.kind);
     const levels = { ...(hero.skills[battle.ruleModule] ?? {}) };
     for (const skill of own) {
-      if (!fought.skillsUsed.includes(skill.id)) continue;
+      // A skill the hero has no level for yet starts at its kind's level.
       const level = levels[skill.id] ?? skill.level;
+      levels[skill.id] = level;
+      if (!fought.skillsUsed.includes(skill.id)) continue;
       if (level >= skill.max) {
         events.push({
           type: 'improved',
