@@ -24,6 +24,8 @@ export interface MissionFigures {
   meanSurvivors: number;
   /** Party members dead after the rolls that followed, per battle. */
   meanDeaths: number;
+  /** Party members alive after those rolls (went in, less the dead), per battle. */
+  meanAlive: number;
 }
 
 export interface CampaignSimResult {
@@ -101,24 +103,40 @@ export function simulateCampaigns(
         meanPartyIn: per(t.partyIn),
         meanSurvivors: per(t.survivors),
         meanDeaths: per(t.deaths),
+        meanAlive: per(t.partyIn - t.deaths),
       };
     }),
     campaignsPerMinute: round2(games / minutes),
   };
 }
 
+const COLUMN = 10;
+/** The table's columns: title and field. */
+export const COLUMNS: readonly (readonly [string, keyof MissionFigures])[] = [
+  ['fought', 'fought'],
+  ['won', 'won'],
+  ['in', 'meanPartyIn'],
+  ['standing', 'meanSurvivors'],
+  ['dead', 'meanDeaths'],
+  ['alive', 'meanAlive'],
+];
+
 export function formatCampaignSim(r: CampaignSimResult): string {
+  const width = Math.max(20, ...r.missions.map((m) => m.mission.length));
   const lines = [
     `Campaign        ${r.campaign} (${r.difficulty})`,
     `Campaigns       ${r.games} (seeds ${r.seed}..${r.seed + r.games - 1})`,
     `Victories       ${r.victories} (${Math.round(r.victoryRate * 100)}%), defeats ${r.defeats}`,
     `Per campaign    ${r.meanBattles} battles, ${r.meanDeaths} heroes dead`,
     '',
-    'mission              fought   won   party in   standing at the end   dead after',
+    'Per battle of each mission: the party going in, standing at the end, dead after the',
+    'rolls between missions, and alive going on (in less dead).',
+    '',
+    `${'mission'.padEnd(width)} ${COLUMNS.map(([title]) => title.padStart(COLUMN)).join('')}`,
   ];
   for (const m of r.missions)
     lines.push(
-      `${m.mission.padEnd(20)} ${String(m.fought).padStart(6)} ${String(m.won).padStart(5)} ${String(m.meanPartyIn).padStart(10)} ${String(m.meanSurvivors).padStart(21)} ${String(m.meanDeaths).padStart(12)}`,
+      `${m.mission.padEnd(width)} ${COLUMNS.map(([, key]) => String(m[key]).padStart(COLUMN)).join('')}`,
     );
   lines.push(
     '',
