@@ -18,7 +18,7 @@ import {
 } from '../src/engine/index';
 import { playAutoGame } from '../src/engine/simulate';
 import { isDifficulty, type Difficulty } from '../src/engine/campaign/index';
-import { loadCampaignFile } from '../src/devtools/campaigns';
+import { loadCampaignFileOr } from '../src/devtools/campaigns';
 import { formatCampaignSim, simulateCampaigns } from './lib/campaign-sim';
 import { loadBundledMap } from './lib/maps';
 import { loadModuleFiles, ruleModuleNamed } from './lib/modules';
@@ -112,12 +112,7 @@ function chooseScenario(args: SimArgs): { scenario: ScenarioDefinition; map: Bat
 }
 
 function runCampaigns(args: SimArgs, id: string): void {
-  let def;
-  try {
-    def = loadCampaignFile(id);
-  } catch (e) {
-    fail((e as Error).message);
-  }
+  const def = loadCampaignFileOr(id, fail);
   const result = simulateCampaigns(def, args.difficulty, args.seed, args.games);
   console.log(args.json ? JSON.stringify(result) : formatCampaignSim(result));
 }

@@ -81,3 +81,15 @@ export function loadCampaignFile(id: string): CampaignDefinition {
   if (!read.ok) throw new Error(`campaigns/${id}.json:\n  ${read.errors.join('\n  ')}`);
   return read.definition;
 }
+
+/** Reads campaigns/<id>.json, or hands its problems to `fail` (a command-line tool's exit). */
+export function loadCampaignFileOr(
+  id: string,
+  fail: (message: string) => never,
+): CampaignDefinition {
+  try {
+    return loadCampaignFile(id);
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+}
