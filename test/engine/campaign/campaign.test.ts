@@ -299,6 +299,36 @@ describe('a new recruit joins when a hero dies', () => {
   });
 });
 
+describe('high-adventure "Wounds" in a whole campaign (story difficulty)', () => {
+  it('a hero who falls comes back grievously wounded and fights the next battle', () => {
+    const def = definition();
+    const { battles } = findCampaign(
+      def,
+      (end) => logOf(end).some((e) => e.type === 'grievously-wounded'),
+      'story',
+    );
+    const at = battles.findIndex((b) =>
+      b.after.history.at(-1)!.log.some((e) => e.type === 'grievously-wounded'),
+    );
+    const event = battles[at].after.history
+      .at(-1)!
+      .log.find((e) => e.type === 'grievously-wounded')!;
+    const hero = battles[at].after.party.find((h) => h.id === (event as { hero: string }).hero);
+    // Not dead of complications: it stays in the party and goes into the next battle.
+    if (hero) {
+      expect(hero.status).toBe('grievously-wounded');
+      const next = battles[at + 1];
+      if (next) expect(next.setup.config.party!.map((m) => m.id)).toContain(hero.id);
+    } else {
+      expect(battles[at].after.fallen.map((h) => h.id)).toContain((event as { hero: string }).hero);
+    }
+    // On story, no hero dies of falling: only of complications.
+    for (const b of battles)
+      for (const e of b.after.history.at(-1)!.log)
+        if (e.type === 'died') expect(e.cause).toBe('complications');
+  });
+});
+
 describe('campaign saves replay exactly', () => {
   it('a whole campaign, with a choice and a rename, comes back roll for roll', () => {
     const def = definition();
