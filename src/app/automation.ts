@@ -26,6 +26,7 @@ import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
 import { randomSeed } from './session';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
 import { COLORS, isColourBlindMode, isReducedMotion, readingScaleNow } from '../view/theme';
+import { focusedButtonName } from '../view/ui';
 
 export interface StartOptions {
   scenario?: string;
@@ -97,6 +98,8 @@ export interface ArchFoeApi {
     battle(): BattleLook | null;
     /** How many brief messages have been shown since the page loaded. */
     toastCount(): number;
+    /** The button the keyboard focus ring is on (Tab on the menus), or null. */
+    focusedButton(): string | null;
     /** The comfort settings as the screens apply them now (palette, text scale, motion). */
     comfort(): {
       colourBlind: boolean;
@@ -246,6 +249,7 @@ export function installAutomation(): ArchFoeApi {
         };
       },
       toastCount,
+      focusedButton: focusedButtonName,
       comfort: () => ({
         colourBlind: isColourBlindMode(),
         readingScale: readingScaleNow(),

@@ -209,7 +209,8 @@ export class BattleScene extends Phaser.Scene {
       zoomAt: (factor, x, y) => board.zoomAt(factor, x, y),
       panBy: (dx, dy) => board.panBy(dx, dy),
       fitsWhole: () => board.fitsWhole,
-      picking: () => this.current().targets.length > 0,
+      // The arrows move the keyboard's square or pick targets, never pan (WASD pans).
+      picking: () => true,
       pressed: () => sounds.unlock(),
       key: (e) => this.onKey(e),
     });
@@ -291,6 +292,10 @@ export class BattleScene extends Phaser.Scene {
         return this.act(intents.selectTarget(here, action.index));
       case 'step-target':
         return this.act(intents.stepTarget(here, action.step));
+      case 'move-cursor':
+        return this.act(intents.moveCursor(here, action.dx, action.dy));
+      case 'press-cursor':
+        return ui.hover ? this.press(ui.hover, 'click') : undefined;
       case 'confirm':
         return this.act(intents.confirmTarget(here));
       case 'end-turn':

@@ -15,7 +15,7 @@ import { onKeyDown } from '../view/keys';
 import { cosmetic } from '../view/rng';
 import { COLORS, CSS, fadeMs, textStyle, TITLE_FONT } from '../view/theme';
 import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
-import { Button, drawPanel, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 
 export class MenuScene extends Phaser.Scene {
   constructor() {
@@ -23,6 +23,7 @@ export class MenuScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this, { portrait: true });
     const upright = H > W;
     drawBackdrop(this, 0.3);

@@ -9,7 +9,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { frameExists } from '../view/unit-view';
 
 /**
@@ -37,6 +37,7 @@ export class ResultsScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.7);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);

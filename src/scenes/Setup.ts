@@ -25,7 +25,7 @@ import { frameMenuScene } from '../view/frame';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, fadeMs, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
-import { Button, cropText, drawPanel, Toast, Tooltip } from '../view/ui';
+import { Button, cropText, drawPanel, enableKeyboardFocus, Toast, Tooltip } from '../view/ui';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 const MAX_CHOICE_BUTTONS = 5;
@@ -67,6 +67,7 @@ export class SetupScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.72);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);

@@ -59,16 +59,21 @@ const HELP_LINES: readonly [string, string][] = [
   ['Right click', 'turn the acting hero to face a square'],
   ['Weapon buttons', 'choose the weapon on the hero card'],
   ['Tab / Shift+Tab', 'inspect the next hero (cards too)'],
-  ['1-9, arrows', 'pick a target; the same number or Enter strikes'],
+  ['Arrows, Enter', 'move a square on the board; Enter acts there as a click would'],
+  [
+    '1-9, arrows',
+    'pick a target (Shift+arrows still move the square); the same number or Enter strikes',
+  ],
   ['Space', 'end the turn (or skip an animation)'],
   ['Z', 'undo a move not yet followed by an attack or a roll'],
   ['Esc', 'cancel the selection'],
   ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
   ['T / Threats', 'red: where the alerted monsters could strike next turn'],
-  ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
+  ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
   ['C / Fit', 'the whole board in view again, centred'],
   ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
   ['H', 'show or hide this help'],
+  ['Menus: Tab, Enter', 'move the focus ring between buttons; Enter or Space presses'],
 ];
 
 export class BattleHud {
