@@ -108,6 +108,9 @@ export type SkirmishOptions = GameState['options'] & {
   /** The muster: the figures of each army, as kinds separated by commas. */
   heroes: string;
   enemies: string;
+  /** Each army's points budget for the muster. */
+  heroPoints: number;
+  enemyPoints: number;
 };
 
 export function skirmishOptions(state: GameState): SkirmishOptions {
