@@ -269,7 +269,7 @@ class App {
       scenario,
       seed: typed ? Number(seedText.trim()) : randomSeed(),
       options,
-      custom: scenario === 'custom' ? this.customMap : null,
+      custom: scenario === 'custom' || scenario.endsWith(':custom') ? this.customMap : null,
       seedTyped: typed,
     };
   }

@@ -4,7 +4,7 @@
  * the player's own loaded map as `custom`), and turning a scenario id into a playable
  * map plus its default options. Pure: no Phaser, no DOM.
  */
-import { allScenarios, scenarioForMap, type ScenarioOptions } from '../engine';
+import { allScenarios, findRuleModule, scenarioForMap, type ScenarioOptions } from '../engine';
 import { BOARD_KINDS, boardToTiledText, generateBoard, type BoardKind } from '../maps/generated';
 import { addDefaultSetup, isMapText, loadTiledMap } from '../maps';
 import type { LoadedMap } from '../maps/types';
@@ -283,6 +283,7 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
     };
   }
   if (id.startsWith(FIELD_PREFIX)) return resolveField(id);
+  if (id.startsWith(RULES_PREFIX)) return resolveUnderRules(id, custom);
   if (id === CUSTOM_SCENARIO_ID) {
     if (!custom) return { ok: false, error: 'No map of your own has been loaded.' };
     const loaded = loadCustomMap(custom);
@@ -303,6 +304,60 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
   return { ok: false, error: `There is no scenario "${id}".` };
 }
 
+// ------------------------------------------------------------------ a map under other rules
+
+const RULES_PREFIX = 'rules:';
+
+/**
+ * The scenario id of a map played under a rule module other than its own
+ * (`rules:skirmish:map:dragon-hall`, `rules:skirmish:custom`): the Skirmish on any map.
+ */
+export function underRulesId(ruleModule: string, mapScenario: string): string {
+  return `${RULES_PREFIX}${ruleModule}:${mapScenario}`;
+}
+
+/** The rule module and the map's own scenario id of a `rules:` id, or null. */
+export function parseUnderRulesId(id: string): { ruleModule: string; map: string } | null {
+  if (!id.startsWith(RULES_PREFIX)) return null;
+  const rest = id.slice(RULES_PREFIX.length);
+  const i = rest.indexOf(':');
+  if (i <= 0) return null;
+  return { ruleModule: rest.slice(0, i), map: rest.slice(i + 1) };
+}
+
+/** The maps a battlefield can be picked from: every bundled map, then the player's own. */
+export function battlefieldMaps(
+  custom: CustomMapSource | null,
+  customName?: string,
+): { id: string; name: string }[] {
+  const out = BUNDLED.map((e) => ({ id: `map:${e.id}`, name: e.name }));
+  if (custom) out.push({ id: CUSTOM_SCENARIO_ID, name: customName ?? custom.fileName });
+  return out;
+}
+
+function resolveUnderRules(id: string, custom: CustomMapSource | null): ResolveResult {
+  const parsed = parseUnderRulesId(id);
+  const rules = parsed ? findRuleModule(parsed.ruleModule) : undefined;
+  if (!parsed || !rules || parsed.map.startsWith(RULES_PREFIX))
+    return { ok: false, error: `There is no scenario "${id}".` };
+  const inner = resolveScenario(parsed.map, custom);
+  if (!inner.ok) return inner;
+  const m = inner.scenario.map;
+  const battleMap = { ...m.battleMap, properties: { ...m.battleMap.properties, ruleModule: rules.id } };
+  const map = { ...m, battleMap };
+  return {
+    ok: true,
+    scenario: {
+      id,
+      name: `${inner.scenario.name} (${rules.name})`,
+      summary: inner.scenario.summary,
+      ruleModule: rules.id,
+      defaults: rules.normaliseOptions(undefined, battleMap),
+      map,
+    },
+  };
+}
+
 // ------------------------------------------------------------------ generated fields
 
 const FIELD_PREFIX = 'field:';
@@ -318,18 +373,27 @@ export function fieldScenarioId(
     : `${FIELD_PREFIX}${kind}:${seed}`;
 }
 
+/** The kind, scale and seed of a generated board's scenario id, or null. */
+export function parseFieldId(
+  id: string,
+): { kind: BoardKind; scale: 'large' | 'small'; seed: number } | null {
+  if (!id.startsWith(FIELD_PREFIX)) return null;
+  const parts = id.slice(FIELD_PREFIX.length).split(':');
+  const kind = parts[0] as BoardKind;
+  const seed = Number(parts[parts.length - 1]);
+  if (!BOARD_KINDS.includes(kind) || !Number.isSafeInteger(seed)) return null;
+  return { kind, scale: parts[1] === 'small' ? 'small' : 'large', seed };
+}
+
 /**
  * A generated board (`field:skirmish:large:7`, `field:sheet:3`): rolled from its seed, written
  * as a Tiled map and loaded like any other, so it is drawn with the built-in tiles. A
  * skirmish field plays under the Skirmish rules; the seed-001 boards under the default ones.
  */
 function resolveField(id: string): ResolveResult {
-  const parts = id.slice(FIELD_PREFIX.length).split(':');
-  const kind = parts[0] as BoardKind;
-  const scale = parts[1] === 'small' ? 'small' : 'large';
-  const seed = Number(parts[parts.length - 1]);
-  if (!BOARD_KINDS.includes(kind) || !Number.isSafeInteger(seed))
-    return { ok: false, error: `There is no generated board "${id}".` };
+  const parsed = parseFieldId(id);
+  if (!parsed) return { ok: false, error: `There is no generated board "${id}".` };
+  const { kind, scale, seed } = parsed;
   const board = generateBoard({ kind, seed, scale });
   const loaded = loadTiledMap(boardToTiledText(board), { id: `field-${kind}-${seed}` });
   if (!loaded.ok) return { ok: false, error: `The generated board did not load: ${loaded.error}` };
