@@ -343,7 +343,10 @@ function resolveUnderRules(id: string, custom: CustomMapSource | null): ResolveR
   const inner = resolveScenario(parsed.map, custom);
   if (!inner.ok) return inner;
   const m = inner.scenario.map;
-  const battleMap = { ...m.battleMap, properties: { ...m.battleMap.properties, ruleModule: rules.id } };
+  const battleMap = {
+    ...m.battleMap,
+    properties: { ...m.battleMap.properties, ruleModule: rules.id },
+  };
   const map = { ...m, battleMap };
   return {
     ok: true,
@@ -371,6 +374,16 @@ export function fieldScenarioId(
   return kind === 'skirmish'
     ? `${FIELD_PREFIX}${kind}:${scale}:${seed}`
     : `${FIELD_PREFIX}${kind}:${seed}`;
+}
+
+/** A random battlefield of a rule module's own generator (the Skirmish's), or null when it has none. */
+export function randomFieldId(
+  ruleModule: string,
+  seed: number,
+  scale: 'large' | 'small',
+): string | null {
+  const kind = BOARD_KINDS.find((k) => k === ruleModule);
+  return kind ? fieldScenarioId(kind, seed, scale) : null;
 }
 
 /** The kind, scale and seed of a generated board's scenario id, or null. */

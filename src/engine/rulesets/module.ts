@@ -276,6 +276,8 @@ export interface MusterRules {
   setBudget(options: ModuleOptions, side: Side, points: number): ModuleOptions;
   /** The options for another scenario: its default armies and budgets. */
   forScenario(options: ModuleOptions, scenario: string): ModuleOptions;
+  /** What wins the battle these options set up, in plain words. */
+  goal(options: ModuleOptions): string;
   /** Why the armies cannot go to battle (over budget, empty), or null. */
   problem(options: ModuleOptions): string | null;
   /** The option a table roll picks, the die, and what a roll gives. */

@@ -185,6 +185,13 @@ export function musterProblem(options: ModuleOptions): string | null {
   return null;
 }
 
+/** The scenario's goal (VI), in our words. */
+export function musterGoal(options: ModuleOptions): string {
+  const o = normaliseSkirmishOptions(options);
+  const s = SCENARIO_RULES.find((r) => r.id === o.scenario) ?? SCENARIO_RULES[0];
+  return `${s.name}: ${s.goal}`;
+}
+
 /** VI: "choose a map setup or roll 1d20": the scenario whose band holds `roll`. */
 export function scenarioForRoll(roll: number): OptionRoll | null {
   const s = SCENARIO_RULES.find((r) => roll >= r.roll[0] && roll <= r.roll[1]);
@@ -204,6 +211,7 @@ export const SKIRMISH_MUSTER: MusterRules = {
   remove: removeFigure,
   setBudget,
   forScenario: optionsForScenario,
+  goal: musterGoal,
   problem: musterProblem,
   optionRoll: { option: 'scenario', die: 20, pick: scenarioForRoll },
 };
