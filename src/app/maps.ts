@@ -121,6 +121,13 @@ function withUnits(map: LoadedMap): LoadedMap {
   return { ...map, battleMap: addDefaultSetup(map.battleMap) };
 }
 
+/** The map marked to play under `ruleModule` (a scenario's rules over the map's own). */
+function withRules(map: LoadedMap, ruleModule: string): LoadedMap {
+  if (map.battleMap.properties.ruleModule === ruleModule) return map;
+  const properties = { ...map.battleMap.properties, ruleModule };
+  return { ...map, battleMap: { ...map.battleMap, properties } };
+}
+
 /** Loads (once) the bundled map with this id. */
 export function loadBundledMap(
   id: string,
@@ -262,7 +269,8 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
         summary: scenario.summary,
         ruleModule: scenario.ruleModule,
         defaults: { ...scenario.defaults },
-        map: loaded.map,
+        // The map plays under the scenario's rules, whatever rules it was drawn for.
+        map: withRules(loaded.map, scenario.ruleModule),
       },
     };
   }
@@ -342,12 +350,8 @@ function resolveUnderRules(id: string, custom: CustomMapSource | null): ResolveR
     return { ok: false, error: `There is no scenario "${id}".` };
   const inner = resolveScenario(parsed.map, custom);
   if (!inner.ok) return inner;
-  const m = inner.scenario.map;
-  const battleMap = {
-    ...m.battleMap,
-    properties: { ...m.battleMap.properties, ruleModule: rules.id },
-  };
-  const map = { ...m, battleMap };
+  const map = withRules(inner.scenario.map, rules.id);
+  const battleMap = map.battleMap;
   return {
     ok: true,
     scenario: {

@@ -40,6 +40,9 @@ export class MusterScene extends Phaser.Scene {
   private roster: MusterFigure[] = [];
   private root!: Phaser.GameObjects.Container;
   private card!: Phaser.GameObjects.Text;
+  /** The frame around the figure the keys are on, and where each row is. */
+  private cursorBox!: Phaser.GameObjects.Graphics;
+  private rowRects = new Map<string, { x: number; y: number; w: number; h: number }>();
   private toast!: Toast;
   private upright = false;
   private W = 1280;
@@ -97,14 +100,14 @@ export class MusterScene extends Phaser.Scene {
           this.setArmies(this.muster.forScenario(this.options, scenario));
       },
     });
-    const cardY = this.upright ? H - 330 : H - 74;
-    const cardW = this.upright ? W - 72 : W - 580;
+    const cardY = this.upright ? 170 + 132 + 14 * 54 + 24 : 580;
+    const cardW = W - 72;
     this.card = this.add
       .text(
         W / 2,
         cardY,
         '',
-        textStyle(this.upright ? 19 : 13, CSS.parchment, {
+        textStyle(this.upright ? 19 : 14, CSS.parchment, {
           wordWrap: { width: cardW, useAdvancedWrap: true },
           lineSpacing: 2,
           align: 'center',
@@ -121,19 +124,36 @@ export class MusterScene extends Phaser.Scene {
     const muster = this.muster;
     if (!muster) return;
     this.root.removeAll(true);
+    this.rowRects.clear();
+    this.cursorBox = this.add.graphics();
     this.roster = muster.roster(this.options);
     const { W } = this;
     const rows = this.roster.length;
     if (this.upright) {
-      const rowH = 40;
-      const panelH = 132 + rows * rowH;
-      SIDES.forEach((side, i) => this.drawSide(side, 36, 100 + i * (panelH + 16), W - 72, rowH));
+      // One army at a time, chosen by its tab.
+      SIDES.forEach((side, i) => {
+        const tab = new Button(this, 36 + (i + 0.5) * ((W - 72) / 2), 124, {
+          name: `muster-side-${side}`,
+          width: (W - 72) / 2 - 8,
+          height: 56,
+          label: SIDE_TITLES[side],
+          fontSize: 24,
+          onClick: () => {
+            cursor = { side, row: cursor.row };
+            this.draw();
+          },
+        });
+        tab.setSelected(cursor.side === side);
+        this.root.add(tab);
+      });
+      this.drawSide(cursor.side, 36, 170, W - 72, Math.min(54, Math.floor(760 / rows)));
     } else {
       const rowH = Math.min(32, Math.floor((720 - 76 - 100 - 148) / rows));
       const w = (W - 72 - 24) / 2;
       SIDES.forEach((side, i) => this.drawSide(side, 36 + i * (w + 24), 66, w, rowH));
     }
-    this.showCard();
+    this.root.add(this.cursorBox);
+    this.showCursor();
   }
 
   private drawSide(side: Side, x: number, y: number, w: number, rowH: number): void {
@@ -167,7 +187,7 @@ export class MusterScene extends Phaser.Scene {
     this.root.add(
       this.add.text(x + 18, by, 'Budget', textStyle(up ? 19 : 15, CSS.muted)).setOrigin(0, 0.5),
     );
-    const bw = up ? 88 : 58;
+    const bw = up ? 78 : 58;
     muster.budgets.forEach((points, i) => {
       const b = new Button(this, x + (up ? 128 : 96) + i * (bw + 6) + bw / 2, by, {
         name: `muster-${side}-budget-${points}`,
@@ -187,12 +207,13 @@ export class MusterScene extends Phaser.Scene {
     let ry = y + (up ? 118 : 96) + rowH / 2;
     this.roster.forEach((f, row) => {
       const n = count.get(f.kind) ?? 0;
-      const chosen = cursor.side === side && cursor.row === row;
+      this.rowRects.set(`${side}:${row}`, {
+        x: x + 8,
+        y: ry - rowH / 2 + 1,
+        w: w - 16,
+        h: rowH - 2,
+      });
       const rg = this.add.graphics();
-      if (chosen) {
-        rg.lineStyle(2, COLORS.gold, 0.9);
-        rg.strokeRoundedRect(x + 8, ry - rowH / 2 + 1, w - 16, rowH - 2, 5);
-      }
       if (n > 0) {
         rg.fillStyle(side === 'heroes' ? COLORS.hero : COLORS.enemy, 0.16);
         rg.fillRoundedRect(x + 8, ry - rowH / 2 + 1, w - 16, rowH - 2, 5);
@@ -221,7 +242,7 @@ export class MusterScene extends Phaser.Scene {
             .setName('muster-arch-foe'),
         );
       }
-      const bs = up ? 40 : Math.min(28, rowH - 4);
+      const bs = up ? Math.min(48, rowH - 6) : Math.min(28, rowH - 4);
       const right = x + w - 18;
       this.root.add(
         this.add
@@ -262,6 +283,7 @@ export class MusterScene extends Phaser.Scene {
         onClick: () => this.change(side, f.kind, 1),
       });
       add.setEnabled(army.points + f.points <= army.budget);
+      for (const button of [remove, add]) button.on('pointerover', () => this.pointAt(side, row));
       this.root.add([remove, add]);
       ry += rowH;
     });
@@ -283,17 +305,21 @@ export class MusterScene extends Phaser.Scene {
   }
 
   private pointAt(side: Side, row: number): void {
-    if (cursor.side === side && cursor.row === row) return;
     cursor = { side, row };
-    this.draw();
+    this.showCursor();
   }
 
-  /** The chosen figure's stat line and abilities, below the armies. */
-  private showCard(): void {
+  /** The frame on the figure the keys are on, and its stat line and abilities below. */
+  private showCursor(): void {
+    const r = this.rowRects.get(`${cursor.side}:${cursor.row}`);
+    this.cursorBox.clear();
+    if (r) {
+      this.cursorBox.lineStyle(2, COLORS.gold, 0.9);
+      this.cursorBox.strokeRoundedRect(r.x, r.y, r.w, r.h, 5);
+    }
     const f = this.roster[Math.min(cursor.row, this.roster.length - 1)];
     if (!f || !this.card) return;
-    const sep = this.upright ? '\n' : ' ';
-    this.card.setText(`${f.name}: ${f.stats}${sep}${f.abilities.join(' ')}`);
+    this.card.setText(`${f.name} \u2014 ${f.stats}\n${f.abilities.join(' ')}`);
   }
 
   private change(side: Side, kind: string, by: 1 | -1): void {
@@ -346,6 +372,11 @@ export class MusterScene extends Phaser.Scene {
       case 'Tab':
         e.preventDefault();
         cursor = { ...cursor, side: other() };
+        // Upright, one army is shown: the other one comes up.
+        if (this.upright) {
+          this.draw();
+          return;
+        }
         break;
       case '+':
       case '=':
@@ -360,6 +391,6 @@ export class MusterScene extends Phaser.Scene {
       default:
         return;
     }
-    this.draw();
+    this.showCursor();
   }
 }

@@ -52,6 +52,8 @@ let myMapsPage = 0;
 let previewKey = '';
 /** The last table roll of an option (the scenario's d20), shown until another choice. */
 let lastRoll: OptionRoll | null = null;
+/** A random battlefield's seed: five digits, easy to note and type again. */
+const fieldSeed = (): number => 1 + (randomSeed() % 99_999);
 /** A row of the muster's options panel. */
 const ROW = 40;
 
@@ -339,7 +341,7 @@ export class SetupScene extends Phaser.Scene {
     const field = parseFieldId(id);
     if (!field) return id;
     const scale = this.options?.scale === 'small' ? 'small' : field.scale;
-    return randomFieldId(field.kind, randomSeed(), scale) ?? id;
+    return randomFieldId(field.kind, fieldSeed(), scale) ?? id;
   }
 
   /**
@@ -494,13 +496,12 @@ export class SetupScene extends Phaser.Scene {
         `${optionName(rolled, specs)}-roll`,
         `Roll d${roll.die}`,
         false,
-        96,
-        bx + 300,
+        84,
+        bx + 330,
         y,
         () => {
           const r = roll.pick(1 + (randomSeed() % roll.die));
           if (!r) return;
-          sounds.play('ui-click');
           lastRoll = r;
           this.setOption({ [roll.option]: r.value });
         },
@@ -508,15 +509,11 @@ export class SetupScene extends Phaser.Scene {
       if (lastRoll && this.options[roll.option] === lastRoll.value) {
         root.add(
           this.add
-            .text(
-              bx + 404,
-              y,
-              lastRoll.text,
-              textStyle(13, CSS.gold, { wordWrap: { width: Math.max(80, x + wrap - bx - 404) } }),
-            )
-            .setOrigin(0, 0.5)
+            .text(bx + 160, y + 24, `Rolled ${lastRoll.text}`, textStyle(13, CSS.gold))
+            .setOrigin(0.5)
             .setName('scenario-roll'),
         );
+        y += 16;
       }
       y += ROW;
     }
@@ -603,7 +600,7 @@ export class SetupScene extends Phaser.Scene {
       'A field rolled on the rules\u2019 terrain tables (the same seed, the same field), or a map: a bundled one or your own.',
       y,
     );
-    const random = randomFieldId(this.rules.id, field?.seed ?? randomSeed(), scale);
+    const random = randomFieldId(this.rules.id, field?.seed ?? fieldSeed(), scale);
     const maps = battlefieldMaps(app.customMap, app.customMapName);
     const under = parseUnderRulesId(id);
     const listed = allScenarios().find((s) => s.id === id);
@@ -830,6 +827,8 @@ export class SetupScene extends Phaser.Scene {
       .split('\n')
       .slice(1)
       .filter((l) => l.trim() !== m.description.replace(/\s*\n\s*/g, ' ').trim())
+      // Under a muster the armies are the muster's, not the map's own figures.
+      .filter((l) => !this.rules.muster || !/^\s*(Heroes|Enemies|Arch Foe|Rules|Scenario):/.test(l))
       .map((l) => l.trim());
     const top = oy + h + 12;
     const text = this.add

@@ -98,7 +98,8 @@ export function figureAbilities(type: FigureType, scale: SkirmishOptions['scale'
     out.push(`Heals an adjacent ally on 11+ on a d20, ${type.heals} tries a battle.`);
   if (type.body === 'mount') out.push('Mounted: a long move.');
   if (type.leader) out.push('A leader: worth 2 victory points to the side that defeats it.');
-  out.push(type.blurb);
+  if (type.body === 'small') out.push('Small and quick.');
+  if (type.body === 'large') out.push('Large and strong.');
   return out;
 }
 

@@ -89,7 +89,7 @@ export function skirmishOptionSpecs(): OptionSpec[] {
     },
     {
       id: 'scale',
-      label: 'Battlefield',
+      label: 'Scale',
       help: 'A large field gives longer moves and ranges; a small one, shorter.',
       kind: 'choice',
       default: 'large',
