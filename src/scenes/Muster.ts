@@ -195,7 +195,10 @@ export class MusterScene extends Phaser.Scene {
         height: up ? 40 : 30,
         label: String(points),
         fontSize: up ? 19 : 14,
-        onClick: () => this.setArmies(muster.setBudget(this.options, side, points)),
+        onClick: () => {
+          cursor = { ...cursor, side };
+          this.setArmies(muster.setBudget(this.options, side, points));
+        },
       });
       b.setSelected(points === army.budget);
       this.root.add(b);
