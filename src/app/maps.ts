@@ -356,8 +356,8 @@ function resolveUnderRules(id: string, custom: CustomMapSource | null): ResolveR
     ok: true,
     scenario: {
       id,
-      name: `${inner.scenario.name} (${rules.name})`,
-      summary: inner.scenario.summary,
+      name: inner.scenario.name,
+      summary: `Played by the ${rules.name} rules. ${inner.scenario.summary}`.trim(),
       ruleModule: rules.id,
       defaults: rules.normaliseOptions(undefined, battleMap),
       map,

@@ -399,6 +399,8 @@ export class SetupScene extends Phaser.Scene {
     }
     const r = this.resolved;
     const name = this.add.text(x, y, r.name, titleStyle(28, CSS.gold, { strokeThickness: 0 }));
+    // A long name stops short of the map's picture.
+    if (name.width > wrap) cropText(name, 0, 0, wrap, 40);
     y += 44;
     const summary = this.add.text(
       x,
@@ -406,6 +408,14 @@ export class SetupScene extends Phaser.Scene {
       r.summary || 'A dungeon of your own making.',
       textStyle(16, CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
     );
+    // Under a muster the options need the room: two lines of the summary.
+    if (this.rules.muster) {
+      summary.setMaxLines(2);
+      const full = r.summary;
+      summary.setInteractive();
+      summary.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
+      summary.on('pointerout', () => this.tooltip.hideNow());
+    }
     y += summary.height + 12;
     const m = r.map.battleMap;
     const heroes = m.objects.filter((o) => o.kind === 'hero').length;
@@ -634,12 +644,12 @@ export class SetupScene extends Phaser.Scene {
     } else if (maps.length > 0) {
       this.optionButton('field-prev', '\u25c0', false, 34, bx + 184, y, toMap(at - 1));
       const name = this.add
-        .text(bx + 300, y, maps[at].name, textStyle(14, CSS.gold))
-        .setOrigin(0.5)
+        .text(bx + 226, y, maps[at].name, textStyle(14, CSS.gold))
+        .setOrigin(0, 0.5)
         .setName('field-map-name');
-      cropText(name, 0, 0, 190, 30);
+      if (name.width > 140) cropText(name, 0, 0, 140, 30);
       this.optionRoot.add(name);
-      this.optionButton('field-next', '\u25b6', false, 34, bx + 400, y, toMap(at + 1));
+      this.optionButton('field-next', '\u25b6', false, 34, bx + 366, y, toMap(at + 1));
     }
     return y + ROW;
   }

@@ -24,17 +24,13 @@ const b = useBrowser();
 const setup = () => b.page.evaluate(() => window.archfoe.debug.setup());
 const shot = async (name: string, docs?: string): Promise<void> => {
   const path = join(ARTIFACTS, `skirmish-${name}.png`);
-  await b.page.waitForTimeout(300);
+  // The pointer away from the controls: no tooltip over the picture.
+  await b.page.mouse.move(2, 2);
+  await b.page.waitForTimeout(700);
   await b.page.screenshot({ path });
   if (docs) copyFileSync(path, join(ROOT, 'docs', docs));
 };
 const seedOf = (id: string): number => Number(id.split(':').pop());
-
-/** Every dice log line seen, with its tag, kept across the whole battle. */
-async function collectLog(into: Map<string, string>): Promise<void> {
-  const look = await b.page.evaluate(() => window.archfoe.debug.battle());
-  for (const l of look?.log ?? []) into.set(l.text, l.tag);
-}
 
 describe('a Skirmish through the page', () => {
   it('is set up, mustered and played to the Results screen', async () => {
@@ -160,17 +156,19 @@ describe('a Skirmish through the page', () => {
           if (a.scene() !== 'Battle' || !s || s.phase === 'over') return null;
           const c = a.suggest();
           if (!c) return null;
-          return { command: c, round: s.round, result: await a.dispatch(c) };
+          const result = await a.dispatch(c);
+          // The dice log's newest lines once the command's animation is over.
+          const lines = a.debug.battle()?.log.slice(-80) ?? [];
+          return { command: c, round: s.round, result, lines };
         });
         if (!step) break;
         expect(step.result, JSON.stringify(step.command)).toEqual({ ok: true });
-        if (i % 4 === 0) await collectLog(log);
+        for (const l of step.lines) log.set(l.text, l.tag);
         if (!shotTaken && step.round >= 2) {
           await shot('battle', 'skirmish-battle.png');
           shotTaken = true;
         }
       }
-      await collectLog(log).catch(() => undefined);
       await waitForScene(page, 'Results', 60_000);
       if (battle === 0) await shot('results');
       if ([...log.keys()].some((t) => morale.test(t))) break;
