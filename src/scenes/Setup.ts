@@ -51,7 +51,7 @@ let myMapsPage = 0;
 /** The texture of the map picture drawn last ('' when it could not be drawn). */
 let previewKey = '';
 /** The last table roll of an option (the scenario's d20), shown until another choice. */
-let lastRoll: OptionRoll | null = null;
+let tableRoll: OptionRoll | null = null;
 /** A random battlefield's seed: five digits, easy to note and type again. */
 const fieldSeed = (): number => 1 + (randomSeed() % 99_999);
 /** A row of the muster's options panel. */
@@ -354,7 +354,7 @@ export class SetupScene extends Phaser.Scene {
     if (!first) {
       const same = keep && result.ok && result.scenario.ruleModule === this.rules.id;
       app.setup.options = same ? this.options : result.ok ? { ...result.scenario.defaults } : null;
-      if (!keep) lastRoll = null;
+      if (!keep) tableRoll = null;
       this.scene.restart();
       return;
     }
@@ -512,14 +512,14 @@ export class SetupScene extends Phaser.Scene {
         () => {
           const r = roll.pick(1 + (randomSeed() % roll.die));
           if (!r) return;
-          lastRoll = r;
+          tableRoll = r;
           this.setOption({ [roll.option]: r.value });
         },
       );
-      if (lastRoll && this.options[roll.option] === lastRoll.value) {
+      if (tableRoll && this.options[roll.option] === tableRoll.value) {
         root.add(
           this.add
-            .text(bx + 160, y + 24, `Rolled ${lastRoll.text}`, textStyle(13, CSS.gold))
+            .text(bx + 160, y + 24, `Rolled ${tableRoll.text}`, textStyle(13, CSS.gold))
             .setOrigin(0.5)
             .setName('scenario-roll'),
         );
