@@ -10,6 +10,7 @@ import type { CommandSpec, RuleModule } from '../module';
 import type { Unit } from '../../types';
 import { livingUnits } from '../../world';
 import { chooseSkirmishHeroCommand } from './autopilot';
+import { SKIRMISH_CAMPAIGN } from './campaign';
 import { COMBAT } from './combat';
 import { applySkirmishCommand, continueRound, flowOf, legalSkirmishCommands } from './flow';
 import { checkMorale } from './morale';
@@ -17,7 +18,7 @@ import { SKIRMISH_MUSTER } from './muster';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
 import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';
 import { checkSkirmishVictory } from './scenarios';
-import { setupSkirmish, SKIRMISH_ID } from './setup';
+import { setupSkirmish, SKIRMISH_ID, skirmishPartyAfter } from './setup';
 import {
   describeSkirmishObjective,
   describeSkirmishUnit,
@@ -69,10 +70,8 @@ export const skirmish: RuleModule = {
   // Maps drawn without figures: the muster is placed by the set-up anyway.
   addDefaultPlacement: (map) => ({ ok: true, map }),
   setup: setupSkirmish,
-  partyAfter: (state) =>
-    state.units
-      .filter((u) => u.side === 'heroes')
-      .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} })),
+  partyAfter: skirmishPartyAfter,
+  campaign: SKIRMISH_CAMPAIGN,
   commands: {
     heal: healCommand,
     activate: unitCommand,
