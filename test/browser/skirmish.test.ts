@@ -137,13 +137,29 @@ describe('a Skirmish through the page', () => {
     expect(s0.scenarioId).toBe(second.scenario.replace(':large:', ':small:'));
     expect(s0.units.filter((u) => u.side === 'heroes').map((u) => u.kind)).toEqual(heroes);
     expect(s0.units.find((u) => u.ai?.archFoe)?.kind).toBe('warlord');
-    // Played to the Results screen; again (new dice) while no morale check came up, at
-    // most three battles.
+    // Played to the Results screen. While a patrol roll or a morale check has not come up,
+    // again: with new dice, or (no patrol: the enemies saw the heroes from the start) on a
+    // rerolled battlefield from the Setup screen; at most four battles.
     const log = new Map<string, string>();
     let shotTaken = false;
     const morale = / morale d20 = \d+, needs (6|11)\+ \u2014 (holds|retreats|routed)$/;
-    for (let battle = 0; battle < 3; battle++) {
-      if (battle > 0) {
+    const patrolled =
+      / patrol d20 = \d+: (stays in place|moves forward|turns left|turns right|turns about)$/;
+    const seen = (re: RegExp) => [...log.keys()].some((t) => re.test(t));
+    for (let battle = 0; battle < 4; battle++) {
+      if (battle > 0 && !seen(patrolled)) {
+        await clickButtonOn(page, 'results-menu');
+        await waitForScene(page, 'Menu');
+        await clickButtonOn(page, 'new-game');
+        await waitForScene(page, 'Setup');
+        const before = (await setup()).scenario;
+        await clickButtonOn(page, 'field-reroll');
+        await page.waitForFunction((id) => window.archfoe.debug.setup().scenario !== id, before);
+        expect((await setup()).options).toMatchObject({ scale: 'small', patrol: true });
+        await clickButtonOn(page, 'start');
+        await waitForScene(page, 'Battle');
+        await page.evaluate(() => window.archfoe.idle());
+      } else if (battle > 0) {
         await clickButtonOn(page, 'play-again');
         await waitForScene(page, 'Battle');
         await page.evaluate(() => window.archfoe.idle());
@@ -171,7 +187,7 @@ describe('a Skirmish through the page', () => {
       }
       await waitForScene(page, 'Results', 60_000);
       if (battle === 0) await shot('results');
-      if ([...log.keys()].some((t) => morale.test(t))) break;
+      if (seen(morale) && seen(patrolled)) break;
     }
 
     const lines = [...log.entries()];
@@ -181,9 +197,7 @@ describe('a Skirmish through the page', () => {
     expect(attack, 'an attack').toBeDefined();
     expect(attack![1]).toBe('Solitaire rules \u00b7 VIII Attack');
     // III Patrolling: "<enemy> patrol d20 = <n>: stays in place / moves forward / turns ...".
-    const patrol = find(
-      / patrol d20 = \d+: (stays in place|moves forward|turns left|turns right|turns about)$/,
-    );
+    const patrol = find(patrolled);
     expect(patrol, 'a patrol roll').toBeDefined();
     expect(patrol![1]).toBe('Solitaire rules \u00b7 III Patrolling');
     // VIII Morale: "<figure> morale d20 = <n>, needs 6+ or 11+ - holds / retreats / routed".
