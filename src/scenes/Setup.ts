@@ -378,6 +378,8 @@ export class SetupScene extends Phaser.Scene {
   }
 
   private showDetails(error: string | null): void {
+    // The controls are drawn again: a tip of one of the old ones must not come up.
+    this.tooltip.hideNow();
     this.detailRoot.removeAll(true);
     this.optionRoot.removeAll(true);
     const rx = 460;
