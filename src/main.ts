@@ -16,6 +16,7 @@ import { MenuScene } from './scenes/Menu';
 import { ResultsScene } from './scenes/Results';
 import { SettingsScene } from './scenes/Settings';
 import { SetupScene } from './scenes/Setup';
+import { MusterScene } from './scenes/Muster';
 import { screenMetrics, screenNow, setScreen, type ScreenMetrics } from './view/screen';
 import { textScaleOf } from './app/settings';
 import { COLORS, setColourBlind, setReadingScale, setReducedMotion } from './view/theme';
@@ -63,7 +64,16 @@ const game = new Phaser.Game({
   // Two touch pointers, for pinch zoom on the board.
   input: { keyboard: true, mouse: true, touch: true, gamepad: false, activePointers: 2 },
   render: { antialias: true, roundPixels: false },
-  scene: [BootScene, MenuScene, SettingsScene, CreditsScene, SetupScene, BattleScene, ResultsScene],
+  scene: [
+    BootScene,
+    MenuScene,
+    SettingsScene,
+    CreditsScene,
+    SetupScene,
+    MusterScene,
+    BattleScene,
+    ResultsScene,
+  ],
 });
 app.game = game;
 

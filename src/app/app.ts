@@ -132,7 +132,7 @@ class App {
   /** Why maps cannot be kept in this browser, when they cannot (one plain sentence). */
   myMapsProblem: string | null = null;
   /** What the Setup screen's map picture shows (set by the scene), for the automation API. */
-  setupPreview: { ownArt: boolean; width: number; height: number } | null = null;
+  setupPreview: { ownArt: boolean; width: number; height: number; key: string } | null = null;
   /** How the board on screen draws the map's own art (set by the view), or null. */
   boardArt: {
     artLayers: number;
@@ -269,7 +269,7 @@ class App {
       scenario,
       seed: typed ? Number(seedText.trim()) : randomSeed(),
       options,
-      custom: scenario === 'custom' ? this.customMap : null,
+      custom: scenario === 'custom' || scenario.endsWith(':custom') ? this.customMap : null,
       seedTyped: typed,
     };
   }

@@ -90,8 +90,10 @@ export interface ArchFoeApi {
     } | null;
     /** The last message about loading the player's own map (what the Setup screen shows), or null. */
     mapMessage(): { kind: 'error' | 'info'; text: string } | null;
+    /** The Setup screen's choice now: the scenario id (a random field's seed in it) and options. */
+    setup(): { scenario: string; options: ScenarioOptions | null };
     /** On the Setup screen: whether the map's picture shows its own art. */
-    setupPreview(): { ownArt: boolean; width: number; height: number } | null;
+    setupPreview(): { ownArt: boolean; width: number; height: number; key: string } | null;
     /** The player's kept maps ("my maps") as the Setup screen lists them, and why none can be kept. */
     myMaps(): { maps: { id: string; name: string }[] | null; problem: string | null };
     /** In a battle: what the screen shows now (rectangles in page pixels). */
@@ -232,6 +234,10 @@ export function installAutomation(): ArchFoeApi {
       info: () => app.battle?.info() ?? null,
       boardArt: () => (app.battle && app.boardArt ? { ...app.boardArt } : null),
       mapMessage: () => (app.mapMessage ? { ...app.mapMessage } : null),
+      setup: () => ({
+        scenario: app.setup.scenario,
+        options: app.setup.options ? { ...app.setup.options } : null,
+      }),
       setupPreview: () =>
         app.activeSceneKey() === 'Setup' && app.setupPreview ? { ...app.setupPreview } : null,
       myMaps: () => ({

@@ -280,6 +280,67 @@ export interface AbilityButton {
 
 // ------------------------------------------------------------------ the module
 
+/** A figure either army may muster (the Setup screen's muster), in the module's own words. */
+export interface MusterFigure {
+  kind: string;
+  name: string;
+  points: number;
+  /** One short line: move, wounds, points, traits. */
+  stats: string;
+  /** Its weapons and abilities, a sentence each. */
+  abilities: string[];
+  art: UnitArt;
+}
+
+/** One side's army as the options hold it. */
+export interface MusterArmy {
+  side: Side;
+  /** Its figures' kinds, in the order they set up. */
+  kinds: string[];
+  points: number;
+  /** Its points budget. */
+  budget: number;
+  /** The index in `kinds` of the enemy's Arch Foe (-1: none, or the heroes). */
+  archFoe: number;
+}
+
+/** A roll on a rule book's table that picks an option's value (a scenario on a d20). */
+export interface OptionRoll {
+  roll: number;
+  value: string;
+  /** The roll in words, for the screen: "d20 = 14: Fortress Assault (13-14)". */
+  text: string;
+}
+
+/**
+ * Optional: armies picked by points from a roster (a muster), for rule sets where the
+ * player chooses both armies. Everything the Setup screen's muster shows or checks.
+ */
+export interface MusterRules {
+  roster(options: ModuleOptions): MusterFigure[];
+  army(options: ModuleOptions, side: Side): MusterArmy;
+  /** The points budgets offered. */
+  budgets: readonly number[];
+  /** The options with a figure added to `side`'s army, or why it cannot join. */
+  add(
+    options: ModuleOptions,
+    side: Side,
+    kind: string,
+  ): { ok: true; options: ModuleOptions } | { ok: false; error: string };
+  /** The options with the last figure of `kind` taken out of `side`'s army. */
+  remove(options: ModuleOptions, side: Side, kind: string): ModuleOptions;
+  /** The options with `side`'s points budget set. */
+  setBudget(options: ModuleOptions, side: Side, points: number): ModuleOptions;
+  /** The options for another scenario: its default armies and budgets. */
+  forScenario(options: ModuleOptions, scenario: string): ModuleOptions;
+  /** What wins the battle these options set up, in plain words. */
+  goal(options: ModuleOptions): string;
+  /** Why the armies cannot go to battle (over budget, empty), or null. */
+  problem(options: ModuleOptions): string | null;
+  /** The option a table roll picks, the die, and what a roll gives. */
+  optionRoll?: { option: string; die: number; pick(roll: number): OptionRoll | null };
+}
+
 export interface RuleModule {
   id: string;
   name: string;
@@ -391,4 +452,6 @@ export interface RuleModule {
   abilities(unit: Unit): AbilityButton[];
   /** The victory condition in plain words, with progress ("Hold the spot (1 of 2 turns)"). */
   describeObjective(state: GameState): string;
+  /** Optional: a muster by points for both armies (the Setup screen offers it). */
+  muster?: MusterRules;
 }

@@ -14,6 +14,7 @@ import { SKIRMISH_CAMPAIGN } from './campaign';
 import { COMBAT } from './combat';
 import { applySkirmishCommand, continueRound, flowOf, legalSkirmishCommands } from './flow';
 import { checkMorale } from './morale';
+import { SKIRMISH_MUSTER } from './muster';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
 import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';
 import { checkSkirmishVictory } from './scenarios';
@@ -133,6 +134,7 @@ export const skirmish: RuleModule = {
         ]
       : [],
   describeObjective: describeSkirmishObjective,
+  muster: SKIRMISH_MUSTER,
 };
 
 export { FIGURE_TYPES };

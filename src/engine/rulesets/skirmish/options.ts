@@ -16,6 +16,15 @@ export const DEFAULT_HEROES = 'captain,knight,archer,archer,healer,spearman,swor
 export const DEFAULT_ENEMIES =
   'warlord,ogre,swordsman,swordsman,spearman,slinger,slinger,wolf,wolf';
 
+/** Each army's points budget unless a scenario says otherwise, and the budgets offered. */
+export const DEFAULT_BUDGET = 70;
+export const BUDGETS: readonly number[] = [40, 55, 70, 90, 120, 150];
+
+/** A points budget: a whole number from 10 to 500, else the default. */
+function readBudget(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 10 && v <= 500 ? v : fallback;
+}
+
 export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
   scale: 'large',
   scenario: 'basic-battle',
@@ -26,6 +35,8 @@ export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
   objectives: true,
   heroes: DEFAULT_HEROES,
   enemies: DEFAULT_ENEMIES,
+  heroPoints: DEFAULT_BUDGET,
+  enemyPoints: DEFAULT_BUDGET,
   victory: 'all-enemies',
   holdTurns: 2,
   defeatCount: 6,
@@ -61,6 +72,8 @@ export function normaliseSkirmishOptions(
     objectives: bool(o.objectives, d.objectives),
     heroes: readArmy(o.heroes, d.heroes),
     enemies: readArmy(o.enemies, d.enemies),
+    heroPoints: readBudget(o.heroPoints, d.heroPoints),
+    enemyPoints: readBudget(o.enemyPoints, d.enemyPoints),
     ...normaliseVictoryOptions(o, d),
     ...(readArmy(o.allies, '') ? { allies: readArmy(o.allies, '') } : {}),
     ...strengthOptions(readStrength(o)),
@@ -79,7 +92,7 @@ export function skirmishOptionSpecs(): OptionSpec[] {
     },
     {
       id: 'scale',
-      label: 'Battlefield',
+      label: 'Scale',
       help: 'A large field gives longer moves and ranges; a small one, shorter.',
       kind: 'choice',
       default: 'large',
