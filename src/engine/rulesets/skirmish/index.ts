@@ -11,7 +11,14 @@ import type { Unit } from '../../types';
 import { livingUnits } from '../../world';
 import { chooseSkirmishHeroCommand } from './autopilot';
 import { COMBAT } from './combat';
-import { applySkirmishCommand, continueRound, flowOf, legalSkirmishCommands } from './flow';
+import {
+  applySkirmishCommand,
+  continueRound,
+  enemyActionOdds,
+  flowOf,
+  legalSkirmishCommands,
+} from './flow';
+import { skirmishEnemyIntent } from './enemy';
 import { checkMorale } from './morale';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
 import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';
@@ -118,6 +125,8 @@ export const skirmish: RuleModule = {
   previewAction: previewSkirmishAction,
   coverBetween: skirmishCoverBetween,
   coverLinesBetween: skirmishCoverLinesBetween,
+  enemyIntent: skirmishEnemyIntent,
+  roundIntent: enemyActionOdds,
   describeUnit: describeSkirmishUnit,
   describeWeapon: describeSkirmishWeapon,
   weaponLabel: skirmishWeaponLabel,
