@@ -485,20 +485,35 @@ export function intentSeed(state: GameState): number {
 export function attackOdds(state: GameState, options: AttackOddsOptions = {}): AttackOdds | null {
   if (state.phase !== 'heroes' || !state.turn || state.outcome) return null;
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
+  const seed = options.seed ?? intentSeed(state);
+  const warm = warmDice(seed ^ 0x51ed);
   const chances: Record<string, number> = Object.fromEntries(heroes.map((h) => [h, 0]));
-  const exact = enumerateRolls(
-    (dice) => {
-      const { events } = runEnemyTurnAhead(state, dice);
-      return { value: heroesAttacked(state, events) };
+  const maxLeaves = options.maxLeaves ?? 128;
+  // One run with the intent's own dice first: when its rolls alone make more sequences than
+  // the enumeration may walk, go straight to the Monte Carlo.
+  let product = 1;
+  runEnemyTurnAhead(state, {
+    roll(n) {
+      product *= n;
+      return warm.roll(n);
     },
-    { maxLeaves: options.maxLeaves ?? 128, maxDepth: 8 },
-  );
+  });
+  const exact =
+    product > maxLeaves * 8
+      ? null
+      : enumerateRolls(
+          (dice) => {
+            const { events } = runEnemyTurnAhead(state, dice);
+            return { value: heroesAttacked(state, events) };
+          },
+          { maxLeaves, maxDepth: 8 },
+        );
   if (exact) {
     for (const { value, chance } of exact.leaves)
       for (const h of value) if (h in chances) chances[h] += chance;
     return { chances, method: 'exact', runs: exact.leaves.length };
   }
-  const estimator = attackOddsEstimator(state, options.seed ?? intentSeed(state));
+  const estimator = attackOddsEstimator(state, seed);
   estimator.run(options.samples ?? 200);
   return estimator.result();
 }
