@@ -122,6 +122,7 @@ export class BattleScene extends Phaser.Scene {
       top: {
         help: () => this.setUi({ ...this.ui, helpOpen: !this.ui.helpOpen }),
         threats: () => this.setUi({ ...this.ui, showThreats: !this.ui.showThreats }),
+        intent: () => this.setUi({ ...this.ui, showIntent: !this.ui.showIntent }),
         auto: () => this.toggleAutoBattle(),
         speed: () => this.cycleSpeed(),
         sound: () => this.toggleSound(),
@@ -164,7 +165,16 @@ export class BattleScene extends Phaser.Scene {
       }),
       boardZoom: () => this.board.board.zoom,
       info: () => this.hud.info.shown,
-      look: () => ({ animating: this.ui.animating, ...this.hud.look(), ...this.board.look() }),
+      look: () => ({
+        animating: this.ui.animating,
+        ...this.hud.look(),
+        ...this.board.look(),
+        intent: {
+          marks: this.board.intentShown,
+          odds: this.hud.oddsShown(),
+          roundOdds: this.view?.roundOdds ?? null,
+        },
+      }),
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -243,6 +253,7 @@ export class BattleScene extends Phaser.Scene {
     this.hud.showHelp(this.ui.helpOpen);
     this.hud.showPanel(this.ui.panel);
     this.hud.setButton('threats', { selected: this.ui.showThreats });
+    this.hud.setButton('intent', { selected: this.ui.showIntent });
     this.hud.setButton('auto', { selected: this.ui.autoBattle });
   }
 
@@ -299,6 +310,8 @@ export class BattleScene extends Phaser.Scene {
         return this.command('undo-move');
       case 'toggle-threats':
         return this.setUi({ ...ui, showThreats: !ui.showThreats });
+      case 'toggle-intent':
+        return this.setUi({ ...ui, showIntent: !ui.showIntent });
       case 'cancel':
         return this.act(intents.cancel(here));
       case 'zoom':

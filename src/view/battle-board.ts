@@ -14,6 +14,7 @@ import type { BattleView, MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
 import { boardTextResolution, COLORS, textStyle } from './theme';
 import { artFor, UnitView } from './unit-view';
+import { IntentLayer } from './intent-view';
 
 const TONE_COLOR: Record<MarkTone, number> = {
   target: COLORS.target,
@@ -46,6 +47,10 @@ export class BattleBoard {
   private readonly badgeLayer: Phaser.GameObjects.Layer;
   private readonly leaders: Phaser.GameObjects.Graphics;
   private badges: Badge[] = [];
+  /** The monsters' next turns with their odds (the intent overlay). */
+  private readonly intent: IntentLayer;
+  /** The intent marks drawn now (for the automation API). */
+  intentShown: BattleView['intents'] = [];
   /** The board zoom the markers were last sized for. */
   private markerZoom = 0;
 
@@ -72,6 +77,7 @@ export class BattleBoard {
     this.leaders = scene.add.graphics();
     this.badgeLayer.add(this.leaders);
     this.board.layer.add(this.badgeLayer);
+    this.intent = new IntentLayer(scene, this.board.layer);
     this.sync(state);
   }
 
@@ -101,6 +107,8 @@ export class BattleBoard {
       board.showMarks(view.marks.map((m) => ({ at: m.at, color: TONE_COLOR[m.tone] })));
       this.showBadges(view.badges);
     }
+    this.intent.show(view.intents);
+    this.intentShown = view.intents;
     const hover = view.hover;
     board.showHover(hover?.at ?? null, hover ? HOVER_COLOR[hover.tone] : undefined);
     board.showHoverSight(hover?.sees ?? []);
