@@ -96,6 +96,8 @@ export interface BattleLook {
     odds: { unit: string; text: string; tip: string }[];
     roundOdds: string | null;
   };
+  /** Fog of war: the monsters it hides now (none without fog). */
+  hiddenByFog?: string[];
 }
 
 export interface UnitResult {

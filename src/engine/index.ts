@@ -61,3 +61,5 @@ export type {
   PatrolOutcome,
   StrikeIntent,
 } from './systems/intent';
+export { heroesView, hasFogOfWar } from './systems/fog';
+export { fieldOfView, sideFieldOfView, sightGrid } from './fov';

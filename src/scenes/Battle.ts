@@ -26,6 +26,7 @@ import { Animator } from '../view/animator';
 import { BattleBoard } from '../view/battle-board';
 import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
+import { noteSightings } from '../view/fog-overlay';
 import * as intents from '../view/battle-intents';
 import { battleLayout, type BattleLayout } from '../view/battle-layout';
 import {
@@ -174,6 +175,7 @@ export class BattleScene extends Phaser.Scene {
           odds: this.hud.oddsShown(),
           roundOdds: this.view?.roundOdds ?? null,
         },
+        hiddenByFog: this.board.hiddenByFog,
       }),
     };
     app.battle = bridge;
@@ -246,6 +248,7 @@ export class BattleScene extends Phaser.Scene {
    */
   private refresh(): void {
     this.ui = followTurn(this.ui, this.state);
+    if (!this.ui.animating) this.ui = noteSightings(this.ui, this.state);
     this.view = null;
     const view = this.current();
     this.board.render(view, this.state);

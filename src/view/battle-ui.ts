@@ -22,6 +22,8 @@ export interface BattleUi {
   showThreats: boolean;
   /** Show every monster's next turn with its odds, and each hero's chance to be attacked (I). */
   showIntent: boolean;
+  /** Fog of war: where each monster was last seen by a hero. */
+  lastSeen: Readonly<Record<string, Point>>;
   /** Touch: the square tapped once; a second tap on it acts. */
   armedTap: Point | null;
   /** The last press was a finger: hints say "tap". */
@@ -57,6 +59,7 @@ export function initialUi(): BattleUi {
     selectedTarget: -1,
     showThreats: false,
     showIntent: false,
+    lastSeen: {},
     armedTap: null,
     usingTouch: false,
     animating: false,

@@ -33,6 +33,7 @@ import {
   type Unit,
 } from '../engine';
 import { actingUnitId, type BattleUi } from './battle-ui';
+import { fogOf, type FogView } from './fog-overlay';
 import {
   attackBadges,
   intentMarks,
@@ -115,6 +116,8 @@ export interface BattleView {
   attackBadges: AttackBadge[];
   /** With Intent on: the odds of the round's own roll (Random Enemy Action), or null. */
   roundOdds: string | null;
+  /** Fog of war (a scenario's option): what the heroes see, the monsters hidden; or null. */
+  fog: FogView | null;
   /** Heroes a monster can see now (each carries an eye marker); null while animating. */
   spotted: string[] | null;
   targets: TargetView[];
@@ -259,7 +262,11 @@ export function deriveBattleView(
       : focus
         ? [focus.id]
         : [];
+  // Under fog of war a monster out of the heroes' sight shows nothing of its intent.
+  const fog = perState(state, `fog:${JSON.stringify(ui.lastSeen)}`, () => fogOf(state, ui));
+  const hiddenIds = new Set(fog?.hidden ?? []);
   const intents = intentIds
+    .filter((id) => !hiddenIds.has(id))
     .map((id) => perState(state, `intent:${id}`, () => intentMarks(state, [id])))
     .flat();
   const badgesOn = intentOn && ui.showIntent;
@@ -292,6 +299,7 @@ export function deriveBattleView(
     intents,
     attackBadges: badgesOn ? perState(state, 'attack-badges', () => attackBadges(state)) : [],
     roundOdds: badgesOn ? perState(state, 'round-odds', () => roundOddsText(state)) : null,
+    fog,
     // While an animation plays the eyes stay as they were (null): the state is its end.
     spotted: ui.animating ? null : perState(state, 'spotted', () => spottedHeroes(state)),
     targets,

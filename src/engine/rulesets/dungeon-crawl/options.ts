@@ -10,6 +10,7 @@ import {
   victoryDefaultsFromMap,
   victoryOptionSpecs,
 } from '../../systems/victory';
+import { FOG_OF_WAR_OPTION, fogOption } from '../../systems/fog';
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import type { CrawlOptions } from './types';
 
@@ -47,6 +48,7 @@ export function normaliseCrawlOptions(
     lair: typeof o.lair === 'string' ? o.lair : 'roll',
     ...normaliseVictoryOptions(o, defaults),
     ...(o.startAlerted === 'all' ? { startAlerted: 'all' as const } : {}),
+    ...fogOption(o),
   };
 }
 
@@ -60,6 +62,7 @@ function lairBands(map: BattleMap | null): string[] {
 
 export function crawlOptionSpecs(map: BattleMap | null): OptionSpec[] {
   return [
+    FOG_OF_WAR_OPTION,
     {
       id: 'morale',
       label: 'Morale',

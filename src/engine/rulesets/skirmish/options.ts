@@ -4,6 +4,7 @@
  * objectives of VI) and the muster of each army.
  */
 import type { BattleMap } from '../../map';
+import { FOG_OF_WAR_OPTION, fogOption } from '../../systems/fog';
 import { normaliseVictoryOptions } from '../../systems/victory';
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import { FIGURES_BY_KIND } from './roster';
@@ -61,11 +62,13 @@ export function normaliseSkirmishOptions(
     heroes: readArmy(o.heroes, d.heroes),
     enemies: readArmy(o.enemies, d.enemies),
     ...normaliseVictoryOptions(o, d),
+    ...fogOption(o),
   };
 }
 
 export function skirmishOptionSpecs(): OptionSpec[] {
   return [
+    FOG_OF_WAR_OPTION,
     {
       id: 'scenario',
       label: 'Scenario',
