@@ -7,7 +7,7 @@
 import Phaser from 'phaser';
 import type { BattleLook } from '../app/app';
 import type { GameState, RuleModule } from '../engine';
-import { CARD_W, type BattleLayout, type TopButtonName } from './battle-layout';
+import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
 import { Banner, HeroCard, InfoPanel } from './hud';
@@ -407,16 +407,16 @@ export class BattleHud {
   private addOddsBadge(card: Phaser.GameObjects.Container, unitId: string): void {
     const badge = this.scene.add
       .text(
-        CARD_W - 8,
-        8,
+        6,
+        54,
         '',
-        textStyle(12, '#ffd2c8', {
+        textStyle(11, '#ffd2c8', {
           fontStyle: 'bold',
           backgroundColor: '#5a1f18',
           padding: { x: 4, y: 2 },
         }),
       )
-      .setOrigin(1, 0)
+      .setOrigin(0, 0)
       .setVisible(false)
       .setInteractive();
     badge.on('pointerover', (p: Phaser.Input.Pointer) =>

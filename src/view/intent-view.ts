@@ -38,6 +38,8 @@ export class IntentLayer {
       const from = centre(m.from);
       for (const ghost of m.ghosts) {
         const moved = ghost.at.x !== m.from.x || ghost.at.y !== m.from.y;
+        // A monster sure to stay where it is needs no ghost (its strike, if any, says it all).
+        if (!moved && ghost.chance > 0.9995) continue;
         const c = centre(ghost.at);
         const alpha = 0.25 + 0.6 * ghost.chance;
         if (moved) {

@@ -285,7 +285,7 @@ export type EnemyIntent =
       strikes: StrikeIntent[];
       /** Chance it strikes no one. */
       noStrike: number;
-      /** Where a tie or a roll decides, in words ("equidistant: Thief or Priest, 50% each"). */
+      /** Where a tie or a roll decides, in words ("equidistant: A or B, 50% each", names from the state). */
       note: string | null;
     }
   | { unit: string; kind: 'holds'; text: string };
@@ -305,7 +305,7 @@ function addEnd(ends: IntentEnd[], at: Point | null, facing: Facing, chance: num
 }
 
 /**
- * A patrolling enemy's outcomes, one per row of its table: `label` names the row of a
+ * The outcomes of an enemy on patrol, one per row of its table: `label` names the row of a
  * leaf from its decisive rolls (the module reads its own table).
  */
 export function patrolIntent(
