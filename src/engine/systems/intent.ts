@@ -143,7 +143,7 @@ function enumerateToDepth<T>(
     if (i < 0) break;
   }
   // Each cut branch's chance goes to the finished leaves beside it (the same rolls before
-  // it: the other faces of a re-rolled die). Where there are none, or more than a hundredth
+  // it: the other faces of a re-rolled die). Where there are none, or more than 2%
   // would be handed on, the enumeration is not to be trusted: null.
   let cut = 0;
   for (const c of cuts) {
@@ -154,7 +154,7 @@ function enumerateToDepth<T>(
     const scale = (mass + c.chance) / mass;
     for (const l of kin) l.chance *= scale;
   }
-  if (cut > 0.01) return 'too-deep';
+  if (cut > 0.02) return 'too-deep';
   return { leaves: leaves.map((l) => ({ value: l.value, chance: l.chance })), cut };
 }
 
@@ -186,55 +186,78 @@ export function activationLeaves(
   activation: Activation,
   rules: RuleModule = requireRules(state),
 ): RollTree<ActivationLeaf> | null {
-  return enumerateRolls<ActivationLeaf>((dice) => {
+  /**
+   * Runs the activation on a fresh copy with `dice`, step by step with the after-action
+   * checks, until the step `stopAt` (the board just before it is returned) or its first
+   * strike.
+   */
+  const run = (dice: DiceSource, stopAt: number) => {
     let rolled = 0;
+    const faces: number[] = [];
     const counting: DiceSource = {
       roll(n) {
         rolled++;
-        return dice.roll(n);
+        const v = dice.roll(n);
+        faces.push(v);
+        return v;
       },
     };
     const draft = cloneState(state);
     const ctx: Context = { state: draft, dice: counting, events: [], rules };
-    const enemy = findUnit(draft, enemyId);
-    const empty: ActivationLeaf = { at: null, facing: 0, rolls: [], attack: null };
-    if (!enemy?.position) return { value: empty, decisive: 0 };
-    const steps = activation(ctx, enemy as Unit & { position: Point });
-    let attack: ActivationLeaf['attack'] = null;
-    let decisive = -1;
-    let decisiveEvents = 0;
-    for (;;) {
-      const before = cloneState(draft);
-      const rollsBefore = rolled;
-      const eventsBefore = ctx.events.length;
-      const step = steps.next();
-      const hit = ctx.events
-        .slice(eventsBefore)
-        .find((e): e is EventOf<'attacked'> => e.type === 'attacked' && e.unit === enemyId);
-      if (hit && enemy.position) {
-        attack = {
-          target: hit.target,
-          weapon: hit.weapon,
-          from: before.units.find((u) => u.id === enemyId)?.position ?? enemy.position,
-          before,
-        };
-        decisive = rollsBefore;
-        decisiveEvents = eventsBefore;
-        break;
+    const enemy = findUnit(draft, enemyId) as (Unit & { position: Point }) | undefined;
+    let strike: { step: number; rolls: number; events: number; hit: EventOf<'attacked'> } | null =
+      null;
+    if (enemy?.position) {
+      const steps = activation(ctx, enemy);
+      for (let k = 0; k < stopAt; k++) {
+        const rollsBefore = rolled;
+        const eventsBefore = ctx.events.length;
+        const step = steps.next();
+        const hit = ctx.events
+          .slice(eventsBefore)
+          .find((e): e is EventOf<'attacked'> => e.type === 'attacked' && e.unit === enemyId);
+        if (hit) {
+          strike = { step: k, rolls: rollsBefore, events: eventsBefore, hit };
+          break;
+        }
+        settle(ctx);
+        if (step.done || draft.outcome) break;
       }
-      settle(ctx);
-      if (step.done || draft.outcome) break;
     }
-    if (decisive < 0) {
-      decisive = rolled;
-      decisiveEvents = ctx.events.length;
-    }
-    const rolls = ctx.events
-      .slice(0, decisiveEvents)
+    return { draft, ctx, enemy, rolled, faces, strike };
+  };
+  return enumerateRolls<ActivationLeaf>((dice) => {
+    const first = run(dice, Infinity);
+    const { enemy, strike } = first;
+    if (!enemy) return { value: { at: null, facing: 0, rolls: [], attack: null }, decisive: 0 };
+    const decisive = strike ? strike.rolls : first.rolled;
+    const rolls = first.ctx.events
+      .slice(0, strike ? strike.events : first.ctx.events.length)
       .filter((e): e is EventOf<'roll'> => e.type === 'roll');
-    const self = attack ? attack.before.units.find((u) => u.id === enemyId)! : enemy;
+    if (!strike)
+      return { value: { at: enemy.position, facing: enemy.facing, rolls, attack: null }, decisive };
+    // The board just before the strike: the same rolls again, stopping before its step
+    // (a copy per step only where there is a strike).
+    const replay = first.faces.slice(0, strike.rolls);
+    let i = 0;
+    const again = run(
+      { roll: (n) => (i < replay.length ? replay[i++] : dice.roll(n)) },
+      strike.step,
+    );
+    const self = findUnit(again.draft, enemyId)!;
+    const at = self.position ?? enemy.position;
     return {
-      value: { at: self.position, facing: self.facing, rolls, attack },
+      value: {
+        at,
+        facing: self.facing,
+        rolls,
+        attack: {
+          target: strike.hit.target,
+          weapon: strike.hit.weapon,
+          from: at,
+          before: again.draft,
+        },
+      },
       decisive,
     };
   }, ENEMY_LIMITS);
