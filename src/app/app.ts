@@ -83,6 +83,21 @@ export interface BattleLook {
   zoom: number;
   /** The dice log's lines, oldest first, with each line's rule tag ('' when none). */
   log: { text: string; tag: string }[];
+  /** The intent overlay as drawn: each monster's marks, the heroes' odds badges, the round's odds. */
+  intent?: {
+    marks: readonly {
+      unitId: string;
+      kind: string;
+      ghosts: readonly { at: { x: number; y: number }; chance: number; text: string }[];
+      strike: { targetId: string; chance: number; woundChance: number; text: string } | null;
+      note: string | null;
+      lines: readonly string[];
+    }[];
+    odds: { unit: string; text: string; tip: string }[];
+    roundOdds: string | null;
+  };
+  /** Fog of war: the monsters it hides now (none without fog). */
+  hiddenByFog?: string[];
 }
 
 export interface UnitResult {

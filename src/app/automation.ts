@@ -6,7 +6,11 @@
 import Phaser from 'phaser';
 import {
   allScenarios,
+  attackOdds,
   chooseHeroCommand,
+  enemyIntent,
+  type AttackOdds,
+  type EnemyIntent,
   legalCommands,
   normaliseOptions,
   type Command,
@@ -62,6 +66,12 @@ export interface ArchFoeApi {
   suggest(): Command | null;
   /** Resolves when the current animation is over. */
   idle(): Promise<void>;
+  /**
+   * The engine's intent for a monster now (its patrol table's outcomes, or its likely square
+   * and strike), and each hero's chance of being attacked next turn as the cards show it.
+   */
+  intent(unitId: string): EnemyIntent | null;
+  attackOdds(): AttackOdds | null;
   /** Which renderer Phaser is drawing with: 'webgl' or 'canvas'. */
   renderer(): 'webgl' | 'canvas' | 'none';
   debug: {
@@ -204,6 +214,13 @@ export function installAutomation(): ArchFoeApi {
     },
     async idle() {
       await app.battle?.idle();
+    },
+    intent(unitId: string) {
+      return app.session ? enemyIntent(app.session.state, unitId) : null;
+    },
+    attackOdds() {
+      // The same number of samples as the hero cards' badges (intent-overlay.ts).
+      return app.session ? attackOdds(app.session.state, { samples: 100 }) : null;
     },
     debug: {
       buttonRect(name: string) {

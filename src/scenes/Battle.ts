@@ -26,6 +26,7 @@ import { Animator } from '../view/animator';
 import { BattleBoard } from '../view/battle-board';
 import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
+import { noteSightings } from '../view/fog-overlay';
 import * as intents from '../view/battle-intents';
 import { battleLayout, type BattleLayout } from '../view/battle-layout';
 import {
@@ -122,6 +123,7 @@ export class BattleScene extends Phaser.Scene {
       top: {
         help: () => this.setUi({ ...this.ui, helpOpen: !this.ui.helpOpen }),
         threats: () => this.setUi({ ...this.ui, showThreats: !this.ui.showThreats }),
+        intent: () => this.setUi({ ...this.ui, showIntent: !this.ui.showIntent }),
         auto: () => this.toggleAutoBattle(),
         speed: () => this.cycleSpeed(),
         sound: () => this.toggleSound(),
@@ -164,7 +166,17 @@ export class BattleScene extends Phaser.Scene {
       }),
       boardZoom: () => this.board.board.zoom,
       info: () => this.hud.info.shown,
-      look: () => ({ animating: this.ui.animating, ...this.hud.look(), ...this.board.look() }),
+      look: () => ({
+        animating: this.ui.animating,
+        ...this.hud.look(),
+        ...this.board.look(),
+        intent: {
+          marks: this.board.intentShown,
+          odds: this.hud.oddsShown(),
+          roundOdds: this.view?.roundOdds ?? null,
+        },
+        hiddenByFog: this.board.hiddenByFog,
+      }),
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -237,6 +249,7 @@ export class BattleScene extends Phaser.Scene {
    */
   private refresh(): void {
     this.ui = followTurn(this.ui, this.state);
+    if (!this.ui.animating) this.ui = noteSightings(this.ui, this.state);
     this.view = null;
     const view = this.current();
     this.board.render(view, this.state);
@@ -244,6 +257,7 @@ export class BattleScene extends Phaser.Scene {
     this.hud.showHelp(this.ui.helpOpen);
     this.hud.showPanel(this.ui.panel);
     this.hud.setButton('threats', { selected: this.ui.showThreats });
+    this.hud.setButton('intent', { selected: this.ui.showIntent });
     this.hud.setButton('auto', { selected: this.ui.autoBattle });
   }
 
@@ -304,6 +318,8 @@ export class BattleScene extends Phaser.Scene {
         return this.command('undo-move');
       case 'toggle-threats':
         return this.setUi({ ...ui, showThreats: !ui.showThreats });
+      case 'toggle-intent':
+        return this.setUi({ ...ui, showIntent: !ui.showIntent });
       case 'cancel':
         return this.act(intents.cancel(here));
       case 'zoom':

@@ -202,6 +202,7 @@ export type KeyAction =
   | { kind: 'end-turn' }
   | { kind: 'undo' }
   | { kind: 'toggle-threats' }
+  | { kind: 'toggle-intent' }
   | { kind: 'cancel' }
   | { kind: 'zoom'; factor: number }
   | { kind: 'recentre' };
@@ -253,6 +254,7 @@ export function keyAction(
   if (k === 'z' || k === 'Z') return { kind: 'undo' };
   if (k === 'p' || k === 'P') return { kind: 'toggle-auto' };
   if (k === 't' || k === 'T') return { kind: 'toggle-threats' };
+  if (k === 'i' || k === 'I') return { kind: 'toggle-intent' };
   if (k === 'c' || k === 'C') return { kind: 'recentre' };
   if (k === 'Escape') return { kind: 'cancel' };
   if (k === '+' || k === '=') return { kind: 'zoom', factor: ZOOM_STEP };

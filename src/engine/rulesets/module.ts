@@ -13,6 +13,7 @@ import type { Point } from '../grid';
 import type { CoverLevel, CoverLine } from '../los';
 import type { BattleMap } from '../map';
 import type { Context } from '../systems/context';
+import type { EnemyIntent } from '../systems/intent';
 import type {
   Command,
   GameEvent,
@@ -278,6 +279,19 @@ export interface AbilityButton {
   usesLeft: number | null;
 }
 
+// ------------------------------------------------------------------ intent
+
+/**
+ * The odds of a roll made for the whole round, before it is rolled (the Skirmish's Random
+ * Enemy Action): each row of the module's table with its chance.
+ */
+export interface RoundIntent {
+  /** What the roll decides, in a few words ("Random Enemy Action"). */
+  label: string;
+  die: number;
+  rows: readonly { faces: readonly [number, number]; label: string; chance: number }[];
+}
+
 // ------------------------------------------------------------------ the module
 
 /** A figure either army may muster (the Setup screen's muster), in the module's own words. */
@@ -443,6 +457,15 @@ export interface RuleModule {
    * same or adjacent squares). Optional: without it the preview draws no corner lines.
    */
   coverLinesBetween?(state: GameState, viewer: Unit, from: Point, to: Point): CoverLine[];
+  /**
+   * Optional: what `enemy` will do on its next activation, with the odds, worked out from the
+   * module's own tables and its own activation on copies of the state (systems/intent.ts):
+   * a patrol table's outcomes, or an alerted enemy's likely square and strike. Null: nothing
+   * to show. The game's dice never move.
+   */
+  enemyIntent?(state: GameState, enemy: Unit): EnemyIntent | null;
+  /** Optional: the odds of the round's own roll before it is made (null when it is off). */
+  roundIntent?(state: GameState): RoundIntent | null;
   /** Lines for the unit card (status, weapons, what it is doing). */
   describeUnit(state: GameState, unit: Unit): string[];
   /** A weapon in a line, for its button tooltip. */

@@ -12,7 +12,14 @@ import { livingUnits } from '../../world';
 import { chooseSkirmishHeroCommand } from './autopilot';
 import { SKIRMISH_CAMPAIGN } from './campaign';
 import { COMBAT } from './combat';
-import { applySkirmishCommand, continueRound, flowOf, legalSkirmishCommands } from './flow';
+import {
+  applySkirmishCommand,
+  continueRound,
+  enemyActionOdds,
+  flowOf,
+  legalSkirmishCommands,
+} from './flow';
+import { skirmishEnemyIntent } from './enemy';
 import { checkMorale } from './morale';
 import { SKIRMISH_MUSTER } from './muster';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
@@ -118,6 +125,8 @@ export const skirmish: RuleModule = {
   previewAction: previewSkirmishAction,
   coverBetween: skirmishCoverBetween,
   coverLinesBetween: skirmishCoverLinesBetween,
+  enemyIntent: skirmishEnemyIntent,
+  roundIntent: enemyActionOdds,
   describeUnit: describeSkirmishUnit,
   describeWeapon: describeSkirmishWeapon,
   weaponLabel: skirmishWeaponLabel,

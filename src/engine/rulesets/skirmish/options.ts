@@ -5,6 +5,7 @@
  */
 import type { BattleMap } from '../../map';
 import { readStrength, strengthOptions } from '../../systems/strength';
+import { FOG_OF_WAR_OPTION, fogOption } from '../../systems/fog';
 import { normaliseVictoryOptions } from '../../systems/victory';
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import { FIGURES_BY_KIND } from './roster';
@@ -77,11 +78,13 @@ export function normaliseSkirmishOptions(
     ...normaliseVictoryOptions(o, d),
     ...(readArmy(o.allies, '') ? { allies: readArmy(o.allies, '') } : {}),
     ...strengthOptions(readStrength(o)),
+    ...fogOption(o),
   };
 }
 
 export function skirmishOptionSpecs(): OptionSpec[] {
   return [
+    FOG_OF_WAR_OPTION,
     {
       id: 'scenario',
       label: 'Scenario',
