@@ -8,8 +8,12 @@ import { app } from './app/app';
 import { assetUrl } from './app/assets';
 import { installAutomation } from './app/automation';
 import { installFileHandlers } from './app/files';
+import { installSaveFileInput } from './app/save-files';
 import { sounds } from './audio/sound-bank';
+import { AftermathScene } from './scenes/Aftermath';
 import { BattleScene } from './scenes/Battle';
+import { CampaignScene } from './scenes/Campaign';
+import { CampaignsScene } from './scenes/Campaigns';
 import { BootScene } from './scenes/Boot';
 import { CreditsScene } from './scenes/Credits';
 import { MenuScene } from './scenes/Menu';
@@ -56,7 +60,18 @@ const game = new Phaser.Game({
   // Two touch pointers, for pinch zoom on the board.
   input: { keyboard: true, mouse: true, touch: true, gamepad: false, activePointers: 2 },
   render: { antialias: true, roundPixels: false },
-  scene: [BootScene, MenuScene, SettingsScene, CreditsScene, SetupScene, BattleScene, ResultsScene],
+  scene: [
+    BootScene,
+    MenuScene,
+    SettingsScene,
+    CreditsScene,
+    SetupScene,
+    BattleScene,
+    ResultsScene,
+    CampaignsScene,
+    CampaignScene,
+    AftermathScene,
+  ],
 });
 app.game = game;
 
@@ -87,6 +102,7 @@ window.addEventListener('resize', () => {
 });
 
 installFileHandlers();
+installSaveFileInput();
 // "My maps": list the player's kept maps for the Setup screen.
 void app.refreshMyMaps();
 

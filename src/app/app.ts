@@ -146,6 +146,8 @@ export interface BattleResult {
   game: GameConfig;
   commands: Command[];
   events: GameEvent[];
+  /** The battle's last state. */
+  final: GameState;
   /** Set when the battle was a campaign's mission. */
   campaign: { slot: CampaignSlotId; mission: string } | null;
 }
@@ -198,6 +200,12 @@ class App {
   campaign: CampaignPlay | null = null;
   /** What happened after the last campaign battle, for the Aftermath screen. */
   aftermath: CampaignEvent[] | null = null;
+  /** The aftermath's lines shown so far on the Aftermath screen (for tests). */
+  aftermathShown: string[] = [];
+  /** The Campaign slots screen's message (an import's outcome...), shown once. */
+  campaignsMessage: { kind: 'error' | 'info'; text: string } | null = null;
+  /** The seed the next new campaign takes (set by tests through the automation API). */
+  nextCampaignSeed: number | null = null;
   /** The last save problem (a refused write...), for tests and the screens. */
   saveProblem: string | null = null;
   setup: SetupChoice = {
@@ -410,8 +418,10 @@ class App {
     slot: CampaignSlotId,
     campaignId: string,
     difficulty: Difficulty,
-    seed: number = randomSeed(),
+    seed?: number,
   ): Promise<DispatchOutcome> {
+    seed ??= this.nextCampaignSeed ?? randomSeed();
+    this.nextCampaignSeed = null;
     const def = findCampaign(campaignId);
     if (!def) return { ok: false, error: `There is no campaign "${campaignId}".` };
     this.campaign = { slot, def, state: newCampaign(def, seed, campaignOptions(difficulty)) };
@@ -685,6 +695,7 @@ class App {
       game: session.game,
       commands: structuredClone(session.commands),
       events: session.events.slice(),
+      final: state,
       campaign,
       winner: state.outcome.winner,
       reason: state.outcome.reason,
