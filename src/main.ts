@@ -17,6 +17,7 @@ import { CampaignsScene } from './scenes/Campaigns';
 import { BootScene } from './scenes/Boot';
 import { CreditsScene } from './scenes/Credits';
 import { MenuScene } from './scenes/Menu';
+import { ReplayScene } from './scenes/Replay';
 import { ResultsScene } from './scenes/Results';
 import { SettingsScene } from './scenes/Settings';
 import { SetupScene } from './scenes/Setup';
@@ -71,6 +72,7 @@ const game = new Phaser.Game({
     CampaignsScene,
     CampaignScene,
     AftermathScene,
+    ReplayScene,
   ],
 });
 app.game = game;

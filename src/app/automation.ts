@@ -154,9 +154,19 @@ export interface CampaignLook {
 function textOnScreen(name: string): string | null {
   const game = app.game;
   if (!game) return null;
+  const find = (list: Phaser.GameObjects.GameObject[]): string | null => {
+    for (const o of list) {
+      if (o instanceof Phaser.GameObjects.Text && o.name === name) return o.text;
+      if (o instanceof Phaser.GameObjects.Container) {
+        const inner = find(o.list);
+        if (inner !== null) return inner;
+      }
+    }
+    return null;
+  };
   for (const s of game.scene.getScenes(true) as Phaser.Scene[]) {
-    const found = s.children.getByName(name);
-    if (found instanceof Phaser.GameObjects.Text) return found.text;
+    const found = find(s.children.list);
+    if (found !== null) return found;
   }
   return null;
 }

@@ -334,8 +334,8 @@ export function clearSave(): void {
 }
 
 /** Moves a bad save out of the way (kept under another key for a bug report). */
-export function setAsideSave(reason: string): void {
-  const text = readItem(STORAGE_KEYS.save);
+export function setAsideSave(reason: string, saved?: string): void {
+  const text = saved ?? readItem(STORAGE_KEYS.save);
   if (text !== null) {
     writeItem(
       STORAGE_KEYS.corruptSave,

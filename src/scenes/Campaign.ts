@@ -333,6 +333,15 @@ export class CampaignScene extends Phaser.Scene {
           app.goto('Aftermath');
         },
       });
+    if (play.state.history.length > 0)
+      row.push({
+        name: 'campaign-replay',
+        label: 'Replay last battle',
+        onClick: () => {
+          const r = app.replayCampaignBattle();
+          if (!r.ok) this.toast.show(r.error ?? '');
+        },
+      });
     row.push({
       name: 'campaign-export',
       label: 'Export',
@@ -343,8 +352,8 @@ export class CampaignScene extends Phaser.Scene {
       },
     });
     row.push({ name: 'campaign-leave', label: 'Menu', onClick: () => app.goto('Menu') });
-    const bw = 200;
-    const gap = 16;
+    const bw = row.length > 5 ? 184 : 200;
+    const gap = row.length > 5 ? 10 : 16;
     const x0 = W / 2 - (row.length * bw + (row.length - 1) * gap) / 2 + bw / 2;
     row.forEach((b, i) => {
       new Button(this, x0 + i * (bw + gap), H - 40, {

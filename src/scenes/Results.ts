@@ -232,6 +232,18 @@ export class ResultsScene extends Phaser.Scene {
     }
 
     const toast = new Toast(this, W / 2, H - 100);
+    new Button(this, W - 120, 40, {
+      name: 'results-replay',
+      width: 200,
+      height: 44,
+      label: 'Replay the battle',
+      fontSize: 17,
+      tooltip: 'Step through the battle command by command, with the dice log.',
+      onClick: () => {
+        const res = app.replayLastResult();
+        if (!res.ok) toast.show(res.error ?? '');
+      },
+    });
     if (r.campaign) {
       this.campaignButtons(W, H);
       return;

@@ -111,6 +111,34 @@ describe('the campaign in the browser', () => {
     await page.waitForTimeout(1500);
     await shot('results', 'results-charts.png');
 
+    // The battle again, step by step, with the dice log beside it.
+    await clickButtonOn(page, 'results-replay');
+    await waitForScene(page, 'Replay');
+    const step = () => page.evaluate(() => window.archfoe.debug.textOf('replay-step') ?? '');
+    expect(await step()).toMatch(/^Command 0 of \d+: Before the first command/);
+    await clickButtonOn(page, 'replay-forward');
+    await page.waitForFunction(() =>
+      /^Command 1 of/.test(window.archfoe.debug.textOf('replay-step') ?? ''),
+    );
+    expect(await step()).toMatch(/The battle begins/);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() =>
+      /^Command 7 of/.test(window.archfoe.debug.textOf('replay-step') ?? ''),
+    );
+    await clickButtonOn(page, 'replay-back');
+    await page.waitForFunction(() =>
+      /^Command 6 of/.test(window.archfoe.debug.textOf('replay-step') ?? ''),
+    );
+    await page.waitForTimeout(300);
+    await shot('replay', 'battle-replay.png');
+    await clickButtonOn(page, 'replay-last');
+    await page.waitForFunction(() => {
+      const m = /^Command (\d+) of (\d+)/.exec(window.archfoe.debug.textOf('replay-step') ?? '');
+      return m !== null && m[1] === m[2];
+    });
+    await clickButtonOn(page, 'replay-leave');
+    await waitForScene(page, 'Results');
+
     // The rolls between missions appear one by one at the normal speed.
     await page.evaluate(() => window.archfoe.setSpeed('normal'));
     await clickButtonOn(page, 'results-aftermath');

@@ -99,3 +99,38 @@ describe('battle statistics', () => {
     expect(stats.rolls).toBeGreaterThan(0);
   });
 });
+
+describe('the battle replay', () => {
+  it('steps through a finished battle command by command to the same end', async () => {
+    const { buildReplay } = await import('../../src/view/replay');
+    const scenario = findScenario('dungeon-crawl')!;
+    const config = {
+      scenarioId: scenario.id,
+      map: scenario.map ?? loadBundledMap(scenario.mapId),
+      seed: 11,
+      options: { ...defaultOptions(), ...scenario.defaults },
+      ruleModule: scenario.ruleModule,
+    };
+    const made = createGame(config);
+    if (!made.ok) throw new Error(made.error);
+    let state = made.state;
+    const commands = [];
+    while (state.phase !== 'over') {
+      const c = chooseHeroCommand(state)!;
+      commands.push(c);
+      const r = applyCommand(state, c);
+      if (!r.ok) throw new Error(r.error);
+      state = r.state;
+    }
+    const replay = buildReplay(config, commands);
+    if (!replay.ok) throw new Error(replay.error);
+    expect(replay.steps).toHaveLength(commands.length + 1);
+    expect(replay.steps[0].command).toBeNull();
+    expect(replay.steps[1].label).toBe('The battle begins');
+    expect(replay.steps[replay.steps.length - 1].state).toEqual(state);
+    expect(replay.steps.some((s) => s.events.some((e) => e.type === 'roll'))).toBe(true);
+    // A command that no longer applies is named in words.
+    const broken = buildReplay(config, [{ type: 'end-turn', unit: 'nobody' }]);
+    expect(broken.ok ? '' : broken.error).toMatch(/^Command 1 of the battle/);
+  });
+});
