@@ -17,7 +17,7 @@ import {
 export interface HeroCard {
   id: string;
   name: string;
-  /** The figure it is in the next battle's rules ("Fighting-Man"), and its art. */
+  /** The figure it is in the next battle's rules ("Sell-sword"), and its art. */
   figure: string;
   art: UnitArt | null;
   /** "Fight 2/5 · Magic 1/3" */

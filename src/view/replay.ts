@@ -16,7 +16,7 @@ import {
 export interface ReplayStep {
   /** The command given (null for step 0: the board before the first command). */
   command: Command | null;
-  /** "Brand attacks Goblin 2 (sword)". */
+  /** "Brand attacks Foe 2". */
   label: string;
   state: GameState;
   events: GameEvent[];
