@@ -48,8 +48,9 @@ export function drawBarChart(
 ): Phaser.GameObjects.Graphics {
   const { x, y, width, height, labels, series } = box;
   const g = scene.add.graphics();
+  // Some room above the tallest bar for the legend.
   const top = Math.max(1, ...series.flatMap((s) => s.values));
-  const max = niceMax(top);
+  const max = niceMax(top * 1.2);
   g.lineStyle(1, COLORS.panelBorder, 0.8);
   g.lineBetween(x, y + height, x + width, y + height);
   g.lineBetween(x, y, x, y + height);

@@ -11,6 +11,10 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
+import { campaignRecord } from '../../src/app/campaign-play';
+import { saveFileText } from '../../src/app/save-slots';
+import { loadCampaignFile, resolveScenarioFromDisk } from '../../src/devtools/campaigns';
+import { campaignOptions, playAutoCampaign } from '../../src/engine/campaign';
 import { ARTIFACTS, clickButtonOn, ROOT, useBrowser, waitForScene } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
@@ -243,4 +247,32 @@ describe('the campaign in the browser', () => {
     expect(await slots()).toEqual(before);
     expect(browser.errors).toEqual([]);
   });
+
+  it("opens a whole campaign played to its end: the ending, the party's story and the chart", async () => {
+    const page = browser.page;
+    // The Ember Crown played to its end by the autopilot in node, then imported as a file.
+    const def = loadCampaignFile('ember-crown');
+    const done = playAutoCampaign(def, 4, campaignOptions('story'), resolveScenarioFromDisk);
+    expect(done.position.at).toBe('over');
+    const message = await importFile(
+      'ember-crown-finished.json',
+      saveFileText(campaignRecord('campaign-1', def, done)),
+    );
+    expect(message).toMatch(/now in campaign slot 3/);
+    await clickButtonOn(page, 'slot-3-continue');
+    await waitForScene(page, 'Campaign', 60_000);
+    const c = await page.evaluate(() => window.archfoe.campaign());
+    expect(c?.position).toEqual(done.position);
+    expect(c?.history).toHaveLength(done.history.length);
+    const chronicle = await page.evaluate(() => window.archfoe.debug.textOf('campaign-chronicle'));
+    expect(chronicle).toMatch(/^1\. The Den under the Hill: won/);
+    expect(await page.evaluate(() => window.archfoe.debug.textOf('campaign-story-title'))).toBe(
+      done.position.at === 'over' && done.position.result === 'victory'
+        ? 'The campaign is won'
+        : 'The campaign is lost',
+    );
+    await page.waitForTimeout(400);
+    await shot('end', 'campaign-end.png');
+    expect(browser.errors).toEqual([]);
+  }, 180_000);
 });
