@@ -126,7 +126,8 @@ export class BattleScene extends Phaser.Scene {
         sound: () => this.toggleSound(),
         settings: () => this.openSettings(),
         'to-menu': () => {
-          if (!this.leaving) app.goto('Menu');
+          // A campaign's battle goes back to its Campaign screen (saved: Resume carries on).
+          if (!this.leaving) app.goto(app.campaign ? 'Campaign' : 'Menu');
         },
       },
       recentre: () => this.board.board.refit(),

@@ -181,6 +181,41 @@ describe('the campaign in the browser', () => {
     expect(await page.evaluate(() => window.archfoe.campaign())).toEqual(before);
   });
 
+  it('saves a campaign battle after every command: a reload resumes it at the same move', async () => {
+    const page = browser.page;
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    await clickButtonOn(page, 'campaign-play');
+    await waitForScene(page, 'Battle');
+    for (let i = 0; i < 4; i++)
+      await page.evaluate(async () => {
+        await window.archfoe.idle();
+        const c = window.archfoe.suggest();
+        if (c) await window.archfoe.dispatch(c);
+        await window.archfoe.idle();
+      });
+    const state = await page.evaluate(() => window.archfoe.state());
+    const commands = (await page.evaluate(() => window.archfoe.campaign()))?.battle?.commands;
+    expect(commands).toBe(5); // 'start' and four more
+    await page.evaluate(() => window.archfoe.saved());
+    await page.reload();
+    await openGame();
+    await clickButtonOn(page, 'campaign');
+    await waitForScene(page, 'Campaigns');
+    expect((await slots())['campaign-1']?.detail).toMatch(/battle under way/);
+    await clickButtonOn(page, 'slot-1-continue');
+    await waitForScene(page, 'Campaign');
+    expect((await page.evaluate(() => window.archfoe.campaign()))?.battle).toEqual({
+      mission: 'the-warren',
+      commands: 5,
+    });
+    await clickButtonOn(page, 'campaign-play');
+    await waitForScene(page, 'Battle');
+    await page.evaluate(() => window.archfoe.idle());
+    expect(await page.evaluate(() => window.archfoe.state())).toEqual(state);
+    await clickButtonOn(page, 'to-menu');
+    await waitForScene(page, 'Campaign');
+  });
+
   it('exports slot 1 as a file and imports it into slot 2', async () => {
     const page = browser.page;
     await clickButtonOn(page, 'campaign-leave');
