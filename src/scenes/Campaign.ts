@@ -93,6 +93,20 @@ export class CampaignScene extends Phaser.Scene {
     const fallenH = model.fallen.length ? 26 + 18 * Math.min(4, model.fallen.length) : 0;
     const cardH = Math.min(104, Math.floor((h - 48 - fallenH) / Math.max(1, cards.length)));
     cards.forEach((c, i) => this.heroCard(c, x + 10, y + 42 + i * cardH, w - 20, cardH - 6));
+    // The campaign so far, in one line beside the heading.
+    const won = model.chart.filter((c) => c.won).length;
+    const battles = model.chart.length;
+    this.add
+      .text(
+        x + w - 16,
+        y + 14,
+        battles === 0
+          ? 'no battle fought yet'
+          : `${battles} battle${battles === 1 ? '' : 's'}, ${won} won \u00b7 ${model.fallen.length} fallen`,
+        textStyle(14, CSS.muted),
+      )
+      .setOrigin(1, 0)
+      .setName('campaign-tally');
     if (model.fallen.length) {
       const fy = y + h - fallenH - 4;
       this.add.text(x + 16, fy, 'Fallen', textStyle(15, CSS.red, { fontStyle: 'bold' }));

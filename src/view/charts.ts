@@ -21,7 +21,8 @@ export interface ChartBox {
 }
 
 function niceMax(value: number): number {
-  if (value <= 5) return Math.max(1, Math.ceil(value));
+  // Small counts: an even top, so that the middle line is a whole number too.
+  if (value <= 6) return Math.max(2, Math.ceil(value / 2) * 2);
   const step = 10 ** Math.floor(Math.log10(value));
   return Math.ceil(value / step) * step;
 }
