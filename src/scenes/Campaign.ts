@@ -42,7 +42,9 @@ export class CampaignScene extends Phaser.Scene {
 
   create(): void {
     const play = app.campaign;
-    const { W, H } = frameMenuScene(this);
+    const { W, H } = frameMenuScene(this, { portrait: true });
+    // A phone held upright: the panels in one column, the buttons in rows below.
+    const upright = H > W;
     if (!play) {
       app.goto('Campaigns');
       return;
@@ -59,15 +61,27 @@ export class CampaignScene extends Phaser.Scene {
         textStyle(16, model.ironman ? CSS.red : CSS.muted),
       )
       .setOrigin(1, 0);
-    this.toast = new Toast(this, W / 2, H - 100);
+    this.toast = new Toast(this, W / 2, H - (upright ? 230 : 100));
 
-    this.party(model, 20, 66, 600, H - 66 - 80);
-    if (model.over) this.ending(model, 640, 66, W - 660);
-    else {
-      const listH = this.missionList(model, 640, 66, W - 660);
-      this.storyPanel(model, 640, 66 + listH + 12, W - 660, H - 80 - (66 + listH + 12));
+    const foot = upright ? 150 : 80;
+    if (upright) {
+      const partyH = 60 + model.heroes.length * 104 + (model.fallen.length ? 100 : 0);
+      this.party(model, 20, 66, W - 40, partyH);
+      const y = 66 + partyH + 12;
+      if (model.over) this.ending(model, 20, y, W - 40, H - foot);
+      else {
+        const listH = this.missionList(model, 20, y, W - 40);
+        this.storyPanel(model, 20, y + listH + 12, W - 40, H - foot - (y + listH + 12));
+      }
+    } else {
+      this.party(model, 20, 66, 600, H - 66 - foot);
+      if (model.over) this.ending(model, 640, 66, W - 660, H - foot);
+      else {
+        const listH = this.missionList(model, 640, 66, W - 660);
+        this.storyPanel(model, 640, 66 + listH + 12, W - 660, H - foot - (66 + listH + 12));
+      }
     }
-    this.buttons(model, W, H);
+    this.buttons(model, W, H, upright ? 3 : 6);
     onKeyDown(this, (e) => {
       if (e.repeat) return;
       if (e.key === 'Escape') {
@@ -258,7 +272,7 @@ export class CampaignScene extends Phaser.Scene {
     }
   }
 
-  private ending(model: CampaignModel, x: number, y: number, w: number): void {
+  private ending(model: CampaignModel, x: number, y: number, w: number, bottom: number): void {
     const g = this.add.graphics();
     const h1 = 150;
     drawPanel(g, x, y, w, h1, { alpha: 0.94 });
@@ -290,7 +304,7 @@ export class CampaignScene extends Phaser.Scene {
       )
       .setName('campaign-chronicle');
     const y3 = y2 + h2 + 10;
-    const h3 = 720 - 80 - y3;
+    const h3 = bottom - y3;
     drawPanel(g, x, y3, w, h3, { alpha: 0.94 });
     this.add.text(
       x + 16,
@@ -311,7 +325,7 @@ export class CampaignScene extends Phaser.Scene {
     });
   }
 
-  private buttons(model: CampaignModel, W: number, H: number): void {
+  private buttons(model: CampaignModel, W: number, H: number, perRow: number): void {
     const play = app.campaign!;
     const row: {
       name: string;
@@ -366,11 +380,15 @@ export class CampaignScene extends Phaser.Scene {
       },
     });
     row.push({ name: 'campaign-leave', label: 'Menu', onClick: () => app.goto('Menu') });
-    const bw = row.length > 5 ? 184 : 200;
-    const gap = row.length > 5 ? 10 : 16;
-    const x0 = W / 2 - (row.length * bw + (row.length - 1) * gap) / 2 + bw / 2;
+    const wide = row.length > 5 && perRow >= row.length;
+    const bw = wide ? 184 : 200;
+    const gap = wide ? 10 : 16;
+    const rows = Math.ceil(row.length / perRow);
     row.forEach((b, i) => {
-      new Button(this, x0 + i * (bw + gap), H - 40, {
+      const r = Math.floor(i / perRow);
+      const inRow = Math.min(perRow, row.length - r * perRow);
+      const x0 = W / 2 - (inRow * bw + (inRow - 1) * gap) / 2 + bw / 2;
+      new Button(this, x0 + (i % perRow) * (bw + gap), H - 40 - (rows - 1 - r) * 62, {
         name: b.name,
         width: bw,
         height: 48,
