@@ -311,6 +311,8 @@ class App {
   }
 
   private showBattle(animateOpening: boolean): Promise<DispatchOutcome> {
+    // Without a game on the page (the app driven headless, in tests) there is nothing to show.
+    if (!this.game) return Promise.resolve({ ok: true });
     const shown = new Promise<DispatchOutcome>((resolve) => {
       this.battleShown = () => resolve({ ok: true });
     });
