@@ -41,7 +41,9 @@ export class CampaignsScene extends Phaser.Scene {
   }
 
   create(): void {
-    const { W, H } = frameMenuScene(this);
+    const { W, H } = frameMenuScene(this, { portrait: true });
+    // A phone held upright: the difficulties in two rows, the slots one under another.
+    const upright = H > W;
     drawBackdrop(this, 0.7);
     installSaveFileInput();
     const toast = new Toast(this, W / 2, H - 110);
@@ -55,19 +57,23 @@ export class CampaignsScene extends Phaser.Scene {
         def
           ? `${def.name}: ${def.missions.length} missions, one party from the first to the last.`
           : 'No campaign could be read.',
-        textStyle(18, CSS.muted, { align: 'center', wordWrap: { width: 1000 } }),
+        textStyle(18, CSS.muted, { align: 'center', wordWrap: { width: W - 60 } }),
       )
       .setOrigin(0.5, 0);
 
     // The difficulty of a new campaign.
-    const dy = 134;
-    this.add.text(120, dy, 'New campaigns at:', textStyle(17, CSS.gold)).setOrigin(0, 0.5);
+    const dy = upright ? 170 : 134;
+    if (upright)
+      this.add.text(W / 2, dy - 46, 'New campaigns at:', textStyle(20, CSS.gold)).setOrigin(0.5);
+    else this.add.text(120, dy, 'New campaigns at:', textStyle(17, CSS.gold)).setOrigin(0, 0.5);
     const buttons: Button[] = [];
     DIFFICULTIES.forEach((d, i) => {
-      const b = new Button(this, 370 + i * 150, dy, {
+      const bx = upright ? W / 2 + (i % 2 === 0 ? -150 : 150) : 370 + i * 150;
+      const by = upright ? dy + Math.floor(i / 2) * 62 : dy;
+      const b = new Button(this, bx, by, {
         name: `difficulty-${d}`,
-        width: 136,
-        height: 38,
+        width: upright ? 280 : 136,
+        height: upright ? 52 : 38,
         label: DIFFICULTY_NAMES[d],
         fontSize: 17,
         onClick: () => {
@@ -80,22 +86,31 @@ export class CampaignsScene extends Phaser.Scene {
       buttons.push(b);
     });
     const words = this.add
-      .text(W / 2, dy + 30, DIFFICULTY_WORDS[chosen], textStyle(15, CSS.parchment))
+      .text(
+        W / 2,
+        dy + (upright ? 100 : 30),
+        DIFFICULTY_WORDS[chosen],
+        textStyle(upright ? 18 : 15, CSS.parchment, {
+          align: 'center',
+          wordWrap: { width: W - 60 },
+        }),
+      )
       .setOrigin(0.5, 0)
       .setName('difficulty-words');
 
     // The three slots.
-    const sw = 360;
-    const gap = 30;
-    const top = 208;
-    const sh = 300;
+    const sw = upright ? W - 80 : 360;
+    const gap = upright ? 20 : 30;
+    const top = upright ? 350 : 208;
+    const sh = upright ? 270 : 300;
     CAMPAIGN_SLOTS.forEach((slot, i) => {
-      const x = W / 2 - (3 * sw + 2 * gap) / 2 + i * (sw + gap);
-      this.slotPanel(slot, i + 1, x, top, sw, sh, def?.id ?? null, toast);
+      const x = upright ? 40 : W / 2 - (3 * sw + 2 * gap) / 2 + i * (sw + gap);
+      const y = upright ? top + i * (sh + gap) : top;
+      this.slotPanel(slot, i + 1, x, y, sw, sh, def?.id ?? null, toast);
     });
 
     // Import, the message, and back.
-    const by = top + sh + 40;
+    const by = upright ? top + 3 * (sh + gap) + 30 : top + sh + 40;
     new Button(this, W / 2 - 130, by, {
       name: 'import-save',
       width: 230,
@@ -120,7 +135,7 @@ export class CampaignsScene extends Phaser.Scene {
         message?.text ?? '',
         textStyle(16, message?.kind === 'error' ? '#ffb4a8' : CSS.green, {
           align: 'center',
-          wordWrap: { width: 1000 },
+          wordWrap: { width: W - 60 },
         }),
       )
       .setOrigin(0.5, 0)
@@ -206,12 +221,12 @@ export class CampaignsScene extends Phaser.Scene {
     const when = new Date(record.savedAt);
     this.add
       .text(
-        cx,
-        y + 150,
+        x + w - 18,
+        y + 14,
         Number.isNaN(when.getTime()) ? '' : `saved ${when.toLocaleString()}`,
         textStyle(13, CSS.dim),
       )
-      .setOrigin(0.5, 0);
+      .setOrigin(1, 0);
     new Button(this, cx, y + h - 104, {
       name: `slot-${n}-continue`,
       width: w - 60,
