@@ -46,7 +46,9 @@ export class AftermathScene extends Phaser.Scene {
   }
 
   create(): void {
-    const { W, H } = frameMenuScene(this);
+    const { W, H } = frameMenuScene(this, { portrait: true });
+    // A phone held upright: one column of lines, as tall as the screen.
+    const upright = H > W;
     drawBackdrop(this, 0.75);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     const log = app.aftermath ?? [];
@@ -57,7 +59,7 @@ export class AftermathScene extends Phaser.Scene {
         W / 2,
         70,
         'Wounds, skills and what comes next, rolled with the campaign\u2019s own dice.',
-        textStyle(16, CSS.muted),
+        textStyle(16, CSS.muted, { align: 'center', wordWrap: { width: W - 40 } }),
       )
       .setOrigin(0.5, 0);
     const px = 40;
@@ -66,11 +68,14 @@ export class AftermathScene extends Phaser.Scene {
     const ph = H - py - 80;
     const g = this.add.graphics();
     drawPanel(g, px, py, pw, ph, { alpha: 0.95 });
-    const columns = log.length > 18 ? 2 : 1;
+    const columns = !upright && log.length > 18 ? 2 : 1;
     const perColumn = Math.ceil(log.length / columns);
-    const rowH = Math.max(18, Math.min(30, Math.floor((ph - 24) / Math.max(1, perColumn))));
+    const rowH = Math.max(
+      18,
+      Math.min(upright ? 42 : 30, Math.floor((ph - 24) / Math.max(1, perColumn))),
+    );
     const colW = (pw - 24) / columns;
-    const fontSize = rowH >= 26 ? 15 : rowH >= 21 ? 13 : 12;
+    const fontSize = rowH >= 38 ? 19 : rowH >= 26 ? 15 : rowH >= 21 ? 13 : 12;
     this.rows = log.map((e, i) => {
       const col = Math.floor(i / perColumn);
       const x = px + 12 + col * colW;
@@ -78,7 +83,7 @@ export class AftermathScene extends Phaser.Scene {
       const objects: Phaser.GameObjects.GameObject[] = [];
       let tx = x + 8;
       if (e.type === 'roll') {
-        const size = Math.min(24, rowH - 2);
+        const size = Math.min(rowH >= 38 ? 30 : 24, rowH - 2);
         const die = this.add.graphics();
         const fill = e.success === null ? COLORS.panelLight : e.success ? 0x1f5a2a : 0x5a1f1a;
         die.fillStyle(fill, 1);
