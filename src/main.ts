@@ -8,11 +8,16 @@ import { app } from './app/app';
 import { assetUrl } from './app/assets';
 import { installAutomation } from './app/automation';
 import { installFileHandlers } from './app/files';
+import { installSaveFileInput } from './app/save-files';
 import { sounds } from './audio/sound-bank';
+import { AftermathScene } from './scenes/Aftermath';
 import { BattleScene } from './scenes/Battle';
+import { CampaignScene } from './scenes/Campaign';
+import { CampaignsScene } from './scenes/Campaigns';
 import { BootScene } from './scenes/Boot';
 import { CreditsScene } from './scenes/Credits';
 import { MenuScene } from './scenes/Menu';
+import { ReplayScene } from './scenes/Replay';
 import { ResultsScene } from './scenes/Results';
 import { SettingsScene } from './scenes/Settings';
 import { SetupScene } from './scenes/Setup';
@@ -73,6 +78,10 @@ const game = new Phaser.Game({
     MusterScene,
     BattleScene,
     ResultsScene,
+    CampaignsScene,
+    CampaignScene,
+    AftermathScene,
+    ReplayScene,
   ],
 });
 app.game = game;
@@ -104,6 +113,7 @@ window.addEventListener('resize', () => {
 });
 
 installFileHandlers();
+installSaveFileInput();
 // "My maps": list the player's kept maps for the Setup screen.
 void app.refreshMyMaps();
 

@@ -19,7 +19,6 @@ import {
 } from '../engine';
 import { app, type BattleBridge, type DispatchOutcome } from '../app/app';
 import type { BattleSession } from '../app/session';
-import { storeSession } from '../app/session';
 import { ANIMATION_SPEEDS, speedFactor, type AnimationSpeed } from '../app/settings';
 import { sounds } from '../audio/sound-bank';
 import { Animator } from '../view/animator';
@@ -129,7 +128,8 @@ export class BattleScene extends Phaser.Scene {
         sound: () => this.toggleSound(),
         settings: () => this.openSettings(),
         'to-menu': () => {
-          if (!this.leaving) app.goto('Menu');
+          // A campaign's battle goes back to its Campaign screen (saved: Resume carries on).
+          if (!this.leaving) app.goto(app.campaign ? 'Campaign' : 'Menu');
         },
       },
       recentre: () => this.board.board.refit(),
@@ -353,8 +353,9 @@ export class BattleScene extends Phaser.Scene {
         this.hud.toast.show(result.error);
         return { ok: false, error: result.error };
       }
-      if (!storeSession(this.session))
-        this.hud.toast.show('The battle could not be saved in this browser.', 'info');
+      void app.autosave().then((saved) => {
+        if (!saved.ok && this.sys.isActive()) this.hud.toast.show(saved.error, 'info');
+      });
       await this.runAnimation(result.events, result.state, before);
       return { ok: true };
     };

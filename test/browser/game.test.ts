@@ -560,6 +560,23 @@ describe('Arch Foe in the browser', () => {
   });
 
   it('sets a corrupt save aside with a message and keeps the menu working', async () => {
+    // A damaged save of the older single-slot kind, and nothing in the quick battle slot
+    // (src/app/save-slots.ts): it is set aside as it is moved in.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const open = indexedDB.open('archfoe-saves');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('slots', 'readwrite');
+            tx.objectStore('slots').delete('quick');
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+          };
+          open.onerror = () => resolve();
+        }),
+    );
     await page.evaluate(() =>
       localStorage.setItem('archfoe.save.v1', '{"format":"archfoe-save", broken'),
     );
