@@ -25,14 +25,19 @@ import {
   type LoadMapOutcome,
   type LookRect,
 } from './app';
-import { controlNames, controlRect, lastToast, toastCount } from './controls';
+import {
+  appliedComfort,
+  controlNames,
+  controlRect,
+  focusedControl,
+  lastToast,
+  toastCount,
+} from './controls';
 import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
 import { randomSeed } from './session';
 import { SLOT_IDS } from './save-slots';
 import type { CampaignState } from '../engine/campaign';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
-import { COLORS, isColourBlindMode, isReducedMotion, readingScaleNow } from '../view/theme';
-import { focusedButtonName } from '../view/ui';
 
 export interface StartOptions {
   scenario?: string;
@@ -357,13 +362,8 @@ export function installAutomation(): ArchFoeApi {
         };
       },
       toastCount,
-      focusedButton: focusedButtonName,
-      comfort: () => ({
-        colourBlind: isColourBlindMode(),
-        readingScale: readingScaleNow(),
-        reducedMotion: isReducedMotion(),
-        heroColor: COLORS.hero,
-      }),
+      focusedButton: focusedControl,
+      comfort: appliedComfort,
       textOf: textOnScreen,
       seedNextCampaign(seed: number) {
         app.nextCampaignSeed = Math.trunc(seed);

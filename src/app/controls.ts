@@ -57,3 +57,38 @@ export function toastCount(): number {
 export function lastToast(): string {
   return lastMessage;
 }
+
+let focused: string | null = null;
+
+/** Notes which named button the keyboard focus ring is on (null: none), for tests. */
+export function noteFocusedControl(name: string | null): void {
+  focused = name;
+}
+
+export function focusedControl(): string | null {
+  return focused;
+}
+
+/** The comfort settings as the screens apply them (noted by the view when it applies them). */
+export interface AppliedComfort {
+  colourBlind: boolean;
+  readingScale: number;
+  reducedMotion: boolean;
+  /** The heroes' colour in the palette now (it changes with colour-blind colours). */
+  heroColor: number;
+}
+
+let comfort: AppliedComfort = {
+  colourBlind: false,
+  readingScale: 1,
+  reducedMotion: false,
+  heroColor: 0,
+};
+
+export function noteAppliedComfort(patch: Partial<AppliedComfort>): void {
+  comfort = { ...comfort, ...patch };
+}
+
+export function appliedComfort(): AppliedComfort {
+  return { ...comfort };
+}

@@ -12,7 +12,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus } from '../view/ui';
 
 /** Milliseconds between two lines at normal speed. */
 const STEP_MS = 420;
@@ -46,6 +46,7 @@ export class AftermathScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this, { portrait: true });
     // A phone held upright: one column of lines, as tall as the screen.
     const upright = H > W;

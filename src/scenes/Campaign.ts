@@ -21,7 +21,7 @@ import { drawBarChart } from '../view/charts';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
 
 const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string }>> = {
@@ -41,6 +41,7 @@ export class CampaignScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const play = app.campaign;
     const { W, H } = frameMenuScene(this, { portrait: true });
     // A phone held upright: the panels in one column, the buttons in rows below.

@@ -16,7 +16,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 
 const DIFFICULTY_WORDS: Readonly<Record<Difficulty, string>> = {
   story:
@@ -41,6 +41,7 @@ export class CampaignsScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this, { portrait: true });
     // A phone held upright: the difficulties in two rows, the slots one under another.
     const upright = H > W;

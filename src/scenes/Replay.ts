@@ -13,7 +13,7 @@ import { onKeyDown } from '../view/keys';
 import { buildReplay, type ReplayStep } from '../view/replay';
 import { screenNow } from '../view/screen';
 import { CSS, setTextResolution, textStyle, titleStyle } from '../view/theme';
-import { Button, Toast } from '../view/ui';
+import { Button, enableKeyboardFocus, Toast } from '../view/ui';
 
 export class ReplayScene extends Phaser.Scene {
   private steps: ReplayStep[] = [];
@@ -27,6 +27,7 @@ export class ReplayScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const replay = app.replay;
     if (!replay) {
       app.goto('Menu');

@@ -1,5 +1,6 @@
 /** The look of the game: one dark fantasy palette and a few text styles. */
 import type Phaser from 'phaser';
+import { noteAppliedComfort } from '../app/controls';
 
 export const GAME_WIDTH = 1280;
 export const GAME_HEIGHT = 720;
@@ -66,6 +67,7 @@ let colourBlind = false;
 export function setColourBlind(on: boolean): void {
   colourBlind = on;
   Object.assign(COLORS, STANDARD_COLORS, on ? COLOUR_BLIND_COLORS : {});
+  noteAppliedComfort({ colourBlind: on, heroColor: COLORS.hero });
 }
 
 /** Whether areas also carry patterns (colour-blind mode), not colour alone. */
@@ -79,16 +81,13 @@ let reducedMotion = false;
 /** Sets how much larger read texts are drawn (the text size setting). */
 export function setReadingScale(scale: number): void {
   readingScale = Math.max(1, Math.min(2, scale));
-}
-
-/** How much larger read texts are drawn now. */
-export function readingScaleNow(): number {
-  return readingScale;
+  noteAppliedComfort({ readingScale });
 }
 
 /** Sets reduced motion: no screen shake, short fades. */
 export function setReducedMotion(on: boolean): void {
   reducedMotion = on;
+  noteAppliedComfort({ reducedMotion: on });
 }
 
 export function isReducedMotion(): boolean {

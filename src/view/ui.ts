@@ -4,7 +4,7 @@
  * registered by name with the app's controls so tests can find where to click.
  */
 import Phaser from 'phaser';
-import { noteToast, registerControl, type ControlRect } from '../app/controls';
+import { noteFocusedControl, noteToast, registerControl, type ControlRect } from '../app/controls';
 import { sounds } from '../audio/sound-bank';
 import { hudCamera, hudToScreen, screenToHud } from './frame';
 import { consumeKey, onKeyDown } from './keys';
@@ -479,13 +479,6 @@ export class Toast extends Phaser.GameObjects.Container {
   }
 }
 
-let focusedName: string | null = null;
-
-/** The name of the button the keyboard focus is on, or null (for tests). */
-export function focusedButtonName(): string | null {
-  return focusedName;
-}
-
 /** Every enabled button on screen in a scene, in reading order (rows top to bottom). */
 function focusableButtons(scene: Phaser.Scene): Button[] {
   const found: Button[] = [];
@@ -521,12 +514,12 @@ export function enableKeyboardFocus(scene: Phaser.Scene): void {
     focused?.setFocused(false);
     focused = b;
     focused?.setFocused(true);
-    focusedName = b?.buttonName ?? null;
+    noteFocusedControl(b?.buttonName ?? null);
   };
   // The buttons go with the scene: forget the focus without drawing on them.
   scene.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
     focused = null;
-    focusedName = null;
+    noteFocusedControl(null);
   });
   onKeyDown(scene, (e) => {
     if (e.key === 'Tab') {

@@ -77,14 +77,18 @@ describe('soak', () => {
     expect(again.violations[0].command).toEqual(v.command);
   });
 
-  it('cycles every victory kind, morale on and off, and the lair choices', () => {
+  it('cycles every victory kind, morale on and off, the lair choices and fog of war', () => {
     const seen = new Set<string>();
-    // Morale x lair x how enemies begin x victory, in that order (the Setup screen's).
-    for (let i = 0; i < 2 * 4 * 2 * 6; i++) {
+    // Fog of war x morale x lair x how enemies begin x victory, in that order (the Setup
+    // screen's).
+    const fogSeen = new Set<string>();
+    for (let i = 0; i < 2 * 2 * 4 * 2 * 6; i++) {
       const { options } = gameConfig([crawl], i, 1 + i);
       seen.add(`${options.victory}/${options.morale}/${options.lair}`);
+      fogSeen.add(String(options.fog === true));
     }
     expect(seen.size).toBe(6 * 2 * 4);
+    expect(fogSeen.size).toBe(2);
   });
 
   it('soaks a rule module loaded from a file (the Duel) on its own board', () => {
