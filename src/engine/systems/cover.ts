@@ -4,7 +4,8 @@
  * the design says (for an attack, the attacker's foes block; its friends do not). Each
  * module maps the levels onto its own numbers.
  */
-import { chebyshevDistance, facingToward, type Point } from '../grid';
+import { baseGap, footprint } from '../footprint';
+import { facingToward, type Point } from '../grid';
 import { computeCover, type CoverLevel } from '../los';
 import { doesSquareBlockSight } from '../map';
 import type { GameState, Unit } from '../types';
@@ -64,7 +65,7 @@ export function lineBlocker(
   for (const u of state.units) {
     if (!u.position || u.id === ignoring || u.id === attacker.id) continue;
     if (blockers === 'all' || u.side !== attacker.side)
-      figureSquares.push(u.position.y * width + u.position.x);
+      for (const p of footprint(u)) figureSquares.push(p.y * width + p.x);
   }
   return (x, y) => {
     if (doesSquareBlockSight(state.map, x, y)) return true;
@@ -80,10 +81,7 @@ export function wallCover(state: GameState, from: Point, to: Point): CoverLevel 
 /** Whether any foe of `unit` stands next to it. */
 export function isFoeAdjacent(state: GameState, unit: Unit): boolean {
   if (!unit.position) return false;
-  const pos = unit.position;
-  return livingUnits(state).some(
-    (u) => u.side !== unit.side && chebyshevDistance(pos, u.position) === 1,
-  );
+  return livingUnits(state).some((u) => u.side !== unit.side && baseGap(unit, u) === 1);
 }
 
 /** Turns `unit` toward `to`, telling the log why, when that changes its facing. */

@@ -9,6 +9,7 @@
  * A patrolling enemy notices heroes in front of it or beside it (a 180-degree arc around
  * its facing); an alerted one looks everywhere.
  */
+import { footprint, sizeOf } from '../footprint';
 import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
 import { doesSquareBlockSight, type BattleMap } from '../map';
 import { hasLineOfSight, visibleSquares } from '../los';
@@ -107,10 +108,15 @@ export function figureSight(state: GameState): (viewer: Unit, target: Unit) => b
       viewerAt = viewer.position;
       wallsFrom = sightFrom(map, viewer.position);
     }
-    if (!wallsFrom(target.position)) return false;
-    if (!figuresBlock) return true;
-    occupied ??= occupancyOf(state);
-    return seesPastFigures(map, occupied, viewer.position, target.position);
+    // A figure looks from its (main) square and is seen when any square of its base is.
+    const squares = sizeOf(target) > 1 ? footprint(target) : [target.position];
+    for (const to of squares) {
+      if (!wallsFrom(to)) continue;
+      if (!figuresBlock) return true;
+      occupied ??= occupancyOf(state);
+      if (seesPastFigures(map, occupied, viewer.position, to)) return true;
+    }
+    return false;
   };
 }
 
@@ -125,9 +131,10 @@ function occupancyOf(state: GameState): Occupancy {
   const grid = new Uint8Array(width * state.map.height);
   const squares: Point[] = [];
   for (const u of state.units) {
-    if (!u.position) continue;
-    grid[u.position.y * width + u.position.x] = 1;
-    squares.push(u.position);
+    for (const p of footprint(u)) {
+      grid[p.y * width + p.x] = 1;
+      squares.push(p);
+    }
   }
   return { grid, squares };
 }

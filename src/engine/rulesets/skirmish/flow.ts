@@ -14,7 +14,8 @@
  * The round's progress is plain data in `state.flow`.
  */
 import { chebyshevDistance, FACING_NAMES, isFacing, pointKey, type Point } from '../../grid';
-import { isInside, isTerrainPassable, terrainAt } from '../../map';
+import { sizeOf } from '../../footprint';
+import { isInside } from '../../map';
 import { emit, rollDie, runActivation, settle, type Context } from '../../systems/context';
 import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
 import { reachableSquares, walkUnit } from '../../systems/movement';
@@ -22,7 +23,8 @@ import { setStatus } from '../../systems/sight';
 import { beginTurn, takeBackMove } from '../../systems/turns';
 import type { Command, GameState, Side, Unit } from '../../types';
 import type { ModuleCommand } from '../module';
-import { findUnit, livingUnits, unitAt } from '../../world';
+import { findUnit, livingUnits } from '../../world';
+import { roomNear } from './room';
 import {
   canSkirmishAttack,
   COMBAT,
@@ -229,7 +231,7 @@ function returnFallenEnemy(ctx: Context): void {
     (u) => u.side === 'enemies' && !u.position && u.ai && !u.offField,
   );
   if (!fallen || !fallen.ai) return;
-  const at = freeSquareNear(state, fallen.ai.home);
+  const at = roomNear(state, fallen.ai.home, sizeOf(fallen));
   if (!at) return;
   fallen.position = at;
   fallen.wounds = 0;
@@ -242,22 +244,6 @@ function returnFallenEnemy(ctx: Context): void {
     rule: RANDOM_ACTION,
   });
   setStatus(ctx, fallen, 'alerted', 'returns to the battle');
-}
-
-/** The nearest free, standable square to `p` (ring by ring), or null. */
-export function freeSquareNear(state: GameState, p: Point): Point | null {
-  const map = state.map;
-  for (let r = 0; r < Math.max(map.width, map.height); r++) {
-    for (let y = p.y - r; y <= p.y + r; y++) {
-      for (let x = p.x - r; x <= p.x + r; x++) {
-        if (Math.max(Math.abs(x - p.x), Math.abs(y - p.y)) !== r) continue;
-        const q = { x, y };
-        if (!isInside(map, q) || !isTerrainPassable(terrainAt(map, x, y))) continue;
-        if (!unitAt(state, x, y)) return q;
-      }
-    }
-  }
-  return null;
 }
 
 /** The heroes who may still act this round. */

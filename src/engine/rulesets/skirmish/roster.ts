@@ -273,8 +273,8 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     heals: 0,
     points: 18,
     blurb: 'A huge brute with a club that stuns (attacks with advantage). Four wounds.',
-    art: art('troll', 'O', FOE, 40),
-    size: 1,
+    art: art('troll', 'O', FOE, 60),
+    size: 2,
   },
   {
     kind: 'warlord',
@@ -310,8 +310,8 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     points: 30,
     blurb:
       'A great beast: fire breath on a square and all around it, jaws that deal 2 wounds. Five wounds.',
-    art: art('dragon', 'Y', FOE, 40),
-    size: 1,
+    art: art('dragon', 'Y', FOE, 60),
+    size: 2,
   },
 ];
 

@@ -16,12 +16,15 @@
  *   yet (no building that can be destroyed); it plays as a Basic Battle and says so.
  * Any scenario: an army that loses every figure loses at once.
  */
+import { sizeOf } from '../../footprint';
 import { chebyshevDistance, isSamePoint, type Point } from '../../grid';
+import { terrainAt } from '../../map';
 import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
 import { endGame } from '../../systems/victory';
 import type { GameState, RuleRef, Side, Unit } from '../../types';
-import { livingUnits, unitAt } from '../../world';
+import { livingUnits } from '../../world';
+import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
 
 export interface ScenarioRule {
@@ -186,7 +189,10 @@ export function spawnIfDue(ctx: Context): void {
           ? { x: Math.floor(w / 2), y: 0 }
           : { x: 0, y: Math.floor(h / 2) };
   const unit = waiting[0];
-  const at = nearestFreeFloor(state, anchor);
+  const at = roomNear(state, anchor, sizeOf(unit), (x, y) => {
+    const t = terrainAt(state.map, x, y);
+    return t === 'floor' || t === 'difficult';
+  });
   if (!at) return;
   unit.offField = undefined;
   unit.position = at;
@@ -199,24 +205,6 @@ export function spawnIfDue(ctx: Context): void {
     text: `${unit.name} is spawned.`,
     rule: SCENARIO('Spawning'),
   });
-}
-
-function nearestFreeFloor(state: GameState, p: Point): Point | null {
-  let best: Point | null = null;
-  let bestD = Infinity;
-  for (let y = 0; y < state.map.height; y++) {
-    for (let x = 0; x < state.map.width; x++) {
-      const t = state.map.terrain[y * state.map.width + x];
-      if (t !== 'floor' && t !== 'difficult') continue;
-      if (unitAt(state, x, y)) continue;
-      const d = chebyshevDistance(p, { x, y });
-      if (d < bestD) {
-        bestD = d;
-        best = { x, y };
-      }
-    }
-  }
-  return best;
 }
 
 /** Points of the foe's figures an army has defeated. */

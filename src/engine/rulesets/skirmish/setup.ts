@@ -4,7 +4,8 @@
  * ground around them, in one connected area), the strongest enemy its Arch Foe, enemies
  * Prepared and facing the heroes (III), weapons and moves read at the battle's scale.
  */
-import { facingToward, type Point } from '../../grid';
+import { baseAt } from '../../footprint';
+import { facingToward, pointKey, type Point } from '../../grid';
 import { isTerrainPassable, type BattleMap } from '../../map';
 import { regions } from '../../regions';
 import type { SetupInput, SetupResult } from '../module';
@@ -108,6 +109,7 @@ function makeFigure(
     weapons: type.weapons.map((w) => weaponAt(w, scale)),
     stats: { kills: 0, woundsTaken: 0, woundsDealt: 0, attacks: 0, hits: 0 },
   };
+  if (type.size > 1) unit.size = type.size;
   if (type.heals > 0) unit.heal = { usesLeft: type.heals, usesMax: type.heals, die: 20, hitOn: 11 };
   unit.skirmish = {
     points: type.points,
@@ -136,16 +138,30 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     map.objects.filter((o) => o.kind === kind).map((o) => ({ x: o.x, y: o.y }));
   const heroSquares = startSquares(map, anchors('hero'), map.height - 1);
   const taken = new Set<string>();
-  const pick = (squares: Point[]): Point | null => {
-    const p = squares.find((q) => !taken.has(`${q.x},${q.y}`));
-    if (p) taken.add(`${p.x},${p.y}`);
+  // The first square of the list where the figure's whole base (a large figure's 2x2, V
+  // "Large Figures") fits on squares of the list, none of them taken; failing that, with
+  // the rest of the base on any open square of the area (`area`), and then anywhere in it.
+  const pick = (squares: Point[], kind: string, area: Point[]): Point | null => {
+    const size = FIGURES_BY_KIND[kind].size;
+    const fitsOn = (allowed: Set<string> | null) => (q: Point) =>
+      baseAt(q, size).every(
+        (b) => !taken.has(pointKey(b)) && (allowed === null || allowed.has(pointKey(b))),
+      );
+    const everywhere = new Set(area.map(pointKey));
+    const p =
+      size > 1
+        ? (squares.find(fitsOn(new Set(squares.map(pointKey)))) ??
+          squares.find(fitsOn(everywhere)) ??
+          area.find(fitsOn(everywhere)))
+        : squares.find(fitsOn(null));
+    if (p) for (const b of baseAt(p, size)) taken.add(pointKey(b));
     return p ?? null;
   };
   const usedIds = new Set<string>();
   const counts = new Map<string, number>();
   const units: Unit[] = [];
   for (const [i, kind] of heroKinds.entries()) {
-    const at = pick(heroSquares);
+    const at = pick(heroSquares, kind, heroSquares);
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the heroes' army.` };
     const u = makeFigure(kind, 'heroes', at, options.scale, usedIds, counts);
     const member = input.party?.[i];
@@ -171,7 +187,7 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     ),
   ];
   for (const kind of enemyKinds) {
-    const at = pick(enemySquares);
+    const at = pick(enemySquares, kind, nearEnemy);
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the enemy army.` };
     units.push(makeFigure(kind, 'enemies', at, options.scale, usedIds, counts));
   }
