@@ -304,6 +304,8 @@ export class UnitView extends Phaser.GameObjects.Container {
       this.eye,
     ]);
     this.add(this.figure);
+    // A building (a scenario's structure) has no facing to show.
+    if (unit.structure) this.wedge.setVisible(false);
     this.setFacing(unit.facing);
     this.setWounds(unit.wounds, unit.maxWounds);
     if (unit.ai) this.setStatus(unit.ai.status);

@@ -139,8 +139,9 @@ export function stateProblems(state: GameState): string[] {
   }
   if (state.round > state.options.maxRounds)
     problems.push(`round ${state.round} is past the limit of ${state.options.maxRounds}`);
+  // A fallen structure (a Skirmish fortress) is not a defeated enemy figure.
   const defeatedEnemies = state.units.filter(
-    (u) => u.side === 'enemies' && !u.position && !u.offField,
+    (u) => u.side === 'enemies' && !u.position && !u.offField && !u.structure,
   ).length;
   if (state.objective.enemiesDefeated !== defeatedEnemies) {
     problems.push(

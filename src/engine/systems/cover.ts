@@ -50,8 +50,8 @@ export function coverFrom(
 
 /**
  * What stops an attacker's line: walls and sight-blocking squares, and the figures
- * `blockers` names other than the attacker and `ignoring` (its target). For cover and for
- * drawing the lines behind it.
+ * `blockers` names other than the attacker and `ignoring` (its target), and structures
+ * (buildings) of either side. For cover and for drawing the lines behind it.
  */
 export function lineBlocker(
   state: GameState,
@@ -64,7 +64,7 @@ export function lineBlocker(
   const figureSquares: number[] = [];
   for (const u of state.units) {
     if (!u.position || u.id === ignoring || u.id === attacker.id) continue;
-    if (blockers === 'all' || u.side !== attacker.side)
+    if (blockers === 'all' || u.side !== attacker.side || u.structure)
       for (const p of footprint(u)) figureSquares.push(p.y * width + p.x);
   }
   return (x, y) => {

@@ -29,8 +29,10 @@ export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
   const friends: number[] = [];
   for (const u of state.units) {
     if (!u.position || u.id === mover.id) continue;
-    const list = u.side === mover.side ? friends : foes;
-    for (const p of footprint(u)) list.push(p.y * width + p.x);
+    // A structure is a wall to both sides; a friend may be passed, a foe not.
+    const list = u.side === mover.side && !u.structure ? friends : foes;
+    if (sizeOf(u) === 1) list.push(u.position.y * width + u.position.x);
+    else for (const p of footprint(u)) list.push(p.y * width + p.x);
   }
   const grid = overlayGrid(buildTerrainGrid(state.map), foes, friends);
   const size = sizeOf(mover);

@@ -113,6 +113,7 @@ export function assessSkirmishAttack(
   if (!target.position) return none(`${target.name} is not on the board.`);
   if (attacker.side === target.side) return none(`${target.name} is on the same side.`);
   if (attacker.carrying) return none(`${attacker.name} carries the objective.`);
+  if (attacker.structure) return none(`${attacker.name} is a building.`);
   // V "Large Figures": a large figure attacks from its main square, and "an attacker can
   // target any space a large figure occupies": the range is to the nearest of them.
   const distance = distanceToUnit(attacker.position, target);
@@ -141,12 +142,14 @@ export function assessSkirmishAttack(
   if (traits.capable)
     modifiers.push({ label: 'Capable attacker: attack with advantage', value: 1 });
   if (gangUp) modifiers.push({ label: 'Ganging up: attack with advantage', value: 1 });
-  const coverDefence = melee && inCover;
+  const coverDefence = melee && inCover && !target.structure;
   const defendAdvantage = targetTraits.armoured || coverDefence;
   if (targetTraits.armoured)
     modifiers.push({ label: 'Tough armour: defends with advantage', value: -1 });
   if (coverDefence)
     modifiers.push({ label: 'Blow across cover: defends with advantage', value: -1 });
+  // A building (Fortress Assault) does not defend: every hit tells.
+  if (target.structure) modifiers.push({ label: 'A building: no defence roll', value: 0 });
   return {
     reason: null,
     cover,
@@ -154,10 +157,12 @@ export function assessSkirmishAttack(
     attackAdvantage,
     defendAdvantage,
     modifiers,
-    resolution: {
-      kind: 'sequence',
-      steps: [d20(hitOn, attackAdvantage), d20(DEFEND, defendAdvantage, true)],
-    },
+    resolution: target.structure
+      ? d20(hitOn, attackAdvantage)
+      : {
+          kind: 'sequence',
+          steps: [d20(hitOn, attackAdvantage), d20(DEFEND, defendAdvantage, true)],
+        },
   };
 }
 
@@ -275,6 +280,11 @@ function strike(
   if (target.ai && (target.ai.status === 'prepared' || target.ai.status === 'patrolling'))
     setStatus(ctx, target, 'alerted', `attacked by the ${attacker.name}`);
   if (!hits) return;
+  if (target.structure) {
+    attacker.stats.hits += 1;
+    applyWound(ctx, target, attacker.id, Math.min(weapon.damage, target.maxWounds - target.wounds));
+    return;
+  }
   const defence = rollD20(
     ctx,
     target,

@@ -32,6 +32,7 @@ import { livingUnits } from '../../world';
 import { assessSkirmishAttack, canSkirmishAttack, COMBAT, resolveSkirmishAttack } from './combat';
 import { healFailsWhy, tryHeal } from './heal';
 import { whyCannotPickUp, takeObject } from './flow';
+import { figuresOf, holdsPost } from './fortress';
 import { goalFor } from './scenarios';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
@@ -44,7 +45,7 @@ export function enemyActivationOrder(state: GameState): Placed[] {
   const near = (u: Placed): number =>
     heroes.reduce((d, h) => Math.min(d, chebyshevDistance(u.position, h.position)), Infinity);
   const index = new Map(state.units.map((u, i) => [u.id, i]));
-  return livingUnits(state, 'enemies')
+  return figuresOf(state, 'enemies')
     .filter((u) => u.offField !== 'reserve')
     .sort((a, b) => {
       const fa = a.ai?.archFoe ? 0 : 1;
@@ -196,8 +197,9 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     return;
   }
   let moved = false;
-  if (holdsBack(enemy)) {
-    // Cautious and Negotiating hold their ground: they fight only what is in reach.
+  if (holdsBack(enemy) || holdsPost(state, enemy, target)) {
+    // Cautious and Negotiating hold their ground, and so does a fortress's defender while
+    // its foe is far from the building: they fight only what is in reach.
     moved = true;
   } else if (!canSkirmishAttack(state, enemy, target, weapon)) {
     const door = doorWorthOpening(state, enemy, target);
@@ -240,6 +242,7 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
   }
   if (holdsBack(enemy)) return;
   const goal = goalFor(state, enemy);
+  if (!goal && holdsPost(state, enemy, target)) return;
   if (goal) {
     walkToward(ctx, enemy, goal, 'making for the goal');
     yield;

@@ -24,6 +24,7 @@ import { beginTurn, takeBackMove } from '../../systems/turns';
 import type { Command, GameState, Side, Unit } from '../../types';
 import type { ModuleCommand } from '../module';
 import { findUnit, livingUnits } from '../../world';
+import { figuresOf } from './fortress';
 import { roomNear } from './room';
 import {
   canSkirmishAttack,
@@ -189,7 +190,7 @@ function rollEnemyAction(ctx: Context): void {
       `Random Enemy Action d20 = ${x}: ${x >= 18 ? 'all the enemies act, and a fallen one returns' : x >= 9 ? 'all the enemies act' : x >= 3 ? 'half the enemies act' : 'one enemy acts'}`,
     rule: RANDOM_ACTION,
   });
-  const enemies = livingUnits(state, 'enemies').filter((u) => u.offField !== 'reserve').length;
+  const enemies = figuresOf(state, 'enemies').filter((u) => u.offField !== 'reserve').length;
   let acting = enemies;
   if (v >= 18) returnFallenEnemy(ctx);
   else if (v >= 3 && v <= 8) acting = Math.ceil(enemies / 2);
@@ -199,7 +200,7 @@ function rollEnemyAction(ctx: Context): void {
   emit(ctx, {
     type: 'enemy-action',
     roll: v,
-    acting: v >= 9 ? livingUnits(state, 'enemies').length : acting,
+    acting: v >= 9 ? figuresOf(state, 'enemies').length : acting,
     text: '',
     rule: RANDOM_ACTION,
   });
@@ -249,7 +250,7 @@ function returnFallenEnemy(ctx: Context): void {
 /** The heroes who may still act this round. */
 export function readyHeroes(state: GameState): (Unit & { position: Point })[] {
   const acted = new Set(flowOf(state).acted);
-  return livingUnits(state, 'heroes').filter((u) => !acted.has(u.id) && u.offField !== 'reserve');
+  return figuresOf(state, 'heroes').filter((u) => !acted.has(u.id) && u.offField !== 'reserve');
 }
 
 /** The enemies who may still act this round, in their order, within the round's budget. */

@@ -20,6 +20,7 @@ export function healFailsWhy(state: GameState, healer: Unit, target: Unit): stri
   if (!healer.position || !target.position) return `${target.name} is not on the board.`;
   if (target.id === healer.id) return `${healer.name} cannot heal itself.`;
   if (target.side !== healer.side) return `${target.name} is not an ally.`;
+  if (target.structure) return `${target.name} is a building: it cannot be healed.`;
   // A large patient is tended on whichever of its squares is next to the healer.
   const at = healer.position;
   const beside = squaresNearestFirst(target, at)[0];

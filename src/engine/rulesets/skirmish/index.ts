@@ -8,10 +8,10 @@ import { rollDie } from '../../systems/context';
 import { updateAwareness } from '../../systems/sight';
 import type { CommandSpec, RuleModule } from '../module';
 import type { Unit } from '../../types';
-import { livingUnits } from '../../world';
 import { chooseSkirmishHeroCommand } from './autopilot';
 import { COMBAT } from './combat';
 import { applySkirmishCommand, continueRound, flowOf, legalSkirmishCommands } from './flow';
+import { figuresOf } from './fortress';
 import { checkMorale } from './morale';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
 import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';
@@ -38,7 +38,7 @@ const healCommand: CommandSpec = {
 /** The order heroes are offered in: the ones still to act this round first, in army order. */
 function heroOrder(state: Parameters<RuleModule['heroOrder']>[0]): Unit[] {
   const acted = new Set(state.flow ? flowOf(state).acted : []);
-  const heroes = livingUnits(state, 'heroes');
+  const heroes = figuresOf(state, 'heroes');
   return [...heroes.filter((h) => !acted.has(h.id)), ...heroes.filter((h) => acted.has(h.id))];
 }
 
@@ -70,7 +70,7 @@ export const skirmish: RuleModule = {
   setup: setupSkirmish,
   partyAfter: (state) =>
     state.units
-      .filter((u) => u.side === 'heroes')
+      .filter((u) => u.side === 'heroes' && !u.structure)
       .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} })),
   commands: {
     heal: healCommand,

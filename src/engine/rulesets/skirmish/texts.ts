@@ -105,6 +105,11 @@ export function skirmishWeaponLabel(weapon: Weapon): string {
 }
 
 export function describeSkirmishUnit(state: GameState, unit: Unit): string[] {
+  if (unit.structure)
+    return [
+      `Stands with ${unit.maxWounds - unit.wounds} of ${unit.maxWounds} wounds left.`,
+      `A building of ${sizeOf(unit)}x${sizeOf(unit)} squares: it blocks movement and sight for both armies. It is struck like a figure (6+ in melee, 11+ at range, 16+ into cover) but never defends. When it falls, the assaulters win.`,
+    ];
   const t = unit.skirmish;
   const status = unit.ai
     ? ` \u00b7 ${unit.ai.status}${unit.ai.archFoe ? ' \u00b7 Arch Foe' : ''}`
