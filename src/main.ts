@@ -17,7 +17,8 @@ import { ResultsScene } from './scenes/Results';
 import { SettingsScene } from './scenes/Settings';
 import { SetupScene } from './scenes/Setup';
 import { screenMetrics, screenNow, setScreen, type ScreenMetrics } from './view/screen';
-import { COLORS } from './view/theme';
+import { textScaleOf } from './app/settings';
+import { COLORS, setColourBlind, setReadingScale, setReducedMotion } from './view/theme';
 
 function rendererType(): number {
   const wanted = new URLSearchParams(window.location.search).get('renderer');
@@ -30,6 +31,12 @@ installAutomation();
 // The sound bank follows the settings' volumes and finds its files through the app.
 sounds.useAssets(assetUrl);
 app.watchSettings((settings) => sounds.setVolumes(settings));
+// Comfort settings: the palette, the read texts' size and motion follow them.
+app.watchSettings((settings) => {
+  setColourBlind(settings.colourBlind);
+  setReadingScale(textScaleOf(settings.textSize));
+  setReducedMotion(settings.reducedMotion);
+});
 
 /** The window's size and pixel ratio now. */
 function measure(): ScreenMetrics {

@@ -1,6 +1,8 @@
 /**
  * Headless simulator:
- * `npm run sim -- [--rules ID] [--scenario ID] --games N --seed S [--json] [--no-morale] [--module FILE]`.
+ * `npm run sim -- [--rules ID] [--scenario ID] --games N --seed S [--json] [--no-morale] [--module FILE]`,
+ * or whole campaigns: `npm run sim -- --campaign ID --games N [--seed S] [--difficulty D] [--json]`
+ * (tools/lib/campaign-sim.ts).
  * Plays N whole games with the hero autopilot and prints outcome statistics. The same
  * seed gives the same outcome figures, byte for byte; only timing may differ.
  * Game i uses seed S + i. `--rules ID` plays a rule module's first scenario (or checks
@@ -15,6 +17,9 @@ import {
   type ScenarioOptions,
 } from '../src/engine/index';
 import { playAutoGame } from '../src/engine/simulate';
+import { isDifficulty, type Difficulty } from '../src/engine/campaign/index';
+import { loadCampaignFileOr } from '../src/devtools/campaigns';
+import { formatCampaignSim, simulateCampaigns } from './lib/campaign-sim';
 import { loadBundledMap } from './lib/maps';
 import { loadModuleFiles, ruleModuleNamed } from './lib/modules';
 
@@ -26,10 +31,12 @@ interface SimArgs {
   seed: number;
   json: boolean;
   morale: boolean | undefined;
+  campaign: string | null;
+  difficulty: Difficulty;
 }
 
 const USAGE =
-  'Use --rules ID, --scenario ID, --games N, --seed S, [--json] [--no-morale] [--module FILE].';
+  'Use --rules ID, --scenario ID, --games N, --seed S, [--json] [--no-morale] [--module FILE], or --campaign ID [--difficulty story|normal|hard|ironman].';
 
 function parseArgs(argv: string[]): SimArgs {
   const args: SimArgs = {
@@ -40,6 +47,8 @@ function parseArgs(argv: string[]): SimArgs {
     seed: 1,
     json: false,
     morale: undefined,
+    campaign: null,
+    difficulty: 'normal',
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -56,7 +65,13 @@ function parseArgs(argv: string[]): SimArgs {
     else if (a === '--json') args.json = true;
     else if (a === '--no-morale') args.morale = false;
     else if (a === '--morale') args.morale = true;
-    else fail(`Unknown option "${a}". ${USAGE}`);
+    else if (a === '--campaign') args.campaign = next();
+    else if (a === '--difficulty') {
+      const d = next();
+      if (!isDifficulty(d))
+        fail(`--difficulty must be story, normal, hard or ironman, not "${d}".`);
+      args.difficulty = d;
+    } else fail(`Unknown option "${a}". ${USAGE}`);
   }
   if (!Number.isInteger(args.games) || args.games < 1)
     fail('--games must be a whole number of 1 or more.');
@@ -96,6 +111,12 @@ function chooseScenario(args: SimArgs): { scenario: ScenarioDefinition; map: Bat
   return { scenario, map };
 }
 
+function runCampaigns(args: SimArgs, id: string): void {
+  const def = loadCampaignFileOr(id, fail);
+  const result = simulateCampaigns(def, args.difficulty, args.seed, args.games);
+  console.log(args.json ? JSON.stringify(result) : formatCampaignSim(result));
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   try {
@@ -103,6 +124,7 @@ async function main(): Promise<void> {
   } catch (e) {
     fail((e as Error).message);
   }
+  if (args.campaign !== null) return runCampaigns(args, args.campaign);
   const { scenario, map } = chooseScenario(args);
   const options: ScenarioOptions = {
     ...scenario.defaults,

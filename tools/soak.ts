@@ -20,6 +20,10 @@
  * checked and every violation with the command that reproduces it; exits 1 on any violation.
  * `--inject-fault` adds a deliberately broken check (a violation from round 2 on) to show
  * that violations are caught and reported (used by test/tools/soak.test.ts).
+ *
+ * `npm run soak -- --campaign ID --games N [--seed S] [--from I] [--json]` soaks whole
+ * campaigns instead (tools/lib/campaign-soak.ts): the party carried into each mission is the
+ * party that left the last one, and each campaign's save replays exactly.
  */
 import { pathToFileURL } from 'node:url';
 import {
@@ -42,6 +46,8 @@ import { replayGame } from '../src/engine/simulate';
 import { dungeonCrawlBoard, loadBenchBoard } from './lib/bench-boards';
 import { jsonProblems, stateProblems, stepProblems } from './lib/bench-invariants';
 import { loadModuleFiles } from './lib/modules';
+import { formatCampaignSoak, runCampaignSoak } from './lib/campaign-soak';
+import { loadCampaignFileOr } from '../src/devtools/campaigns';
 
 export interface SoakMap {
   id: string;
@@ -504,6 +510,8 @@ interface CliArgs {
   playOnLoaded: boolean;
   /** Rule-module files to load (and register) first. */
   modules: string[];
+  /** Soak whole campaigns of campaigns/<id>.json instead of single games. */
+  campaign: string | null;
 }
 
 function parseArgs(argv: string[]): CliArgs {
@@ -517,6 +525,7 @@ function parseArgs(argv: string[]): CliArgs {
     injectFault: false,
     playOnLoaded: true,
     modules: [],
+    campaign: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -534,6 +543,7 @@ function parseArgs(argv: string[]): CliArgs {
     else if (a === '--inject-fault') args.injectFault = true;
     else if (a === '--no-load-replay') args.playOnLoaded = false;
     else if (a === '--module') args.modules.push(next());
+    else if (a === '--campaign') args.campaign = next();
     else usage(`Unknown option "${a}".`);
   }
   if (!Number.isSafeInteger(args.games) || args.games < 1)
@@ -547,7 +557,7 @@ function parseArgs(argv: string[]): CliArgs {
 function usage(message: string): never {
   console.error(message);
   console.error(
-    'Use: npm run soak -- [--games N] [--seed S] [--from I] [--map ID] [--module FILE] [--no-bench-maps] [--no-load-replay] [--json] [--inject-fault]',
+    'Use: npm run soak -- [--games N] [--seed S] [--from I] [--map ID] [--module FILE] [--no-bench-maps] [--no-load-replay] [--json] [--inject-fault], or --campaign ID [--games N] [--seed S] [--from I] [--json]',
   );
   process.exit(2);
 }
@@ -558,6 +568,24 @@ export const INJECTED_FAULT: ExtraCheck = (state) =>
     ? [`injected fault: round ${state.round} reached (a deliberately broken check)`]
     : [];
 
+function soakCampaigns(args: CliArgs, id: string): void {
+  const def = loadCampaignFileOr(id, usage);
+  const report = runCampaignSoak({
+    def,
+    games: args.games,
+    seed: args.seed,
+    from: args.from,
+    command: `npm run soak --${args.injectFault ? ' --inject-fault' : ''}`,
+    injectFault: args.injectFault,
+    progress: (done, total) => {
+      if (total >= 10) process.stderr.write(`  ${done}/${total} campaigns\n`);
+    },
+  });
+  if (args.json) console.log(JSON.stringify(report));
+  else console.log(formatCampaignSoak(report));
+  process.exitCode = report.violations.length > 0 ? 1 : 0;
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   try {
@@ -565,6 +593,7 @@ async function main(): Promise<void> {
   } catch (e) {
     usage((e as Error).message);
   }
+  if (args.campaign !== null) return soakCampaigns(args, args.campaign);
   let maps = await soakMaps(args.benchMaps);
   if (args.map) {
     maps = maps.filter((m) => m.id === args.map);

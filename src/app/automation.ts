@@ -25,6 +25,7 @@ import { controlNames, controlRect, lastToast, toastCount } from './controls';
 import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
 import { randomSeed } from './session';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
+import { COLORS, isColourBlindMode, isReducedMotion, readingScaleNow } from '../view/theme';
 
 export interface StartOptions {
   scenario?: string;
@@ -96,6 +97,13 @@ export interface ArchFoeApi {
     battle(): BattleLook | null;
     /** How many brief messages have been shown since the page loaded. */
     toastCount(): number;
+    /** The comfort settings as the screens apply them now (palette, text scale, motion). */
+    comfort(): {
+      colourBlind: boolean;
+      readingScale: number;
+      reducedMotion: boolean;
+      heroColor: number;
+    };
   };
 }
 
@@ -242,6 +250,12 @@ export function installAutomation(): ArchFoeApi {
         };
       },
       toastCount,
+      comfort: () => ({
+        colourBlind: isColourBlindMode(),
+        readingScale: readingScaleNow(),
+        reducedMotion: isReducedMotion(),
+        heroColor: COLORS.hero,
+      }),
     },
   };
   window.archfoe = api;

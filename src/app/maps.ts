@@ -5,8 +5,8 @@
  * map plus its default options. Pure: no Phaser, no DOM.
  */
 import { allScenarios, scenarioForMap, type ScenarioOptions } from '../engine';
-import { BOARD_KINDS, boardToTiledText, generateBoard, type BoardKind } from '../maps/generated';
-import { addDefaultSetup, isMapText, loadTiledMap } from '../maps';
+import { FIELD_PREFIX, fieldScenarioId, loadFieldMap, withFigures } from '../maps/fields';
+import { isMapText, loadTiledMap } from '../maps';
 import type { LoadedMap } from '../maps/types';
 
 /** One entry of maps/index.json. */
@@ -113,13 +113,7 @@ function bundledTilesets(): Record<string, string> {
 
 const loadedCache = new Map<string, { ok: true; map: LoadedMap } | { ok: false; error: string }>();
 
-function withUnits(map: LoadedMap): LoadedMap {
-  const hasUnits =
-    map.battleMap.objects.some((o) => o.kind === 'hero') &&
-    map.battleMap.objects.some((o) => o.kind === 'enemy');
-  if (hasUnits) return map;
-  return { ...map, battleMap: addDefaultSetup(map.battleMap) };
-}
+const withUnits = withFigures;
 
 /** Loads (once) the bundled map with this id. */
 export function loadBundledMap(
@@ -305,40 +299,13 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
 
 // ------------------------------------------------------------------ generated fields
 
-const FIELD_PREFIX = 'field:';
+export { fieldScenarioId };
 
-/** The scenario id of a generated board: its kind and seed (the same id, the same field). */
-export function fieldScenarioId(
-  kind: BoardKind,
-  seed: number,
-  scale: 'large' | 'small' = 'large',
-): string {
-  return kind === 'skirmish'
-    ? `${FIELD_PREFIX}${kind}:${scale}:${seed}`
-    : `${FIELD_PREFIX}${kind}:${seed}`;
-}
-
-/**
- * A generated board (`field:skirmish:large:7`, `field:sheet:3`): rolled from its seed, written
- * as a Tiled map and loaded like any other, so it is drawn with the built-in tiles. A
- * skirmish field plays under the Skirmish rules; the seed-001 boards under the default ones.
- */
+/** A generated board (`field:skirmish:large:7`, `field:sheet:3`) as a scenario. */
 function resolveField(id: string): ResolveResult {
-  const parts = id.slice(FIELD_PREFIX.length).split(':');
-  const kind = parts[0] as BoardKind;
-  const scale = parts[1] === 'small' ? 'small' : 'large';
-  const seed = Number(parts[parts.length - 1]);
-  if (!BOARD_KINDS.includes(kind) || !Number.isSafeInteger(seed))
-    return { ok: false, error: `There is no generated board "${id}".` };
-  const board = generateBoard({ kind, seed, scale });
-  const loaded = loadTiledMap(boardToTiledText(board), { id: `field-${kind}-${seed}` });
-  if (!loaded.ok) return { ok: false, error: `The generated board did not load: ${loaded.error}` };
-  const rules = kind === 'skirmish' ? 'skirmish' : loaded.map.battleMap.properties.ruleModule;
-  const battleMap = {
-    ...loaded.map.battleMap,
-    properties: { ...loaded.map.battleMap.properties, ruleModule: String(rules) },
-  };
-  const map = withUnits({ ...loaded.map, battleMap });
+  const loaded = loadFieldMap(id);
+  if (!loaded.ok) return loaded;
+  const { map, kind, seed } = loaded;
   const def = scenarioForMap(map.battleMap);
   return {
     ok: true,

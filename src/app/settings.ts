@@ -1,4 +1,7 @@
-/** Player settings (volumes, animation speed, dice log), kept in localStorage. */
+/**
+ * Player settings (volumes, animation speed, dice log, and comfort: reduced motion,
+ * colour-blind colours, text size), kept in localStorage.
+ */
 import { readItem, STORAGE_KEYS, writeItem } from './storage';
 
 export type AnimationSpeed = 'slow' | 'normal' | 'fast' | 'instant';
@@ -11,6 +14,33 @@ export interface Settings {
   effects: number;
   speed: AnimationSpeed;
   showLog: boolean;
+  /** No screen shake, short fades (the system's "reduce motion" sets the default). */
+  reducedMotion: boolean;
+  /** Colour-blind-safe colours, and patterns where colour alone told things apart. */
+  colourBlind: boolean;
+  /** The size of the texts that are read (dice log, panels, hints, help, tooltips). */
+  textSize: TextSize;
+}
+
+export type TextSize = 'normal' | 'large' | 'larger';
+export const TEXT_SIZES: readonly TextSize[] = ['normal', 'large', 'larger'];
+
+/** How much larger the read texts are at each text size. */
+export function textScaleOf(size: TextSize): number {
+  return size === 'larger' ? 1.4 : size === 'large' ? 1.2 : 1;
+}
+
+export function isTextSize(value: unknown): value is TextSize {
+  return typeof value === 'string' && (TEXT_SIZES as readonly string[]).includes(value);
+}
+
+/** Whether the system asks for less motion (false where it cannot be asked). */
+function prefersReducedMotion(): boolean {
+  try {
+    return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+  } catch {
+    return false;
+  }
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -19,6 +49,9 @@ export const DEFAULT_SETTINGS: Settings = {
   effects: 0.8,
   speed: 'normal',
   showLog: true,
+  reducedMotion: false,
+  colourBlind: false,
+  textSize: 'normal',
 };
 
 function clamp01(value: unknown, fallback: number): number {
@@ -46,6 +79,9 @@ export function loadSettings(): Settings {
     effects: clamp01(r.effects, DEFAULT_SETTINGS.effects),
     speed: isAnimationSpeed(r.speed) ? r.speed : DEFAULT_SETTINGS.speed,
     showLog: typeof r.showLog === 'boolean' ? r.showLog : DEFAULT_SETTINGS.showLog,
+    reducedMotion: typeof r.reducedMotion === 'boolean' ? r.reducedMotion : prefersReducedMotion(),
+    colourBlind: typeof r.colourBlind === 'boolean' ? r.colourBlind : DEFAULT_SETTINGS.colourBlind,
+    textSize: isTextSize(r.textSize) ? r.textSize : DEFAULT_SETTINGS.textSize,
   };
 }
 

@@ -226,3 +226,37 @@ export function mapWithDoors(map: BattleMap): { map: BattleMap; doors: DoorState
   const doors = doorsOf(map);
   return { map: applyDoorsToMap(map, doors), doors };
 }
+
+/** A campaign hero's maximum wounds: the kind's, less its permanent wounds, never below 1. */
+export function maxWoundsAfterPermanent(kindMaximum: number, permanentWounds: number): number {
+  return Math.max(1, kindMaximum - Math.max(0, Math.trunc(permanentWounds)));
+}
+
+/**
+ * Seats a campaign's party member on a unit made for its kind: its id and name, its
+ * permanent wounds taken off the maximum (never below 1), and the wounds it carries (never
+ * so many that it starts the battle fallen). Skills are the module's to seat.
+ */
+export function seatPartyMember(unit: Unit, member: PartyMember): void {
+  unit.id = member.id;
+  unit.name = member.name;
+  const permanent = Math.max(0, Math.trunc(member.permanentWounds ?? 0));
+  if (permanent > 0) {
+    unit.permanentWounds = permanent;
+    unit.maxWounds = maxWoundsAfterPermanent(unit.maxWounds, permanent);
+  }
+  unit.wounds = Math.max(0, Math.min(unit.maxWounds - 1, Math.trunc(member.wounds)));
+}
+
+/** A hero as it leaves a battle (`partyAfter`): its wounds, permanent wounds and skill levels. */
+export function partyMemberOf(unit: Unit, skills: Readonly<Record<string, number>>): PartyMember {
+  return {
+    id: unit.id,
+    name: unit.name,
+    kind: unit.kind,
+    wounds: unit.wounds,
+    traits: {},
+    permanentWounds: unit.permanentWounds ?? 0,
+    skills,
+  };
+}

@@ -74,6 +74,11 @@ export interface UnitComponents {
    * from it by a failed morale check ('routed': out of the battle, alive).
    */
   offField?: 'reserve' | 'escaped' | 'routed';
+  /**
+   * A campaign hero's wound points that never heal (rencounter.txt); set-up already took
+   * them off `maxWounds`. Absent outside campaigns and for heroes without any.
+   */
+  permanentWounds?: number;
 }
 
 export interface Unit extends UnitComponents {

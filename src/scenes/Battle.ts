@@ -39,7 +39,7 @@ import {
 import { deriveBattleView, type BattleView } from '../view/battle-view';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
-import { setTextResolution } from '../view/theme';
+import { fadeMs, setTextResolution } from '../view/theme';
 
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
@@ -174,8 +174,8 @@ export class BattleScene extends Phaser.Scene {
       sounds.stopMusic();
     });
     sounds.startMusic();
-    this.cameras.main.fadeIn(220, 6, 5, 8);
-    uiCam.fadeIn(220, 6, 5, 8);
+    this.cameras.main.fadeIn(fadeMs(220), 6, 5, 8);
+    uiCam.fadeIn(fadeMs(220), 6, 5, 8);
 
     if (this.animateOpening) {
       this.queue = this.runAnimation(session.lastEvents, session.state, start).then(() =>

@@ -10,7 +10,7 @@ import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { CSS, textStyle, titleStyle } from '../view/theme';
+import { CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
 import { Button, cropText, drawPanel } from '../view/ui';
 
 /** Markdown to plain lines: headings, emphasis and links made readable, paragraphs unwrapped. */
@@ -55,7 +55,7 @@ export class CreditsScene extends Phaser.Scene {
   create(): void {
     const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.6);
-    this.cameras.main.fadeIn(200, 6, 5, 8);
+    this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     const pw = 900;
     const ph = 580;
     const px = W / 2 - pw / 2;

@@ -13,7 +13,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { cosmetic } from '../view/rng';
-import { COLORS, CSS, textStyle, TITLE_FONT } from '../view/theme';
+import { COLORS, CSS, fadeMs, textStyle, TITLE_FONT } from '../view/theme';
 import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
 import { Button, drawPanel, Toast } from '../view/ui';
 
@@ -26,7 +26,7 @@ export class MenuScene extends Phaser.Scene {
     const { W, H } = frameMenuScene(this, { portrait: true });
     const upright = H > W;
     drawBackdrop(this, 0.3);
-    this.cameras.main.fadeIn(200, 6, 5, 8);
+    this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     // The title art (800 x 300, no lettering; its top band is dark for the title).
     const artY = upright ? Math.max(60, (H - 1150) / 2) : 14;
     let artBottom = artY + 316;

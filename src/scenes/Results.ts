@@ -8,7 +8,7 @@ import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
+import { COLORS, CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Toast } from '../view/ui';
 import { frameExists } from '../view/unit-view';
 
@@ -39,7 +39,7 @@ export class ResultsScene extends Phaser.Scene {
   create(): void {
     const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.7);
-    this.cameras.main.fadeIn(200, 6, 5, 8);
+    this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     const r = app.lastResult;
     if (!r) {
       app.goto('Menu');

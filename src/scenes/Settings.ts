@@ -1,13 +1,28 @@
-/** Settings: master/music/effects volume, animation speed, dice log. Opens over the battle too. */
+/**
+ * Settings: master/music/effects volume, animation speed, dice log, and comfort (reduced
+ * motion, colour-blind colours, text size). Opens over the battle too.
+ */
 import Phaser from 'phaser';
 import { app } from '../app/app';
-import { ANIMATION_SPEEDS, type AnimationSpeed } from '../app/settings';
+import {
+  ANIMATION_SPEEDS,
+  TEXT_SIZES,
+  type AnimationSpeed,
+  type Settings,
+  type TextSize,
+} from '../app/settings';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { CSS, textStyle, titleStyle } from '../view/theme';
+import { CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, Slider } from '../view/ui';
+
+const TEXT_SIZE_NAMES: Record<TextSize, string> = {
+  normal: 'Normal',
+  large: 'Large',
+  larger: 'Larger',
+};
 
 const SPEED_NAMES: Record<AnimationSpeed, string> = {
   slow: 'Slow',
@@ -43,10 +58,10 @@ export class SettingsScene extends Phaser.Scene {
       shade.setInteractive(); // swallow clicks meant for the paused battle
     } else {
       drawBackdrop(this, 0.55);
-      this.cameras.main.fadeIn(200, 6, 5, 8);
+      this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     }
     const pw = 620;
-    const ph = 470;
+    const ph = 620;
     const px = W / 2 - pw / 2;
     const py = H / 2 - ph / 2;
     const g = this.add.graphics();
@@ -55,17 +70,17 @@ export class SettingsScene extends Phaser.Scene {
 
     const labelX = px + 40;
     const sliderX = px + 340;
-    let y = py + 100;
+    let y = py + 92;
     const row = (label: string): void => {
       this.add.text(labelX, y, label, textStyle(19, CSS.parchment)).setOrigin(0, 0.5);
     };
     const s = app.settings;
     row('Master volume');
     new Slider(this, sliderX, y, 220, s.master, (v) => app.updateSettings({ master: v }), 'master');
-    y += 56;
+    y += 50;
     row('Music volume');
     new Slider(this, sliderX, y, 220, s.music, (v) => app.updateSettings({ music: v }), 'music');
-    y += 56;
+    y += 50;
     row('Effects volume');
     new Slider(
       this,
@@ -99,35 +114,72 @@ export class SettingsScene extends Phaser.Scene {
     });
     y += 60;
 
-    row('Dice log');
-    const logOn = new Button(this, px + 270, y, {
-      name: 'log-on',
-      width: 80,
-      height: 34,
-      label: 'Show',
-      fontSize: 15,
-      onClick: () => setLog(true),
-    });
-    const logOff = new Button(this, px + 356, y, {
-      name: 'log-off',
-      width: 80,
-      height: 34,
-      label: 'Hide',
-      fontSize: 15,
-      onClick: () => setLog(false),
-    });
-    const setLog = (on: boolean): void => {
-      app.updateSettings({ showLog: on });
-      logOn.setSelected(on);
-      logOff.setSelected(!on);
+    /** A row of choices, one selected; `choose` applies one. */
+    const choices = <T extends string | boolean>(
+      label: string,
+      name: string,
+      options: readonly { value: T; label: string }[],
+      selected: T,
+      choose: (value: T) => void,
+    ): void => {
+      row(label);
+      const buttons = options.map(
+        (o, i) =>
+          new Button(this, px + 270 + i * 86, y, {
+            name: `${name}-${o.value === true ? 'on' : o.value === false ? 'off' : o.value}`,
+            width: 80,
+            height: 34,
+            label: o.label,
+            fontSize: 15,
+            onClick: () => {
+              buttons.forEach((b, j) => b.setSelected(options[j].value === o.value));
+              choose(o.value);
+            },
+          }),
+      );
+      buttons.forEach((b, j) => b.setSelected(options[j].value === selected));
+      y += 52;
     };
-    logOn.setSelected(s.showLog);
-    logOff.setSelected(!s.showLog);
+    const onOff = (
+      label: string,
+      name: string,
+      key: 'showLog' | 'reducedMotion' | 'colourBlind',
+      redraw: boolean,
+      words = ['On', 'Off'],
+    ) =>
+      choices(
+        label,
+        name,
+        [
+          { value: true, label: words[0] },
+          { value: false, label: words[1] },
+        ],
+        s[key],
+        (on) => {
+          const patch: Partial<Settings> = { [key]: on };
+          app.updateSettings(patch);
+          // Colours drawn already change when the screens are built again.
+          if (redraw) app.relayout();
+        },
+      );
+    onOff('Dice log', 'log', 'showLog', false, ['Show', 'Hide']);
+    onOff('Reduced motion', 'motion', 'reducedMotion', false);
+    onOff('Colour-blind', 'colour-blind', 'colourBlind', true);
+    choices(
+      'Text size',
+      'text',
+      TEXT_SIZES.map((t) => ({ value: t, label: TEXT_SIZE_NAMES[t] })),
+      s.textSize,
+      (size) => {
+        app.updateSettings({ textSize: size });
+        app.relayout();
+      },
+    );
 
     this.add
       .text(
         W / 2,
-        py + ph - 86,
+        py + ph - 80,
         'Settings are kept in this browser. Sound starts after your first click or key.',
         textStyle(13, CSS.muted),
       )

@@ -24,7 +24,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
+import { COLORS, CSS, fadeMs, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
 import { Button, cropText, drawPanel, Toast, Tooltip } from '../view/ui';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
@@ -69,7 +69,7 @@ export class SetupScene extends Phaser.Scene {
   create(): void {
     const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.72);
-    this.cameras.main.fadeIn(200, 6, 5, 8);
+    this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     this.tooltip = new Tooltip(this);
     this.add.text(W / 2, 40, 'Choose your battle', titleStyle(36)).setOrigin(0.5);
 

@@ -12,7 +12,7 @@ import type { BoardFx, DieRoll } from './board-fx';
 import type { BoardView } from './board-view';
 import { planEvents, startsBlow, type MonsterTurn } from './event-plan';
 import { cosmetic } from './rng';
-import { boardTextResolution, CSS, textStyle } from './theme';
+import { boardTextResolution, CSS, fadeMs, isReducedMotion, textStyle } from './theme';
 import { frameExists, TILE, type UnitView } from './unit-view';
 
 export interface AnimatorHost {
@@ -422,8 +422,12 @@ export class Animator {
     this.effectAt(v.x, v.y - 8, 'hit', momentous ? 1.6 : 0.9);
     if (momentous) {
       const cam = this.host.board.camera;
-      cam.shake(420 * this.factor, 0.012);
-      cam.flash(260 * this.factor, 255, 236, 200);
+      // Reduced motion: no shake, and a soft short flash instead of a bright one.
+      if (isReducedMotion()) cam.flash(fadeMs(260 * this.factor), 120, 110, 95);
+      else {
+        cam.shake(420 * this.factor, 0.012);
+        cam.flash(260 * this.factor, 255, 236, 200);
+      }
     }
     this.host.fx.leaveRemains(v, this.factor);
     v.setVisible(false);

@@ -13,7 +13,7 @@ import type { LoadedMap } from '../maps/types';
 import type { BattleView, MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
 import { boardTextResolution, COLORS, textStyle } from './theme';
-import { artFor, UnitView } from './unit-view';
+import { artFor, TILE, UnitView } from './unit-view';
 
 const TONE_COLOR: Record<MarkTone, number> = {
   target: COLORS.target,
@@ -61,7 +61,7 @@ export class BattleBoard {
     this.board = new BoardView(scene, map, camera, viewport, pixelScale);
     const remains = scene.add.layer();
     this.board.layer.addAt(remains, this.board.layer.getIndex(this.board.unitLayer));
-    this.fx = new BoardFx(scene, this.board.fxLayer, remains);
+    this.fx = new BoardFx(scene, this.board.fxLayer, remains, map.battleMap.width * TILE);
     for (const u of state.units) {
       const v = new UnitView(scene, u, artFor(rules.kinds, u));
       this.board.unitLayer.add(v);

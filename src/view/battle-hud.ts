@@ -11,7 +11,7 @@ import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
 import { Banner, HeroCard, InfoPanel } from './hud';
-import { COLORS, CSS, textStyle, titleStyle } from './theme';
+import { COLORS, CSS, readingStyle, textStyle, titleStyle } from './theme';
 import { Button, drawPanel, Toast, Tooltip } from './ui';
 
 /** What the HUD's buttons and cards ask the scene to do. */
@@ -202,7 +202,7 @@ export class BattleHud {
           h.x,
           h.y,
           '',
-          textStyle(14, CSS.muted, { wordWrap: { width: h.wrap }, lineSpacing: 2 }),
+          readingStyle(14, CSS.muted, { wordWrap: { width: h.wrap }, lineSpacing: 2 }),
         )
         .setOrigin(0, 0.5),
     );
@@ -311,7 +311,7 @@ export class BattleHud {
           14,
           y,
           k,
-          textStyle(w < 500 ? 13 : 15, CSS.gold, {
+          readingStyle(w < 500 ? 13 : 15, CSS.gold, {
             fontStyle: 'bold',
             wordWrap: { width: keyW - 20 },
           }),
@@ -321,7 +321,7 @@ export class BattleHud {
         keyW,
         y,
         d,
-        textStyle(w < 500 ? 13 : 15, CSS.parchment, { wordWrap: { width: w - keyW - 14 } }),
+        readingStyle(w < 500 ? 13 : 15, CSS.parchment, { wordWrap: { width: w - keyW - 14 } }),
       );
       c.add(t);
       y += Math.max(26, t.height + 8);

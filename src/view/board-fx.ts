@@ -45,6 +45,8 @@ export class BoardFx {
     /** Where effects are drawn (over the figures). */
     private readonly layer: Phaser.GameObjects.Layer,
     remains: Phaser.GameObjects.Layer,
+    /** The board's width in world pixels: a die never lands off the board's right edge. */
+    private readonly boardWidth = Infinity,
   ) {
     this.remains = remains;
   }
@@ -86,10 +88,13 @@ export class BoardFx {
       )
       .setOrigin(0, 0.5)
       .setAlpha(0);
-    // Beside the figure, at its shoulder; a second die (the same figure) a little lower.
-    const x = v.x + 15;
+    // Beside the figure, at its shoulder (its left one at the board's right edge, where the
+    // die and its "needs" would be cut off); a second die (the same figure) a little lower.
+    const atRightEdge = v.x + 15 + r + 3 + need.width > this.boardWidth;
+    if (atRightEdge) need.setPosition(-r - 3, 0).setOrigin(1, 0.5);
+    const x = atRightEdge ? v.x - 15 : v.x + 15;
     const y = v.y - 12 + slot * 15;
-    const root = scene.add.container(x - 18, y - 16, [die, need]);
+    const root = scene.add.container(atRightEdge ? x + 18 : x - 18, y - 16, [die, need]);
     this.layer.add(root);
     const t = (ms: number) => Math.max(1, ms * factor);
     return new Promise((resolve) => {

@@ -10,7 +10,14 @@ import { app } from '../app/app';
 import type { BattleMap, CoverLevel, CoverLine, DoorState, GameState, Point } from '../engine';
 import type { LoadedMap } from '../maps/types';
 import { makeTilemap, MapArtView, tilesetTextureKey } from './map-art-view';
-import { boardTextResolution, COLORS, CSS, coverColor, textStyle } from './theme';
+import {
+  boardTextResolution,
+  COLORS,
+  coverColor,
+  CSS,
+  isColourBlindMode,
+  textStyle,
+} from './theme';
 import { TILE } from './unit-view';
 
 export { tilesetTextureKey };
@@ -454,8 +461,8 @@ export class BoardView {
    */
   showMonsterReach(sees: readonly Point[], strikes: readonly Point[]): void {
     this.visionG.clear();
-    this.drawArea(this.visionG, sees, COLORS.vision, 0.14);
-    this.drawArea(this.visionG, strikes, COLORS.danger, 0.22);
+    this.drawArea(this.visionG, sees, COLORS.vision, 0.14, 'dots');
+    this.drawArea(this.visionG, strikes, COLORS.danger, 0.22, 'hatch');
   }
 
   private drawArea(
@@ -463,6 +470,7 @@ export class BoardView {
     squares: readonly Point[],
     color: number,
     alpha: number,
+    pattern: 'hatch' | 'dots' | null = null,
   ): void {
     if (squares.length === 0) return;
     const { width, height } = this.map;
@@ -480,12 +488,41 @@ export class BoardView {
       if (!has(p.x - 1, p.y)) g.lineBetween(x0 + 1, y0, x0 + 1, y0 + TILE);
       if (!has(p.x + 1, p.y)) g.lineBetween(x0 + TILE - 1, y0, x0 + TILE - 1, y0 + TILE);
     }
+    // Colour-blind mode: the area also has its own pattern, so it never rests on colour alone
+    // (danger hatched, sight dotted).
+    if (pattern && isColourBlindMode()) this.drawPattern(g, squares, color, pattern);
+  }
+
+  private drawPattern(
+    g: Phaser.GameObjects.Graphics,
+    squares: readonly Point[],
+    color: number,
+    pattern: 'hatch' | 'dots',
+  ): void {
+    if (pattern === 'hatch') {
+      g.lineStyle(1, color, 0.5);
+      for (const p of squares) {
+        const x0 = p.x * TILE;
+        const y0 = p.y * TILE;
+        // Diagonals from bottom-left to top-right, 11 px apart, clipped to the square.
+        for (let k = 11; k < 2 * TILE; k += 11) {
+          const a = Math.min(k, TILE);
+          const b = Math.max(0, k - TILE);
+          g.lineBetween(x0 + b, y0 + a, x0 + a, y0 + b);
+        }
+      }
+    } else {
+      g.fillStyle(color, 0.85);
+      for (const p of squares)
+        for (let dy = 8; dy < TILE; dy += 16)
+          for (let dx = 8; dx < TILE; dx += 16) g.fillCircle(p.x * TILE + dx, p.y * TILE + dy, 1.6);
+    }
   }
 
   /** A hovered monster's view: where it would notice a hero, drawn faintly. */
   showHoverSight(squares: readonly Point[]): void {
     this.hoverSightG.clear();
-    this.drawArea(this.hoverSightG, squares, COLORS.vision, 0.07);
+    this.drawArea(this.hoverSightG, squares, COLORS.vision, 0.07, 'dots');
   }
 
   /**
@@ -503,6 +540,7 @@ export class BoardView {
       counts.map((c) => c.at),
       COLORS.danger,
       0.14,
+      'hatch',
     );
     for (const { at, count } of counts) {
       if (count < 2) continue;

@@ -6,7 +6,7 @@
  */
 import Phaser from 'phaser';
 import type { GameEvent, GameState, RuleRef } from '../engine';
-import { COLORS, CSS, textStyle, titleStyle } from './theme';
+import { COLORS, CSS, readingStyle, textStyle, titleStyle } from './theme';
 import { screenToHud } from './frame';
 import { drawPanel, type Tooltip } from './ui';
 
@@ -101,7 +101,7 @@ export class DiceLog extends Phaser.GameObjects.Container {
   }
 
   private entryStyle(color: string): Phaser.Types.GameObjects.Text.TextStyle {
-    return textStyle(13, color, {
+    return readingStyle(13, color, {
       wordWrap: { width: this.panelW - 24, useAdvancedWrap: true },
       lineSpacing: 1,
     });
@@ -177,7 +177,7 @@ export class DiceLog extends Phaser.GameObjects.Container {
     if (event.rule) {
       const rule = event.rule;
       tag = this.scene.add
-        .text(this.panelW - 12, 0, tagWords, textStyle(10, CSS.dim, { fontStyle: 'italic' }))
+        .text(this.panelW - 12, 0, tagWords, readingStyle(10, CSS.dim, { fontStyle: 'italic' }))
         .setOrigin(1, 0);
       // On the text's last line when there is room, else on a line of its own.
       const lines = t.getWrappedText();

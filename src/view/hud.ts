@@ -6,7 +6,7 @@ import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
 import { Button, cropText, drawPanel, type Tooltip } from './ui';
-import { COLORS, CSS, textStyle, titleStyle, TITLE_FONT } from './theme';
+import { COLORS, CSS, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
 import { artFor, fallbackTexture, frameExists } from './unit-view';
 
 // ------------------------------------------------------------------ hero card
@@ -226,7 +226,7 @@ export class InfoPanel extends Phaser.GameObjects.Container {
       12,
       34,
       '',
-      textStyle(13, CSS.parchment, {
+      readingStyle(13, CSS.parchment, {
         wordWrap: { width: w - 24, useAdvancedWrap: true },
         lineSpacing: 2,
       }),

@@ -4,7 +4,7 @@ import type Phaser from 'phaser';
 export const GAME_WIDTH = 1280;
 export const GAME_HEIGHT = 720;
 
-export const COLORS = {
+const STANDARD_COLORS = {
   background: 0x0d0a10,
   backgroundCss: '#0d0a10',
   panel: 0x17121c,
@@ -34,7 +34,71 @@ export const COLORS = {
   buttonHover: 0x3a2c40,
   buttonDown: 0x1c1520,
   buttonSelected: 0x4a3618,
-} as const;
+};
+
+/**
+ * The colours that tell game things apart (sides, reach, sight, threat, cover), swapped for
+ * the Okabe-Ito colour-blind-safe set (Okabe & Ito 2008) in colour-blind mode: blue against
+ * vermillion instead of green against red, and purple for full cover.
+ */
+const COLOUR_BLIND_COLORS: Partial<typeof STANDARD_COLORS> = {
+  hero: 0x56b4e9,
+  enemy: 0xd55e00,
+  reach: 0x56b4e9,
+  vision: 0xf0e442,
+  target: 0xe8711a,
+  heal: 0x2fc59a,
+  clear: 0x2fc59a,
+  partial: 0xf0e442,
+  full: 0xcc79a7,
+  blocked: 0xd55e00,
+  danger: 0xd55e00,
+  losOpenLine: 0x56b4e9,
+  losBlockedLine: 0xe69f00,
+};
+
+/** The palette now (read at draw time; setColourBlind swaps it). */
+export const COLORS = { ...STANDARD_COLORS };
+
+let colourBlind = false;
+
+/** Swaps the palette for colour-blind-safe colours (or back); drawn things change on redraw. */
+export function setColourBlind(on: boolean): void {
+  colourBlind = on;
+  Object.assign(COLORS, STANDARD_COLORS, on ? COLOUR_BLIND_COLORS : {});
+}
+
+/** Whether areas also carry patterns (colour-blind mode), not colour alone. */
+export function isColourBlindMode(): boolean {
+  return colourBlind;
+}
+
+let readingScale = 1;
+let reducedMotion = false;
+
+/** Sets how much larger read texts are drawn (the text size setting). */
+export function setReadingScale(scale: number): void {
+  readingScale = Math.max(1, Math.min(2, scale));
+}
+
+/** How much larger read texts are drawn now. */
+export function readingScaleNow(): number {
+  return readingScale;
+}
+
+/** Sets reduced motion: no screen shake, short fades. */
+export function setReducedMotion(on: boolean): void {
+  reducedMotion = on;
+}
+
+export function isReducedMotion(): boolean {
+  return reducedMotion;
+}
+
+/** A fade's duration: short under reduced motion. */
+export function fadeMs(ms: number): number {
+  return reducedMotion ? Math.min(ms, 60) : ms;
+}
 
 export const CSS = {
   parchment: '#e8dcc0',
@@ -76,6 +140,15 @@ export function textStyle(size: number, color: string = CSS.parchment, extra: St
     resolution: textResolution,
     ...extra,
   };
+}
+
+/** A text that is read (dice log, panels, hints, help, tooltips): grows with the text size. */
+export function readingStyle(
+  size: number,
+  color: string = CSS.parchment,
+  extra: Style = {},
+): Style {
+  return textStyle(Math.round(size * readingScale), color, extra);
 }
 
 export function titleStyle(size: number, color: string = CSS.gold, extra: Style = {}): Style {

@@ -7,7 +7,7 @@ import Phaser from 'phaser';
 import { noteToast, registerControl, type ControlRect } from '../app/controls';
 import { sounds } from '../audio/sound-bank';
 import { hudCamera, hudToScreen, screenToHud } from './frame';
-import { COLORS, CSS, textStyle } from './theme';
+import { COLORS, CSS, readingStyle, textStyle } from './theme';
 
 // ------------------------------------------------------------------ named buttons
 
@@ -94,7 +94,7 @@ export class Tooltip extends Phaser.GameObjects.Container {
       10,
       7,
       '',
-      textStyle(14, CSS.parchment, { wordWrap: { width: 300 }, lineSpacing: 3 }),
+      readingStyle(14, CSS.parchment, { wordWrap: { width: 300 }, lineSpacing: 3 }),
     );
     this.add([this.bg, this.label]);
     this.setDepth(10_000).setVisible(false);

@@ -487,6 +487,40 @@ describe('Arch Foe in the browser', () => {
     await waitScene('Menu');
   });
 
+  it('keeps the comfort settings (colour-blind colours, text size, reduced motion) across a reload', async () => {
+    await clickButton('settings');
+    await waitScene('Settings');
+    await clickButton('colour-blind-on');
+    await waitScene('Settings');
+    await clickButton('text-larger');
+    await waitScene('Settings');
+    await clickButton('motion-on');
+    const applied = {
+      colourBlind: true,
+      readingScale: 1.4,
+      reducedMotion: true,
+      heroColor: 0x56b4e9,
+    };
+    expect(await page.evaluate(() => window.archfoe.debug.comfort())).toEqual(applied);
+    await shot('13b-settings-comfort');
+    await openGame();
+    expect(await page.evaluate(() => window.archfoe.debug.comfort())).toEqual(applied);
+    await clickButton('settings');
+    await waitScene('Settings');
+    await clickButton('colour-blind-off');
+    await waitScene('Settings');
+    await clickButton('text-normal');
+    await waitScene('Settings');
+    await clickButton('motion-off');
+    expect(await page.evaluate(() => window.archfoe.debug.comfort())).toMatchObject({
+      colourBlind: false,
+      readingScale: 1,
+      reducedMotion: false,
+    });
+    await clickButton('settings-back');
+    await waitScene('Menu');
+  });
+
   it('sets a corrupt save aside with a message and keeps the menu working', async () => {
     await page.evaluate(() =>
       localStorage.setItem('archfoe.save.v1', '{"format":"archfoe-save", broken'),

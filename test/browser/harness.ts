@@ -3,7 +3,15 @@
  * with a tiny static HTTP server on 127.0.0.1 (a free port), and launches the system
  * Chromium (headless, fresh profile) through playwright-core.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -18,9 +26,8 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
 export { CHROMIUM };
 
-/** Builds the production bundle (same config as `npm run build`) into a temp folder. */
-export async function buildGame(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'archfoe-dist-'));
+/** Builds the production bundle (same config as `npm run build`) into `outDir`. */
+async function buildInto(outDir: string): Promise<void> {
   const { build } = await import('vite');
   await build({
     root: ROOT,
@@ -28,6 +35,50 @@ export async function buildGame(): Promise<string> {
     logLevel: 'error',
     build: { outDir, emptyOutDir: true },
   });
+}
+
+/**
+ * The production bundle in a temp folder of the caller's own (to remove when done). Within
+ * one `vitest run` (test/global-setup.ts names it) the game is built once: the first file to
+ * ask builds it under a lock folder, the others wait for it and copy it.
+ */
+export async function buildGame(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'archfoe-dist-'));
+  const run = process.env.ARCHFOE_TEST_RUN;
+  if (!run) {
+    await buildInto(outDir);
+    return outDir;
+  }
+  const shared = join(tmpdir(), `archfoe-dist-run-${run}`);
+  const done = join(shared, '.built');
+  let builder = false;
+  try {
+    mkdirSync(`${shared}.lock`);
+    builder = true;
+  } catch {
+    // Another test file is building it.
+  }
+  const failed = `${shared}.lock/failed`;
+  if (builder) {
+    try {
+      await buildInto(shared);
+    } catch (e) {
+      writeFileSync(failed, e instanceof Error ? e.message : String(e));
+      throw e;
+    }
+    writeFileSync(done, 'ok');
+  } else {
+    const deadline = Date.now() + 170_000;
+    while (!existsSync(done)) {
+      if (existsSync(failed))
+        throw new Error(`the shared test build failed: ${readFileSync(failed, 'utf8')}`);
+      if (Date.now() > deadline)
+        throw new Error(`the shared test build never finished (${shared})`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  cpSync(shared, outDir, { recursive: true });
+  rmSync(join(outDir, '.built'), { force: true });
   return outDir;
 }
 

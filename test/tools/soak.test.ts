@@ -12,6 +12,8 @@ import { dungeonCrawlBoard } from '../engine/boards';
 import { jsonProblems, stateProblems, stepProblems } from '../../tools/lib/bench-invariants';
 import { defaultOptions } from '../../src/engine';
 import { gameConfig, INJECTED_FAULT, runSoak, type SoakMap } from '../../tools/soak';
+import { runCampaignSoak } from '../../tools/lib/campaign-soak';
+import { loadCampaignFile } from '../../src/devtools/campaigns';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -201,5 +203,25 @@ describe("the soak's invariant checks", () => {
     expect(jsonProblems({ a: [undefined] })).toHaveLength(1);
     expect(jsonProblems({ a: Infinity, b: { c: () => 1 } })).toHaveLength(2);
     expect(jsonProblems({ a: undefined, b: [1, 'x', null, { c: true }] })).toEqual([]);
+  });
+});
+
+describe('the campaign soak (npm run soak -- --campaign ID)', () => {
+  it('plays whole campaigns with the party carried battle to battle and the saves replaying exactly', () => {
+    const report = runCampaignSoak({ def: loadCampaignFile('ember-crown'), games: 2, seed: 3 });
+    expect(report.violations).toEqual([]);
+    expect(report.battles).toBeGreaterThanOrEqual(2);
+    expect(report.heroChecks).toBeGreaterThanOrEqual(report.battles);
+  });
+
+  it('reports a party that is not carried over, with the seed and a command to reproduce it', () => {
+    const r = soak(['--campaign', 'ember-crown', '--games', '1', '--seed', '3', '--inject-fault']);
+    expect(r.status).toBe(1);
+    expect(r.out).toMatch(/VIOLATION in campaign 0 \(seed 3, story, battle 2\)/);
+    expect(r.out).toMatch(/goes in as .*"wounds":\d+.*but left the last battle as/);
+    expect(r.out).toContain(
+      'reproduce: npm run soak -- --inject-fault --campaign ember-crown --seed 3 --from 0 --games 1',
+    );
+    expect(soak(['--campaign', 'nowhere']).out).toMatch(/No campaign "nowhere" in campaigns\//);
   });
 });

@@ -15,6 +15,7 @@ import type { BattleMap } from '../map';
 import type { Context } from '../systems/context';
 import type {
   Command,
+  GameEvent,
   GameState,
   ModuleOptions,
   OptionValue,
@@ -87,15 +88,22 @@ export interface UnitKind {
 
 // ------------------------------------------------------------------ set-up
 
-/** A persistent character coming into a battle from a campaign (and going out again). */
+/**
+ * A persistent character coming into a battle from a campaign (and going out again). Its
+ * id becomes its unit's id, so the campaign finds it in the finished battle.
+ */
 export interface PartyMember {
   id: string;
   name: string;
   kind: string;
-  /** Wounds carried into the battle. */
+  /** Wounds carried into the battle (going out: its wounds at the end, all of them if it fell). */
   wounds: number;
-  /** Module-specific persistent data (skills, experience): plain JSON. */
+  /** Module-specific persistent data: plain JSON. */
   traits: Readonly<Record<string, OptionValue>>;
+  /** Wound points that never heal (rencounter.txt); they lower the hero's maximum wounds. */
+  permanentWounds?: number;
+  /** Skill levels by the module's skill ids (`CampaignRules.skills`); absent ones start fresh. */
+  skills?: Readonly<Record<string, number>>;
 }
 
 export interface SetupInput {
@@ -121,6 +129,55 @@ export interface ScenarioDefinition {
   defaults: ModuleOptions;
   /** A board of the scenario's own (a generated or built-in one) instead of a bundled map. */
   map?: BattleMap;
+}
+
+// ------------------------------------------------------------------ campaigns
+
+/**
+ * A skill a campaign hero improves between missions (rencounter.txt, "Campaigning and
+ * Improvement between games"): rolled on `die` after a mission in which it was used, it
+ * goes up by one on a roll over its level, never past `max`.
+ */
+export interface CampaignSkill {
+  id: string;
+  name: string;
+  /** The die the skill is rolled on in battle, and so its improvement roll. */
+  die: number;
+  /** A new hero's level. */
+  level: number;
+  max: number;
+}
+
+/** A finished battle as a campaign reviews it: the final state, the commands and every event. */
+export interface FinishedBattle {
+  state: GameState;
+  commands: readonly Command[];
+  events: readonly GameEvent[];
+}
+
+/** How much stronger or weaker a mission's enemies are than the scenario sets them (difficulty). */
+export interface EnemyStrength {
+  /** Enemies other than the Arch Foe, in percent of the scenario's count (100 = as set). */
+  enemyPercent: number;
+  /** Wounds added to (or, negative, taken from) the Arch Foe's maximum; never below 1. */
+  archFoeWounds: number;
+}
+
+/**
+ * What a module tells a campaign (docs/campaigns.md): its heroes' skills, which of them a
+ * hero used in a battle, a hero's wounds before permanent ones, and how a difficulty's
+ * enemy strength becomes its options. The party's seating (names, carried and permanent
+ * wounds, skill levels) is `setup`'s, and `partyAfter` reads it back.
+ */
+export interface CampaignRules {
+  /** The skills a hero of `kind` improves between missions, at a new hero's levels. */
+  skills(kind: string): CampaignSkill[];
+  /** The ids of the skills the hero `unitId` used in `battle`. */
+  skillsUsed(battle: FinishedBattle, unitId: string): string[];
+  /** A hero of `kind`'s maximum wounds before permanent wounds (the Recovery action's "total health"). */
+  maxWounds(kind: string): number;
+  /** The options that give a mission's enemies `strength` (only the keys that differ from the default). */
+  strengthOptions(strength: EnemyStrength): Record<string, OptionValue>;
 }
 
 // ------------------------------------------------------------------ commands
@@ -273,6 +330,8 @@ export interface RuleModule {
   setup(input: SetupInput): SetupResult;
   /** The party as it leaves a battle, for a campaign. */
   partyAfter(state: GameState): PartyMember[];
+  /** What a campaign needs of the module; a module without it cannot host campaign missions. */
+  campaign?: CampaignRules;
 
   /** The command types beyond the kernel's own, and how each is checked. */
   commands: Readonly<Record<string, CommandSpec>>;

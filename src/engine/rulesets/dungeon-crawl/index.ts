@@ -6,6 +6,7 @@
 import type { CommandSpec, RuleModule } from '../module';
 import { describeObjectiveProgress, VICTORY_KINDS } from '../../systems/victory';
 import { chooseCrawlHeroCommand } from './autopilot';
+import { CRAWL_CAMPAIGN } from './campaign';
 import { afterCrawlAction, applyCrawlCommand, heroesInOrder, legalCrawlCommands } from './flow';
 import { crawlOptionSpecs, CRAWL_SCENARIOS, normaliseCrawlOptions } from './options';
 import { addCrawlPlacement } from './placement';
@@ -47,6 +48,7 @@ export const dungeonCrawl: RuleModule = {
   addDefaultPlacement: addCrawlPlacement,
   setup: setupCrawlGame,
   partyAfter: crawlPartyAfter,
+  campaign: CRAWL_CAMPAIGN,
   commands: { heal: healCommand },
   apply: applyCrawlCommand,
   legalCommands: legalCrawlCommands,

@@ -10,6 +10,7 @@ import {
   victoryDefaultsFromMap,
   victoryOptionSpecs,
 } from '../../systems/victory';
+import { readStrength, strengthOptions } from '../../systems/strength';
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import type { CrawlOptions } from './types';
 
@@ -47,6 +48,7 @@ export function normaliseCrawlOptions(
     lair: typeof o.lair === 'string' ? o.lair : 'roll',
     ...normaliseVictoryOptions(o, defaults),
     ...(o.startAlerted === 'all' ? { startAlerted: 'all' as const } : {}),
+    ...strengthOptions(readStrength(o)),
   };
 }
 

@@ -2,10 +2,11 @@
  * Setting up a Dungeon Crawl game from a map: heroes on the map's hero squares (a named
  * kind, else the next of the party not yet placed), enemies on its enemy squares by kind,
  * the dragon as the Arch Foe, all with the stat blocks of units.ts. A campaign's party
- * replaces the usual four heroes, keeping their names and carried wounds.
+ * replaces the usual four heroes, keeping their names, wounds and skills, and a campaign's
+ * difficulty may field fewer or more enemies and a stronger or weaker Arch Foe.
  */
 import type { Facing } from '../../grid';
-import type { MapObject } from '../../map';
+import type { BattleMap, MapObject } from '../../map';
 import type { PartyMember, SetupInput, SetupResult } from '../module';
 import {
   mapWithDoors,
@@ -14,8 +15,17 @@ import {
   numberNames,
   objectFacing,
   objectiveFor,
+  partyMemberOf,
+  seatPartyMember,
   whyPlacementFails,
 } from '../../setup';
+import {
+  readStrength,
+  scaledCount,
+  squaresNearEnemies,
+  strengthenArchFoe,
+} from '../../systems/strength';
+import { crawlSkillLevels, seatCrawlSkills } from './campaign';
 import type { GameState, Unit } from '../../types';
 import { normaliseCrawlOptions } from './options';
 import { DUNGEON_CRAWL_UNITS, HERO_ORDER } from './units';
@@ -58,6 +68,10 @@ export function setupCrawlGame(input: SetupInput): SetupResult {
     if (made.ai && (allAlerted || obj.properties.alerted === true)) made.ai.status = 'alerted';
     units.push(made);
   }
+  const strength = readStrength(options);
+  const extra = fieldEnemiesAtStrength(map, units, strength.enemyPercent, usedIds, kindCounts);
+  if (extra) return { ok: false, error: extra };
+  strengthenArchFoe(units, strength.archFoeWounds);
   numberNames(units, kindCounts, (kind) => DUNGEON_CRAWL_UNITS[kind].name);
   if (input.party) {
     const joined = seatParty(units, input.party);
@@ -80,15 +94,25 @@ export function setupCrawlGame(input: SetupInput): SetupResult {
 }
 
 /**
- * A campaign's party takes the hero squares in order, each member as its own kind with
- * its name and the wounds it carries; squares left over stay empty.
+ * A campaign's party takes the hero squares, each member the square made for its kind when
+ * there is one free, else the first free one, as its own kind with its id, name, wounds,
+ * permanent wounds and skill levels; squares left over stay empty.
  */
 function seatParty(units: Unit[], party: readonly PartyMember[]): string | null {
   const heroes = units.filter((u) => u.side === 'heroes');
   if (party.length > heroes.length)
     return `The map has ${heroes.length} hero squares for a party of ${party.length}.`;
-  for (const [i, square] of heroes.entries()) {
-    const member = party[i];
+  const seats = new Map<Unit, PartyMember>();
+  const waiting: PartyMember[] = [];
+  for (const member of party) {
+    const own = heroes.find((h) => h.kind === member.kind && !seats.has(h));
+    if (own) seats.set(own, member);
+    else waiting.push(member);
+  }
+  for (const square of heroes)
+    if (!seats.has(square) && waiting.length > 0) seats.set(square, waiting.shift()!);
+  for (const square of heroes) {
+    const member = seats.get(square);
     const index = units.indexOf(square);
     if (!member) {
       units.splice(index, 1);
@@ -96,19 +120,54 @@ function seatParty(units: Unit[], party: readonly PartyMember[]): string | null 
     }
     const def = DUNGEON_CRAWL_UNITS[member.kind];
     if (!def || def.side !== 'heroes') return `${member.name} is not a Dungeon Crawl hero.`;
+    if (units.some((u) => u.id === member.id && u.side === 'enemies'))
+      return `The hero id "${member.id}" is taken by an enemy.`;
     const made = makeUnitOf(member.kind, square.position!, square.facing, member.id, false);
-    made.name = member.name;
-    made.wounds = Math.max(0, Math.min(made.maxWounds - 1, Math.trunc(member.wounds)));
+    seatPartyMember(made, member);
+    seatCrawlSkills(made, member.skills ?? {});
     units[index] = made;
   }
   return null;
 }
 
-/** The party as it leaves the battle: each hero's kind, name and wounds. */
+/** The party as it leaves the battle: each hero's kind, name, wounds and skill levels. */
 export function crawlPartyAfter(state: GameState): PartyMember[] {
   return state.units
     .filter((u) => u.side === 'heroes')
-    .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} }));
+    .map((u) => partyMemberOf(u, crawlSkillLevels(u)));
+}
+
+/**
+ * A campaign's enemy count (systems/strength.ts): at less than full strength the last
+ * enemies on the map other than the Arch Foe stay away; at more, copies of its other
+ * enemies, in turn, join on the free squares nearest the enemies.
+ */
+function fieldEnemiesAtStrength(
+  map: BattleMap,
+  units: Unit[],
+  percent: number,
+  usedIds: Set<string>,
+  kindCounts: Map<string, number>,
+): string | null {
+  const minions = units.filter((u) => u.side === 'enemies' && !u.ai?.archFoe);
+  const wanted = scaledCount(minions.length, percent);
+  for (const gone of minions.slice(wanted)) units.splice(units.indexOf(gone), 1);
+  const more = wanted - minions.length;
+  if (more <= 0) return null;
+  const squares = squaresNearEnemies(
+    map,
+    units.filter((u) => u.side === 'enemies').map((u) => u.position!),
+    units.filter((u) => u.side === 'heroes').map((u) => u.position!),
+    more,
+  );
+  if (squares.length < more)
+    return `Map "${map.name}" has no room for ${more} more enemies (found ${squares.length}).`;
+  for (const [i, at] of squares.entries()) {
+    const like = minions[i % minions.length];
+    const id = nextUnitId(like.kind, usedIds, kindCounts);
+    units.push(makeUnitOf(like.kind, at, like.facing, id, false));
+  }
+  return null;
 }
 
 function makeUnit(

@@ -66,6 +66,9 @@ export type CrawlOptions = GameState['options'] & {
    * no enemy does, so games made before the option keep their options unchanged.
    */
   startAlerted?: 'all';
+  /** A campaign's enemy strength (systems/strength.ts); absent at full strength. */
+  enemyPercent?: number;
+  archFoeWounds?: number;
 };
 
 /** The options of a game this module runs (normaliseOptions made them). */

@@ -2,7 +2,8 @@
  * The heroes' autopilot for the Skirmish: for the hero whose turn it is, heal a wounded
  * neighbour (a healer), else attack the best target it can (chance x worth), else move to
  * where it can attack next (a shooter preferring cover), or toward the scenario's goal or
- * the nearest enemy; then attack if it now can; then end the turn.
+ * the nearest enemy; then attack if it now can; then end the turn. In a race for the far
+ * edge (Escape, Infiltrate) it runs for the edge, and attacks only when it cannot get closer.
  */
 import { chebyshevDistance, type Point } from '../../grid';
 import { computeCover } from '../../los';
@@ -12,7 +13,7 @@ import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
-import { goalFor } from './scenarios';
+import { goalFor, scenarioRule } from './scenarios';
 import { targetByTactic } from './tactics';
 import { fortressThreatened } from './fortress';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
@@ -71,8 +72,11 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
   const turn = state.turn!;
   const heal = legal.find((c): c is CommandOf<'heal'> => c.type === 'heal');
   if (heal) return heal;
+  // In a race for the far edge (Escape, Infiltrate) a hero runs, and fights only when it cannot.
+  const rule = scenarioRule(state).id;
+  const racing = rule === 'escape' || rule === 'infiltrate';
   const attack = bestAttack(state, hero, legal);
-  if (attack) return attack;
+  if (attack && !racing) return attack;
   const moves = legal.filter((c): c is CommandOf<'move'> => c.type === 'move');
   if (moves.length > 0 && hero.position && !turn.acted) {
     const foes = livingUnits(state, 'enemies');
@@ -103,12 +107,13 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
           const c = computeCover(f.position, m.to, (x, y) => doesSquareBlockSight(state.map, x, y));
           return c === 'partial' || c === 'full';
         });
-      const v = attackValue * 10 - dist(m.to) + (covered ? 2 : 0);
+      const v = racing ? -dist(m.to) : attackValue * 10 - dist(m.to) + (covered ? 2 : 0);
       if (!best || v > best.v) best = { to: m.to, v };
     }
     const here = dist(hero.position);
     if (best && (best.v > -here + 1e-9 || dist(best.to) < here))
       return { type: 'move', unit: hero.id, to: best.to };
   }
+  if (attack) return attack;
   return { type: 'end-turn', unit: hero.id };
 }

@@ -22,6 +22,7 @@ import { setStatus } from '../../systems/sight';
 import { applyWound } from '../../systems/wounds';
 import type { GameState, RuleRef, Unit } from '../../types';
 import { livingUnits, unitAt } from '../../world';
+import { needWithSkill, skillBonus } from './campaign';
 import { traitsOf, type SkirmishWeapon } from './types';
 
 export const D20 = 20;
@@ -40,6 +41,8 @@ export interface SkirmishAttack {
   reason: string | null;
   cover: CoverLevel;
   hitOn: number;
+  /** What the target's defence needs (11+, less a campaign hero's defence skill). */
+  defendOn: number;
   attackAdvantage: boolean;
   defendAdvantage: boolean;
   modifiers: Modifier[];
@@ -104,6 +107,7 @@ export function assessSkirmishAttack(
     reason,
     cover: 'blocked',
     hitOn: MELEE_HIT,
+    defendOn: DEFEND,
     attackAdvantage: false,
     defendAdvantage: false,
     modifiers: [],
@@ -133,10 +137,24 @@ export function assessSkirmishAttack(
   const inCover = cover === 'partial' || cover === 'full';
   const traits = traitsOf(attacker);
   const targetTraits = traitsOf(target);
-  const hitOn = melee ? MELEE_HIT : inCover ? RANGED_COVER_HIT : RANGED_HIT;
+  const ruleHitOn = melee ? MELEE_HIT : inCover ? RANGED_COVER_HIT : RANGED_HIT;
+  const attackSkill = skillBonus(attacker, melee ? 'melee' : 'ranged');
+  const hitOn = needWithSkill(ruleHitOn, attackSkill);
+  const defenceSkill = skillBonus(target, 'defence');
+  const defendOn = needWithSkill(DEFEND, defenceSkill);
   const modifiers: Modifier[] = [];
   if (!melee && inCover)
     modifiers.push({ label: `Target in ${cover} cover: 16+ to hit`, value: 5 });
+  if (attackSkill > 0)
+    modifiers.push({
+      label: `${melee ? 'Melee' : 'Shooting'} skill: ${hitOn}+ to hit`,
+      value: -attackSkill,
+    });
+  if (defenceSkill > 0)
+    modifiers.push({
+      label: `Target's defence skill: defends on ${defendOn}+`,
+      value: -defenceSkill,
+    });
   const gangUp = melee && isGangUp(state, attacker, target);
   const attackAdvantage = traits.capable || gangUp;
   if (traits.capable)
@@ -154,6 +172,7 @@ export function assessSkirmishAttack(
     reason: null,
     cover,
     hitOn,
+    defendOn,
     attackAdvantage,
     defendAdvantage,
     modifiers,
@@ -161,7 +180,7 @@ export function assessSkirmishAttack(
       ? d20(hitOn, attackAdvantage)
       : {
           kind: 'sequence',
-          steps: [d20(hitOn, attackAdvantage), d20(DEFEND, defendAdvantage, true)],
+          steps: [d20(hitOn, attackAdvantage), d20(defendOn, defendAdvantage, true)],
         },
   };
 }
@@ -261,7 +280,7 @@ function strike(
     (v, rolls) =>
       `${attacker.name} ${weapon.name} at ${target.name}: ${rolls}, needs ${odds.hitOn}+ — ${v >= odds.hitOn ? 'hit' : 'miss'}`,
     COMBAT(
-      `VIII Attack: ${isMelee(weapon) ? 'melee 6+' : odds.hitOn === RANGED_HIT ? 'ranged 11+' : 'ranged into cover 16+'}`,
+      `VIII Attack: ${isMelee(weapon) ? 'melee 6+' : odds.cover === 'partial' || odds.cover === 'full' ? 'ranged into cover 16+' : 'ranged 11+'}`,
     ),
   );
   const hits = hit >= odds.hitOn;
@@ -289,13 +308,13 @@ function strike(
     ctx,
     target,
     'defend',
-    DEFEND,
+    odds.defendOn,
     odds.defendAdvantage,
     (v, rolls) =>
-      `${target.name} defends: ${rolls}, needs ${DEFEND}+ — ${v >= DEFEND ? 'no damage' : 'fails'}`,
+      `${target.name} defends: ${rolls}, needs ${odds.defendOn}+ — ${v >= odds.defendOn ? 'no damage' : 'fails'}`,
     COMBAT('VIII Defend: 11+ does no damage'),
   );
-  if (defence >= DEFEND) return;
+  if (defence >= odds.defendOn) return;
   attacker.stats.hits += 1;
   applyFailedDefence(ctx, attacker, target, weapon);
 }

@@ -9,6 +9,7 @@ import { updateAwareness } from '../../systems/sight';
 import type { CommandSpec, RuleModule } from '../module';
 import type { Unit } from '../../types';
 import { chooseSkirmishHeroCommand } from './autopilot';
+import { SKIRMISH_CAMPAIGN } from './campaign';
 import { COMBAT } from './combat';
 import { applySkirmishCommand, continueRound, flowOf, legalSkirmishCommands } from './flow';
 import { figuresOf } from './fortress';
@@ -16,7 +17,7 @@ import { checkMorale } from './morale';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
 import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';
 import { checkSkirmishVictory } from './scenarios';
-import { setupSkirmish, SKIRMISH_ID } from './setup';
+import { setupSkirmish, SKIRMISH_ID, skirmishPartyAfter } from './setup';
 import {
   describeSkirmishObjective,
   describeSkirmishUnit,
@@ -68,10 +69,8 @@ export const skirmish: RuleModule = {
   // Maps drawn without figures: the muster is placed by the set-up anyway.
   addDefaultPlacement: (map) => ({ ok: true, map }),
   setup: setupSkirmish,
-  partyAfter: (state) =>
-    state.units
-      .filter((u) => u.side === 'heroes' && !u.structure)
-      .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} })),
+  partyAfter: skirmishPartyAfter,
+  campaign: SKIRMISH_CAMPAIGN,
   commands: {
     heal: healCommand,
     activate: unitCommand,

@@ -4,6 +4,7 @@
  * objectives of VI) and the muster of each army.
  */
 import type { BattleMap } from '../../map';
+import { readStrength, strengthOptions } from '../../systems/strength';
 import { normaliseVictoryOptions } from '../../systems/victory';
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import { FIGURES_BY_KIND } from './roster';
@@ -63,6 +64,8 @@ export function normaliseSkirmishOptions(
     heroes: readArmy(o.heroes, d.heroes),
     enemies: readArmy(o.enemies, d.enemies),
     ...normaliseVictoryOptions(o, d),
+    ...(readArmy(o.allies, '') ? { allies: readArmy(o.allies, '') } : {}),
+    ...strengthOptions(readStrength(o)),
   };
 }
 

@@ -8,13 +8,23 @@ import { baseAt } from '../../footprint';
 import { facingToward, pointKey, type Point } from '../../grid';
 import { isTerrainPassable, type BattleMap } from '../../map';
 import { regions } from '../../regions';
-import type { SetupInput, SetupResult } from '../module';
-import { mapWithDoors, newGameState, nextUnitId, numberNames, objectiveFor } from '../../setup';
-import type { Side, Unit } from '../../types';
+import type { PartyMember, SetupInput, SetupResult } from '../module';
+import {
+  mapWithDoors,
+  newGameState,
+  nextUnitId,
+  numberNames,
+  objectiveFor,
+  partyMemberOf,
+  seatPartyMember,
+} from '../../setup';
+import { readStrength, scaledCount, strengthenArchFoe } from '../../systems/strength';
+import type { GameState, Side, Unit } from '../../types';
+import { seatSkirmishSkills, skirmishSkillLevels, UNIQUE_MINIMUM_WOUNDS } from './campaign';
 import { FORTRESS_KIND, FORTRESS_WOUNDS, planFortress } from './fortress';
 import { normaliseSkirmishOptions } from './options';
 import { FIGURES_BY_KIND, MOVE_TABLE, moveOf, weaponAt } from './roster';
-import type { Scale, SkirmishOptions } from './types';
+import { traitsOf, type Scale, type SkirmishOptions } from './types';
 
 export const SKIRMISH_ID = 'skirmish';
 
@@ -88,17 +98,10 @@ function scenarioSquares(
   return free;
 }
 
-function makeFigure(
-  kind: string,
-  side: Side,
-  at: Point,
-  scale: Scale,
-  usedIds: Set<string>,
-  counts: Map<string, number>,
-): Unit {
+function makeFigure(kind: string, side: Side, at: Point, scale: Scale, id: string): Unit {
   const type = FIGURES_BY_KIND[kind];
   const unit: Unit = {
-    id: nextUnitId(kind, usedIds, counts),
+    id,
     name: type.name,
     kind,
     side,
@@ -166,13 +169,57 @@ function makeFortress(
   };
 }
 
+/**
+ * A campaign's enemy count (systems/strength.ts): the army's figures other than its Arch
+ * Foe scaled, the last ones staying away, or copies of them joining in turn.
+ */
+function enemiesAtStrength(kinds: readonly string[], percent: number): string[] {
+  if (percent === 100) return [...kinds];
+  const points = (kind: string): number => FIGURES_BY_KIND[kind].points;
+  const archIndex = kinds.reduce((best, k, i) => (points(k) > points(kinds[best]) ? i : best), 0);
+  const minions = kinds.filter((_, i) => i !== archIndex);
+  const wanted = scaledCount(minions.length, percent);
+  let kept = 0;
+  const out = kinds.filter((_, i) => i === archIndex || kept++ < wanted);
+  for (let i = 0; i < wanted - minions.length; i++) out.push(minions[i % minions.length]);
+  return out;
+}
+
+/**
+ * A campaign's party member on its figure: a named character fights as a unique one (VIII:
+ * "2 to 5 wounds"), with its name, wounds and skills.
+ */
+function seatMember(unit: Unit, member: PartyMember): void {
+  unit.maxWounds = Math.max(unit.maxWounds, UNIQUE_MINIMUM_WOUNDS);
+  traitsOf(unit).unique = true;
+  seatPartyMember(unit, member);
+  seatSkirmishSkills(unit, member.skills ?? {});
+}
+
+/**
+ * The party as it leaves the battle: the heroes seated from a campaign's party (they carry
+ * campaign skills; the allies beside them do not), or every hero of a battle without one.
+ */
+export function skirmishPartyAfter(state: GameState): PartyMember[] {
+  const heroes = state.units.filter((u) => u.side === 'heroes' && !u.structure);
+  const seated = heroes.filter((u) => u.skirmish?.skills !== undefined);
+  return (seated.length > 0 ? seated : heroes).map((u) => partyMemberOf(u, skirmishSkillLevels(u)));
+}
+
 export function setupSkirmish(input: SetupInput): SetupResult {
   const { map, doors } = mapWithDoors(input.map);
   const options: SkirmishOptions = normaliseSkirmishOptions(input.options, input.map);
-  const heroKinds = input.party?.map((m) => m.kind) ?? options.heroes.split(',');
-  const enemyKinds = options.enemies.split(',');
+  const party = input.party ?? [];
+  const allies = input.party && options.allies ? options.allies.split(',') : [];
+  const heroKinds = input.party
+    ? [...party.map((m) => m.kind), ...allies]
+    : options.heroes.split(',');
+  const strength = readStrength(options);
+  const enemyKinds = enemiesAtStrength(options.enemies.split(','), strength.enemyPercent);
   const unknown = heroKinds.find((k) => !FIGURES_BY_KIND[k]);
   if (unknown) return { ok: false, error: `"${unknown}" is not a figure of the Skirmish roster.` };
+  const partyIds = new Set(party.map((m) => m.id));
+  if (partyIds.size < party.length) return { ok: false, error: 'Two of the party share an id.' };
   const anchors = (kind: string): Point[] =>
     map.objects.filter((o) => o.kind === kind).map((o) => ({ x: o.x, y: o.y }));
   const nearHeroes = startSquares(map, anchors('hero'), map.height - 1);
@@ -215,18 +262,16 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     if (p) for (const b of baseAt(p, size)) taken.add(pointKey(b));
     return p ?? null;
   };
-  const usedIds = new Set<string>();
+  const usedIds = new Set<string>(partyIds);
   const counts = new Map<string, number>();
   const units: Unit[] = [];
   for (const [i, kind] of heroKinds.entries()) {
     const at = pick(heroSquares, kind, fortress ? heroSquares : nearHeroes);
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the heroes' army.` };
-    const u = makeFigure(kind, 'heroes', at, options.scale, usedIds, counts);
-    const member = input.party?.[i];
-    if (member) {
-      u.name = member.name;
-      u.wounds = Math.max(0, Math.min(u.maxWounds - 1, Math.trunc(member.wounds)));
-    }
+    const member = party[i];
+    const id = member ? member.id : nextUnitId(kind, usedIds, counts);
+    const u = makeFigure(kind, 'heroes', at, options.scale, id);
+    if (member) seatMember(u, member);
     units.push(u);
   }
   // The squares a map marks for the enemy come first, as drawn; the rest follow the
@@ -245,10 +290,10 @@ export function setupSkirmish(input: SetupInput): SetupResult {
   for (const kind of enemyKinds) {
     const at = pick(enemySquares, kind, fortress ? enemySquares : nearEnemy);
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the enemy army.` };
-    units.push(makeFigure(kind, 'enemies', at, options.scale, usedIds, counts));
+    units.push(makeFigure(kind, 'enemies', at, options.scale, nextUnitId(kind, usedIds, counts)));
   }
   numberNames(
-    units.filter((u) => !input.party?.some((m) => m.name === u.name)),
+    units.filter((u) => !partyIds.has(u.id)),
     counts,
     (kind) => FIGURES_BY_KIND[kind].name,
   );
@@ -283,6 +328,7 @@ export function setupSkirmish(input: SetupInput): SetupResult {
       home: { ...u.position! },
     };
   }
+  strengthenArchFoe(units, strength.archFoeWounds);
   const state = newGameState({
     scenarioId: input.scenarioId,
     ruleModule: SKIRMISH_ID,

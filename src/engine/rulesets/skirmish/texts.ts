@@ -7,7 +7,7 @@ import { coverFrom, lineBlocker } from '../../systems/cover';
 import type { Command, GameState, Unit, Weapon } from '../../types';
 import { findUnit } from '../../world';
 import type { ActionPreview, Resolution } from '../module';
-import { assessSkirmishAttack, D20, DEFEND, MELEE_HIT, RANGED_HIT } from './combat';
+import { assessSkirmishAttack, D20, MELEE_HIT, RANGED_HIT } from './combat';
 import { healFailsWhy } from './heal';
 import { FIGURES_BY_KIND } from './roster';
 import { scenarioRule } from './scenarios';
@@ -40,7 +40,7 @@ export function previewSkirmishAction(state: GameState, command: Command): Actio
       resolution: a.resolution,
       cover: a.cover,
       modifiers: a.modifiers,
-      summary: `${weapon.name}: ${a.hitOn}+ to hit, then the defence must fail (under ${DEFEND}): ${formatChance(chance)}`,
+      summary: `${weapon.name}: ${a.hitOn}+ to hit, then the defence must fail (under ${a.defendOn}): ${formatChance(chance)}`,
       allowed: a.reason === null,
       reason: a.reason,
     };

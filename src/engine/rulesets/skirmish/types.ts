@@ -67,6 +67,8 @@ export interface SkirmishTraits {
   lastTarget: string | null;
   /** A hero whose morale failed: its next activation is spent falling back (VIII). */
   retreating: boolean;
+  /** A campaign hero's skill levels (campaign.ts); absent for every other figure. */
+  skills?: Readonly<Record<string, number>>;
 }
 
 declare module '../../types' {
@@ -110,6 +112,14 @@ export type SkirmishOptions = GameState['options'] & {
   /** The muster: the figures of each army, as kinds separated by commas. */
   heroes: string;
   enemies: string;
+  /**
+   * In a campaign, the figures who fight beside the party (its muster replaces `heroes`);
+   * absent when none do.
+   */
+  allies?: string;
+  /** A campaign's enemy strength (systems/strength.ts); absent at full strength. */
+  enemyPercent?: number;
+  archFoeWounds?: number;
 };
 
 export function skirmishOptions(state: GameState): SkirmishOptions {

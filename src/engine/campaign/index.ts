@@ -1,0 +1,34 @@
+/** Campaigns: a chain of missions with a persistent party (docs/campaigns.md). */
+import '../rulesets';
+
+export * from './types';
+export {
+  campaignOptions,
+  DIFFICULTIES,
+  DIFFICULTY_NAMES,
+  isDifficulty,
+  normaliseCampaignOptions,
+} from './difficulty';
+export {
+  CAMPAIGN_DEFINITION_VERSION,
+  findMission,
+  parseCampaignDefinition,
+  readCampaignDefinition,
+} from './definition';
+export type { DefinitionResult } from './definition';
+export {
+  chooseMission,
+  finishBattle,
+  missionSetup,
+  newCampaign,
+  renameHero,
+  replayBattle,
+  startBattle,
+  withBattleCommands,
+} from './campaign';
+export type { CampaignResult, MissionBoard, MissionSetup, ResolveScenario } from './campaign';
+export { DEATH_THRESHOLD, rollBetweenMissions } from './recovery';
+export type { BattleForRecovery, HeroInBattle, RecoveryResult } from './recovery';
+export { campaignSave, loadCampaign, readCampaignSave, replayCampaign } from './save';
+export { playAutoCampaign } from './autoplay';
+export type { AutoBattle, AutoCampaignHooks } from './autoplay';
