@@ -348,6 +348,8 @@ function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<vo
   });
   walkToward(ctx, hero, { x: hero.position.x, y: edgeRow(state, 'heroes') }, 'falling back');
   yield;
+  // It may have fallen on the way (dangerous ground) or left the field.
+  if (!hero.position) return;
   const foe = livingUnits(state, 'enemies').sort(
     (a, b) =>
       chebyshevDistance(a.position, hero.position!) - chebyshevDistance(b.position, hero.position!),
