@@ -8,14 +8,20 @@ import { app } from './app/app';
 import { assetUrl } from './app/assets';
 import { installAutomation } from './app/automation';
 import { installFileHandlers } from './app/files';
+import { installSaveFileInput } from './app/save-files';
 import { sounds } from './audio/sound-bank';
+import { AftermathScene } from './scenes/Aftermath';
 import { BattleScene } from './scenes/Battle';
+import { CampaignScene } from './scenes/Campaign';
+import { CampaignsScene } from './scenes/Campaigns';
 import { BootScene } from './scenes/Boot';
 import { CreditsScene } from './scenes/Credits';
 import { MenuScene } from './scenes/Menu';
+import { ReplayScene } from './scenes/Replay';
 import { ResultsScene } from './scenes/Results';
 import { SettingsScene } from './scenes/Settings';
 import { SetupScene } from './scenes/Setup';
+import { MusterScene } from './scenes/Muster';
 import { screenMetrics, screenNow, setScreen, type ScreenMetrics } from './view/screen';
 import { textScaleOf } from './app/settings';
 import { COLORS, setColourBlind, setReadingScale, setReducedMotion } from './view/theme';
@@ -63,7 +69,20 @@ const game = new Phaser.Game({
   // Two touch pointers, for pinch zoom on the board.
   input: { keyboard: true, mouse: true, touch: true, gamepad: false, activePointers: 2 },
   render: { antialias: true, roundPixels: false },
-  scene: [BootScene, MenuScene, SettingsScene, CreditsScene, SetupScene, BattleScene, ResultsScene],
+  scene: [
+    BootScene,
+    MenuScene,
+    SettingsScene,
+    CreditsScene,
+    SetupScene,
+    MusterScene,
+    BattleScene,
+    ResultsScene,
+    CampaignsScene,
+    CampaignScene,
+    AftermathScene,
+    ReplayScene,
+  ],
 });
 app.game = game;
 
@@ -94,6 +113,7 @@ window.addEventListener('resize', () => {
 });
 
 installFileHandlers();
+installSaveFileInput();
 // "My maps": list the player's kept maps for the Setup screen.
 void app.refreshMyMaps();
 

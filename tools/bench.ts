@@ -27,6 +27,7 @@ import {
   enemyTurnsInGames,
   firstEnemyTurn,
   FRAME_MS,
+  intentOverlay,
   gamesPerSecond,
   type EnemyTurnResult,
   type GamesResult,
@@ -61,6 +62,7 @@ const SECTIONS = [
   'pathing',
   'lineOfSight',
   'enemyTurn',
+  'intent',
   'games',
   'mapLoad',
   'memory',
@@ -269,6 +271,15 @@ async function main(): Promise<void> {
       },
       {
         section,
+        name: `ours: fast field of view of each of ${r.units} (fieldOfView)`,
+        value: r.fastFovMs,
+        unit: 'ms',
+        note: `the same squares as visibleSquares; ours/rot ${ratioText(r.ratioFastFovVsRot)}`,
+        key: 'lineOfSight.fastFov',
+        better: 'lower',
+      },
+      {
+        section,
         name: `rot.js: field of view of each of ${r.units}`,
         value: r.rotFovMs,
         unit: 'ms',
@@ -318,6 +329,32 @@ async function main(): Promise<void> {
         unit: 'ms',
         note: `${frameText(r.medianMs)}; p95 ${sig(r.p95Ms)} ms, worst ${sig(r.worstMs)} ms (${frameText(r.worstMs)}); ${r.samples} samples`,
         key: `enemyTurn.${r.board}.${r.situation.split(/[ ,]/)[0]}${r.situation.includes('alerted') ? '-alerted' : ''}${r.situation.includes('cold') ? '-cold' : ''}`,
+        better: 'lower',
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------- intent overlay
+  if (want('intent')) {
+    log('intent overlay...');
+    const big = loadBenchBoard(64);
+    const seeds = args.quick ? [1, 2] : [1, 2, 3];
+    const results = [
+      intentOverlay(big, seeds, args.quick ? 2 : 5, 'patrolling', 20),
+      intentOverlay(big, seeds.slice(0, 1), 1, 'alerted', 1),
+    ];
+    report.intent = {
+      frameMs: FRAME_MS,
+      results: results.map((r) => ({ ...enemyJson(r), method: r.method })),
+    };
+    for (const r of results) {
+      rows.push({
+        section: 'Intent overlay after a command (budget: one 16.7 ms frame)',
+        name: `${r.board}, ${r.enemies} enemies / ${r.heroes} heroes: ${r.situation}`,
+        value: r.medianMs,
+        unit: 'ms',
+        note: `${frameText(r.medianMs)}; attack odds: ${r.method}; ${r.samples} samples`,
+        key: `intent.${r.board}.${r.situation.includes('alerted') ? 'alerted' : 'first'}`,
         better: 'lower',
       });
     }
@@ -610,6 +647,8 @@ function losJson(r: LosResult): Record<string, unknown> {
       allPairsRuns: r.oursAllPairsRuns,
       fieldOfViewMs: round(r.oursFovMs, 3),
       fieldOfViewRuns: r.oursFovRuns,
+      fastFieldOfViewMs: round(r.fastFovMs, 3),
+      fastFieldOfViewRuns: r.fastFovRuns,
     },
     rot: {
       algorithm: 'PreciseShadowcasting, topology 8, radius 64',
@@ -619,6 +658,7 @@ function losJson(r: LosResult): Record<string, unknown> {
     oursOverRot: {
       allPairsCover: round(r.ratioAllPairsVsRot, 4),
       fieldOfView: round(r.ratioFovVsRot, 4),
+      fastFieldOfView: round(r.ratioFastFovVsRot, 4),
     },
     agreement: {
       unitPairs: r.pairAgreement,

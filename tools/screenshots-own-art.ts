@@ -7,13 +7,10 @@
  *   docs/screenshot-own-art-setup.png    the Setup screen: the map's picture and summary
  *   docs/screenshot-own-art-battle.png   the battle on it, a hero's move shown
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchChromium } from '../src/devtools/chromium';
-import { serveDir } from '../src/devtools/static-server';
 import { REPO_ROOT } from './lib/bench-boards';
-import { viteBuild } from './lib/bench-bundle';
+import { runShots, withGamePage } from './lib/shots';
 
 type Api = {
   isReady: boolean;
@@ -42,76 +39,57 @@ const FILES = [
 
 async function main(): Promise<void> {
   const renderer = process.argv.includes('canvas') ? 'canvas' : 'webgl';
-  const dist = mkdtempSync(join(tmpdir(), 'archfoe-shots-dist-'));
-  const profile = mkdtempSync(join(tmpdir(), 'archfoe-shots-chromium-'));
-  try {
-    const built = viteBuild(dist);
-    if (built.error) throw new Error(built.error);
-    const { server, url } = await serveDir(dist);
-    const context = await launchChromium(profile);
-    try {
-      await context.addInitScript('window.__name = (f) => f;');
-      const page = context.pages()[0] ?? (await context.newPage());
-      const click = async (name: string): Promise<void> => {
-        const rect = await page.evaluate(
-          (n) => (window as unknown as { archfoe: Api }).archfoe.debug.buttonRect(n),
-          name,
-        );
-        if (!rect) throw new Error(`no button ${name}`);
-        await page.mouse.click(rect.cx, rect.cy);
-      };
-      await page.goto(`${url}?renderer=${renderer}`);
-      await page.waitForFunction(
-        () => (window as unknown as { archfoe?: Api }).archfoe?.scene() === 'Menu',
+  await withGamePage(async (page, url) => {
+    const click = async (name: string): Promise<void> => {
+      const rect = await page.evaluate(
+        (n) => (window as unknown as { archfoe: Api }).archfoe.debug.buttonRect(n),
+        name,
       );
-      await click('new-game');
-      await page.waitForFunction(
-        () => (window as unknown as { archfoe: Api }).archfoe.scene() === 'Setup',
+      if (!rect) throw new Error(`no button ${name}`);
+      await page.mouse.click(rect.cx, rect.cy);
+    };
+    await page.goto(`${url}?renderer=${renderer}`);
+    await page.waitForFunction(
+      () => (window as unknown as { archfoe?: Api }).archfoe?.scene() === 'Menu',
+    );
+    await click('new-game');
+    await page.waitForFunction(
+      () => (window as unknown as { archfoe: Api }).archfoe.scene() === 'Setup',
+    );
+    const files = FILES.map((p) => ({
+      name: p.replace(/^.*\//, ''),
+      base64: readFileSync(join(OWN, p)).toString('base64'),
+      type: p.endsWith('.png') ? 'image/png' : 'application/xml',
+    }));
+    await page.evaluate((list) => {
+      const dt = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      window.dispatchEvent(
+        new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
       );
-      const files = FILES.map((p) => ({
-        name: p.replace(/^.*\//, ''),
-        base64: readFileSync(join(OWN, p)).toString('base64'),
-        type: p.endsWith('.png') ? 'image/png' : 'application/xml',
-      }));
-      await page.evaluate((list) => {
-        const dt = new DataTransfer();
-        for (const f of list) {
-          const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
-          dt.items.add(new File([bytes], f.name, { type: f.type }));
-        }
-        window.dispatchEvent(
-          new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }),
-        );
-      }, files);
-      await page.waitForFunction(
-        () => (window as unknown as { archfoe: Api }).archfoe.debug.setupPreview()?.ownArt === true,
-      );
-      await page.mouse.move(1270, 700);
-      await page.waitForTimeout(600);
-      await page.screenshot({ path: join(REPO_ROOT, 'docs/screenshot-own-art-setup.png') });
-      await page.evaluate(() =>
-        (window as unknown as { archfoe: Api }).archfoe.start({ scenario: 'custom', seed: 7 }),
-      );
-      await page.evaluate(() => (window as unknown as { archfoe: Api }).archfoe.idle());
-      // Hover a square the acting hero can reach, to show its path over the art.
-      const to = await page.evaluate(() =>
-        (window as unknown as { archfoe: Api }).archfoe.debug.squareToScreen(4, 5),
-      );
-      if (to) await page.mouse.move(to.x, to.y);
-      await page.waitForTimeout(700);
-      await page.screenshot({ path: join(REPO_ROOT, 'docs/screenshot-own-art-battle.png') });
-      process.stdout.write(`Saved docs/screenshot-own-art-{setup,battle}.png (${renderer})\n`);
-    } finally {
-      await context.close();
-      server.close();
-    }
-  } finally {
-    rmSync(dist, { recursive: true, force: true });
-    rmSync(profile, { recursive: true, force: true });
-  }
+    }, files);
+    await page.waitForFunction(
+      () => (window as unknown as { archfoe: Api }).archfoe.debug.setupPreview()?.ownArt === true,
+    );
+    await page.mouse.move(1270, 700);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: join(REPO_ROOT, 'docs/screenshot-own-art-setup.png') });
+    await page.evaluate(() =>
+      (window as unknown as { archfoe: Api }).archfoe.start({ scenario: 'custom', seed: 7 }),
+    );
+    await page.evaluate(() => (window as unknown as { archfoe: Api }).archfoe.idle());
+    // Hover a square the acting hero can reach, to show its path over the art.
+    const to = await page.evaluate(() =>
+      (window as unknown as { archfoe: Api }).archfoe.debug.squareToScreen(4, 5),
+    );
+    if (to) await page.mouse.move(to.x, to.y);
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: join(REPO_ROOT, 'docs/screenshot-own-art-battle.png') });
+    process.stdout.write(`Saved docs/screenshot-own-art-{setup,battle}.png (${renderer})\n`);
+  });
 }
 
-main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+runShots(main);

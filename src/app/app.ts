@@ -5,7 +5,16 @@
  */
 import type Phaser from 'phaser';
 import { allScenarios } from '../engine';
-import type { Command, GameState, ScenarioOptions, Side, UnitStats } from '../engine';
+import type {
+  Command,
+  GameConfig,
+  GameEvent,
+  GameState,
+  ScenarioOptions,
+  Side,
+  UnitStats,
+} from '../engine';
+import type { LoadedMap } from '../maps/types';
 import { contentId } from './hash';
 import {
   hasMapImages,
@@ -23,10 +32,41 @@ import {
 } from './map-store';
 import { customMapFromFiles, loadCustomMap, type CustomMapSource } from './maps';
 import {
+  campaignOptions,
+  chooseMission as chooseCampaignMission,
+  finishBattle as finishCampaignBattle,
+  newCampaign,
+  renameHero as renameCampaignHero,
+  startBattle as startCampaignBattle,
+  withBattleCommands,
+  type CampaignDefinition,
+  type CampaignEvent,
+  type CampaignState,
+  type Difficulty,
+} from '../engine/campaign';
+import {
+  campaignRecord,
+  findCampaign,
+  loadCampaignRecord,
+  resolveCampaignScenario,
+  resolveMissionScenario,
+} from './campaign-play';
+import {
+  parseSaveFile,
+  saveFileText,
+  SlotStore,
+  slotName,
+  type CampaignSlotId,
+  type SlotId,
+  type SlotResult,
+} from './save-slots';
+import {
+  battleRecord,
   BattleSession,
-  loadSavedSession,
+  loadBattleRecord,
+  migrateLegacySave,
   randomSeed,
-  storeSession,
+  setAsideSave,
   type BattleConfig,
 } from './session';
 import { loadSettings, saveSettings, type AnimationSpeed, type Settings } from './settings';
@@ -83,6 +123,21 @@ export interface BattleLook {
   zoom: number;
   /** The dice log's lines, oldest first, with each line's rule tag ('' when none). */
   log: { text: string; tag: string }[];
+  /** The intent overlay as drawn: each monster's marks, the heroes' odds badges, the round's odds. */
+  intent?: {
+    marks: readonly {
+      unitId: string;
+      kind: string;
+      ghosts: readonly { at: { x: number; y: number }; chance: number; text: string }[];
+      strike: { targetId: string; chance: number; woundChance: number; text: string } | null;
+      note: string | null;
+      lines: readonly string[];
+    }[];
+    odds: { unit: string; text: string; tip: string }[];
+    roundOdds: string | null;
+  };
+  /** Fog of war: the monsters it hides now (none without fog). */
+  hiddenByFog?: string[];
 }
 
 export interface UnitResult {
@@ -104,6 +159,22 @@ export interface BattleResult {
   scenarioName: string;
   units: UnitResult[];
   config: BattleConfig;
+  /** The battle's engine config, commands and events (its statistics and its replay). */
+  game: GameConfig;
+  commands: Command[];
+  events: GameEvent[];
+  /** The battle's last state, and its map. */
+  final: GameState;
+  map: LoadedMap;
+  /** Set when the battle was a campaign's mission. */
+  campaign: { slot: CampaignSlotId; mission: string } | null;
+}
+
+/** The campaign being played: its slot, its definition and its state. */
+export interface CampaignPlay {
+  slot: CampaignSlotId;
+  def: CampaignDefinition;
+  state: CampaignState;
 }
 
 export interface SetupChoice {
@@ -132,7 +203,7 @@ class App {
   /** Why maps cannot be kept in this browser, when they cannot (one plain sentence). */
   myMapsProblem: string | null = null;
   /** What the Setup screen's map picture shows (set by the scene), for the automation API. */
-  setupPreview: { ownArt: boolean; width: number; height: number } | null = null;
+  setupPreview: { ownArt: boolean; width: number; height: number; key: string } | null = null;
   /** How the board on screen draws the map's own art (set by the view), or null. */
   boardArt: {
     artLayers: number;
@@ -141,6 +212,30 @@ class App {
     scale: number;
   } | null = null;
   lastResult: BattleResult | null = null;
+  /** The save slots (opened by the Boot scene before the Menu shows). */
+  readonly slots = new SlotStore();
+  /** The campaign being played, or null (a quick battle, or none). */
+  campaign: CampaignPlay | null = null;
+  /** What happened after the last campaign battle, for the Aftermath screen. */
+  aftermath: CampaignEvent[] | null = null;
+  /** The aftermath's lines shown so far on the Aftermath screen (for tests). */
+  aftermathShown: string[] = [];
+  /** The Campaign slots screen's message (an import's outcome...), shown once. */
+  campaignsMessage: { kind: 'error' | 'info'; text: string } | null = null;
+  /** The battle the Replay screen steps through, and where it goes back to. */
+  replay: {
+    config: GameConfig;
+    commands: Command[];
+    map: LoadedMap;
+    title: string;
+    back: 'Results' | 'Campaign';
+  } | null = null;
+  /** The step the Replay screen shows (for tests). */
+  replayAt = 0;
+  /** The seed the next new campaign takes (set by tests through the automation API). */
+  nextCampaignSeed: number | null = null;
+  /** The last save problem (a refused write...), for tests and the screens. */
+  saveProblem: string | null = null;
   setup: SetupChoice = {
     // The first scenario of the default rule module (the Setup screen lists it first).
     scenario: allScenarios()[0]?.id ?? '',
@@ -225,11 +320,14 @@ class App {
     const created = BattleSession.create(config);
     if (!created.ok) return Promise.resolve({ ok: false, error: created.error });
     this.session = created.session;
-    storeSession(this.session);
+    this.campaign = null;
+    void this.autosave();
     return this.showBattle(true);
   }
 
   private showBattle(animateOpening: boolean): Promise<DispatchOutcome> {
+    // Without a game on the page (the app driven headless, in tests) there is nothing to show.
+    if (!this.game) return Promise.resolve({ ok: true });
     const shown = new Promise<DispatchOutcome>((resolve) => {
       this.battleShown = () => resolve({ ok: true });
     });
@@ -243,18 +341,255 @@ class App {
     f?.();
   }
 
-  /** What the Menu's Continue does: replays the saved battle and shows it. */
+  /** What the Menu's Continue does: replays the saved quick battle and shows it. */
   resume(): Promise<DispatchOutcome> {
-    const loaded = loadSavedSession();
-    if (loaded.kind === 'none')
-      return Promise.resolve({ ok: false, error: 'There is no saved battle.' });
-    if (loaded.kind === 'corrupt') {
+    const record = this.slots.get('quick');
+    if (!record) return Promise.resolve({ ok: false, error: 'There is no saved battle.' });
+    const loaded = loadBattleRecord(record);
+    if (!loaded.ok) {
       this.menuMessage = loaded.error;
       if (this.activeSceneKey() === 'Menu') this.goto('Menu');
       return Promise.resolve({ ok: false, error: loaded.error });
     }
     this.session = loaded.session;
+    this.campaign = null;
     return this.restoreMapImages(loaded.session.config.custom).then(() => this.showBattle(false));
+  }
+
+  // ------------------------------------------------------------------ saves
+
+  /** Opens the save slots and moves an older version's battle save into them. */
+  async openSaves(): Promise<void> {
+    await this.slots.open();
+    const message = await migrateLegacySave(this.slots);
+    const problems = [message, ...this.slots.problems].filter((m): m is string => !!m);
+    // A quick battle that no longer replays is set aside (kept for a bug report), as before.
+    const quick = this.slots.get('quick');
+    if (quick) {
+      const loaded = loadBattleRecord(quick);
+      if (!loaded.ok) {
+        setAsideSave(loaded.error, JSON.stringify(quick));
+        await this.slots.remove('quick');
+        problems.push(`${loaded.error} It was set aside.`);
+      }
+    }
+    if (problems.length > 0) this.menuMessage = problems.join(' ');
+  }
+
+  /**
+   * Saves what is being played after a command or a step: the campaign (with its battle's
+   * commands so far) in its slot, or the quick battle (a finished one empties its slot).
+   */
+  autosave(): Promise<SlotResult> {
+    const play = this.campaign;
+    let written: Promise<SlotResult>;
+    if (play) {
+      let state = play.state;
+      if (state.battle && this.session) {
+        const withCommands = withBattleCommands(state, this.session.commands);
+        if (withCommands.ok) state = play.state = withCommands.state;
+      }
+      written = this.slots.put(campaignRecord(play.slot, play.def, state));
+    } else if (this.session) {
+      written = this.session.over
+        ? this.slots.remove('quick')
+        : this.slots.put(battleRecord(this.session));
+    } else written = Promise.resolve({ ok: true });
+    return written.then((r) => {
+      this.saveProblem = r.ok ? null : r.error;
+      return r;
+    });
+  }
+
+  /** A slot's save as a file's name and text, or a plain message. */
+  exportSlot(
+    slot: SlotId,
+  ): { ok: true; name: string; text: string } | { ok: false; error: string } {
+    const record = this.slots.get(slot);
+    if (!record) return { ok: false, error: `Nothing is saved in ${slotName(slot)}.` };
+    const ironman = (record.data as { options?: { ironman?: unknown } }).options?.ironman === true;
+    if (ironman)
+      return { ok: false, error: 'An ironman campaign has one save: it cannot be exported.' };
+    const stem = record.title
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase();
+    return {
+      ok: true,
+      name: `arch-foe-${stem || 'save'}-${slot}.json`,
+      text: saveFileText(record),
+    };
+  }
+
+  /**
+   * Reads a save file into a slot (a campaign into `slot`, or the first empty campaign
+   * slot; a battle into the quick battle slot). The whole save is checked, replayed
+   * included, before anything is written: a damaged or foreign file changes nothing.
+   */
+  async importSave(
+    text: string,
+    slot?: CampaignSlotId,
+  ): Promise<{ ok: true; slot: SlotId; message: string } | { ok: false; error: string }> {
+    const probe = parseSaveFile(text);
+    const kind = probe.ok ? probe.record.kind : 'campaign';
+    const target: SlotId | null =
+      kind === 'battle' ? 'quick' : (slot ?? this.slots.freeCampaignSlot());
+    if (!target)
+      return { ok: false, error: 'Every campaign slot is taken: delete one to make room.' };
+    const parsed = parseSaveFile(text, target);
+    if (!parsed.ok) return parsed;
+    const record = parsed.record;
+    if (record.kind === 'campaign') {
+      const loaded = loadCampaignRecord(record);
+      if (!loaded.ok) return { ok: false, error: `The file cannot be loaded. ${loaded.error}` };
+    } else {
+      const loaded = loadBattleRecord(record);
+      if (!loaded.ok) return { ok: false, error: `The file cannot be loaded. ${loaded.error}` };
+    }
+    const stored = await this.slots.put(record);
+    if (!stored.ok) return stored;
+    return { ok: true, slot: target, message: `"${record.title}" is now in ${slotName(target)}.` };
+  }
+
+  // ------------------------------------------------------------------ campaigns
+
+  /** Starts a campaign in a slot and shows its screen. */
+  async newCampaign(
+    slot: CampaignSlotId,
+    campaignId: string,
+    difficulty: Difficulty,
+    seed?: number,
+  ): Promise<DispatchOutcome> {
+    seed ??= this.nextCampaignSeed ?? randomSeed();
+    this.nextCampaignSeed = null;
+    const def = findCampaign(campaignId);
+    if (!def) return { ok: false, error: `There is no campaign "${campaignId}".` };
+    this.campaign = { slot, def, state: newCampaign(def, seed, campaignOptions(difficulty)) };
+    this.session = null;
+    const saved = await this.autosave();
+    this.goto('Campaign');
+    return saved.ok ? { ok: true } : { ok: false, error: saved.error };
+  }
+
+  /** Loads the campaign in a slot (replaying its save) and shows its screen. */
+  openCampaign(slot: CampaignSlotId): DispatchOutcome {
+    const record = this.slots.get(slot);
+    if (!record) return { ok: false, error: `Nothing is saved in ${slotName(slot)}.` };
+    const loaded = loadCampaignRecord(record);
+    if (!loaded.ok) return { ok: false, error: `${slotName(slot)}: ${loaded.error}` };
+    this.campaign = { slot, def: loaded.def, state: loaded.state };
+    this.session = null;
+    this.goto('Campaign');
+    return { ok: true };
+  }
+
+  /** Changes the campaign through an engine step and saves it. */
+  private campaignStep(
+    step: (
+      state: CampaignState,
+    ) => { ok: true; state: CampaignState } | { ok: false; error: string },
+  ): DispatchOutcome {
+    const play = this.campaign;
+    if (!play) return { ok: false, error: 'No campaign is open.' };
+    const result = step(play.state);
+    if (!result.ok) return result;
+    play.state = result.state;
+    void this.autosave();
+    return { ok: true };
+  }
+
+  renameHero(hero: string, name: string): DispatchOutcome {
+    return this.campaignStep((s) => renameCampaignHero(s, hero, name));
+  }
+
+  chooseMission(mission: string): DispatchOutcome {
+    return this.campaignStep((s) => chooseCampaignMission(s, mission));
+  }
+
+  /** Throws away the battle under way's moves: it starts again, same seed (not in ironman). */
+  restartMission(): DispatchOutcome {
+    if (this.campaign?.state.options.ironman)
+      return { ok: false, error: 'Ironman: a battle cannot be fought again.' };
+    return this.campaignStep((s) => withBattleCommands(s, []));
+  }
+
+  /** Shows the Replay of the last battle's Results. */
+  replayLastResult(): DispatchOutcome {
+    const r = this.lastResult;
+    if (!r) return { ok: false, error: 'No battle has ended yet.' };
+    this.replay = {
+      config: r.game,
+      commands: r.commands,
+      map: r.map,
+      title: r.scenarioName,
+      back: 'Results',
+    };
+    this.goto('Replay');
+    return { ok: true };
+  }
+
+  /** Shows the Replay of the campaign's last battle (from its seed and commands). */
+  replayCampaignBattle(index?: number): DispatchOutcome {
+    const play = this.campaign;
+    const rec = play?.state.history[index ?? (play?.state.history.length ?? 0) - 1];
+    if (!play || !rec)
+      return { ok: false, error: 'No mission of this campaign has been fought yet.' };
+    const found = resolveMissionScenario(rec.scenario);
+    if (!found.ok) return found;
+    const mission = play.def.missions.find((m) => m.id === rec.mission);
+    this.replay = {
+      config: {
+        scenarioId: rec.scenario,
+        map: found.scenario.map.battleMap,
+        seed: rec.seed,
+        options: structuredClone(rec.options) as GameConfig['options'],
+        ruleModule: rec.ruleModule,
+        party: structuredClone(rec.party),
+        rulesVersion: rec.rulesVersion,
+      },
+      commands: structuredClone(rec.commands),
+      map: found.scenario.map,
+      title: mission?.name ?? rec.mission,
+      back: 'Campaign',
+    };
+    this.goto('Replay');
+    return { ok: true };
+  }
+
+  /** Starts (or resumes) the campaign's next battle and shows it. */
+  async playMission(): Promise<DispatchOutcome> {
+    const play = this.campaign;
+    if (!play) return { ok: false, error: 'No campaign is open.' };
+    const started = startCampaignBattle(play.state, play.def, resolveCampaignScenario);
+    if (!started.ok) return started;
+    const { config: game, mission } = started.setup;
+    const found = resolveMissionScenario(mission.scenario);
+    if (!found.ok) return found;
+    const battle = started.state.battle!;
+    const made = BattleSession.fromGameConfig(
+      {
+        scenario: mission.scenario,
+        seed: battle.seed,
+        options: (game.options ?? {}) as ScenarioOptions,
+        custom: null,
+        seedTyped: true,
+        rulesVersion: battle.rulesVersion,
+      },
+      game,
+      { ...found.scenario, name: mission.name },
+      battle.commands,
+    );
+    if (!made.ok) return made;
+    play.state = started.state;
+    this.session = made.session;
+    await this.autosave();
+    if (made.session.over) {
+      // The save was made after the last blow and before the rolls: finish it now.
+      this.finishBattle(made.session.state);
+      this.goto('Aftermath');
+      return { ok: true };
+    }
+    return this.showBattle(battle.commands.length === 0);
   }
 
   /** Config for a new battle from the Setup choice. */
@@ -269,7 +604,7 @@ class App {
       scenario,
       seed: typed ? Number(seedText.trim()) : randomSeed(),
       options,
-      custom: scenario === 'custom' ? this.customMap : null,
+      custom: scenario === 'custom' || scenario.endsWith(':custom') ? this.customMap : null,
       seedTyped: typed,
     };
   }
@@ -417,11 +752,35 @@ class App {
     );
   }
 
-  /** Records the end of a battle for the Results screen. */
+  /**
+   * Records the end of a battle for the Results screen; a campaign's battle is finished in
+   * the campaign too (the rolls between missions made and saved; app.aftermath shows them).
+   */
   finishBattle(state: GameState): void {
     const session = this.session;
     if (!session || !state.outcome) return;
+    const play = this.campaign;
+    let campaign: BattleResult['campaign'] = null;
+    if (play?.state.battle) {
+      const mission = play.state.battle.mission;
+      const withCommands = withBattleCommands(play.state, session.commands);
+      const finished = withCommands.ok
+        ? finishCampaignBattle(withCommands.state, play.def, resolveCampaignScenario)
+        : withCommands;
+      if (finished.ok) {
+        play.state = finished.state;
+        this.aftermath = finished.state.history[finished.state.history.length - 1]?.log ?? [];
+        void this.autosave();
+      } else this.saveProblem = finished.error;
+      campaign = { slot: play.slot, mission };
+    }
     this.lastResult = {
+      game: session.game,
+      commands: structuredClone(session.commands),
+      events: session.events.slice(),
+      final: state,
+      map: session.scenario.map,
+      campaign,
       winner: state.outcome.winner,
       reason: state.outcome.reason,
       rounds: state.round,

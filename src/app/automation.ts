@@ -6,7 +6,11 @@
 import Phaser from 'phaser';
 import {
   allScenarios,
+  attackOdds,
   chooseHeroCommand,
+  enemyIntent,
+  type AttackOdds,
+  type EnemyIntent,
   legalCommands,
   normaliseOptions,
   type Command,
@@ -24,8 +28,11 @@ import {
 import { controlNames, controlRect, lastToast, toastCount } from './controls';
 import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
 import { randomSeed } from './session';
+import { SLOT_IDS } from './save-slots';
+import type { CampaignState } from '../engine/campaign';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
 import { COLORS, isColourBlindMode, isReducedMotion, readingScaleNow } from '../view/theme';
+import { focusedButtonName } from '../view/ui';
 
 export interface StartOptions {
   scenario?: string;
@@ -59,8 +66,22 @@ export interface ArchFoeApi {
   scenarios(): ScenarioChoice[];
   /** The autopilot's choice for the acting hero (chooseHeroCommand), or null. */
   suggest(): Command | null;
+  /** The campaign open now: its slot, where it stands, its party and history, or null. */
+  campaign(): CampaignLook | null;
+  /** What each save slot holds (title and line), or null for an empty one. */
+  slots(): Record<string, { title: string; detail: string; kind: string } | null>;
+  /** The lines the Aftermath screen has shown so far. */
+  aftermathShown(): string[];
+  /** Resolves when every save written so far is kept by the browser. */
+  saved(): Promise<void>;
   /** Resolves when the current animation is over. */
   idle(): Promise<void>;
+  /**
+   * The engine's intent for a monster now (its patrol table's outcomes, or its likely square
+   * and strike), and each hero's chance of being attacked next turn as the cards show it.
+   */
+  intent(unitId: string): EnemyIntent | null;
+  attackOdds(): AttackOdds | null;
   /** Which renderer Phaser is drawing with: 'webgl' or 'canvas'. */
   renderer(): 'webgl' | 'canvas' | 'none';
   debug: {
@@ -89,14 +110,18 @@ export interface ArchFoeApi {
     } | null;
     /** The last message about loading the player's own map (what the Setup screen shows), or null. */
     mapMessage(): { kind: 'error' | 'info'; text: string } | null;
+    /** The Setup screen's choice now: the scenario id (a random field's seed in it) and options. */
+    setup(): { scenario: string; options: ScenarioOptions | null };
     /** On the Setup screen: whether the map's picture shows its own art. */
-    setupPreview(): { ownArt: boolean; width: number; height: number } | null;
+    setupPreview(): { ownArt: boolean; width: number; height: number; key: string } | null;
     /** The player's kept maps ("my maps") as the Setup screen lists them, and why none can be kept. */
     myMaps(): { maps: { id: string; name: string }[] | null; problem: string | null };
     /** In a battle: what the screen shows now (rectangles in page pixels). */
     battle(): BattleLook | null;
     /** How many brief messages have been shown since the page loaded. */
     toastCount(): number;
+    /** The button the keyboard focus ring is on (Tab on the menus), or null. */
+    focusedButton(): string | null;
     /** The comfort settings as the screens apply them now (palette, text scale, motion). */
     comfort(): {
       colourBlind: boolean;
@@ -104,6 +129,10 @@ export interface ArchFoeApi {
       reducedMotion: boolean;
       heroColor: number;
     };
+    /** The seed the next campaign started from the Campaign screen takes (for repeatable tests). */
+    seedNextCampaign(seed: number): void;
+    /** The text of a named text on the screen now (the campaign slots' message...), or null. */
+    textOf(name: string): string | null;
   };
 }
 
@@ -131,6 +160,38 @@ function gameToPage(x: number, y: number): { x: number; y: number } | null {
   const size = app.game?.scale.gameSize;
   if (!r || !size) return null;
   return { x: r.left + (x * r.width) / size.width, y: r.top + (y * r.height) / size.height };
+}
+
+/** The campaign open now, as the automation API tells it. */
+export interface CampaignLook {
+  slot: string;
+  campaign: string;
+  difficulty: string;
+  position: CampaignState['position'];
+  battle: { mission: string; commands: number } | null;
+  party: { id: string; name: string; wounds: number; kills: number; missions: number }[];
+  fallen: string[];
+  history: { mission: string; winner: string; rolls: number }[];
+}
+
+function textOnScreen(name: string): string | null {
+  const game = app.game;
+  if (!game) return null;
+  const find = (list: Phaser.GameObjects.GameObject[]): string | null => {
+    for (const o of list) {
+      if (o instanceof Phaser.GameObjects.Text && o.name === name) return o.text;
+      if (o instanceof Phaser.GameObjects.Container) {
+        const inner = find(o.list);
+        if (inner !== null) return inner;
+      }
+    }
+    return null;
+  };
+  for (const s of game.scene.getScenes(true) as Phaser.Scene[]) {
+    const found = find(s.children.list);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 export function installAutomation(): ArchFoeApi {
@@ -204,6 +265,52 @@ export function installAutomation(): ArchFoeApi {
     async idle() {
       await app.battle?.idle();
     },
+    intent(unitId: string) {
+      return app.session ? enemyIntent(app.session.state, unitId) : null;
+    },
+    attackOdds() {
+      // The same number of samples as the hero cards' badges (intent-overlay.ts).
+      return app.session ? attackOdds(app.session.state, { samples: 100 }) : null;
+    },
+    campaign() {
+      const play = app.campaign;
+      if (!play) return null;
+      const s = play.state;
+      return {
+        slot: play.slot,
+        campaign: s.campaign,
+        difficulty: s.options.difficulty,
+        position: structuredClone(s.position),
+        battle: s.battle ? { mission: s.battle.mission, commands: s.battle.commands.length } : null,
+        party: s.party.map((h) => ({
+          id: h.id,
+          name: h.name,
+          wounds: h.wounds,
+          kills: h.kills,
+          missions: h.missions,
+        })),
+        fallen: s.fallen.map((h) => h.name),
+        history: s.history.map((h) => ({
+          mission: h.mission,
+          winner: h.winner,
+          rolls: h.log.filter((e) => e.type === 'roll').length,
+        })),
+      };
+    },
+    slots() {
+      const out: Record<string, { title: string; detail: string; kind: string } | null> = {};
+      for (const id of SLOT_IDS) {
+        const r = app.slots.get(id);
+        out[id] = r ? { title: r.title, detail: r.detail, kind: r.kind } : null;
+      }
+      return out;
+    },
+    aftermathShown() {
+      return [...app.aftermathShown];
+    },
+    async saved() {
+      await app.slots.flush();
+    },
     debug: {
       buttonRect(name: string) {
         const r = controlRect(name);
@@ -233,6 +340,10 @@ export function installAutomation(): ArchFoeApi {
       info: () => app.battle?.info() ?? null,
       boardArt: () => (app.battle && app.boardArt ? { ...app.boardArt } : null),
       mapMessage: () => (app.mapMessage ? { ...app.mapMessage } : null),
+      setup: () => ({
+        scenario: app.setup.scenario,
+        options: app.setup.options ? { ...app.setup.options } : null,
+      }),
       setupPreview: () =>
         app.activeSceneKey() === 'Setup' && app.setupPreview ? { ...app.setupPreview } : null,
       myMaps: () => ({
@@ -250,12 +361,17 @@ export function installAutomation(): ArchFoeApi {
         };
       },
       toastCount,
+      focusedButton: focusedButtonName,
       comfort: () => ({
         colourBlind: isColourBlindMode(),
         readingScale: readingScaleNow(),
         reducedMotion: isReducedMotion(),
         heroColor: COLORS.hero,
       }),
+      textOf: textOnScreen,
+      seedNextCampaign(seed: number) {
+        app.nextCampaignSeed = Math.trunc(seed);
+      },
     },
   };
   window.archfoe = api;

@@ -18,6 +18,7 @@ import {
 } from '../maps';
 import { app } from './app';
 import type { MapImageFile } from './map-images';
+import { importSaveFile } from './save-files';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
@@ -144,6 +145,9 @@ export function installFileHandlers(): void {
     e.preventDefault();
     depth = 0;
     overlay?.classList.remove('visible');
-    void acceptFiles(e.dataTransfer?.files ?? null);
+    // On the Campaign screens a dropped file is a save to import, not a map.
+    const dropped = e.dataTransfer?.files?.[0];
+    if (app.activeSceneKey() === 'Campaigns' && dropped) void importSaveFile(dropped);
+    else void acceptFiles(e.dataTransfer?.files ?? null);
   });
 }

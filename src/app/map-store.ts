@@ -1,7 +1,7 @@
 /**
  * "My maps": the player's own maps with their tilesets, templates and images, kept in the
  * browser's IndexedDB so that they are still listed after a reload, and can be removed.
- * (The battle in progress stays in localStorage's save slot, as before.)
+ * (The saves are kept apart, in src/app/save-slots.ts.)
  *
  * Two object stores in one database: short summaries (what the Setup screen lists) and the
  * whole maps. Every write is one transaction over both, so a write that fails (storage

@@ -4,8 +4,9 @@
  * the player's own loaded map as `custom`), and turning a scenario id into a playable
  * map plus its default options. Pure: no Phaser, no DOM.
  */
-import { allScenarios, scenarioForMap, type ScenarioOptions } from '../engine';
+import { allScenarios, findRuleModule, scenarioForMap, type ScenarioOptions } from '../engine';
 import { FIELD_PREFIX, fieldScenarioId, loadFieldMap, withFigures } from '../maps/fields';
+import { BOARD_KINDS, type BoardKind } from '../maps/generated';
 import { isMapText, loadTiledMap } from '../maps';
 import type { LoadedMap } from '../maps/types';
 
@@ -114,6 +115,13 @@ function bundledTilesets(): Record<string, string> {
 const loadedCache = new Map<string, { ok: true; map: LoadedMap } | { ok: false; error: string }>();
 
 const withUnits = withFigures;
+
+/** The map marked to play under `ruleModule` (a scenario's rules over the map's own). */
+function withRules(map: LoadedMap, ruleModule: string): LoadedMap {
+  if (map.battleMap.properties.ruleModule === ruleModule) return map;
+  const properties = { ...map.battleMap.properties, ruleModule };
+  return { ...map, battleMap: { ...map.battleMap, properties } };
+}
 
 /** Loads (once) the bundled map with this id. */
 export function loadBundledMap(
@@ -256,7 +264,8 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
         summary: scenario.summary,
         ruleModule: scenario.ruleModule,
         defaults: { ...scenario.defaults },
-        map: loaded.map,
+        // The map plays under the scenario's rules, whatever rules it was drawn for.
+        map: withRules(loaded.map, scenario.ruleModule),
       },
     };
   }
@@ -277,6 +286,7 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
     };
   }
   if (id.startsWith(FIELD_PREFIX)) return resolveField(id);
+  if (id.startsWith(RULES_PREFIX)) return resolveUnderRules(id, custom);
   if (id === CUSTOM_SCENARIO_ID) {
     if (!custom) return { ok: false, error: 'No map of your own has been loaded.' };
     const loaded = loadCustomMap(custom);
@@ -297,9 +307,84 @@ export function resolveScenario(id: string, custom: CustomMapSource | null): Res
   return { ok: false, error: `There is no scenario "${id}".` };
 }
 
+// ------------------------------------------------------------------ a map under other rules
+
+const RULES_PREFIX = 'rules:';
+
+/**
+ * The scenario id of a map played under a rule module other than its own
+ * (`rules:skirmish:map:dragon-hall`, `rules:skirmish:custom`): the Skirmish on any map.
+ */
+export function underRulesId(ruleModule: string, mapScenario: string): string {
+  return `${RULES_PREFIX}${ruleModule}:${mapScenario}`;
+}
+
+/** The rule module and the map's own scenario id of a `rules:` id, or null. */
+export function parseUnderRulesId(id: string): { ruleModule: string; map: string } | null {
+  if (!id.startsWith(RULES_PREFIX)) return null;
+  const rest = id.slice(RULES_PREFIX.length);
+  const i = rest.indexOf(':');
+  if (i <= 0) return null;
+  return { ruleModule: rest.slice(0, i), map: rest.slice(i + 1) };
+}
+
+/** The maps a battlefield can be picked from: every bundled map, then the player's own. */
+export function battlefieldMaps(
+  custom: CustomMapSource | null,
+  customName?: string,
+): { id: string; name: string }[] {
+  const out = BUNDLED.map((e) => ({ id: `map:${e.id}`, name: e.name }));
+  if (custom) out.push({ id: CUSTOM_SCENARIO_ID, name: customName ?? custom.fileName });
+  return out;
+}
+
+function resolveUnderRules(id: string, custom: CustomMapSource | null): ResolveResult {
+  const parsed = parseUnderRulesId(id);
+  const rules = parsed ? findRuleModule(parsed.ruleModule) : undefined;
+  if (!parsed || !rules || parsed.map.startsWith(RULES_PREFIX))
+    return { ok: false, error: `There is no scenario "${id}".` };
+  const inner = resolveScenario(parsed.map, custom);
+  if (!inner.ok) return inner;
+  const map = withRules(inner.scenario.map, rules.id);
+  const battleMap = map.battleMap;
+  return {
+    ok: true,
+    scenario: {
+      id,
+      name: inner.scenario.name,
+      summary: `Played by the ${rules.name} rules. ${inner.scenario.summary}`.trim(),
+      ruleModule: rules.id,
+      defaults: rules.normaliseOptions(undefined, battleMap),
+      map,
+    },
+  };
+}
+
 // ------------------------------------------------------------------ generated fields
 
 export { fieldScenarioId };
+
+/** A random battlefield of a rule module's own generator (the Skirmish's), or null when it has none. */
+export function randomFieldId(
+  ruleModule: string,
+  seed: number,
+  scale: 'large' | 'small',
+): string | null {
+  const kind = BOARD_KINDS.find((k) => k === ruleModule);
+  return kind ? fieldScenarioId(kind, seed, scale) : null;
+}
+
+/** The kind, scale and seed of a generated board's scenario id, or null. */
+export function parseFieldId(
+  id: string,
+): { kind: BoardKind; scale: 'large' | 'small'; seed: number } | null {
+  if (!id.startsWith(FIELD_PREFIX)) return null;
+  const parts = id.slice(FIELD_PREFIX.length).split(':');
+  const kind = parts[0] as BoardKind;
+  const seed = Number(parts[parts.length - 1]);
+  if (!BOARD_KINDS.includes(kind) || !Number.isSafeInteger(seed)) return null;
+  return { kind, scale: parts[1] === 'small' ? 'small' : 'large', seed };
+}
 
 /** A generated board (`field:skirmish:large:7`, `field:sheet:3`) as a scenario. */
 function resolveField(id: string): ResolveResult {

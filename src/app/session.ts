@@ -12,9 +12,17 @@ import {
   rulesVersionOf,
   validateCommandShape,
 } from '../engine';
-import type { Command, CommandResult, GameEvent, GameState, ScenarioOptions } from '../engine';
+import type {
+  Command,
+  CommandResult,
+  GameConfig,
+  GameEvent,
+  GameState,
+  ScenarioOptions,
+} from '../engine';
 import { fingerprint } from './hash';
 import { resolveScenario, type CustomMapSource, type ResolvedScenario } from './maps';
+import { SLOT_FORMAT, SLOT_VERSION, type SlotRecord, type SlotStore } from './save-slots';
 import { readItem, removeItem, STORAGE_KEYS, writeItem } from './storage';
 
 export interface BattleConfig {
@@ -80,11 +88,48 @@ export class BattleSession {
   previousState: GameState;
   lastEvents: GameEvent[] = [];
 
-  private constructor(config: BattleConfig, scenario: ResolvedScenario, state: GameState) {
+  /** The engine's config the battle was created from (for its replay). */
+  readonly game: GameConfig;
+
+  private constructor(
+    config: BattleConfig,
+    scenario: ResolvedScenario,
+    state: GameState,
+    game: GameConfig,
+  ) {
     this.config = config;
+    this.game = game;
     this.scenario = scenario;
     this.state = state;
     this.previousState = state;
+  }
+
+  /**
+   * A campaign mission's battle, built from the engine's exact game config (the party
+   * seated, the difficulty's strength) and given the commands played so far (none: its
+   * first command, 'start').
+   */
+  static fromGameConfig(
+    config: BattleConfig,
+    game: GameConfig,
+    scenario: ResolvedScenario,
+    commands: readonly Command[],
+  ): SessionResult {
+    let created;
+    try {
+      created = createGame(game);
+    } catch (e) {
+      return { ok: false, error: `The battle could not be set up: ${String(e)}` };
+    }
+    if (!created.ok) return { ok: false, error: created.error };
+    const session = new BattleSession(config, scenario, created.state, game);
+    const given = commands.length > 0 ? commands : [{ type: 'start' } as Command];
+    for (const [i, command] of given.entries()) {
+      const result = session.apply(command);
+      if (!result.ok)
+        return { ok: false, error: `Command ${i + 1} of the battle fails: ${result.error}` };
+    }
+    return { ok: true, session };
   }
 
   /** Builds the game and gives it its first command ('start'). */
@@ -101,18 +146,19 @@ export class BattleSession {
     if (!resolved.ok) return resolved;
     const map = resolved.scenario.map.battleMap;
     const options = normaliseOptions(config.options, resolved.scenario.ruleModule);
-    const created = createGame({
+    const game: GameConfig = {
       scenarioId: config.scenario,
       map,
       seed: config.seed,
       options,
       ruleModule: resolved.scenario.ruleModule,
       rulesVersion: config.rulesVersion,
-    });
+    };
+    const created = createGame(game);
     if (!created.ok) return { ok: false, error: created.error };
     return {
       ok: true,
-      session: new BattleSession({ ...config, options }, resolved.scenario, created.state),
+      session: new BattleSession({ ...config, options }, resolved.scenario, created.state, game),
     };
   }
 
@@ -288,8 +334,8 @@ export function clearSave(): void {
 }
 
 /** Moves a bad save out of the way (kept under another key for a bug report). */
-export function setAsideSave(reason: string): void {
-  const text = readItem(STORAGE_KEYS.save);
+export function setAsideSave(reason: string, saved?: string): void {
+  const text = saved ?? readItem(STORAGE_KEYS.save);
   if (text !== null) {
     writeItem(
       STORAGE_KEYS.corruptSave,
@@ -326,4 +372,51 @@ export function loadSavedSession(): LoadSaveResult {
     return { kind: 'corrupt', error };
   }
   return { kind: 'ok', session: result.session };
+}
+
+// ------------------------------------------------------------------ the quick battle slot
+
+/** The quick battle's slot record. */
+export function battleRecord(session: BattleSession): SlotRecord {
+  const save = session.toSave();
+  return {
+    format: SLOT_FORMAT,
+    version: SLOT_VERSION,
+    slot: 'quick',
+    kind: 'battle',
+    savedAt: save.savedAt,
+    title: session.scenario.name,
+    detail: `round ${session.state.round}`,
+    data: save,
+  };
+}
+
+/** The quick battle from its slot record, replayed and checked. */
+export function loadBattleRecord(record: SlotRecord): SessionResult {
+  try {
+    const loaded = BattleSession.fromSave(record.data);
+    if (!loaded.ok)
+      return { ok: false, error: `The saved battle cannot be resumed. ${loaded.error}` };
+    return loaded;
+  } catch (e) {
+    return { ok: false, error: `The saved battle cannot be resumed: ${String(e)}` };
+  }
+}
+
+/**
+ * The single-battle save of older versions (localStorage) moved into the quick battle
+ * slot; a damaged one is set aside as before. Returns the message to show, or null.
+ */
+export async function migrateLegacySave(store: SlotStore): Promise<string | null> {
+  if (!hasSave()) return null;
+  const loaded = loadSavedSession();
+  if (loaded.kind === 'corrupt') return loaded.error;
+  if (loaded.kind !== 'ok') return null;
+  if (store.has('quick')) {
+    removeItem(STORAGE_KEYS.save);
+    return null;
+  }
+  const stored = await store.put(battleRecord(loaded.session));
+  if (stored.ok) removeItem(STORAGE_KEYS.save);
+  return null;
 }

@@ -47,3 +47,20 @@ export { squaresThreatenedBy, squaresThreatenedByAlerted } from './systems/threa
 export { makeBoard } from './ascii-board';
 export type { AsciiLetters, BoardOptions } from './ascii-board';
 export { floodFill, regions, doorSquares, reachPassable } from './regions';
+export {
+  attackOdds,
+  attackOddsEstimator,
+  enemyIntent,
+  intentSeed,
+  percent,
+  roundIntent,
+} from './systems/intent';
+export type {
+  AttackOdds,
+  EnemyIntent,
+  IntentEnd,
+  PatrolOutcome,
+  StrikeIntent,
+} from './systems/intent';
+export { heroesView, hasFogOfWar } from './systems/fog';
+export { fieldOfView, sideFieldOfView, sightGrid } from './fov';

@@ -19,13 +19,13 @@ import {
 } from '../engine';
 import { app, type BattleBridge, type DispatchOutcome } from '../app/app';
 import type { BattleSession } from '../app/session';
-import { storeSession } from '../app/session';
 import { ANIMATION_SPEEDS, speedFactor, type AnimationSpeed } from '../app/settings';
 import { sounds } from '../audio/sound-bank';
 import { Animator } from '../view/animator';
 import { BattleBoard } from '../view/battle-board';
 import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
+import { noteSightings } from '../view/fog-overlay';
 import * as intents from '../view/battle-intents';
 import { battleLayout, type BattleLayout } from '../view/battle-layout';
 import {
@@ -122,12 +122,14 @@ export class BattleScene extends Phaser.Scene {
       top: {
         help: () => this.setUi({ ...this.ui, helpOpen: !this.ui.helpOpen }),
         threats: () => this.setUi({ ...this.ui, showThreats: !this.ui.showThreats }),
+        intent: () => this.setUi({ ...this.ui, showIntent: !this.ui.showIntent }),
         auto: () => this.toggleAutoBattle(),
         speed: () => this.cycleSpeed(),
         sound: () => this.toggleSound(),
         settings: () => this.openSettings(),
         'to-menu': () => {
-          if (!this.leaving) app.goto('Menu');
+          // A campaign's battle goes back to its Campaign screen (saved: Resume carries on).
+          if (!this.leaving) app.goto(app.campaign ? 'Campaign' : 'Menu');
         },
       },
       recentre: () => this.board.board.refit(),
@@ -164,7 +166,17 @@ export class BattleScene extends Phaser.Scene {
       }),
       boardZoom: () => this.board.board.zoom,
       info: () => this.hud.info.shown,
-      look: () => ({ animating: this.ui.animating, ...this.hud.look(), ...this.board.look() }),
+      look: () => ({
+        animating: this.ui.animating,
+        ...this.hud.look(),
+        ...this.board.look(),
+        intent: {
+          marks: this.board.intentShown,
+          odds: this.hud.oddsShown(),
+          roundOdds: this.view?.roundOdds ?? null,
+        },
+        hiddenByFog: this.board.hiddenByFog,
+      }),
     };
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
@@ -209,7 +221,8 @@ export class BattleScene extends Phaser.Scene {
       zoomAt: (factor, x, y) => board.zoomAt(factor, x, y),
       panBy: (dx, dy) => board.panBy(dx, dy),
       fitsWhole: () => board.fitsWhole,
-      picking: () => this.current().targets.length > 0,
+      // The arrows move the keyboard's square or pick targets, never pan (WASD pans).
+      picking: () => true,
       pressed: () => sounds.unlock(),
       key: (e) => this.onKey(e),
     });
@@ -236,6 +249,7 @@ export class BattleScene extends Phaser.Scene {
    */
   private refresh(): void {
     this.ui = followTurn(this.ui, this.state);
+    if (!this.ui.animating) this.ui = noteSightings(this.ui, this.state);
     this.view = null;
     const view = this.current();
     this.board.render(view, this.state);
@@ -243,6 +257,7 @@ export class BattleScene extends Phaser.Scene {
     this.hud.showHelp(this.ui.helpOpen);
     this.hud.showPanel(this.ui.panel);
     this.hud.setButton('threats', { selected: this.ui.showThreats });
+    this.hud.setButton('intent', { selected: this.ui.showIntent });
     this.hud.setButton('auto', { selected: this.ui.autoBattle });
   }
 
@@ -291,6 +306,10 @@ export class BattleScene extends Phaser.Scene {
         return this.act(intents.selectTarget(here, action.index));
       case 'step-target':
         return this.act(intents.stepTarget(here, action.step));
+      case 'move-cursor':
+        return this.act(intents.moveCursor(here, action.dx, action.dy));
+      case 'press-cursor':
+        return ui.hover ? this.press(ui.hover, 'click') : undefined;
       case 'confirm':
         return this.act(intents.confirmTarget(here));
       case 'end-turn':
@@ -299,6 +318,8 @@ export class BattleScene extends Phaser.Scene {
         return this.command('undo-move');
       case 'toggle-threats':
         return this.setUi({ ...ui, showThreats: !ui.showThreats });
+      case 'toggle-intent':
+        return this.setUi({ ...ui, showIntent: !ui.showIntent });
       case 'cancel':
         return this.act(intents.cancel(here));
       case 'zoom':
@@ -332,8 +353,9 @@ export class BattleScene extends Phaser.Scene {
         this.hud.toast.show(result.error);
         return { ok: false, error: result.error };
       }
-      if (!storeSession(this.session))
-        this.hud.toast.show('The battle could not be saved in this browser.', 'info');
+      void app.autosave().then((saved) => {
+        if (!saved.ok && this.sys.isActive()) this.hud.toast.show(saved.error, 'info');
+      });
       await this.runAnimation(result.events, result.state, before);
       return { ok: true };
     };

@@ -73,6 +73,12 @@ export class BootScene extends Phaser.Scene {
       if (this.textures.exists(key))
         this.textures.get(key).setFilter(Phaser.Textures.FilterMode.NEAREST);
     }
-    app.goto('Menu');
+    // The save slots are read before the Menu shows (its Continue depends on them).
+    void app
+      .openSaves()
+      .catch((e) => {
+        app.menuMessage = `The saves could not be read: ${String(e)}`;
+      })
+      .then(() => app.goto('Menu'));
   }
 }

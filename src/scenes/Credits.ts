@@ -11,7 +11,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
-import { Button, cropText, drawPanel } from '../view/ui';
+import { Button, cropText, drawPanel, enableKeyboardFocus } from '../view/ui';
 
 /** Markdown to plain lines: headings, emphasis and links made readable, paragraphs unwrapped. */
 export function markdownToPlain(md: string): string {
@@ -53,6 +53,7 @@ export class CreditsScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.6);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);

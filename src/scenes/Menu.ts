@@ -1,5 +1,5 @@
 /**
- * The title screen: New game, Continue (greyed without a save), Settings, Credits; the
+ * The title screen: New game, Continue (greyed without a save), Campaign, Settings, Credits; the
  * title in pixel lettering over the title art, its torches flickering, embers rising from
  * the lava, and a party and its foes standing (and now and then swinging) below. A phone
  * held upright gets the same in a column.
@@ -7,7 +7,6 @@
 import Phaser from 'phaser';
 import { app } from '../app/app';
 import { defaultRuleModule } from '../engine';
-import { loadSavedSession } from '../app/session';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
@@ -15,7 +14,7 @@ import { onKeyDown } from '../view/keys';
 import { cosmetic } from '../view/rng';
 import { COLORS, CSS, fadeMs, textStyle, TITLE_FONT } from '../view/theme';
 import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
-import { Button, drawPanel, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 
 export class MenuScene extends Phaser.Scene {
   constructor() {
@@ -23,6 +22,7 @@ export class MenuScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this, { portrait: true });
     const upright = H > W;
     drawBackdrop(this, 0.3);
@@ -68,24 +68,17 @@ export class MenuScene extends Phaser.Scene {
       )
       .setOrigin(0.5);
 
-    // Check the save slot: a corrupt save is set aside with a message, never a crash.
-    let canContinue = false;
-    let saveInfo = '';
-    const loaded = loadSavedSession();
-    if (loaded.kind === 'ok') {
-      canContinue = true;
-      const s = loaded.session.state;
-      saveInfo = `${loaded.session.scenario.name}, round ${s.round}`;
-    } else if (loaded.kind === 'corrupt') {
-      app.menuMessage = loaded.error;
-    }
+    // The quick battle's slot (read by the Boot scene; a damaged save is reported there).
+    const quick = app.slots.get('quick');
+    const canContinue = quick !== null;
+    const saveInfo = quick ? `${quick.title}, ${quick.detail}` : '';
 
-    // One row of four buttons; upright, two rows of two.
+    // One row of five buttons; upright, rows of two.
     const rowY = artBottom + (upright ? 120 : 100);
-    const bw = upright ? 300 : 230;
+    const bw = upright ? 300 : 200;
     const bh = upright ? 72 : 54;
     const gap = 20;
-    const perRow = upright ? 2 : 4;
+    const perRow = upright ? 2 : 5;
     let made = 0;
     const mk = (name: string, label: string, onClick: () => void, primary = false): Button => {
       const col = made % perRow;
@@ -104,6 +97,7 @@ export class MenuScene extends Phaser.Scene {
     };
     mk('new-game', 'New game', () => app.goto('Setup'), true);
     const cont = mk('continue', 'Continue', () => void app.resume());
+    mk('campaign', 'Campaign', () => app.goto('Campaigns'), true);
     cont.setEnabled(canContinue);
     mk('settings', 'Settings', () => app.goto('Settings', { overlay: false }));
     mk('credits', 'Credits', () => app.goto('Credits'));
@@ -111,14 +105,14 @@ export class MenuScene extends Phaser.Scene {
       .text(
         cont.x,
         cont.y + bh / 2 + 10,
-        saveInfo || 'no saved battle',
+        saveInfo ? cropLine(saveInfo, 30) : 'no saved battle',
         textStyle(upright ? 17 : 13, saveInfo ? CSS.muted : CSS.dim),
       )
       .setOrigin(0.5, 0);
-    const py = rowY + (upright ? bh + 44 : 0);
+    const py = rowY + (upright ? 2 * (bh + 44) : 0);
     this.idleParty(
       W,
-      upright ? Math.min(H - 160, rowY + 2 * (bh + 44) + 300) : H - 52,
+      upright ? Math.min(H - 160, rowY + 3 * (bh + 44) + 300) : H - 52,
       upright ? 2.6 : 2,
     );
     const panelH = 40;
@@ -256,6 +250,10 @@ export class MenuScene extends Phaser.Scene {
       },
     });
   }
+}
+
+function cropLine(text: string, most: number): string {
+  return text.length <= most ? text : `${text.slice(0, most - 1)}\u2026`;
 }
 
 /**

@@ -9,8 +9,10 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { frameExists } from '../view/unit-view';
+import { battleStats } from '../view/battle-stats';
+import { drawBarChart, drawLineChart } from '../view/charts';
 
 /**
  * The hero who did most (kills, then wounds dealt, then fewest wounds taken, standing
@@ -37,6 +39,7 @@ export class ResultsScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.7);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
@@ -84,84 +87,145 @@ export class ResultsScene extends Phaser.Scene {
       later.push(line);
     }
 
-    // Table of figures.
-    const px = 150;
-    const pw = W - 300;
+    // The table of figures on the left, the charts on the right.
+    const stats = battleStats(r.final, r.events);
+    const px = 24;
+    const pw = 650;
     const py = 208;
-    const rows = r.units;
-    const room = H - py - 104;
-    const rowH = Math.max(22, Math.min(30, Math.floor((room - 56) / Math.max(1, rows.length))));
-    const ph = Math.min(room, 56 + rows.length * rowH);
+    const rows = [...stats.units].sort(
+      (a, b) =>
+        Number(b.side === 'heroes') - Number(a.side === 'heroes') ||
+        b.kills - a.kills ||
+        b.woundsDealt - a.woundsDealt,
+    );
+    const room = H - py - 84;
+    const rowH = Math.max(20, Math.min(28, Math.floor((room - 50) / Math.max(1, rows.length))));
+    const ph = Math.min(room, 50 + rows.length * rowH);
     const g = this.add.graphics();
     drawPanel(g, px, py, pw, ph, { alpha: 0.95 });
     const before = this.children.list.length;
     const cols = [
-      { x: px + 24, label: 'Figure', align: 0 },
-      { x: px + 330, label: 'Side', align: 0.5 },
-      { x: px + 450, label: 'Fate', align: 0.5 },
-      { x: px + 570, label: 'Kills', align: 0.5 },
-      { x: px + 680, label: 'Wounds taken', align: 0.5 },
-      { x: px + 810, label: 'Hits / attacks', align: 0.5 },
+      { x: px + 16, label: 'Figure', align: 0 },
+      { x: px + 300, label: 'Fate', align: 0.5 },
+      { x: px + 385, label: 'Kills', align: 0.5 },
+      { x: px + 450, label: 'Dealt', align: 0.5 },
+      { x: px + 515, label: 'Taken', align: 0.5 },
+      { x: px + 595, label: 'Hit rate', align: 0.5 },
     ];
     for (const c of cols)
       this.add
-        .text(c.x, py + 14, c.label, textStyle(15, CSS.gold, { fontStyle: 'bold' }))
+        .text(c.x, py + 12, c.label, textStyle(15, CSS.gold, { fontStyle: 'bold' }))
         .setOrigin(c.align, 0);
     g.lineStyle(1, COLORS.panelBorder, 0.8);
-    g.lineBetween(px + 16, py + 40, px + pw - 16, py + 40);
-    const maxRows = Math.floor((ph - 50) / rowH);
+    g.lineBetween(px + 12, py + 38, px + pw - 12, py + 38);
+    const maxRows = Math.floor((ph - 46) / rowH);
+    const byId = new Map(r.units.map((u) => [u.id, u]));
     rows.slice(0, maxRows).forEach((u, i) => {
-      const y = py + 50 + i * rowH + rowH / 2;
+      const y = py + 46 + i * rowH + rowH / 2;
       if (i % 2 === 1) {
         g.fillStyle(0xffffff, 0.03);
-        g.fillRect(px + 10, y - rowH / 2, pw - 20, rowH);
+        g.fillRect(px + 8, y - rowH / 2, pw - 16, rowH);
       }
       const color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
       let nameX = cols[0].x;
       if (frameExists(this, 'units', `${u.kind}-idle-0`)) {
         const img = this.add.image(nameX + 10, y, 'units', `${u.kind}-idle-0`);
-        img.setScale(24 / Math.max(img.width, img.height)).setAlpha(u.alive ? 1 : 0.4);
-        nameX += 28;
+        img.setScale((rowH - 4) / Math.max(img.width, img.height)).setAlpha(u.alive ? 1 : 0.4);
+        nameX += 26;
       }
-      this.add.text(nameX, y, u.name, textStyle(15, color)).setOrigin(0, 0.5);
-      this.add
-        .text(cols[1].x, y, u.side === 'heroes' ? 'hero' : 'monster', textStyle(14, CSS.muted))
-        .setOrigin(0.5);
+      this.add.text(nameX, y, u.name, textStyle(14, color)).setOrigin(0, 0.5);
+      const left = byId.get(u.id);
       this.add
         .text(
-          cols[2].x,
+          cols[1].x,
           y,
-          u.alive ? `${u.maxWounds - u.wounds} of ${u.maxWounds} left` : 'fallen',
-          textStyle(14, u.alive ? CSS.parchment : CSS.red),
+          u.alive
+            ? left
+              ? `${left.maxWounds - left.wounds} of ${left.maxWounds} left`
+              : 'standing'
+            : 'fallen',
+          textStyle(13, u.alive ? CSS.parchment : CSS.red),
         )
         .setOrigin(0.5);
-      this.add
-        .text(cols[3].x, y, String(u.stats.kills), textStyle(15, CSS.parchment))
-        .setOrigin(0.5);
-      this.add
-        .text(cols[4].x, y, String(u.stats.woundsTaken), textStyle(15, CSS.parchment))
-        .setOrigin(0.5);
-      this.add
-        .text(cols[5].x, y, `${u.stats.hits} / ${u.stats.attacks}`, textStyle(15, CSS.parchment))
-        .setOrigin(0.5);
+      const cell = (c: number, v: string): void => {
+        this.add.text(cols[c].x, y, v, textStyle(14, CSS.parchment)).setOrigin(0.5);
+      };
+      cell(2, String(u.kills));
+      cell(3, String(u.woundsDealt));
+      cell(4, String(u.woundsTaken));
+      cell(5, u.hitRate === null ? '\u2013' : `${Math.round(u.hitRate * 100)}% of ${u.attacks}`);
     });
     if (rows.length > maxRows) {
       this.add
         .text(
-          px + pw - 20,
-          py + ph - 8,
+          px + pw - 16,
+          py + ph - 6,
           `and ${rows.length - maxRows} more`,
           textStyle(12, CSS.dim),
         )
         .setOrigin(1, 1);
     }
 
+    // The charts: wounds dealt and taken per figure, and each side's luck.
+    const cx = px + pw + 16;
+    const cw = W - cx - 24;
+    const ch = Math.floor((ph - 10) / 2);
+    drawPanel(g, cx, py, cw, ch, { alpha: 0.95 });
+    this.add.text(
+      cx + 14,
+      py + 8,
+      'Wounds dealt and taken',
+      textStyle(15, CSS.gold, { fontStyle: 'bold' }),
+    );
+    const fighters = rows.filter((u) => u.woundsDealt + u.woundsTaken > 0).slice(0, 12);
+    drawBarChart(this, {
+      x: cx + 40,
+      y: py + 50,
+      width: cw - 60,
+      height: ch - 110,
+      labels: fighters.map((u) => (u.name.length > 10 ? `${u.name.slice(0, 9)}\u2026` : u.name)),
+      labelAngle: -30,
+      series: [
+        { name: 'dealt', color: COLORS.gold, values: fighters.map((u) => u.woundsDealt) },
+        { name: 'taken', color: COLORS.enemy, values: fighters.map((u) => u.woundsTaken) },
+      ],
+    }).setName('chart-wounds');
+    const ly = py + ch + 10;
+    drawPanel(g, cx, ly, cw, ch, { alpha: 0.95 });
+    this.add.text(
+      cx + 14,
+      ly + 8,
+      'Luck: successes above or below the odds',
+      textStyle(15, CSS.gold, { fontStyle: 'bold' }),
+    );
+    const luckLine = stats.luck
+      .map(
+        (l) =>
+          `${l.side === 'heroes' ? 'Heroes' : 'Foes'} ${l.successes} of ${l.rolls} (odds said ${l.expected.toFixed(1)})`,
+      )
+      .join(' \u00b7 ');
+    this.add
+      .text(cx + 14, ly + ch - 20, luckLine, textStyle(12, CSS.muted))
+      .setName('luck-summary');
+    drawLineChart(this, {
+      x: cx + 44,
+      y: ly + 52,
+      width: cw - 64,
+      height: ch - 90,
+      xLabel: `${stats.rolls} rolls`,
+      series: stats.luck.map((l) => ({
+        name: l.side === 'heroes' ? 'heroes' : 'foes',
+        color: l.side === 'heroes' ? COLORS.hero : COLORS.enemy,
+        values: [0, ...l.curve],
+      })),
+    }).setName('chart-luck');
+
     // The table, then its rows one by one, once the title has had its moment.
     const table = [g, ...this.children.list.slice(before)];
     table.forEach((o, i) => {
       const obj = o as unknown as Phaser.GameObjects.Components.Alpha;
       obj.setAlpha(0);
-      this.tweens.add({ targets: obj, alpha: 1, delay: 650 + Math.min(i, 60) * 12, duration: 220 });
+      this.tweens.add({ targets: obj, alpha: 1, delay: 650 + Math.min(i, 60) * 6, duration: 220 });
     });
     for (const o of later) {
       (o as unknown as Phaser.GameObjects.Components.Alpha).setAlpha(0);
@@ -169,6 +233,22 @@ export class ResultsScene extends Phaser.Scene {
     }
 
     const toast = new Toast(this, W / 2, H - 100);
+    new Button(this, W - 120, 40, {
+      name: 'results-replay',
+      width: 200,
+      height: 44,
+      label: 'Replay the battle',
+      fontSize: 17,
+      tooltip: 'Step through the battle command by command, with the dice log.',
+      onClick: () => {
+        const res = app.replayLastResult();
+        if (!res.ok) toast.show(res.error ?? '');
+      },
+    });
+    if (r.campaign) {
+      this.campaignButtons(W, H);
+      return;
+    }
     // The seed to share: copied as a line a friend can type on the Setup screen.
     const share = `Arch Foe \u00b7 ${r.scenarioName} \u00b7 seed ${r.seed}`;
     new Button(this, W - 140, H - 44, {
@@ -216,14 +296,7 @@ export class ResultsScene extends Phaser.Scene {
       primary: true,
       onClick: () => void again(),
     });
-    new Button(this, W / 2 + 140, H - 44, {
-      name: 'results-menu',
-      width: 240,
-      height: 50,
-      label: 'Menu',
-      fontSize: 22,
-      onClick: () => app.goto('Menu'),
-    });
+    this.menuButton(W / 2 + 140, H - 44, 240);
     onKeyDown(this, (e) => {
       if (e.repeat) return;
       if (e.key === 'Enter') {
@@ -233,6 +306,34 @@ export class ResultsScene extends Phaser.Scene {
         sounds.play('ui-click');
         app.goto('Menu');
       }
+    });
+  }
+
+  private menuButton(x: number, y: number, width: number): void {
+    new Button(this, x, y, {
+      name: 'results-menu',
+      width,
+      height: 50,
+      label: 'Menu',
+      fontSize: 22,
+      onClick: () => app.goto('Menu'),
+    });
+  }
+
+  /** After a campaign's battle: on to the rolls between missions, or the menu. */
+  private campaignButtons(W: number, H: number): void {
+    new Button(this, W / 2 - 130, H - 40, {
+      name: 'results-aftermath',
+      width: 260,
+      height: 50,
+      label: 'After the battle',
+      fontSize: 22,
+      primary: true,
+      onClick: () => app.goto(app.aftermath ? 'Aftermath' : 'Campaign'),
+    });
+    this.menuButton(W / 2 + 130, H - 40, 220);
+    onKeyDown(this, (e) => {
+      if (!e.repeat && e.key === 'Enter') app.goto(app.aftermath ? 'Aftermath' : 'Campaign');
     });
   }
 }

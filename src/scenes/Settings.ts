@@ -16,7 +16,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, Slider } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, Slider } from '../view/ui';
 
 const TEXT_SIZE_NAMES: Record<TextSize, string> = {
   normal: 'Normal',
@@ -45,6 +45,7 @@ export class SettingsScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H, left, top, right, bottom } = frameMenuScene(this);
     if (this.overlay) {
       const shade = this.add.rectangle(

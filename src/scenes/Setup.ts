@@ -8,9 +8,12 @@
  */
 import Phaser from 'phaser';
 import {
+  allScenarios,
   defaultRuleModule,
   describeVictory,
   ruleModuleFor,
+  type MusterRules,
+  type OptionRoll,
   type OptionSpec,
   type OptionValue,
   type RuleModule,
@@ -18,14 +21,24 @@ import {
 } from '../engine';
 import { app } from '../app/app';
 import { chooseMapFiles } from '../app/files';
-import { listScenarios, resolveScenario, type ResolvedScenario } from '../app/maps';
+import {
+  battlefieldMaps,
+  listScenarios,
+  parseFieldId,
+  parseUnderRulesId,
+  randomFieldId,
+  resolveScenario,
+  underRulesId,
+  type ResolvedScenario,
+} from '../app/maps';
+import { randomSeed } from '../app/session';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, fadeMs, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
-import { Button, cropText, drawPanel, Toast, Tooltip } from '../view/ui';
+import { Button, cropText, drawPanel, enableKeyboardFocus, Toast, Tooltip } from '../view/ui';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 const MAX_CHOICE_BUTTONS = 5;
@@ -37,6 +50,27 @@ const PREVIEW_TEXTURE = 'setup-map-preview';
 let myMapsPage = 0;
 /** The texture of the map picture drawn last ('' when it could not be drawn). */
 let previewKey = '';
+/** The last table roll of an option (the scenario's d20), shown until another choice. */
+let tableRoll: OptionRoll | null = null;
+/** A random battlefield's seed: five digits, easy to note and type again. */
+const fieldSeed = (): number => 1 + (randomSeed() % 99_999);
+/** A row of the muster's options panel. */
+const ROW = 40;
+
+/**
+ * Whether a scenario id is one the list shows as `listed`: the same id, a random field of
+ * the same kind (another seed or scale), or a map under the rules of a listed scenario.
+ */
+export function sameListing(listed: string, current: string): boolean {
+  if (listed === current) return true;
+  const a = parseFieldId(listed);
+  const b = parseFieldId(current);
+  if (a && b) return a.kind === b.kind;
+  const under = parseUnderRulesId(current);
+  if (!under) return false;
+  const scenario = allScenarios().find((s) => s.id === listed);
+  return scenario?.ruleModule === under.ruleModule && `map:${scenario.mapId}` === under.map;
+}
 
 /**
  * The name an option's buttons carry: its id up to the first capital (`holdTurns` gives
@@ -67,6 +101,7 @@ export class SetupScene extends Phaser.Scene {
   }
 
   create(): void {
+    enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this);
     drawBackdrop(this, 0.72);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
@@ -89,7 +124,8 @@ export class SetupScene extends Phaser.Scene {
       (c) => !(c.kind === 'custom' && customKept),
     );
     if (
-      !choices.some((c) => c.id === app.setup.scenario) &&
+      !choices.some((c) => sameListing(c.id, app.setup.scenario)) &&
+      !parseUnderRulesId(app.setup.scenario) &&
       !(customKept && app.setup.scenario === 'custom')
     )
       app.setup.scenario = choices[0]?.id ?? app.setup.scenario;
@@ -105,9 +141,9 @@ export class SetupScene extends Phaser.Scene {
         align: 'left',
         tooltip: c.summary,
         tooltipHost: this.tooltip,
-        onClick: () => this.selectScenario(c.id),
+        onClick: () => this.selectScenario(c.kind === 'field' ? this.reseeded(c.id) : c.id),
       });
-      b.setSelected(c.id === app.setup.scenario);
+      b.setSelected(sameListing(c.id, app.setup.scenario));
       b.setData('scenario', c.id);
       y += 44;
     });
@@ -301,11 +337,25 @@ export class SetupScene extends Phaser.Scene {
     if (this.sys.isActive()) this.scene.restart();
   }
 
-  private selectScenario(id: string, first = false): void {
+  /** A generated board's id with a new seed (the scale of the options chosen now). */
+  private reseeded(id: string): string {
+    const field = parseFieldId(id);
+    if (!field) return id;
+    const scale = this.options?.scale === 'small' ? 'small' : field.scale;
+    return randomFieldId(field.kind, fieldSeed(), scale) ?? id;
+  }
+
+  /**
+   * Shows a scenario. `keep`: another battlefield for the same rules, which keeps the
+   * options chosen (the muster, the scenario of the rules).
+   */
+  private selectScenario(id: string, first = false, keep = false): void {
     const result = resolveScenario(id, app.customMap);
     app.setup.scenario = id;
     if (!first) {
-      app.setup.options = result.ok ? { ...result.scenario.defaults } : null;
+      const same = keep && result.ok && result.scenario.ruleModule === this.rules.id;
+      app.setup.options = same ? this.options : result.ok ? { ...result.scenario.defaults } : null;
+      if (!keep) tableRoll = null;
       this.scene.restart();
       return;
     }
@@ -320,11 +370,17 @@ export class SetupScene extends Phaser.Scene {
     this.resolved = result.scenario;
     this.rules = ruleModuleFor(result.scenario.map.battleMap);
     this.options = this.rules.normaliseOptions(app.setup.options ?? result.scenario.defaults);
+    // A random field was rolled at its own scale: the battle is played at it.
+    const field = parseFieldId(id);
+    if (field && this.rules.muster && this.options.scale !== field.scale)
+      this.options = this.rules.normaliseOptions({ ...this.options, scale: field.scale });
     this.startButton.setEnabled(true);
     this.showDetails(null);
   }
 
   private showDetails(error: string | null): void {
+    // The controls are drawn again: a tip of one of the old ones must not come up.
+    this.tooltip.hideNow();
     this.detailRoot.removeAll(true);
     this.optionRoot.removeAll(true);
     const rx = 460;
@@ -346,6 +402,8 @@ export class SetupScene extends Phaser.Scene {
     }
     const r = this.resolved;
     const name = this.add.text(x, y, r.name, titleStyle(28, CSS.gold, { strokeThickness: 0 }));
+    // A long name stops short of the map's picture.
+    if (name.width > wrap) cropText(name, 0, 0, wrap, 40);
     y += 44;
     const summary = this.add.text(
       x,
@@ -353,14 +411,25 @@ export class SetupScene extends Phaser.Scene {
       r.summary || 'A dungeon of your own making.',
       textStyle(16, CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
     );
+    // Under a muster the options need the room: two lines of the summary.
+    if (this.rules.muster) {
+      summary.setMaxLines(2);
+      const full = r.summary;
+      summary.setInteractive();
+      summary.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
+      summary.on('pointerout', () => this.tooltip.hideNow());
+    }
     y += summary.height + 12;
     const m = r.map.battleMap;
     const heroes = m.objects.filter((o) => o.kind === 'hero').length;
     const enemies = m.objects.filter((o) => o.kind === 'enemy').length;
+    const muster = this.rules.muster;
     const mapLine = this.add.text(
       x,
       y,
-      `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`,
+      muster
+        ? `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 the armies set up as the scenario says`
+        : `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`,
       textStyle(14, CSS.muted),
     );
     y += 30;
@@ -374,28 +443,23 @@ export class SetupScene extends Phaser.Scene {
       .text(
         x + 80,
         y + 2,
-        describeVictory(this.options),
+        muster ? muster.goal(this.options) : describeVictory(this.options),
         textStyle(16, CSS.green, { wordWrap: { width: wrap - 80 }, lineSpacing: 3 }),
       )
       .setName('victory-text');
     this.detailRoot.add([name, summary, mapLine, winTitle, win]);
     y += Math.max(30, win.height + 16);
-    this.buildOptions(x, Math.max(y + 40, 340), wrap);
+    if (muster) this.buildMusterOptions(muster, x, y + 10, wrap);
+    else this.buildOptions(x, Math.max(y + 40, 340), wrap);
     this.drawMinimap();
   }
 
   private buildOptions(x: number, y: number, wrap: number): void {
     const root = this.optionRoot;
     const labelW = 190;
-    const label = (text: string, tip: string, yy: number): void => {
-      const t = this.add.text(x, yy, text, textStyle(17, CSS.parchment)).setOrigin(0, 0.5);
-      t.setInteractive();
-      t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
-      t.on('pointerout', () => this.tooltip.hideNow());
-      root.add(t);
-    };
+    const label = (text: string, tip: string, yy: number): void =>
+      this.optionLabel(x, text, tip, yy);
     const bx = x + labelW;
-    const toggle = this.optionButton.bind(this);
     const heading = this.add.text(
       x,
       y - 48,
@@ -412,7 +476,196 @@ export class SetupScene extends Phaser.Scene {
       this.buildOption(spec, optionName(spec, specs), bx, y);
       y += 50;
     }
+    this.buildSeedRow(x, y, bx, label);
+  }
 
+  /** An option's name on the left of its row, its help on hover (a tap on a phone). */
+  private optionLabel(x: number, text: string, tip: string, y: number, size = 17): void {
+    const t = this.add.text(x, y, text, textStyle(size, CSS.parchment)).setOrigin(0, 0.5);
+    t.setInteractive();
+    t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
+    t.on('pointerout', () => this.tooltip.hideNow());
+    this.optionRoot.add(t);
+  }
+
+  /**
+   * The options of rules with a muster (the Skirmish): the scenario, chosen or rolled on the
+   * rules' table; the battlefield, a map or a random one with its seed and a reroll; the
+   * scale; the optional rules as switches, two a row; both armies in short, with the
+   * button to the muster; then the seed.
+   */
+  private buildMusterOptions(muster: MusterRules, x: number, y: number, wrap: number): void {
+    const root = this.optionRoot;
+    const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null);
+    const label = (text: string, tip: string, yy: number): void =>
+      this.optionLabel(x, text, tip, yy, 16);
+    const bx = x + 130;
+    const roll = muster.optionRoll;
+    const rolled = roll ? specs.find((s) => s.id === roll.option) : undefined;
+    if (roll && rolled) {
+      label(rolled.label, rolled.help, y);
+      this.buildOption(rolled, optionName(rolled, specs), bx, y);
+      this.optionButton(
+        `${optionName(rolled, specs)}-roll`,
+        `Roll d${roll.die}`,
+        false,
+        84,
+        bx + 330,
+        y,
+        () => {
+          const r = roll.pick(1 + (randomSeed() % roll.die));
+          if (!r) return;
+          tableRoll = r;
+          this.setOption({ [roll.option]: r.value });
+        },
+      );
+      if (tableRoll && this.options[roll.option] === tableRoll.value) {
+        root.add(
+          this.add
+            .text(bx + 160, y + 24, `Rolled ${tableRoll.text}`, textStyle(13, CSS.gold))
+            .setOrigin(0.5)
+            .setName('scenario-roll'),
+        );
+        y += 16;
+      }
+      y += ROW;
+    }
+    y = this.buildBattlefieldRow(x, bx, y, label);
+    let col = 0;
+    for (const spec of specs) {
+      if (spec.id === rolled?.id) continue;
+      const when = spec.showWhen;
+      if (when && this.options[when.option] !== when.equals) continue;
+      const name = optionName(spec, specs);
+      if (spec.kind === 'toggle') {
+        const on = this.options[spec.id] === true;
+        const w = Math.floor((wrap - 8) / 2);
+        const b = this.optionButton(
+          `${name}-toggle`,
+          `${spec.label}: ${on ? 'On' : 'Off'}`,
+          on,
+          w,
+          x + col * (w + 8),
+          y,
+          () => this.setOption({ [spec.id]: !on }),
+        );
+        b.setData('tooltip', spec.help);
+        this.optionTip(b, spec.help);
+        col = (col + 1) % 2;
+        if (col === 0) y += ROW;
+        continue;
+      }
+      if (col === 1) y += ROW;
+      col = 0;
+      label(spec.label, spec.help, y);
+      this.buildOption(spec, name, bx, y);
+      y += ROW;
+    }
+    if (col === 1) y += ROW;
+    // The armies in short, and the way to the muster.
+    const line = (side: 'heroes' | 'enemies'): string => {
+      const a = muster.army(this.options, side);
+      const arch =
+        a.archFoe >= 0
+          ? ` \u00b7 Arch Foe: ${muster.roster(this.options).find((f) => f.kind === a.kinds[a.archFoe])?.name ?? ''}`
+          : '';
+      return `${side === 'heroes' ? 'Your army' : 'The enemy'}: ${a.kinds.length} figures, ${a.points} of ${a.budget} points${arch}`;
+    };
+    const problem = muster.problem(this.options);
+    const armies = this.add
+      .text(
+        x,
+        y - 14,
+        `${line('heroes')}\n${line('enemies')}`,
+        textStyle(14, problem ? '#ffb4a8' : CSS.parchment, { lineSpacing: 3 }),
+      )
+      .setName('muster-summary');
+    root.add(armies);
+    this.optionButton('muster-open', 'Muster\u2026', false, 120, x + wrap - 120, y + 4, () => {
+      app.setup.options = this.options;
+      app.goto('Muster');
+    });
+    y += 46;
+    this.buildSeedRow(x, y, bx, label);
+  }
+
+  /** A hover tip on a button of the options panel. */
+  private optionTip(b: Button, tip: string): void {
+    b.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
+    b.on('pointerout', () => this.tooltip.hideNow());
+  }
+
+  /**
+   * The battlefield: a random one (its seed shown, a reroll) or a map (bundled or the
+   * player's own), cycled with previous and next.
+   */
+  private buildBattlefieldRow(
+    x: number,
+    bx: number,
+    y: number,
+    label: (text: string, tip: string, y: number) => void,
+  ): number {
+    const id = app.setup.scenario;
+    const field = parseFieldId(id);
+    const scale = this.options.scale === 'small' ? 'small' : 'large';
+    label(
+      'Battlefield',
+      'A field rolled on the rules\u2019 terrain tables (the same seed, the same field), or a map: a bundled one or your own.',
+      y,
+    );
+    const random = randomFieldId(this.rules.id, field?.seed ?? fieldSeed(), scale);
+    const maps = battlefieldMaps(app.customMap, app.customMapName);
+    const under = parseUnderRulesId(id);
+    const listed = allScenarios().find((s) => s.id === id);
+    const mapId = under?.map ?? (listed ? `map:${listed.mapId}` : id);
+    const at = Math.max(
+      0,
+      maps.findIndex((m) => m.id === mapId),
+    );
+    const toMap = (i: number) => () =>
+      this.selectScenario(
+        underRulesId(this.rules.id, maps[(i + maps.length) % maps.length].id),
+        false,
+        true,
+      );
+    if (random) {
+      this.optionButton('field-random', 'Random', field !== null, 90, bx, y, () => {
+        if (!field) this.selectScenario(random, false, true);
+      });
+    }
+    this.optionButton('field-map', 'A map', field === null, 76, bx + 98, y, toMap(at));
+    if (field) {
+      this.optionRoot.add(
+        this.add
+          .text(bx + 186, y, `Seed ${field.seed}`, textStyle(15, CSS.gold))
+          .setOrigin(0, 0.5)
+          .setName('field-seed'),
+      );
+      this.optionButton('field-reroll', 'Reroll', false, 90, bx + 296, y, () =>
+        this.selectScenario(this.reseeded(id), false, true),
+      );
+    } else if (maps.length > 0) {
+      this.optionButton('field-prev', '\u25c0', false, 34, bx + 184, y, toMap(at - 1));
+      const name = this.add
+        .text(bx + 226, y, maps[at].name, textStyle(14, CSS.gold))
+        .setOrigin(0, 0.5)
+        .setName('field-map-name');
+      if (name.width > 140) cropText(name, 0, 0, 140, 30);
+      this.optionRoot.add(name);
+      this.optionButton('field-next', '\u25b6', false, 34, bx + 366, y, toMap(at + 1));
+    }
+    return y + ROW;
+  }
+
+  /** The seed row: random or typed, the typed digits in a box. */
+  private buildSeedRow(
+    x: number,
+    y: number,
+    bx: number,
+    label: (text: string, tip: string, y: number) => void,
+  ): void {
+    const root = this.optionRoot;
+    const toggle = this.optionButton.bind(this);
     label(
       'Seed',
       'The dice are seeded: the same seed and the same moves give the same game. Random picks a new one.',
@@ -546,7 +799,7 @@ export class SetupScene extends Phaser.Scene {
       previewKey = canvas && this.textures.addCanvas(key, canvas) ? key : '';
     }
     const ownArt = previewKey !== '' && r.map.art !== undefined;
-    app.setupPreview = { ownArt, width: m.width, height: m.height };
+    app.setupPreview = { ownArt, width: m.width, height: m.height, key: previewKey };
     if (previewKey !== '') {
       this.detailRoot.add(
         this.add.image(ox, oy, previewKey).setOrigin(0).setDisplaySize(w, h).setName('map-preview'),
@@ -587,6 +840,8 @@ export class SetupScene extends Phaser.Scene {
       .split('\n')
       .slice(1)
       .filter((l) => l.trim() !== m.description.replace(/\s*\n\s*/g, ' ').trim())
+      // Under a muster the armies are the muster's, not the map's own figures.
+      .filter((l) => !this.rules.muster || !/^\s*(Heroes|Enemies|Arch Foe|Rules|Scenario):/.test(l))
       .map((l) => l.trim());
     const top = oy + h + 12;
     const text = this.add
@@ -641,8 +896,27 @@ export class SetupScene extends Phaser.Scene {
   }
 
   private setOption(patch: Readonly<Record<string, OptionValue>>): void {
-    this.options = this.rules.normaliseOptions({ ...this.options, ...patch });
-    app.setup.options = this.options;
+    const muster = this.rules.muster;
+    const before = this.options;
+    let next = this.rules.normaliseOptions({ ...before, ...patch });
+    // Another scenario brings its own default armies.
+    if (muster && next.scenario !== before.scenario && typeof next.scenario === 'string')
+      next = muster.forScenario(next, next.scenario);
+    this.options = next;
+    app.setup.options = next;
+    // A random field is rolled at the scale chosen: the same seed at the new scale.
+    const field = parseFieldId(app.setup.scenario);
+    if (
+      field &&
+      next.scale !== before.scale &&
+      (next.scale === 'large' || next.scale === 'small')
+    ) {
+      const id = randomFieldId(field.kind, field.seed, next.scale);
+      if (id) {
+        this.selectScenario(id, false, true);
+        return;
+      }
+    }
     this.showDetails(null);
   }
 
@@ -672,6 +946,11 @@ export class SetupScene extends Phaser.Scene {
     if (!this.resolved || !this.startButton.enabled) return;
     if (app.setup.seedMode === 'typed' && !/^\d+$/.test(app.setup.seedText)) {
       this.toast.show('Type a seed (digits), or choose Random.');
+      return;
+    }
+    const problem = this.rules.muster?.problem(this.options);
+    if (problem) {
+      this.toast.show(problem);
       return;
     }
     app.setup.options = this.options;

@@ -14,6 +14,8 @@ import type { BattleView, MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
 import { boardTextResolution, COLORS, textStyle } from './theme';
 import { artFor, TILE, UnitView } from './unit-view';
+import { FogLayer } from './fog-view';
+import { IntentLayer } from './intent-view';
 
 const TONE_COLOR: Record<MarkTone, number> = {
   target: COLORS.target,
@@ -46,6 +48,14 @@ export class BattleBoard {
   private readonly badgeLayer: Phaser.GameObjects.Layer;
   private readonly leaders: Phaser.GameObjects.Graphics;
   private badges: Badge[] = [];
+  /** The monsters' next turns with their odds (the intent overlay). */
+  private readonly intent: IntentLayer;
+  /** Fog of war: the darkened squares and the hidden monsters' last-seen ghosts. */
+  private readonly fog: FogLayer;
+  /** The monsters fog of war hides now (for the automation API). */
+  hiddenByFog: string[] = [];
+  /** The intent marks drawn now (for the automation API). */
+  intentShown: BattleView['intents'] = [];
   /** The board zoom the markers were last sized for. */
   private markerZoom = 0;
 
@@ -72,6 +82,8 @@ export class BattleBoard {
     this.leaders = scene.add.graphics();
     this.badgeLayer.add(this.leaders);
     this.board.layer.add(this.badgeLayer);
+    this.intent = new IntentLayer(scene, this.board.layer);
+    this.fog = new FogLayer(scene, this.board.layer, this.board.unitLayer);
     this.sync(state);
   }
 
@@ -101,6 +113,15 @@ export class BattleBoard {
       board.showMarks(view.marks.map((m) => ({ at: m.at, color: TONE_COLOR[m.tone] })));
       this.showBadges(view.badges);
     }
+    this.fog.show(view.fog);
+    this.hiddenByFog = view.fog?.hidden ?? [];
+    const hidden = new Set(this.hiddenByFog);
+    for (const u of state.units) {
+      if (u.side !== 'enemies' || !u.position) continue;
+      this.units.get(u.id)?.setVisible(!hidden.has(u.id));
+    }
+    this.intent.show(view.intents);
+    this.intentShown = view.intents;
     const hover = view.hover;
     board.showHover(hover?.at ?? null, hover ? HOVER_COLOR[hover.tone] : undefined);
     board.showHoverSight(hover?.sees ?? []);

@@ -33,6 +33,10 @@ const TOP_BUTTON_LOOK: Record<TopButtonName, { label: string; tip: string; icon?
     label: 'Threats',
     tip: 'Red: where the alerted monsters could strike a hero next turn (T)',
   },
+  intent: {
+    label: 'Intent',
+    tip: 'What each monster will do next turn, with the odds its dice give; on each hero card, the chance that hero is attacked (I). Hover a monster to see its own.',
+  },
   auto: {
     label: 'Auto',
     tip: 'Auto-battle: the autopilot plays the heroes turn after turn. Click again (or P) to take over.',
@@ -59,16 +63,25 @@ const HELP_LINES: readonly [string, string][] = [
   ['Right click', 'turn the acting hero to face a square'],
   ['Weapon buttons', 'choose the weapon on the hero card'],
   ['Tab / Shift+Tab', 'inspect the next hero (cards too)'],
-  ['1-9, arrows', 'pick a target; the same number or Enter strikes'],
+  ['Arrows, Enter', 'move a square on the board; Enter acts there as a click would'],
+  [
+    '1-9, arrows',
+    'pick a target (Shift+arrows still move the square); the same number or Enter strikes',
+  ],
   ['Space', 'end the turn (or skip an animation)'],
   ['Z', 'undo a move not yet followed by an attack or a roll'],
   ['Esc', 'cancel the selection'],
   ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
   ['T / Threats', 'red: where the alerted monsters could strike next turn'],
-  ['Wheel, + / -', 'zoom \u00b7 drag, WASD or arrows: pan on big maps'],
+  [
+    'I / Intent',
+    'each monster\u2019s next turn with its odds; on the cards, the chance of being attacked',
+  ],
+  ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
   ['C / Fit', 'the whole board in view again, centred'],
   ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
   ['H', 'show or hide this help'],
+  ['Menus: Tab, Enter', 'move the focus ring between buttons; Enter or Space presses'],
 ];
 
 export class BattleHud {
@@ -82,6 +95,9 @@ export class BattleHud {
   private readonly cards = new Map<string, HeroCard>();
   private readonly turnText: Phaser.GameObjects.Text;
   private readonly goalText: Phaser.GameObjects.Text;
+  /** Each hero card's badge with its chance of being attacked next turn, and its tooltip. */
+  private readonly oddsBadges = new Map<string, Phaser.GameObjects.Text>();
+  private readonly oddsTips = new Map<string, string>();
   private readonly hintText: Phaser.GameObjects.Text;
   private readonly buttons = new Map<TopButtonName, Button>();
   private readonly undoButton: Button;
@@ -180,6 +196,7 @@ export class BattleHud {
       );
       card.setScale(layout.cardScale);
       this.cards.set(heroes[i].id, card);
+      this.addOddsBadge(card, heroes[i].id);
       if (this.heroesPanel) this.heroesPanel.add(card);
       else add(card);
     });
@@ -369,7 +386,9 @@ export class BattleHud {
     this.endButton.setSelected(view.controls.endOnly);
     if (view.title !== null && this.turnText.text !== view.title) this.setTurnText(view.title);
     this.hintText.setText(view.hint);
-    if (this.goalText.text !== view.goal) this.goalText.setText(view.goal);
+    const goal = view.roundOdds ? `${view.goal}  \u00b7  ${view.roundOdds}` : view.goal;
+    if (this.goalText.text !== goal) this.goalText.setText(goal);
+    this.showOdds(view);
     for (const c of view.cards) {
       const unit = state.units.find((u) => u.id === c.unitId);
       if (unit)
@@ -384,6 +403,53 @@ export class BattleHud {
         });
     }
     this.info.show(view.info.title, view.info.body);
+  }
+
+  /**
+   * A hero card's badge: the chance a monster attacks the hero in its next turn (shown with
+   * Intent on); its tooltip says whether the chance is exact or from a Monte Carlo.
+   */
+  private addOddsBadge(card: Phaser.GameObjects.Container, unitId: string): void {
+    const badge = this.scene.add
+      .text(
+        6,
+        54,
+        '',
+        textStyle(11, '#ffd2c8', {
+          fontStyle: 'bold',
+          backgroundColor: '#5a1f18',
+          padding: { x: 4, y: 2 },
+        }),
+      )
+      .setOrigin(0, 0)
+      .setVisible(false)
+      .setInteractive();
+    badge.on('pointerover', (p: Phaser.Input.Pointer) =>
+      this.tooltip.showAt(this.oddsTips.get(unitId) ?? '', p.x, p.y, 200),
+    );
+    badge.on('pointerout', () => this.tooltip.hideNow());
+    card.add(badge);
+    this.oddsBadges.set(unitId, badge);
+  }
+
+  /** Shows each hero's chance of being attacked next turn (none: the badges hide). */
+  private showOdds(view: BattleView): void {
+    const byHero = new Map(view.attackBadges.map((b) => [b.unitId, b]));
+    for (const [unitId, badge] of this.oddsBadges) {
+      const b = byHero.get(unitId);
+      badge.setVisible(b !== undefined);
+      if (!b) continue;
+      const text = `\u2694 ${b.text}`;
+      if (badge.text !== text) badge.setText(text);
+      this.oddsTips.set(unitId, b.tip);
+    }
+  }
+
+  /** What the odds badges show now (for the automation API). */
+  oddsShown(): { unit: string; text: string; tip: string }[] {
+    return [...this.oddsBadges]
+      .filter(([, b]) => b.visible)
+      .map(([unit, b]) => ({ unit, text: b.text, tip: this.oddsTips.get(unit) ?? '' }));
   }
 
   /** Sets the round/turn banner, shrinking it to fit between the title and the buttons. */

@@ -196,15 +196,38 @@ export type KeyAction =
   | { kind: 'inspect-next'; step: 1 | -1 }
   | { kind: 'pick-target'; index: number }
   | { kind: 'step-target'; step: 1 | -1 }
+  | { kind: 'move-cursor'; dx: number; dy: number }
+  | { kind: 'press-cursor' }
   | { kind: 'confirm' }
   | { kind: 'end-turn' }
   | { kind: 'undo' }
   | { kind: 'toggle-threats' }
+  | { kind: 'toggle-intent' }
   | { kind: 'cancel' }
   | { kind: 'zoom'; factor: number }
   | { kind: 'recentre' };
 
 export const ZOOM_STEP = 1.15;
+
+const ARROW_STEPS: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/**
+ * The keyboard's square after an arrow: from the square shown (else the acting hero's),
+ * one step, kept on the board.
+ */
+export function moveCursor({ state, ui }: Situation, dx: number, dy: number): Outcome {
+  const from = ui.hover ?? acting(state)?.position ?? { x: 0, y: 0 };
+  const at = {
+    x: Math.max(0, Math.min(state.map.width - 1, from.x + dx)),
+    y: Math.max(0, Math.min(state.map.height - 1, from.y + dy)),
+  };
+  return { ui: { ...ui, hover: at, selectedTarget: -1 }, reveal: at };
+}
 
 /** The action of a key press, or null when the key means nothing now. */
 export function keyAction(
@@ -224,16 +247,22 @@ export function keyAction(
   if (k === 'Escape' && ui.helpOpen) return { kind: 'help', show: false };
   if (k === 'Tab') return { kind: 'inspect-next', step: key.shiftKey ? -1 : 1 };
   if (/^[1-9]$/.test(k)) return { kind: 'pick-target', index: Number(k) - 1 };
-  if (k === 'Enter') return { kind: 'confirm' };
+  // Enter acts on the keyboard's square (a click there) unless a target is picked by keys.
+  if (k === 'Enter')
+    return ui.hover && ui.selectedTarget < 0 ? { kind: 'press-cursor' } : { kind: 'confirm' };
   if (k === ' ') return { kind: 'end-turn' };
   if (k === 'z' || k === 'Z') return { kind: 'undo' };
   if (k === 'p' || k === 'P') return { kind: 'toggle-auto' };
   if (k === 't' || k === 'T') return { kind: 'toggle-threats' };
+  if (k === 'i' || k === 'I') return { kind: 'toggle-intent' };
   if (k === 'c' || k === 'C') return { kind: 'recentre' };
   if (k === 'Escape') return { kind: 'cancel' };
   if (k === '+' || k === '=') return { kind: 'zoom', factor: ZOOM_STEP };
   if (k === '-' || k === '_') return { kind: 'zoom', factor: 1 / ZOOM_STEP };
-  if (k.startsWith('Arrow') && targetCount > 0)
+  if (k.startsWith('Arrow') && targetCount > 0 && !key.shiftKey)
     return { kind: 'step-target', step: k === 'ArrowLeft' || k === 'ArrowUp' ? -1 : 1 };
+  // Arrows (Shift+arrows while there are targets) move the keyboard's square on the board.
+  const arrow = ARROW_STEPS[k];
+  if (arrow) return { kind: 'move-cursor', dx: arrow[0], dy: arrow[1] };
   return null;
 }

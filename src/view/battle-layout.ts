@@ -32,6 +32,7 @@ const LOG_H = 400;
 export const TOP_BUTTONS = [
   { name: 'help', width: 44 },
   { name: 'threats', width: 78 },
+  { name: 'intent', width: 70 },
   { name: 'auto', width: 60 },
   { name: 'speed', width: 124 },
   { name: 'sound', width: 84 },
@@ -43,13 +44,14 @@ export type TopButtonName = (typeof TOP_BUTTONS)[number]['name'];
 
 /** The top bar's buttons on a narrow screen: icons or short labels. */
 const NARROW_BUTTON_WIDTHS: Record<TopButtonName, number> = {
-  help: 34,
-  threats: 66,
-  auto: 48,
-  speed: 70,
-  sound: 40,
-  settings: 40,
-  'to-menu': 54,
+  help: 28,
+  threats: 54,
+  intent: 46,
+  auto: 42,
+  speed: 58,
+  sound: 34,
+  settings: 34,
+  'to-menu': 46,
 };
 
 export interface BattleLayout {
@@ -171,7 +173,10 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
   const infoY = height - N_BAR - m - N_HINT - N_INFO;
   const viewport: Rect = { x: m, y: top + m, width: width - 2 * m, height: infoY - top - 2 * m };
   const widths = TOP_BUTTONS.map((b) => NARROW_BUTTON_WIDTHS[b.name]);
-  const gap = Math.min(BUTTON_GAP, (width - 2 * m - widths.reduce((a, b) => a + b, 0)) / 6);
+  const gap = Math.min(
+    BUTTON_GAP,
+    (width - 2 * m - widths.reduce((a, b) => a + b, 0)) / (widths.length - 1),
+  );
   let bx = (width - widths.reduce((a, b) => a + b, 0) - gap * (widths.length - 1)) / 2;
   const topButtons = TOP_BUTTONS.map((b, i) => {
     const placed = {

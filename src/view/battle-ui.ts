@@ -20,6 +20,10 @@ export interface BattleUi {
   selectedTarget: number;
   /** Show every square where an alerted monster could strike next turn (T). */
   showThreats: boolean;
+  /** Show every monster's next turn with its odds, and each hero's chance to be attacked (I). */
+  showIntent: boolean;
+  /** Fog of war: where each monster was last seen by a hero. */
+  lastSeen: Readonly<Record<string, Point>>;
   /** Touch: the square tapped once; a second tap on it acts. */
   armedTap: Point | null;
   /** The last press was a finger: hints say "tap". */
@@ -54,6 +58,8 @@ export function initialUi(): BattleUi {
     chosen: {},
     selectedTarget: -1,
     showThreats: false,
+    showIntent: false,
+    lastSeen: {},
     armedTap: null,
     usingTouch: false,
     animating: false,

@@ -34,6 +34,14 @@ import {
   occupies,
 } from '../engine';
 import { actingUnitId, type BattleUi } from './battle-ui';
+import { fogOf, type FogView } from './fog-overlay';
+import {
+  attackBadges,
+  intentMarks,
+  roundOddsText,
+  type AttackBadge,
+  type IntentMark,
+} from './intent-overlay';
 import { coverWords } from './words';
 
 /** A unit the acting hero may act on now, and what a click on it does. */
@@ -103,6 +111,14 @@ export interface BattleView {
   strikes: Point[];
   /** With the threats shown: how many alerted monsters could strike each square. */
   threats: { at: Point; count: number }[];
+  /** The hovered or shown monster's next turn with its odds; every monster's with Intent on. */
+  intents: IntentMark[];
+  /** With Intent on: each hero's chance to be attacked in the monsters' next turn. */
+  attackBadges: AttackBadge[];
+  /** With Intent on: the odds of the round's own roll (Random Enemy Action), or null. */
+  roundOdds: string | null;
+  /** Fog of war (a scenario's option): what the heroes see, the monsters hidden; or null. */
+  fog: FogView | null;
   /** Heroes a monster can see now (each carries an eye marker); null while animating. */
   spotted: string[] | null;
   targets: TargetView[];
@@ -237,6 +253,26 @@ export function deriveBattleView(
       ? perState(state, 'threat-counts', () => threatCounts(state))
       : [];
 
+  // The intent overlay: the monster under the pointer (or shown), or all of them.
+  const hoveredUnit = ui.hover ? unitAt(state, ui.hover) : undefined;
+  const focus = [hoveredUnit, inspectedUnit].find((u) => u?.side === 'enemies' && u.position);
+  const intentOn = !ui.animating && state.phase === 'heroes' && !state.outcome;
+  const intentIds = !intentOn
+    ? []
+    : ui.showIntent
+      ? state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id)
+      : focus
+        ? [focus.id]
+        : [];
+  // Under fog of war a monster out of the heroes' sight shows nothing of its intent.
+  const fog = perState(state, `fog:${JSON.stringify(ui.lastSeen)}`, () => fogOf(state, ui));
+  const hiddenIds = new Set(fog?.hidden ?? []);
+  const intents = intentIds
+    .filter((id) => !hiddenIds.has(id))
+    .map((id) => perState(state, `intent:${id}`, () => intentMarks(state, [id])))
+    .flat();
+  const badgesOn = intentOn && ui.showIntent;
+
   const abilities = actingUnit ? rules.abilities(actingUnit) : [];
   const targets = targetsOf(state, rules, legal, actingUnit, abilities, ui);
   const selected = ui.selectedTarget < targets.length ? ui.selectedTarget : -1;
@@ -262,6 +298,10 @@ export function deriveBattleView(
     sees,
     strikes,
     threats,
+    intents,
+    attackBadges: badgesOn ? perState(state, 'attack-badges', () => attackBadges(state)) : [],
+    roundOdds: badgesOn ? perState(state, 'round-odds', () => roundOddsText(state)) : null,
+    fog,
     // While an animation plays the eyes stay as they were (null): the state is its end.
     spotted: ui.animating ? null : perState(state, 'spotted', () => spottedHeroes(state)),
     targets,

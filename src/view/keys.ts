@@ -6,9 +6,18 @@
  */
 import Phaser from 'phaser';
 
+/** Key presses already acted on (by the keyboard focus), which no other handler should see. */
+const consumed = new WeakSet<KeyboardEvent>();
+
+/** Marks a key press as handled: the scenes' own handlers skip it. */
+export function consumeKey(e: KeyboardEvent): void {
+  consumed.add(e);
+  e.preventDefault();
+}
+
 export function onKeyDown(scene: Phaser.Scene, handler: (e: KeyboardEvent) => void): void {
   const listener = (e: KeyboardEvent): void => {
-    if (!scene.sys.isActive()) return;
+    if (!scene.sys.isActive() || consumed.has(e)) return;
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA')) return;
     handler(e);

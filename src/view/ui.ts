@@ -7,6 +7,7 @@ import Phaser from 'phaser';
 import { noteToast, registerControl, type ControlRect } from '../app/controls';
 import { sounds } from '../audio/sound-bank';
 import { hudCamera, hudToScreen, screenToHud } from './frame';
+import { consumeKey, onKeyDown } from './keys';
 import { COLORS, CSS, readingStyle, textStyle } from './theme';
 
 // ------------------------------------------------------------------ named buttons
@@ -163,6 +164,7 @@ export class Button extends Phaser.GameObjects.Container {
   private pressed = false;
   private _enabled = true;
   private _selected = false;
+  private _focused = false;
   private options: ButtonOptions;
   readonly buttonName: string | undefined;
 
@@ -272,6 +274,21 @@ export class Button extends Phaser.GameObjects.Container {
     return this;
   }
 
+  /** Shows the keyboard focus ring (see enableKeyboardFocus). */
+  setFocused(focused: boolean): this {
+    if (this._focused === focused || !this.scene) return this;
+    this._focused = focused;
+    this.redraw();
+    return this;
+  }
+
+  /** Presses the button as a click would (the keyboard's Enter or Space on the focus). */
+  activate(): void {
+    if (!this._enabled) return;
+    if (this.options.clickSound !== false) sounds.play('ui-click');
+    this.options.onClick?.();
+  }
+
   setSelected(selected: boolean): this {
     if (this._selected === selected) return this;
     this._selected = selected;
@@ -322,6 +339,11 @@ export class Button extends Phaser.GameObjects.Container {
           : COLORS.panelBorder;
     g.lineStyle(this._selected ? 2 : 1.5, border, 1);
     g.strokeRoundedRect(-w / 2 + 0.75, -h / 2 + 0.75, w - 1.5, h - 1.5, 7);
+    if (this._focused) {
+      // The keyboard focus: a bright ring outside the button, plain to see on any fill.
+      g.lineStyle(2.5, 0xfff3c4, 1);
+      g.strokeRoundedRect(-w / 2 - 4, -h / 2 - 4, w + 8, h + 8, 10);
+    }
     this.label.setColor(
       enabled ? (this._selected || this.options.primary ? CSS.gold : CSS.parchment) : CSS.dim,
     );
@@ -455,4 +477,83 @@ export class Toast extends Phaser.GameObjects.Container {
       onComplete: () => this.setVisible(false),
     });
   }
+}
+
+let focusedName: string | null = null;
+
+/** The name of the button the keyboard focus is on, or null (for tests). */
+export function focusedButtonName(): string | null {
+  return focusedName;
+}
+
+/** Every enabled button on screen in a scene, in reading order (rows top to bottom). */
+function focusableButtons(scene: Phaser.Scene): Button[] {
+  const found: Button[] = [];
+  const visit = (list: Phaser.GameObjects.GameObject[], shown: boolean): void => {
+    for (const o of list) {
+      const visible = shown && (o as unknown as { visible?: boolean }).visible !== false;
+      if (o instanceof Button) {
+        if (visible && o.enabled && o.input?.enabled) found.push(o);
+      } else if (o instanceof Phaser.GameObjects.Container) visit(o.list, visible);
+      else if (o instanceof Phaser.GameObjects.Layer) visit(o.list, visible);
+    }
+  };
+  visit(scene.children.list, true);
+  const where = (b: Button) => b.getBounds();
+  return found.sort((a, b) => {
+    const ra = where(a);
+    const rb = where(b);
+    return Math.abs(ra.centerY - rb.centerY) > 8
+      ? ra.centerY - rb.centerY
+      : ra.centerX - rb.centerX;
+  });
+}
+
+/**
+ * Keyboard focus for a menu scene: Tab and Shift+Tab move a visible focus ring through the
+ * scene's buttons in reading order, Enter or Space presses the focused one, Escape drops the
+ * focus (and still goes back). Until Tab is pressed nothing is focused and the scene's own keys work as before.
+ * Call it at the start of `create`, before the scene's own onKeyDown.
+ */
+export function enableKeyboardFocus(scene: Phaser.Scene): void {
+  let focused: Button | null = null;
+  const setFocus = (b: Button | null): void => {
+    focused?.setFocused(false);
+    focused = b;
+    focused?.setFocused(true);
+    focusedName = b?.buttonName ?? null;
+  };
+  // The buttons go with the scene: forget the focus without drawing on them.
+  scene.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+    focused = null;
+    focusedName = null;
+  });
+  onKeyDown(scene, (e) => {
+    if (e.key === 'Tab') {
+      const buttons = focusableButtons(scene);
+      if (buttons.length === 0) return;
+      const at = focused ? buttons.indexOf(focused) : -1;
+      const step = e.shiftKey ? -1 : 1;
+      const next =
+        at < 0
+          ? step > 0
+            ? 0
+            : buttons.length - 1
+          : (at + step + buttons.length) % buttons.length;
+      setFocus(buttons[next]);
+      consumeKey(e);
+      return;
+    }
+    if (!focused) return;
+    if (!focused.active || !focusableButtons(scene).includes(focused)) {
+      setFocus(null);
+      return;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      consumeKey(e);
+      if (!e.repeat) focused.activate();
+    } else if (e.key === 'Escape') {
+      setFocus(null); // and the scene's own Escape (back) still happens
+    }
+  });
 }

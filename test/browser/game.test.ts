@@ -521,7 +521,62 @@ describe('Arch Foe in the browser', () => {
     await waitScene('Menu');
   });
 
+  it('plays by the keyboard alone: Tab and Enter on the menus, arrows and Enter on the board', async () => {
+    await openGame();
+    const focused = () => page.evaluate(() => window.archfoe.debug.focusedButton());
+    expect(await focused()).toBeNull();
+    for (let i = 0; i < 10 && (await focused()) !== 'new-game'; i++)
+      await page.keyboard.press('Tab');
+    expect(await focused()).toBe('new-game');
+    await shot('13c-menu-keyboard-focus');
+    await page.keyboard.press('Enter');
+    await waitScene('Setup');
+    await page.keyboard.press('Enter');
+    await waitScene('Battle');
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    await page.evaluate(() => window.archfoe.idle());
+    const before = await state();
+    const heroId = before.turn!.unitId;
+    const from = before.units.find((u) => u.id === heroId)!.position!;
+    const move = (await page.evaluate(() => window.archfoe.legalCommands())).find(
+      (c) => c.type === 'move',
+    );
+    if (move?.type !== 'move') throw new Error('the acting hero has no move');
+    const dx = move.to.x - from.x;
+    const dy = move.to.y - from.y;
+    for (let i = 0; i < Math.abs(dx); i++)
+      await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
+    for (let i = 0; i < Math.abs(dy); i++)
+      await page.keyboard.press(dy > 0 ? 'ArrowDown' : 'ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.evaluate(() => window.archfoe.idle());
+    const after = await state();
+    expect(after.units.find((u) => u.id === heroId)!.position).toEqual(move.to);
+    await page.keyboard.press(' ');
+    await page.evaluate(() => window.archfoe.idle());
+    expect((await state()).turn?.unitId).not.toBe(heroId);
+    await clickButton('to-menu');
+    await waitScene('Menu');
+  });
+
   it('sets a corrupt save aside with a message and keeps the menu working', async () => {
+    // A damaged save of the older single-slot kind, and nothing in the quick battle slot
+    // (src/app/save-slots.ts): it is set aside as it is moved in.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const open = indexedDB.open('archfoe-saves');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('slots', 'readwrite');
+            tx.objectStore('slots').delete('quick');
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+          };
+          open.onerror = () => resolve();
+        }),
+    );
     await page.evaluate(() =>
       localStorage.setItem('archfoe.save.v1', '{"format":"archfoe-save", broken'),
     );

@@ -103,3 +103,12 @@ export function drawSquaresOf(
   }
   return rows.join('\n');
 }
+
+/** A goblin (to face east) down an open corridor; the thief is far away behind rock. */
+export const CORRIDOR = `
+#########
+#g......#
+#########
+#.......#
+#T......#
+`;

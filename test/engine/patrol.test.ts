@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardGame, rollsOf, startWith, unit } from './helpers';
-
-// A goblin facing east down an open corridor; the thief is far away behind rock.
-const CORRIDOR = `
-#########
-#g......#
-#########
-#.......#
-#T......#
-`;
+import { boardGame, CORRIDOR, rollsOf, startWith, unit } from './helpers';
 
 function patrolOnce(rolls: number[]) {
   const game = boardGame(CORRIDOR, {}, { enemyFacing: 2 });

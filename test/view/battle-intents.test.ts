@@ -11,6 +11,7 @@ import {
   cycleInspect,
   faceSquare,
   keyAction,
+  moveCursor,
   selectTarget,
   situation,
   stepTarget,
@@ -49,6 +50,30 @@ describe('the battle input decisions', () => {
       unit: 'fighting-man-1',
       target: 'troll-1',
       weapon: 'sword',
+    });
+  });
+
+  it('the keyboard alone moves: arrows walk a square from the acting hero, kept on the board; Enter moves there', () => {
+    const s = heroesTurn(ROOM, 2);
+    let ui = fresh(s);
+    // The Fighting Man stands at (1, 2); two steps right, one up.
+    for (const [dx, dy] of [
+      [1, 0],
+      [1, 0],
+      [0, -1],
+    ])
+      ui = moveCursor(at(s, ui), dx, dy).ui;
+    expect(ui.hover).toEqual({ x: 3, y: 1 });
+    for (let i = 0; i < 20; i++) ui = moveCursor(at(s, ui), 0, -1).ui;
+    expect(ui.hover).toEqual({ x: 3, y: 0 });
+    ui = moveCursor(at(s, ui), 0, 2).ui;
+    expect(keyAction({ key: 'Enter', shiftKey: false, repeat: false }, ui, 0)).toEqual({
+      kind: 'press-cursor',
+    });
+    expect(clickSquare(at(s, ui), ui.hover!).command).toEqual({
+      type: 'move',
+      unit: 'fighting-man-1',
+      to: { x: 3, y: 2 },
     });
   });
 
@@ -150,7 +175,26 @@ describe('the battle input decisions', () => {
     expect(key('h')).toEqual({ kind: 'help', show: true });
     expect(key(' ', { repeat: true })).toBeNull();
     expect(key('+', { repeat: true })).toMatchObject({ kind: 'zoom' });
-    expect(key('ArrowLeft')).toBeNull();
+    // With no targets, arrows move the keyboard's square; Enter then acts on it like a click.
+    expect(key('ArrowLeft')).toEqual({ kind: 'move-cursor', dx: -1, dy: 0 });
+    expect(key('Enter')).toEqual({ kind: 'confirm' });
+    expect(
+      keyAction(
+        { key: 'Enter', shiftKey: false, repeat: false },
+        { ...ui, hover: { x: 2, y: 3 } },
+        0,
+      ),
+    ).toEqual({ kind: 'press-cursor' });
+    // With targets, arrows step through them; Shift+arrows still move the square.
+    expect(keyAction({ key: 'ArrowDown', shiftKey: false, repeat: false }, ui, 2)).toEqual({
+      kind: 'step-target',
+      step: 1,
+    });
+    expect(keyAction({ key: 'ArrowDown', shiftKey: true, repeat: false }, ui, 2)).toEqual({
+      kind: 'move-cursor',
+      dx: 0,
+      dy: 1,
+    });
     const busy = startAnimating(ui);
     expect(keyAction({ key: ' ', shiftKey: false, repeat: false }, busy, 0)).toEqual({
       kind: 'skip-animation',

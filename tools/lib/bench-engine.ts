@@ -6,7 +6,10 @@
  */
 import {
   applyCommand,
+  attackOdds,
   chooseHeroCommand,
+  enemyIntent,
+  roundIntent,
   cloneState,
   createGame,
   heroesInOrder,
@@ -340,4 +343,52 @@ export function skirmishAlertedRound(
     samples,
     inputs[0],
   );
+}
+
+/**
+ * The intent overlay (issue 14) after a command, on the heroes' turn: every enemy's intent
+ * (its patrol table's outcomes, or its likely square and strike), the round's odds, and the
+ * chance each hero is attacked next turn (`attackOdds`: exact where the dice tree is small,
+ * else `samples` runs of a Monte Carlo). `situation`: the first turn (all patrolling) or
+ * every enemy alerted. One sample per seed and round, warm.
+ */
+export function intentOverlay(
+  map: BattleMap,
+  seeds: readonly number[],
+  rounds: number,
+  situation: 'patrolling' | 'alerted',
+  samples: number,
+): EnemyTurnResult & { method: string } {
+  const states =
+    situation === 'alerted'
+      ? alertedInputs(map, seeds).map(([s]) => s)
+      : seeds.map((seed) => started(map, seed).after).filter((s) => s.phase === 'heroes');
+  let method = '';
+  const overlay = (state: GameState): void => {
+    for (const u of state.units) if (u.side === 'enemies' && u.position) enemyIntent(state, u.id);
+    roundIntent(state);
+    const odds = attackOdds(state, { samples });
+    method = odds ? `${odds.method}, ${odds.runs} runs` : 'none';
+  };
+  for (const s of states) overlay(s);
+  const out: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const s of states) {
+      const t0 = performance.now();
+      overlay(s);
+      out.push(performance.now() - t0);
+    }
+  }
+  return {
+    ...summarise(
+      map,
+      situation === 'alerted'
+        ? 'intent overlay, every enemy alerted'
+        : 'intent overlay, first turn',
+      `every enemy's intent + round odds + attackOdds (${samples} Monte Carlo samples at most), warm`,
+      out,
+      states[0],
+    ),
+    method,
+  };
 }

@@ -17,6 +17,7 @@ import {
   type CoverLevel,
 } from '../../src/engine/los';
 import type { Point } from '../../src/engine/grid';
+import { fieldOfView, sightGrid } from '../../src/engine/fov';
 import { doesSquareBlockSight, isTerrainPassable, type BattleMap } from '../../src/engine/map';
 import { makeSampler, median } from './bench-stats';
 
@@ -31,6 +32,11 @@ export interface LosResult {
   /** Median ms for 40 fields of view with visibleSquares. */
   oursFovMs: number;
   oursFovRuns: number;
+  /** Median ms for 40 fields of view with the fast fieldOfView (fov.ts). */
+  fastFovMs: number;
+  fastFovRuns: number;
+  /** fast 40 FOVs / rot 40 FOVs. */
+  ratioFastFovVsRot: number;
   rotFovMs: number;
   rotFovRuns: number;
   /** ours all-pairs cover / rot 40 FOVs. */
@@ -116,6 +122,26 @@ export function benchLineOfSight(map: BattleMap, units: Point[], budgetMs = 1500
     for (const u of units) sink += visibleSquares(u, radius, width, height, blocks).length;
   }, budgetMs);
 
+  // The fast field of view must give the same squares as visibleSquares, square for square.
+  units.forEach((u, i) => {
+    const fast = fieldOfView(u, width, height, blocks);
+    for (let idx = 0; idx < width * height; idx++) {
+      if ((fast[idx] === 1) !== oursFovSets[i].has(idx))
+        throw new Error(
+          `fieldOfView and visibleSquares disagree from ${u.x},${u.y} at square ${idx % width},${Math.floor(idx / width)}`,
+        );
+    }
+  });
+  // The map's sight is read once for the 40 (as a side's field of view does).
+  const fastFov = timeFor(
+    () => {
+      const grid = sightGrid(width, height, blocks);
+      for (const u of units) sink += fieldOfView(u, grid)[0];
+    },
+    budgetMs,
+    25,
+  );
+
   const fov = new ROT.FOV.PreciseShadowcasting(
     (x, y) => x >= 0 && y >= 0 && x < width && y < height && !blocks(x, y),
     {
@@ -130,13 +156,17 @@ export function benchLineOfSight(map: BattleMap, units: Point[], budgetMs = 1500
     return seen;
   };
   const rotFovSets = units.map(rotSet);
-  const rotFov = timeFor(() => {
-    for (const u of units) {
-      fov.compute(u.x, u.y, radius, () => {
-        sink++;
-      });
-    }
-  }, budgetMs);
+  const rotFov = timeFor(
+    () => {
+      for (const u of units) {
+        fov.compute(u.x, u.y, radius, () => {
+          sink++;
+        });
+      }
+    },
+    budgetMs,
+    25,
+  );
   if (sink < 0) console.log(sink);
 
   // Pairs: does A see B in each model.
@@ -184,6 +214,9 @@ export function benchLineOfSight(map: BattleMap, units: Point[], budgetMs = 1500
     rotFovRuns: rotFov.runs,
     ratioAllPairsVsRot: allPairs.medianMs / rotFov.medianMs,
     ratioFovVsRot: oursFov.medianMs / rotFov.medianMs,
+    fastFovMs: fastFov.medianMs,
+    fastFovRuns: fastFov.runs,
+    ratioFastFovVsRot: fastFov.medianMs / rotFov.medianMs,
     pairAgreement,
     squareAgreement,
   };

@@ -13,6 +13,7 @@ import type { Point } from '../grid';
 import type { CoverLevel, CoverLine } from '../los';
 import type { BattleMap } from '../map';
 import type { Context } from '../systems/context';
+import type { EnemyIntent } from '../systems/intent';
 import type {
   Command,
   GameEvent,
@@ -278,7 +279,81 @@ export interface AbilityButton {
   usesLeft: number | null;
 }
 
+// ------------------------------------------------------------------ intent
+
+/**
+ * The odds of a roll made for the whole round, before it is rolled (the Skirmish's Random
+ * Enemy Action): each row of the module's table with its chance.
+ */
+export interface RoundIntent {
+  /** What the roll decides, in a few words ("Random Enemy Action"). */
+  label: string;
+  die: number;
+  rows: readonly { faces: readonly [number, number]; label: string; chance: number }[];
+}
+
 // ------------------------------------------------------------------ the module
+
+/** A figure either army may muster (the Setup screen's muster), in the module's own words. */
+export interface MusterFigure {
+  kind: string;
+  name: string;
+  points: number;
+  /** One short line: move, wounds, points, traits. */
+  stats: string;
+  /** Its weapons and abilities, a sentence each. */
+  abilities: string[];
+  art: UnitArt;
+}
+
+/** One side's army as the options hold it. */
+export interface MusterArmy {
+  side: Side;
+  /** Its figures' kinds, in the order they set up. */
+  kinds: string[];
+  points: number;
+  /** Its points budget. */
+  budget: number;
+  /** The index in `kinds` of the enemy's Arch Foe (-1: none, or the heroes). */
+  archFoe: number;
+}
+
+/** A roll on a rule book's table that picks an option's value (a scenario on a d20). */
+export interface OptionRoll {
+  roll: number;
+  value: string;
+  /** The roll in words, for the screen: "d20 = 14: Fortress Assault (13-14)". */
+  text: string;
+}
+
+/**
+ * Optional: armies picked by points from a roster (a muster), for rule sets where the
+ * player chooses both armies. Everything the Setup screen's muster shows or checks.
+ */
+export interface MusterRules {
+  roster(options: ModuleOptions): MusterFigure[];
+  army(options: ModuleOptions, side: Side): MusterArmy;
+  /** The points budgets offered. */
+  budgets: readonly number[];
+  /** The options with a figure added to `side`'s army, or why it cannot join. */
+  add(
+    options: ModuleOptions,
+    side: Side,
+    kind: string,
+  ): { ok: true; options: ModuleOptions } | { ok: false; error: string };
+  /** The options with the last figure of `kind` taken out of `side`'s army. */
+  remove(options: ModuleOptions, side: Side, kind: string): ModuleOptions;
+  /** The options with `side`'s points budget set. */
+  setBudget(options: ModuleOptions, side: Side, points: number): ModuleOptions;
+  /** The options for another scenario: its default armies and budgets. */
+  forScenario(options: ModuleOptions, scenario: string): ModuleOptions;
+  /** What wins the battle these options set up, in plain words. */
+  goal(options: ModuleOptions): string;
+  /** Why the armies cannot go to battle (over budget, empty), or null. */
+  problem(options: ModuleOptions): string | null;
+  /** The option a table roll picks, the die, and what a roll gives. */
+  optionRoll?: { option: string; die: number; pick(roll: number): OptionRoll | null };
+}
 
 export interface RuleModule {
   id: string;
@@ -382,6 +457,15 @@ export interface RuleModule {
    * same or adjacent squares). Optional: without it the preview draws no corner lines.
    */
   coverLinesBetween?(state: GameState, viewer: Unit, from: Point, to: Point): CoverLine[];
+  /**
+   * Optional: what `enemy` will do on its next activation, with the odds, worked out from the
+   * module's own tables and its own activation on copies of the state (systems/intent.ts):
+   * a patrol table's outcomes, or an alerted enemy's likely square and strike. Null: nothing
+   * to show. The game's dice never move.
+   */
+  enemyIntent?(state: GameState, enemy: Unit): EnemyIntent | null;
+  /** Optional: the odds of the round's own roll before it is made (null when it is off). */
+  roundIntent?(state: GameState): RoundIntent | null;
   /** Lines for the unit card (status, weapons, what it is doing). */
   describeUnit(state: GameState, unit: Unit): string[];
   /** A weapon in a line, for its button tooltip. */
@@ -391,4 +475,6 @@ export interface RuleModule {
   abilities(unit: Unit): AbilityButton[];
   /** The victory condition in plain words, with progress ("Hold the spot (1 of 2 turns)"). */
   describeObjective(state: GameState): string;
+  /** Optional: a muster by points for both armies (the Setup screen offers it). */
+  muster?: MusterRules;
 }

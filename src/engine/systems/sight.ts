@@ -12,8 +12,9 @@
 import { footprint, sizeOf } from '../footprint';
 import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
 import { doesSquareBlockSight, type BattleMap } from '../map';
-import { hasLineOfSight, visibleSquares } from '../los';
-import { mapIndexOf } from '../map-index';
+import { fieldOfView, sightGrid } from '../fov';
+import { hasLineOfSight } from '../los';
+import { mapIndexOf, perMap } from '../map-index';
 import { rulesOf } from '../rulesets/registry';
 import type { EnemyStatus, GameState, Unit } from '../types';
 import { isArchFoe, livingUnits } from '../world';
@@ -75,16 +76,12 @@ function everySquareSeenFrom(map: BattleMap, from: Point): Uint8Array {
   const row = sightRow(map, a);
   const complete = mapIndexOf(map).completeSightRows;
   if (!complete.has(a)) {
-    row.fill(HIDDEN);
-    const blocks = (x: number, y: number): boolean => doesSquareBlockSight(map, x, y);
-    for (const p of visibleSquares(
-      from,
-      Math.max(map.width, map.height),
-      map.width,
-      map.height,
-      blocks,
-    ))
-      row[p.y * map.width + p.x] = SEEN;
+    // The fast field of view gives the same squares as visibleSquares (fov.test.ts).
+    const grid = perMap(map, 'sight-grid', () =>
+      sightGrid(map.width, map.height, (x, y) => doesSquareBlockSight(map, x, y)),
+    );
+    const seen = fieldOfView(from, grid);
+    for (let i = 0; i < seen.length; i++) row[i] = seen[i] ? SEEN : HIDDEN;
     complete.add(a);
   }
   return row;

@@ -8,18 +8,7 @@ import { applyCommand } from '../../../src/engine/game';
 import { riggedDice } from '../../../src/engine/dice';
 import type { GameState } from '../../../src/engine/types';
 import { play, rollsOf, unit } from '../helpers';
-import { skirmishGame } from './helpers';
-
-const FIELD = `
-############
-#..........#
-#....e.....#
-#..........#
-#..........#
-#..........#
-#....h.....#
-############
-`;
+import { FIELD, skirmishGame } from './helpers';
 
 /** The enemies act first (initiative 5 against 15), with `rolls` for what they do. */
 function enemiesFirst(state: GameState, rolls: number[]) {

@@ -35,3 +35,15 @@ export function skirmishGame(
   if (!r.ok) throw new Error(r.error);
   return r.state;
 }
+
+/** An open field: one enemy square facing one hero square across it. */
+export const FIELD = `
+############
+#..........#
+#....e.....#
+#..........#
+#..........#
+#..........#
+#....h.....#
+############
+`;

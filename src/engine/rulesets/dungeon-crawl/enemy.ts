@@ -26,6 +26,12 @@ import {
   type Placed,
 } from '../../systems/pursuit';
 import { isFaithful, SOLO } from './versions';
+import {
+  activationLeaves,
+  alertedIntent,
+  patrolIntent,
+  type EnemyIntent,
+} from '../../systems/intent';
 import { canAttack, resolveAttack } from './combat';
 import { crawlWeapons, type CrawlWeapon } from './types';
 import { canUseSeveralWeaponsPerTurn, rankWeapons } from './units';
@@ -54,7 +60,7 @@ export function runEnemyPhase(ctx: Context): void {
 }
 
 /** One enemy's activation, by its status; yields after each action. */
-function* activate(ctx: Context, enemy: Placed): Generator<void> {
+export function* activate(ctx: Context, enemy: Placed): Generator<void> {
   const mark = ctx.events.length;
   const status = enemy.ai?.status;
   if (enemy.carrying && isFaithful(ctx.state)) yield* carryHome(ctx, enemy);
@@ -98,7 +104,7 @@ function* carryHome(ctx: Context, enemy: Placed): Generator<void> {
 
 // ------------------------------------------------------------------ patrolling
 
-const PATROL_TEXT: Record<number, string> = {
+export const PATROL_TEXT: Record<number, string> = {
   1: 'full move forward',
   2: 'full move forward',
   3: 'half move, then turn',
@@ -272,4 +278,25 @@ function* attackAsAble(ctx: Context, enemy: Placed, target: Placed): Generator<v
     yield;
     if (!several) return;
   }
+}
+
+// ------------------------------------------------------------------ intent
+
+/**
+ * What an enemy will do on its next activation, with the odds (the intent overlay): its own
+ * activation run on copies of the board for every roll of the d8 table that matters.
+ */
+export function crawlEnemyIntent(state: GameState, enemy: Unit): EnemyIntent | null {
+  if (!enemy.position || !enemy.ai || enemy.side !== 'enemies') return null;
+  const status = enemy.ai.status;
+  if (status === 'prepared' && !enemy.carrying)
+    return { unit: enemy.id, kind: 'holds', text: 'holds its ground until it notices a hero' };
+  const tree = activationLeaves(state, enemy.id, activate);
+  if (!tree) return { unit: enemy.id, kind: 'holds', text: 'too many ways to tell' };
+  if (status === 'patrolling' && !(enemy.carrying && isFaithful(state)))
+    return patrolIntent(enemy, tree, 8, (rolls) => {
+      const row = rolls.find((r) => r.purpose === 'patrol');
+      return row ? PATROL_TEXT[row.value] : 'stands still';
+    });
+  return alertedIntent(state, enemy, tree);
 }

@@ -11,6 +11,7 @@ import {
   victoryOptionSpecs,
 } from '../../systems/victory';
 import { readStrength, strengthOptions } from '../../systems/strength';
+import { FOG_OF_WAR_OPTION, fogOption } from '../../systems/fog';
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import type { CrawlOptions } from './types';
 
@@ -49,6 +50,7 @@ export function normaliseCrawlOptions(
     ...normaliseVictoryOptions(o, defaults),
     ...(o.startAlerted === 'all' ? { startAlerted: 'all' as const } : {}),
     ...strengthOptions(readStrength(o)),
+    ...fogOption(o),
   };
 }
 
@@ -62,6 +64,7 @@ function lairBands(map: BattleMap | null): string[] {
 
 export function crawlOptionSpecs(map: BattleMap | null): OptionSpec[] {
   return [
+    FOG_OF_WAR_OPTION,
     {
       id: 'morale',
       label: 'Morale',

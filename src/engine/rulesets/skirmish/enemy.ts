@@ -29,7 +29,19 @@ import {
 import { setStatus } from '../../systems/sight';
 import type { GameState, Unit } from '../../types';
 import { livingUnits } from '../../world';
-import { assessSkirmishAttack, canSkirmishAttack, COMBAT, resolveSkirmishAttack } from './combat';
+import {
+  assessSkirmishAttack,
+  canSkirmishAttack,
+  COMBAT,
+  isStunned,
+  resolveSkirmishAttack,
+} from './combat';
+import {
+  activationLeaves,
+  alertedIntent,
+  patrolIntent,
+  type EnemyIntent,
+} from '../../systems/intent';
 import { healFailsWhy, tryHeal } from './heal';
 import { whyCannotPickUp, takeObject } from './flow';
 import { figuresOf, holdsPost } from './fortress';
@@ -70,6 +82,20 @@ export function* activateEnemy(ctx: Context, enemy: Placed): Generator<void> {
 
 // ------------------------------------------------------------------ prepared
 
+/** The d20 Patrolling table (III): the highest face of each row, what it does. */
+export const PATROL_TABLE: readonly { upTo: number; text: string; turn: -2 | 0 | 2 | 4 | null }[] =
+  [
+    { upTo: 6, text: 'stays in place', turn: 0 },
+    { upTo: 11, text: 'moves forward', turn: null },
+    { upTo: 14, text: 'turns left', turn: -2 },
+    { upTo: 17, text: 'turns right', turn: 2 },
+    { upTo: 20, text: 'turns about', turn: 4 },
+  ];
+
+function patrolRow(face: number): (typeof PATROL_TABLE)[number] {
+  return PATROL_TABLE.find((r) => face <= r.upTo) ?? PATROL_TABLE[PATROL_TABLE.length - 1];
+}
+
 /** The d20 Patrolling table (III). */
 export function patrol(ctx: Context, enemy: Placed): void {
   const v = rollDie(ctx, {
@@ -77,17 +103,17 @@ export function patrol(ctx: Context, enemy: Placed): void {
     purpose: 'patrol',
     unit: enemy.id,
     need: null,
-    describe: (x) =>
-      `${enemy.name} patrol d20 = ${x}: ${x <= 6 ? 'stays in place' : x <= 11 ? 'moves forward' : x <= 14 ? 'turns left' : x <= 17 ? 'turns right' : 'turns about'}`,
+    describe: (x) => `${enemy.name} patrol d20 = ${x}: ${patrolRow(x).text}`,
     rule: AI('Patrolling: 1d20'),
   });
-  if (v <= 6) return;
-  if (v <= 11) {
+  const row = patrolRow(v);
+  if (row.turn === 0) return;
+  if (row.turn === null) {
     walkStraightAhead(ctx, enemy, enemy.move, 'patrolling');
     return;
   }
   const from = enemy.facing;
-  enemy.facing = rotateFacing(enemy.facing, v <= 14 ? -2 : v <= 17 ? 2 : 4);
+  enemy.facing = rotateFacing(enemy.facing, row.turn);
   emit(ctx, {
     type: 'faced',
     unit: enemy.id,
@@ -96,6 +122,27 @@ export function patrol(ctx: Context, enemy: Placed): void {
     reason: 'patrol',
     text: `${enemy.name} turns.`,
   });
+}
+
+/**
+ * What an enemy will do on its next activation, with the odds (the intent overlay): its own
+ * activation run on copies of the board for every roll that decides it.
+ */
+export function skirmishEnemyIntent(state: GameState, enemy: Unit): EnemyIntent | null {
+  if (!enemy.position || !enemy.ai || enemy.side !== 'enemies' || enemy.offField) return null;
+  const status = enemy.ai.status;
+  if (isStunned(state, enemy)) return { unit: enemy.id, kind: 'holds', text: 'stunned this round' };
+  const patrolling = status === 'prepared' || status === 'patrolling';
+  if (patrolling && !skirmishOptions(state).patrol)
+    return { unit: enemy.id, kind: 'holds', text: 'waits, prepared, until it notices a hero' };
+  const tree = activationLeaves(state, enemy.id, activateEnemy);
+  if (!tree) return { unit: enemy.id, kind: 'holds', text: 'too many ways to tell' };
+  if (patrolling)
+    return patrolIntent(enemy, tree, 20, (rolls) => {
+      const roll = rolls.find((r) => r.purpose === 'patrol');
+      return roll ? patrolRow(roll.value).text : PATROL_TABLE[0].text;
+    });
+  return alertedIntent(state, enemy, tree);
 }
 
 // ------------------------------------------------------------------ retreating

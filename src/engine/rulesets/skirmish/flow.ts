@@ -22,7 +22,7 @@ import { reachableSquares, walkUnit } from '../../systems/movement';
 import { setStatus } from '../../systems/sight';
 import { beginTurn, takeBackMove } from '../../systems/turns';
 import type { Command, GameState, Side, Unit } from '../../types';
-import type { ModuleCommand } from '../module';
+import type { ModuleCommand, RoundIntent } from '../module';
 import { findUnit, livingUnits } from '../../world';
 import { figuresOf } from './fortress';
 import { roomNear } from './room';
@@ -178,6 +178,37 @@ export function beginRound(ctx: Context): void {
   continueRound(ctx);
 }
 
+/** The Random Enemy Action table (IV): the lowest face of each row, what it means. */
+export const ENEMY_ACTION_TABLE: readonly {
+  from: number;
+  to: number;
+  text: string;
+  acting: 'all' | 'half' | 'one';
+}[] = [
+  { from: 18, to: 20, text: 'all the enemies act, and a fallen one returns', acting: 'all' },
+  { from: 9, to: 17, text: 'all the enemies act', acting: 'all' },
+  { from: 3, to: 8, text: 'half the enemies act', acting: 'half' },
+  { from: 1, to: 2, text: 'one enemy acts', acting: 'one' },
+];
+
+function enemyActionRow(face: number): (typeof ENEMY_ACTION_TABLE)[number] {
+  return ENEMY_ACTION_TABLE.find((r) => face >= r.from) ?? ENEMY_ACTION_TABLE[3];
+}
+
+/** The odds of the next Random Enemy Action roll, from its table (null when the option is off). */
+export function enemyActionOdds(state: GameState): RoundIntent | null {
+  if (!skirmishOptions(state).randomEnemyAction) return null;
+  return {
+    label: 'Random Enemy Action',
+    die: 20,
+    rows: ENEMY_ACTION_TABLE.map((r) => ({
+      faces: [r.from, r.to] as const,
+      label: r.text,
+      chance: (r.to - r.from + 1) / 20,
+    })),
+  };
+}
+
 /** The Random Enemy Action (IV): how many enemies act this round. */
 function rollEnemyAction(ctx: Context): void {
   const state = ctx.state;
@@ -186,25 +217,25 @@ function rollEnemyAction(ctx: Context): void {
     purpose: 'enemy-action',
     unit: null,
     need: null,
-    describe: (x) =>
-      `Random Enemy Action d20 = ${x}: ${x >= 18 ? 'all the enemies act, and a fallen one returns' : x >= 9 ? 'all the enemies act' : x >= 3 ? 'half the enemies act' : 'one enemy acts'}`,
+    describe: (x) => `Random Enemy Action d20 = ${x}: ${enemyActionRow(x).text}`,
     rule: RANDOM_ACTION,
   });
   const enemies = figuresOf(state, 'enemies').filter((u) => u.offField !== 'reserve').length;
+  const row = enemyActionRow(v);
   let acting = enemies;
-  if (v >= 18) returnFallenEnemy(ctx);
-  else if (v >= 3 && v <= 8) acting = Math.ceil(enemies / 2);
-  else if (v <= 2) acting = Math.min(1, enemies);
+  if (row === ENEMY_ACTION_TABLE[0]) returnFallenEnemy(ctx);
+  else if (row.acting === 'half') acting = Math.ceil(enemies / 2);
+  else if (row.acting === 'one') acting = Math.min(1, enemies);
   const flow = flowOf(state);
-  setFlow(state, { ...flow, enemyBudget: v >= 9 ? null : acting });
+  setFlow(state, { ...flow, enemyBudget: row.acting === 'all' ? null : acting });
   emit(ctx, {
     type: 'enemy-action',
     roll: v,
-    acting: v >= 9 ? figuresOf(state, 'enemies').length : acting,
+    acting: row.acting === 'all' ? figuresOf(state, 'enemies').length : acting,
     text: '',
     rule: RANDOM_ACTION,
   });
-  if (v <= 2 && enemies > 1) {
+  if (row.acting === 'one' && enemies > 1) {
     // "only 1 single randomly selected figure": the die picks which.
     const order = enemyActivationOrder(state);
     const pick = rollDie(ctx, {

@@ -11,9 +11,17 @@ import type { Unit } from '../../types';
 import { chooseSkirmishHeroCommand } from './autopilot';
 import { SKIRMISH_CAMPAIGN } from './campaign';
 import { COMBAT } from './combat';
-import { applySkirmishCommand, continueRound, flowOf, legalSkirmishCommands } from './flow';
+import {
+  applySkirmishCommand,
+  continueRound,
+  enemyActionOdds,
+  flowOf,
+  legalSkirmishCommands,
+} from './flow';
+import { skirmishEnemyIntent } from './enemy';
 import { figuresOf } from './fortress';
 import { checkMorale } from './morale';
+import { SKIRMISH_MUSTER } from './muster';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
 import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';
 import { checkSkirmishVictory } from './scenarios';
@@ -117,6 +125,8 @@ export const skirmish: RuleModule = {
   previewAction: previewSkirmishAction,
   coverBetween: skirmishCoverBetween,
   coverLinesBetween: skirmishCoverLinesBetween,
+  enemyIntent: skirmishEnemyIntent,
+  roundIntent: enemyActionOdds,
   describeUnit: describeSkirmishUnit,
   describeWeapon: describeSkirmishWeapon,
   weaponLabel: skirmishWeaponLabel,
@@ -133,6 +143,7 @@ export const skirmish: RuleModule = {
         ]
       : [],
   describeObjective: describeSkirmishObjective,
+  muster: SKIRMISH_MUSTER,
 };
 
 export { FIGURE_TYPES };

@@ -5,6 +5,7 @@
  */
 import type { BattleMap } from '../../map';
 import { readStrength, strengthOptions } from '../../systems/strength';
+import { FOG_OF_WAR_OPTION, fogOption } from '../../systems/fog';
 import { normaliseVictoryOptions } from '../../systems/victory';
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import { FIGURES_BY_KIND } from './roster';
@@ -15,6 +16,15 @@ import type { SkirmishOptions } from './types';
 export const DEFAULT_HEROES = 'captain,knight,archer,archer,healer,spearman,swordsman';
 export const DEFAULT_ENEMIES =
   'warlord,ogre,swordsman,swordsman,spearman,slinger,slinger,wolf,wolf';
+
+/** Each army's points budget unless a scenario says otherwise, and the budgets offered. */
+export const DEFAULT_BUDGET = 70;
+export const BUDGETS: readonly number[] = [40, 55, 70, 90, 120, 150];
+
+/** A points budget: a whole number from 10 to 500, else the default. */
+function readBudget(v: unknown, fallback: number): number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 10 && v <= 500 ? v : fallback;
+}
 
 export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
   scale: 'large',
@@ -27,6 +37,8 @@ export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
   objectives: true,
   heroes: DEFAULT_HEROES,
   enemies: DEFAULT_ENEMIES,
+  heroPoints: DEFAULT_BUDGET,
+  enemyPoints: DEFAULT_BUDGET,
   victory: 'all-enemies',
   holdTurns: 2,
   defeatCount: 6,
@@ -63,14 +75,18 @@ export function normaliseSkirmishOptions(
     objectives: bool(o.objectives, d.objectives),
     heroes: readArmy(o.heroes, d.heroes),
     enemies: readArmy(o.enemies, d.enemies),
+    heroPoints: readBudget(o.heroPoints, d.heroPoints),
+    enemyPoints: readBudget(o.enemyPoints, d.enemyPoints),
     ...normaliseVictoryOptions(o, d),
     ...(readArmy(o.allies, '') ? { allies: readArmy(o.allies, '') } : {}),
     ...strengthOptions(readStrength(o)),
+    ...fogOption(o),
   };
 }
 
 export function skirmishOptionSpecs(): OptionSpec[] {
   return [
+    FOG_OF_WAR_OPTION,
     {
       id: 'scenario',
       label: 'Scenario',
@@ -93,7 +109,7 @@ export function skirmishOptionSpecs(): OptionSpec[] {
     },
     {
       id: 'scale',
-      label: 'Battlefield',
+      label: 'Scale',
       help: 'A large field gives longer moves and ranges; a small one, shorter.',
       kind: 'choice',
       default: 'large',

@@ -112,6 +112,9 @@ export type SkirmishOptions = GameState['options'] & {
   /** The muster: the figures of each army, as kinds separated by commas. */
   heroes: string;
   enemies: string;
+  /** Each army's points budget for the muster. */
+  heroPoints: number;
+  enemyPoints: number;
   /**
    * In a campaign, the figures who fight beside the party (its muster replaces `heroes`);
    * absent when none do.

@@ -1,0 +1,80 @@
+/**
+ * Save files on the page: a slot's save downloaded as a .json file, and a save file read
+ * back from the file picker or dropped on the Campaign screens. The app checks the whole
+ * save (replaying it) before it writes anything; the answer goes to app.campaignsMessage
+ * for the screen to show.
+ */
+import { app } from './app';
+import type { CampaignSlotId, SlotId } from './save-slots';
+
+/** The largest save file read (a long campaign's commands are well under this). */
+const MAX_SAVE_BYTES = 16 * 1024 * 1024;
+
+/** Downloads a slot's save as a file; returns the plain message to show. */
+export function downloadSlot(slot: SlotId): { ok: boolean; message: string } {
+  const made = app.exportSlot(slot);
+  if (!made.ok) return { ok: false, message: made.error };
+  try {
+    const url = URL.createObjectURL(new Blob([made.text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = made.name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return { ok: true, message: `Saved as ${made.name}.` };
+  } catch (e) {
+    return { ok: false, message: `The file could not be made: ${String(e)}` };
+  }
+}
+
+/** Reads a chosen or dropped file as a save into `slot` (or the first free campaign slot). */
+export async function importSaveFile(file: File, slot?: CampaignSlotId): Promise<void> {
+  let outcome: { ok: boolean; message: string };
+  if (file.size > MAX_SAVE_BYTES) {
+    outcome = { ok: false, message: `${file.name} is too large to be an Arch Foe save.` };
+  } else {
+    let text = '';
+    try {
+      text = await file.text();
+    } catch {
+      text = '';
+    }
+    const r = await app.importSave(text, slot);
+    outcome = r.ok
+      ? { ok: true, message: r.message }
+      : { ok: false, message: `${file.name}: ${r.error}` };
+  }
+  app.campaignsMessage = { kind: outcome.ok ? 'info' : 'error', text: outcome.message };
+  if (app.activeSceneKey() === 'Campaigns') app.goto('Campaigns');
+}
+
+function saveInput(): HTMLInputElement {
+  let input = document.getElementById('save-file') as HTMLInputElement | null;
+  if (!input) {
+    input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'save-file';
+    input.accept = '.json,application/json';
+    input.hidden = true;
+    input.addEventListener('change', () => {
+      const file = input!.files?.[0];
+      if (file) void importSaveFile(file);
+    });
+    document.body.appendChild(input);
+  }
+  return input;
+}
+
+/** Opens the file chooser for a save file (call from a click). */
+export function chooseSaveFile(): void {
+  const input = saveInput();
+  input.value = '';
+  input.click();
+}
+
+/** Installs the save file input (so tests and the picker find it before the first click). */
+export function installSaveFileInput(): void {
+  saveInput();
+}

@@ -1,0 +1,585 @@
+/**
+ * Enemy intent with odds: what the dice-run enemies are about to do, for the view. Nothing
+ * here changes a game: every answer is worked out on private copies of the state with dice
+ * of its own (the game's dice never move).
+ *
+ * - `enumerateRolls` runs a piece of the rules once for every sequence of die faces that
+ *   matters (a depth-first walk of the dice tree), so a module's own patrol table, tie
+ *   rolls and re-rolls give exact chances without being copied anywhere;
+ * - `activationLeaves` runs one enemy's activation (the module's own generator) on a copy
+ *   for every such sequence, up to its first attack, and says where it ends, how it faces
+ *   and whom it strikes;
+ * - `patrolIntent` and `alertedIntent` fold those leaves into what the view shows;
+ * - `attackOdds` gives the chance that each hero is attacked in the enemies' next turn: an
+ *   exact enumeration when the dice tree is small, a seeded Monte Carlo of the turn
+ *   otherwise, both through `runEnemyTurnAhead`, the real reducer on a copy.
+ */
+import { createDiceState, openDice, type DiceSource } from '../dice';
+import { cloneState, applyCommand } from '../game';
+import type { Facing, Point } from '../grid';
+import { requireRules } from '../rulesets/registry';
+import type { RoundIntent, RuleModule } from '../rulesets/module';
+import type { EventOf, GameEvent, GameState, Unit } from '../types';
+import { findUnit } from '../world';
+import { settle, type Context } from './context';
+
+// ------------------------------------------------------------------ the dice tree
+
+/**
+ * Dice of the intent's own, seeded, with the first rolls thrown away (the first outputs of
+ * xoroshiro128+ after a 32-bit seed are much alike from one seed to the next).
+ */
+function warmDice(seed: number): DiceSource {
+  const dice = openDice(createDiceState(seed));
+  for (let i = 0; i < 64; i++) dice.roll(6);
+  return dice;
+}
+
+export interface RollLeaf<T> {
+  value: T;
+  /** Chance of this leaf (renormalised when deep re-roll branches were cut). */
+  chance: number;
+}
+
+export interface RollTree<T> {
+  leaves: RollLeaf<T>[];
+  /** The share of the probability cut off at `maxDepth` and handed to its siblings (0 when none). */
+  cut: number;
+}
+
+export interface EnumerateLimits {
+  /** Give up (null) after this many leaves. */
+  maxLeaves: number;
+  /**
+   * Branches needing more rolls than this are cut (re-roll loops): a cut branch's chance
+   * goes to the finished branches beside it, in proportion, which is exact for a re-roll
+   * (the branches after a re-roll are the same as those beside it). The walk is tried cut
+   * at 3 rolls, then one more each time, up to this.
+   */
+  maxDepth: number;
+}
+
+/**
+ * A run of the rules with the dice it was given: its result, and how many of its first
+ * rolls decided that result (rolls after them are not branched on); all when absent.
+ */
+export interface RollRun<T> {
+  value: T;
+  decisive?: number;
+}
+
+function startsWith(path: readonly number[], prefix: readonly number[]): boolean {
+  if (path.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (path[i] !== prefix[i]) return false;
+  return true;
+}
+
+/**
+ * Every outcome of `run` with its exact chance, by running it once for every sequence of
+ * the faces of the rolls that decide it (`run` must be a pure function of the dice it is
+ * given). Rolls past the ones fixed by the walk come from a seeded side stream, so a
+ * re-roll loop always ends. Null when the tree has more than `limits.maxLeaves` leaves.
+ */
+export function enumerateRolls<T>(
+  run: (dice: DiceSource) => RollRun<T>,
+  limits: EnumerateLimits,
+): RollTree<T> | null {
+  for (let depth = Math.min(3, limits.maxDepth); depth <= limits.maxDepth; depth++) {
+    const tried = enumerateToDepth(run, limits.maxLeaves, depth);
+    if (tried !== 'too-deep') return tried === 'too-many' ? null : tried;
+  }
+  return null;
+}
+
+/** One walk of the dice tree cut at `maxDepth` (see enumerateRolls). */
+function enumerateToDepth<T>(
+  run: (dice: DiceSource) => RollRun<T>,
+  maxLeaves: number,
+  maxDepth: number,
+): RollTree<T> | 'too-many' | 'too-deep' {
+  const limits = { maxLeaves, maxDepth };
+  const side = warmDice(0x1e7e);
+  let prefix: number[] = [];
+  /** The face each fixed position started on (the walk goes round the die from it). */
+  let starts: number[] = [];
+  const leaves: (RollLeaf<T> & { path: number[] })[] = [];
+  const cuts: { path: number[]; chance: number }[] = [];
+  let runs = 0;
+  for (;;) {
+    if (++runs > limits.maxLeaves * 4) return 'too-many';
+    const faces: number[] = [];
+    const sides: number[] = [];
+    const dice: DiceSource = {
+      roll(n: number): number {
+        const i = sides.length;
+        sides.push(n);
+        const v = i < prefix.length ? prefix[i] : side.roll(n);
+        faces.push(v);
+        return v;
+      },
+    };
+    const result = run(dice);
+    const k = Math.min(result.decisive ?? sides.length, sides.length);
+    const depth = Math.min(k, limits.maxDepth);
+    const nextStarts = starts.slice(0, depth);
+    for (let i = nextStarts.length; i < depth; i++) nextStarts.push(faces[i]);
+    let chance = 1;
+    for (let i = 0; i < depth; i++) chance /= sides[i];
+    if (k <= limits.maxDepth) {
+      leaves.push({ value: result.value, chance, path: faces.slice(0, k) });
+      if (leaves.length > limits.maxLeaves) return 'too-many';
+    } else cuts.push({ path: faces.slice(0, depth), chance });
+    // The next sequence: the last decisive position not yet back at its starting face.
+    let i = depth - 1;
+    while (i >= 0) {
+      const next = (faces[i] % sides[i]) + 1;
+      if (next !== nextStarts[i]) {
+        prefix = [...faces.slice(0, i), next];
+        starts = nextStarts.slice(0, i + 1);
+        break;
+      }
+      i--;
+    }
+    if (i < 0) break;
+  }
+  // Each cut branch's chance goes to the finished leaves beside it (the same rolls before
+  // it: the other faces of a re-rolled die). Where there are none, or more than 2%
+  // would be handed on, the enumeration is not to be trusted: null.
+  let cut = 0;
+  for (const c of cuts) {
+    cut += c.chance;
+    const kin = leaves.filter((l) => startsWith(l.path, c.path.slice(0, -1)));
+    const mass = kin.reduce((sum, l) => sum + l.chance, 0);
+    if (mass <= 0) return 'too-deep';
+    const scale = (mass + c.chance) / mass;
+    for (const l of kin) l.chance *= scale;
+  }
+  if (cut > 0.02) return 'too-deep';
+  return { leaves: leaves.map((l) => ({ value: l.value, chance: l.chance })), cut };
+}
+
+// ------------------------------------------------------------------ one enemy's activation
+
+/** Where one run of an enemy's activation leads (up to its first attack). */
+export interface ActivationLeaf {
+  at: Point | null;
+  facing: Facing;
+  /** The decisive rolls, in order (the patrol row, a tie...). */
+  rolls: EventOf<'roll'>[];
+  /** Its first attack: whom, with what, from where, and the board just before it. */
+  attack: { target: string; weapon: string; from: Point; before: GameState } | null;
+}
+
+/** The module's activation of one enemy: a generator yielding after each action. */
+export type Activation = (ctx: Context, enemy: Unit & { position: Point }) => Iterator<unknown>;
+
+const ENEMY_LIMITS: EnumerateLimits = { maxLeaves: 400, maxDepth: 8 };
+
+/**
+ * Runs `activation` for `enemyId` on copies of `state` for every sequence of dice that
+ * decides where it goes and whom it strikes first (the rolls of the strike itself and
+ * after are not branched on). Null when there are too many sequences to enumerate.
+ */
+export function activationLeaves(
+  state: GameState,
+  enemyId: string,
+  activation: Activation,
+  rules: RuleModule = requireRules(state),
+): RollTree<ActivationLeaf> | null {
+  /**
+   * Runs the activation on a fresh copy with `dice`, step by step with the after-action
+   * checks, until the step `stopAt` (the board just before it is returned) or its first
+   * strike.
+   */
+  const run = (dice: DiceSource, stopAt: number) => {
+    let rolled = 0;
+    const faces: number[] = [];
+    const counting: DiceSource = {
+      roll(n) {
+        rolled++;
+        const v = dice.roll(n);
+        faces.push(v);
+        return v;
+      },
+    };
+    const draft = cloneState(state);
+    const ctx: Context = { state: draft, dice: counting, events: [], rules };
+    const enemy = findUnit(draft, enemyId) as (Unit & { position: Point }) | undefined;
+    let strike: { step: number; rolls: number; events: number; hit: EventOf<'attacked'> } | null =
+      null;
+    if (enemy?.position) {
+      const steps = activation(ctx, enemy);
+      for (let k = 0; k < stopAt; k++) {
+        const rollsBefore = rolled;
+        const eventsBefore = ctx.events.length;
+        const step = steps.next();
+        const hit = ctx.events
+          .slice(eventsBefore)
+          .find((e): e is EventOf<'attacked'> => e.type === 'attacked' && e.unit === enemyId);
+        if (hit) {
+          strike = { step: k, rolls: rollsBefore, events: eventsBefore, hit };
+          break;
+        }
+        settle(ctx);
+        if (step.done || draft.outcome) break;
+      }
+    }
+    return { draft, ctx, enemy, rolled, faces, strike };
+  };
+  return enumerateRolls<ActivationLeaf>((dice) => {
+    const first = run(dice, Infinity);
+    const { enemy, strike } = first;
+    if (!enemy) return { value: { at: null, facing: 0, rolls: [], attack: null }, decisive: 0 };
+    const decisive = strike ? strike.rolls : first.rolled;
+    const rolls = first.ctx.events
+      .slice(0, strike ? strike.events : first.ctx.events.length)
+      .filter((e): e is EventOf<'roll'> => e.type === 'roll');
+    if (!strike)
+      return { value: { at: enemy.position, facing: enemy.facing, rolls, attack: null }, decisive };
+    // The board just before the strike: the same rolls again, stopping before its step
+    // (a copy per step only where there is a strike).
+    const replay = first.faces.slice(0, strike.rolls);
+    let i = 0;
+    const again = run(
+      { roll: (n) => (i < replay.length ? replay[i++] : dice.roll(n)) },
+      strike.step,
+    );
+    const self = findUnit(again.draft, enemyId)!;
+    const at = self.position ?? enemy.position;
+    return {
+      value: {
+        at,
+        facing: self.facing,
+        rolls,
+        attack: {
+          target: strike.hit.target,
+          weapon: strike.hit.weapon,
+          from: at,
+          before: again.draft,
+        },
+      },
+      decisive,
+    };
+  }, ENEMY_LIMITS);
+}
+
+// ------------------------------------------------------------------ what the view shows
+
+/** One place an outcome leaves the enemy, with its chance. */
+export interface IntentEnd {
+  at: Point;
+  facing: Facing;
+  chance: number;
+}
+
+/** One row of a patrol table: what it says, its chance, where it leaves the enemy. */
+export interface PatrolOutcome {
+  label: string;
+  chance: number;
+  ends: IntentEnd[];
+}
+
+/** An alerted enemy's likely first strike. */
+export interface StrikeIntent {
+  target: string;
+  targetName: string;
+  weapon: string;
+  /** Chance it strikes this hero first. */
+  chance: number;
+  /** Chance that strike wounds (the module's attack preview from where it will stand). */
+  woundChance: number;
+  from: Point;
+}
+
+export type EnemyIntent =
+  | {
+      unit: string;
+      kind: 'patrol';
+      /** The table's die (8, 20...). */
+      die: number;
+      outcomes: PatrolOutcome[];
+    }
+  | {
+      unit: string;
+      kind: 'alerted';
+      /** Every square it may end on (before its strike), most likely first. */
+      squares: IntentEnd[];
+      /** Every hero it may strike first, most likely first; empty: no strike in reach. */
+      strikes: StrikeIntent[];
+      /** Chance it strikes no one. */
+      noStrike: number;
+      /** Where a tie or a roll decides, in words ("equidistant: A or B, 50% each", names from the state). */
+      note: string | null;
+    }
+  | { unit: string; kind: 'holds'; text: string };
+
+/** The chance of an event as a short percentage ("12.5%", "25%", "<1%"). */
+export function percent(chance: number): string {
+  if (chance > 0 && chance < 0.005) return '<1%';
+  const p = Math.round(chance * 1000) / 10;
+  return `${p}%`;
+}
+
+function addEnd(ends: IntentEnd[], at: Point | null, facing: Facing, chance: number): void {
+  if (!at) return;
+  const same = ends.find((e) => e.at.x === at.x && e.at.y === at.y && e.facing === facing);
+  if (same) same.chance += chance;
+  else ends.push({ at: { ...at }, facing, chance });
+}
+
+/**
+ * The outcomes of an enemy on patrol, one per row of its table: `label` names the row of a
+ * leaf from its decisive rolls (the module reads its own table).
+ */
+export function patrolIntent(
+  enemy: Unit,
+  tree: RollTree<ActivationLeaf>,
+  die: number,
+  label: (rolls: EventOf<'roll'>[]) => string,
+): EnemyIntent {
+  const rows = new Map<string, PatrolOutcome>();
+  for (const { value, chance } of tree.leaves) {
+    const key = label(value.rolls);
+    let row = rows.get(key);
+    if (!row) {
+      row = { label: key, chance: 0, ends: [] };
+      rows.set(key, row);
+    }
+    row.chance += chance;
+    addEnd(row.ends, value.at, value.facing, chance);
+  }
+  const outcomes = [...rows.values()];
+  for (const o of outcomes) o.ends.sort((a, b) => b.chance - a.chance);
+  return { unit: enemy.id, kind: 'patrol', die, outcomes };
+}
+
+/** An alerted enemy: where it most likely stands, whom it most likely strikes, how likely a wound. */
+export function alertedIntent(
+  state: GameState,
+  enemy: Unit,
+  tree: RollTree<ActivationLeaf>,
+  rules: RuleModule = requireRules(state),
+): EnemyIntent {
+  const squares: IntentEnd[] = [];
+  const strikes: StrikeIntent[] = [];
+  let noStrike = 0;
+  let decidedByRoll = false;
+  for (const { value, chance } of tree.leaves) {
+    addEnd(squares, value.attack?.from ?? value.at, value.facing, chance);
+    if (value.rolls.length > 0) decidedByRoll = true;
+    const a = value.attack;
+    if (!a) {
+      noStrike += chance;
+      continue;
+    }
+    const same = strikes.find((s) => s.target === a.target && s.weapon === a.weapon);
+    const preview = rules.previewAction(a.before, {
+      type: 'attack',
+      unit: enemy.id,
+      target: a.target,
+      weapon: a.weapon,
+    });
+    const wound = preview?.chance ?? 0;
+    if (same) {
+      same.woundChance = (same.woundChance * same.chance + wound * chance) / (same.chance + chance);
+      same.chance += chance;
+    } else {
+      strikes.push({
+        target: a.target,
+        targetName: findUnit(state, a.target)?.name ?? a.target,
+        weapon: a.weapon,
+        chance,
+        woundChance: wound,
+        from: { ...a.from },
+      });
+    }
+  }
+  squares.sort((a, b) => b.chance - a.chance);
+  // Most likely first; equal chances in the order of the state's units (the module's order).
+  const order = new Map(state.units.map((u, i) => [u.id, i]));
+  strikes.sort(
+    (a, b) =>
+      b.chance - a.chance ||
+      (order.get(a.target) ?? 0) - (order.get(b.target) ?? 0) ||
+      a.weapon.localeCompare(b.weapon),
+  );
+  return {
+    unit: enemy.id,
+    kind: 'alerted',
+    squares,
+    strikes,
+    noStrike,
+    note: decidedByRoll ? rollNote(strikes, squares, noStrike) : null,
+  };
+}
+
+/** Says where a roll decides: between heroes, or between squares. */
+function rollNote(strikes: StrikeIntent[], squares: IntentEnd[], noStrike: number): string | null {
+  const targets = new Map<string, number>();
+  for (const s of strikes) targets.set(s.targetName, (targets.get(s.targetName) ?? 0) + s.chance);
+  if (targets.size > 1 || (targets.size === 1 && noStrike > 0.0005)) {
+    const chances = [...targets.values()];
+    const even =
+      chances.every((c) => Math.abs(c - chances[0]) < 0.0005 * chances[0]) && noStrike < 0.0005;
+    const names = [...targets.keys()];
+    if (even) return `equidistant: ${names.join(' or ')}, ${percent(chances[0])} each`;
+    const parts = [...targets].map(([n, c]) => `${n} ${percent(c)}`);
+    if (noStrike > 0.0005) parts.push(`no strike ${percent(noStrike)}`);
+    return `a roll decides: ${parts.join(', ')}`;
+  }
+  if (squares.length > 1)
+    return `a roll decides where it goes: ${squares.length} squares, the likeliest ${percent(squares[0].chance)}`;
+  return null;
+}
+
+// ------------------------------------------------------------------ the enemies' next turn
+
+/**
+ * The enemies' next turn, if the heroes stopped now: the acting hero and those after it
+ * end their turns (through the real reducer, with `dice`), until every enemy has had its
+ * turn or a new round starts after one has. The events of that stretch, and the state
+ * after it.
+ */
+export function runEnemyTurnAhead(
+  state: GameState,
+  dice: DiceSource,
+): { events: GameEvent[]; state: GameState } {
+  const events: GameEvent[] = [];
+  let now = state;
+  const acted = new Set<string>();
+  const enemies = new Set(
+    state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id),
+  );
+  for (let guard = 0; guard < 64; guard++) {
+    if (now.phase !== 'heroes' || !now.turn || now.outcome) break;
+    const r = applyCommand(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
+    if (!r.ok) break;
+    now = r.state;
+    let newRound = false;
+    for (const e of r.events) {
+      if (e.type === 'round-started' && acted.size > 0) {
+        newRound = true;
+        break;
+      }
+      if (e.type === 'turn-started' && enemies.has(e.unit)) acted.add(e.unit);
+      events.push(e);
+    }
+    if (newRound) break;
+    if ([...enemies].every((id) => acted.has(id))) break;
+  }
+  return { events, state: now };
+}
+
+/** The chance each hero is attacked in the enemies' next turn, and how it was found. */
+export interface AttackOdds {
+  /** Hero id -> chance of being attacked at least once. */
+  chances: Record<string, number>;
+  method: 'exact' | 'monte-carlo';
+  /** Runs of the turn behind the figures (leaves enumerated, or samples). */
+  runs: number;
+}
+
+export interface AttackOddsOptions {
+  /** Leaves an exact enumeration may have before the Monte Carlo takes over (128). */
+  maxLeaves?: number;
+  /** Samples of the Monte Carlo. */
+  samples?: number;
+  /** Seed of the Monte Carlo's own dice (the game's dice are never used). */
+  seed?: number;
+}
+
+function heroesAttacked(state: GameState, events: GameEvent[]): Set<string> {
+  const heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
+  const out = new Set<string>();
+  for (const e of events) if (e.type === 'attacked' && heroes.has(e.target)) out.add(e.target);
+  return out;
+}
+
+/** The seed of the intent's own dice for a state: fixed by the game's dice, never moving them. */
+export function intentSeed(state: GameState): number {
+  return (state.dice.seed * 31 + state.dice.count * 7919 + 0x5eed) | 0;
+}
+
+/**
+ * The chance that each living hero is attacked in the enemies' next turn: exact when the
+ * turn's dice tree has at most `maxLeaves` leaves, otherwise a Monte Carlo of `samples`
+ * runs with dice of its own. Null when it is not the heroes' turn.
+ */
+export function attackOdds(state: GameState, options: AttackOddsOptions = {}): AttackOdds | null {
+  if (state.phase !== 'heroes' || !state.turn || state.outcome) return null;
+  const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
+  const seed = options.seed ?? intentSeed(state);
+  const warm = warmDice(seed ^ 0x51ed);
+  const chances: Record<string, number> = Object.fromEntries(heroes.map((h) => [h, 0]));
+  const maxLeaves = options.maxLeaves ?? 128;
+  // One run with the intent's own dice first: when its rolls alone make more sequences than
+  // the enumeration may walk, go straight to the Monte Carlo.
+  let product = 1;
+  runEnemyTurnAhead(state, {
+    roll(n) {
+      product *= n;
+      return warm.roll(n);
+    },
+  });
+  const exact =
+    product > maxLeaves * 8
+      ? null
+      : enumerateRolls(
+          (dice) => {
+            const { events } = runEnemyTurnAhead(state, dice);
+            return { value: heroesAttacked(state, events) };
+          },
+          { maxLeaves, maxDepth: 8 },
+        );
+  if (exact) {
+    for (const { value, chance } of exact.leaves)
+      for (const h of value) if (h in chances) chances[h] += chance;
+    return { chances, method: 'exact', runs: exact.leaves.length };
+  }
+  const estimator = attackOddsEstimator(state, seed);
+  estimator.run(options.samples ?? 200);
+  return estimator.result();
+}
+
+/**
+ * A Monte Carlo of the enemies' next turn that can be run a few samples at a time (the view
+ * spreads it over frames). Its dice are its own, seeded; the state is never changed.
+ */
+export function attackOddsEstimator(
+  state: GameState,
+  seed: number,
+): { run(samples: number): void; result(): AttackOdds } {
+  const dice = warmDice(seed);
+  const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
+  const counts: Record<string, number> = Object.fromEntries(heroes.map((h) => [h, 0]));
+  let runs = 0;
+  return {
+    run(samples: number): void {
+      for (let i = 0; i < samples; i++) {
+        const { events } = runEnemyTurnAhead(state, dice);
+        for (const h of heroesAttacked(state, events)) if (h in counts) counts[h]++;
+        runs++;
+      }
+    },
+    result(): AttackOdds {
+      const chances: Record<string, number> = {};
+      for (const h of heroes) chances[h] = runs === 0 ? 0 : counts[h] / runs;
+      return { chances, method: 'monte-carlo', runs };
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the kernel's questions
+
+/** What the enemy `unitId` will do on its next activation, from its module (null: nothing to show). */
+export function enemyIntent(state: GameState, unitId: string): EnemyIntent | null {
+  const rules = requireRules(state);
+  const unit = findUnit(state, unitId);
+  if (!unit || !rules.enemyIntent || state.outcome) return null;
+  return rules.enemyIntent(state, unit);
+}
+
+/** The odds of the round's own roll before it is made, from the module (null: none). */
+export function roundIntent(state: GameState): RoundIntent | null {
+  return requireRules(state).roundIntent?.(state) ?? null;
+}

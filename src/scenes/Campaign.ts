@@ -1,0 +1,402 @@
+/**
+ * The Campaign screen: the party (each hero's portrait, name to rename, skills, wounds
+ * carried, permanent wounds, kills and missions), the fallen, every mission with where it
+ * stands, the story to read now, the choice of roads when there is one, and the buttons:
+ * start (or resume) the next mission, see the last aftermath, export, leave. At the end:
+ * the ending, the party's story battle by battle and a chart of who went in and who stood.
+ * Everything shown comes from campaignModel (src/view/campaign-model.ts).
+ */
+import Phaser from 'phaser';
+import { app } from '../app/app';
+import { downloadSlot } from '../app/save-files';
+import { sounds } from '../audio/sound-bank';
+import { drawBackdrop } from '../view/backdrop';
+import {
+  campaignModel,
+  type CampaignModel,
+  type HeroCard,
+  type MissionStatus,
+} from '../view/campaign-model';
+import { drawBarChart } from '../view/charts';
+import { frameMenuScene } from '../view/frame';
+import { onKeyDown } from '../view/keys';
+import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
+import { Button, drawPanel, Toast } from '../view/ui';
+import { artTexture, frameExists } from '../view/unit-view';
+
+const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string }>> = {
+  won: { mark: '\u2714', color: CSS.green },
+  lost: { mark: '\u2716', color: CSS.red },
+  next: { mark: '\u25b6', color: CSS.gold },
+  choice: { mark: '?', color: CSS.yellow },
+  ahead: { mark: '\u00b7', color: CSS.dim },
+  'not taken': { mark: '\u2013', color: CSS.dim },
+};
+
+export class CampaignScene extends Phaser.Scene {
+  private toast!: Toast;
+
+  constructor() {
+    super('Campaign');
+  }
+
+  create(): void {
+    const play = app.campaign;
+    const { W, H } = frameMenuScene(this, { portrait: true });
+    // A phone held upright: the panels in one column, the buttons in rows below.
+    const upright = H > W;
+    if (!play) {
+      app.goto('Campaigns');
+      return;
+    }
+    drawBackdrop(this, 0.72);
+    this.cameras.main.fadeIn(200, 6, 5, 8);
+    const model = campaignModel(play.def, play.state);
+    this.add.text(24, 16, model.title, titleStyle(30)).setName('campaign-title');
+    this.add
+      .text(
+        W - 24,
+        24,
+        `${model.difficulty}${model.ironman ? ' \u00b7 one save, no reloading' : ''} \u00b7 slot ${play.slot.slice(-1)}`,
+        textStyle(16, model.ironman ? CSS.red : CSS.muted),
+      )
+      .setOrigin(1, 0);
+    this.toast = new Toast(this, W / 2, H - (upright ? 230 : 100));
+
+    const foot = upright ? 150 : 80;
+    if (upright) {
+      const partyH = 60 + model.heroes.length * 104 + (model.fallen.length ? 100 : 0);
+      this.party(model, 20, 66, W - 40, partyH);
+      const y = 66 + partyH + 12;
+      if (model.over) this.ending(model, 20, y, W - 40, H - foot);
+      else {
+        const listH = this.missionList(model, 20, y, W - 40);
+        this.storyPanel(model, 20, y + listH + 12, W - 40, H - foot - (y + listH + 12));
+      }
+    } else {
+      this.party(model, 20, 66, 600, H - 66 - foot);
+      if (model.over) this.ending(model, 640, 66, W - 660, H - foot);
+      else {
+        const listH = this.missionList(model, 640, 66, W - 660);
+        this.storyPanel(model, 640, 66 + listH + 12, W - 660, H - foot - (66 + listH + 12));
+      }
+    }
+    this.buttons(model, W, H, upright ? 3 : 6);
+    onKeyDown(this, (e) => {
+      if (e.repeat) return;
+      if (e.key === 'Escape') {
+        sounds.play('ui-click');
+        app.goto('Menu');
+      } else if (e.key === 'Enter' && !model.over && !model.choice) {
+        sounds.play('ui-click');
+        void this.play();
+      }
+    });
+  }
+
+  private async play(): Promise<void> {
+    const r = await app.playMission();
+    if (!r.ok && this.sys.isActive()) this.toast.show(r.error ?? 'The mission could not start.');
+  }
+
+  private party(model: CampaignModel, x: number, y: number, w: number, h: number): void {
+    const g = this.add.graphics();
+    drawPanel(g, x, y, w, h, { alpha: 0.94 });
+    this.add.text(x + 16, y + 10, 'The party', titleStyle(20));
+    const cards = model.heroes;
+    const fallenH = model.fallen.length ? 26 + 18 * Math.min(4, model.fallen.length) : 0;
+    const cardH = Math.min(104, Math.floor((h - 48 - fallenH) / Math.max(1, cards.length)));
+    cards.forEach((c, i) => this.heroCard(c, x + 10, y + 42 + i * cardH, w - 20, cardH - 6));
+    // The campaign so far, in one line beside the heading.
+    const won = model.chart.filter((c) => c.won).length;
+    const battles = model.chart.length;
+    this.add
+      .text(
+        x + w - 16,
+        y + 14,
+        battles === 0
+          ? 'no battle fought yet'
+          : `${battles} battle${battles === 1 ? '' : 's'}, ${won} won \u00b7 ${model.fallen.length} fallen`,
+        textStyle(14, CSS.muted),
+      )
+      .setOrigin(1, 0)
+      .setName('campaign-tally');
+    if (model.fallen.length) {
+      const fy = y + h - fallenH - 4;
+      this.add.text(x + 16, fy, 'Fallen', textStyle(15, CSS.red, { fontStyle: 'bold' }));
+      model.fallen
+        .slice(0, 4)
+        .forEach((f, i) =>
+          this.add.text(
+            x + 24,
+            fy + 20 + i * 18,
+            `${f.name}, ${f.where}`,
+            textStyle(14, CSS.muted),
+          ),
+        );
+    }
+  }
+
+  private heroCard(c: HeroCard, x: number, y: number, w: number, h: number): void {
+    const g = this.add.graphics();
+    g.fillStyle(COLORS.panelLight, 0.9);
+    g.fillRoundedRect(x, y, w, h, 6);
+    g.lineStyle(1, c.status === 'grievously-wounded' ? COLORS.danger : COLORS.panelBorder, 0.9);
+    g.strokeRoundedRect(x, y, w, h, 6);
+    // The portrait: the hero's figure in the next battle's rules.
+    const px = x + 12;
+    const size = Math.min(72, h - 12);
+    g.fillStyle(0x000000, 0.45);
+    g.fillRoundedRect(px, y + (h - size) / 2, size, size, 4);
+    if (c.art && frameExists(this, 'units', `${c.art.sprite}-idle-0`)) {
+      const tex = artTexture(this, c.art);
+      const img = this.add.image(px + size / 2, y + h / 2, tex, `${c.art.sprite}-idle-0`);
+      img.setScale((size - 8) / Math.max(img.width, img.height));
+      img.texture.setFilter(Phaser.Textures.FilterMode.NEAREST);
+    }
+    const tx = px + size + 14;
+    const name = this.add
+      .text(tx, y + 8, c.name, titleStyle(20, CSS.parchment, { strokeThickness: 3 }))
+      .setName(`hero-${c.id}-name`);
+    name.setInteractive({ useHandCursor: true }).on('pointerup', () => this.rename(c));
+    this.add
+      .text(
+        name.x + name.width + 10,
+        y + 13,
+        `${c.figure}${c.joined ? ` \u00b7 ${c.joined}` : ''}`,
+        textStyle(14, CSS.muted),
+      )
+      .setOrigin(0, 0);
+    if (c.status === 'grievously-wounded')
+      this.add
+        .text(x + w - 12, y + 42, 'grievously wounded', textStyle(13, CSS.red))
+        .setOrigin(1, 0);
+    this.add.text(tx, y + 36, c.skills || 'no skills to improve', textStyle(14, CSS.blue));
+    const stat = (label: string, value: number, color: string, sx: number): void => {
+      this.add.text(
+        sx,
+        y + h - 24,
+        `${label} ${value}`,
+        textStyle(14, value > 0 ? color : CSS.dim),
+      );
+    };
+    stat('Wounds carried', c.wounds, CSS.red, tx);
+    stat('Permanent', c.permanentWounds, CSS.red, tx + 132);
+    stat('Kills', c.kills, CSS.gold, tx + 242);
+    stat('Missions', c.missions, CSS.parchment, tx + 306);
+    const b = new Button(this, x + w - 46, y + 20, {
+      name: `rename-${c.id}`,
+      width: 76,
+      height: 26,
+      label: 'Rename',
+      fontSize: 13,
+      onClick: () => this.rename(c),
+    });
+    b.setDepth(1);
+  }
+
+  private rename(c: HeroCard): void {
+    const name = window.prompt(`A new name for ${c.name}:`, c.name);
+    if (name === null) return;
+    const r = app.renameHero(c.id, name);
+    if (!r.ok) this.toast.show(r.error ?? 'The name was not taken.');
+    else app.goto('Campaign');
+  }
+
+  private missionList(model: CampaignModel, x: number, y: number, w: number): number {
+    const rowH = 22;
+    const h = 44 + model.missions.length * rowH;
+    const g = this.add.graphics();
+    drawPanel(g, x, y, w, h, { alpha: 0.94 });
+    this.add.text(x + 16, y + 10, 'Missions', titleStyle(20));
+    model.missions.forEach((m, i) => {
+      const ry = y + 40 + i * rowH;
+      const look = STATUS_LOOK[m.status];
+      if (m.status === 'next' || m.status === 'choice') {
+        g.fillStyle(COLORS.gold, 0.12);
+        g.fillRect(x + 8, ry - 1, w - 16, rowH);
+      }
+      this.add.text(x + 20, ry, look.mark, textStyle(15, look.color));
+      this.add
+        .text(
+          x + 44,
+          ry,
+          m.name,
+          textStyle(15, m.status === 'ahead' || m.status === 'not taken' ? CSS.dim : CSS.parchment),
+        )
+        .setName(`mission-${m.id}`);
+      const note =
+        m.status === 'next'
+          ? model.battleUnderWay
+            ? 'battle under way'
+            : 'next'
+          : m.status === 'choice'
+            ? 'a way you may take'
+            : m.note || m.status;
+      this.add.text(x + w - 16, ry, note, textStyle(13, look.color)).setOrigin(1, 0);
+    });
+    return h;
+  }
+
+  private storyPanel(model: CampaignModel, x: number, y: number, w: number, h: number): void {
+    const g = this.add.graphics();
+    drawPanel(g, x, y, w, h, { alpha: 0.94 });
+    this.add.text(x + 16, y + 10, model.storyTitle, titleStyle(20)).setName('campaign-story-title');
+    const text = this.add
+      .text(
+        x + 16,
+        y + 42,
+        model.story.join('\n'),
+        textStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
+      )
+      .setName('campaign-story');
+    // A long story is made to fit its panel.
+    const room = h - 52;
+    if (text.height > room) text.setScale(Math.max(0.75, room / text.height));
+    if (model.choice) {
+      model.choice.forEach((c, i) => {
+        new Button(this, x + w / 2, text.y + text.height + 36 + i * 54, {
+          name: `choose-${c.mission}`,
+          width: w - 40,
+          height: 46,
+          label: c.label,
+          fontSize: 16,
+          primary: i === 0,
+          onClick: () => {
+            const r = app.chooseMission(c.mission);
+            if (!r.ok) this.toast.show(r.error ?? 'That way is closed.');
+            else app.goto('Campaign');
+          },
+        });
+      });
+    }
+  }
+
+  private ending(model: CampaignModel, x: number, y: number, w: number, bottom: number): void {
+    const g = this.add.graphics();
+    const h1 = 150;
+    drawPanel(g, x, y, w, h1, { alpha: 0.94 });
+    this.add
+      .text(
+        x + 16,
+        y + 10,
+        model.storyTitle,
+        titleStyle(22, model.over === 'victory' ? '#9ff0a0' : '#ff8a7a'),
+      )
+      .setName('campaign-story-title');
+    this.add.text(
+      x + 16,
+      y + 44,
+      model.story.join('\n'),
+      textStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 3 }),
+    );
+    const y2 = y + h1 + 10;
+    const h2 = 200;
+    drawPanel(g, x, y2, w, h2, { alpha: 0.94 });
+    this.add.text(x + 16, y2 + 10, "The party's story", titleStyle(18));
+    const lines = model.chronicle.slice(-9);
+    this.add
+      .text(
+        x + 16,
+        y2 + 38,
+        lines.join('\n'),
+        textStyle(13, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
+      )
+      .setName('campaign-chronicle');
+    const y3 = y2 + h2 + 10;
+    const h3 = bottom - y3;
+    drawPanel(g, x, y3, w, h3, { alpha: 0.94 });
+    this.add.text(
+      x + 16,
+      y3 + 8,
+      'Heroes who went in, and who stood, battle by battle',
+      textStyle(14, CSS.gold),
+    );
+    drawBarChart(this, {
+      x: x + 40,
+      y: y3 + 32,
+      width: w - 60,
+      height: h3 - 56,
+      labels: model.chart.map((c) => c.label),
+      series: [
+        { name: 'went in', color: COLORS.hero, values: model.chart.map((c) => c.went) },
+        { name: 'stood', color: COLORS.heal, values: model.chart.map((c) => c.stood) },
+      ],
+    });
+  }
+
+  private buttons(model: CampaignModel, W: number, H: number, perRow: number): void {
+    const play = app.campaign!;
+    const row: {
+      name: string;
+      label: string;
+      primary?: boolean;
+      onClick: () => void;
+      enabled?: boolean;
+    }[] = [];
+    if (!model.over)
+      row.push({
+        name: 'campaign-play',
+        label: model.battleUnderWay ? 'Resume the battle' : 'Start the mission',
+        primary: true,
+        enabled: !model.choice,
+        onClick: () => void this.play(),
+      });
+    if (model.battleUnderWay && !model.ironman)
+      row.push({
+        name: 'campaign-restart',
+        label: 'Fight it again',
+        onClick: () => {
+          const r = app.restartMission();
+          if (!r.ok) this.toast.show(r.error ?? '');
+          else this.toast.show('The battle starts again from its first move.', 'info');
+        },
+      });
+    if (play.state.history.length > 0)
+      row.push({
+        name: 'campaign-aftermath',
+        label: 'Last aftermath',
+        onClick: () => {
+          app.aftermath = play.state.history[play.state.history.length - 1].log;
+          app.goto('Aftermath');
+        },
+      });
+    if (play.state.history.length > 0)
+      row.push({
+        name: 'campaign-replay',
+        label: 'Replay last battle',
+        onClick: () => {
+          const r = app.replayCampaignBattle();
+          if (!r.ok) this.toast.show(r.error ?? '');
+        },
+      });
+    row.push({
+      name: 'campaign-export',
+      label: 'Export',
+      enabled: !model.ironman,
+      onClick: () => {
+        const r = downloadSlot(play.slot);
+        this.toast.show(r.message, r.ok ? 'info' : 'error');
+      },
+    });
+    row.push({ name: 'campaign-leave', label: 'Menu', onClick: () => app.goto('Menu') });
+    const wide = row.length > 5 && perRow >= row.length;
+    const bw = wide ? 184 : 200;
+    const gap = wide ? 10 : 16;
+    const rows = Math.ceil(row.length / perRow);
+    row.forEach((b, i) => {
+      const r = Math.floor(i / perRow);
+      const inRow = Math.min(perRow, row.length - r * perRow);
+      const x0 = W / 2 - (inRow * bw + (inRow - 1) * gap) / 2 + bw / 2;
+      new Button(this, x0 + (i % perRow) * (bw + gap), H - 40 - (rows - 1 - r) * 62, {
+        name: b.name,
+        width: bw,
+        height: 48,
+        label: b.label,
+        fontSize: 18,
+        primary: b.primary,
+        onClick: b.onClick,
+      }).setEnabled(b.enabled ?? true);
+    });
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The intent overlay, headless: what the dice-run monsters are about to do, with the odds,
+ * as the Battle screen draws it. Every number comes from the engine (enemyIntent,
+ * attackOdds, roundIntent: each module answers from its own tables); this file only picks
+ * what to show and words it.
+ */
+import {
+  attackOdds,
+  enemyIntent,
+  percent,
+  roundIntent,
+  type EnemyIntent,
+  type Facing,
+  type GameState,
+  type Point,
+} from '../engine';
+
+/** One place a monster may end its turn, with the chance, for a ghost on the board. */
+export interface IntentGhost {
+  at: Point;
+  /** The likeliest facing there. */
+  facing: Facing;
+  chance: number;
+  /** The chance as shown ("12.5%"). */
+  text: string;
+}
+
+/** A monster's next turn as the overlay draws it. */
+export interface IntentMark {
+  unitId: string;
+  name: string;
+  from: Point;
+  kind: EnemyIntent['kind'];
+  /** Where it may end its turn (a patrol's outcomes; an alerted monster's likely square). */
+  ghosts: IntentGhost[];
+  /** The likeliest hero it strikes first, and how likely that strike wounds. */
+  strike: {
+    targetId: string;
+    targetName: string;
+    at: Point;
+    chance: number;
+    woundChance: number;
+    text: string;
+  } | null;
+  /** Where a tie or a roll decides, in words. */
+  note: string | null;
+  /** Its outcomes in a few lines (the patrol table's rows with their odds...). */
+  lines: string[];
+}
+
+/** A hero's chance of being attacked next turn, for its card's badge. */
+export interface AttackBadge {
+  unitId: string;
+  chance: number;
+  text: string;
+  /** How it was found: exact, or a Monte Carlo of so many runs. */
+  tip: string;
+}
+
+/** Sums a list of ends by square; each square shows its likeliest facing. */
+function ghostsOf(ends: readonly { at: Point; facing: Facing; chance: number }[]): IntentGhost[] {
+  const bySquare = new Map<string, { at: Point; chance: number; best: number; facing: Facing }>();
+  for (const e of ends) {
+    const key = `${e.at.x},${e.at.y}`;
+    const g = bySquare.get(key) ?? { at: e.at, chance: 0, best: -1, facing: e.facing };
+    g.chance += e.chance;
+    if (e.chance > g.best) {
+      g.best = e.chance;
+      g.facing = e.facing;
+    }
+    bySquare.set(key, g);
+  }
+  return [...bySquare.values()]
+    .sort((a, b) => b.chance - a.chance)
+    .map((g) => ({ at: g.at, facing: g.facing, chance: g.chance, text: percent(g.chance) }));
+}
+
+/** The overlay's picture of one monster's next turn (null: nothing to show). */
+export function intentMarkOf(state: GameState, unitId: string): IntentMark | null {
+  const unit = state.units.find((u) => u.id === unitId);
+  if (!unit?.position) return null;
+  const intent = enemyIntent(state, unitId);
+  if (!intent) return null;
+  const base = { unitId, name: unit.name, from: unit.position, kind: intent.kind };
+  if (intent.kind === 'holds')
+    return { ...base, ghosts: [], strike: null, note: null, lines: [intent.text] };
+  if (intent.kind === 'patrol') {
+    return {
+      ...base,
+      ghosts: ghostsOf(intent.outcomes.flatMap((o) => o.ends)),
+      strike: null,
+      note: null,
+      lines: intent.outcomes.map((o) => `${percent(o.chance)} ${o.label}`),
+    };
+  }
+  const likely = intent.squares[0];
+  const top = intent.strikes[0];
+  const target = top ? state.units.find((u) => u.id === top.target) : undefined;
+  const strike =
+    top && target?.position
+      ? {
+          targetId: top.target,
+          targetName: top.targetName,
+          at: target.position,
+          chance: top.chance,
+          woundChance: top.woundChance,
+          text: `${percent(top.chance)} strikes the ${top.targetName}, ${percent(top.woundChance)} to wound`,
+        }
+      : null;
+  const lines = [
+    ...(likely ? [`${percent(likely.chance)} ends on (${likely.at.x}, ${likely.at.y})`] : []),
+    strike ? strike.text : 'no hero within its reach this turn',
+    ...(intent.note ? [intent.note] : []),
+  ];
+  return {
+    ...base,
+    ghosts: likely ? ghostsOf([likely]) : [],
+    strike,
+    note: intent.note,
+    lines,
+  };
+}
+
+/** The marks for `unitIds` (the hovered monster, or every monster with Intent on). */
+export function intentMarks(state: GameState, unitIds: readonly string[]): IntentMark[] {
+  if (state.phase !== 'heroes' || state.outcome) return [];
+  return unitIds.flatMap((id) => intentMarkOf(state, id) ?? []);
+}
+
+/** Every hero's chance of being attacked in the monsters' next turn, for the cards. */
+export function attackBadges(state: GameState, samples = 100): AttackBadge[] {
+  const odds = attackOdds(state, { samples });
+  if (!odds) return [];
+  const how =
+    odds.method === 'exact'
+      ? `exact: every roll that matters counted (${odds.runs} ways)`
+      : `Monte Carlo: ${odds.runs} simulated monster turns with dice of their own`;
+  return Object.entries(odds.chances).map(([unitId, chance]) => ({
+    unitId,
+    chance,
+    text: percent(chance),
+    tip: `Chance a monster attacks this hero in its next turn: ${percent(chance)} (${how}).`,
+  }));
+}
+
+/** The odds of the round's own roll before it is made, in a line (null: none). */
+export function roundOddsText(state: GameState): string | null {
+  const odds = roundIntent(state);
+  if (!odds) return null;
+  return `${odds.label} next round: ${odds.rows.map((r) => `${r.label} ${percent(r.chance)}`).join(' \u00b7 ')}`;
+}

@@ -1,0 +1,134 @@
+/**
+ * A campaign's save slot in the browser's terms (src/app/campaign-play.ts): the bundled
+ * campaign reads, its missions resolve over the game's own maps, a campaign saved after a
+ * won mission and the rolls that followed comes back from its file exactly (replayed);
+ * a foreign or tampered file is refused in plain words. And the older single-battle save
+ * moves into the quick battle slot (src/app/session.ts migrateLegacySave).
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bundledCampaigns,
+  campaignRecord,
+  findCampaign,
+  loadCampaignRecord,
+  resolveCampaignScenario,
+} from '../../src/app/campaign-play';
+import { parseSaveFile, saveFileText, SlotStore } from '../../src/app/save-slots';
+import { BattleSession, migrateLegacySave, storeSession } from '../../src/app/session';
+import { STORAGE_KEYS } from '../../src/app/storage';
+import { chooseHeroCommand, defaultOptions } from '../../src/engine';
+import {
+  campaignOptions,
+  finishBattle,
+  newCampaign,
+  startBattle,
+  withBattleCommands,
+} from '../../src/engine/campaign';
+import { playAutoGame } from '../../src/engine/simulate';
+
+const g = globalThis as { indexedDB?: unknown; localStorage?: unknown };
+
+class MemoryStorage {
+  private m = new Map<string, string>();
+  getItem(k: string): string | null {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string): void {
+    this.m.set(k, v);
+  }
+  removeItem(k: string): void {
+    this.m.delete(k);
+  }
+}
+
+beforeEach(() => {
+  g.indexedDB = new IDBFactory();
+  g.localStorage = new MemoryStorage();
+});
+afterEach(() => {
+  delete g.indexedDB;
+  delete g.localStorage;
+});
+
+describe('campaigns in the browser', () => {
+  it('reads the bundled campaigns, and resolves every mission of each', () => {
+    const { campaigns, problems } = bundledCampaigns();
+    expect(problems).toEqual([]);
+    expect(campaigns.map((c) => c.id)).toContain('ember-crown');
+    for (const c of campaigns)
+      for (const m of c.missions) {
+        const r = resolveCampaignScenario(m.scenario);
+        expect(r.ok ? '' : `${m.id}: ${r.error}`).toBe('');
+      }
+  });
+
+  it('a campaign saved after its first battle comes back from its file exactly', () => {
+    const def = findCampaign('ember-crown')!;
+    let state = newCampaign(def, 4242, campaignOptions('normal'));
+    const started = startBattle(state, def, resolveCampaignScenario);
+    if (!started.ok) throw new Error(started.error);
+    const game = playAutoGame(started.setup.config);
+    const played = withBattleCommands(started.state, game.commands);
+    if (!played.ok) throw new Error(played.error);
+    const finished = finishBattle(played.state, def, resolveCampaignScenario);
+    if (!finished.ok) throw new Error(finished.error);
+    state = finished.state;
+    expect(state.history).toHaveLength(1);
+    const text = saveFileText(campaignRecord('campaign-2', def, state));
+    const read = parseSaveFile(text, 'campaign-1');
+    if (!read.ok) throw new Error(read.error);
+    expect(read.record.detail).toMatch(/^Normal: /);
+    const back = loadCampaignRecord(read.record);
+    if (!back.ok) throw new Error(back.error);
+    expect(back.state).toEqual(state);
+
+    // A tampered seed no longer replays: refused in words.
+    const tampered = JSON.parse(text);
+    tampered.data.steps[0].seed += 1;
+    const bad = loadCampaignRecord({ ...read.record, data: tampered.data });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error).toMatch(/damaged|seed/);
+    const foreign = loadCampaignRecord({ ...read.record, data: { campaign: 'nowhere' } });
+    expect(foreign.ok ? '' : foreign.error).toMatch(/does not have/);
+  });
+});
+
+describe('the older battle save', () => {
+  it('moves into the quick battle slot', async () => {
+    const made = BattleSession.create({
+      scenario: 'dungeon-crawl',
+      seed: 77,
+      options: defaultOptions(),
+      custom: null,
+      seedTyped: true,
+    });
+    if (!made.ok) throw new Error(made.error);
+    const s = made.session;
+    const c = chooseHeroCommand(s.state);
+    if (c) s.apply(c);
+    expect(storeSession(s)).toBe(true);
+    const store = new SlotStore();
+    await store.open();
+    expect(await migrateLegacySave(store)).toBeNull();
+    expect((g.localStorage as MemoryStorage).getItem(STORAGE_KEYS.save)).toBeNull();
+    const quick = store.get('quick');
+    expect(quick?.kind).toBe('battle');
+    expect((quick?.data as { commands: unknown[] }).commands).toEqual(s.commands);
+    store.close();
+  });
+
+  it('a damaged one is set aside with a message', async () => {
+    (g.localStorage as MemoryStorage).setItem(
+      STORAGE_KEYS.save,
+      '{"format":"archfoe-save", broken',
+    );
+    const store = new SlotStore();
+    await store.open();
+    expect(await migrateLegacySave(store)).toMatch(/set aside/);
+    expect(store.has('quick')).toBe(false);
+    expect((g.localStorage as MemoryStorage).getItem(STORAGE_KEYS.corruptSave)).toContain('broken');
+    store.close();
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * The intent overlay in a real browser (issue 14): hovering a patrolling monster draws its
+ * patrol table's outcomes with the engine's percentages; hovering an alerted one, its
+ * likely strike with the wound chance; the Intent key puts a badge on each hero card with
+ * the chance of being attacked, the same as the engine's. The page's look
+ * (window.archfoe.debug.battle) says what is drawn; window.archfoe.intent the engine's.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BattleLook } from '../../src/app/app';
+import type { ArchFoeApi } from '../../src/app/automation';
+import type { EnemyIntent, GameState } from '../../src/engine';
+import {
+  requireChromium,
+  startBrowser,
+  stopBrowser,
+  waitForScene,
+  type BrowserSession,
+} from './harness';
+
+declare const window: { archfoe: ArchFoeApi };
+
+requireChromium();
+
+let session: BrowserSession | undefined;
+let page: Page;
+let baseUrl = '';
+const errors: string[] = [];
+
+beforeAll(async () => {
+  session = await startBrowser(errors);
+  ({ page, baseUrl } = session);
+}, 180_000);
+
+afterAll(async () => {
+  await stopBrowser(session);
+});
+
+const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);
+const look = async (): Promise<BattleLook> =>
+  (await page.evaluate(() => window.archfoe.debug.battle()))!;
+const idle = (): Promise<void> => page.evaluate(() => window.archfoe.idle());
+const engineIntent = (id: string): Promise<EnemyIntent | null> =>
+  page.evaluate((u) => window.archfoe.intent(u), id);
+
+async function hover(x: number, y: number): Promise<void> {
+  const p = await page.evaluate(([sx, sy]) => window.archfoe.debug.squareToScreen(sx, sy), [
+    x,
+    y,
+  ] as const);
+  expect(p, `square ${x},${y} on screen`).not.toBeNull();
+  await page.mouse.move(p!.x, p!.y);
+  await page.waitForTimeout(60);
+}
+
+/** The engine's chance of each end square (all facings together), as "x,y" -> chance. */
+function squaresOf(intent: EnemyIntent): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (at: { x: number; y: number }, c: number) =>
+    out.set(`${at.x},${at.y}`, (out.get(`${at.x},${at.y}`) ?? 0) + c);
+  if (intent.kind === 'patrol')
+    for (const o of intent.outcomes) for (const e of o.ends) add(e.at, e.chance);
+  if (intent.kind === 'alerted' && intent.squares[0])
+    add(intent.squares[0].at, intent.squares[0].chance);
+  return out;
+}
+
+describe('the intent overlay', () => {
+  it('a patrolling monster, then an alerted one, with the engine\u2019s percentages; I badges the heroes', async () => {
+    await page.goto(baseUrl + '?renderer=canvas');
+    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await waitForScene(page, 'Menu');
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    expect(
+      await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 7 })),
+    ).toEqual({ ok: true });
+    await idle();
+
+    // A patrolling monster under the pointer: its d8 table's outcomes.
+    let s = await state();
+    const patroller = s.units.find(
+      (u) => u.side === 'enemies' && u.position && u.ai?.status === 'patrolling',
+    );
+    expect(patroller, 'a patrolling monster at the start').toBeDefined();
+    await hover(patroller!.position!.x, patroller!.position!.y);
+    let mark = (await look()).intent?.marks.find((m) => m.unitId === patroller!.id);
+    expect(mark?.kind).toBe('patrol');
+    const patrol = (await engineIntent(patroller!.id))!;
+    expect(patrol.kind).toBe('patrol');
+    const want = squaresOf(patrol);
+    expect(mark!.ghosts.length).toBe(want.size);
+    for (const g of mark!.ghosts) {
+      expect(g.chance).toBeCloseTo(want.get(`${g.at.x},${g.at.y}`)!, 12);
+      expect(g.text).toMatch(/^\d+(\.\d)?%$/);
+    }
+    if (patrol.kind === 'patrol') {
+      const full = patrol.outcomes.find((o) => o.label === 'full move forward');
+      expect(full?.chance).toBeCloseTo(0.25, 12);
+      expect(mark!.lines).toContain('25% full move forward');
+    }
+
+    // Play on with the autopilot until a monster is alerted on the heroes' turn.
+    let alerted: GameState['units'][number] | undefined;
+    for (let i = 0; i < 200 && !alerted; i++) {
+      const c = await page.evaluate(() => window.archfoe.suggest());
+      if (!c) break;
+      await page.evaluate((cmd) => window.archfoe.dispatch(cmd), c);
+      await idle();
+      s = await state();
+      if (s.phase !== 'heroes' || s.outcome) continue;
+      alerted = s.units.find(
+        (u) => u.side === 'enemies' && u.position && u.ai?.status === 'alerted',
+      );
+    }
+    expect(alerted, 'an alerted monster on the heroes\u2019 turn').toBeDefined();
+    const intent = (await engineIntent(alerted!.id))!;
+    expect(intent.kind).toBe('alerted');
+    await hover(alerted!.position!.x, alerted!.position!.y);
+    mark = (await look()).intent?.marks.find((m) => m.unitId === alerted!.id);
+    expect(mark?.kind).toBe('alerted');
+    if (intent.kind === 'alerted') {
+      const top = intent.strikes[0];
+      if (top) {
+        expect(mark!.strike?.targetId).toBe(top.target);
+        expect(mark!.strike?.chance).toBeCloseTo(top.chance, 12);
+        expect(mark!.strike?.woundChance).toBeCloseTo(top.woundChance, 12);
+        expect(mark!.strike?.text).toContain('to wound');
+      } else expect(mark!.strike).toBeNull();
+      expect(mark!.note).toBe(intent.note);
+    }
+
+    // Intent on (the I key): a badge on each living hero's card, the engine's chances.
+    expect((await look()).intent?.odds ?? []).toEqual([]);
+    await page.keyboard.press('i');
+    await page.waitForTimeout(100);
+    const shown = (await look()).intent!;
+    const odds = (await page.evaluate(() => window.archfoe.attackOdds()))!;
+    const living = (await state()).units.filter((u) => u.side === 'heroes' && u.position);
+    expect(shown.odds.map((o) => o.unit).sort()).toEqual(living.map((u) => u.id).sort());
+    for (const o of shown.odds) {
+      const c = odds.chances[o.unit];
+      expect(o.text).toBe(`\u2694 ${c > 0 && c < 0.005 ? '<1' : Math.round(c * 1000) / 10}%`);
+      expect(o.tip).toContain(odds.method === 'exact' ? 'exact' : 'Monte Carlo');
+    }
+    // With Intent on every monster on the board has its marks.
+    const monsters = (await state()).units.filter((u) => u.side === 'enemies' && u.position);
+    expect(shown.marks.length).toBe(monsters.length);
+    expect(errors).toEqual([]);
+  }, 240_000);
+});
