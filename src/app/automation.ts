@@ -215,7 +215,11 @@ export function installAutomation(): ArchFoeApi {
       return app.startBattle({
         scenario,
         seed: seeded ? Math.trunc(options.seed!) : randomSeed(),
-        options: normaliseOptions({ ...resolved.scenario.defaults, ...(options.options ?? {}) }),
+        // Under the scenario's own rule module, or another module's options are dropped.
+        options: normaliseOptions(
+          { ...resolved.scenario.defaults, ...(options.options ?? {}) },
+          resolved.scenario.ruleModule,
+        ),
         custom: scenario === 'custom' ? app.customMap : null,
         seedTyped: seeded,
       });

@@ -3,6 +3,7 @@ import './rulesets';
 
 export * from './types';
 export * from './grid';
+export { baseAt, footprint, occupies, sizeOf } from './footprint';
 export * from './map';
 export * from './dice';
 export {

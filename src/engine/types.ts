@@ -63,6 +63,12 @@ export interface UnitComponents {
   /** Squares per side for a large figure (2 = 2x2, `position` its main, top-left square). */
   size?: number;
   /**
+   * A fixed structure a scenario puts on the field (a building to destroy or defend): it
+   * never moves or acts, blocks movement and lines for both sides like a wall, and can be
+   * attacked; its wounds are its strength.
+   */
+  structure?: boolean;
+  /**
    * Off the board but not killed: a reinforcement that has not come into the battle yet
    * ('reserve'), a figure that left it over the far edge ('escaped'), or a hero routed
    * from it by a failed morale check ('routed': out of the battle, alive).

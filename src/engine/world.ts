@@ -1,6 +1,7 @@
 /**
  * Read-only queries over a GameState: units by id, by square, by side.
  */
+import { occupies } from './footprint';
 import { isSamePoint, type Point } from './grid';
 import type { GameState, Side, Unit } from './types';
 
@@ -19,8 +20,9 @@ export function livingUnits(state: GameState, side?: Side): (Unit & { position: 
   );
 }
 
+/** The figure whose base covers (x, y): a large figure stands on all its squares. */
 export function unitAt(state: GameState, x: number, y: number): Unit | undefined {
-  return state.units.find((u) => u.position !== null && u.position.x === x && u.position.y === y);
+  return state.units.find((u) => occupies(u, x, y));
 }
 
 export function opposingSide(side: Side): Side {

@@ -31,6 +31,7 @@ import {
   type Point,
   type RuleModule,
   type Unit,
+  occupies,
 } from '../engine';
 import { actingUnitId, type BattleUi } from './battle-ui';
 import { fogOf, type FogView } from './fog-overlay';
@@ -156,8 +157,9 @@ function unitById(state: GameState, id: string | null | undefined): Unit | undef
   return id ? state.units.find((u) => u.id === id) : undefined;
 }
 
+/** The figure standing on `p` (any square of a large figure's base). */
 export function unitAt(state: GameState, p: Point): Unit | undefined {
-  return state.units.find((u) => u.position && u.position.x === p.x && u.position.y === p.y);
+  return state.units.find((u) => occupies(u, p.x, p.y));
 }
 
 function distance(a: Unit | undefined, b: Unit): number {

@@ -4,7 +4,14 @@
  * the active-unit glow and a target badge. Everything it shows is set from engine data.
  */
 import Phaser from 'phaser';
-import type { EnemyStatus, Facing, Unit, UnitArt, UnitKind } from '../engine';
+import {
+  sizeOf,
+  type EnemyStatus,
+  type Facing,
+  type Unit,
+  type UnitArt,
+  type UnitKind,
+} from '../engine';
 import { cosmetic } from './rng';
 import { boardTextResolution, COLORS, CSS, textStyle } from './theme';
 
@@ -195,6 +202,17 @@ export class UnitView extends Phaser.GameObjects.Container {
   private usesAtlas: boolean;
   private idleKey: string | null;
   private baseScale = 1;
+  /**
+   * Everything drawn, centred on the figure's base: for a large figure (`Unit.size` 2) the
+   * middle of its 2x2 squares, while the container itself stays on its main (top-left)
+   * square like every other figure's, so walks and the board place it the same way.
+   */
+  private readonly figure: Phaser.GameObjects.Container;
+  /** Squares per side of the base, and the offset of its middle from the main square's. */
+  private readonly baseSize: number;
+  private readonly baseOffset: number;
+  /** The sprite's resting y (its feet) within the body. */
+  private readonly footY: number;
   facing: Facing = 4;
   wounds = 0;
   maxWounds = 1;
@@ -207,6 +225,9 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.side = unit.side;
     this.archFoe = unit.ai?.archFoe === true;
     this.maxWounds = unit.maxWounds;
+    this.baseSize = sizeOf(unit);
+    this.baseOffset = ((this.baseSize - 1) * TILE) / 2;
+    this.footY = 12 * this.baseSize;
 
     this.glow = scene.add.graphics();
     this.glow.fillStyle(COLORS.gold, 0.28);
@@ -249,8 +270,8 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.texture = this.usesAtlas ? artTexture(scene, art) : 'units';
     this.idleKey = this.usesAtlas ? ensureUnitAnimations(scene, art.sprite, this.texture) : null;
     this.sprite = this.usesAtlas
-      ? scene.add.sprite(0, 12, this.texture, `${art.sprite}-idle-0`)
-      : scene.add.sprite(0, 12, fallbackTexture(scene, art));
+      ? scene.add.sprite(0, this.footY, this.texture, `${art.sprite}-idle-0`)
+      : scene.add.sprite(0, this.footY, fallbackTexture(scene, art));
     this.sprite.setOrigin(0.5, 1);
     const biggest = Math.max(this.sprite.width, this.sprite.height);
     this.baseScale = biggest > 0 ? art.height / biggest : 1;
@@ -265,7 +286,13 @@ export class UnitView extends Phaser.GameObjects.Container {
 
     this.pips = scene.add.graphics();
 
-    this.add([
+    // A large figure's ground marks (glow, shadow, ring, facing wedge, view cone) span
+    // its whole base.
+    const k = this.baseSize;
+    for (const g of [this.glow, this.cone, this.shadow, this.ring, this.coneTip]) g.setScale(k);
+    this.wedge.setScale(k, 0.62 * k);
+    this.wedge.y = 6 * k;
+    this.figure = scene.add.container(this.baseOffset, this.baseOffset, [
       this.glow,
       this.cone,
       this.shadow,
@@ -276,6 +303,9 @@ export class UnitView extends Phaser.GameObjects.Container {
       this.pips,
       this.eye,
     ]);
+    this.add(this.figure);
+    // A building (a scenario's structure) has no facing to show.
+    if (unit.structure) this.wedge.setVisible(false);
     this.setFacing(unit.facing);
     this.setWounds(unit.wounds, unit.maxWounds);
     if (unit.ai) this.setStatus(unit.ai.status);
@@ -368,7 +398,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     const gap = 1.5;
     const total = n * size + (n - 1) * gap;
     let x = -total / 2;
-    const y = 15;
+    const y = 15 * this.baseSize;
     g.fillStyle(0x000000, 0.7);
     g.fillRoundedRect(x - 2, y - 1.5, total + 4, size + 3, 2);
     for (let i = 0; i < n; i++) {
@@ -416,7 +446,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     }
     this.marker = scene.add.container(12, -22 - this.lift, [back, icon]);
     this.marker.setScale(this.markerScale);
-    this.add(this.marker);
+    this.figure.add(this.marker);
   }
 
   /**
@@ -464,7 +494,7 @@ export class UnitView extends Phaser.GameObjects.Container {
 
   /** Where a badge over the figure centres, relative to the figure's square centre. */
   get badgeY(): number {
-    return -30 - this.lift;
+    return -30 - this.lift + this.baseOffset;
   }
 
   showAttackFrame(on: boolean): void {
@@ -494,12 +524,12 @@ export class UnitView extends Phaser.GameObjects.Container {
     } else {
       this.relic = this.scene.add.star(-11, -20, 5, 2.5, 6, COLORS.gold, 1);
     }
-    this.add(this.relic);
+    this.figure.add(this.relic);
   }
 
   /** Back to the resting pose after an animation was cut short. */
   resetPose(): void {
-    this.sprite.setY(12).setAlpha(1).clearTint();
+    this.sprite.setY(this.footY).setAlpha(1).clearTint();
     this.setScale(1).setAlpha(1);
   }
 

@@ -1,3 +1,4 @@
+import { footprint } from '../../src/engine/footprint';
 import { isTerrainPassable, terrainAt } from '../../src/engine/map';
 import type { EnemyStatus, GameState } from '../../src/engine/types';
 
@@ -27,11 +28,14 @@ export function checkInvariants(state: GameState, before?: GameState): string[] 
     const { x, y } = u.position;
     if (x < 0 || y < 0 || x >= state.map.width || y >= state.map.height)
       problems.push(`${u.id} off the board at ${x},${y}`);
-    else if (!isTerrainPassable(terrainAt(state.map, x, y)))
-      problems.push(`${u.id} inside ${terrainAt(state.map, x, y)} at ${x},${y}`);
-    const key = `${x},${y}`;
-    if (seen.has(key)) problems.push(`two units on ${key}`);
-    seen.add(key);
+    // Every square of the base (a large figure's 2x2) on open ground and its own.
+    for (const p of footprint(u)) {
+      if (!isTerrainPassable(terrainAt(state.map, p.x, p.y)))
+        problems.push(`${u.id} inside ${terrainAt(state.map, p.x, p.y)} at ${p.x},${p.y}`);
+      const key = `${p.x},${p.y}`;
+      if (seen.has(key)) problems.push(`two units on ${key}`);
+      seen.add(key);
+    }
     if (u.ai?.status === 'defeated') problems.push(`${u.id} defeated but on the board`);
   }
   if (before) {

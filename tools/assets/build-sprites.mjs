@@ -17,6 +17,17 @@ const UNITS = [
   ['goblin', [920, 1382, 36, 32], true], // lanky green goblin
   ['troll', [955, 1381, 32, 33], false], // big green troll
   ['dragon', [748, 1254, 38, 33], true], // red winged dragon
+  // The Skirmish roster's own figures (solitaire-gaming-rules), each its own look:
+  ['sk-spearman', [678, 1220, 30, 34], false], // soldier in a pot helm
+  ['sk-knight', [544, 1220, 32, 34], false], // knight in gold armour, orange cloak
+  ['sk-captain', [470, 1220, 30, 34], false], // grey-armoured officer
+  ['sk-warlord', [372, 1220, 32, 34], false], // red-armoured warlord with horned helm
+  ['sk-lancer', [662, 1410, 32, 36], true], // centaur warrior (the mounted lancer)
+  ['sk-repeater', [874, 1188, 30, 32], false], // man in a broad hat (the repeater)
+  ['sk-slinger', [128, 1350, 32, 34], false], // small hooded skirmisher
+  ['sk-wolf', [64, 1318, 32, 32], true], // brown hound (the wolf)
+  ['sk-ogre', [306, 1256, 34, 34], false], // big bald ogre
+  ['sk-wyrm', [286, 1288, 34, 34], false], // golden dragon (the wyrm)
 ];
 
 /** idle-1: upper body sinks by 1px (breathing bob) while the feet stay put. */
@@ -59,6 +70,45 @@ function lunge(img) {
   return out;
 }
 
+/**
+ * The Skirmish's Fortress Assault building, drawn from scratch (no DCSS tile): a stone keep
+ * with two towers, battlements, a gate and a banner; `wave` moves the banner (idle-1).
+ */
+function fortress(wave) {
+  const out = new Img(T, T);
+  const stone = (x, y) => {
+    // Brick courses: a darker mortar line every 4 rows, joints staggered.
+    const mortar = y % 4 === 3 || (x + (Math.floor(y / 4) % 2) * 3) % 6 === 0;
+    const shade = 150 - (y > 20 ? 18 : 0) - (x < 4 || x > 27 ? 20 : 0);
+    return mortar ? [shade - 55, shade - 60, shade - 70] : [shade, shade - 6, shade - 22];
+  };
+  const fill = (x0, y0, x1, y1) => {
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) out.set(x, y, stone(x, y));
+  };
+  fill(6, 13, 25, 31); // the keep's wall
+  fill(1, 7, 8, 31); // left tower
+  fill(23, 7, 30, 31); // right tower
+  // Battlements on the towers and the wall.
+  for (const [x0, x1, y] of [[1, 8, 5], [23, 30, 5], [9, 22, 11]])
+    for (let x = x0; x <= x1; x += 3) fill(x, y, Math.min(x + 1, x1), y + 1);
+  // Arrow slits and the gate.
+  for (const [x, y] of [[4, 12], [26, 12], [4, 20], [26, 20]])
+    for (let k = 0; k < 4; k++) out.set(x, y + k, [30, 26, 30]);
+  for (let y = 21; y <= 31; y++)
+    for (let x = 12; x <= 19; x++) {
+      const arch = y < 23 && (x === 12 || x === 19);
+      if (!arch) out.set(x, y, x % 2 ? [92, 58, 30] : [74, 45, 24]);
+    }
+  for (let x = 12; x <= 19; x++) out.set(x, 26, [40, 30, 25]);
+  // Banner on a pole above the right tower.
+  for (let y = 0; y <= 5; y++) out.set(27, y, [90, 70, 40]);
+  for (let y = 0; y < 3; y++)
+    for (let x = 0; x < 4 + (wave ? y % 2 : 0); x++)
+      out.set(28 + x, y + (wave && x > 1 ? 1 : 0), [170, 40, 40]);
+  outline(out, [25, 20, 20, 255]);
+  return out;
+}
+
 const unitCells = [];
 for (const [kind, [x, y, w, h], flip] of UNITS) {
   const sprite = grabLocal(player, x, y, w, h, { minKeep: 10 });
@@ -67,6 +117,10 @@ for (const [kind, [x, y, w, h], flip] of UNITS) {
   unitCells.push({ name: `${kind}-idle-1`, img: bob(idle0) });
   unitCells.push({ name: `${kind}-attack`, img: lunge(idle0) });
 }
+// A building does not lunge: its attack frame is its resting one.
+unitCells.push({ name: 'sk-fortress-idle-0', img: fortress(false) });
+unitCells.push({ name: 'sk-fortress-idle-1', img: fortress(true) });
+unitCells.push({ name: 'sk-fortress-attack', img: fortress(false) });
 {
   const { sheet, json } = packSheet(unitCells, 3, T, T, 'units.png');
   json.meta.note = 'Rows: one unit kind per row (idle-0, idle-1, attack). Figures face right (east); flipX to face west.';

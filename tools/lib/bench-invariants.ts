@@ -1,7 +1,8 @@
 /**
  * Invariants the reliability soak checks after every command (a stricter copy of
  * test/engine/invariants.ts, which tools do not import):
- * - units: never in a wall, void or pit, never off the board, never two on a square;
+ * - units: never in a wall, void or pit, never off the board, never two on a square (every
+ *   square of a large figure's base counts);
  *   wounds and healing uses within bounds; a unit leaves the board only when defeated;
  *   the list of units never changes;
  * - enemy statuses change only along Patrolling/Prepared -> Alerted -> Retreating -> Alerted,
@@ -12,6 +13,7 @@
  *   doors never close again, and the map changes only where a door opens;
  * - the state is plain JSON data: it saves and loads back unchanged.
  */
+import { footprint } from '../../src/engine/footprint';
 import { isTerrainPassable, terrainAt } from '../../src/engine/map';
 import type { EnemyStatus, GameEvent, GameState } from '../../src/engine/types';
 
@@ -104,12 +106,19 @@ export function stateProblems(state: GameState): string[] {
       problems.push(`${u.id} is off the board at (${x}, ${y})`);
       continue;
     }
-    const t = terrainAt(map, x, y);
-    if (!isTerrainPassable(t)) problems.push(`${u.id} stands in ${t} at (${x}, ${y})`);
-    const key = `${x},${y}`;
-    const other = seen.get(key);
-    if (other) problems.push(`${other} and ${u.id} share (${x}, ${y})`);
-    seen.set(key, u.id);
+    // Every square of the base (a large figure's 2x2) is on open ground and its own.
+    for (const p of footprint(u)) {
+      if (p.x >= map.width || p.y >= map.height) {
+        problems.push(`${u.id}'s base runs off the board at (${p.x}, ${p.y})`);
+        continue;
+      }
+      const t = terrainAt(map, p.x, p.y);
+      if (!isTerrainPassable(t)) problems.push(`${u.id} stands in ${t} at (${p.x}, ${p.y})`);
+      const key = `${p.x},${p.y}`;
+      const other = seen.get(key);
+      if (other) problems.push(`${other} and ${u.id} share (${p.x}, ${p.y})`);
+      seen.set(key, u.id);
+    }
     if (u.wounds >= u.maxWounds)
       problems.push(`${u.id} is on the board with all ${u.maxWounds} wounds`);
     if (u.ai?.status === 'defeated') problems.push(`${u.id} is defeated but on the board`);
@@ -130,8 +139,9 @@ export function stateProblems(state: GameState): string[] {
   }
   if (state.round > state.options.maxRounds)
     problems.push(`round ${state.round} is past the limit of ${state.options.maxRounds}`);
+  // A fallen structure (a Skirmish fortress) is not a defeated enemy figure.
   const defeatedEnemies = state.units.filter(
-    (u) => u.side === 'enemies' && !u.position && !u.offField,
+    (u) => u.side === 'enemies' && !u.position && !u.offField && !u.structure,
   ).length;
   if (state.objective.enemiesDefeated !== defeatedEnemies) {
     problems.push(

@@ -4,7 +4,8 @@
  * the design says (for an attack, the attacker's foes block; its friends do not). Each
  * module maps the levels onto its own numbers.
  */
-import { chebyshevDistance, facingToward, type Point } from '../grid';
+import { baseGap, footprint } from '../footprint';
+import { facingToward, type Point } from '../grid';
 import { computeCover, type CoverLevel } from '../los';
 import { doesSquareBlockSight } from '../map';
 import type { GameState, Unit } from '../types';
@@ -49,8 +50,8 @@ export function coverFrom(
 
 /**
  * What stops an attacker's line: walls and sight-blocking squares, and the figures
- * `blockers` names other than the attacker and `ignoring` (its target). For cover and for
- * drawing the lines behind it.
+ * `blockers` names other than the attacker and `ignoring` (its target), and structures
+ * (buildings) of either side. For cover and for drawing the lines behind it.
  */
 export function lineBlocker(
   state: GameState,
@@ -63,8 +64,8 @@ export function lineBlocker(
   const figureSquares: number[] = [];
   for (const u of state.units) {
     if (!u.position || u.id === ignoring || u.id === attacker.id) continue;
-    if (blockers === 'all' || u.side !== attacker.side)
-      figureSquares.push(u.position.y * width + u.position.x);
+    if (blockers === 'all' || u.side !== attacker.side || u.structure)
+      for (const p of footprint(u)) figureSquares.push(p.y * width + p.x);
   }
   return (x, y) => {
     if (doesSquareBlockSight(state.map, x, y)) return true;
@@ -80,10 +81,7 @@ export function wallCover(state: GameState, from: Point, to: Point): CoverLevel 
 /** Whether any foe of `unit` stands next to it. */
 export function isFoeAdjacent(state: GameState, unit: Unit): boolean {
   if (!unit.position) return false;
-  const pos = unit.position;
-  return livingUnits(state).some(
-    (u) => u.side !== unit.side && chebyshevDistance(pos, u.position) === 1,
-  );
+  return livingUnits(state).some((u) => u.side !== unit.side && baseGap(unit, u) === 1);
 }
 
 /** Turns `unit` toward `to`, telling the log why, when that changes its facing. */

@@ -3,14 +3,8 @@
  * foes blocking), reachable squares, and walking a unit along a path.
  */
 import { canStepDiagonally, facingToward, isSamePoint, stepToward, type Point } from '../grid';
-import {
-  isTerrainPassable,
-  isWallLike,
-  squareTables,
-  terrainAt,
-  terrainMoveCost,
-  type BattleMap,
-} from '../map';
+import { footprint, sizeOf } from '../footprint';
+import { squareTables, terrainAt, type BattleMap } from '../map';
 import { mapIndexOf } from '../map-index';
 import {
   findPath,
@@ -22,12 +16,12 @@ import {
 } from '../pathing';
 import type { GameState, Unit } from '../types';
 import { emit, type Context } from './context';
-import { unitAt } from '../world';
 import { applyWound } from './wounds';
 
 /**
  * The pathing grid as `mover` sees it: the ground (buildTerrainGrid) with foes' squares
- * closed and friends' squares open to pass but not to stop on.
+ * closed and friends' squares open to pass but not to stop on (every square of a large
+ * figure's base). A large mover gets the grid of its main square (largeMoverGrid).
  */
 export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
   const width = state.map.width;
@@ -35,9 +29,66 @@ export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
   const friends: number[] = [];
   for (const u of state.units) {
     if (!u.position || u.id === mover.id) continue;
-    (u.side === mover.side ? friends : foes).push(u.position.y * width + u.position.x);
+    // A structure is a wall to both sides; a friend may be passed, a foe not.
+    const list = u.side === mover.side && !u.structure ? friends : foes;
+    if (sizeOf(u) === 1) list.push(u.position.y * width + u.position.x);
+    else for (const p of footprint(u)) list.push(p.y * width + p.x);
   }
-  return overlayGrid(buildTerrainGrid(state.map), foes, friends);
+  const grid = overlayGrid(buildTerrainGrid(state.map), foes, friends);
+  const size = sizeOf(mover);
+  return size > 1 ? largeMoverGrid(state.map, grid, size) : grid;
+}
+
+/**
+ * The grid of a large figure's main (top-left) square, from the grid of one square
+ * (`squares`: terrain and the other figures). The base of `size` x `size` squares:
+ * - may pass where none of its squares holds an opponent and at least one of them is
+ *   open ground (solitaire-gaming-rules V "Movement": "A large figure can move through
+ *   walls (but not spaces occupied by opponents) as long as at least 1 space its base is
+ *   on is open during the entire move");
+ * - pays what its main square's ground costs ("the space used to determine its
+ *   movement"), 1 where the main square is in the wall it passes through;
+ * - may stop only where every square of it is open ground with no other figure on it;
+ * - cuts no corner of a base position with no open square.
+ */
+export function largeMoverGrid(map: BattleMap, squares: PathingGrid, size: number): PathingGrid {
+  const { width, height } = map;
+  const { enterCost: ground } = squareTables(map);
+  const fits = (x: number, y: number): boolean =>
+    x >= 0 && y >= 0 && x + size <= width && y + size <= height;
+  const enterCost = (x: number, y: number): number | null => {
+    if (!fits(x, y)) return null;
+    let open = false;
+    for (let dy = 0; dy < size; dy++)
+      for (let dx = 0; dx < size; dx++) {
+        const i = (y + dy) * width + x + dx;
+        const here = ground[i] !== 0;
+        // An opponent closes the square whatever its ground.
+        if (here && squares.enterCost(x + dx, y + dy) === null) return null;
+        open ||= here;
+      }
+    if (!open) return null;
+    return ground[y * width + x] !== 0 ? ground[y * width + x] : 1;
+  };
+  return {
+    width,
+    height,
+    enterCost,
+    canStopAt: (x, y) => {
+      if (!fits(x, y)) return false;
+      for (let dy = 0; dy < size; dy++)
+        for (let dx = 0; dx < size; dx++)
+          if (ground[(y + dy) * width + x + dx] === 0 || !squares.canStopAt(x + dx, y + dy))
+            return false;
+      return true;
+    },
+    isCorner: (x, y) => {
+      if (!fits(x, y)) return true;
+      for (let dy = 0; dy < size; dy++)
+        for (let dx = 0; dx < size; dx++) if (ground[(y + dy) * width + x + dx] !== 0) return false;
+      return true;
+    },
+  };
 }
 
 /**
@@ -139,22 +190,20 @@ function walkStepByStep(
 export function walkStraightAhead(ctx: Context, unit: Unit, budget: number, reason: string): void {
   const state = ctx.state;
   if (!unit.position) return;
+  const grid = buildPathingGrid(state, unit);
   const path: Point[] = [];
   let here: Point = unit.position;
   let spent = 0;
   let lastStop = -1;
   for (;;) {
     const next = stepToward(here, unit.facing);
-    const t = terrainAt(state.map, next.x, next.y);
-    if (!isTerrainPassable(t)) break;
-    if (!canStepDiagonally(here, next, (x, y) => isWallLike(state.map, x, y))) break;
-    const cost = terrainMoveCost(t);
+    const cost = grid.enterCost(next.x, next.y);
+    if (cost === null) break;
+    if (!canStepDiagonally(here, next, (x, y) => grid.isCorner(x, y))) break;
     if (spent + cost > budget) break;
-    const other = unitAt(state, next.x, next.y);
-    if (other && other.side !== unit.side) break;
     spent += cost;
     path.push(next);
-    if (!other) lastStop = path.length - 1;
+    if (grid.canStopAt(next.x, next.y)) lastStop = path.length - 1;
     here = next;
   }
   const walk = path.slice(0, lastStop + 1);

@@ -9,6 +9,7 @@
  * A patrolling enemy notices heroes in front of it or beside it (a 180-degree arc around
  * its facing); an alerted one looks everywhere.
  */
+import { footprint, sizeOf } from '../footprint';
 import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
 import { doesSquareBlockSight, type BattleMap } from '../map';
 import { fieldOfView, sightGrid } from '../fov';
@@ -98,16 +99,23 @@ export function figureSight(state: GameState): (viewer: Unit, target: Unit) => b
   // Asked viewer by viewer: the viewer's row of answers is looked up once.
   let viewerAt: Point | null = null;
   let wallsFrom: (to: Point) => boolean = () => false;
+  // Structures (buildings) block sight even where figures do not.
+  const structures = state.units.some((u) => u.position && u.structure);
+  const seesSquare = (from: Point, to: Point): boolean => {
+    if (!wallsFrom(to)) return false;
+    if (!figuresBlock && !structures) return true;
+    occupied ??= occupancyOf(state, !figuresBlock);
+    return seesPastFigures(map, occupied, from, to);
+  };
   return (viewer, target) => {
     if (!viewer.position || !target.position) return false;
     if (viewer.position !== viewerAt) {
       viewerAt = viewer.position;
       wallsFrom = sightFrom(map, viewer.position);
     }
-    if (!wallsFrom(target.position)) return false;
-    if (!figuresBlock) return true;
-    occupied ??= occupancyOf(state);
-    return seesPastFigures(map, occupied, viewer.position, target.position);
+    // A figure looks from its (main) square and is seen when any square of its base is.
+    if (sizeOf(target) === 1) return seesSquare(viewer.position, target.position);
+    return footprint(target).some((to) => seesSquare(viewer.position!, to));
   };
 }
 
@@ -117,14 +125,16 @@ interface Occupancy {
   squares: Point[];
 }
 
-function occupancyOf(state: GameState): Occupancy {
+function occupancyOf(state: GameState, structuresOnly = false): Occupancy {
   const width = state.map.width;
   const grid = new Uint8Array(width * state.map.height);
   const squares: Point[] = [];
   for (const u of state.units) {
-    if (!u.position) continue;
-    grid[u.position.y * width + u.position.x] = 1;
-    squares.push(u.position);
+    if (structuresOnly && !u.structure) continue;
+    for (const p of footprint(u)) {
+      grid[p.y * width + p.x] = 1;
+      squares.push(p);
+    }
   }
   return { grid, squares };
 }
@@ -198,7 +208,8 @@ export function squaresNoticedBy(state: GameState, viewer: Unit): Point[] {
   const map = state.map;
   const patrolling = viewer.ai?.status === 'patrolling';
   const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
-  const occupied = occupancyOf(state);
+  const structures = state.units.some((u) => u.position && u.structure);
+  const occupied = occupancyOf(state, !figuresBlock);
   const row = everySquareSeenFrom(map, from);
   const out: Point[] = [];
   for (let i = 0; i < row.length; i++) {
@@ -207,7 +218,7 @@ export function squaresNoticedBy(state: GameState, viewer: Unit): Point[] {
     if (p.x === from.x && p.y === from.y) continue;
     if (doesSquareBlockSight(map, p.x, p.y)) continue;
     if (patrolling && !isInViewArc(from, viewer.facing, p)) continue;
-    if (figuresBlock && !seesPastFigures(map, occupied, from, p)) continue;
+    if ((figuresBlock || structures) && !seesPastFigures(map, occupied, from, p)) continue;
     out.push(p);
   }
   return out;

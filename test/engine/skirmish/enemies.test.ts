@@ -244,3 +244,33 @@ describe('VIII Morale for the heroes too ("the same morale rules as heroes", III
     expect(unit(next.state, 'archer-1').skirmish?.retreating).toBe(false);
   });
 });
+
+describe('VIII Morale: a hero falling back', () => {
+  it('who falls on dangerous ground on the way ends its turn without a crash (V Dangerous Terrain: 1-3 one hit)', () => {
+    const s = skirmishGame(
+      `
+#######
+#..e.e#
+#.....#
+#h.h..#
+#^....#
+#^....#
+#######
+`,
+      ['swordsman', 'archer'],
+      ['swordsman', 'swordsman'],
+    );
+    const copy = structuredClone({ ...s, map: undefined }) as unknown as GameState;
+    copy.map = s.map;
+    unit(copy, 'swordsman-1').skirmish!.retreating = true;
+    // Heroes first (15 against 5): the steady archer acts first, then an enemy (waiting),
+    // then the hero falls back onto dangerous ground: d6 = 1, a hit; round 2: 15 against 5.
+    const first = play(copy, { type: 'start' }, [15, 5]).state;
+    expect(first.turn?.unitId).toBe('archer-1');
+    const { state, events } = play(first, { type: 'end-turn', unit: 'archer-1' }, [1, 15, 5]);
+    expect(events.some((e) => e.type === 'decision' && /falls back/.test(e.text))).toBe(true);
+    expect(unit(state, 'swordsman-1').position).toBeNull();
+    // The other hero acts on.
+    expect(state.turn?.unitId).toBe('archer-1');
+  });
+});

@@ -15,10 +15,13 @@ import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
 import { goalFor, scenarioRule } from './scenarios';
 import { targetByTactic } from './tactics';
-import { skirmishWeapons, traitsOf } from './types';
+import { fortressThreatened } from './fortress';
+import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 
 function worth(target: Unit): number {
   const t = traitsOf(target);
+  // The fortress is what an assault is for.
+  if (target.structure) return 30;
   return (
     t.points * (target.wounds >= target.maxWounds - 1 ? 1.5 : 1) + (target.ai?.archFoe ? 10 : 0)
   );
@@ -78,7 +81,13 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
   if (moves.length > 0 && hero.position && !turn.acted) {
     const foes = livingUnits(state, 'enemies');
     const goal = goalFor(state, hero);
-    const aims = goal ? [goal] : foes.map((f) => f.position);
+    // A defender of the fortress stays at its post until a foe comes near the building.
+    const holding =
+      !goal &&
+      skirmishOptions(state).scenario === 'fortress-assault' &&
+      hero.side === skirmishOptions(state).defender &&
+      !fortressThreatened(state);
+    const aims = goal ? [goal] : holding ? [hero.position] : foes.map((f) => f.position);
     const dist = (p: Point): number => Math.min(...aims.map((a) => chebyshevDistance(p, a)));
     const shooter = skirmishWeapons(hero).some((w) => w.reach === 'ranged');
     let best: { to: Point; v: number } | null = null;

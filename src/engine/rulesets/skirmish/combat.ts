@@ -12,11 +12,12 @@
  * Sight"). An area weapon strikes the target square and every square around it, burst
  * fire the target square and 2 next to it (V "Range").
  */
+import { baseGap, distanceToUnit, squaresNearestFirst } from '../../footprint';
 import { chebyshevDistance, DIRECTION_STEPS, type Point } from '../../grid';
 import type { CoverLevel } from '../../los';
 import type { Modifier, Resolution } from '../module';
 import { emit, rollDie, type Context } from '../../systems/context';
-import { coverFor, turnToward, wallCover } from '../../systems/cover';
+import { coverFrom, turnToward, wallCover } from '../../systems/cover';
 import { setStatus } from '../../systems/sight';
 import { applyWound } from '../../systems/wounds';
 import type { GameState, RuleRef, Unit } from '../../types';
@@ -55,9 +56,8 @@ function isMelee(weapon: SkirmishWeapon): boolean {
 /** Whether another figure of the attacker's side stands next to the target (a group against one). */
 function isGangUp(state: GameState, attacker: Unit, target: Unit): boolean {
   if (!target.position) return false;
-  const at = target.position;
   return livingUnits(state, attacker.side).some(
-    (u) => u.id !== attacker.id && chebyshevDistance(u.position, at) === 1,
+    (u) => u.id !== attacker.id && baseGap(u, target) === 1,
   );
 }
 
@@ -66,6 +66,34 @@ function d20(need: number, advantage: boolean, invert = false): Resolution {
   return advantage
     ? { kind: 'advantage', die: D20, need, modifier: 0, mode: 'best', invert }
     : { kind: 'threshold', die: D20, need, modifier: 0, invert };
+}
+
+const COVER_ORDER: readonly CoverLevel[] = ['clear', 'partial', 'full', 'blocked'];
+
+/**
+ * The cover of `target` from `attacker`: of the target's squares in range of `weapon`
+ * (every square of a large figure's base may be aimed at, V "Large Figures"), the one
+ * it has the least cover on. Melee lines are stopped by the rock alone.
+ */
+export function bestCover(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: SkirmishWeapon,
+  melee = isMelee(weapon),
+): CoverLevel {
+  const from = attacker.position!;
+  let best: CoverLevel = 'blocked';
+  for (const square of squaresNearestFirst(target, from)) {
+    const d = chebyshevDistance(from, square);
+    if (d < weapon.minRange || (weapon.maxRange !== null && d > weapon.maxRange)) continue;
+    const c = melee
+      ? wallCover(state, from, square)
+      : coverFrom(state, attacker, from, square, target.id, 'foes');
+    if (COVER_ORDER.indexOf(c) < COVER_ORDER.indexOf(best)) best = c;
+    if (best === 'clear') break;
+  }
+  return best;
 }
 
 /** Everything about an attack before it is rolled: whether it may be made and its odds. */
@@ -89,16 +117,17 @@ export function assessSkirmishAttack(
   if (!target.position) return none(`${target.name} is not on the board.`);
   if (attacker.side === target.side) return none(`${target.name} is on the same side.`);
   if (attacker.carrying) return none(`${attacker.name} carries the objective.`);
-  const distance = chebyshevDistance(attacker.position, target.position);
+  if (attacker.structure) return none(`${attacker.name} is a building.`);
+  // V "Large Figures": a large figure attacks from its main square, and "an attacker can
+  // target any space a large figure occupies": the range is to the nearest of them.
+  const distance = distanceToUnit(attacker.position, target);
   if (distance < weapon.minRange) return none(`The ${weapon.name} cannot strike an adjacent foe.`);
   if (weapon.maxRange !== null && distance > weapon.maxRange)
     return none(
       `${target.name} is out of ${weapon.name} range (${distance} squares, at most ${weapon.maxRange}).`,
     );
   const melee = isMelee(weapon);
-  const cover = melee
-    ? wallCover(state, attacker.position, target.position)
-    : coverFor(state, attacker, target, 'foes');
+  const cover = bestCover(state, attacker, target, weapon, melee);
   if (cover === 'blocked')
     return none(
       melee
@@ -131,12 +160,14 @@ export function assessSkirmishAttack(
   if (traits.capable)
     modifiers.push({ label: 'Capable attacker: attack with advantage', value: 1 });
   if (gangUp) modifiers.push({ label: 'Ganging up: attack with advantage', value: 1 });
-  const coverDefence = melee && inCover;
+  const coverDefence = melee && inCover && !target.structure;
   const defendAdvantage = targetTraits.armoured || coverDefence;
   if (targetTraits.armoured)
     modifiers.push({ label: 'Tough armour: defends with advantage', value: -1 });
   if (coverDefence)
     modifiers.push({ label: 'Blow across cover: defends with advantage', value: -1 });
+  // A building (Fortress Assault) does not defend: every hit tells.
+  if (target.structure) modifiers.push({ label: 'A building: no defence roll', value: 0 });
   return {
     reason: null,
     cover,
@@ -145,10 +176,12 @@ export function assessSkirmishAttack(
     attackAdvantage,
     defendAdvantage,
     modifiers,
-    resolution: {
-      kind: 'sequence',
-      steps: [d20(hitOn, attackAdvantage), d20(defendOn, defendAdvantage, true)],
-    },
+    resolution: target.structure
+      ? d20(hitOn, attackAdvantage)
+      : {
+          kind: 'sequence',
+          steps: [d20(hitOn, attackAdvantage), d20(defendOn, defendAdvantage, true)],
+        },
   };
 }
 
@@ -206,11 +239,17 @@ export function resolveSkirmishAttack(
   if (!attacker.position || !target.position) return;
   attacker.stats.attacks += 1;
   traitsOf(attacker).lastTarget = target.id;
-  turnToward(ctx, attacker, target.position, 'attacking');
-  const squares = struckSquares(ctx.state, weapon, target.position);
-  const victims = squares
-    .map((p) => unitAt(ctx.state, p.x, p.y))
-    .filter((u): u is Unit => !!u && u.id !== attacker.id);
+  const aim = squaresNearestFirst(target, attacker.position)[0];
+  turnToward(ctx, attacker, aim, 'attacking');
+  const squares = struckSquares(ctx.state, weapon, aim);
+  // A large figure under several struck squares is struck once.
+  const victims = [
+    ...new Set(
+      squares
+        .map((p) => unitAt(ctx.state, p.x, p.y))
+        .filter((u): u is Unit => !!u && u.id !== attacker.id),
+    ),
+  ];
   for (const victim of victims) {
     if (!victim.position || ctx.state.outcome) continue;
     const odds = assessSkirmishAttack(ctx.state, attacker, victim, {
@@ -260,6 +299,11 @@ function strike(
   if (target.ai && (target.ai.status === 'prepared' || target.ai.status === 'patrolling'))
     setStatus(ctx, target, 'alerted', `attacked by the ${attacker.name}`);
   if (!hits) return;
+  if (target.structure) {
+    attacker.stats.hits += 1;
+    applyWound(ctx, target, attacker.id, Math.min(weapon.damage, target.maxWounds - target.wounds));
+    return;
+  }
   const defence = rollD20(
     ctx,
     target,

@@ -11,6 +11,7 @@
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
  */
+import { baseAt, footprint, sizeOf } from '../../footprint';
 import { chebyshevDistance, facingToward, rotateFacing, type Point } from '../../grid';
 import { computeCover } from '../../los';
 import { doesSquareBlockSight } from '../../map';
@@ -43,6 +44,7 @@ import {
 } from '../../systems/intent';
 import { healFailsWhy, tryHeal } from './heal';
 import { whyCannotPickUp, takeObject } from './flow';
+import { figuresOf, holdsPost } from './fortress';
 import { goalFor } from './scenarios';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
@@ -55,7 +57,7 @@ export function enemyActivationOrder(state: GameState): Placed[] {
   const near = (u: Placed): number =>
     heroes.reduce((d, h) => Math.min(d, chebyshevDistance(u.position, h.position)), Infinity);
   const index = new Map(state.units.map((u, i) => [u.id, i]));
-  return livingUnits(state, 'enemies')
+  return figuresOf(state, 'enemies')
     .filter((u) => u.offField !== 'reserve')
     .sort((a, b) => {
       const fa = a.ai?.archFoe ? 0 : 1;
@@ -242,8 +244,9 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     return;
   }
   let moved = false;
-  if (holdsBack(enemy)) {
-    // Cautious and Negotiating hold their ground: they fight only what is in reach.
+  if (holdsBack(enemy) || holdsPost(state, enemy, target)) {
+    // Cautious and Negotiating hold their ground, and so does a fortress's defender while
+    // its foe is far from the building: they fight only what is in reach.
     moved = true;
   } else if (!canSkirmishAttack(state, enemy, target, weapon)) {
     const door = doorWorthOpening(state, enemy, target);
@@ -286,6 +289,7 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
   }
   if (holdsBack(enemy)) return;
   const goal = goalFor(state, enemy);
+  if (!goal && holdsPost(state, enemy, target)) return;
   if (goal) {
     walkToward(ctx, enemy, goal, 'making for the goal');
     yield;
@@ -351,26 +355,45 @@ function stepAway(ctx: Context, enemy: Placed, foe: Unit): void {
 function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: SkirmishWeapon): void {
   const state = ctx.state;
   const grid = buildPathingGrid(state, enemy);
+  const large = sizeOf(enemy) > 1;
   const selective = traitsOf(enemy).tactic === 'selective';
   const seeksCover = isRanged(weapon) || traitsOf(enemy).tactic === 'pragmatic';
-  const reach = [...findReachable(grid, enemy.position, enemy.move).values()].sort((a, b) =>
+  // A large figure charging plans as if its smaller allies were not there: they give way.
+  const planGrid = large ? buildPathingGrid(withoutSmallerAllies(state, enemy), enemy) : grid;
+  const reach = [...findReachable(planGrid, enemy.position, enemy.move).values()].sort((a, b) =>
     selective
       ? chebyshevDistance(b.path[b.path.length - 1], target.position) -
           chebyshevDistance(a.path[a.path.length - 1], target.position) || a.cost - b.cost
       : a.cost - b.cost,
   );
   let best: (typeof reach)[number] | null = null;
+  let bestMakeWay: GiveWay[] = [];
   for (const r of reach) {
     const square = r.path[r.path.length - 1];
     if (!wouldHoldFrom(enemy, square, () => canSkirmishAttack(state, enemy, target, weapon)))
       continue;
+    const makeWay = large ? giveWayPlan(state, enemy, square) : [];
+    if (!makeWay) continue;
     if (!seeksCover || isCoveredFrom(state, square, target.position)) {
       best = r;
+      bestMakeWay = makeWay;
       break;
     }
-    best ??= r;
+    if (!best) {
+      best = r;
+      bestMakeWay = makeWay;
+    }
   }
   if (best) {
+    for (const step of bestMakeWay) {
+      emit(ctx, {
+        type: 'decision',
+        unit: step.ally.id,
+        text: `${step.ally.name} steps aside for the charging ${enemy.name}.`,
+        rule: AI('Special Actions: smaller enemies move out of a larger one\u2019s way'),
+      });
+      walkUnit(ctx, step.ally, step.path, `making way for the ${enemy.name}`);
+    }
     walkUnit(
       ctx,
       enemy,
@@ -380,6 +403,53 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
     return;
   }
   walkToward(ctx, enemy, target.position, `advances on the ${target.name}`, grid);
+}
+
+/** The board as a large figure plans its charge: its smaller allies out of the way. */
+function withoutSmallerAllies(state: GameState, large: Unit): GameState {
+  return {
+    ...state,
+    units: state.units.filter(
+      (u) => u.id === large.id || u.side !== large.side || sizeOf(u) >= sizeOf(large),
+    ),
+  };
+}
+
+interface GiveWay {
+  ally: Placed;
+  path: Point[];
+}
+
+/**
+ * "If a larger enemy is charging at the heroes, smaller enemies will move out of its
+ * way" (III "Special Actions"): the smaller allies standing where the large figure's base
+ * would end each take the cheapest walk (within their own move) to a square clear of that
+ * base; null when one of them cannot, so the large figure must end elsewhere.
+ */
+function giveWayPlan(state: GameState, large: Placed, main: Point): GiveWay[] | null {
+  const base = baseAt(main, sizeOf(large));
+  const inBase = (p: Point): boolean => base.some((b) => b.x === p.x && b.y === p.y);
+  const inWay = livingUnits(state, large.side).filter(
+    (u) => u.id !== large.id && sizeOf(u) < sizeOf(large) && footprint(u).some(inBase),
+  );
+  const plan: GiveWay[] = [];
+  const moved: { ally: Placed; from: Point }[] = [];
+  try {
+    for (const ally of inWay) {
+      const routes = [...findReachable(buildPathingGrid(state, ally), ally.position, ally.move)]
+        .map(([, r]) => r)
+        .filter((r) => baseAt(r.path[r.path.length - 1], sizeOf(ally)).every((p) => !inBase(p)))
+        .sort((a, b) => a.cost - b.cost);
+      if (routes.length === 0) return null;
+      plan.push({ ally, path: routes[0].path });
+      // Planned as if it had moved, so the next one does not pick the same square.
+      moved.push({ ally, from: ally.position });
+      ally.position = routes[0].path[routes[0].path.length - 1];
+    }
+  } finally {
+    for (const m of moved.reverse()) m.ally.position = m.from;
+  }
+  return plan;
 }
 
 /** Whether a figure at `square` has cover (partial or full) from a shot from `from`, walls only. */

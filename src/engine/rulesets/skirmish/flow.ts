@@ -14,7 +14,8 @@
  * The round's progress is plain data in `state.flow`.
  */
 import { chebyshevDistance, FACING_NAMES, isFacing, pointKey, type Point } from '../../grid';
-import { isInside, isTerrainPassable, terrainAt } from '../../map';
+import { sizeOf } from '../../footprint';
+import { isInside } from '../../map';
 import { emit, rollDie, runActivation, settle, type Context } from '../../systems/context';
 import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
 import { reachableSquares, walkUnit } from '../../systems/movement';
@@ -22,7 +23,9 @@ import { setStatus } from '../../systems/sight';
 import { beginTurn, takeBackMove } from '../../systems/turns';
 import type { Command, GameState, Side, Unit } from '../../types';
 import type { ModuleCommand, RoundIntent } from '../module';
-import { findUnit, livingUnits, unitAt } from '../../world';
+import { findUnit, livingUnits } from '../../world';
+import { figuresOf } from './fortress';
+import { roomNear } from './room';
 import {
   canSkirmishAttack,
   COMBAT,
@@ -217,7 +220,7 @@ function rollEnemyAction(ctx: Context): void {
     describe: (x) => `Random Enemy Action d20 = ${x}: ${enemyActionRow(x).text}`,
     rule: RANDOM_ACTION,
   });
-  const enemies = livingUnits(state, 'enemies').filter((u) => u.offField !== 'reserve').length;
+  const enemies = figuresOf(state, 'enemies').filter((u) => u.offField !== 'reserve').length;
   const row = enemyActionRow(v);
   let acting = enemies;
   if (row === ENEMY_ACTION_TABLE[0]) returnFallenEnemy(ctx);
@@ -228,7 +231,7 @@ function rollEnemyAction(ctx: Context): void {
   emit(ctx, {
     type: 'enemy-action',
     roll: v,
-    acting: row.acting === 'all' ? livingUnits(state, 'enemies').length : acting,
+    acting: row.acting === 'all' ? figuresOf(state, 'enemies').length : acting,
     text: '',
     rule: RANDOM_ACTION,
   });
@@ -260,7 +263,7 @@ function returnFallenEnemy(ctx: Context): void {
     (u) => u.side === 'enemies' && !u.position && u.ai && !u.offField,
   );
   if (!fallen || !fallen.ai) return;
-  const at = freeSquareNear(state, fallen.ai.home);
+  const at = roomNear(state, fallen.ai.home, sizeOf(fallen));
   if (!at) return;
   fallen.position = at;
   fallen.wounds = 0;
@@ -275,26 +278,10 @@ function returnFallenEnemy(ctx: Context): void {
   setStatus(ctx, fallen, 'alerted', 'returns to the battle');
 }
 
-/** The nearest free, standable square to `p` (ring by ring), or null. */
-export function freeSquareNear(state: GameState, p: Point): Point | null {
-  const map = state.map;
-  for (let r = 0; r < Math.max(map.width, map.height); r++) {
-    for (let y = p.y - r; y <= p.y + r; y++) {
-      for (let x = p.x - r; x <= p.x + r; x++) {
-        if (Math.max(Math.abs(x - p.x), Math.abs(y - p.y)) !== r) continue;
-        const q = { x, y };
-        if (!isInside(map, q) || !isTerrainPassable(terrainAt(map, x, y))) continue;
-        if (!unitAt(state, x, y)) return q;
-      }
-    }
-  }
-  return null;
-}
-
 /** The heroes who may still act this round. */
 export function readyHeroes(state: GameState): (Unit & { position: Point })[] {
   const acted = new Set(flowOf(state).acted);
-  return livingUnits(state, 'heroes').filter((u) => !acted.has(u.id) && u.offField !== 'reserve');
+  return figuresOf(state, 'heroes').filter((u) => !acted.has(u.id) && u.offField !== 'reserve');
 }
 
 /** The enemies who may still act this round, in their order, within the round's budget. */
@@ -392,6 +379,8 @@ function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<vo
   });
   walkToward(ctx, hero, { x: hero.position.x, y: edgeRow(state, 'heroes') }, 'falling back');
   yield;
+  // It may have fallen on the way (dangerous ground) or left the field.
+  if (!hero.position) return;
   const foe = livingUnits(state, 'enemies').sort(
     (a, b) =>
       chebyshevDistance(a.position, hero.position!) - chebyshevDistance(b.position, hero.position!),

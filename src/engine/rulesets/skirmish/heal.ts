@@ -3,6 +3,7 @@
  * tends an adjacent wounded ally it can reach (not through the rock), a non-combat action
  * that succeeds on 11+ on a d20 and restores one wound, a few times a battle.
  */
+import { squaresNearestFirst } from '../../footprint';
 import { chebyshevDistance } from '../../grid';
 import { emit, rollDie, type Context } from '../../systems/context';
 import { wallCover } from '../../systems/cover';
@@ -19,9 +20,12 @@ export function healFailsWhy(state: GameState, healer: Unit, target: Unit): stri
   if (!healer.position || !target.position) return `${target.name} is not on the board.`;
   if (target.id === healer.id) return `${healer.name} cannot heal itself.`;
   if (target.side !== healer.side) return `${target.name} is not an ally.`;
-  if (chebyshevDistance(healer.position, target.position) !== 1)
-    return `${target.name} must be adjacent to be healed.`;
-  if (wallCover(state, healer.position, target.position) === 'blocked')
+  if (target.structure) return `${target.name} is a building: it cannot be healed.`;
+  // A large patient is tended on whichever of its squares is next to the healer.
+  const at = healer.position;
+  const beside = squaresNearestFirst(target, at)[0];
+  if (chebyshevDistance(at, beside) !== 1) return `${target.name} must be adjacent to be healed.`;
+  if (wallCover(state, at, beside) === 'blocked')
     return `${healer.name} cannot reach ${target.name} through the rock.`;
   if (target.wounds <= 0) return `${target.name} is not wounded.`;
   return null;

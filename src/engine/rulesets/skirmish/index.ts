@@ -8,7 +8,6 @@ import { rollDie } from '../../systems/context';
 import { updateAwareness } from '../../systems/sight';
 import type { CommandSpec, RuleModule } from '../module';
 import type { Unit } from '../../types';
-import { livingUnits } from '../../world';
 import { chooseSkirmishHeroCommand } from './autopilot';
 import { SKIRMISH_CAMPAIGN } from './campaign';
 import { COMBAT } from './combat';
@@ -20,6 +19,7 @@ import {
   legalSkirmishCommands,
 } from './flow';
 import { skirmishEnemyIntent } from './enemy';
+import { figuresOf } from './fortress';
 import { checkMorale } from './morale';
 import { SKIRMISH_MUSTER } from './muster';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
@@ -47,7 +47,7 @@ const healCommand: CommandSpec = {
 /** The order heroes are offered in: the ones still to act this round first, in army order. */
 function heroOrder(state: Parameters<RuleModule['heroOrder']>[0]): Unit[] {
   const acted = new Set(state.flow ? flowOf(state).acted : []);
-  const heroes = livingUnits(state, 'heroes');
+  const heroes = figuresOf(state, 'heroes');
   return [...heroes.filter((h) => !acted.has(h.id)), ...heroes.filter((h) => acted.has(h.id))];
 }
 

@@ -9,7 +9,7 @@
 import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
 import { defeatUnit } from '../../systems/wounds';
-import { livingUnits } from '../../world';
+import { figuresOf } from './fortress';
 import { COMBAT } from './combat';
 import { flowOf } from './flow';
 import type { Side } from '../../types';
@@ -27,8 +27,8 @@ function checkArmyMorale(ctx: Context, side: Side): void {
   const flow = flowOf(state);
   const checked = flow?.moraleChecked ?? [];
   if (!flow || checked.includes(side)) return;
-  const army = state.units.filter((u) => u.side === side);
-  const standing = livingUnits(state, side);
+  const army = state.units.filter((u) => u.side === side && !u.structure);
+  const standing = figuresOf(state, side);
   // "reduced to less than half its starting number of figures" (those yet to come count
   // as there; those that escaped as gone).
   const present = standing.length + army.filter((u) => u.offField === 'reserve').length;

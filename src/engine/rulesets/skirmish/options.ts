@@ -29,6 +29,7 @@ function readBudget(v: unknown, fallback: number): number {
 export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
   scale: 'large',
   scenario: 'basic-battle',
+  defender: 'enemies',
   randomEnemyAction: false,
   patrol: false,
   tactics: false,
@@ -66,6 +67,7 @@ export function normaliseSkirmishOptions(
   return {
     scale: o.scale === 'small' ? 'small' : 'large',
     scenario: SCENARIO_RULES.some((s) => s.id === o.scenario) ? String(o.scenario) : d.scenario,
+    defender: o.defender === 'heroes' ? 'heroes' : 'enemies',
     randomEnemyAction: bool(o.randomEnemyAction, d.randomEnemyAction),
     patrol: bool(o.patrol, d.patrol),
     tactics: bool(o.tactics, d.tactics),
@@ -92,6 +94,18 @@ export function skirmishOptionSpecs(): OptionSpec[] {
       kind: 'choice',
       default: 'basic-battle',
       choices: SCENARIO_RULES.map((s) => ({ value: s.id, label: s.name })),
+    },
+    {
+      id: 'defender',
+      label: 'Fortress held by',
+      help: 'Which army holds the building; the other must bring it down.',
+      kind: 'choice',
+      default: 'enemies',
+      choices: [
+        { value: 'enemies', label: 'The enemy' },
+        { value: 'heroes', label: 'The heroes' },
+      ],
+      showWhen: { option: 'scenario', equals: 'fortress-assault' },
     },
     {
       id: 'scale',

@@ -98,7 +98,7 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     heals: 0,
     points: 5,
     blurb: 'Thrusts a long spear at a foe up to 2 squares away. Falls to one wound.',
-    art: art('fighting-man', 'P', HERO),
+    art: art('sk-spearman', 'P', HERO),
     size: 1,
   },
   {
@@ -133,7 +133,7 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     heals: 0,
     points: 3,
     blurb: 'A small, quick skirmisher with a sling (short range). One wound.',
-    art: art('goblin', 'L', FOE),
+    art: art('sk-slinger', 'L', FOE, 28),
     size: 1,
   },
   {
@@ -149,7 +149,7 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     heals: 0,
     points: 3,
     blurb: 'A small, fast beast that bites. One wound.',
-    art: art('goblin', 'W', FOE),
+    art: art('sk-wolf', 'W', FOE, 28),
     size: 1,
   },
   {
@@ -168,7 +168,7 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     heals: 0,
     points: 8,
     blurb: 'Sprays bolts at a square and two beside it (burst fire, short range). One wound.',
-    art: art('thief', 'R', HERO),
+    art: art('sk-repeater', 'R', HERO),
     size: 1,
   },
   {
@@ -201,7 +201,7 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     points: 12,
     blurb:
       'A rider: moves 9 squares (5 on a small field) and strikes with a lance at 2. Two wounds.',
-    art: art('fighting-man', 'C', HERO),
+    art: art('sk-lancer', 'C', HERO, 38),
     size: 1,
   },
   {
@@ -218,7 +218,7 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     points: 15,
     blurb:
       'Heavy armour (moves 1 fewer, defends with advantage), a skilled blade (attacks with advantage). Three wounds.',
-    art: art('fighting-man', 'K', HERO),
+    art: art('sk-knight', 'K', HERO),
     size: 1,
   },
   {
@@ -257,7 +257,7 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     heals: 0,
     points: 16,
     blurb: 'A leader, skilled with sword and hand crossbow (attacks with advantage). Three wounds.',
-    art: art('fighting-man', 'Ca', HERO),
+    art: art('sk-captain', 'Ca', HERO),
     size: 1,
   },
   {
@@ -273,8 +273,8 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     heals: 0,
     points: 18,
     blurb: 'A huge brute with a club that stuns (attacks with advantage). Four wounds.',
-    art: art('troll', 'O', FOE, 40),
-    size: 1,
+    art: art('sk-ogre', 'O', FOE, 60),
+    size: 2,
   },
   {
     kind: 'warlord',
@@ -290,7 +290,7 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     points: 24,
     blurb:
       'A leader in heavy armour with a war axe that deals 2 wounds; attacks and defends with advantage. Five wounds.',
-    art: art('fighting-man', 'Wa', FOE),
+    art: art('sk-warlord', 'Wa', FOE, 34),
     size: 1,
   },
   {
@@ -310,8 +310,8 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     points: 30,
     blurb:
       'A great beast: fire breath on a square and all around it, jaws that deal 2 wounds. Five wounds.',
-    art: art('dragon', 'Y', FOE, 40),
-    size: 1,
+    art: art('sk-wyrm', 'Y', FOE, 60),
+    size: 2,
   },
 ];
 
@@ -340,12 +340,30 @@ export function weaponAt(line: WeaponLine, scale: Scale): SkirmishWeapon {
   };
 }
 
-/** The kinds as the registry lists them (every figure can serve either army). */
-export const SKIRMISH_KINDS: readonly UnitKind[] = FIGURE_TYPES.map((f) => ({
-  kind: f.kind,
-  name: f.name,
-  side: 'enemies' as const,
-  blurb: f.blurb,
-  art: f.art,
-  size: f.size,
-}));
+/**
+ * The Fortress Assault's building (VI): not a figure anyone musters, but drawn and
+ * described like one (its size here is the large field's; a small field's is smaller).
+ */
+export const FORTRESS_TYPE: UnitKind = {
+  kind: 'fortress',
+  name: 'Fortress',
+  // Listed as the figures are (the registry's lists stay as they were).
+  side: 'enemies',
+  blurb:
+    'The building of a Fortress Assault: it blocks movement and sight like a wall; struck like a figure but never defends, it falls after 8 wounds.',
+  art: art('sk-fortress', 'Ft', '#6b5a3a', 120),
+  size: 4,
+};
+
+/** The kinds as the registry lists them (every figure can serve either army), and the building. */
+export const SKIRMISH_KINDS: readonly UnitKind[] = [
+  ...FIGURE_TYPES.map((f) => ({
+    kind: f.kind,
+    name: f.name,
+    side: 'enemies' as const,
+    blurb: f.blurb,
+    art: f.art,
+    size: f.size,
+  })),
+  FORTRESS_TYPE,
+];

@@ -12,16 +12,21 @@
  *   another (1 on the heroes' side, 2 on the right, 3-4 their own side, 5 the left, 6 none);
  * - Transport: carry the object from the centre back to one's own side; it falls where its
  *   carrier does;
- * - Fortress Assault: the defenders hold a building the assaulters must destroy. Not built
- *   yet (no building that can be destroyed); it plays as a Basic Battle and says so.
+ * - Fortress Assault: the defenders hold a building the assaulters must destroy
+ *   (fortress.ts): the assaulters win when it falls, the defenders when every assaulter is
+ *   defeated (or, our limit, when it still stands after the game's round limit);
  * Any scenario: an army that loses every figure loses at once.
  */
+import { distanceToUnit, sizeOf, squaresNearestFirst } from '../../footprint';
 import { chebyshevDistance, isSamePoint, type Point } from '../../grid';
+import { terrainAt } from '../../map';
 import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
 import { endGame } from '../../systems/victory';
 import type { GameState, RuleRef, Side, Unit } from '../../types';
-import { livingUnits, unitAt } from '../../world';
+import { livingUnits } from '../../world';
+import { defenderReach, figuresOf, fortressOf, roles } from './fortress';
+import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
 
 export interface ScenarioRule {
@@ -55,7 +60,7 @@ export const SCENARIO_RULES: readonly ScenarioRule[] = [
     id: 'fortress-assault',
     name: 'Fortress Assault',
     roll: [13, 14],
-    goal: 'Played as a Basic Battle here (no building to destroy yet).',
+    goal: 'Bring down the fortress, or hold it: its defenders win if every assaulter falls.',
   },
   {
     id: 'infiltrate',
@@ -120,6 +125,16 @@ export function objectiveMarkers(state: GameState): Point[] {
 export function goalFor(state: GameState, unit: Unit): Point | null {
   if (!unit.position) return null;
   const rule = scenarioRule(state).id;
+  if (rule === 'fortress-assault') {
+    // The assaulters go for the building; the defenders back to it when they strayed.
+    const fort = fortressOf(state);
+    if (!fort?.position) return null;
+    const near = squaresNearestFirst(fort, unit.position)[0];
+    if (unit.side !== skirmishOptions(state).defender) return near;
+    return distanceToUnit(unit.position, fort) > defenderReach(skirmishOptions(state).scale)
+      ? near
+      : null;
+  }
   if (rule === 'escape' || rule === 'infiltrate')
     return { x: unit.position.x, y: farEdge(state, unit.side) };
   if (rule === 'transport') {
@@ -186,7 +201,10 @@ export function spawnIfDue(ctx: Context): void {
           ? { x: Math.floor(w / 2), y: 0 }
           : { x: 0, y: Math.floor(h / 2) };
   const unit = waiting[0];
-  const at = nearestFreeFloor(state, anchor);
+  const at = roomNear(state, anchor, sizeOf(unit), (x, y) => {
+    const t = terrainAt(state.map, x, y);
+    return t === 'floor' || t === 'difficult';
+  });
   if (!at) return;
   unit.offField = undefined;
   unit.position = at;
@@ -199,24 +217,6 @@ export function spawnIfDue(ctx: Context): void {
     text: `${unit.name} is spawned.`,
     rule: SCENARIO('Spawning'),
   });
-}
-
-function nearestFreeFloor(state: GameState, p: Point): Point | null {
-  let best: Point | null = null;
-  let bestD = Infinity;
-  for (let y = 0; y < state.map.height; y++) {
-    for (let x = 0; x < state.map.width; x++) {
-      const t = state.map.terrain[y * state.map.width + x];
-      if (t !== 'floor' && t !== 'difficult') continue;
-      if (unitAt(state, x, y)) continue;
-      const d = chebyshevDistance(p, { x, y });
-      if (d < bestD) {
-        bestD = d;
-        best = { x, y };
-      }
-    }
-  }
-  return best;
 }
 
 /** Points of the foe's figures an army has defeated. */
@@ -255,13 +255,18 @@ export function victoryPoints(state: GameState, side: Side): number {
 export function checkSkirmishVictory(ctx: Context): void {
   const state = ctx.state;
   if (state.outcome) return;
-  const heroes = livingUnits(state, 'heroes');
-  const enemies = livingUnits(state, 'enemies');
+  const heroes = figuresOf(state, 'heroes');
+  const enemies = figuresOf(state, 'enemies');
   const waitingEnemies = state.units.some((u) => u.side === 'enemies' && u.offField === 'reserve');
   if (heroes.length === 0) return endGame(ctx, 'enemies', 'The heroes\u2019 army is destroyed.');
   if (enemies.length === 0 && !waitingEnemies)
     return endGame(ctx, 'heroes', 'The enemy army is destroyed.');
   const rule = scenarioRule(state).id;
+  const fort = rule === 'fortress-assault' ? fortressOf(state) : undefined;
+  if (fort && !fort.position) {
+    const { assaulter } = roles(skirmishOptions(state).defender);
+    return endGame(ctx, assaulter, `The fortress falls: the ${assaulter} have won the assault.`);
+  }
   if (rule === 'escape') escapeOffTheEdge(ctx);
   if (rule === 'infiltrate') {
     for (const side of ['heroes', 'enemies'] as const) {
@@ -306,11 +311,18 @@ export function checkRoundEnd(ctx: Context): void {
   if (state.outcome) return;
   const rule = scenarioRule(state).id;
   const options = skirmishOptions(state);
-  if (
-    (rule === 'basic-battle' || rule === 'fortress-assault') &&
-    options.objectives &&
-    state.round === VP_ROUND
-  ) {
+  // Fortress Assault: no count of rounds; the building stands or falls (the defenders
+  // hold it if it still stands at the game's round limit).
+  if (rule === 'fortress-assault') {
+    if (state.round >= state.options.maxRounds)
+      return endGame(
+        ctx,
+        options.defender,
+        `The fortress still stands after ${state.options.maxRounds} rounds: the ${options.defender} held it.`,
+      );
+    return;
+  }
+  if (rule === 'basic-battle' && options.objectives && state.round === VP_ROUND) {
     const h = victoryPoints(state, 'heroes');
     const e = victoryPoints(state, 'enemies');
     emit(ctx, {
@@ -331,7 +343,7 @@ export function checkRoundEnd(ctx: Context): void {
   if (state.round >= BASIC_ROUNDS && rule !== 'spawning' && rule !== 'ambush') {
     const h = pointsDefeatedBy(state, 'heroes');
     const e = pointsDefeatedBy(state, 'enemies');
-    if (rule === 'basic-battle' || rule === 'fortress-assault') {
+    if (rule === 'basic-battle') {
       if (h !== e)
         return endGame(
           ctx,

@@ -4,7 +4,8 @@
  * ground around them, in one connected area), the strongest enemy its Arch Foe, enemies
  * Prepared and facing the heroes (III), weapons and moves read at the battle's scale.
  */
-import { facingToward, type Point } from '../../grid';
+import { baseAt } from '../../footprint';
+import { facingToward, pointKey, type Point } from '../../grid';
 import { isTerrainPassable, type BattleMap } from '../../map';
 import { regions } from '../../regions';
 import type { PartyMember, SetupInput, SetupResult } from '../module';
@@ -20,6 +21,7 @@ import {
 import { readStrength, scaledCount, strengthenArchFoe } from '../../systems/strength';
 import type { GameState, Side, Unit } from '../../types';
 import { seatSkirmishSkills, skirmishSkillLevels, UNIQUE_MINIMUM_WOUNDS } from './campaign';
+import { FORTRESS_KIND, FORTRESS_WOUNDS, planFortress } from './fortress';
 import { normaliseSkirmishOptions } from './options';
 import { FIGURES_BY_KIND, MOVE_TABLE, moveOf, weaponAt } from './roster';
 import { traitsOf, type Scale, type SkirmishOptions } from './types';
@@ -83,7 +85,7 @@ function scenarioSquares(
       );
     return [...free.filter(sheltered), ...free.filter((p) => !sheltered(p))];
   }
-  if (options.scenario === 'spawning' || options.scenario === 'fortress-assault') return free;
+  if (options.scenario === 'spawning') return free;
   // "The figures have to be at least 2 Move Units away from the figures of any other army."
   for (
     let apart = 2 * MOVE_TABLE.average[options.scale];
@@ -111,6 +113,7 @@ function makeFigure(kind: string, side: Side, at: Point, scale: Scale, id: strin
     weapons: type.weapons.map((w) => weaponAt(w, scale)),
     stats: { kills: 0, woundsTaken: 0, woundsDealt: 0, attacks: 0, hits: 0 },
   };
+  if (type.size > 1) unit.size = type.size;
   if (type.heals > 0) unit.heal = { usesLeft: type.heals, usesMax: type.heals, die: 20, hitOn: 11 };
   unit.skirmish = {
     points: type.points,
@@ -126,6 +129,44 @@ function makeFigure(kind: string, side: Side, at: Point, scale: Scale, id: strin
     retreating: false,
   };
   return unit;
+}
+
+/** The Fortress Assault's building (VI): a structure of the defenders' side. */
+function makeFortress(
+  at: Point,
+  size: number,
+  side: Side,
+  usedIds: Set<string>,
+  counts: Map<string, number>,
+): Unit {
+  return {
+    id: nextUnitId(FORTRESS_KIND, usedIds, counts),
+    name: 'Fortress',
+    kind: FORTRESS_KIND,
+    side,
+    position: { x: at.x, y: at.y },
+    facing: 4,
+    wounds: 0,
+    maxWounds: FORTRESS_WOUNDS,
+    move: 0,
+    weapons: [],
+    stats: { kills: 0, woundsTaken: 0, woundsDealt: 0, attacks: 0, hits: 0 },
+    size,
+    structure: true,
+    skirmish: {
+      points: 0,
+      unique: true,
+      leader: false,
+      capable: false,
+      armoured: false,
+      mounted: false,
+      tactic: null,
+      recovered: false,
+      stunnedRound: null,
+      lastTarget: null,
+      retreating: false,
+    },
+  };
 }
 
 /**
@@ -160,7 +201,7 @@ function seatMember(unit: Unit, member: PartyMember): void {
  * campaign skills; the allies beside them do not), or every hero of a battle without one.
  */
 export function skirmishPartyAfter(state: GameState): PartyMember[] {
-  const heroes = state.units.filter((u) => u.side === 'heroes');
+  const heroes = state.units.filter((u) => u.side === 'heroes' && !u.structure);
   const seated = heroes.filter((u) => u.skirmish?.skills !== undefined);
   return (seated.length > 0 ? seated : heroes).map((u) => partyMemberOf(u, skirmishSkillLevels(u)));
 }
@@ -181,18 +222,51 @@ export function setupSkirmish(input: SetupInput): SetupResult {
   if (partyIds.size < party.length) return { ok: false, error: 'Two of the party share an id.' };
   const anchors = (kind: string): Point[] =>
     map.objects.filter((o) => o.kind === kind).map((o) => ({ x: o.x, y: o.y }));
-  const heroSquares = startSquares(map, anchors('hero'), map.height - 1);
-  const taken = new Set<string>();
-  const pick = (squares: Point[]): Point | null => {
-    const p = squares.find((q) => !taken.has(`${q.x},${q.y}`));
-    if (p) taken.add(`${p.x},${p.y}`);
+  const nearHeroes = startSquares(map, anchors('hero'), map.height - 1);
+  const marked = anchors('enemy');
+  const nearEnemy = startSquares(map, marked, 0);
+  // Fortress Assault (VI): the building first, then each army where the seed sets it up.
+  const fortress =
+    options.scenario === 'fortress-assault'
+      ? planFortress(
+          nearHeroes,
+          options.defender === 'heroes' ? nearHeroes : nearEnemy,
+          options.defender === 'heroes' ? nearEnemy : nearHeroes,
+          options.scale,
+          (options.defender === 'heroes' ? heroKinds : enemyKinds).length,
+          (options.defender === 'heroes' ? enemyKinds : heroKinds).length,
+        )
+      : null;
+  if (options.scenario === 'fortress-assault' && !fortress)
+    return { ok: false, error: `Map "${map.name}" has no room for the fortress.` };
+  const fortressSquares = (side: Side): Point[] | null =>
+    fortress && (side === options.defender ? fortress.defenderSquares : fortress.assaulterSquares);
+  const heroSquares = fortressSquares('heroes') ?? nearHeroes;
+  const taken = new Set<string>(fortress ? baseAt(fortress.at, fortress.size).map(pointKey) : []);
+  // The first square of the list where the figure's whole base (a large figure's 2x2, V
+  // "Large Figures") fits on squares of the list, none of them taken; failing that, with
+  // the rest of the base on any open square of the area (`area`), and then anywhere in it.
+  const pick = (squares: Point[], kind: string, area: Point[]): Point | null => {
+    const size = FIGURES_BY_KIND[kind].size;
+    const fitsOn = (allowed: Set<string> | null) => (q: Point) =>
+      baseAt(q, size).every(
+        (b) => !taken.has(pointKey(b)) && (allowed === null || allowed.has(pointKey(b))),
+      );
+    const everywhere = new Set(area.map(pointKey));
+    const p =
+      size > 1
+        ? (squares.find(fitsOn(new Set(squares.map(pointKey)))) ??
+          squares.find(fitsOn(everywhere)) ??
+          area.find(fitsOn(everywhere)))
+        : squares.find(fitsOn(null));
+    if (p) for (const b of baseAt(p, size)) taken.add(pointKey(b));
     return p ?? null;
   };
   const usedIds = new Set<string>(partyIds);
   const counts = new Map<string, number>();
   const units: Unit[] = [];
   for (const [i, kind] of heroKinds.entries()) {
-    const at = pick(heroSquares);
+    const at = pick(heroSquares, kind, fortress ? heroSquares : nearHeroes);
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the heroes' army.` };
     const member = party[i];
     const id = member ? member.id : nextUnitId(kind, usedIds, counts);
@@ -202,10 +276,8 @@ export function setupSkirmish(input: SetupInput): SetupResult {
   }
   // The squares a map marks for the enemy come first, as drawn; the rest follow the
   // scenario's set-up rules.
-  const marked = anchors('enemy');
   const isMarked = (p: Point): boolean => marked.some((m) => m.x === p.x && m.y === p.y);
-  const nearEnemy = startSquares(map, marked, 0);
-  const enemySquares = [
+  const enemySquares = fortressSquares('enemies') ?? [
     ...nearEnemy.filter(isMarked),
     ...scenarioSquares(
       map,
@@ -216,7 +288,7 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     ),
   ];
   for (const kind of enemyKinds) {
-    const at = pick(enemySquares);
+    const at = pick(enemySquares, kind, fortress ? enemySquares : nearEnemy);
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the enemy army.` };
     units.push(makeFigure(kind, 'enemies', at, options.scale, nextUnitId(kind, usedIds, counts)));
   }
@@ -225,14 +297,17 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     counts,
     (kind) => FIGURES_BY_KIND[kind].name,
   );
+  const figures = [...units];
+  if (fortress)
+    units.push(makeFortress(fortress.at, fortress.size, options.defender, usedIds, counts));
   // The Arch Foe: the enemy figure worth the most points (the first of equals).
-  const enemies = units.filter((u) => u.side === 'enemies');
+  const enemies = figures.filter((u) => u.side === 'enemies');
   const arch = enemies.reduce(
     (b, u) => (u.skirmish!.points > b.skirmish!.points ? u : b),
     enemies[0],
   );
   const centre = (side: Side): Point => {
-    const us = units.filter((u) => u.side === side);
+    const us = figures.filter((u) => u.side === side);
     return {
       x: Math.round(us.reduce((n, u) => n + u.position!.x, 0) / us.length),
       y: Math.round(us.reduce((n, u) => n + u.position!.y, 0) / us.length),
@@ -241,7 +316,7 @@ export function setupSkirmish(input: SetupInput): SetupResult {
   const heroCentre = centre('heroes');
   const enemyCentre = centre('enemies');
   const ambush = options.scenario === 'ambush';
-  for (const u of units) {
+  for (const u of figures) {
     u.facing = facingToward(u.position!, u.side === 'heroes' ? enemyCentre : heroCentre, u.facing);
     if (u.side !== 'enemies') continue;
     u.ai = {

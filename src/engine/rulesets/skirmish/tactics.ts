@@ -22,6 +22,7 @@
  * - Unexpected: another tactic each battle (a second Unexpected keeps the last);
  * - Vengeful: the most wounded hero, up close for the killing blow.
  */
+import { baseGap, distanceToUnit, occupies } from '../../footprint';
 import { chebyshevDistance } from '../../grid';
 import { rollDie, type Context } from '../../systems/context';
 import type { Placed } from '../../systems/pursuit';
@@ -108,16 +109,13 @@ function remaining(u: Unit): number {
 
 function nearestFirst(from: Placed, heroes: Placed[]): Placed[] {
   return [...heroes].sort(
-    (a, b) =>
-      chebyshevDistance(from.position, a.position) - chebyshevDistance(from.position, b.position),
+    (a, b) => distanceToUnit(from.position, a) - distanceToUnit(from.position, b),
   );
 }
 
 /** Heroes standing next to `p`. */
 function heroesAround(state: GameState, p: Placed): number {
-  return livingUnits(state, p.side).filter(
-    (u) => u.id !== p.id && chebyshevDistance(u.position, p.position) <= 1,
-  ).length;
+  return livingUnits(state, p.side).filter((u) => u.id !== p.id && baseGap(u, p) <= 1).length;
 }
 
 /**
@@ -148,16 +146,15 @@ export function targetByTactic(ctx: Context, unit: Placed): Placed | null {
       return pickMax(
         (h) =>
           struckSquares(state, area, h.position).filter((p) =>
-            foes.some((f) => f.position.x === p.x && f.position.y === p.y),
+            foes.some((f) => occupies(f, p.x, p.y)),
           ).length,
       );
     }
     case 'partnership':
       return pickMax(
         (h) =>
-          livingUnits(state, unit.side).filter(
-            (a) => a.id !== unit.id && chebyshevDistance(a.position, h.position) === 1,
-          ).length,
+          livingUnits(state, unit.side).filter((a) => a.id !== unit.id && baseGap(a, h) === 1)
+            .length,
       );
     case 'determined': {
       const last = traitsOf(unit).lastTarget;

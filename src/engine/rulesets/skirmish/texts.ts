@@ -1,4 +1,5 @@
 /** What the view shows of the Skirmish, in our own words: previews, weapons, unit cards. */
+import { sizeOf } from '../../footprint';
 import { chebyshevDistance, FACING_NAMES, type Point } from '../../grid';
 import { coverLines, type CoverLevel, type CoverLine } from '../../los';
 import { chanceOf, formatChance } from '../../resolution';
@@ -104,6 +105,11 @@ export function skirmishWeaponLabel(weapon: Weapon): string {
 }
 
 export function describeSkirmishUnit(state: GameState, unit: Unit): string[] {
+  if (unit.structure)
+    return [
+      `Stands with ${unit.maxWounds - unit.wounds} of ${unit.maxWounds} wounds left.`,
+      `A building of ${sizeOf(unit)}x${sizeOf(unit)} squares: it blocks movement and sight for both armies. It is struck like a figure (6+ in melee, 11+ at range, 16+ into cover) but never defends. When it falls, the assaulters win.`,
+    ];
   const t = unit.skirmish;
   const status = unit.ai
     ? ` \u00b7 ${unit.ai.status}${unit.ai.archFoe ? ' \u00b7 Arch Foe' : ''}`
@@ -124,6 +130,10 @@ export function describeSkirmishUnit(state: GameState, unit: Unit): string[] {
     if (t.stunnedRound === state.round) lines.push('Stunned this round.');
     if (t.tactic) lines.push(TACTIC_TEXT[t.tactic]);
   }
+  if (sizeOf(unit) > 1)
+    lines.push(
+      `A large figure on ${sizeOf(unit)}x${sizeOf(unit)} squares: it moves and strikes from its top-left square and can be struck on any of them.`,
+    );
   if (unit.heal) lines.push(`Heals left: ${unit.heal.usesLeft} of ${unit.heal.usesMax}.`);
   for (const w of unit.weapons) lines.push(describeSkirmishWeapon(w));
   const blurb = FIGURES_BY_KIND[unit.kind]?.blurb;

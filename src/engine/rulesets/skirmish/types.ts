@@ -97,6 +97,8 @@ export type SkirmishOptions = GameState['options'] & {
   scale: Scale;
   /** Which of the seven scenarios of VI. */
   scenario: string;
+  /** Fortress Assault (VI): the army that defends the building (the other assaults it). */
+  defender: Side;
   /** Random Enemy Action (IV): a d20 each round says how many enemies act. */
   randomEnemyAction: boolean;
   /** Prepared enemies patrol by the d20 table (III) instead of waiting. */
