@@ -96,7 +96,7 @@ export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string
     ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
     [`${k('recentre')} / Fit`, 'the whole board in view again, centred'],
     ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
-    [`${k('help')}, ?`, 'show or hide this help (Settings, Keys\u2026: choose other keys)'],
+    [`${k('help')}, ?`, 'show or hide this help (other keys: Settings, Keys\u2026)'],
     ['Menus: Tab, Enter', 'move the focus ring between buttons; Enter or Space presses'],
   ];
 }

@@ -79,6 +79,7 @@ describe('rebinding the battle keys', () => {
     await openGame();
     await clickButtonOn(page, 'settings');
     await waitForScene(page, 'Settings');
+    await page.screenshot({ path: join(ARTIFACTS, 'keys-settings.png') });
     await clickButtonOn(page, 'settings-keys');
     await waitForScene(page, 'Keys');
     await page.screenshot({ path: join(ARTIFACTS, 'keys-page.png') });
@@ -117,6 +118,12 @@ describe('rebinding the battle keys', () => {
     await startBattle();
     expect(await endsTurn(' ')).toBe(false);
     expect(await endsTurn('E')).toBe(true);
+    // The help names the keys chosen (picture for the eye), and the new help key opens it.
+    await page.evaluate(() => window.archfoe.idle());
+    await page.keyboard.press('h');
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: join(ARTIFACTS, 'keys-help.png') });
+    await page.keyboard.press('Escape');
 
     // Over the battle: Settings, Keys…, Defaults; back in the battle Space ends turns again.
     await page.evaluate(() => window.archfoe.idle());
