@@ -118,36 +118,29 @@ export class BattleScene extends Phaser.Scene {
       z,
     );
     uiCam.ignore(this.board.board.layer);
-    this.hud = new BattleHud(
-      this,
-      this.layout,
-      start,
-      this.rules,
-      session.scenario.name,
-      {
-        top: {
-          help: () => this.setUi({ ...this.ui, helpOpen: !this.ui.helpOpen }),
-          threats: () => this.setUi({ ...this.ui, showThreats: !this.ui.showThreats }),
-          intent: () => this.setUi({ ...this.ui, showIntent: !this.ui.showIntent }),
-          auto: () => this.toggleAutoBattle(),
-          speed: () => this.cycleSpeed(),
-          sound: () => this.toggleSound(),
-          settings: () => this.openSettings(),
-          'to-menu': () => {
-            // A campaign's battle goes back to its Campaign screen (saved: Resume carries on).
-            if (!this.leaving) app.goto(app.campaign ? 'Campaign' : 'Menu');
-          },
+    this.hud = new BattleHud(this, this.layout, start, this.rules, session.scenario.name, {
+      top: {
+        help: () => this.setUi({ ...this.ui, helpOpen: !this.ui.helpOpen }),
+        threats: () => this.setUi({ ...this.ui, showThreats: !this.ui.showThreats }),
+        intent: () => this.setUi({ ...this.ui, showIntent: !this.ui.showIntent }),
+        auto: () => this.toggleAutoBattle(),
+        speed: () => this.cycleSpeed(),
+        sound: () => this.toggleSound(),
+        settings: () => this.openSettings(),
+        'to-menu': () => {
+          // A campaign's battle goes back to its Campaign screen (saved: Resume carries on).
+          if (!this.leaving) app.goto(app.campaign ? 'Campaign' : 'Menu');
         },
-        recentre: () => this.board.board.refit(),
-        panel: (which) => this.act(intents.togglePanel(this.here(), which)),
-        undo: () => this.command('undo-move'),
-        endTurn: () => this.command('end-turn'),
-        inspect: (id) => this.act(intents.fromPanel(intents.inspectUnit(this.here(), id))),
-        choose: (id, choice) =>
-          this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
       },
-      app.settings.keys,
-    );
+      recentre: () => this.board.board.refit(),
+      panel: (which) => this.act(intents.togglePanel(this.here(), which)),
+      undo: () => this.command('undo-move'),
+      endTurn: () => this.command('end-turn'),
+      keys: app.settings.keys,
+      inspect: (id) => this.act(intents.fromPanel(intents.inspectUnit(this.here(), id))),
+      choose: (id, choice) =>
+        this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
+    });
     this.cameras.main.ignore(this.hud.root);
     this.updateSpeedButton();
     this.updateSoundButton();

@@ -15,7 +15,7 @@ import { Banner, HeroCard, InfoPanel } from './hud';
 import { COLORS, CSS, readingStyle, textStyle, titleStyle } from './theme';
 import { Button, drawPanel, Toast, Tooltip } from './ui';
 
-/** What the HUD's buttons and cards ask the scene to do. */
+/** What the HUD's buttons and cards ask the scene to do (and the keys they name). */
 export interface BattleHudActions {
   top: Record<TopButtonName, () => void>;
   /** Fit the whole board back in its window, centred. */
@@ -26,6 +26,8 @@ export interface BattleHudActions {
   endTurn(): void;
   inspect(unitId: string): void;
   choose(unitId: string, choice: string): void;
+  /** The player's battle keys, named on the buttons and in the help (default: the defaults). */
+  keys?: Readonly<KeyBindings>;
 }
 
 /** The top bar's buttons: labels and tooltips, naming the player's keys. */
@@ -130,8 +132,8 @@ export class BattleHud {
     rules: RuleModule,
     scenarioName: string,
     private readonly actions: BattleHudActions,
-    private readonly keys: Readonly<KeyBindings> = DEFAULT_KEYS,
   ) {
+    const keys = actions.keys ?? DEFAULT_KEYS;
     const add = <T extends Phaser.GameObjects.GameObject>(obj: T): T => {
       this.root.add(obj);
       return obj;
@@ -341,7 +343,7 @@ export class BattleHud {
         .setOrigin(0.5, 0),
     );
     let y = 62;
-    for (const [k, d] of helpLines(this.keys)) {
+    for (const [k, d] of helpLines(this.actions.keys ?? DEFAULT_KEYS)) {
       c.add(
         scene.add.text(
           14,
