@@ -136,6 +136,7 @@ export class BattleScene extends Phaser.Scene {
       panel: (which) => this.act(intents.togglePanel(this.here(), which)),
       undo: () => this.command('undo-move'),
       endTurn: () => this.command('end-turn'),
+      keys: app.settings.keys,
       inspect: (id) => this.act(intents.fromPanel(intents.inspectUnit(this.here(), id))),
       choose: (id, choice) =>
         this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
@@ -289,7 +290,7 @@ export class BattleScene extends Phaser.Scene {
   private onKey(e: KeyboardEvent): void {
     if (e.key === 'Tab' || e.key === ' ' || e.key.startsWith('Arrow')) e.preventDefault();
     const here = this.here();
-    const action = intents.keyAction(e, here.ui, here.view.targets.length);
+    const action = intents.keyAction(e, here.ui, here.view.targets.length, app.settings.keys);
     if (!action) return;
     const ui = here.ui;
     const v = this.board.board.camera;
