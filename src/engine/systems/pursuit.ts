@@ -6,6 +6,7 @@
  * is the rule module's, passed in.
  */
 import { chebyshevDistance, type Point } from '../grid';
+import { sizeOf } from '../footprint';
 import { terrainAt, terrainMoveCost, type BattleMap } from '../map';
 import { mapIndexOf } from '../map-index';
 import {
@@ -40,6 +41,14 @@ function terrainDistances(state: GameState, from: Point, map: BattleMap = state.
 /** Cost to walk to `p` in a cost field, -1 where it cannot be reached. */
 function costAt(field: CostField, p: Point): number {
   return field.cost[p.y * field.width + p.x];
+}
+
+/**
+ * The cost of walking from `from` to `to` over terrain alone (figures ignored, doors as
+ * they stand), Infinity where no walk exists.
+ */
+export function walkingDistance(state: GameState, from: Point, to: Point): number {
+  return finiteOrInfinity(costAt(terrainDistances(state, from), to));
 }
 
 function finiteOrInfinity(cost: number): number {
@@ -141,7 +150,12 @@ export function walkToward(
 ): void {
   const approach = approachPath(ctx.state, unit, goal, grid);
   if (!approach) return;
-  const affordable = stepsWithin(approach, unit.move, grid);
+  let affordable = stepsWithin(approach, unit.move, grid);
+  // A large figure may pass where it cannot stop (its base half in a wall or a narrow
+  // way): when the long way has no stop within this turn's move, it takes the best square
+  // it can stop on this turn instead of standing still.
+  if (affordable.path.length === 0 && sizeOf(unit) > 1)
+    affordable = approachPath(ctx.state, unit, goal, grid, unit.move) ?? affordable;
   if (affordable.path.length > 0) walkUnit(ctx, unit, affordable.path, reason);
 }
 
@@ -183,6 +197,7 @@ function approachPath(
   enemy: Placed,
   goal: Point,
   grid: PathingGrid,
+  budget?: number,
 ): PathResult | null {
   const field = terrainDistances(state, goal, mapWithAllDoorsOpen(state));
   const remaining = (p: Point): number => {
@@ -194,7 +209,11 @@ function approachPath(
   return findBestWithin(
     grid,
     enemy.position,
-    Math.min(Math.max(1, enemy.move) * APPROACH_TURNS, Math.max(APPROACH_SQUARES, enemy.move * 3)),
+    budget ??
+      Math.min(
+        Math.max(1, enemy.move) * APPROACH_TURNS,
+        Math.max(APPROACH_SQUARES, enemy.move * 3),
+      ),
     (x, y) => remaining({ x, y }),
     remaining(enemy.position),
   );

@@ -11,6 +11,8 @@ import { doesSquareBlockSight } from '../../map';
 import { chanceOf } from '../../resolution';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
+import { footprint } from '../../footprint';
+import { walkingDistance } from '../../systems/pursuit';
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
 import { goalFor, scenarioRule } from './scenarios';
@@ -87,8 +89,17 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
       skirmishOptions(state).scenario === 'fortress-assault' &&
       hero.side === skirmishOptions(state).defender &&
       !fortressThreatened(state);
-    const aims = goal ? [goal] : holding ? [hero.position] : foes.map((f) => f.position);
-    const dist = (p: Point): number => Math.min(...aims.map((a) => chebyshevDistance(p, a)));
+    // Every square of a large foe's base is a place to strike it (V, large figures), and
+    // the way there is counted on foot, so a hero goes round water rather than stand
+    // where the straight line is shortest.
+    const aims = goal ? [goal] : holding ? [hero.position] : foes.flatMap((f) => footprint(f));
+    const dist = (p: Point): number =>
+      Math.min(
+        ...aims.map((a) => {
+          const walk = walkingDistance(state, a, p);
+          return Number.isFinite(walk) ? walk : 10_000 + chebyshevDistance(p, a);
+        }),
+      );
     const shooter = skirmishWeapons(hero).some((w) => w.reach === 'ranged');
     let best: { to: Point; v: number } | null = null;
     for (const m of moves) {
