@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyCommand, type GameState } from '../engine';
+import { applyCommand, defaultOptions, type GameState } from '../engine';
 import { BattleSession } from '../app/session';
 import { initialUi } from './battle-ui';
 import {
@@ -23,7 +23,7 @@ beforeAll(() => {
   const made = BattleSession.create({
     scenario: 'dungeon-crawl',
     seed: 1,
-    options: null,
+    options: defaultOptions(),
     custom: null,
     seedTyped: true,
   });

@@ -5,6 +5,7 @@
  * and draws the prompt (view/tutorial-panel.ts); tests drive it headless.
  */
 import { applyCommand, legalCommands, type Command, type GameState, type Point } from '../engine';
+import type { TutorialProgress } from '../app/tutorial-flag';
 import type { BattleUi } from './battle-ui';
 
 export const TUTORIAL_STEPS = [
@@ -19,12 +20,7 @@ export const TUTORIAL_STEPS = [
 
 export type TutorialStep = (typeof TUTORIAL_STEPS)[number];
 
-/** Where the tutorial stands: the index of the step shown, or finished / skipped. */
-export interface TutorialProgress {
-  step: number;
-  finished: boolean;
-  skipped: boolean;
-}
+export type { TutorialProgress };
 
 /** What happened on the battle screen, as far as the tutorial cares. */
 export type TutorialInput =
