@@ -139,8 +139,14 @@ export interface BattleLook {
   };
   /** Fog of war: the monsters it hides now (none without fog). */
   hiddenByFog?: string[];
-  /** The tutorial's bubble as shown (its step, title, text; whether it points at something). */
-  tutorial?: { step: string; title: string; text: string; pointing: boolean } | null;
+  /** The tutorial's bubble as shown: its step and words, the square it marks, its frame. */
+  tutorial?: {
+    step: string;
+    title: string;
+    text: string;
+    square: { x: number; y: number } | null;
+    frame: LookRect | null;
+  } | null;
 }
 
 export interface UnitResult {
@@ -321,12 +327,12 @@ class App {
   }
 
   /** Starts a new battle and shows it. Resolves when the Battle scene has shown its opening. */
-  startBattle(config: BattleConfig): Promise<DispatchOutcome> {
+  startBattle(config: BattleConfig, tutorial = false): Promise<DispatchOutcome> {
     const created = BattleSession.create(config);
     if (!created.ok) return Promise.resolve({ ok: false, error: created.error });
     this.session = created.session;
     this.campaign = null;
-    this.tutorial = null;
+    this.tutorial = tutorial ? { step: 0, finished: false, skipped: false } : null;
     void this.autosave();
     return this.showBattle(true);
   }
@@ -334,15 +340,14 @@ class App {
   /** Starts the guided first battle (and notes that the tutorial has been offered). */
   startTutorial(): Promise<DispatchOutcome> {
     noteTutorialOffered();
-    const shown = this.startBattle({
+    const config: BattleConfig = {
       scenario: TUTORIAL_BATTLE.scenario,
       seed: TUTORIAL_BATTLE.seed,
       options: defaultOptions(),
       custom: null,
       seedTyped: true,
-    });
-    this.tutorial = { step: 0, finished: false, skipped: false };
-    return shown;
+    };
+    return this.startBattle(config, true);
   }
 
   private showBattle(animateOpening: boolean): Promise<DispatchOutcome> {

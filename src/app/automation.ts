@@ -368,6 +368,10 @@ export function installAutomation(): ArchFoeApi {
           badges: look.badges.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
           viewport: rectToPage(look.viewport),
           board: rectToPage(look.board),
+          tutorial: look.tutorial && {
+            ...look.tutorial,
+            frame: look.tutorial.frame && rectToPage(look.tutorial.frame),
+          },
         };
       },
       toastCount,

@@ -7,7 +7,7 @@ import Phaser from 'phaser';
 import { controlRect } from '../app/controls';
 import type { Point } from '../engine';
 import type { BattleLayout } from './battle-layout';
-import { screenToHud } from './frame';
+import { hudToScreen, screenToHud } from './frame';
 import { COLORS, CSS, isReducedMotion, readingStyle, titleStyle } from './theme';
 import type { TutorialPrompt } from './tutorial';
 import { Button, drawPanel } from './ui';
@@ -24,6 +24,16 @@ interface Box {
   y: number;
   width: number;
   height: number;
+}
+
+/** The bubble as shown, for the automation API. */
+export interface TutorialShown {
+  step: string;
+  title: string;
+  text: string;
+  square: Point | null;
+  /** The frame around what the step points at, in game pixels, or null. */
+  frame: Box | null;
 }
 
 const BUBBLE_W = 340;
@@ -67,12 +77,21 @@ export class TutorialPanel {
     this.root.setVisible(false);
   }
 
-  /** What the bubble shows now (for the automation API), or null while hidden. */
-  shown(): { step: string; title: string; text: string; pointing: boolean } | null {
+  /**
+   * What the bubble shows now (for the automation API), or null while hidden: the step,
+   * its words, the square it marks and the frame it draws (game pixels).
+   */
+  shown(): TutorialShown | null {
     const p = this.prompt;
-    return p && this.root.visible
-      ? { step: p.step, title: p.title, text: p.text, pointing: this.target() !== null }
-      : null;
+    if (!p || !this.root.visible) return null;
+    const t = this.target();
+    let frame: Box | null = null;
+    if (t) {
+      const a = hudToScreen(this.scene, t.x, t.y);
+      const b = hudToScreen(this.scene, t.x + t.width, t.y + t.height);
+      frame = { x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y };
+    }
+    return { step: p.step, title: p.title, text: p.text, square: p.square, frame };
   }
 
   /** Shows a prompt, or hides the whole panel for null. */
