@@ -81,6 +81,7 @@ describe('the first-battle tutorial', () => {
     expect(await page.evaluate(() => window.archfoe.debug.textOf('tutorial-offer'))).toMatch(
       /tutorial/,
     );
+    await page.screenshot({ path: join(ARTIFACTS, 'tutorial-offer.png') });
     await clickButtonOn(page, 'tutorial');
     await waitForScene(page, 'Battle');
 
@@ -124,6 +125,7 @@ describe('the first-battle tutorial', () => {
     expect(log.length).toBeGreaterThan(logBefore);
 
     // 4. The dice log: click on it.
+    await page.screenshot({ path: join(ARTIFACTS, 'tutorial-log.png') });
     expect(shown.frame).not.toBeNull();
     await page.mouse.click(
       shown.frame!.x + shown.frame!.width / 2,
