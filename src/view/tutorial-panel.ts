@@ -141,8 +141,12 @@ export class TutorialPanel {
     this.body.setWordWrapWidth(w - 2 * pad);
     const h = pad + 16 + 24 + this.body.height + 12 + 30 + pad;
     const target = this.target();
-    // Over the board, at the top or the bottom: whichever is further from the target.
-    const low = target !== null && target.y + target.height / 2 < v.y + v.height / 2;
+    // Over the board: away from a marked square; at the top when it points at a control
+    // (the controls are around the board, and the heroes and messages are at the bottom).
+    const low =
+      this.prompt.square !== null &&
+      target !== null &&
+      target.y + target.height / 2 < v.y + v.height / 2;
     const x = v.x + (v.width - w) / 2;
     const y = low ? v.y + v.height - h - 10 : v.y + 10;
     this.bg.clear();
