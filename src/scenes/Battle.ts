@@ -155,6 +155,7 @@ export class BattleScene extends Phaser.Scene {
     if (app.tutorial && !isTutorialOver(app.tutorial)) {
       this.tutorial = new TutorialPanel(this, this.layout, {
         dismiss: () => this.endTutorial(),
+        next: () => this.tutorialSaw({ kind: 'acknowledged' }),
         squareToGame: (p) => this.board.board.squareToScreen(p),
       });
       this.cameras.main.ignore(this.tutorial.root);

@@ -15,6 +15,8 @@ import { Button, drawPanel } from './ui';
 export interface TutorialPanelHooks {
   /** Skip (while a step is shown) or Close (once finished). */
   dismiss: () => void;
+  /** The bubble's go-on button ("Got it"), on a step with nothing to try. */
+  next: () => void;
   /** A square's centre on the screen (game pixels), or null when out of sight. */
   squareToGame: (p: Point) => { x: number; y: number } | null;
 }
@@ -46,6 +48,7 @@ export class TutorialPanel {
   private readonly title: Phaser.GameObjects.Text;
   private readonly body: Phaser.GameObjects.Text;
   private readonly button: Button;
+  private readonly nextButton: Button;
   private prompt: TutorialPrompt | null = null;
   private pulse = 0;
 
@@ -73,7 +76,24 @@ export class TutorialPanel {
       fontSize: 14,
       onClick: () => this.hooks.dismiss(),
     });
-    this.root.add([this.pointer, this.bg, this.counter, this.title, this.body, this.button]);
+    this.nextButton = new Button(scene, 0, 0, {
+      name: 'tutorial-next',
+      width: 100,
+      height: 30,
+      label: 'Got it',
+      fontSize: 14,
+      primary: true,
+      onClick: () => this.hooks.next(),
+    });
+    this.root.add([
+      this.pointer,
+      this.bg,
+      this.counter,
+      this.title,
+      this.body,
+      this.button,
+      this.nextButton,
+    ]);
     this.root.setVisible(false);
   }
 
@@ -99,7 +119,9 @@ export class TutorialPanel {
     this.prompt = prompt;
     this.root.setVisible(prompt !== null);
     this.button.setVisible(prompt !== null);
+    this.nextButton.setVisible(prompt?.acknowledge != null);
     if (!prompt) return;
+    if (prompt.acknowledge) this.nextButton.setLabel(prompt.acknowledge);
     const finished = prompt.step === 'finished';
     this.button.setLabel(finished ? 'Close' : 'Skip tutorial');
     this.counter.setText(finished ? 'Tutorial' : `Tutorial \u00b7 ${prompt.counter}`);
@@ -156,6 +178,7 @@ export class TutorialPanel {
     this.title.setPosition(x + pad, y + pad + 14);
     this.body.setPosition(x + pad, y + pad + 42);
     this.button.setPosition(x + w - pad - 62, y + h - pad - 15);
+    this.nextButton.setPosition(x + w - pad - 124 - 8 - 50, y + h - pad - 15);
     this.drawPointer(target);
   }
 

@@ -55,6 +55,11 @@ describe('the tutorial model', () => {
     if (!moved.ok) return;
     p = advanceTutorial(p, { kind: 'command', command: { type: 'move', unit, to }, ok: true });
     expect(tutorialPrompt(p, moved.state)!.control).toBe('undo');
+    // The monsters saw that move: nothing can be taken back, the bubble offers Got it.
+    expect(tutorialPrompt(p, moved.state)!.acknowledge).toBe('Got it');
+    expect(advanceTutorial({ ...p }, { kind: 'acknowledged' }).step).toBe(p.step + 1);
+    // Acknowledging does nothing on a step that waits for an action.
+    expect(advanceTutorial(startTutorial(), { kind: 'acknowledged' }).step).toBe(0);
 
     // Undo counts when tried, even when the engine refuses it (a monster saw the move).
     p = advanceTutorial(p, { kind: 'command', command: { type: 'undo-move', unit }, ok: false });

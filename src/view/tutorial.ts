@@ -29,7 +29,9 @@ export type TutorialInput =
   /** The screen's record changed (threats or intent switched, a panel opened). */
   | { kind: 'ui'; ui: BattleUi }
   /** The player pressed on the dice log. */
-  | { kind: 'log-pressed' };
+  | { kind: 'log-pressed' }
+  /** The player pressed the bubble's own button (a step with nothing to try: "Got it"). */
+  | { kind: 'acknowledged' };
 
 /** What the tutorial shows now: the bubble's text and what it points at. */
 export interface TutorialPrompt {
@@ -42,6 +44,8 @@ export interface TutorialPrompt {
   square: Point | null;
   /** A named control to point at ('undo', 'end-turn', 'threats', 'intent', 'log'), if any. */
   control: string | null;
+  /** The label of the bubble's own go-on button, when the step has nothing to try. */
+  acknowledge: string | null;
 }
 
 export function startTutorial(): TutorialProgress {
@@ -62,8 +66,12 @@ export function stepDone(step: TutorialStep, input: TutorialInput): boolean {
     case 'move':
       return input.kind === 'command' && input.ok && input.command.type === 'move';
     case 'undo':
-      // Taken back, or refused with the engine's reason: either way the player has tried it.
-      return input.kind === 'command' && input.command.type === 'undo-move';
+      // Taken back, or refused with the engine's reason: either way the player has tried it;
+      // when nothing can be taken back, the bubble's "Got it".
+      return (
+        (input.kind === 'command' && input.command.type === 'undo-move') ||
+        input.kind === 'acknowledged'
+      );
     case 'attack':
       return input.kind === 'command' && input.ok && input.command.type === 'attack';
     case 'log':
@@ -129,7 +137,7 @@ export function tutorialPrompt(p: TutorialProgress, state: GameState): TutorialP
   if (p.skipped) return null;
   const step = currentStep(p);
   const counter = step ? `Step ${p.step + 1} of ${TUTORIAL_STEPS.length}` : '';
-  const base = { counter, square: null, control: null };
+  const base = { counter, square: null, control: null, acknowledge: null };
   const who = actingName(state);
   switch (step) {
     case null:
@@ -148,13 +156,22 @@ export function tutorialPrompt(p: TutorialProgress, state: GameState): TutorialP
         square: squareToStrikeFrom(state),
       };
     case 'undo':
-      return {
-        ...base,
-        step,
-        title: 'Undo',
-        text: 'Undo (or Z) takes a move back, as long as no monster saw it and no die was rolled. Try it: the game says why when it cannot.',
-        control: 'undo',
-      };
+      return actingCommands(state, 'undo-move').length > 0
+        ? {
+            ...base,
+            step,
+            title: 'Undo',
+            text: 'Undo (or Z) takes a move back while no monster saw it and no die was rolled. Try it.',
+            control: 'undo',
+          }
+        : {
+            ...base,
+            step,
+            title: 'Undo',
+            text: 'Undo (or Z) takes a move back while no monster saw it and no die was rolled. The monsters saw this one, so it is greyed out: the move stands.',
+            control: 'undo',
+            acknowledge: 'Got it',
+          };
     case 'attack':
       return {
         ...base,

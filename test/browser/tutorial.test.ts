@@ -181,4 +181,32 @@ describe('the first-battle tutorial', () => {
     expect((await progress())!.skipped).toBe(true);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('on a phone-sized page the bubble fits and the log step takes the Log panel', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await clickButtonOn(page, 'to-menu');
+    await waitForScene(page, 'Menu');
+    await openTutorialFromSetup();
+    let shown = await expectStep('move');
+    const view = (await page.evaluate(() => window.archfoe.debug.battle()))!.viewport;
+    expect(shown.frame).not.toBeNull();
+    expect(shown.frame!.x).toBeGreaterThanOrEqual(view.x - 8);
+    expect(shown.frame!.x + shown.frame!.width).toBeLessThanOrEqual(view.x + view.width + 8);
+    await page.screenshot({ path: join(ARTIFACTS, 'tutorial-phone.png') });
+    await clickSquare(shown.square!);
+    shown = await expectStep('undo');
+    // The monsters saw the move: Undo is greyed out, and the bubble's Got it goes on.
+    expect(await page.evaluate(() => window.archfoe.debug.buttonRect('undo')?.enabled)).toBe(false);
+    expect(shown.text).toMatch(/greyed out/);
+    await clickButtonOn(page, 'tutorial-next');
+    shown = await expectStep('attack');
+    await clickSquare(shown.square!);
+    shown = await expectStep('log');
+    expect(shown.frame).not.toBeNull();
+    await clickButtonOn(page, 'log-panel');
+    await expectStep('threats');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.archfoe.debug.battle()?.tutorial === null);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
