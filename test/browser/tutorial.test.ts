@@ -103,6 +103,7 @@ describe('the first-battle tutorial', () => {
     );
     expect(shown.frame).not.toBeNull();
 
+    await page.screenshot({ path: join(ARTIFACTS, 'tutorial-undo.png') });
     // 2. Undo: Z reaches the battle (the monsters saw the move: the game says why not).
     await page.keyboard.press('z');
     shown = await expectStep('attack');
