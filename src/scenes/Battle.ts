@@ -289,7 +289,10 @@ export class BattleScene extends Phaser.Scene {
   private tutorialSaw(input: TutorialInput): void {
     if (!this.tutorial || !app.tutorial) return;
     app.tutorial = advanceTutorial(app.tutorial, input);
-    this.tutorial.render(this.ui.animating ? null : tutorialPrompt(app.tutorial, this.state));
+    const logHidden = !this.layout.logShown && !this.layout.narrow;
+    this.tutorial.render(
+      this.ui.animating ? null : tutorialPrompt(app.tutorial, this.state, { logHidden }),
+    );
   }
 
   /** Skip (or Close once finished): the bubble goes for good. */

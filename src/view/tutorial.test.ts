@@ -99,6 +99,11 @@ describe('the tutorial model', () => {
       p.step + 1,
     );
     expect(advanceTutorial(p, { kind: 'ui', ui: { ...initialUi(), panel: 'heroes' } })).toBe(p);
+    // With the log hidden by the settings, the bubble says where it is and Got it goes on.
+    const hidden = tutorialPrompt(p, start, { logHidden: true })!;
+    expect(hidden.acknowledge).toBe('Got it');
+    expect(hidden.control).toBeNull();
+    expect(advanceTutorial(p, { kind: 'acknowledged' }).step).toBe(p.step + 1);
   });
 
   it('can be skipped at any step, and then shows nothing', () => {

@@ -75,7 +75,11 @@ export function stepDone(step: TutorialStep, input: TutorialInput): boolean {
     case 'attack':
       return input.kind === 'command' && input.ok && input.command.type === 'attack';
     case 'log':
-      return input.kind === 'log-pressed' || (input.kind === 'ui' && input.ui.panel === 'log');
+      return (
+        input.kind === 'log-pressed' ||
+        input.kind === 'acknowledged' ||
+        (input.kind === 'ui' && input.ui.panel === 'log')
+      );
     case 'threats':
       return input.kind === 'ui' && input.ui.showThreats;
     case 'intent':
@@ -133,7 +137,11 @@ function actingName(state: GameState): string {
 }
 
 /** What the tutorial says and points at now, or null when it is over (skipped). */
-export function tutorialPrompt(p: TutorialProgress, state: GameState): TutorialPrompt | null {
+export function tutorialPrompt(
+  p: TutorialProgress,
+  state: GameState,
+  screen: { logHidden?: boolean } = {},
+): TutorialPrompt | null {
   if (p.skipped) return null;
   const step = currentStep(p);
   const counter = step ? `Step ${p.step + 1} of ${TUTORIAL_STEPS.length}` : '';
@@ -181,6 +189,14 @@ export function tutorialPrompt(p: TutorialProgress, state: GameState): TutorialP
         square: targetSquare(state) ?? squareToStrikeFrom(state),
       };
     case 'log':
+      if (screen.logHidden)
+        return {
+          ...base,
+          step,
+          title: 'The dice log',
+          text: 'Every roll is written in the dice log: the die, the number needed, what came of it. It is hidden now; Settings shows it.',
+          acknowledge: 'Got it',
+        };
       return {
         ...base,
         step,
