@@ -20,6 +20,7 @@ import { MenuScene } from './scenes/Menu';
 import { ReplayScene } from './scenes/Replay';
 import { ResultsScene } from './scenes/Results';
 import { SettingsScene } from './scenes/Settings';
+import { KeysScene } from './scenes/Keys';
 import { SetupScene } from './scenes/Setup';
 import { MusterScene } from './scenes/Muster';
 import { screenMetrics, screenNow, setScreen, type ScreenMetrics } from './view/screen';
@@ -73,6 +74,7 @@ const game = new Phaser.Game({
     BootScene,
     MenuScene,
     SettingsScene,
+    KeysScene,
     CreditsScene,
     SetupScene,
     MusterScene,

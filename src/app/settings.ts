@@ -1,7 +1,8 @@
 /**
  * Player settings (volumes, animation speed, dice log, and comfort: reduced motion,
- * colour-blind colours, text size), kept in localStorage.
+ * colour-blind colours, text size, the battle's keys), kept in localStorage.
  */
+import { DEFAULT_KEYS, readKeyBindings, type KeyBindings } from './key-bindings';
 import { readItem, STORAGE_KEYS, writeItem } from './storage';
 
 export type AnimationSpeed = 'slow' | 'normal' | 'fast' | 'instant';
@@ -20,6 +21,8 @@ export interface Settings {
   colourBlind: boolean;
   /** The size of the texts that are read (dice log, panels, hints, help, tooltips). */
   textSize: TextSize;
+  /** The battle's rebindable keys (see key-bindings.ts). */
+  keys: KeyBindings;
 }
 
 export type TextSize = 'normal' | 'large' | 'larger';
@@ -52,6 +55,7 @@ export const DEFAULT_SETTINGS: Settings = {
   reducedMotion: false,
   colourBlind: false,
   textSize: 'normal',
+  keys: DEFAULT_KEYS,
 };
 
 function clamp01(value: unknown, fallback: number): number {
@@ -82,6 +86,7 @@ export function loadSettings(): Settings {
     reducedMotion: typeof r.reducedMotion === 'boolean' ? r.reducedMotion : prefersReducedMotion(),
     colourBlind: typeof r.colourBlind === 'boolean' ? r.colourBlind : DEFAULT_SETTINGS.colourBlind,
     textSize: isTextSize(r.textSize) ? r.textSize : DEFAULT_SETTINGS.textSize,
+    keys: readKeyBindings(r.keys),
   };
 }
 

@@ -146,6 +146,7 @@ export class BattleScene extends Phaser.Scene {
       panel: (which) => this.act(intents.togglePanel(this.here(), which)),
       undo: () => this.command('undo-move'),
       endTurn: () => this.command('end-turn'),
+      keys: app.settings.keys,
       inspect: (id) => this.act(intents.fromPanel(intents.inspectUnit(this.here(), id))),
       choose: (id, choice) =>
         this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
@@ -340,7 +341,7 @@ export class BattleScene extends Phaser.Scene {
       if (!isTutorialOver(app.tutorial) || app.tutorial.finished) return this.endTutorial();
     }
     const here = this.here();
-    const action = intents.keyAction(e, here.ui, here.view.targets.length);
+    const action = intents.keyAction(e, here.ui, here.view.targets.length, app.settings.keys);
     if (!action) return;
     const ui = here.ui;
     const v = this.board.board.camera;

@@ -295,7 +295,9 @@ export class CampaignScene extends Phaser.Scene {
     const h2 = 200;
     drawPanel(g, x, y2, w, h2, { alpha: 0.94 });
     this.add.text(x + 16, y2 + 10, "The party's story", titleStyle(18));
-    const lines = model.chronicle.slice(-9);
+    // Nine lines fit: a long story keeps its opening and its latest battles.
+    const c = model.chronicle;
+    const lines = c.length <= 9 ? c : [...c.slice(0, 2), '…', ...c.slice(-6)];
     this.add
       .text(
         x + 16,

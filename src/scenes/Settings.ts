@@ -1,6 +1,7 @@
 /**
  * Settings: master/music/effects volume, animation speed, dice log, and comfort (reduced
- * motion, colour-blind colours, text size). Opens over the battle too.
+ * motion, colour-blind colours, text size); Keys… opens the battle keys' page (Keys.ts).
+ * Opens over the battle too.
  */
 import Phaser from 'phaser';
 import { app } from '../app/app';
@@ -185,7 +186,18 @@ export class SettingsScene extends Phaser.Scene {
         textStyle(13, CSS.muted),
       )
       .setOrigin(0.5);
-    new Button(this, W / 2, py + ph - 42, {
+    new Button(this, W / 2 - 110, py + ph - 42, {
+      name: 'settings-keys',
+      width: 200,
+      height: 44,
+      label: 'Keys\u2026',
+      fontSize: 20,
+      onClick: () => {
+        this.scene.start('Keys', { overlay: this.overlay, returnTo: this.returnTo });
+        this.scene.bringToTop('Keys');
+      },
+    });
+    new Button(this, W / 2 + 110, py + ph - 42, {
       name: 'settings-back',
       width: 200,
       height: 44,

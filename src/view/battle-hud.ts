@@ -6,6 +6,7 @@
  */
 import Phaser from 'phaser';
 import type { BattleLook } from '../app/app';
+import { DEFAULT_KEYS, keyLabel, type KeyBindings } from '../app/key-bindings';
 import type { GameState, RuleModule } from '../engine';
 import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
@@ -14,7 +15,7 @@ import { Banner, HeroCard, InfoPanel } from './hud';
 import { COLORS, CSS, readingStyle, textStyle, titleStyle } from './theme';
 import { Button, drawPanel, Toast, Tooltip } from './ui';
 
-/** What the HUD's buttons and cards ask the scene to do. */
+/** What the HUD's buttons and cards ask the scene to do (and the keys they name). */
 export interface BattleHudActions {
   top: Record<TopButtonName, () => void>;
   /** Fit the whole board back in its window, centred. */
@@ -25,64 +26,82 @@ export interface BattleHudActions {
   endTurn(): void;
   inspect(unitId: string): void;
   choose(unitId: string, choice: string): void;
+  /** The player's battle keys, named on the buttons and in the help (default: the defaults). */
+  keys?: Readonly<KeyBindings>;
 }
 
-const TOP_BUTTON_LOOK: Record<TopButtonName, { label: string; tip: string; icon?: string }> = {
-  help: { label: '?', tip: 'Keys and mouse (H)' },
-  threats: {
-    label: 'Threats',
-    tip: 'Red: where the alerted monsters could strike a hero next turn (T)',
-  },
-  intent: {
-    label: 'Intent',
-    tip: 'What each monster will do next turn, with the odds its dice give; on each hero card, the chance that hero is attacked (I). Hover a monster to see its own.',
-  },
-  auto: {
-    label: 'Auto',
-    tip: 'Auto-battle: the autopilot plays the heroes turn after turn. Click again (or P) to take over.',
-  },
-  speed: {
-    label: '',
-    tip: 'Animation speed of the monsters\u2019 turns (Instant skips animation). Space or Enter skips the current animation.',
-  },
-  sound: { label: '', tip: 'Sound on or off (volumes are in Settings)', icon: 'speaker-on' },
-  settings: { label: 'Settings', tip: 'Volumes, animation speed, dice log' },
-  'to-menu': { label: 'Menu', tip: 'Back to the menu. The battle is saved: Continue resumes it.' },
-};
+/** The top bar's buttons: labels and tooltips, naming the player's keys. */
+function topButtonLook(
+  keys: Readonly<KeyBindings>,
+): Record<TopButtonName, { label: string; tip: string; icon?: string }> {
+  const k = (c: keyof KeyBindings) => keyLabel(keys[c]);
+  return {
+    help: { label: '?', tip: `Keys and mouse (${k('help')})` },
+    threats: {
+      label: 'Threats',
+      tip: `Red: where the alerted monsters could strike a hero next turn (${k('threats')})`,
+    },
+    intent: {
+      label: 'Intent',
+      tip: `What each monster will do next turn, with the odds its dice give; on each hero card, the chance that hero is attacked (${k('intent')}). Hover a monster to see its own.`,
+    },
+    auto: {
+      label: 'Auto',
+      tip: `Auto-battle: the autopilot plays the heroes turn after turn. Click again (or ${k('auto')}) to take over.`,
+    },
+    speed: {
+      label: '',
+      tip: `Animation speed of the monsters\u2019 turns (Instant skips animation). ${k('end-turn')} or Enter skips the current animation.`,
+    },
+    sound: { label: '', tip: 'Sound on or off (volumes are in Settings)', icon: 'speaker-on' },
+    settings: { label: 'Settings', tip: 'Volumes, animation speed, dice log, keys' },
+    'to-menu': {
+      label: 'Menu',
+      tip: 'Back to the menu. The battle is saved: Continue resumes it.',
+    },
+  };
+}
 
-const HELP_LINES: readonly [string, string][] = [
-  [
-    'Left click',
-    'move to a blue square \u00b7 attack a marked foe \u00b7 use an ability on a green mark \u00b7 open a marked door',
-  ],
-  ['Hover', 'path, line of sight and cover to any square; a foe\u2019s chances'],
-  [
-    'Click a monster',
-    'one not a target: amber, where it would spot a hero; red, where it could strike',
-  ],
-  ['Right click', 'turn the acting hero to face a square'],
-  ['Weapon buttons', 'choose the weapon on the hero card'],
-  ['Tab / Shift+Tab', 'inspect the next hero (cards too)'],
-  ['Arrows, Enter', 'move a square on the board; Enter acts there as a click would'],
-  [
-    '1-9, arrows',
-    'pick a target (Shift+arrows still move the square); the same number or Enter strikes',
-  ],
-  ['Space', 'end the turn (or skip an animation)'],
-  ['Z', 'undo a move not yet followed by an attack or a roll'],
-  ['Esc', 'cancel the selection'],
-  ['P / Auto button', 'auto-battle: the autopilot plays the heroes until you take over'],
-  ['T / Threats', 'red: where the alerted monsters could strike next turn'],
-  [
-    'I / Intent',
-    'each monster\u2019s next turn with its odds; on the cards, the chance of being attacked',
-  ],
-  ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
-  ['C / Fit', 'the whole board in view again, centred'],
-  ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
-  ['H', 'show or hide this help'],
-  ['Menus: Tab, Enter', 'move the focus ring between buttons; Enter or Space presses'],
-];
+/** The help overlay's lines (key, what it does), with the player's keys. */
+export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string][] {
+  const k = (c: keyof KeyBindings) => keyLabel(keys[c]);
+  return [
+    [
+      'Left click',
+      'move to a blue square \u00b7 attack a marked foe \u00b7 use an ability on a green mark \u00b7 open a marked door',
+    ],
+    ['Hover', 'path, line of sight and cover to any square; a foe\u2019s chances'],
+    [
+      'Click a monster',
+      'one not a target: amber, where it would spot a hero; red, where it could strike',
+    ],
+    ['Right click', 'turn the acting hero to face a square'],
+    ['Weapon buttons', 'choose the weapon on the hero card'],
+    ['Tab / Shift+Tab', 'inspect the next hero (cards too)'],
+    ['Arrows, Enter', 'move a square on the board; Enter acts there as a click would'],
+    [
+      '1-9, arrows',
+      'pick a target (Shift+arrows still move the square); the same number or Enter strikes',
+    ],
+    [k('end-turn'), 'end the turn (or skip an animation)'],
+    [k('undo'), 'undo a move not yet followed by an attack or a roll'],
+    ['Esc', 'cancel the selection'],
+    [
+      `${k('auto')} / Auto button`,
+      'auto-battle: the autopilot plays the heroes until you take over',
+    ],
+    [`${k('threats')} / Threats`, 'red: where the alerted monsters could strike next turn'],
+    [
+      `${k('intent')} / Intent`,
+      'each monster\u2019s next turn with its odds; on the cards, the chance of being attacked',
+    ],
+    ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
+    [`${k('recentre')} / Fit`, 'the whole board in view again, centred'],
+    ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
+    [`${k('help')}, ?`, 'show or hide this help (other keys: Settings, Keys\u2026)'],
+    ['Menus: Tab, Enter', 'move the focus ring between buttons; Enter or Space presses'],
+  ];
+}
 
 export class BattleHud {
   readonly root: Phaser.GameObjects.Container;
@@ -114,6 +133,7 @@ export class BattleHud {
     scenarioName: string,
     private readonly actions: BattleHudActions,
   ) {
+    const keys = actions.keys ?? DEFAULT_KEYS;
     const add = <T extends Phaser.GameObjects.GameObject>(obj: T): T => {
       this.root.add(obj);
       return obj;
@@ -152,8 +172,9 @@ export class BattleHud {
     );
 
     this.tooltip = new Tooltip(scene);
+    const looks = topButtonLook(keys);
     for (const b of layout.topButtons) {
-      const look = TOP_BUTTON_LOOK[b.name];
+      const look = looks[b.name];
       // Narrow screens: the gear alone for Settings.
       const narrowIcon = layout.narrow && b.name === 'settings' ? 'gear' : undefined;
       const button = new Button(scene, b.x, b.y, {
@@ -248,14 +269,14 @@ export class BattleHud {
     this.undoButton = barButton(
       'undo',
       layout.undo,
-      narrow ? 'Undo' : 'Undo (Z)',
+      narrow ? 'Undo' : `Undo (${keyLabel(keys.undo)})`,
       'Take back this turn\u2019s move (not after an attack, a roll or an alert).',
       actions.undo,
     );
     this.endButton = barButton(
       'end-turn',
       layout.endTurn,
-      narrow ? 'End turn' : 'End turn (Space)',
+      narrow ? 'End turn' : `End turn (${keyLabel(keys['end-turn'])})`,
       'End this hero\u2019s turn. After the last hero, the monsters act.',
       actions.endTurn,
     );
@@ -286,7 +307,7 @@ export class BattleHud {
         label: 'Fit',
         fontSize: 12,
         tooltipHost: this.tooltip,
-        tooltip: 'Fit the whole board in view, centred (C)',
+        tooltip: `Fit the whole board in view, centred (${keyLabel(keys.recentre)})`,
         onClick: actions.recentre,
       }),
     ).setAlpha(0.85);
@@ -322,7 +343,7 @@ export class BattleHud {
         .setOrigin(0.5, 0),
     );
     let y = 62;
-    for (const [k, d] of HELP_LINES) {
+    for (const [k, d] of helpLines(this.actions.keys ?? DEFAULT_KEYS)) {
       c.add(
         scene.add.text(
           14,

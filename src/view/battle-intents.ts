@@ -13,6 +13,7 @@ import {
   type Point,
   type RuleModule,
 } from '../engine';
+import { boundTo, DEFAULT_KEYS, type KeyBindings, type KeyCommand } from '../app/key-bindings';
 import { actingUnitId, type BattleUi } from './battle-ui';
 import { unitAt, type BattleView } from './battle-view';
 
@@ -229,33 +230,44 @@ export function moveCursor({ state, ui }: Situation, dx: number, dy: number): Ou
   return { ui: { ...ui, hover: at, selectedTarget: -1 }, reveal: at };
 }
 
-/** The action of a key press, or null when the key means nothing now. */
+/** What each rebindable key asks for. */
+const BOUND_ACTIONS: Record<KeyCommand, (ui: BattleUi) => KeyAction> = {
+  'end-turn': () => ({ kind: 'end-turn' }),
+  undo: () => ({ kind: 'undo' }),
+  auto: () => ({ kind: 'toggle-auto' }),
+  threats: () => ({ kind: 'toggle-threats' }),
+  intent: () => ({ kind: 'toggle-intent' }),
+  recentre: () => ({ kind: 'recentre' }),
+  help: (ui) => ({ kind: 'help', show: !ui.helpOpen }),
+};
+
+/**
+ * The action of a key press under the player's key bindings, or null when the key means
+ * nothing now. Enter, Esc, Tab, ?, the digits, the arrows and + / - are fixed.
+ */
 export function keyAction(
   key: { key: string; shiftKey: boolean; repeat: boolean },
   ui: BattleUi,
   targetCount: number,
+  keys: Readonly<KeyBindings> = DEFAULT_KEYS,
 ): KeyAction | null {
   const k = key.key;
+  const bound = boundTo(keys, k);
   const zoom = k === '+' || k === '=' || k === '-' || k === '_';
   if (key.repeat && !zoom && !k.startsWith('Arrow')) return null;
   if (ui.animating) {
-    if (k === ' ' || k === 'Enter' || k === 'Escape') return { kind: 'skip-animation' };
-    if ((k === 'p' || k === 'P') && ui.autoBattle) return { kind: 'toggle-auto' };
+    if (bound === 'end-turn' || k === 'Enter' || k === 'Escape') return { kind: 'skip-animation' };
+    if (bound === 'auto' && ui.autoBattle) return { kind: 'toggle-auto' };
     return null;
   }
-  if (k === 'h' || k === 'H' || k === '?') return { kind: 'help', show: !ui.helpOpen };
+  if (k === '?') return { kind: 'help', show: !ui.helpOpen };
   if (k === 'Escape' && ui.helpOpen) return { kind: 'help', show: false };
   if (k === 'Tab') return { kind: 'inspect-next', step: key.shiftKey ? -1 : 1 };
   if (/^[1-9]$/.test(k)) return { kind: 'pick-target', index: Number(k) - 1 };
   // Enter acts on the keyboard's square (a click there) unless a target is picked by keys.
   if (k === 'Enter')
     return ui.hover && ui.selectedTarget < 0 ? { kind: 'press-cursor' } : { kind: 'confirm' };
-  if (k === ' ') return { kind: 'end-turn' };
-  if (k === 'z' || k === 'Z') return { kind: 'undo' };
-  if (k === 'p' || k === 'P') return { kind: 'toggle-auto' };
-  if (k === 't' || k === 'T') return { kind: 'toggle-threats' };
-  if (k === 'i' || k === 'I') return { kind: 'toggle-intent' };
-  if (k === 'c' || k === 'C') return { kind: 'recentre' };
+  if (bound) return BOUND_ACTIONS[bound](ui);
   if (k === 'Escape') return { kind: 'cancel' };
   if (k === '+' || k === '=') return { kind: 'zoom', factor: ZOOM_STEP };
   if (k === '-' || k === '_') return { kind: 'zoom', factor: 1 / ZOOM_STEP };

@@ -13,6 +13,7 @@ import {
   textScaleOf,
   type Settings,
 } from '../../src/app/settings';
+import { DEFAULT_KEYS } from '../../src/app/key-bindings';
 import { STORAGE_KEYS } from '../../src/app/storage';
 import {
   COLORS,
@@ -74,6 +75,42 @@ describe('settings', () => {
     expect(s.textSize).toBe(DEFAULT_SETTINGS.textSize);
     (g.localStorage as MemoryStorage).setItem(STORAGE_KEYS.settings, '{broken');
     expect(loadSettings()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps rebound battle keys across a reload, and checks stored ones key by key', () => {
+    const keys = { ...DEFAULT_KEYS, 'end-turn': 'e', undo: ' ' };
+    saveSettings({ ...DEFAULT_SETTINGS, keys });
+    expect(loadSettings().keys).toEqual(keys);
+    const stored = (raw: unknown) => {
+      (g.localStorage as MemoryStorage).setItem(
+        STORAGE_KEYS.settings,
+        JSON.stringify({ master: 0.4, keys: raw }),
+      );
+      return loadSettings();
+    };
+    // An unknown action is dropped; a fixed key (Enter, a digit, an arrow, +) or a non-key
+    // falls back to that action's default; the others are kept.
+    const mixed = stored({
+      'end-turn': 'E',
+      fly: 'f',
+      undo: 'Enter',
+      auto: '7',
+      threats: 'ArrowUp',
+      intent: '+',
+      recentre: 42,
+      help: 'k',
+    });
+    expect(mixed.master).toBe(0.4);
+    expect(mixed.keys).toEqual({ ...DEFAULT_KEYS, 'end-turn': 'e', help: 'k' });
+    expect(mixed.keys).not.toHaveProperty('fly');
+    // A key bound twice: both go back to their defaults.
+    expect(stored({ 'end-turn': 'q', undo: 'q', auto: 'y' }).keys).toEqual({
+      ...DEFAULT_KEYS,
+      auto: 'y',
+    });
+    // A kept key that takes another action's default: all go back to the defaults.
+    expect(stored({ 'end-turn': 'z', undo: 'enter' }).keys).toEqual(DEFAULT_KEYS);
+    expect(stored('z').keys).toEqual(DEFAULT_KEYS);
   });
 
   it('colour-blind mode swaps the palette to blue against vermillion, and back', () => {

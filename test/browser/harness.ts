@@ -218,7 +218,7 @@ export async function clickButtonOn(page: Page, name: string): Promise<void> {
       return r && r.enabled ? r : null;
     },
     name,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
   const r = (await handle.jsonValue()) as { cx: number; cy: number };
   await page.mouse.click(r.cx, r.cy);
@@ -293,6 +293,6 @@ export async function waitForCustomMap(page: Page, pattern: string): Promise<voi
         .scenarios()
         .some((s) => s.id === 'custom' && new RegExp(p).test(s.name)),
     pattern,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   );
 }

@@ -3,6 +3,7 @@
  * command, decided headless from real engine states.
  */
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_KEYS, rebind, type KeyBindings } from '../../src/app/key-bindings';
 import type { GameState } from '../../src/engine';
 import {
   cancel,
@@ -202,5 +203,47 @@ describe('the battle input decisions', () => {
     expect(
       keyAction({ key: 'Escape', shiftKey: false, repeat: false }, { ...ui, helpOpen: true }, 0),
     ).toEqual({ kind: 'help', show: false });
+  });
+
+  it("follows the player's key bindings: a rebound action answers its new key only", () => {
+    const ui = initialUi();
+    const keys: KeyBindings = { ...DEFAULT_KEYS, 'end-turn': 'e', undo: 'u', help: 'k' };
+    const key = (k: string, bindings: Readonly<KeyBindings> = keys, at: BattleUi = ui) =>
+      keyAction({ key: k, shiftKey: false, repeat: false }, at, 0, bindings);
+    expect(key('e')).toEqual({ kind: 'end-turn' });
+    expect(key('E')).toEqual({ kind: 'end-turn' }); // with Shift or Caps Lock too
+    expect(key(' ')).toBeNull();
+    expect(key('u')).toEqual({ kind: 'undo' });
+    expect(key('z')).toBeNull();
+    // The fixed keys keep their meaning whatever is bound: ? still opens the help.
+    expect(key('?')).toEqual({ kind: 'help', show: true });
+    expect(key('Enter')).toEqual({ kind: 'confirm' });
+    expect(key('3')).toEqual({ kind: 'pick-target', index: 2 });
+    // While the monsters move, the end-turn key (no longer Space) skips the animation.
+    const busy = startAnimating(ui);
+    expect(key('e', keys, busy)).toEqual({ kind: 'skip-animation' });
+    expect(key(' ', keys, busy)).toBeNull();
+    // Two actions swapped through rebind (the second needs the first's key freed).
+    const swapped = rebind(DEFAULT_KEYS, 'threats', 'x');
+    if (!('keys' in swapped)) throw new Error(swapped.error);
+    const both = rebind(swapped.keys, 'intent', 't');
+    if (!('keys' in both)) throw new Error(both.error);
+    expect(key('t', both.keys)).toEqual({ kind: 'toggle-intent' });
+    expect(key('x', both.keys)).toEqual({ kind: 'toggle-threats' });
+    expect(key('i', both.keys)).toBeNull();
+  });
+
+  it('refuses a rebinding onto a fixed key or a key another action has, saying why', () => {
+    const clash = rebind(DEFAULT_KEYS, 'end-turn', 'T');
+    expect(clash).toEqual({
+      error: 'T is already Threats. Choose another key, or rebind Threats first.',
+    });
+    for (const fixed of ['Enter', 'Escape', 'Tab', '5', 'ArrowUp', '+', '-', '=', '_', '?', 'w'])
+      expect(rebind(DEFAULT_KEYS, 'undo', fixed)).toMatchObject({ error: expect.any(String) });
+    expect(rebind(DEFAULT_KEYS, 'undo', 'F2')).toEqual({
+      error: 'F2 cannot be bound; choose a letter, a sign or Space.',
+    });
+    // Rebinding an action to its own key changes nothing and is no clash.
+    expect(rebind(DEFAULT_KEYS, 'undo', 'Z')).toEqual({ keys: DEFAULT_KEYS });
   });
 });

@@ -59,7 +59,7 @@ function readHero(value: unknown, where: string, errors: string[]): HeroDefiniti
   const kinds: Record<string, string> = {};
   if (!isFields(value.kinds) || Object.keys(value.kinds).length === 0) {
     errors.push(
-      `${where} (${name || 'no name'}) needs "kinds": its figure in each rule set, e.g. { "dungeon-crawl": "thief" }.`,
+      `${where} (${name || 'no name'}) needs "kinds": its figure in each rule set, e.g. { "skirmish": "archer" }.`,
     );
     return null;
   }

@@ -14,7 +14,7 @@ import type { Command, OptionValue, RuleRef, Side } from '../types';
 /** A hero the campaign starts with: a name and the figure it is in each rule set. */
 export interface HeroDefinition {
   name: string;
-  /** Rule module id -> that module's kind for this hero ("dungeon-crawl": "thief"). */
+  /** Rule module id -> that module's kind for this hero ("skirmish": "archer"). */
   kinds: Readonly<Record<string, string>>;
 }
 

@@ -1,8 +1,8 @@
 /**
  * Generated boards: what stands on each square of a generated battlefield (its feature),
  * what each feature does to movement, sight and cover, the fix-up that keeps a board one
- * connected walkable area, and the two board set-ups of solo-miniatures-dungeon-crawl
- * section 1 (the 8 x 10 sheet and the chessboard). Rule modules build their own random
+ * connected walkable area, and the two board set-ups of the solo miniatures rules (the
+ * seed on dungeon crawls), section 1 (the 8 x 10 sheet and the chessboard). Rule modules build their own random
  * battlefields on these pieces. Pure: the dice are the game's seeded dice (dice.ts).
  */
 import { createDiceState, openDice, type DiceSource } from '../dice';
@@ -218,7 +218,7 @@ export function joinCutOffGround(
 }
 
 // ---------------------------------------------------------------------------------------
-// solo-miniatures-dungeon-crawl, section 1 (Set Up)
+// The solo miniatures rules (seeds/solo-miniatures-*.txt), section 1 (Set Up)
 
 /** The seed's single sheet: 8 x 10 squares of 1 inch. */
 export const SHEET_WIDTH = 8;
