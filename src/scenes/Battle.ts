@@ -292,7 +292,9 @@ export class BattleScene extends Phaser.Scene {
     app.tutorial = advanceTutorial(app.tutorial, input);
     const logHidden = !this.layout.logShown && !this.layout.narrow;
     this.tutorial.render(
-      this.ui.animating ? null : tutorialPrompt(app.tutorial, this.state, { logHidden }),
+      this.ui.animating
+        ? null
+        : tutorialPrompt(app.tutorial, this.state, { logHidden, keys: app.settings.keys }),
     );
   }
 

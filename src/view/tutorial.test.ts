@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyCommand, defaultOptions, type GameState } from '../engine';
 import { BattleSession } from '../app/session';
+import { DEFAULT_KEYS } from '../app/key-bindings';
 import { initialUi } from './battle-ui';
 import {
   advanceTutorial,
@@ -113,6 +114,13 @@ describe('the tutorial model', () => {
       expect(tutorialPrompt(p, start)).toBeNull();
       expect(advanceTutorial(p, { kind: 'log-pressed' })).toBe(p);
     }
+  });
+
+  it('names the keys as the player has bound them', () => {
+    const p = { ...startTutorial(), step: TUTORIAL_STEPS.indexOf('end-turn') };
+    expect(tutorialPrompt(p, start)!.text).toMatch(/\(or Space\)/);
+    const keys = { ...DEFAULT_KEYS, 'end-turn': 'e' };
+    expect(tutorialPrompt(p, start, { keys })!.text).toMatch(/\(or E\)/);
   });
 
   it('every step has a short text of its own', () => {

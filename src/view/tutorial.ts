@@ -5,6 +5,7 @@
  * and draws the prompt (view/tutorial-panel.ts); tests drive it headless.
  */
 import { applyCommand, legalCommands, type Command, type GameState, type Point } from '../engine';
+import { DEFAULT_KEYS, keyLabel, type KeyBindings } from '../app/key-bindings';
 import type { TutorialProgress } from '../app/tutorial-flag';
 import type { BattleUi } from './battle-ui';
 
@@ -140,8 +141,9 @@ function actingName(state: GameState): string {
 export function tutorialPrompt(
   p: TutorialProgress,
   state: GameState,
-  screen: { logHidden?: boolean } = {},
+  screen: { logHidden?: boolean; keys?: KeyBindings } = {},
 ): TutorialPrompt | null {
+  const key = (k: keyof KeyBindings): string => keyLabel((screen.keys ?? DEFAULT_KEYS)[k]);
   if (p.skipped) return null;
   const step = currentStep(p);
   const counter = step ? `Step ${p.step + 1} of ${TUTORIAL_STEPS.length}` : '';
@@ -153,7 +155,7 @@ export function tutorialPrompt(
         ...base,
         step: 'finished',
         title: 'You are ready',
-        text: 'That is the whole loop. Play on: clear the dungeon, or leave by the Menu. Press H at any time for every key.',
+        text: `That is the whole loop. Play on: clear the dungeon, or leave by the Menu. Press ${key('help')} at any time for every key.`,
       };
     case 'move':
       return {
@@ -169,14 +171,14 @@ export function tutorialPrompt(
             ...base,
             step,
             title: 'Undo',
-            text: 'Undo (or Z) takes a move back while no monster saw it and no die was rolled. Try it.',
+            text: `Undo (or ${key('undo')}) takes a move back while no monster saw it and no die was rolled. Try it.`,
             control: 'undo',
           }
         : {
             ...base,
             step,
             title: 'Undo',
-            text: 'Undo (or Z) takes a move back while no monster saw it and no die was rolled. The monsters saw this one, so it is greyed out: the move stands.',
+            text: `Undo (or ${key('undo')}) takes a move back while no monster saw it and no die was rolled. The monsters saw this one, so it is greyed out: the move stands.`,
             control: 'undo',
             acknowledge: 'Got it',
           };
@@ -209,7 +211,7 @@ export function tutorialPrompt(
         ...base,
         step,
         title: 'Threats',
-        text: 'Threats (or T) marks every square an alerted monster could strike next turn. Switch it on.',
+        text: `Threats (or ${key('threats')}) marks every square an alerted monster could strike next turn. Switch it on.`,
         control: 'threats',
       };
     case 'intent':
@@ -217,7 +219,7 @@ export function tutorialPrompt(
         ...base,
         step,
         title: 'Intent',
-        text: "Monsters act by dice. Intent (or I) shows each one's likely next move, with its odds. Switch it on.",
+        text: `Monsters act by dice. Intent (or ${key('intent')}) shows each one's likely next move, with its odds. Switch it on.`,
         control: 'intent',
       };
     case 'end-turn':
@@ -225,7 +227,7 @@ export function tutorialPrompt(
         ...base,
         step,
         title: 'End turn',
-        text: 'Done with this hero? End turn (or Space) passes to the next one; after the heroes, the monsters act.',
+        text: `Done with this hero? End turn (or ${key('end-turn')}) passes to the next one; after the heroes, the monsters act.`,
         control: 'end-turn',
       };
   }
