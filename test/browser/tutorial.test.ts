@@ -185,6 +185,9 @@ describe('the first-battle tutorial', () => {
 
   it('on a phone-sized page the bubble fits and the log step takes the Log panel', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // The battle lays itself out again for the narrow page before its Menu button is used.
+    await page.waitForFunction(() => (window.archfoe.debug.battle()?.viewport.width ?? 999) < 400);
+    await page.waitForTimeout(300);
     await clickButtonOn(page, 'to-menu');
     await waitForScene(page, 'Menu');
     await openTutorialFromSetup();
