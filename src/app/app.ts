@@ -4,7 +4,7 @@
  * call it; it never changes game state except through the session (the engine).
  */
 import type Phaser from 'phaser';
-import { allScenarios } from '../engine';
+import { allScenarios, defaultOptions } from '../engine';
 import type {
   Command,
   GameConfig,
@@ -70,6 +70,7 @@ import {
   type BattleConfig,
 } from './session';
 import { loadSettings, saveSettings, type AnimationSpeed, type Settings } from './settings';
+import { noteTutorialOffered, TUTORIAL_BATTLE, type TutorialProgress } from './tutorial-flag';
 
 export interface DispatchOutcome {
   ok: boolean;
@@ -138,6 +139,14 @@ export interface BattleLook {
   };
   /** Fog of war: the monsters it hides now (none without fog). */
   hiddenByFog?: string[];
+  /** The tutorial's bubble as shown: its step and words, the square it marks, its frame. */
+  tutorial?: {
+    step: string;
+    title: string;
+    text: string;
+    square: { x: number; y: number } | null;
+    frame: LookRect | null;
+  } | null;
 }
 
 export interface UnitResult {
@@ -212,6 +221,8 @@ class App {
     scale: number;
   } | null = null;
   lastResult: BattleResult | null = null;
+  /** The first-battle tutorial, while its battle is the one on screen (null otherwise). */
+  tutorial: TutorialProgress | null = null;
   /** The save slots (opened by the Boot scene before the Menu shows). */
   readonly slots = new SlotStore();
   /** The campaign being played, or null (a quick battle, or none). */
@@ -316,13 +327,27 @@ class App {
   }
 
   /** Starts a new battle and shows it. Resolves when the Battle scene has shown its opening. */
-  startBattle(config: BattleConfig): Promise<DispatchOutcome> {
+  startBattle(config: BattleConfig, tutorial = false): Promise<DispatchOutcome> {
     const created = BattleSession.create(config);
     if (!created.ok) return Promise.resolve({ ok: false, error: created.error });
     this.session = created.session;
     this.campaign = null;
+    this.tutorial = tutorial ? { step: 0, finished: false, skipped: false } : null;
     void this.autosave();
     return this.showBattle(true);
+  }
+
+  /** Starts the guided first battle (and notes that the tutorial has been offered). */
+  startTutorial(): Promise<DispatchOutcome> {
+    noteTutorialOffered();
+    const config: BattleConfig = {
+      scenario: TUTORIAL_BATTLE.scenario,
+      seed: TUTORIAL_BATTLE.seed,
+      options: defaultOptions(),
+      custom: null,
+      seedTyped: true,
+    };
+    return this.startBattle(config, true);
   }
 
   private showBattle(animateOpening: boolean): Promise<DispatchOutcome> {
@@ -353,6 +378,7 @@ class App {
     }
     this.session = loaded.session;
     this.campaign = null;
+    this.tutorial = null;
     return this.restoreMapImages(loaded.session.config.custom).then(() => this.showBattle(false));
   }
 
@@ -582,6 +608,7 @@ class App {
     if (!made.ok) return made;
     play.state = started.state;
     this.session = made.session;
+    this.tutorial = null;
     await this.autosave();
     if (made.session.over) {
       // The save was made after the last blow and before the rolls: finish it now.

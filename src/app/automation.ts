@@ -89,6 +89,8 @@ export interface ArchFoeApi {
   attackOdds(): AttackOdds | null;
   /** Which renderer Phaser is drawing with: 'webgl' or 'canvas'. */
   renderer(): 'webgl' | 'canvas' | 'none';
+  /** The first-battle tutorial's progress while its battle is on (null otherwise). */
+  tutorial(): { step: number; finished: boolean; skipped: boolean } | null;
   debug: {
     buttonRect(name: string): (PageRect & { enabled: boolean }) | null;
     buttonNames(): string[];
@@ -241,6 +243,9 @@ export function installAutomation(): ArchFoeApi {
       const type = app.game?.renderer?.type;
       return type === Phaser.WEBGL ? 'webgl' : type === Phaser.CANVAS ? 'canvas' : 'none';
     },
+    tutorial() {
+      return app.tutorial ? { ...app.tutorial } : null;
+    },
     events() {
       return app.session ? structuredClone(app.session.events) : [];
     },
@@ -363,6 +368,10 @@ export function installAutomation(): ArchFoeApi {
           badges: look.badges.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
           viewport: rectToPage(look.viewport),
           board: rectToPage(look.board),
+          tutorial: look.tutorial && {
+            ...look.tutorial,
+            frame: look.tutorial.frame && rectToPage(look.tutorial.frame),
+          },
         };
       },
       toastCount,

@@ -40,6 +40,14 @@ import { deriveBattleView, type BattleView } from '../view/battle-view';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
 import { fadeMs, setTextResolution } from '../view/theme';
+import {
+  advanceTutorial,
+  isTutorialOver,
+  skipTutorial,
+  tutorialPrompt,
+  type TutorialInput,
+} from '../view/tutorial';
+import { TutorialPanel } from '../view/tutorial-panel';
 
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
@@ -65,6 +73,8 @@ export class BattleScene extends Phaser.Scene {
   private relayout = false;
   private leaving = false;
   private mutedVolume: number | null = null;
+  /** The tutorial's bubble, when this battle is the tutorial. */
+  private tutorial: TutorialPanel | null = null;
 
   constructor() {
     super('Battle');
@@ -142,6 +152,16 @@ export class BattleScene extends Phaser.Scene {
         this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
     });
     this.cameras.main.ignore(this.hud.root);
+    this.tutorial = null;
+    if (app.tutorial && !isTutorialOver(app.tutorial)) {
+      this.tutorial = new TutorialPanel(this, this.layout, {
+        dismiss: () => this.endTutorial(),
+        next: () => this.tutorialSaw({ kind: 'acknowledged' }),
+        squareToGame: (p) => this.board.board.squareToScreen(p),
+      });
+      this.cameras.main.ignore(this.tutorial.root);
+      this.hud.log.onPress = () => this.tutorialSaw({ kind: 'log-pressed' });
+    }
     this.updateSpeedButton();
     this.updateSoundButton();
 
@@ -177,6 +197,7 @@ export class BattleScene extends Phaser.Scene {
           roundOdds: this.view?.roundOdds ?? null,
         },
         hiddenByFog: this.board.hiddenByFog,
+        tutorial: this.tutorial?.shown() ?? null,
       }),
     };
     app.battle = bridge;
@@ -260,6 +281,28 @@ export class BattleScene extends Phaser.Scene {
     this.hud.setButton('threats', { selected: this.ui.showThreats });
     this.hud.setButton('intent', { selected: this.ui.showIntent });
     this.hud.setButton('auto', { selected: this.ui.autoBattle });
+    this.tutorialSaw({ kind: 'ui', ui: this.ui });
+  }
+
+  // ------------------------------------------------------------------ tutorial
+
+  /** Tells the tutorial what happened and shows its step now. */
+  private tutorialSaw(input: TutorialInput): void {
+    if (!this.tutorial || !app.tutorial) return;
+    app.tutorial = advanceTutorial(app.tutorial, input);
+    const logHidden = !this.layout.logShown && !this.layout.narrow;
+    this.tutorial.render(
+      this.ui.animating
+        ? null
+        : tutorialPrompt(app.tutorial, this.state, { logHidden, keys: app.settings.keys }),
+    );
+  }
+
+  /** Skip (or Close once finished): the bubble goes for good. */
+  private endTutorial(): void {
+    if (!app.tutorial) return;
+    app.tutorial = app.tutorial.finished ? null : skipTutorial(app.tutorial);
+    this.tutorial?.render(null);
   }
 
   private setUi(next: BattleUi, reveal?: Point): void {
@@ -289,6 +332,16 @@ export class BattleScene extends Phaser.Scene {
 
   private onKey(e: KeyboardEvent): void {
     if (e.key === 'Tab' || e.key === ' ' || e.key.startsWith('Arrow')) e.preventDefault();
+    // Esc leaves the tutorial (before it cancels a pick), unless the help is open.
+    if (
+      e.key === 'Escape' &&
+      this.tutorial &&
+      app.tutorial &&
+      !this.ui.helpOpen &&
+      !this.ui.animating
+    ) {
+      if (!isTutorialOver(app.tutorial) || app.tutorial.finished) return this.endTutorial();
+    }
     const here = this.here();
     const action = intents.keyAction(e, here.ui, here.view.targets.length, app.settings.keys);
     if (!action) return;
@@ -333,6 +386,7 @@ export class BattleScene extends Phaser.Scene {
   override update(_time: number, delta: number): void {
     this.gestures?.update(delta);
     this.board?.fitMarkers();
+    this.tutorial?.update(delta);
   }
 
   // ------------------------------------------------------------------ commands
@@ -352,8 +406,10 @@ export class BattleScene extends Phaser.Scene {
       const result = this.session.apply(command);
       if (!result.ok) {
         this.hud.toast.show(result.error);
+        this.tutorialSaw({ kind: 'command', command, ok: false });
         return { ok: false, error: result.error };
       }
+      this.tutorialSaw({ kind: 'command', command, ok: true });
       void app.autosave().then((saved) => {
         if (!saved.ok && this.sys.isActive()) this.hud.toast.show(saved.error, 'info');
       });

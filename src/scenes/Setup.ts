@@ -32,6 +32,7 @@ import {
   type ResolvedScenario,
 } from '../app/maps';
 import { randomSeed } from '../app/session';
+import { noteTutorialOffered, tutorialOffered } from '../app/tutorial-flag';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
@@ -227,6 +228,30 @@ export class SetupScene extends Phaser.Scene {
       primary: true,
       onClick: () => void this.start(),
     });
+    // The first New game offers the tutorial (it stays on this button afterwards).
+    const offer = !tutorialOffered();
+    noteTutorialOffered();
+    new Button(this, 360, H - 38, {
+      name: 'tutorial',
+      width: 200,
+      height: 46,
+      label: 'Tutorial',
+      fontSize: 20,
+      primary: offer,
+      tooltip: 'A short guided first battle',
+      tooltipHost: this.tooltip,
+      onClick: () => void app.startTutorial(),
+    });
+    if (offer)
+      this.add
+        .text(
+          476,
+          H - 38,
+          'New here? The tutorial is a short guided battle\nthat shows the basics. Leave it at any time.',
+          textStyle(15, CSS.gold, { lineSpacing: 2 }),
+        )
+        .setOrigin(0, 0.5)
+        .setName('tutorial-offer');
     this.toast = new Toast(this, W / 2, H - 100);
     this.tooltip.setDepth(10_000);
 
@@ -922,6 +947,7 @@ export class SetupScene extends Phaser.Scene {
 
   private onKey(e: KeyboardEvent): void {
     if (e.repeat && (e.key === 'Enter' || e.key === 'Escape')) return;
+
     if (e.key === 'Escape') {
       sounds.play('ui-click');
       app.goto('Menu');

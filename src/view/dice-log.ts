@@ -85,6 +85,7 @@ export class DiceLog extends Phaser.GameObjects.Container {
     // Scroll back with the wheel over the log; the rule tag under the pointer, in full.
     const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
     zone.on('pointermove', (p: Phaser.Input.Pointer) => this.tipAt(p));
+    zone.on('pointerdown', () => this.onPress?.());
     zone.on('pointerout', () => {
       this.tipped = null;
       this.tooltip?.hideNow();
@@ -106,6 +107,9 @@ export class DiceLog extends Phaser.GameObjects.Container {
       lineSpacing: 1,
     });
   }
+
+  /** Called when the log is pressed (the tutorial's dice log step waits for it). */
+  onPress: (() => void) | null = null;
 
   /** The tag whose whole reference the tooltip shows. */
   private tipped: Phaser.GameObjects.Text | null = null;

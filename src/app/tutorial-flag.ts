@@ -1,0 +1,25 @@
+/**
+ * Whether the first-battle tutorial has been offered (kept in localStorage): the first New
+ * game offers it once; afterwards it is on the Setup screen's Tutorial button.
+ */
+import { readItem, writeItem } from './storage';
+
+export const TUTORIAL_KEY = 'archfoe.tutorial-offered.v1';
+
+export function tutorialOffered(): boolean {
+  return readItem(TUTORIAL_KEY) === 'yes';
+}
+
+export function noteTutorialOffered(): void {
+  writeItem(TUTORIAL_KEY, 'yes');
+}
+
+/** The tutorial's battle: the Dungeon Crawl with a seed where a monster is one step away. */
+export const TUTORIAL_BATTLE = { scenario: 'dungeon-crawl', seed: 1 } as const;
+
+/** Where the tutorial stands: the index of the step shown, or finished / skipped. */
+export interface TutorialProgress {
+  step: number;
+  finished: boolean;
+  skipped: boolean;
+}
