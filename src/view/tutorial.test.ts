@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { applyCommand, defaultOptions, type GameState } from '../engine';
 import { BattleSession } from '../app/session';
 import { DEFAULT_KEYS } from '../app/key-bindings';
+import { TUTORIAL_BATTLE } from '../app/tutorial-flag';
 import { initialUi } from './battle-ui';
 import {
   advanceTutorial,
@@ -20,10 +21,10 @@ beforeAll(() => {
     setItem: (k: string, v: string) => void mem.set(k, v),
     removeItem: (k: string) => void mem.delete(k),
   };
-  // The tutorial's own battle: the Dungeon Crawl with seed 1 (see app.startTutorial).
+  // The tutorial's own battle (see app.startTutorial).
   const made = BattleSession.create({
-    scenario: 'dungeon-crawl',
-    seed: 1,
+    scenario: TUTORIAL_BATTLE.scenario,
+    seed: TUTORIAL_BATTLE.seed,
     options: defaultOptions(),
     custom: null,
     seedTyped: true,
