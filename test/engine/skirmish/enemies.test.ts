@@ -182,6 +182,10 @@ describe('VIII Morale, and III Retreating', () => {
     expect(morale).toEqual([{ purpose: 'morale', value: 5, unit: 'knight-1' }]);
     // The knight is unique: 6+ holds. A 5 fails: it retreats.
     expect(unit(shot.state, 'knight-1').ai?.status).toBe('retreating');
+    // The dice log's line for it, tagged with the book's section (as the page shows it).
+    const logged = shot.events.find((e) => / morale d20 = /.test(e.text));
+    expect(logged?.text).toMatch(/ morale d20 = 5, needs 6\+ \u2014 retreats$/);
+    expect(JSON.stringify(logged?.rule)).toMatch(/VIII/);
   });
 });
 
