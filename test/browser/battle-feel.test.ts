@@ -6,35 +6,23 @@
  * says what the screen shows.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BattleLook } from '../../src/app/app';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameState } from '../../src/engine';
-import {
-  requireChromium,
-  startBrowser,
-  stopBrowser,
-  waitForScene,
-  type BrowserSession,
-} from './harness';
+import { useBrowser, waitForScene } from './harness';
 
 type Api = ArchFoeApi;
 declare const window: { archfoe: Api };
 
-requireChromium();
-
-let session: BrowserSession | undefined;
+// Chromium required; the game built, served and opened before the tests, closed after.
+const browser = useBrowser();
+const errors = browser.errors;
 let page: Page;
 let baseUrl = '';
-const errors: string[] = [];
-
-beforeAll(async () => {
-  session = await startBrowser(errors);
-  ({ page, baseUrl } = session);
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowser(session);
+beforeAll(() => {
+  page = browser.page;
+  baseUrl = browser.session.baseUrl;
 });
 
 const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);

@@ -6,34 +6,22 @@
  * (window.archfoe.debug.battle) says what is drawn; window.archfoe.intent the engine's.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BattleLook } from '../../src/app/app';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { EnemyIntent, GameState } from '../../src/engine';
-import {
-  requireChromium,
-  startBrowser,
-  stopBrowser,
-  waitForScene,
-  type BrowserSession,
-} from './harness';
+import { useBrowser, waitForScene } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
-requireChromium();
-
-let session: BrowserSession | undefined;
+// Chromium required; the game built, served and opened before the tests, closed after.
+const browser = useBrowser();
+const errors = browser.errors;
 let page: Page;
 let baseUrl = '';
-const errors: string[] = [];
-
-beforeAll(async () => {
-  session = await startBrowser(errors);
-  ({ page, baseUrl } = session);
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowser(session);
+beforeAll(() => {
+  page = browser.page;
+  baseUrl = browser.session.baseUrl;
 });
 
 const state = (): Promise<GameState> => page.evaluate(() => window.archfoe.state()!);

@@ -6,36 +6,22 @@
  * and with the Skip button. No console errors.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BattleLook } from '../../src/app/app';
 import type { ArchFoeApi } from '../../src/app/automation';
-import {
-  ARTIFACTS,
-  clickButtonOn,
-  requireChromium,
-  startBrowser,
-  stopBrowser,
-  waitForScene,
-  type BrowserSession,
-} from './harness';
+import { ARTIFACTS, clickButtonOn, useBrowser, waitForScene } from './harness';
 import { join } from 'node:path';
 
 declare const window: { archfoe: ArchFoeApi };
 
-requireChromium();
-
-let session: BrowserSession | undefined;
+// Chromium required; the game built, served and opened before the tests, closed after.
+const browser = useBrowser();
+const errors = browser.errors;
 let page: Page;
 let baseUrl = '';
-const errors: string[] = [];
-
-beforeAll(async () => {
-  session = await startBrowser(errors);
-  ({ page, baseUrl } = session);
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowser(session);
+beforeAll(() => {
+  page = browser.page;
+  baseUrl = browser.session.baseUrl;
 });
 
 type Shown = NonNullable<BattleLook['tutorial']>;
