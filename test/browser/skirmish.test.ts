@@ -178,8 +178,8 @@ describe('a Skirmish through the page', () => {
           const c = a.suggest();
           if (!c) return null;
           const result = await a.dispatch(c);
-          // The dice log's newest lines once the command's animation is over.
-          const lines = a.debug.battle()?.log.slice(-80) ?? [];
+          // The dice log's lines (all it keeps) once the command's animation is over.
+          const lines = a.debug.battle()?.log ?? [];
           return { command: c, round: s.round, result, lines };
         });
         if (!step) break;
@@ -199,7 +199,10 @@ describe('a Skirmish through the page', () => {
     const find = (re: RegExp) => lines.find(([text]) => re.test(text));
     // VIII Attack: "<attacker> <weapon> at <target>: <d20>, needs 6+ / 11+ / 16+ - hit or miss".
     const attack = find(attacked);
-    expect(attack, `an attack in the battles on ${fields.join(', ')}`).toBeDefined();
+    expect(
+      attack,
+      `an attack among ${lines.length} lines, battles on ${fields.join(', ')}`,
+    ).toBeDefined();
     expect(attack![1]).toBe('Solitaire rules \u00b7 VIII Attack');
     // III Patrolling: "<enemy> patrol d20 = <n>: stays in place / moves forward / turns ...".
     const patrol = find(patrolled);
