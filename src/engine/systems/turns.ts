@@ -3,9 +3,10 @@
  * side's units by a module's list of kinds, and taking back a move. Whether a move may
  * be taken back is derived by the kernel (game.ts), not set here.
  */
-import type { Point } from '../grid';
+import { FACING_NAMES, type Point } from '../grid';
+import type { ModuleCommand } from '../rulesets/module';
 import type { GameState, Side, Unit } from '../types';
-import { livingUnits } from '../world';
+import { findUnit, livingUnits } from '../world';
 import { emit, type Context } from './context';
 
 /** Starts `unit`'s turn: nothing done yet, nothing to take back. */
@@ -59,6 +60,36 @@ export function takeBackMove(ctx: Context, unit: Unit): string | null {
     to: unit.position,
     facing: unit.facing,
     text: `${unit.name} steps back.`,
+  });
+  return null;
+}
+
+/**
+ * The checks every module's hero order starts with: the heroes' turn, a living unit on the
+ * board; and the free order to face a direction (any hero, any time in the heroes' turn),
+ * carried out here. Returns the unit when the module is to go on with the command, an
+ * error sentence, or null when the command was a facing order and is done.
+ */
+export function beginHeroCommand(ctx: Context, command: ModuleCommand): Unit | string | null {
+  const state = ctx.state;
+  if (state.phase !== 'heroes' || !state.turn) return 'It is not the heroes\u2019 turn.';
+  if (command.type === 'start') return 'The battle has already begun.';
+  const unit = findUnit(state, command.unit);
+  if (!unit) return `There is no unit "${command.unit}".`;
+  if (!unit.position) return `${unit.name} is out of the fight.`;
+  if (command.type !== 'face') return unit;
+  if (unit.side !== 'heroes') return `${unit.name} is not yours to turn.`;
+  if (unit.facing === command.facing)
+    return `${unit.name} already faces ${FACING_NAMES[command.facing]}.`;
+  const from = unit.facing;
+  unit.facing = command.facing;
+  emit(ctx, {
+    type: 'faced',
+    unit: unit.id,
+    from,
+    to: command.facing,
+    reason: 'ordered',
+    text: '',
   });
   return null;
 }

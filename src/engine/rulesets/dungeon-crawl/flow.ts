@@ -3,13 +3,19 @@
  * first each round, strongest first; then each hero in a fixed order (Fighting Man, Magic
  * User, Thief, Priest) moves and then attacks, or the Priest heals instead of attacking.
  */
-import { chebyshevDistance, FACING_NAMES, isFacing, pointKey, type Point } from '../../grid';
+import { chebyshevDistance, isFacing, pointKey, type Point } from '../../grid';
 import { isInside } from '../../map';
 import { emit, rollDie, settle, type Context } from '../../systems/context';
 import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
 import { reachableSquares, walkUnit } from '../../systems/movement';
 import { updateAwareness } from '../../systems/sight';
-import { beginTurn, kindRanker, takeBackMove, unitsInKindOrder } from '../../systems/turns';
+import {
+  beginHeroCommand,
+  beginTurn,
+  kindRanker,
+  takeBackMove,
+  unitsInKindOrder,
+} from '../../systems/turns';
 import { checkEndOfRound, checkVictory } from '../../systems/victory';
 import type { Command, GameState, Unit } from '../../types';
 import type { ModuleCommand } from '../module';
@@ -23,28 +29,9 @@ import { HERO_ORDER } from './units';
 /** Applies one checked command to the draft; an error sentence or null. */
 export function applyCrawlCommand(ctx: Context, command: ModuleCommand): string | null {
   if (command.type === 'start') return startGame(ctx);
-  const state = ctx.state;
-  if (state.phase !== 'heroes' || !state.turn) return 'It is not the heroes\u2019 turn.';
-  const unit = findUnit(state, command.unit);
-  if (!unit) return `There is no unit "${command.unit}".`;
-  if (!unit.position) return `${unit.name} is out of the fight.`;
-  if (command.type === 'face') {
-    if (unit.side !== 'heroes') return `${unit.name} is not yours to turn.`;
-    if (unit.facing === command.facing)
-      return `${unit.name} already faces ${FACING_NAMES[command.facing]}.`;
-    const from = unit.facing;
-    unit.facing = command.facing;
-    emit(ctx, {
-      type: 'faced',
-      unit: unit.id,
-      from,
-      to: command.facing,
-      reason: 'ordered',
-      text: '',
-    });
-    return null;
-  }
-  if (unit.id !== state.turn.unitId) return `It is not ${unit.name}\u2019s turn.`;
+  const unit = beginHeroCommand(ctx, command);
+  if (typeof unit !== 'object' || unit === null) return unit;
+  if (unit.id !== ctx.state.turn?.unitId) return `It is not ${unit.name}\u2019s turn.`;
   switch (command.type) {
     case 'move':
       return moveHero(ctx, unit, command.to);

@@ -13,14 +13,14 @@
  *   up); 1-2 one, chosen at random.
  * The round's progress is plain data in `state.flow`.
  */
-import { chebyshevDistance, FACING_NAMES, isFacing, pointKey, type Point } from '../../grid';
+import { chebyshevDistance, isFacing, pointKey, type Point } from '../../grid';
 import { sizeOf } from '../../footprint';
 import { isInside } from '../../map';
 import { emit, rollDie, runActivation, settle, type Context } from '../../systems/context';
 import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
 import { reachableSquares, walkUnit } from '../../systems/movement';
 import { setStatus } from '../../systems/sight';
-import { beginTurn, takeBackMove } from '../../systems/turns';
+import { beginHeroCommand, beginTurn, takeBackMove } from '../../systems/turns';
 import type { Command, GameState, Side, Unit } from '../../types';
 import type { ModuleCommand, RoundIntent } from '../module';
 import { findUnit, livingUnits } from '../../world';
@@ -70,29 +70,11 @@ const RANDOM_ACTION = COMBAT('IV Random Enemy Action: a d20 after initiative');
 /** Applies one checked command; an error sentence or null. */
 export function applySkirmishCommand(ctx: Context, command: ModuleCommand): string | null {
   if (command.type === 'start') return startBattle(ctx);
+  const unit = beginHeroCommand(ctx, command);
+  if (typeof unit !== 'object' || unit === null) return unit;
   const state = ctx.state;
-  if (state.phase !== 'heroes' || !state.turn) return 'It is not the heroes\u2019 turn.';
-  const unit = findUnit(state, command.unit);
-  if (!unit) return `There is no unit "${command.unit}".`;
-  if (!unit.position) return `${unit.name} is out of the fight.`;
-  if (command.type === 'face') {
-    if (unit.side !== 'heroes') return `${unit.name} is not yours to turn.`;
-    if (unit.facing === command.facing)
-      return `${unit.name} already faces ${FACING_NAMES[command.facing]}.`;
-    const from = unit.facing;
-    unit.facing = command.facing;
-    emit(ctx, {
-      type: 'faced',
-      unit: unit.id,
-      from,
-      to: command.facing,
-      reason: 'ordered',
-      text: '',
-    });
-    return null;
-  }
   if (command.type === 'activate') return activateHero(ctx, unit);
-  if (unit.id !== state.turn.unitId) return `It is not ${unit.name}\u2019s turn.`;
+  if (unit.id !== state.turn?.unitId) return `It is not ${unit.name}\u2019s turn.`;
   switch (command.type) {
     case 'move':
       return moveHero(ctx, unit, command.to);
