@@ -5,8 +5,7 @@
  * headless Chromium, Canvas renderer); the screenshot goes to test-artifacts/.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameState } from '../../src/engine';
 import { boardToTiledText, generateBoard } from '../../src/maps';
@@ -15,34 +14,19 @@ import {
   clickButtonOn,
   moveAndEndTurn,
   openSetup,
-  requireChromium,
-  startBrowser,
-  stopBrowser,
+  useBrowser,
   waitForScene,
-  type BrowserSession,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
-let session: BrowserSession | undefined;
-let page: Page;
-const errors: string[] = [];
-
-requireChromium();
-
-beforeAll(async () => {
-  session = await startBrowser(errors);
-  page = session.page;
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowser(session);
-});
+const b = useBrowser();
 
 describe('a generated battlefield in the browser', () => {
   it('loads as a map, draws and plays a turn', async () => {
+    const page = b.page;
     const board = generateBoard({ kind: 'skirmish', seed: 3, scale: 'large', shape: '3x3ft' });
-    await openSetup(page, session!.baseUrl);
+    await openSetup(page, b.session.baseUrl);
     const loaded = await page.evaluate(
       (text) => window.archfoe.loadMap(text, {}, 'battlefield-3.tmj'),
       boardToTiledText(board),
@@ -59,6 +43,6 @@ describe('a generated battlefield in the browser', () => {
     expect(s.units.filter((u) => u.side === 'heroes').length).toBeGreaterThan(0);
     await page.screenshot({ path: join(ARTIFACTS, 'battlefield-1-battle.png') });
     await moveAndEndTurn(page);
-    expect(errors).toEqual([]);
+    expect(b.errors).toEqual([]);
   });
 });

@@ -5,40 +5,19 @@
  * to test-artifacts/skirmish-figures.png.
  */
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameState } from '../../src/engine';
-import {
-  ARTIFACTS,
-  openSetup,
-  requireChromium,
-  startBrowser,
-  stopBrowser,
-  waitForScene,
-  type BrowserSession,
-} from './harness';
+import { ARTIFACTS, openSetup, useBrowser, waitForScene } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
-let session: BrowserSession | undefined;
-let page: Page;
-const errors: string[] = [];
-
-requireChromium();
-
-beforeAll(async () => {
-  session = await startBrowser(errors);
-  page = session.page;
-}, 180_000);
-
-afterAll(async () => {
-  await stopBrowser(session);
-});
+const b = useBrowser();
 
 describe('Skirmish figures in the browser', () => {
   it('a Fortress Assault with every new figure draws and plays a turn', async () => {
-    await openSetup(page, session!.baseUrl);
+    const page = b.page;
+    await openSetup(page, b.session.baseUrl);
     const started = await page.evaluate(() =>
       window.archfoe.start({
         scenario: 'skirmish-basic-battle',
@@ -73,6 +52,6 @@ describe('Skirmish figures in the browser', () => {
     const moved = await page.evaluate((c) => window.archfoe.dispatch(c!), suggestion);
     expect(moved).toMatchObject({ ok: true });
     await page.evaluate(() => window.archfoe.idle());
-    expect(errors).toEqual([]);
+    expect(b.errors).toEqual([]);
   }, 120_000);
 });
