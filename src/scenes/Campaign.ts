@@ -35,14 +35,19 @@ const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string 
   'not taken': { mark: '\u2013', color: CSS.dim },
 };
 
-/** How many of the chronicle's latest lines the story panel shows while the campaign goes on. */
-const CHRONICLE_SHOWN = 3;
+/**
+ * How many of the chronicle's latest lines the story panel shows while the campaign goes on:
+ * three on a phone held upright, one (cut to its width) beside the word on a wide screen.
+ */
+const CHRONICLE_SHOWN = { upright: 3, wide: 1 };
 
 export class CampaignScene extends Phaser.Scene {
   private toast!: Toast;
   /** The Oracle panel (the battle's, asked here between missions), built on first use. */
   private oracle: OraclePanel | null = null;
   private chronicle: Phaser.GameObjects.Text | null = null;
+  private chronicleWidth = 0;
+  private upright = false;
 
   constructor() {
     super('Campaign');
@@ -57,6 +62,7 @@ export class CampaignScene extends Phaser.Scene {
     const { W, H } = frameMenuScene(this, { portrait: true });
     // A phone held upright: the panels in one column, the buttons in rows below.
     const upright = H > W;
+    this.upright = upright;
     if (!play) {
       app.goto('Campaigns');
       return;
@@ -138,8 +144,14 @@ export class CampaignScene extends Phaser.Scene {
   private showChronicle(): void {
     const play = app.campaign;
     if (!play || !this.chronicle) return;
-    const lines = campaignModel(play.def, play.state).chronicle.slice(-CHRONICLE_SHOWN);
-    this.chronicle.setText(lines.length ? lines.join('\n') : 'Nothing in the chronicle yet.');
+    const shown = this.upright ? CHRONICLE_SHOWN.upright : CHRONICLE_SHOWN.wide;
+    const lines = campaignModel(play.def, play.state).chronicle.slice(-shown);
+    const full = lines.length ? lines.join('\n') : 'Nothing in the chronicle yet.';
+    const text = this.chronicle.setText(full);
+    // One line on a wide screen: cut to the panel's width.
+    if (!this.upright)
+      for (let n = full.length - 2; text.width > this.chronicleWidth && n > 8; n -= 3)
+        text.setText(`${full.slice(0, n)}\u2026`);
   }
 
   private async play(): Promise<void> {
@@ -299,7 +311,8 @@ export class CampaignScene extends Phaser.Scene {
       )
       .setName('campaign-story');
     // The chronicle's latest lines at the foot of the panel, with the oracle's button.
-    const foot = 30 + CHRONICLE_SHOWN * 17;
+    const up = this.upright;
+    const foot = up ? 30 + CHRONICLE_SHOWN.upright * 17 : 26;
     if (!model.battleUnderWay) {
       new Button(this, x + w - 74, y + 22, {
         name: 'campaign-oracle',
@@ -312,19 +325,21 @@ export class CampaignScene extends Phaser.Scene {
     }
     g.lineStyle(1, COLORS.panelBorder, 0.6);
     g.lineBetween(x + 12, y + h - foot, x + w - 12, y + h - foot);
-    this.add.text(x + 16, y + h - foot + 4, 'Chronicle', textStyle(13, CSS.gold));
+    const heading = this.add.text(x + 16, y + h - foot + 5, 'Chronicle', textStyle(13, CSS.gold));
+    const cx = up ? x + 16 : heading.x + heading.width + 10;
+    this.chronicleWidth = x + w - 16 - cx;
     this.chronicle = this.add
       .text(
-        x + 16,
-        y + h - foot + 22,
+        cx,
+        up ? y + h - foot + 22 : y + h - foot + 6,
         '',
-        textStyle(12, CSS.muted, { wordWrap: { width: w - 32 }, lineSpacing: 1 }),
+        textStyle(12, CSS.muted, up ? { wordWrap: { width: w - 32 }, lineSpacing: 1 } : {}),
       )
       .setName('campaign-chronicle');
     this.showChronicle();
     // A long story is made to fit its panel.
     const room = h - 52 - foot;
-    if (text.height > room) text.setScale(Math.max(0.75, room / text.height));
+    if (text.height > room) text.setScale(Math.max(0.7, room / text.height));
     if (model.choice) {
       model.choice.forEach((c, i) => {
         new Button(this, x + w / 2, text.y + text.height + 36 + i * 54, {

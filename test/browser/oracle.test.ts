@@ -215,6 +215,11 @@ describe('the Oracle panel in the browser', () => {
     expect(await pastCount()).toBe(3);
     await page.keyboard.press('Escape');
     expect(await page.$('#oracle-panel')).toBeNull();
+    // The help names the oracle's key.
+    await page.keyboard.press('h');
+    await page.waitForTimeout(300);
+    await shot('help');
+    await page.keyboard.press('h');
   });
 
   it('on a phone: the button and the panel work by taps', async () => {
@@ -263,6 +268,8 @@ describe('the Oracle panel in the browser', () => {
     await shot('campaign');
     await page.keyboard.press('Escape');
     expect(await page.$('#oracle-panel')).toBeNull();
+    await page.waitForTimeout(200);
+    await shot('campaign-chronicle');
 
     await page.evaluate(() => window.archfoe.saved());
     await page.reload();
@@ -278,6 +285,28 @@ describe('the Oracle panel in the browser', () => {
     expect(await page.textContent('#oracle-history li:first-child')).toContain(
       'the ferry still runs',
     );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(600);
+    await shot('campaign-phone');
+    await page.keyboard.press('Escape');
     expect(browser.errors).toEqual([]);
+  });
+
+  it('the Keys page lists the oracle among the rebindable keys', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${browser.session.baseUrl}?renderer=canvas`);
+    await openGame();
+    await clickButtonOn(page, 'settings');
+    await waitForScene(page, 'Settings');
+    await clickButtonOn(page, 'settings-keys');
+    await waitForScene(page, 'Keys');
+    await clickButtonOn(page, 'key-oracle');
+    await page.keyboard.press('k');
+    await page.waitForFunction(() =>
+      /The oracle: K/.test(window.archfoe.debug.textOf('keys-message') ?? ''),
+    );
+    await shot('keys');
+    await clickButtonOn(page, 'keys-defaults');
   });
 });
