@@ -13,7 +13,8 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { ARTIFACTS, clickButtonOn, ROOT, useBrowser, waitForScene } from './harness';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, clickButtonOn, launchBrowser, ROOT, useBrowser, waitForScene } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -60,10 +61,10 @@ async function startBattle(scenario: string, seed: number): Promise<void> {
 }
 
 /** The engine's oracle events so far. */
-async function answers(): Promise<
-  { question: Kind; about: string; roll: number; answer: string }[]
-> {
-  return browser.page.evaluate(() =>
+async function answers(
+  page: Page = browser.page,
+): Promise<{ question: Kind; about: string; roll: number; answer: string }[]> {
+  return page.evaluate(() =>
     window.archfoe
       .events()
       .filter((e) => e.type === 'oracle')
@@ -79,14 +80,18 @@ async function pastCount(): Promise<number> {
 }
 
 /** Waits for the n-th answer, then checks the panel, the engine's event and the dice log. */
-async function expectAnswer(n: number, kind: Kind, about: string): Promise<void> {
-  const page = browser.page;
+async function expectAnswer(
+  n: number,
+  kind: Kind,
+  about: string,
+  page: Page = browser.page,
+): Promise<void> {
   await page.waitForFunction(
     (n) => document.querySelectorAll('#oracle-history li').length === n,
     n,
   );
   await page.evaluate(() => window.archfoe.idle());
-  const all = await answers();
+  const all = await answers(page);
   expect(all).toHaveLength(n);
   const last = all[n - 1];
   expect(last).toMatchObject({ question: kind, about });
@@ -222,23 +227,50 @@ describe('the Oracle panel in the browser', () => {
     await page.keyboard.press('h');
   });
 
-  it('on a phone: the button and the panel work by taps', async () => {
-    const page = browser.page;
-    await page.setViewportSize({ width: 390, height: 844 });
-    await startBattle('dungeon-crawl', 11);
-    await clickButtonOn(page, 'oracle');
-    await page.waitForSelector('#oracle-panel');
-    const box = await page.locator('#oracle-panel').boundingBox();
-    expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    await page.click('#oracle-kind-yes-no');
-    await page.fill('#oracle-about', 'reinforcements come');
-    await page.click('#oracle-ask');
-    await expectAnswer(1, 'yes-no', 'reinforcements come');
-    await page.waitForTimeout(300);
-    await shot('phone');
-    await page.click('#oracle-close');
-    await page.setViewportSize({ width: 1280, height: 720 });
+  it('on a phone (390x844, touch): the button and the panel work by taps', async () => {
+    const phone = await launchBrowser();
+    try {
+      const context = await phone.newContext({
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      await page.goto(`${browser.session.baseUrl}?renderer=canvas`);
+      await page.waitForFunction(() => window.archfoe?.isReady === true, null, {
+        timeout: 30_000,
+      });
+      await waitForScene(page, 'Menu');
+      const r = await page.evaluate(() =>
+        window.archfoe.start({ scenario: 'dungeon-crawl', seed: 11 }),
+      );
+      expect(r).toEqual({ ok: true });
+      await waitForScene(page, 'Battle');
+      await page.evaluate(() => window.archfoe.setSpeed('instant'));
+      await page.evaluate(() => window.archfoe.idle());
+      const button = await page.evaluate(() => window.archfoe.debug.buttonRect('oracle'));
+      expect(button?.enabled).toBe(true);
+      expect(button!.x + button!.width).toBeLessThanOrEqual(390);
+      await page.touchscreen.tap(button!.cx, button!.cy);
+      await page.waitForSelector('#oracle-panel');
+      const box = await page.locator('#oracle-panel').boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      await page.tap('#oracle-kind-yes-no');
+      await page.tap('#oracle-about');
+      await page.keyboard.type('reinforcements come');
+      await page.tap('#oracle-ask');
+      await expectAnswer(1, 'yes-no', 'reinforcements come', page);
+      await page.waitForTimeout(300);
+      const path = join(ARTIFACTS, 'oracle-phone.png');
+      await page.screenshot({ path });
+      await page.tap('#oracle-close');
+      expect(await page.$('#oracle-panel')).toBeNull();
+      await context.close();
+    } finally {
+      await phone.close();
+    }
   });
 
   it('on the Campaign screen: a question goes into the chronicle and stays after a reload', async () => {
