@@ -32,6 +32,7 @@ import {
 } from './map-store';
 import { customMapFromFiles, loadCustomMap, type CustomMapSource } from './maps';
 import {
+  askCampaignOracle,
   campaignOptions,
   chooseMission as chooseCampaignMission,
   finishBattle as finishCampaignBattle,
@@ -526,6 +527,15 @@ class App {
 
   renameHero(hero: string, name: string): DispatchOutcome {
     return this.campaignStep((s) => renameCampaignHero(s, hero, name));
+  }
+
+  /** Puts a question to the oracle between missions (a campaign step, saved). */
+  askOracle(
+    question: 'next' | 'yes-no' | 'secret',
+    about: string,
+    lastPlace: boolean,
+  ): DispatchOutcome {
+    return this.campaignStep((s) => askCampaignOracle(s, question, about, lastPlace));
   }
 
   chooseMission(mission: string): DispatchOutcome {

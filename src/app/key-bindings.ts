@@ -4,7 +4,8 @@
  */
 
 /** The battle actions whose key the player can choose. */
-export type KeyCommand = 'end-turn' | 'undo' | 'auto' | 'threats' | 'intent' | 'recentre' | 'help';
+export type KeyCommand =
+  'end-turn' | 'undo' | 'auto' | 'threats' | 'intent' | 'recentre' | 'oracle' | 'help';
 
 /** In the order the Keys page lists them. */
 export const KEY_COMMANDS: readonly KeyCommand[] = [
@@ -14,6 +15,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   'threats',
   'intent',
   'recentre',
+  'oracle',
   'help',
 ];
 
@@ -25,6 +27,7 @@ export const KEY_COMMAND_NAMES: Record<KeyCommand, string> = {
   threats: 'Threats',
   intent: 'Intent',
   recentre: 'Fit the board',
+  oracle: 'The oracle',
   help: 'Keys and mouse help',
 };
 
@@ -41,6 +44,7 @@ export const DEFAULT_KEYS: Readonly<KeyBindings> = {
   threats: 't',
   intent: 'i',
   recentre: 'c',
+  oracle: 'o',
   help: 'h',
 };
 

@@ -63,4 +63,5 @@ export type {
   StrikeIntent,
 } from './systems/intent';
 export { heroesView, hasFogOfWar } from './systems/fog';
+export { oracleReading, oracleRule, whatHappensNext, type OracleQuestion } from './systems/oracle';
 export { fieldOfView, sideFieldOfView, sightGrid } from './fov';

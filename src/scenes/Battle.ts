@@ -48,6 +48,7 @@ import {
   type TutorialInput,
 } from '../view/tutorial';
 import { TutorialPanel } from '../view/tutorial-panel';
+import { oracleAnswers, OraclePanel, type OracleAsked } from '../view/oracle-panel';
 
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
@@ -75,6 +76,8 @@ export class BattleScene extends Phaser.Scene {
   private mutedVolume: number | null = null;
   /** The tutorial's bubble, when this battle is the tutorial. */
   private tutorial: TutorialPanel | null = null;
+  /** The Oracle panel (a DOM form over the canvas), built on first use. */
+  private oracle: OraclePanel | null = null;
 
   constructor() {
     super('Battle');
@@ -134,6 +137,7 @@ export class BattleScene extends Phaser.Scene {
         threats: () => this.setUi({ ...this.ui, showThreats: !this.ui.showThreats }),
         intent: () => this.setUi({ ...this.ui, showIntent: !this.ui.showIntent }),
         auto: () => this.toggleAutoBattle(),
+        oracle: () => this.toggleOracle(),
         speed: () => this.cycleSpeed(),
         sound: () => this.toggleSound(),
         settings: () => this.openSettings(),
@@ -203,6 +207,8 @@ export class BattleScene extends Phaser.Scene {
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
       this.leaving = true;
+      this.oracle?.destroy();
+      this.oracle = null;
       this.animator.abort();
       if (app.battle === bridge) app.battle = null;
       sounds.stopMusic();
@@ -342,6 +348,15 @@ export class BattleScene extends Phaser.Scene {
     ) {
       if (!isTutorialOver(app.tutorial) || app.tutorial.finished) return this.endTutorial();
     }
+    // While the oracle is open the board takes no keys; Esc or its own key closes it.
+    if (this.oracle?.isOpen) {
+      if (
+        e.key === 'Escape' ||
+        intents.keyAction(e, this.ui, 0, app.settings.keys)?.kind === 'oracle'
+      )
+        this.oracle.close();
+      return;
+    }
     const here = this.here();
     const action = intents.keyAction(e, here.ui, here.view.targets.length, app.settings.keys);
     if (!action) return;
@@ -380,7 +395,28 @@ export class BattleScene extends Phaser.Scene {
         return this.board.board.zoomAt(action.factor, v.x + v.width / 2, v.y + v.height / 2);
       case 'recentre':
         return this.board.board.refit();
+      case 'oracle':
+        return this.toggleOracle();
     }
+  }
+
+  /** Opens or closes the Oracle panel; its questions are commands like any other. */
+  private toggleOracle(): void {
+    this.oracle ??= new OraclePanel({
+      where: 'In battle',
+      ask: (question, about, lastPlace) =>
+        this.askOracle({ type: 'oracle', question, about, lastPlace }),
+      history: () => oracleAnswers(this.session.events),
+    });
+    this.oracle.toggle();
+  }
+
+  private async askOracle(command: Command): Promise<OracleAsked> {
+    const from = this.session.events.length;
+    const done = await this.dispatch(command);
+    if (!done.ok) return { ok: false, error: done.error ?? 'The oracle cannot be asked now.' };
+    const shown = oracleAnswers(this.session.events.slice(from)).pop();
+    return shown ? { ok: true, shown } : { ok: false, error: 'The oracle gave no answer.' };
   }
 
   override update(_time: number, delta: number): void {

@@ -23,6 +23,8 @@ import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
+import { OraclePanel } from '../view/oracle-panel';
+import { keyLabel, normaliseKey } from '../app/key-bindings';
 
 const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string }>> = {
   won: { mark: '\u2714', color: CSS.green },
@@ -33,8 +35,19 @@ const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string 
   'not taken': { mark: '\u2013', color: CSS.dim },
 };
 
+/**
+ * How many of the chronicle's latest lines the story panel shows while the campaign goes on:
+ * three on a phone held upright, one (cut to its width) beside the word on a wide screen.
+ */
+const CHRONICLE_SHOWN = { upright: 3, wide: 1 };
+
 export class CampaignScene extends Phaser.Scene {
   private toast!: Toast;
+  /** The Oracle panel (the battle's, asked here between missions), built on first use. */
+  private oracle: OraclePanel | null = null;
+  private chronicle: Phaser.GameObjects.Text | null = null;
+  private chronicleWidth = 0;
+  private upright = false;
 
   constructor() {
     super('Campaign');
@@ -42,10 +55,14 @@ export class CampaignScene extends Phaser.Scene {
 
   create(): void {
     enableKeyboardFocus(this);
+    this.oracle = null;
+    this.chronicle = null;
+    this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.oracle?.destroy());
     const play = app.campaign;
     const { W, H } = frameMenuScene(this, { portrait: true });
     // A phone held upright: the panels in one column, the buttons in rows below.
     const upright = H > W;
+    this.upright = upright;
     if (!play) {
       app.goto('Campaigns');
       return;
@@ -85,7 +102,18 @@ export class CampaignScene extends Phaser.Scene {
     this.buttons(model, W, H, upright ? 3 : 6);
     onKeyDown(this, (e) => {
       if (e.repeat) return;
-      if (e.key === 'Escape') {
+      if (this.oracle?.isOpen) {
+        if (e.key === 'Escape') this.oracle.close();
+        return;
+      }
+      if (
+        !model.over &&
+        !model.battleUnderWay &&
+        normaliseKey(e.key) === app.settings.keys.oracle
+      ) {
+        sounds.play('ui-click');
+        this.toggleOracle();
+      } else if (e.key === 'Escape') {
         sounds.play('ui-click');
         app.goto('Menu');
       } else if (e.key === 'Enter' && !model.over && !model.choice) {
@@ -93,6 +121,37 @@ export class CampaignScene extends Phaser.Scene {
         void this.play();
       }
     });
+  }
+
+  /** Opens or closes the Oracle panel: each question is a campaign step, saved with it. */
+  private toggleOracle(): void {
+    this.oracle ??= new OraclePanel({
+      where: 'Between missions',
+      ask: async (question, about, lastPlace) => {
+        const r = app.askOracle(question, about, lastPlace);
+        const asked = app.campaign?.state.oracle.at(-1);
+        if (!r.ok || !asked)
+          return { ok: false, error: r.error ?? 'The oracle cannot be asked now.' };
+        this.showChronicle();
+        return { ok: true, shown: asked };
+      },
+      history: () => app.campaign?.state.oracle ?? [],
+    });
+    this.oracle.toggle();
+  }
+
+  /** The chronicle's latest lines under the story (the oracle's answers among them). */
+  private showChronicle(): void {
+    const play = app.campaign;
+    if (!play || !this.chronicle) return;
+    const shown = this.upright ? CHRONICLE_SHOWN.upright : CHRONICLE_SHOWN.wide;
+    const lines = campaignModel(play.def, play.state).chronicle.slice(-shown);
+    const full = lines.length ? lines.join('\n') : 'Nothing in the chronicle yet.';
+    const text = this.chronicle.setText(full);
+    // One line on a wide screen: cut to the panel's width.
+    if (!this.upright)
+      for (let n = full.length - 2; text.width > this.chronicleWidth && n > 8; n -= 3)
+        text.setText(`${full.slice(0, n)}\u2026`);
   }
 
   private async play(): Promise<void> {
@@ -251,9 +310,36 @@ export class CampaignScene extends Phaser.Scene {
         textStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
       )
       .setName('campaign-story');
+    // The chronicle's latest lines at the foot of the panel, with the oracle's button.
+    const up = this.upright;
+    const foot = up ? 30 + CHRONICLE_SHOWN.upright * 17 : 26;
+    if (!model.battleUnderWay) {
+      new Button(this, x + w - 74, y + 22, {
+        name: 'campaign-oracle',
+        width: 128,
+        height: 28,
+        label: `Oracle (${keyLabel(app.settings.keys.oracle)})`,
+        fontSize: 14,
+        onClick: () => this.toggleOracle(),
+      });
+    }
+    g.lineStyle(1, COLORS.panelBorder, 0.6);
+    g.lineBetween(x + 12, y + h - foot, x + w - 12, y + h - foot);
+    const heading = this.add.text(x + 16, y + h - foot + 5, 'Chronicle', textStyle(13, CSS.gold));
+    const cx = up ? x + 16 : heading.x + heading.width + 10;
+    this.chronicleWidth = x + w - 16 - cx;
+    this.chronicle = this.add
+      .text(
+        cx,
+        up ? y + h - foot + 22 : y + h - foot + 6,
+        '',
+        textStyle(12, CSS.muted, up ? { wordWrap: { width: w - 32 }, lineSpacing: 1 } : {}),
+      )
+      .setName('campaign-chronicle');
+    this.showChronicle();
     // A long story is made to fit its panel.
-    const room = h - 52;
-    if (text.height > room) text.setScale(Math.max(0.75, room / text.height));
+    const room = h - 52 - foot;
+    if (text.height > room) text.setScale(Math.max(0.7, room / text.height));
     if (model.choice) {
       model.choice.forEach((c, i) => {
         new Button(this, x + w / 2, text.y + text.height + 36 + i * 54, {

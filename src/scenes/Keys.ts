@@ -98,7 +98,7 @@ export class KeysScene extends Phaser.Scene {
         onClick: () => this.startWaiting(c),
       });
       this.rows.set(c, b);
-      y += 46;
+      y += 42;
     }
     this.message = this.add
       .text(

@@ -49,6 +49,10 @@ function topButtonLook(
       label: 'Auto',
       tip: `Auto-battle: the autopilot plays the heroes turn after turn. Click again (or ${k('auto')}) to take over.`,
     },
+    oracle: {
+      label: 'Oracle',
+      tip: `Ask the oracle a question the story leaves open: what happens next, yes or no, is the secret here (${k('oracle')})`,
+    },
     speed: {
       label: '',
       tip: `Animation speed of the monsters\u2019 turns (Instant skips animation). ${k('end-turn')} or Enter skips the current animation.`,
@@ -97,6 +101,7 @@ export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string
     ],
     ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
     [`${k('recentre')} / Fit`, 'the whole board in view again, centred'],
+    [`${k('oracle')} / Oracle`, 'ask the oracle: what happens next, yes or no, a secret (d20)'],
     ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
     [`${k('help')}, ?`, 'show or hide this help (other keys: Settings, Keys\u2026)'],
     ['Menus: Tab, Enter', 'move the focus ring between buttons; Enter or Space presses'],
@@ -181,7 +186,8 @@ export class BattleHud {
         name: b.name,
         width: b.width,
         height: 32,
-        label: narrowIcon ? '' : look.label,
+        // Narrow screens: the oracle's button names its die.
+        label: narrowIcon ? '' : layout.narrow && b.name === 'oracle' ? 'd20' : look.label,
         fontSize: 14,
         tooltip: look.tip,
         tooltipHost: this.tooltip,

@@ -206,7 +206,8 @@ export type KeyAction =
   | { kind: 'toggle-intent' }
   | { kind: 'cancel' }
   | { kind: 'zoom'; factor: number }
-  | { kind: 'recentre' };
+  | { kind: 'recentre' }
+  | { kind: 'oracle' };
 
 export const ZOOM_STEP = 1.15;
 
@@ -238,6 +239,7 @@ const BOUND_ACTIONS: Record<KeyCommand, (ui: BattleUi) => KeyAction> = {
   threats: () => ({ kind: 'toggle-threats' }),
   intent: () => ({ kind: 'toggle-intent' }),
   recentre: () => ({ kind: 'recentre' }),
+  oracle: () => ({ kind: 'oracle' }),
   help: (ui) => ({ kind: 'help', show: !ui.helpOpen }),
 };
 

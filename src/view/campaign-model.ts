@@ -56,8 +56,10 @@ export interface CampaignModel {
   over: 'victory' | 'defeat' | null;
   /** One bar per battle fought: heroes who went in and who stood at the end. */
   chart: { label: string; went: number; stood: number; won: boolean }[];
-  /** The party's story at the end: one line per battle. */
+  /** The party's story: one line per battle, and the oracle's answers between them. */
   chronicle: string[];
+  /** The oracle's answers between missions, oldest first. */
+  oracle: CampaignState['oracle'];
 }
 
 /** The rule module the next battle (or else the first one) is played under. */
@@ -161,13 +163,20 @@ export function campaignModel(def: CampaignDefinition, state: CampaignState): Ca
     };
   });
   const names = new Map([...state.party, ...state.fallen].map((h) => [h.id, h.name]));
-  const chronicle = state.history.map((h, i) => {
+  const battles = state.history.map((h, i) => {
     const fell = h.log
       .filter((e) => e.type === 'died')
       .map((e) => (e.type === 'died' ? (names.get(e.hero) ?? e.hero) : ''));
     const fate = fell.length ? ` ${fell.join(' and ')} fell there.` : '';
     return `${i + 1}. ${missionName(def, h.mission)}: ${h.winner === 'heroes' ? 'won' : 'lost'} in ${h.rounds} rounds.${fate}`;
   });
+  // The oracle's answers between missions, each after the battles fought before it was asked.
+  const asked = state.oracle ?? [];
+  const chronicle: string[] = [];
+  for (let i = 0; i <= battles.length; i++) {
+    chronicle.push(...asked.filter((o) => o.afterMissions === i).map((o) => o.text));
+    if (i < battles.length) chronicle.push(battles[i]);
+  }
   return {
     title: def.name,
     difficulty: DIFFICULTY_NAMES[state.options.difficulty],
@@ -185,5 +194,6 @@ export function campaignModel(def: CampaignDefinition, state: CampaignState): Ca
     over: pos.at === 'over' ? pos.result : null,
     chart,
     chronicle,
+    oracle: state.oracle ?? [],
   };
 }

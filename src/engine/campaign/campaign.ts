@@ -98,6 +98,7 @@ export function newCampaign(
     position: { at: 'mission', mission: def.start },
     battle: null,
     history: [],
+    oracle: [],
     steps: [],
   };
 }

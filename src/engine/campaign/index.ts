@@ -30,5 +30,6 @@ export type { CampaignResult, MissionBoard, MissionSetup, ResolveScenario } from
 export { DEATH_THRESHOLD, rollBetweenMissions } from './recovery';
 export type { BattleForRecovery, HeroInBattle, RecoveryResult } from './recovery';
 export { campaignSave, loadCampaign, readCampaignSave, replayCampaign } from './save';
+export { askCampaignOracle, isOracleQuestion, ORACLE_ABOUT_MAX, rollOracleAnswer } from './oracle';
 export { playAutoCampaign } from './autoplay';
 export type { AutoBattle, AutoCampaignHooks } from './autoplay';

@@ -1,6 +1,7 @@
 /**
  * Campaign saves. A save is the campaign's id, seed and options plus the player's inputs in
- * order (each battle's seed, rules version and commands; each choice; each rename) and the
+ * order (each battle's seed, rules version and commands; each choice; each rename; each
+ * question to the oracle) and the
  * battle under way. Loading checks its shape, migrates an older version, and replays every
  * step through the same code that played it, so the state comes back exactly, roll for
  * roll; any problem is a plain message, never a throw.
@@ -18,6 +19,8 @@ import {
   type ResolveScenario,
 } from './campaign';
 import { normaliseCampaignOptions } from './difficulty';
+import { askCampaignOracle, oracleQuestionProblem } from './oracle';
+import type { OracleQuestion } from '../systems/oracle';
 import {
   CAMPAIGN_SAVE_FORMAT,
   CAMPAIGN_SAVE_VERSION,
@@ -52,7 +55,11 @@ function isFields(value: unknown): value is Fields {
  * a change to the save's shape adds an entry here (version n -> n + 1) and a test with a
  * save of the old shape.
  */
-const MIGRATIONS: Readonly<Record<number, (save: Fields) => Fields>> = {};
+const MIGRATIONS: Readonly<Record<number, (save: Fields) => Fields>> = {
+  // 1 -> 2: a step may now be a question to the oracle; a version 1 save has none, and its
+  // steps read as they are.
+  1: (save) => ({ ...save, version: 2 }),
+};
 
 function readCommands(value: unknown, where: string): Command[] | string {
   if (!Array.isArray(value)) return `${where} has no list of commands.`;
@@ -93,6 +100,18 @@ function readStep(value: unknown, index: number): CampaignStep | string {
     if (typeof value.hero !== 'string' || typeof value.name !== 'string')
       return `${where} renames no hero.`;
     return { type: 'rename', hero: value.hero, name: value.name };
+  }
+  if (value.type === 'oracle') {
+    const problem = oracleQuestionProblem(value.question, value.about);
+    if (problem) return `${where}: ${problem}`;
+    if (value.lastPlace !== undefined && typeof value.lastPlace !== 'boolean')
+      return `${where}: "lastPlace" is true or false.`;
+    return {
+      type: 'oracle',
+      question: value.question as OracleQuestion,
+      about: value.about as string,
+      ...(value.lastPlace === true ? { lastPlace: true } : {}),
+    };
   }
   return `${where} is of an unknown kind (${JSON.stringify(value.type)}).`;
 }
@@ -200,6 +219,8 @@ export function replayCampaign(
         if (!started.ok) return started;
         result = finishBattle(started.state, def, resolve);
       } else if (step.type === 'choose') result = chooseMission(state, step.mission);
+      else if (step.type === 'oracle')
+        result = askCampaignOracle(state, step.question, step.about, step.lastPlace === true);
       else result = renameHero(state, step.hero, step.name);
       if (!result.ok) return { ok: false, error: `${where}: ${result.error}` };
       state = result.state;

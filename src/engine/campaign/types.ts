@@ -173,11 +173,35 @@ export interface BattleInProgress {
   commands: Command[];
 }
 
-/** One of the player's inputs, in order: a fought battle, a choice, a new name. */
+/** One of the player's inputs, in order: a fought battle, a choice, a new name, a question. */
 export type CampaignStep =
   | { type: 'battle'; mission: string; seed: number; rulesVersion: number; commands: Command[] }
   | { type: 'choose'; mission: string }
-  | { type: 'rename'; hero: string; name: string };
+  | { type: 'rename'; hero: string; name: string }
+  | {
+      type: 'oracle';
+      question: 'next' | 'yes-no' | 'secret';
+      about: string;
+      lastPlace?: boolean;
+    };
+
+/** A question put to the oracle between missions, and its answer (solitaire rules I, II). */
+export interface CampaignOracleAnswer {
+  question: 'next' | 'yes-no' | 'secret';
+  /** What was asked about ("the old bridge holds"); 'the question' when left empty. */
+  about: string;
+  /** For a secret: asked at the last place it could be. */
+  lastPlace: boolean;
+  /** The d20 and the number it needed (null for What Happens Next). */
+  roll: number;
+  need: number | null;
+  answer: string;
+  /** How many battles had been fought when it was asked (where it sits in the chronicle). */
+  afterMissions: number;
+  /** The line for the chronicle, and the rule it was answered by. */
+  text: string;
+  rule: RuleRef;
+}
 
 /** A mission fought, and what came of it. */
 export interface MissionRecord {
@@ -207,7 +231,8 @@ export type CampaignPosition =
   | { at: 'over'; result: 'victory' | 'defeat' };
 
 export const CAMPAIGN_SAVE_FORMAT = 'arch-foe-campaign';
-export const CAMPAIGN_SAVE_VERSION = 1;
+/** 2: the oracle's questions between missions are steps of the save. */
+export const CAMPAIGN_SAVE_VERSION = 2;
 
 export interface CampaignState {
   campaign: string;
@@ -226,6 +251,8 @@ export interface CampaignState {
   position: CampaignPosition;
   battle: BattleInProgress | null;
   history: MissionRecord[];
+  /** The questions put to the oracle between missions, in order. */
+  oracle: CampaignOracleAnswer[];
   /** The player's inputs: with the seed and options, the whole save. */
   steps: CampaignStep[];
 }

@@ -25,6 +25,45 @@ export function whatHappensNext(roll: number): string {
   return 'it happens, with a benefit for the heroes';
 }
 
+/** The rule a question is answered by, for the dice log's tag. */
+export function oracleRule(question: OracleQuestion): RuleRef {
+  return ORACLE(
+    question === 'next'
+      ? 'II What Happens Next: 1d20'
+      : question === 'yes-no'
+        ? 'II yes or no: 11+'
+        : 'I Secrets: 16+',
+  );
+}
+
+/** The number a question's d20 must reach for "yes" (none for What Happens Next). */
+export function oracleNeed(question: OracleQuestion): number | null {
+  return question === 'yes-no' ? 11 : question === 'secret' ? 16 : null;
+}
+
+/** What the oracle says to a question for a d20 roll: the answer and the log's line. */
+export function oracleReading(
+  question: OracleQuestion,
+  about: string,
+  roll: number,
+  lastPlace = false,
+): { about: string; answer: string; text: string; rule: RuleRef } {
+  const subject = about.trim() || 'the question';
+  let answer: string;
+  if (question === 'next') answer = whatHappensNext(roll);
+  else if (question === 'yes-no') answer = roll >= 11 ? 'yes' : 'no';
+  else answer = roll >= 16 || lastPlace ? 'it is there' : 'it is not here';
+  const kind =
+    question === 'next' ? 'what happens next' : question === 'yes-no' ? 'yes or no' : 'a secret';
+  const last = question === 'secret' && lastPlace && roll < 16 ? ' (the last possible place)' : '';
+  return {
+    about: subject,
+    answer,
+    text: `Oracle, ${kind} (${subject}): d20 = ${roll}: ${answer}${last}`,
+    rule: oracleRule(question),
+  };
+}
+
 /**
  * Asks the oracle. `lastPlace`: for a secret, whether this is the last place it could be
  * (then it is there whatever the die says).
@@ -35,27 +74,15 @@ export function askOracle(
   about: string,
   lastPlace = false,
 ): string {
-  const subject = about.trim() || 'the question';
-  let answer = '';
   const value = rollDie(ctx, {
     sides: 20,
     purpose: `oracle-${question}`,
     unit: null,
-    need: question === 'yes-no' ? 11 : question === 'secret' ? 16 : null,
-    describe: (v) => {
-      if (question === 'next') answer = whatHappensNext(v);
-      else if (question === 'yes-no') answer = v >= 11 ? 'yes' : 'no';
-      else answer = v >= 16 || lastPlace ? 'it is there' : 'it is not here';
-      return `Oracle, ${question === 'next' ? 'what happens next' : question === 'yes-no' ? 'yes or no' : 'a secret'} (${subject}): d20 = ${v}: ${answer}${question === 'secret' && lastPlace && v < 16 ? ' (the last possible place)' : ''}`;
-    },
-    rule: ORACLE(
-      question === 'next'
-        ? 'II What Happens Next: 1d20'
-        : question === 'yes-no'
-          ? 'II yes or no: 11+'
-          : 'I Secrets: 16+',
-    ),
+    need: oracleNeed(question),
+    describe: (v) => oracleReading(question, about, v, lastPlace).text,
+    rule: oracleRule(question),
   });
+  const { about: subject, answer } = oracleReading(question, about, value, lastPlace);
   emit(ctx, { type: 'oracle', question, about: subject, roll: value, answer, text: '' });
   return answer;
 }
