@@ -5,7 +5,7 @@
 import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
-import { Button, cropText, drawPanel, type Tooltip } from './ui';
+import { Button, cropText, drawPanel, registerArea, type Tooltip } from './ui';
 import { COLORS, CSS, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
 import { artFor, fallbackTexture, frameExists } from './unit-view';
 
@@ -58,6 +58,8 @@ export class HeroCard extends Phaser.GameObjects.Container {
       .zone(CARD_W / 2, CARD_H / 2, CARD_W, CARD_H)
       .setInteractive({ useHandCursor: true });
     hit.on('pointerup', () => cb.onInspect(unit.id));
+    // The card above its weapon buttons, by name for tests (`card-<unit id>`).
+    registerArea(`card-${unit.id}`, this, CARD_W, CARD_H - 50);
     hit.on('pointerover', (p: Phaser.Input.Pointer) => {
       const def = rules.kinds.find((k) => k.kind === unit.kind);
       tooltip.showAt(def ? def.blurb : unit.name, p.x, p.y, 600);
