@@ -72,6 +72,11 @@ export interface UnitArt {
    * share a look stay apart at a glance; none: the art's own colours.
    */
   tint?: string;
+  /**
+   * The kind's own sounds, by name in the sound bank (`assets/audio/<name>.ogg`): its
+   * attack and its fall; none: the shared sounds of the weapon's effect and a fall.
+   */
+  sounds?: { attack?: string; fall: string };
 }
 
 /** One kind of figure of a module: stat block, names and art. */
