@@ -6,12 +6,15 @@
  * So a 2x2 ogre (move 6 on the large battlefield, V's table) may pass a gap one square
  * wide, but not end its turn in it: a one-square passage longer than its move is a way it
  * can never take, and it plans round by a two-square one, where its base fits at every
- * step. A short one-square gap it still passes within one move, as V allows. Rules
+ * step. Its moves themselves stay V's (one open square of its base while passing): a
+ * short one-square gap it passes within one move, to strike or when a player moves it; only
+ * the long way is planned over squares its base fits. Rules
  * version 2 of the Skirmish; version 1 (old saves) planned by the main square alone.
  */
 import { describe, expect, it } from 'vitest';
 import { riggedDice } from '../../../src/engine/dice';
 import { requireRules } from '../../../src/engine/rulesets/registry';
+import { reachableSquares } from '../../../src/engine/systems/movement';
 import { walkToward, type Placed } from '../../../src/engine/systems/pursuit';
 import type { Point } from '../../../src/engine/grid';
 import type { GameState } from '../../../src/engine/types';
@@ -86,5 +89,31 @@ describe('a large figure plans with its whole base (V Large Figures, Movement)',
     s.rulesVersion = undefined;
     const seen = walk(s, 8);
     expect(seen.some(below), JSON.stringify(seen)).toBe(false);
+  });
+
+  it('still moves by V: within one move it passes a one-square gap with one square of its base open', () => {
+    const s = skirmishGame(
+      `
+      ##########
+      #........#
+      #.e......#
+      #........#
+      ####.#####
+      ####.#####
+      #........#
+      #........#
+      #.....h..#
+      ##########`,
+      ['swordsman'],
+      ['ogre'],
+      { scale: 'large' },
+    );
+    const ogre = s.units.find((u) => u.kind === 'ogre')!;
+    expect(ogre.position).toEqual({ x: 2, y: 2 });
+    const ends = [...reachableSquares(s, ogre).values()].map((r) => r.path[r.path.length - 1]);
+    // Its whole base below the wall (rows 6-7), through the gap two squares deep.
+    expect(ends.some((p) => p.y >= 6)).toBe(true);
+    // It never ends a move with its base on the wall.
+    expect(ends.some((p) => p.y === 3 || p.y === 4 || p.y === 5)).toBe(false);
   });
 });
