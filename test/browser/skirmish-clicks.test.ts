@@ -18,6 +18,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameEvent, GameState } from '../../src/engine';
+import { SKIRMISH_KINDS } from '../../src/engine/rulesets/skirmish/roster';
 import { join } from 'node:path';
 import { ARTIFACTS, clickButtonOn, openSetup, useBrowser, waitForScene } from './harness';
 
@@ -173,6 +174,24 @@ describe('a Skirmish played by clicks', () => {
     expect(done.activated - done.byCard).toBeGreaterThan(0);
     expect(done.byCard).toBeGreaterThan(0);
     expect(end.commandCount).toBe(1 + done.activated + done.moved + done.attacked + done.ended);
+    // The clicks unlocked the sound bank: every Skirmish figure's own sounds are loaded.
+    const loaded = await page.evaluate(() => {
+      const h = (
+        window as unknown as {
+          Howler?: { _howls?: { state(): string; _src: string | string[] }[] };
+        }
+      ).Howler;
+      return (h?._howls ?? [])
+        .filter((x) => x.state() === 'loaded')
+        .map((x) => String(Array.isArray(x._src) ? x._src[0] : x._src));
+    });
+    for (const kind of SKIRMISH_KINDS)
+      for (const name of [kind.art.sounds?.attack, kind.art.sounds?.fall])
+        if (name)
+          expect(
+            loaded.some((src) => src.includes(`${name}`)),
+            `${name} loaded`,
+          ).toBe(true);
     expect(b.errors).toEqual([]);
   }, 240_000);
 });
