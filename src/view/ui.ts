@@ -27,32 +27,6 @@ function buttonBounds(b: Button): ControlRect | null {
   };
 }
 
-/**
- * Registers a named clickable area of a HUD container (its top-left `width` x `height` in
- * the container's own pixels), found like a named button; gone with the container.
- */
-export function registerArea(
-  name: string,
-  host: Phaser.GameObjects.Container,
-  width: number,
-  height: number,
-): void {
-  const unregister = registerControl(name, () => {
-    if (!host.scene || !host.active || !isShown(host)) return null;
-    const m = host.getWorldTransformMatrix();
-    const a = hudToScreen(host.scene, m.tx, m.ty);
-    const z = hudCamera(host.scene).zoom;
-    return {
-      x: a.x,
-      y: a.y,
-      width: width * m.scaleX * z,
-      height: height * m.scaleY * z,
-      enabled: true,
-    };
-  });
-  host.once(Phaser.GameObjects.Events.DESTROY, unregister);
-}
-
 function isShown(obj: Phaser.GameObjects.Container): boolean {
   let o: Phaser.GameObjects.Container | null = obj;
   while (o) {
