@@ -8,12 +8,14 @@
  * can never take, and it plans round by a two-square one, where its base fits at every
  * step. Its moves themselves stay V's (one open square of its base while passing): a
  * short one-square gap it passes within one move, to strike or when a player moves it; only
- * the long way is planned over squares its base fits. Rules
- * version 2 of the Skirmish; version 1 (old saves) planned by the main square alone.
+ * the long way is planned over squares its base fits. Since
+ * the Skirmish's rules version BASE_PLANNING_RULES; games made before (old saves) plan by
+ * the main square alone.
  */
 import { describe, expect, it } from 'vitest';
 import { riggedDice } from '../../../src/engine/dice';
 import { requireRules } from '../../../src/engine/rulesets/registry';
+import { BASE_PLANNING_RULES } from '../../../src/engine/rulesets/skirmish';
 import { reachableSquares } from '../../../src/engine/systems/movement';
 import { walkToward, type Placed } from '../../../src/engine/systems/pursuit';
 import type { Point } from '../../../src/engine/grid';
@@ -70,7 +72,7 @@ const inBand = (p: Point) => p.y >= BAND_TOP - 1 && p.y <= BAND_BOTTOM;
 describe('a large figure plans with its whole base (V Large Figures, Movement)', () => {
   it('does not take a one-square passage longer than its move: it goes round by the two-square one', () => {
     const s = game('1', true);
-    expect(s.rulesVersion).toBe(2);
+    expect(s.rulesVersion).toBe(BASE_PLANNING_RULES);
     const seen = walk(s, 8);
     expect(seen.some(below), JSON.stringify(seen)).toBe(true);
     // Through the band by the far passage (main square on x 18), never into the near one.
@@ -84,9 +86,9 @@ describe('a large figure plans with its whole base (V Large Figures, Movement)',
     expect(seen.filter(inBand).every((p) => p.x === 6)).toBe(true);
   });
 
-  it('under rules version 1 (old saves) it planned by its main square and stalled at the narrow passage', () => {
+  it('under an older rules version (old saves) it plans by its main square and stalls at the narrow passage', () => {
     const s = game('1', true);
-    s.rulesVersion = undefined;
+    s.rulesVersion = BASE_PLANNING_RULES - 1 > 1 ? BASE_PLANNING_RULES - 1 : undefined;
     const seen = walk(s, 8);
     expect(seen.some(below), JSON.stringify(seen)).toBe(false);
   });
