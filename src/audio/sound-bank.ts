@@ -5,7 +5,7 @@
  * `soundsForEvent`.
  */
 import { Howl, Howler } from 'howler';
-import type { GameEvent, GameState } from '../engine';
+import { listRuleModules, rulesOf, type GameEvent, type GameState } from '../engine';
 
 export type SoundName =
   | 'step'
@@ -38,13 +38,35 @@ export const SOUND_NAMES: readonly SoundName[] = [
   'music-dungeon',
 ];
 
+/**
+ * Every sound the bank loads: its own, and each rule module's figure sounds (named by the
+ * kinds' art, `UnitArt.sounds`).
+ */
+export function soundsToLoad(): string[] {
+  const names = new Set<string>(SOUND_NAMES);
+  for (const module of listRuleModules())
+    for (const kind of module.kinds) {
+      const own = kind.art.sounds;
+      if (own?.attack) names.add(own.attack);
+      if (own) names.add(own.fall);
+    }
+  return [...names];
+}
+
+/** A unit's kind's own sounds (by its module's art), if it has any. */
+function kindSounds(state: GameState, unitId: string) {
+  const unit = state.units.find((u) => u.id === unitId);
+  if (!unit) return undefined;
+  return rulesOf(state)?.kinds.find((k) => k.kind === unit.kind)?.art.sounds;
+}
+
 const FORMATS = ['ogg', 'mp3', 'wav', 'm4a'];
 
 /** Where an asset file is served, by its game-root path; undefined when it is missing. */
 export type AssetUrl = (path: string) => string | undefined;
 
 /** URLs of a sound in preference order (ogg, mp3, wav), with their formats. */
-function sourcesFor(name: SoundName, urlOf: AssetUrl): { src: string[]; format: string[] } {
+export function sourcesFor(name: string, urlOf: AssetUrl): { src: string[]; format: string[] } {
   const src: string[] = [];
   const format: string[] = [];
   for (const ext of FORMATS) {
@@ -64,13 +86,13 @@ export interface Volumes {
 }
 
 export class SoundBank {
-  private sounds = new Map<SoundName, Howl>();
+  private sounds = new Map<string, Howl>();
   private unlocked = false;
   private volumes: Volumes = { master: 0.8, music: 0.5, effects: 0.8 };
   private wantMusic = false;
   private musicId: number | null = null;
   /** Last time each effect started, to avoid stacking the same sound many times a frame. */
-  private lastPlayed = new Map<SoundName, number>();
+  private lastPlayed = new Map<string, number>();
   /** Where the sound files are (given by the boot code: the bank knows no app module). */
   private urlOf: AssetUrl = () => undefined;
 
@@ -88,7 +110,7 @@ export class SoundBank {
     if (this.unlocked) return;
     this.unlocked = true;
     Howler.volume(this.volumes.master);
-    for (const name of SOUND_NAMES) {
+    for (const name of soundsToLoad()) {
       const { src, format } = sourcesFor(name, this.urlOf);
       if (src.length === 0) continue;
       const music = name === 'music-dungeon';
@@ -119,7 +141,7 @@ export class SoundBank {
       howl.volume(name === 'music-dungeon' ? v.music : v.effects);
   }
 
-  play(name: SoundName, options: { volume?: number; rate?: number } = {}): void {
+  play(name: SoundName | string, options: { volume?: number; rate?: number } = {}): void {
     if (!this.unlocked || name === 'music-dungeon') return;
     const howl = this.sounds.get(name);
     if (!howl) return;
@@ -155,11 +177,13 @@ export class SoundBank {
 export const sounds = new SoundBank();
 
 /** The sounds an event makes when it is shown (steps are played per step by the animator). */
-export function soundsForEvent(event: GameEvent, state: GameState): SoundName[] {
+export function soundsForEvent(event: GameEvent, state: GameState): string[] {
   switch (event.type) {
     case 'attacked': {
-      const out: SoundName[] = [];
-      if (event.effect === 'fireball') out.push('fireball');
+      const out: string[] = [];
+      const own = kindSounds(state, event.unit)?.attack;
+      if (own) out.push(own);
+      else if (event.effect === 'fireball') out.push('fireball');
       else if (event.effect === 'spear' || event.effect === 'dagger') out.push('throw');
       else if (event.effect === 'fire') out.push('fire-breath');
       out.push(event.hit ? 'melee-hit' : 'miss');
@@ -175,7 +199,7 @@ export function soundsForEvent(event: GameEvent, state: GameState): SoundName[] 
     case 'door-opened':
       return ['step', 'ui-click'];
     case 'defeated':
-      return ['death'];
+      return [kindSounds(state, event.unit)?.fall ?? 'death'];
     case 'game-over':
       return [event.winner === 'heroes' ? 'victory' : 'defeat'];
     default:

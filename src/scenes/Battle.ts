@@ -151,7 +151,7 @@ export class BattleScene extends Phaser.Scene {
       undo: () => this.command('undo-move'),
       endTurn: () => this.command('end-turn'),
       keys: app.settings.keys,
-      inspect: (id) => this.act(intents.fromPanel(intents.inspectUnit(this.here(), id))),
+      inspect: (id) => this.act(intents.fromPanel(intents.pressCard(this.here(), id))),
       choose: (id, choice) =>
         this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
     });

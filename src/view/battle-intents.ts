@@ -78,10 +78,28 @@ export function cycleInspect(s: Situation, step: number): Outcome {
   return inspectUnit(s, heroes[(i + step + heroes.length) % heroes.length].id);
 }
 
-/** A weapon or ability chosen on a hero card; another hero's card just shows that hero. */
+/** The command that hands the turn to hero `id` now (alternating activations), if any. */
+function activation({ view }: Situation, id: string): Command | undefined {
+  return view.legal.find((c) => c.type === 'activate' && c.unit === id);
+}
+
+/** A hero's card pressed: that hero takes the turn when it may now, else it is shown. */
+export function pressCard(s: Situation, heroId: string): Outcome {
+  const command = activation(s, heroId);
+  return command ? { ui: s.ui, command } : inspectUnit(s, heroId);
+}
+
+/**
+ * A weapon or ability chosen on a hero card; on another hero's card, that hero takes the
+ * turn with it when it may now, else the card just shows that hero.
+ */
 export function chooseOnCard(s: Situation, heroId: string, choice: string): Outcome {
   const { ui, view } = s;
-  if (heroId !== view.acting) return inspectUnit(s, heroId);
+  if (heroId !== view.acting) {
+    const command = activation(s, heroId);
+    if (!command) return inspectUnit(s, heroId);
+    return { ui: { ...ui, chosen: { ...ui.chosen, [heroId]: choice } }, command };
+  }
   const next = { ...ui, chosen: { ...ui.chosen, [heroId]: choice } };
   const ability = choice.startsWith(ABILITY) ? choice.slice(ABILITY.length) : null;
   if (ability !== null && !view.targets.some((t) => t.ability === ability))
@@ -151,6 +169,9 @@ export function clickSquare(s: Situation, sq: Point): Outcome {
       (t.ability === null || chosen === ABILITY + t.ability || occupant.side === hero.side)
     )
       return { ui, command: t.command };
+    // Another hero who may act now (alternating activations): that hero takes the turn.
+    const activate = activation(s, occupant.id);
+    if (activate && !chosen?.startsWith(ABILITY)) return { ui, command: activate };
     if (occupant.side !== hero.side || occupant.id === hero.id) return inspectUnit(s, occupant.id);
     const ability = chosen?.startsWith(ABILITY)
       ? rules.abilities(hero).find((a) => ABILITY + a.id === chosen)

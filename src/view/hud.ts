@@ -8,12 +8,32 @@ import { CARD_H, CARD_W } from './battle-layout';
 import { Button, cropText, drawPanel, type Tooltip } from './ui';
 import { COLORS, CSS, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
 import { artFor, fallbackTexture, frameExists } from './unit-view';
+import { registerControl } from '../app/controls';
+import { hudCamera, hudToScreen } from './frame';
 
 // ------------------------------------------------------------------ hero card
 
 /** The wounds a figure has left, as every part of the screen counts them: "2 of 3 left". */
 export function woundsLeftLabel(wounds: number, maxWounds: number): string {
   return `${Math.max(0, maxWounds - wounds)} of ${maxWounds} left`;
+}
+
+/**
+ * Names the top of a hero card (above its weapon buttons) among the controls, so tests find
+ * where to click the card as they find a named button; gone with the card.
+ */
+function registerCardArea(card: Phaser.GameObjects.Container, name: string): void {
+  const height = CARD_H - 50;
+  const unregister = registerControl(name, () => {
+    for (let o: Phaser.GameObjects.Container | null = card; o; o = o.parentContainer)
+      if (!o.visible || o.alpha <= 0.01) return null;
+    if (!card.scene || !card.active) return null;
+    const m = card.getWorldTransformMatrix();
+    const a = hudToScreen(card.scene, m.tx, m.ty);
+    const z = hudCamera(card.scene).zoom;
+    return { ...a, width: CARD_W * m.scaleX * z, height: height * m.scaleY * z, enabled: true };
+  });
+  card.once(Phaser.GameObjects.Events.DESTROY, unregister);
 }
 
 export interface HeroCardCallbacks {
@@ -58,6 +78,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
       .zone(CARD_W / 2, CARD_H / 2, CARD_W, CARD_H)
       .setInteractive({ useHandCursor: true });
     hit.on('pointerup', () => cb.onInspect(unit.id));
+    registerCardArea(this, `card-${unit.id}`);
     hit.on('pointerover', (p: Phaser.Input.Pointer) => {
       const def = rules.kinds.find((k) => k.kind === unit.kind);
       tooltip.showAt(def ? def.blurb : unit.name, p.x, p.y, 600);

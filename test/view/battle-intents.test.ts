@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEYS, rebind, type KeyBindings } from '../../src/app/key-bindings';
-import type { GameState } from '../../src/engine';
+import { applyCommand, legalCommands, type GameState } from '../../src/engine';
+import { skirmishGame } from '../engine/skirmish/helpers';
 import {
   cancel,
   chooseOnCard,
@@ -13,6 +14,7 @@ import {
   faceSquare,
   keyAction,
   moveCursor,
+  pressCard,
   selectTarget,
   situation,
   stepTarget,
@@ -245,5 +247,54 @@ describe('the battle input decisions', () => {
     });
     // Rebinding an action to its own key changes nothing and is no clash.
     expect(rebind(DEFAULT_KEYS, 'undo', 'Z')).toEqual({ keys: DEFAULT_KEYS });
+  });
+
+  it('a click on another hero who may act now (Skirmish, alternating activations) hands that hero the turn', () => {
+    const FIELD2 = `
+      ##########
+      #...e....#
+      #........#
+      #........#
+      #..h.h...#
+      ##########`;
+    // The first seed whose first activation is the heroes' (the initiative d20s decide it).
+    let s: GameState | null = null;
+    for (let seed = 1; seed < 40 && !s; seed++) {
+      const r = applyCommand(
+        skirmishGame(FIELD2, ['swordsman', 'knight'], ['swordsman'], {}, seed),
+        {
+          type: 'start',
+        },
+      );
+      if (r.ok && r.state.phase === 'heroes' && r.state.turn) s = r.state;
+    }
+    expect(s, 'a game where a hero acts first').not.toBeNull();
+    const acting = s!.turn!.unitId;
+    const other = s!.units.find((u) => u.side === 'heroes' && u.id !== acting)!;
+    expect(legalCommands(s!)).toContainEqual({ type: 'activate', unit: other.id });
+    const ui = fresh(s!);
+    expect(clickSquare(at(s!, ui), other.position!).command).toEqual({
+      type: 'activate',
+      unit: other.id,
+    });
+    // So does a press on that hero's card, or on a weapon of it (the weapon then chosen).
+    expect(pressCard(at(s!, ui), other.id).command).toEqual({ type: 'activate', unit: other.id });
+    const weapon = other.weapons[0].id;
+    const chose = chooseOnCard(at(s!, ui), other.id, weapon);
+    expect(chose.command).toEqual({ type: 'activate', unit: other.id });
+    expect(chose.ui.chosen[other.id]).toBe(weapon);
+    // The acting hero's own square still shows the hero; once moved, the other cannot take over.
+    expect(
+      clickSquare(at(s!, ui), s!.units.find((u) => u.id === acting)!.position!).command,
+    ).toBeUndefined();
+    const move = legalCommands(s!).find((c) => c.type === 'move')!;
+    const moved = applyCommand(s!, move);
+    expect(moved.ok).toBe(true);
+    if (!moved.ok) return;
+    const after = moved.state;
+    expect(clickSquare(at(after, fresh(after)), other.position!).command).toBeUndefined();
+    const shown = pressCard(at(after, fresh(after)), other.id);
+    expect(shown.command).toBeUndefined();
+    expect(shown.ui.inspected).toBe(other.id);
   });
 });

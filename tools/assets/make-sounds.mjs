@@ -324,6 +324,142 @@ function uiClick() {
   return fadeOut(normalize(x, 0.5), 0.005);
 }
 
+// ---------------------------------------------------------------- Skirmish figures
+// Each kind of the Skirmish roster has an attack and a fall of its own, built from the
+// pieces below with its own pitch, length and seed; the large figures (ogre, wyrm) have
+// voices, and the fortress a collapse.
+
+/** Sums parts [signal, start (s), gain] into a new buffer `len` seconds long. */
+function mix(len, ...parts) {
+  const x = buf(len);
+  for (const [y, start, gain = 1] of parts) {
+    const s0 = Math.floor(start * SR);
+    for (let i = 0; i < y.length && s0 + i < x.length; i++) x[s0 + i] += y[i] * gain;
+  }
+  for (let i = 0; i < x.length; i++) x[i] = softclip(x[i]);
+  return x;
+}
+const finish = (x, { peak = 0.8, room = 0.6, wet = 0.15, tail = 0.05 } = {}) =>
+  fadeOut(normalize(reverb(x, { room, mix: wet }), peak), tail);
+
+/** A metal strike: noise crack, low thump, ringing partials at `ring` Hz. */
+function clang(seed, { ring = 1870, thump = 55, len = 0.45, crack = 2400, ringAmp = 0.22 } = {}) {
+  const rnd = mulberry32(seed);
+  const x = buf(len);
+  const bp = new SVF();
+  let ph1 = 0, ph2 = 0;
+  for (let i = 0; i < x.length; i++) {
+    const t = i / SR;
+    const c = bp.run(rnd() * 2 - 1, crack - (crack * 0.8) * Math.min(1, t * 8), 1.2).bp * expDecay(t, 0.04) * 2.5;
+    ph1 += (thump * 2.2 * Math.exp(-t * 9) + thump) / SR;
+    ph2 += ring / SR;
+    const r = (Math.sin(TAU * ph2) + 0.5 * Math.sin(TAU * ph2 * 2.76)) * expDecay(t, 0.09) * ringAmp;
+    x[i] = softclip(c + Math.sin(TAU * ph1) * expDecay(t, 0.09) * 1.2 + r);
+  }
+  return x;
+}
+
+/** A buffer `len` seconds long, each sample from `sample(t)` in order. */
+function synth(len, sample) {
+  const x = buf(len);
+  for (let i = 0; i < x.length; i++) x[i] = sample(i / SR);
+  return x;
+}
+
+/** A dull blow (club, mace, hoof, body on the ground): a falling low sine and muffled noise. */
+function thud(seed, { f = 60, len = 0.5, noise = 0.8, decay = 0.16, cut = 700 } = {}) {
+  const rnd = mulberry32(seed);
+  const lp = new LP();
+  let ph = 0;
+  return synth(len, (t) => {
+    ph += (f + f * 1.5 * Math.exp(-t * 14)) / SR;
+    return Math.sin(TAU * ph) * expDecay(t, decay) + lp.run(rnd() * 2 - 1, cut) * expDecay(t, decay * 0.4) * noise * 3;
+  });
+}
+
+/** A plucked string (bow, crossbow): a bright decaying tone sliding slightly down. */
+function twang(seed, { f = 160, len = 0.35, decay = 0.09 } = {}) {
+  const rnd = mulberry32(seed);
+  const lp = new LP();
+  let ph = 0;
+  return synth(len, (t) => {
+    ph += (f * (1 + 0.15 * Math.exp(-t * 40))) / SR;
+    const v = osc.saw(ph) * 0.6 + osc.tri(ph * 2) * 0.3 + (t < 0.004 ? rnd() * 2 - 1 : 0);
+    return lp.run(v, 3200 * expDecay(t, 0.05) + 400) * expDecay(t, decay) * Math.min(1, t / 0.001);
+  });
+}
+
+/** A voice: pitch contour over formants (a groan, a snarl, a roar). */
+function voice(seed, { pitch = 120, spread = 40, len = 0.8, fA = 700, fB = 1150, slide = 250, rough = 1.2, vibrato = 6, fall = 0 } = {}) {
+  const rnd = mulberry32(seed);
+  const x = buf(len + 0.2);
+  const f1 = new SVF(), f2 = new SVF(), nlp = new LP(), body = new LP();
+  let ph = 0, ph2 = 0;
+  for (let i = 0; i < x.length; i++) {
+    const t = i / SR, u = Math.min(1, t / len);
+    const p = (pitch + spread * Math.sin(Math.PI * Math.pow(u, 0.7))) * (1 - fall * u) + vibrato * Math.sin(TAU * 7 * t) + 3 * (rnd() - 0.5);
+    ph += Math.max(20, p) / SR;
+    ph2 += (Math.max(20, p) * 1.51) / SR;
+    const src = osc.saw(ph) * 0.8 + osc.saw(ph2) * 0.3 + nlp.run(rnd() * 2 - 1, 1400) * rough;
+    const v = f1.run(src, fA - slide * u, 4).bp + f2.run(src, fB - slide * 1.5 * u, 5).bp * 0.7 + body.run(src, 300) * 0.8;
+    const e = Math.min(1, t / 0.05) * (t < len ? 1 : 0) * (t > len * 0.6 ? Math.max(0, (len - t) / (len * 0.4)) : 1);
+    x[i] = softclip(v * e * 2);
+  }
+  return x;
+}
+
+/** A fall: the figure's cry (or none), then its body (and gear) hitting the ground. */
+function fallOf(seed, { cry, body = {}, at = 0.35, len = 1.1, clatter = 0 }) {
+  const parts = [];
+  if (cry) parts.push([voice(seed, { len: 0.6, fall: 0.5, ...cry }), 0, 0.9]);
+  parts.push([thud(seed + 1, { f: 55, len: 0.6, ...body }), at, 0.9]);
+  for (let k = 0; k < clatter; k++)
+    parts.push([clang(seed + 2 + k, { ring: 2100 + 430 * k, thump: 80, len: 0.3, ringAmp: 0.3 }), at + 0.05 + 0.09 * k, 0.35]);
+  return finish(mix(len, ...parts), { peak: 0.82, room: 0.7, wet: 0.2, tail: 0.12 });
+}
+
+const FIGURE_SOUNDS = {
+  // Attacks.
+  'sk-swordsman-attack': () => finish(mix(0.6, [whoosh(101, 0.22, 600, 3000, 900), 0], [clang(102, { ring: 1650 }), 0.16])),
+  'sk-spearman-attack': () => finish(mix(0.55, [whoosh(103, 0.16, 400, 1800, 600), 0], [thud(104, { f: 140, len: 0.3, cut: 1800, decay: 0.06 }), 0.13, 0.8])),
+  'sk-archer-attack': () => finish(mix(0.6, [twang(105, { f: 150 }), 0], [whoosh(106, 0.3, 1500, 4200, 1800, 0.6), 0.03])),
+  'sk-slinger-attack': () =>
+    finish(mix(0.75, [whoosh(107, 0.15, 300, 900, 400), 0, 0.7], [whoosh(108, 0.15, 300, 1100, 400), 0.15, 0.8], [whoosh(109, 0.2, 500, 2600, 900), 0.3], [thud(110, { f: 300, len: 0.1, decay: 0.02 }), 0.3, 0.4])),
+  'sk-wolf-attack': () => finish(mix(0.7, [voice(111, { pitch: 150, spread: 60, len: 0.45, fA: 900, fB: 1800, rough: 2.2, vibrato: 18 }), 0], [thud(112, { f: 220, len: 0.12, decay: 0.02, cut: 3000 }), 0.4, 0.9])),
+  'sk-repeater-attack': () => finish(mix(0.7, [twang(113, { f: 220, len: 0.2 }), 0], [twang(114, { f: 230, len: 0.2 }), 0.16], [twang(115, { f: 215, len: 0.2 }), 0.32], [thud(116, { f: 900, len: 0.05, decay: 0.008, cut: 5000 }), 0.1, 0.5], [thud(117, { f: 900, len: 0.05, decay: 0.008, cut: 5000 }), 0.26, 0.5])),
+  'sk-healer-attack': () => finish(mix(0.8, [whoosh(118, 0.2, 300, 1200, 400), 0, 0.7], [thud(119, { f: 75, len: 0.4 }), 0.16], [clang(120, { ring: 990, thump: 70, ringAmp: 0.15, crack: 1200 }), 0.16, 0.5])),
+  'sk-lancer-attack': () =>
+    finish(mix(0.9, [thud(121, { f: 90, len: 0.15, decay: 0.04 }), 0, 0.7], [thud(122, { f: 95, len: 0.15, decay: 0.04 }), 0.12, 0.7], [thud(123, { f: 88, len: 0.15, decay: 0.04 }), 0.24, 0.8], [whoosh(124, 0.2, 400, 2000, 700), 0.3], [clang(125, { ring: 1400, ringAmp: 0.12 }), 0.46, 0.9])),
+  'sk-knight-attack': () => finish(mix(0.75, [whoosh(126, 0.26, 400, 2400, 700), 0], [clang(127, { ring: 2350, thump: 48, ringAmp: 0.3 }), 0.2]), { wet: 0.2 }),
+  'sk-fire-mage-attack': () => finish(mix(0.9, [fire(128, 0.7, { crackle: 2, swell: 0.2 }), 0], [whoosh(129, 0.5, 300, 1900, 600, 0.9), 0.1]), { wet: 0.2 }),
+  'sk-captain-attack': () => finish(mix(0.65, [whoosh(130, 0.2, 700, 3300, 1000), 0], [clang(131, { ring: 2000, ringAmp: 0.25 }), 0.15], [twang(132, { f: 260, len: 0.15 }), 0.05, 0.25])),
+  'sk-ogre-attack': () => finish(mix(1.1, [voice(133, { pitch: 85, spread: 35, len: 0.5, fA: 520, fB: 900, rough: 1.6 }), 0, 0.8], [whoosh(134, 0.35, 150, 700, 200, 1.2), 0.25], [thud(135, { f: 45, len: 0.6, decay: 0.22, noise: 1.2 }), 0.55]), { room: 0.75, wet: 0.22 }),
+  'sk-warlord-attack': () => finish(mix(0.75, [whoosh(136, 0.3, 300, 1600, 500, 1.1), 0], [thud(137, { f: 110, len: 0.35, decay: 0.06, cut: 2500 }), 0.25], [clang(138, { ring: 1250, thump: 60, ringAmp: 0.15 }), 0.25, 0.6])),
+  'sk-wyrm-attack': () => finish(mix(1.5, [voice(139, { pitch: 60, spread: 55, len: 1.1, fA: 650, fB: 1050, rough: 2.2, vibrato: 9 }), 0], [fire(140, 0.9, { rumble: 1.3, crackle: 2, swell: 0.2 }), 0.4, 0.7]), { room: 0.8, wet: 0.25, tail: 0.15 }),
+  // Falls.
+  'sk-swordsman-fall': () => fallOf(151, { cry: { pitch: 210, spread: 30 }, clatter: 1 }),
+  'sk-spearman-fall': () => fallOf(152, { cry: { pitch: 190, spread: 25, fA: 600 }, body: { f: 70 }, at: 0.3 }),
+  'sk-archer-fall': () => fallOf(153, { cry: { pitch: 240, spread: 40, fA: 800 }, body: { f: 65, noise: 0.5 } }),
+  'sk-slinger-fall': () => fallOf(154, { cry: { pitch: 330, spread: 50, fA: 900, fB: 1500, len: 0.4 }, body: { f: 80, len: 0.4 }, at: 0.25, len: 0.85 }),
+  'sk-wolf-fall': () => fallOf(155, { cry: { pitch: 620, spread: 180, fA: 1200, fB: 2200, rough: 0.4, vibrato: 25, len: 0.5 }, body: { f: 75, len: 0.4 }, at: 0.4, len: 0.9 }),
+  'sk-repeater-fall': () => fallOf(156, { cry: { pitch: 200, spread: 35, fA: 650 }, clatter: 1, body: { f: 60 } }),
+  'sk-healer-fall': () => fallOf(157, { cry: { pitch: 180, spread: 20, fA: 550, rough: 0.6 }, body: { f: 58, noise: 0.5 }, at: 0.45, len: 1.2 }),
+  'sk-lancer-fall': () => fallOf(158, { cry: { pitch: 420, spread: 160, fA: 1000, fB: 1700, vibrato: 30, len: 0.7 }, body: { f: 42, len: 0.8, decay: 0.25, noise: 1.1 }, at: 0.55, len: 1.4 }),
+  'sk-knight-fall': () => fallOf(159, { cry: { pitch: 165, spread: 25, fA: 600 }, body: { f: 55 }, clatter: 3, len: 1.3 }),
+  'sk-fire-mage-fall': () => finish(mix(1.3, [fallOf(160, { cry: { pitch: 250, spread: 45, fA: 850 }, body: { f: 62, noise: 0.4 } }), 0], [fire(161, 0.8, { rumble: 0.4, crackle: 3, swell: 0.1 }), 0.3, 0.35])),
+  'sk-captain-fall': () => fallOf(162, { cry: { pitch: 185, spread: 35, fA: 680 }, clatter: 2 }),
+  'sk-ogre-fall': () => fallOf(163, { cry: { pitch: 95, spread: 30, fA: 480, fB: 850, rough: 1.8, len: 0.9 }, body: { f: 32, len: 1.0, decay: 0.35, noise: 1.4 }, at: 0.7, len: 1.8 }),
+  'sk-warlord-fall': () => fallOf(164, { cry: { pitch: 140, spread: 45, fA: 560, len: 0.9 }, body: { f: 50 }, clatter: 2, at: 0.6, len: 1.5 }),
+  'sk-wyrm-fall': () => fallOf(165, { cry: { pitch: 75, spread: 70, fA: 620, fB: 1000, rough: 2.4, vibrato: 12, len: 1.3 }, body: { f: 28, len: 1.2, decay: 0.45, noise: 1.6 }, at: 1.1, len: 2.4 }),
+  'sk-fortress-fall': () => {
+    const rumble = fire(166, 2.2, { rumble: 1.6, crackle: 0.5, swell: 0.05 });
+    const parts = [[rumble, 0, 0.9], [thud(167, { f: 35, len: 1.2, decay: 0.4, noise: 1.5 }), 0]];
+    const rnd = mulberry32(168);
+    for (let k = 0; k < 14; k++) parts.push([thud(169 + k, { f: 90 + rnd() * 200, len: 0.2, decay: 0.03, cut: 2500 }), 0.2 + rnd() * 1.6, 0.3 + rnd() * 0.3]);
+    return finish(mix(2.8, ...parts), { peak: 0.85, room: 0.8, wet: 0.25, tail: 0.4 });
+  },
+};
+
 // ---------------------------------------------------------------- music
 /**
  * music-dungeon: 48 s seamless loop in D minor at 80 bpm (16 bars of 4/4 at 0.75 s/beat = 48 s).
@@ -481,6 +617,7 @@ const SOUNDS = {
   defeat: () => defeat(),
   'ui-click': () => uiClick(),
   'music-dungeon': () => music(),
+  ...FIGURE_SOUNDS,
 };
 
 fs.mkdirSync(OUT, { recursive: true });

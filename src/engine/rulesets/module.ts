@@ -72,6 +72,11 @@ export interface UnitArt {
    * share a look stay apart at a glance; none: the art's own colours.
    */
   tint?: string;
+  /**
+   * The kind's own sounds, by name in the sound bank (`assets/audio/<name>.ogg`): its
+   * attack and its fall; none: the shared sounds of the weapon's effect and a fall.
+   */
+  sounds?: { attack?: string; fall: string };
 }
 
 /** One kind of figure of a module: stat block, names and art. */
@@ -466,6 +471,13 @@ export interface RuleModule {
   enemyIntent?(state: GameState, enemy: Unit): EnemyIntent | null;
   /** Optional: the odds of the round's own roll before it is made (null when it is off). */
   roundIntent?(state: GameState): RoundIntent | null;
+  /**
+   * Optional: whether a large figure (size > 1) plans its way toward a far goal over the
+   * squares where its whole base fits (systems/movement.ts wholeBaseGrid), so that it can
+   * end a turn anywhere on the plan; without it (or false) it plans by its main square
+   * alone. Either way each turn's walk follows largeMoverGrid.
+   */
+  plansWithBase?(state: GameState): boolean;
   /** Lines for the unit card (status, weapons, what it is doing). */
   describeUnit(state: GameState, unit: Unit): string[];
   /** A weapon in a line, for its button tooltip. */

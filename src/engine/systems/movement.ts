@@ -5,7 +5,7 @@
 import { canStepDiagonally, facingToward, isSamePoint, stepToward, type Point } from '../grid';
 import { footprint, sizeOf } from '../footprint';
 import { squareTables, terrainAt, type BattleMap } from '../map';
-import { mapIndexOf } from '../map-index';
+import { mapIndexOf, perMap } from '../map-index';
 import {
   findPath,
   findReachable,
@@ -89,6 +89,34 @@ export function largeMoverGrid(map: BattleMap, squares: PathingGrid, size: numbe
       return true;
     },
   };
+}
+
+/**
+ * The ground (no figures) as a large figure's main square sees it when planning a long way
+ * over several turns: only where its whole base of `size` x `size` squares is open ground,
+ * so it can stop on every square of the plan (it may pass a wall or a narrow way with one
+ * open square of its base, largeMoverGrid, but not end a turn there: a gap too narrow for
+ * its base and longer than its move it can never cross). Costs are the main square's
+ * ground; kept per map.
+ */
+export function wholeBaseGrid(map: BattleMap, size: number): PathingGrid {
+  return perMap(map, `whole-base-grid-${size}`, () => {
+    const { width, height } = map;
+    const { enterCost: ground } = squareTables(map);
+    const open = (x: number, y: number): boolean => {
+      if (x < 0 || y < 0 || x + size > width || y + size > height) return false;
+      for (let dy = 0; dy < size; dy++)
+        for (let dx = 0; dx < size; dx++) if (ground[(y + dy) * width + x + dx] === 0) return false;
+      return true;
+    };
+    return snapshotGrid({
+      width,
+      height,
+      enterCost: (x, y) => (open(x, y) ? ground[y * width + x] : null),
+      canStopAt: (x, y) => open(x, y),
+      isCorner: (x, y) => !open(x, y),
+    });
+  });
 }
 
 /**

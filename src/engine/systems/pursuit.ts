@@ -22,19 +22,27 @@ import type { DoorState, GameState, Unit } from '../types';
 import { livingUnits } from '../world';
 import { rollDie, type Context } from './context';
 import { doorsWithinReach, mapWithAllDoorsOpen, mapWithDoorOpen } from './doors';
-import { buildPathingGrid, buildTerrainGrid, walkUnit } from './movement';
+import { buildPathingGrid, buildTerrainGrid, walkUnit, wholeBaseGrid } from './movement';
 
 export type Placed = Unit & { position: Point };
 
 /**
- * Walking costs over terrain alone (units ignored) from `from`, or over `map` when given.
+ * Walking costs over terrain alone (units ignored) from `from`, or over `map` when given;
+ * for the main square of a base of `size` (> 1) over the squares its whole base fits
+ * (wholeBaseGrid).
  * Such a field depends only on the map and the square, and a map is never changed in
  * place, so the fields of the last few squares asked about are kept in the map's index:
  * during one enemy phase every monster asks about the same heroes.
  */
-function terrainDistances(state: GameState, from: Point, map: BattleMap = state.map): CostField {
-  return mapIndexOf(map).costFields.getOrMake(from.y * map.width + from.x, () =>
-    floodCosts(buildTerrainGrid(map), from, map.width * map.height * 2),
+function terrainDistances(
+  state: GameState,
+  from: Point,
+  map: BattleMap = state.map,
+  size = 1,
+): CostField {
+  const area = map.width * map.height;
+  return mapIndexOf(map).costFields.getOrMake((size - 1) * area + from.y * map.width + from.x, () =>
+    floodCosts(size > 1 ? wholeBaseGrid(map, size) : buildTerrainGrid(map), from, area * 2),
   ) as CostField;
 }
 
@@ -148,15 +156,32 @@ export function walkToward(
   reason: string,
   grid: PathingGrid = buildPathingGrid(ctx.state, unit),
 ): void {
-  const approach = approachPath(ctx.state, unit, goal, grid);
+  const size = sizeOf(unit) > 1 && ctx.rules.plansWithBase?.(ctx.state) ? sizeOf(unit) : 1;
+  // Planned with its whole base, a large figure's long way keeps to squares it can end a
+  // turn on (this turn's walk to strike still passes where one square of its base is open).
+  const plan = size > 1 ? whereBaseFits(grid, wholeBaseGrid(ctx.state.map, size)) : grid;
+  const approach =
+    approachPath(ctx.state, unit, goal, plan, undefined, size) ??
+    approachPath(ctx.state, unit, goal, grid, undefined, size);
   if (!approach) return;
   let affordable = stepsWithin(approach, unit.move, grid);
   // A large figure may pass where it cannot stop (its base half in a wall or a narrow
   // way): when the long way has no stop within this turn's move, it takes the best square
   // it can stop on this turn instead of standing still.
   if (affordable.path.length === 0 && sizeOf(unit) > 1)
-    affordable = approachPath(ctx.state, unit, goal, grid, unit.move) ?? affordable;
+    affordable = approachPath(ctx.state, unit, goal, grid, unit.move, size) ?? affordable;
   if (affordable.path.length > 0) walkUnit(ctx, unit, affordable.path, reason);
+}
+
+/** `grid` kept to the squares `whole` can be entered on (a large figure's whole base fits). */
+function whereBaseFits(grid: PathingGrid, whole: PathingGrid): PathingGrid {
+  return {
+    width: grid.width,
+    height: grid.height,
+    enterCost: (x, y) => (whole.enterCost(x, y) === null ? null : grid.enterCost(x, y)),
+    canStopAt: (x, y) => grid.canStopAt(x, y),
+    isCorner: (x, y) => grid.isCorner(x, y) || whole.isCorner(x, y),
+  };
 }
 
 /**
@@ -198,11 +223,16 @@ function approachPath(
   goal: Point,
   grid: PathingGrid,
   budget?: number,
+  size = 1,
 ): PathResult | null {
-  const field = terrainDistances(state, goal, mapWithAllDoorsOpen(state));
+  // A base planned whole heads for the goal with its main square, kept on the board.
+  const { width, height } = state.map;
+  const aim =
+    size > 1 ? { x: Math.min(goal.x, width - size), y: Math.min(goal.y, height - size) } : goal;
+  const field = terrainDistances(state, aim, mapWithAllDoorsOpen(state), size);
   const remaining = (p: Point): number => {
     const walk = costAt(field, p);
-    return walk >= 0 ? walk : 10_000 + chebyshevDistance(p, goal);
+    return walk >= 0 ? walk : 10_000 + chebyshevDistance(p, aim);
   };
   // Looking a few turns' walk ahead is enough to find the way round a crowd; the field
   // already knows the long way.

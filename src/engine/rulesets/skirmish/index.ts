@@ -4,6 +4,7 @@
  * combat with a defence roll, the enemy AI statuses, combat tactics, Random Enemy Action,
  * morale and the seven generic scenarios.
  */
+import { rulesVersionOf } from '../../setup';
 import { rollDie } from '../../systems/context';
 import { updateAwareness } from '../../systems/sight';
 import type { CommandSpec, RuleModule } from '../module';
@@ -51,12 +52,25 @@ function heroOrder(state: Parameters<RuleModule['heroOrder']>[0]): Unit[] {
   return [...heroes.filter((h) => !acted.has(h.id)), ...heroes.filter((h) => acted.has(h.id))];
 }
 
+/**
+ * The rules versions (a game keeps the one it was made with, so a save replays under it):
+ * 1 as first built; 2 large figures plan their long way over squares their whole base fits.
+ */
+export const BASE_PLANNING_RULES = 2;
+
 export const skirmish: RuleModule = {
   id: SKIRMISH_ID,
   name: 'Solitaire Skirmish (d20)',
   source: 'solitaire-gaming-rules.txt',
-  rulesVersion: 1,
-  rulesChanges: {},
+  rulesVersion: BASE_PLANNING_RULES,
+  rulesChanges: {
+    [BASE_PLANNING_RULES]:
+      'A large figure plans its long way toward a far goal over the squares where its whole ' +
+      'base fits, so it can end a turn at every step of the plan and no longer stalls before ' +
+      'a passage too narrow for its base and longer than its move (it still moves by V: ' +
+      'passing with one open square of its base).',
+  },
+  plansWithBase: (state) => rulesVersionOf(state) >= BASE_PLANNING_RULES,
   components: ['heal', 'skirmish'],
   kinds: SKIRMISH_KINDS,
   defaultEnemyKind: 'swordsman',

@@ -355,6 +355,16 @@ export const FORTRESS_TYPE: UnitKind = {
   size: 4,
 };
 
+/**
+ * The sounds of a kind of the roster (made by tools/assets/make-sounds.mjs): an attack and
+ * a fall of its own for every figure; the building only falls (its collapse).
+ */
+export function skirmishSounds(kind: string): NonNullable<UnitArt['sounds']> {
+  return kind === FORTRESS_TYPE.kind
+    ? { fall: `sk-${kind}-fall` }
+    : { attack: `sk-${kind}-attack`, fall: `sk-${kind}-fall` };
+}
+
 /** The kinds as the registry lists them (every figure can serve either army), and the building. */
 export const SKIRMISH_KINDS: readonly UnitKind[] = [
   ...FIGURE_TYPES.map((f) => ({
@@ -362,8 +372,8 @@ export const SKIRMISH_KINDS: readonly UnitKind[] = [
     name: f.name,
     side: 'enemies' as const,
     blurb: f.blurb,
-    art: f.art,
+    art: { ...f.art, sounds: skirmishSounds(f.kind) },
     size: f.size,
   })),
-  FORTRESS_TYPE,
+  { ...FORTRESS_TYPE, art: { ...FORTRESS_TYPE.art, sounds: skirmishSounds(FORTRESS_TYPE.kind) } },
 ];
