@@ -34,17 +34,18 @@ class Shadows {
     this.n = 0;
   }
 
+  /** Where the last question was answered: the sweeps ask about nearby slopes in turn. */
+  private at = 0;
+
   /** The index of the first interval whose high end is above `s`. */
   firstAbove(s: number): number {
     const hi = this.hi;
-    let a = 0;
-    let b = this.n;
-    while (a < b) {
-      const m = (a + b) >> 1;
-      if (hi[m] <= s) a = m + 1;
-      else b = m;
-    }
-    return a;
+    const n = this.n;
+    let i = this.at > n ? n : this.at;
+    while (i > 0 && hi[i - 1] > s) i--;
+    while (i < n && hi[i] <= s) i++;
+    this.at = i;
+    return i;
   }
 
   covers(s: number): boolean {
@@ -100,6 +101,19 @@ class Shadows {
 /** The highest slope of a corner of the square at distance `a`, `k - 1` across (k = b + 1). */
 function topSlope(k: number, a: number): number {
   return k >= 0 ? k / a : k / (a + 1);
+}
+
+/**
+ * When the square at distance `a` on `row` lies wholly inside one shadow (every corner),
+ * the last row of the run of such squares from it (at most `last`); else `row - 1`.
+ */
+function shadowedRun(shadows: Shadows, a: number, cv: number, row: number, last: number): number {
+  const b = row - cv;
+  const low = b >= 0 ? b / (a + 1) : b / a;
+  const i = shadows.firstAbove(topSlope(b + 1, a));
+  return i < shadows.n && shadows.lo[i] < low
+    ? lastRowBelow(shadows.hi[i], a, cv, row, last)
+    : row - 1;
 }
 
 /**
@@ -163,7 +177,7 @@ const scratch = {
   span: new Float64Array(2),
 };
 
-/** The slopes a blocking square's shrunk copy spans, seen from the corner (a >= 1), in `span`. */
+/** The slopes a blocking square's shrunk copy spans, seen from the corner (a >= 0), in `span`. */
 function shadowOf(span: Float64Array, a: number, b: number): void {
   const nearU = a + SHRINK;
   const farU = a + 1 - SHRINK;
@@ -217,111 +231,133 @@ export function fieldOfView(
   const shadows = scratch.shadows;
   const span = scratch.span;
 
-  for (let corner = 0; corner < 4; corner++) {
-    const cx = origin.x + (corner & 1);
-    const cy = origin.y + (corner >> 1);
-    for (let f = 0; f < 4; f++) {
-      const { axisX, sign } = FRAMES[f];
-      shadows.clear();
-      // u: distance from the corner along the sweep; v: across it. A square's near edge is
-      // at u = a, its far edge at a + 1; across, it spans [b, b + 1].
-      const cu = axisX ? cx : cy;
-      const cv = axisX ? cy : cx;
-      const ou = axisX ? origin.x : origin.y;
-      const ov = axisX ? origin.y : origin.x;
-      const uLimit = axisX ? width : h;
-      const vLimit = axisX ? h : width;
-      // Row r of column c in the wall grid (with its margin): (c + 1) * step + r + 1.
-      const colStep = axisX ? 1 : mw;
-      const rowStep = axisX ? mw : 1;
-      const maxA = sign > 0 ? uLimit - cu : cu;
-      for (let a = 1; a <= maxA; a++) {
-        // The column of squares whose near edge is at distance a.
-        const col = sign > 0 ? cu + a : cu - a - 1;
-        const d = Math.abs(col - ou);
-        if (col >= 0 && col < uLimit && d >= 2) {
-          // The targets this sweep settles: those at least as far along it as across (the
-          // y sweeps strictly farther), every corner tested against the nearer shadows.
-          const spread = axisX ? d : d - 1;
-          const r0 = Math.max(0, ov - spread);
-          const r1 = Math.min(vLimit - 1, ov + spread);
-          for (let row = r0; row <= r1; row++) {
-            const b = row - cv;
-            const low = b >= 0 ? b / (a + 1) : b / a;
-            const high = topSlope(b + 1, a);
-            const i = shadows.firstAbove(high);
-            if (i < shadows.n && shadows.lo[i] < low) {
-              // Wholly in one shadow, and so are the rows after it up to the shadow's end.
-              row = lastRowBelow(shadows.hi[i], a, cv, row, r1);
-              continue;
-            }
-            if (
-              shadows.covers(b / a) &&
-              shadows.covers((b + 1) / a) &&
-              shadows.covers(b / (a + 1)) &&
-              shadows.covers((b + 1) / (a + 1))
-            )
-              continue;
-            const idx = axisX ? row * width + col : col * width + row;
-            if (open[idx] === 0) {
-              open[idx] = 1;
-              candidates[count++] = idx;
-            }
-          }
-        }
-        // This column's blocking squares (and the margin's) cast their shadows beyond;
-        // only rows near the sweep's wedge matter, and none already wholly in shadow.
-        if (col >= -1 && col <= uLimit) {
-          const lo = Math.max(-1, Math.floor(cv - a - 4));
-          const hi = Math.min(vLimit, Math.ceil(cv + a + 4));
+  // The origin's own square never blocks: out of the grid while the sweeps read it.
+  const originAt = (origin.y + 1) * mw + origin.x + 1;
+  const originBlocks = wall[originAt];
+  wall[originAt] = 0;
+  try {
+    for (let corner = 0; corner < 4; corner++) {
+      const cx = origin.x + (corner & 1);
+      const cy = origin.y + (corner >> 1);
+      // A corner pinched between two blocking squares (the two beside it that are neither
+      // the origin's square nor the one across from it) sees nothing past them.
+      const pinched =
+        cached(origin.x, 2 * cy - 1 - origin.y) && cached(2 * cx - 1 - origin.x, origin.y);
+      for (let f = 0; f < 4; f++) {
+        const { axisX, sign } = FRAMES[f];
+        shadows.clear();
+        // u: distance from the corner along the sweep; v: across it. A square's near edge is
+        // at u = a, its far edge at a + 1; across, it spans [b, b + 1].
+        const cu = axisX ? cx : cy;
+        const cv = axisX ? cy : cx;
+        const ou = axisX ? origin.x : origin.y;
+        const ov = axisX ? origin.y : origin.x;
+        const uLimit = axisX ? width : h;
+        const vLimit = axisX ? h : width;
+        // Row r of column c in the wall grid (with its margin): (c + 1) * step + r + 1.
+        const colStep = axisX ? 1 : mw;
+        const rowStep = axisX ? mw : 1;
+        const maxA = sign > 0 ? uLimit - cu : cu;
+        for (let a = 0; a <= maxA; a++) {
+          // The column of squares whose near edge is at distance a, and the one before it.
+          const col = sign > 0 ? cu + a : cu - a - 1;
           const base = (col + 1) * colStep + rowStep;
           const prevBase = (sign > 0 ? col : col + 2) * colStep + rowStep;
-          for (let row = lo; row <= hi; row++) {
-            const b = row - cv;
-            const low = b >= 0 ? b / (a + 1) : b / a;
-            const high = topSlope(b + 1, a);
-            const i = shadows.firstAbove(high);
-            if (i < shadows.n && shadows.lo[i] < low) {
-              row = lastRowBelow(shadows.hi[i], a, cv, row, hi);
-              continue;
+          const d = Math.abs(col - ou);
+          if (col >= 0 && col < uLimit && d >= 2) {
+            // The targets this sweep settles: those at least as far along it as across (the
+            // y sweeps strictly farther), every corner tested against the nearer shadows.
+            const spread = axisX ? d : d - 1;
+            const r0 = Math.max(0, ov - spread);
+            const r1 = Math.min(vLimit - 1, ov + spread);
+            for (let row = r0; row <= r1; row++) {
+              // Wholly in one shadow, and so are the rows after it up to the shadow's end.
+              const dark = shadowedRun(shadows, a, cv, row, r1);
+              if (dark >= row) {
+                row = dark;
+                continue;
+              }
+              const b = row - cv;
+              const idx = axisX ? row * width + col : col * width + row;
+              const mark = open[idx];
+              // Marks: 2 seen for sure, 1 to be tested, 0 not yet left in any light.
+              if (mark === 2) continue;
+              // A line to a near corner that passes through no shadow (no blocking square's
+              // inside, no crack, no seam) and ends at no seam (the two squares beside that
+              // corner, other than the target and the one across from it): seen.
+              const beside = wall[prevBase + row * rowStep];
+              if (
+                !pinched &&
+                ((!shadows.covers(b / a) && (beside & wall[base + (row - 1) * rowStep]) === 0) ||
+                  (!shadows.covers((b + 1) / a) &&
+                    (beside & wall[base + (row + 1) * rowStep]) === 0))
+              ) {
+                if (mark === 0) candidates[count++] = idx;
+                open[idx] = 2;
+                continue;
+              }
+              if (
+                mark === 1 ||
+                (shadows.covers(b / a) &&
+                  shadows.covers((b + 1) / a) &&
+                  shadows.covers(b / (a + 1)) &&
+                  shadows.covers((b + 1) / (a + 1)))
+              )
+                continue;
+              candidates[count++] = idx;
+              open[idx] = 1;
             }
-            if (wall[base + row * rowStep] !== 1) continue;
-            shadowOf(span, a, b);
-            const lo0 = span[0];
-            const hi0 = span[1];
-            shadows.add(lo0, hi0);
-            // Two blocking squares that meet where a line could slip between their shrunk
-            // shadows (along their shared edge on the corner's own grid line, or through the
-            // point where they meet diagonally) close that gap: such a line is blocked.
-            if (b === 0 && row - 1 >= -1 && wall[base + (row - 1) * rowStep] === 1) {
-              shadowOf(span, a, b - 1);
-              shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
-            }
-            if (a >= 2) {
-              if (row - 1 >= -1 && wall[prevBase + (row - 1) * rowStep] === 1) {
-                shadowOf(span, a - 1, b - 1);
+          }
+          // This column's blocking squares (and the margin's) cast their shadows beyond;
+          // only rows near the sweep's wedge matter, and none already wholly in shadow.
+          if (col >= -1 && col <= uLimit) {
+            const lo = Math.max(-1, Math.floor(cv - a - 4));
+            const hi = Math.min(vLimit, Math.ceil(cv + a + 4));
+            for (let row = lo; row <= hi; row++) {
+              const dark = a > 0 ? shadowedRun(shadows, a, cv, row, hi) : row - 1;
+              if (dark >= row) {
+                row = dark;
+                continue;
+              }
+              const b = row - cv;
+              if (wall[base + row * rowStep] !== 1) continue;
+              shadowOf(span, a, b);
+              const lo0 = span[0];
+              const hi0 = span[1];
+              shadows.add(lo0, hi0);
+              // Two blocking squares that meet where a line could slip between their shrunk
+              // shadows (along their shared edge on the corner's own grid line, or through the
+              // point where they meet diagonally) close that gap: such a line is blocked.
+              if (b === 0 && row - 1 >= -1 && wall[base + (row - 1) * rowStep] === 1) {
+                shadowOf(span, a, b - 1);
                 shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
               }
-              if (row + 1 <= vLimit && wall[prevBase + (row + 1) * rowStep] === 1) {
-                shadowOf(span, a - 1, b + 1);
-                shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
+              if (a >= 1) {
+                if (row - 1 >= -1 && wall[prevBase + (row - 1) * rowStep] === 1) {
+                  shadowOf(span, a - 1, b - 1);
+                  shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
+                }
+                if (row + 1 <= vLimit && wall[prevBase + (row + 1) * rowStep] === 1) {
+                  shadowOf(span, a - 1, b + 1);
+                  shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
+                }
               }
             }
           }
+          // Everything beyond in shadow: the rest of this sweep is dark.
+          // (The targets beyond lie within the map and within the wedge: their corners'
+          // slopes are at most 1 + 3 / next either way.)
+          const next = a + 1;
+          const wedge = 1 + 3 / next + 1e-9;
+          const from = Math.max(-wedge, (-cv - 1e-9) / next);
+          const to = Math.min(wedge, (vLimit - cv + 1e-9) / next);
+          if (shadows.coversRange(from, to)) break;
         }
-        // Everything beyond in shadow: the rest of this sweep is dark.
-        // (The targets beyond lie within the map and within the wedge: their corners'
-        // slopes are at most 1 + 3 / next either way.)
-        const next = a + 1;
-        const wedge = 1 + 3 / next + 1e-9;
-        const from = Math.max(-wedge, (-cv - 1e-9) / next);
-        const to = Math.min(wedge, (vLimit - cv + 1e-9) / next);
-        if (shadows.coversRange(from, to)) break;
       }
     }
+  } finally {
+    wall[originAt] = originBlocks;
   }
-
-  const originBlocks = cached(origin.x, origin.y) ? 1 : 0;
   const settle = (x: number, y: number): void => {
     const i = y * width + x;
     // Nothing blocking inside the box the two squares span: every line stays in it.
@@ -342,8 +378,9 @@ export function fieldOfView(
   // The candidates (and the marks cleared for the next field of view).
   for (let k = 0; k < count; k++) {
     const idx = candidates[k];
+    if (open[idx] === 2) seen[idx] = 1;
+    else settle(idx % width, (idx / width) | 0);
     open[idx] = 0;
-    settle(idx % width, (idx / width) | 0);
   }
   return seen;
 }
