@@ -50,8 +50,11 @@ export { floodFill, regions, doorSquares, reachPassable } from './regions';
 export {
   attackOdds,
   attackOddsEstimator,
+  attackOddsSteps,
   enemyIntent,
+  FIRST_ESTIMATE_RUNS,
   intentSeed,
+  IntentWork,
   percent,
   roundIntent,
 } from './systems/intent';
