@@ -52,7 +52,6 @@ export {
   attackOddsEstimator,
   attackOddsSteps,
   enemyIntent,
-  FIRST_ESTIMATE_RUNS,
   intentSeed,
   IntentWork,
   percent,

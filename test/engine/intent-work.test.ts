@@ -5,13 +5,7 @@
  * final figure, and the game's state and dice stay as they were.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  attackOdds,
-  enemyIntent,
-  FIRST_ESTIMATE_RUNS,
-  IntentWork,
-  roundIntent,
-} from '../../src/engine/systems/intent';
+import { attackOdds, enemyIntent, IntentWork, roundIntent } from '../../src/engine/systems/intent';
 import type { GameState } from '../../src/engine/types';
 import { alertAll, boardGame, startWith } from './helpers';
 
@@ -60,10 +54,12 @@ describe('IntentWork: the overlay a piece at a time', () => {
     const exact = attackOdds(state, { samples: 50 })!;
     expect(exact.method).toBe('exact');
     expect(work.attackOdds()).toEqual({ odds: exact, final: true });
-    // The first estimate (a short Monte Carlo) came first, before any other intent.
+    // The first estimate (one run of the turn) came first, before any other intent, and
+    // stood until the exact figure.
     expect(steps[0]).toEqual({ runs: 1, final: false, intents: 0 });
     const firstFinal = steps.findIndex((s) => s.final);
-    expect(steps[firstFinal - 1].runs).toBe(FIRST_ESTIMATE_RUNS);
+    expect(firstFinal).toBe(steps.length - 1);
+    expect(steps.slice(0, -1).every((s) => s.runs === 1)).toBe(true);
     expect(JSON.stringify(state)).toBe(before);
   });
 
@@ -75,9 +71,9 @@ describe('IntentWork: the overlay a piece at a time', () => {
     const once = attackOdds(state, options)!;
     expect(once.method).toBe('monte-carlo');
     expect(work.attackOdds()).toEqual({ odds: once, final: true });
-    // One run more at each step after the first, never final before the last.
+    // The first estimate (one run), then one run more at each step, never final before the last.
     const runs = steps.map((s) => s.runs);
-    expect(runs).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    expect(runs).toEqual([1, ...Array.from({ length: 40 }, (_, i) => i + 1)]);
     expect(steps.slice(0, -1).every((s) => !s.final)).toBe(true);
   });
 

@@ -529,13 +529,14 @@ export function attackOdds(state: GameState, options: AttackOddsOptions = {}): A
 /**
  * attackOdds a step at a time, one run of the enemies' turn a step: each step yields the
  * estimate so far (null before the first), and the end returns what attackOdds returns.
- * Before an exact enumeration, a first Monte Carlo estimate of `firstEstimate` runs (with
- * dice of its own; none by default) is yielded, so the view has something to show at once.
+ * With `firstEstimate`, the first step's one run of the turn (which decides between the
+ * enumeration and the Monte Carlo) is yielded as a first estimate, so the view has
+ * something to show at once.
  */
 export function* attackOddsSteps(
   state: GameState,
   options: AttackOddsOptions = {},
-  firstEstimate = 0,
+  firstEstimate = false,
 ): Generator<AttackOdds | null, AttackOdds | null> {
   if (state.phase !== 'heroes' || !state.turn || state.outcome) return null;
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
@@ -545,22 +546,25 @@ export function* attackOddsSteps(
   const maxLeaves = options.maxLeaves ?? 128;
   // One run with the intent's own dice first: when its rolls alone make more sequences than
   // the enumeration may walk, go straight to the Monte Carlo.
+  // That run is also a first estimate (one run of a Monte Carlo), when one is asked for.
   let product = 1;
-  runEnemyTurnAhead(state, {
+  const { events: probe } = runEnemyTurnAhead(state, {
     roll(n) {
       product *= n;
       return warm.roll(n);
     },
   });
-  yield null;
+  const attacked = heroesAttacked(state, probe);
+  const estimate: AttackOdds | null = firstEstimate
+    ? {
+        chances: Object.fromEntries(heroes.map((h) => [h, attacked.has(h) ? 1 : 0])),
+        method: 'monte-carlo',
+        runs: 1,
+      }
+    : null;
+  yield estimate;
   let exact: RollTree<Set<string>> | null = null;
   if (product <= maxLeaves * 8) {
-    const first = attackOddsEstimator(state, seed ^ 0xf1e5);
-    for (let i = 0; i < firstEstimate; i++) {
-      first.run(1);
-      yield first.result();
-    }
-    const estimate = firstEstimate > 0 ? first.result() : null;
     const walk = enumerateRollSteps(
       (dice) => {
         const { events } = runEnemyTurnAhead(state, dice);
@@ -585,8 +589,8 @@ export function* attackOddsSteps(
   const estimator = attackOddsEstimator(state, seed);
   const samples = options.samples ?? 200;
   for (let i = 0; i < samples; i++) {
+    if (i > 0) yield estimator.result();
     estimator.run(1);
-    if (i < samples - 1) yield estimator.result();
   }
   return estimator.result();
 }
@@ -636,9 +640,6 @@ export function roundIntent(state: GameState): RoundIntent | null {
 
 // ------------------------------------------------------------------ the overlay a piece at a time
 
-/** How many runs of the Monte Carlo make the first estimate of the attack odds. */
-export const FIRST_ESTIMATE_RUNS = 2;
-
 /**
  * The intent overlay's questions about one state, answered a piece at a time so the view
  * can spread them over frames: each enemy's intent (worked out at once when asked for, or
@@ -657,7 +658,7 @@ export class IntentWork {
     options: AttackOddsOptions = {},
   ) {
     this.round = roundIntent(state);
-    this.odds = attackOddsSteps(state, options, FIRST_ESTIMATE_RUNS);
+    this.odds = attackOddsSteps(state, options, true);
   }
 
   /** Whether `unitId`'s intent is worked out. */
