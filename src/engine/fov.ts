@@ -271,6 +271,10 @@ export function fieldOfView(
             const r0 = Math.max(0, ov - spread);
             const r1 = Math.min(vLimit - 1, ov + spread);
             for (let row = r0; row <= r1; row++) {
+              const idx = axisX ? row * width + col : col * width + row;
+              const mark = open[idx];
+              // Marks: 2 seen for sure, 1 to be tested, 0 not yet left in any light.
+              if (mark === 2) continue;
               // Wholly in one shadow, and so are the rows after it up to the shadow's end.
               const dark = shadowedRun(shadows, a, cv, row, r1);
               if (dark >= row) {
@@ -278,10 +282,6 @@ export function fieldOfView(
                 continue;
               }
               const b = row - cv;
-              const idx = axisX ? row * width + col : col * width + row;
-              const mark = open[idx];
-              // Marks: 2 seen for sure, 1 to be tested, 0 not yet left in any light.
-              if (mark === 2) continue;
               // A line to a near corner that passes through no shadow (no blocking square's
               // inside, no crack, no seam) and ends at no seam (the two squares beside that
               // corner, other than the target and the one across from it): seen.
@@ -314,13 +314,15 @@ export function fieldOfView(
             const lo = Math.max(-1, Math.floor(cv - a - 4));
             const hi = Math.min(vLimit, Math.ceil(cv + a + 4));
             for (let row = lo; row <= hi; row++) {
+              if (wall[base + row * rowStep] !== 1) continue;
+              // A blocking square wholly in one shadow adds nothing, nor do the blocking
+              // squares after it up to the shadow's end.
               const dark = a > 0 ? shadowedRun(shadows, a, cv, row, hi) : row - 1;
               if (dark >= row) {
                 row = dark;
                 continue;
               }
               const b = row - cv;
-              if (wall[base + row * rowStep] !== 1) continue;
               shadowOf(span, a, b);
               const lo0 = span[0];
               const hi0 = span[1];
