@@ -60,6 +60,53 @@ describe('fieldOfView: the four-corner model, fast', () => {
         expect(disagreements({ x, y }, board.width, board.height, blocks)).toEqual([]);
   });
 
+  it('diagonal seams beside the origin, at a target corner and one column out, cracks, a walled origin: the same squares', () => {
+    // The sweeps take a line to a target's near corner as clear when it crosses no shadow
+    // and ends at no seam; these boards put seams and cracks exactly where that could slip:
+    // pinched origin corners, seams between the first two columns out, seams at the corner
+    // of a target, cracks along an origin corner's own grid line, and figures on walls.
+    const boards = [
+      `
+      ###########
+      #..#......#
+      #.#..#.#..#
+      ##...#.#.##
+      #..#.#..#.#
+      #.#...#...#
+      #...#.#.#.#
+      ###########
+    `,
+      `
+      ##########
+      #.#.#.#..#
+      ##.#.#.#.#
+      #.#.A.#..#
+      ##.#.#.#.#
+      #........#
+      ##########
+    `,
+      `
+      ##########
+      #...##...#
+      #...A#...#
+      #...##...#
+      ##.####.##
+      #........#
+      ##########
+    `,
+    ];
+    for (const text of boards) {
+      const board = parseAscii(text);
+      const blocks = (x: number, y: number) => board.isWall(x, y);
+      for (let y = 0; y < board.height; y++)
+        for (let x = 0; x < board.width; x++)
+          expect(
+            disagreements({ x, y }, board.width, board.height, blocks),
+            `from ${x},${y}`,
+          ).toEqual([]);
+    }
+  });
+
   it('an origin hidden square and a wall square can be seen (their own content never blocks)', () => {
     const board = parseAscii(`
       #######

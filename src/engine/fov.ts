@@ -20,62 +20,114 @@ type BlocksLine = (x: number, y: number) => boolean;
 const SHRINK = 1e-6;
 
 /**
- * Disjoint open slope intervals, sorted; `covers(s)` says whether `s` is strictly inside
- * one of them. Open intervals that only touch are not merged (a line between two squares
- * that only touch is left to the exact test).
+ * Disjoint open slope intervals, sorted, in typed arrays reused from one sweep to the next;
+ * `covers(s)` says whether `s` is strictly inside one of them. Open intervals that only
+ * touch are not merged (a line between two squares that only touch is left to the exact
+ * test).
  */
 class Shadows {
-  lo: number[] = [];
-  hi: number[] = [];
+  lo = new Float64Array(64);
+  hi = new Float64Array(64);
+  n = 0;
 
   clear(): void {
-    this.lo.length = 0;
-    this.hi.length = 0;
+    this.n = 0;
   }
 
+  /** Where the last question was answered: the sweeps ask about nearby slopes in turn. */
+  private at = 0;
+
   /** The index of the first interval whose high end is above `s`. */
-  private firstAbove(s: number): number {
-    let a = 0;
-    let b = this.hi.length;
-    while (a < b) {
-      const m = (a + b) >> 1;
-      if (this.hi[m] <= s) a = m + 1;
-      else b = m;
-    }
-    return a;
+  firstAbove(s: number): number {
+    const hi = this.hi;
+    const n = this.n;
+    let i = this.at > n ? n : this.at;
+    while (i > 0 && hi[i - 1] > s) i--;
+    while (i < n && hi[i] <= s) i++;
+    this.at = i;
+    return i;
   }
 
   covers(s: number): boolean {
     const i = this.firstAbove(s);
-    return i < this.lo.length && this.lo[i] < s;
+    return i < this.n && this.lo[i] < s;
   }
 
   /** Whether one interval holds all of [a, b] strictly inside it. */
   coversRange(a: number, b: number): boolean {
     const i = this.firstAbove(b);
-    return i < this.lo.length && this.lo[i] < a;
+    return i < this.n && this.lo[i] < a;
   }
 
   add(lo: number, hi: number): void {
+    const n = this.n;
     const i = this.firstAbove(lo);
+    const los = this.lo;
+    const his = this.hi;
     // Already inside one interval (a wall behind a wall): nothing changes.
-    if (i < this.lo.length && this.lo[i] <= lo && this.hi[i] >= hi) return;
+    if (i < n && los[i] <= lo && his[i] >= hi) return;
     let j = i;
     let newLo = lo;
     let newHi = hi;
-    while (j < this.lo.length && this.lo[j] < newHi) {
-      if (this.lo[j] < newLo) newLo = this.lo[j];
-      if (this.hi[j] > newHi) newHi = this.hi[j];
+    while (j < n && los[j] < newHi) {
+      if (los[j] < newLo) newLo = los[j];
+      if (his[j] > newHi) newHi = his[j];
       j++;
     }
     if (i === j) {
-      this.lo.splice(i, 0, newLo);
-      this.hi.splice(i, 0, newHi);
-      return;
+      if (n === los.length) this.grow();
+      this.lo.copyWithin(i + 1, i, n);
+      this.hi.copyWithin(i + 1, i, n);
+      this.n = n + 1;
+    } else if (j - i > 1) {
+      los.copyWithin(i + 1, j, n);
+      his.copyWithin(i + 1, j, n);
+      this.n = n - (j - i - 1);
     }
-    this.lo.splice(i, j - i, newLo);
-    this.hi.splice(i, j - i, newHi);
+    this.lo[i] = newLo;
+    this.hi[i] = newHi;
   }
+
+  private grow(): void {
+    const lo = new Float64Array(this.lo.length * 2);
+    const hi = new Float64Array(this.hi.length * 2);
+    lo.set(this.lo);
+    hi.set(this.hi);
+    this.lo = lo;
+    this.hi = hi;
+  }
+}
+
+/** The highest slope of a corner of the square at distance `a`, `k - 1` across (k = b + 1). */
+function topSlope(k: number, a: number): number {
+  return k >= 0 ? k / a : k / (a + 1);
+}
+
+/**
+ * When the square at distance `a` on `row` lies wholly inside one shadow (every corner),
+ * the last row of the run of such squares from it (at most `last`); else `row - 1`.
+ */
+function shadowedRun(shadows: Shadows, a: number, cv: number, row: number, last: number): number {
+  const b = row - cv;
+  const low = b >= 0 ? b / (a + 1) : b / a;
+  const i = shadows.firstAbove(topSlope(b + 1, a));
+  return i < shadows.n && shadows.lo[i] < low
+    ? lastRowBelow(shadows.hi[i], a, cv, row, last)
+    : row - 1;
+}
+
+/**
+ * The last row, from `row` on and at most `last`, of the squares at distance `a` whose
+ * corners all lie below slope `hi` (`cv`: the sweep's corner across it). The rows from
+ * `row` on already lie above the interval's low end, so these are all inside it.
+ */
+function lastRowBelow(hi: number, a: number, cv: number, row: number, last: number): number {
+  // k = b + 1 = row - cv + 1; the largest k with topSlope(k) < hi, estimated, then made exact.
+  let k = Math.ceil(hi >= 0 ? hi * a : hi * (a + 1)) - 1;
+  while (topSlope(k + 1, a) < hi) k++;
+  while (topSlope(k, a) >= hi) k--;
+  const r = k - 1 + cv;
+  return r < row ? row : r > last ? last : r;
 }
 
 /** The four directions a sweep goes out from a corner: +x, -x, +y, -y. */
@@ -85,23 +137,6 @@ const FRAMES = [
   { axisX: false, sign: 1 },
   { axisX: false, sign: -1 },
 ] as const;
-
-/**
- * Which sweep settles target (x, y) seen from `origin`: the axis it is farthest along, at
- * least two squares away (nearer squares go to the exact test); -1 for none.
- */
-function frameOf(origin: Point, x: number, y: number): number {
-  const dx = x - origin.x;
-  const dy = y - origin.y;
-  if (Math.abs(dx) >= Math.abs(dy)) {
-    if (dx >= 2) return 0;
-    if (dx <= -2) return 1;
-    return -1;
-  }
-  if (dy >= 2) return 2;
-  if (dy <= -2) return 3;
-  return -1;
-}
 
 /** A map's sight read once: its blocking squares with a one-square margin, and their sums. */
 export interface SightGrid {
@@ -134,18 +169,22 @@ export function sightGrid(width: number, height: number, blocksLine: BlocksLine)
   return { width, height, wall, sums, blocksLine };
 }
 
-/** Distance from corner (cx, cy) to the near edge of square (x, y) along sweep `f`. */
-function nearEdge(f: number, cx: number, cy: number, x: number, y: number): number {
-  switch (f) {
-    case 0:
-      return x - cx;
-    case 1:
-      return cx - x - 1;
-    case 2:
-      return y - cy;
-    default:
-      return cy - y - 1;
-  }
+/** Scratch reused by every field of view (one runs at a time): candidates and their marks. */
+const scratch = {
+  open: new Uint8Array(0),
+  candidates: new Int32Array(0),
+  shadows: new Shadows(),
+  span: new Float64Array(2),
+};
+
+/** The slopes a blocking square's shrunk copy spans, seen from the corner (a >= 0), in `span`. */
+function shadowOf(span: Float64Array, a: number, b: number): void {
+  const nearU = a + SHRINK;
+  const farU = a + 1 - SHRINK;
+  const v0 = b + SHRINK;
+  const v1 = b + 1 - SHRINK;
+  span[0] = v0 >= 0 ? v0 / farU : v0 / nearU;
+  span[1] = v1 >= 0 ? v1 / nearU : v1 / farU;
 }
 
 /**
@@ -153,6 +192,12 @@ function nearEdge(f: number, cx: number, cy: number, x: number, y: number): numb
  * (hasLineOfSight), as a grid of 0/1 in row-major order; the origin itself is seen. Give
  * a `SightGrid` to read the map once for many figures, or the map's size and `blocksLine`
  * (as for computeCover, asked also just outside the map).
+ *
+ * Each corner of the origin's square sweeps out in four directions, column by column,
+ * keeping the shadows cast so far; a run of squares wholly inside one shadow is stepped
+ * over in one go (as shadowcasting does), so the work goes with the squares in light and
+ * half-light, not with the map. A square left in light or half-light by some corner is a
+ * candidate; only candidates get the exact test (a clear box, else los.ts).
  */
 export function fieldOfView(
   origin: Point,
@@ -164,7 +209,8 @@ export function fieldOfView(
     typeof gridOrWidth === 'number' ? sightGrid(gridOrWidth, height!, blocksLine!) : gridOrWidth;
   const { width, wall, sums } = grid;
   const h = grid.height;
-  const seen = new Uint8Array(width * h);
+  const size = width * h;
+  const seen = new Uint8Array(size);
   if (origin.x < 0 || origin.y < 0 || origin.x >= width || origin.y >= h) return seen;
   const mw = width + 2;
   const mh = h + 2;
@@ -174,119 +220,155 @@ export function fieldOfView(
     return i >= 0 && j >= 0 && i < mw && j < mh ? wall[j * mw + i] === 1 : grid.blocksLine(x, y);
   };
   const sw = width + 1;
-  const boxCount = (ax: number, ay: number, bx: number, by: number): number => {
-    const l = Math.min(ax, bx);
-    const r = Math.max(ax, bx) + 1;
-    const t = Math.min(ay, by);
-    const b = Math.max(ay, by) + 1;
-    return sums[b * sw + r] - sums[t * sw + r] - sums[b * sw + l] + sums[t * sw + l];
-  };
 
-  // From each corner of the origin's square, in each of the four sweeps: how many corners
-  // leave each target wholly in shadow (and from which distance a sweep is all dark).
-  const hidden = new Uint8Array(width * h);
-  const darkFrom = new Array<number>(16).fill(Infinity);
-  const shadows = new Shadows();
-  // The slopes a blocking square's shrunk copy spans, seen from the corner (a >= 1).
-  const span: [number, number] = [0, 0];
-  const shadowOf = (a: number, b: number): void => {
-    const nearU = a + SHRINK;
-    const farU = a + 1 - SHRINK;
-    const v0 = b + SHRINK;
-    const v1 = b + 1 - SHRINK;
-    span[0] = v0 >= 0 ? v0 / farU : v0 / nearU;
-    span[1] = v1 >= 0 ? v1 / nearU : v1 / farU;
-  };
-  for (let corner = 0; corner < 4; corner++) {
-    const cx = origin.x + (corner & 1);
-    const cy = origin.y + (corner >> 1);
-    for (let f = 0; f < 4; f++) {
-      const { axisX, sign } = FRAMES[f];
-      shadows.clear();
-      // u: distance from the corner along the sweep; v: across it. A square's near edge is
-      // at u = a, its far edge at a + 1; across, it spans [b, b + 1].
-      const cu = axisX ? cx : cy;
-      const cv = axisX ? cy : cx;
-      const ou = axisX ? origin.x : origin.y;
-      const ov = axisX ? origin.y : origin.x;
-      const uLimit = axisX ? width : h;
-      const vLimit = axisX ? h : width;
-      const maxA = sign > 0 ? uLimit - cu : cu;
-      for (let a = 1; a <= maxA; a++) {
-        // The column of squares whose near edge is at distance a.
-        const col = sign > 0 ? cu + a : cu - a - 1;
-        const d = Math.abs(col - ou);
-        if (col >= 0 && col < uLimit && d >= 2) {
-          // The targets this sweep settles: those at least as far along it as across (the
-          // y sweeps strictly farther), every corner tested against the nearer shadows.
-          const spread = axisX ? d : d - 1;
-          const r0 = Math.max(0, ov - spread);
-          const r1 = Math.min(vLimit - 1, ov + spread);
-          for (let row = r0; row <= r1; row++) {
-            const b = row - cv;
-            if (
-              shadows.covers(b / a) &&
-              shadows.covers((b + 1) / a) &&
-              shadows.covers(b / (a + 1)) &&
-              shadows.covers((b + 1) / (a + 1))
-            )
-              hidden[axisX ? row * width + col : col * width + row]++;
-          }
-        }
-        // This column's blocking squares (and the margin's) cast their shadows beyond;
-        // only rows near the sweep's wedge matter.
-        const lo = Math.max(-1, Math.floor(cv - a - 4));
-        const hi = Math.min(vLimit, Math.ceil(cv + a + 4));
-        const at = (c: number, r: number): boolean =>
-          (axisX ? wall[(r + 1) * mw + c + 1] : wall[(c + 1) * mw + r + 1]) === 1;
-        const prev = sign > 0 ? col - 1 : col + 1;
-        if (col >= -1 && col <= uLimit) {
-          for (let row = lo; row <= hi; row++) {
-            if (!at(col, row)) continue;
-            const b = row - cv;
-            shadowOf(a, b);
-            shadows.add(span[0], span[1]);
-            const lo0 = span[0];
-            const hi0 = span[1];
-            // Two blocking squares that meet where a line could slip between their shrunk
-            // shadows (along their shared edge on the corner's own grid line, or through the
-            // point where they meet diagonally) close that gap: such a line is blocked.
-            if (b === 0 && row - 1 >= -1 && at(col, row - 1)) {
-              shadowOf(a, b - 1);
-              shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
+  if (scratch.open.length < size) {
+    scratch.open = new Uint8Array(size);
+    scratch.candidates = new Int32Array(size);
+  }
+  const open = scratch.open;
+  const candidates = scratch.candidates;
+  let count = 0;
+  const shadows = scratch.shadows;
+  const span = scratch.span;
+
+  // The origin's own square never blocks: out of the grid while the sweeps read it.
+  const originAt = (origin.y + 1) * mw + origin.x + 1;
+  const originBlocks = wall[originAt];
+  wall[originAt] = 0;
+  try {
+    for (let corner = 0; corner < 4; corner++) {
+      const cx = origin.x + (corner & 1);
+      const cy = origin.y + (corner >> 1);
+      // A corner pinched between two blocking squares (the two beside it that are neither
+      // the origin's square nor the one across from it) sees nothing past them.
+      const pinched =
+        cached(origin.x, 2 * cy - 1 - origin.y) && cached(2 * cx - 1 - origin.x, origin.y);
+      for (let f = 0; f < 4; f++) {
+        const { axisX, sign } = FRAMES[f];
+        shadows.clear();
+        // u: distance from the corner along the sweep; v: across it. A square's near edge is
+        // at u = a, its far edge at a + 1; across, it spans [b, b + 1].
+        const cu = axisX ? cx : cy;
+        const cv = axisX ? cy : cx;
+        const ou = axisX ? origin.x : origin.y;
+        const ov = axisX ? origin.y : origin.x;
+        const uLimit = axisX ? width : h;
+        const vLimit = axisX ? h : width;
+        // Row r of column c in the wall grid (with its margin): (c + 1) * step + r + 1.
+        const colStep = axisX ? 1 : mw;
+        const rowStep = axisX ? mw : 1;
+        const maxA = sign > 0 ? uLimit - cu : cu;
+        for (let a = 0; a <= maxA; a++) {
+          // The column of squares whose near edge is at distance a, and the one before it.
+          const col = sign > 0 ? cu + a : cu - a - 1;
+          const base = (col + 1) * colStep + rowStep;
+          const prevBase = (sign > 0 ? col : col + 2) * colStep + rowStep;
+          const d = Math.abs(col - ou);
+          if (col >= 0 && col < uLimit && d >= 2) {
+            // The targets this sweep settles: those at least as far along it as across (the
+            // y sweeps strictly farther), every corner tested against the nearer shadows.
+            const spread = axisX ? d : d - 1;
+            const r0 = Math.max(0, ov - spread);
+            const r1 = Math.min(vLimit - 1, ov + spread);
+            for (let row = r0; row <= r1; row++) {
+              const idx = axisX ? row * width + col : col * width + row;
+              const mark = open[idx];
+              // Marks: 2 seen for sure, 1 to be tested, 0 not yet left in any light.
+              if (mark === 2) continue;
+              // Wholly in one shadow, and so are the rows after it up to the shadow's end.
+              const dark = shadowedRun(shadows, a, cv, row, r1);
+              if (dark >= row) {
+                row = dark;
+                continue;
+              }
+              const b = row - cv;
+              // A line to a near corner that passes through no shadow (no blocking square's
+              // inside, no crack, no seam) and ends at no seam (the two squares beside that
+              // corner, other than the target and the one across from it): seen.
+              const beside = wall[prevBase + row * rowStep];
+              if (
+                !pinched &&
+                ((!shadows.covers(b / a) && (beside & wall[base + (row - 1) * rowStep]) === 0) ||
+                  (!shadows.covers((b + 1) / a) &&
+                    (beside & wall[base + (row + 1) * rowStep]) === 0))
+              ) {
+                if (mark === 0) candidates[count++] = idx;
+                open[idx] = 2;
+                continue;
+              }
+              if (
+                mark === 1 ||
+                (shadows.covers(b / a) &&
+                  shadows.covers((b + 1) / a) &&
+                  shadows.covers(b / (a + 1)) &&
+                  shadows.covers((b + 1) / (a + 1)))
+              )
+                continue;
+              candidates[count++] = idx;
+              open[idx] = 1;
             }
-            if (a >= 2) {
-              if (row - 1 >= -1 && at(prev, row - 1)) {
-                shadowOf(a - 1, b - 1);
+          }
+          // This column's blocking squares (and the margin's) cast their shadows beyond;
+          // only rows near the sweep's wedge matter, and none already wholly in shadow.
+          if (col >= -1 && col <= uLimit) {
+            const lo = Math.max(-1, Math.floor(cv - a - 4));
+            const hi = Math.min(vLimit, Math.ceil(cv + a + 4));
+            for (let row = lo; row <= hi; row++) {
+              if (wall[base + row * rowStep] !== 1) continue;
+              // A blocking square wholly in one shadow adds nothing, nor do the blocking
+              // squares after it up to the shadow's end.
+              const dark = a > 0 ? shadowedRun(shadows, a, cv, row, hi) : row - 1;
+              if (dark >= row) {
+                row = dark;
+                continue;
+              }
+              const b = row - cv;
+              shadowOf(span, a, b);
+              const lo0 = span[0];
+              const hi0 = span[1];
+              shadows.add(lo0, hi0);
+              // Two blocking squares that meet where a line could slip between their shrunk
+              // shadows (along their shared edge on the corner's own grid line, or through the
+              // point where they meet diagonally) close that gap: such a line is blocked.
+              if (b === 0 && row - 1 >= -1 && wall[base + (row - 1) * rowStep] === 1) {
+                shadowOf(span, a, b - 1);
                 shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
               }
-              if (row + 1 <= vLimit && at(prev, row + 1)) {
-                shadowOf(a - 1, b + 1);
-                shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
+              if (a >= 1) {
+                if (row - 1 >= -1 && wall[prevBase + (row - 1) * rowStep] === 1) {
+                  shadowOf(span, a - 1, b - 1);
+                  shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
+                }
+                if (row + 1 <= vLimit && wall[prevBase + (row + 1) * rowStep] === 1) {
+                  shadowOf(span, a - 1, b + 1);
+                  shadows.add(Math.min(lo0, span[0]), Math.max(hi0, span[1]));
+                }
               }
             }
           }
-        }
-        // Everything beyond in shadow: the rest of this sweep is dark.
-        // (The targets beyond lie within the map and within the wedge: their corners'
-        // slopes are at most 1 + 3 / next either way.)
-        const next = a + 1;
-        const wedge = 1 + 3 / next + 1e-9;
-        const from = Math.max(-wedge, (-cv - 1e-9) / next);
-        const to = Math.min(wedge, (vLimit - cv + 1e-9) / next);
-        if (shadows.coversRange(from, to)) {
-          darkFrom[corner * 4 + f] = next;
-          break;
+          // Everything beyond in shadow: the rest of this sweep is dark.
+          // (The targets beyond lie within the map and within the wedge: their corners'
+          // slopes are at most 1 + 3 / next either way.)
+          const next = a + 1;
+          const wedge = 1 + 3 / next + 1e-9;
+          const from = Math.max(-wedge, (-cv - 1e-9) / next);
+          const to = Math.min(wedge, (vLimit - cv + 1e-9) / next);
+          if (shadows.coversRange(from, to)) break;
         }
       }
     }
+  } finally {
+    wall[originAt] = originBlocks;
   }
-
-  const originBlocks = cached(origin.x, origin.y) ? 1 : 0;
-  const settle = (x: number, y: number, hiddenBy: number): void => {
-    if (hiddenBy >= 4) return;
+  const settle = (x: number, y: number): void => {
     const i = y * width + x;
-    const others = boxCount(origin.x, origin.y, x, y) - originBlocks - wall[(y + 1) * mw + x + 1];
+    // Nothing blocking inside the box the two squares span: every line stays in it.
+    const l = Math.min(origin.x, x);
+    const r = Math.max(origin.x, x) + 1;
+    const t = Math.min(origin.y, y);
+    const bt = Math.max(origin.y, y) + 1;
+    const inBox = sums[bt * sw + r] - sums[t * sw + r] - sums[bt * sw + l] + sums[t * sw + l];
+    const others = inBox - originBlocks - wall[(y + 1) * mw + x + 1];
     if (others === 0 || hasLineOfSight(origin, { x, y }, cached)) seen[i] = 1;
   };
   // The origin and the squares around it: the exact test.
@@ -294,35 +376,13 @@ export function fieldOfView(
   for (let y = origin.y - 1; y <= origin.y + 1; y++)
     for (let x = origin.x - 1; x <= origin.x + 1; x++)
       if (x >= 0 && y >= 0 && x < width && y < h && (x !== origin.x || y !== origin.y))
-        settle(x, y, 0);
-  // Each sweep's wedge, out to where it is dark from every corner (all hidden beyond).
-  for (let f = 0; f < 4; f++) {
-    const { axisX, sign } = FRAMES[f];
-    const ou = axisX ? origin.x : origin.y;
-    const ov = axisX ? origin.y : origin.x;
-    const uLimit = axisX ? width : h;
-    const vLimit = axisX ? h : width;
-    for (let d = 2; ; d++) {
-      const col = ou + sign * d;
-      if (col < 0 || col >= uLimit) break;
-      // How many corners' sweeps are dark at this column.
-      let dark = 0;
-      for (let corner = 0; corner < 4; corner++) {
-        const cx = origin.x + (corner & 1);
-        const cy = origin.y + (corner >> 1);
-        const a = axisX ? nearEdge(f, cx, cy, col, 0) : nearEdge(f, cx, cy, 0, col);
-        if (a >= darkFrom[corner * 4 + f]) dark++;
-      }
-      if (dark >= 4) break;
-      const spread = axisX ? d : d - 1;
-      const r0 = Math.max(0, ov - spread);
-      const r1 = Math.min(vLimit - 1, ov + spread);
-      for (let row = r0; row <= r1; row++) {
-        const x = axisX ? col : row;
-        const y = axisX ? row : col;
-        settle(x, y, hidden[y * width + x] + dark);
-      }
-    }
+        settle(x, y);
+  // The candidates (and the marks cleared for the next field of view).
+  for (let k = 0; k < count; k++) {
+    const idx = candidates[k];
+    if (open[idx] === 2) seen[idx] = 1;
+    else settle(idx % width, (idx / width) | 0);
+    open[idx] = 0;
   }
   return seen;
 }

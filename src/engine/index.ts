@@ -50,8 +50,10 @@ export { floodFill, regions, doorSquares, reachPassable } from './regions';
 export {
   attackOdds,
   attackOddsEstimator,
+  attackOddsSteps,
   enemyIntent,
   intentSeed,
+  IntentWork,
   percent,
   roundIntent,
 } from './systems/intent';

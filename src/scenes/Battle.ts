@@ -37,6 +37,7 @@ import {
   type BattleUi,
 } from '../view/battle-ui';
 import { deriveBattleView, type BattleView } from '../view/battle-view';
+import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
 import { fadeMs, setTextResolution } from '../view/theme';
@@ -423,6 +424,17 @@ export class BattleScene extends Phaser.Scene {
     this.gestures?.update(delta);
     this.board?.fitMarkers();
     this.tutorial?.update(delta);
+    this.advanceIntent();
+  }
+
+  /**
+   * The intent overlay's work left (the other monsters' intents with Intent on, the attack
+   * odds' estimate refined): a slice of each frame, redrawn when something new is ready.
+   */
+  private advanceIntent(): void {
+    const pending = this.view?.intentPending;
+    if (!pending || this.ui.animating) return;
+    if (advanceIntentWork(this.state, pending.ids, pending.odds, INTENT_SLICE_MS)) this.refresh();
   }
 
   // ------------------------------------------------------------------ commands

@@ -38,6 +38,8 @@ import { fogOf, type FogView } from './fog-overlay';
 import {
   attackBadges,
   intentMarks,
+  intentWork,
+  intentWorkDone,
   roundOddsText,
   type AttackBadge,
   type IntentMark,
@@ -115,6 +117,8 @@ export interface BattleView {
   intents: IntentMark[];
   /** With Intent on: each hero's chance to be attacked in the monsters' next turn. */
   attackBadges: AttackBadge[];
+  /** Overlay work still to do (the scene advances it a slice of each frame), or null. */
+  intentPending: { ids: string[]; odds: boolean } | null;
   /** With Intent on: the odds of the round's own roll (Random Enemy Action), or null. */
   roundOdds: string | null;
   /** Fog of war (a scenario's option): what the heroes see, the monsters hidden; or null. */
@@ -267,11 +271,19 @@ export function deriveBattleView(
   // Under fog of war a monster out of the heroes' sight shows nothing of its intent.
   const fog = perState(state, `fog:${JSON.stringify(ui.lastSeen)}`, () => fogOf(state, ui));
   const hiddenIds = new Set(fog?.hidden ?? []);
-  const intents = intentIds
-    .filter((id) => !hiddenIds.has(id))
+  // The monster shown is worked out at once; with Intent on, the others as their work is
+  // done (the scene advances it a slice of each frame: intentPending).
+  const shownIds = intentIds.filter((id) => !hiddenIds.has(id));
+  const work = intentWork(state);
+  const intents = shownIds
+    .filter((id) => id === focus?.id || work.has(id))
     .map((id) => perState(state, `intent:${id}`, () => intentMarks(state, [id])))
     .flat();
   const badgesOn = intentOn && ui.showIntent;
+  const intentPending =
+    intentOn && !intentWorkDone(state, shownIds, badgesOn)
+      ? { ids: shownIds, odds: badgesOn }
+      : null;
 
   const abilities = actingUnit ? rules.abilities(actingUnit) : [];
   const targets = targetsOf(state, rules, legal, actingUnit, abilities, ui);
@@ -299,7 +311,8 @@ export function deriveBattleView(
     strikes,
     threats,
     intents,
-    attackBadges: badgesOn ? perState(state, 'attack-badges', () => attackBadges(state)) : [],
+    attackBadges: badgesOn ? attackBadges(state) : [],
+    intentPending,
     roundOdds: badgesOn ? perState(state, 'round-odds', () => roundOddsText(state)) : null,
     fog,
     // While an animation plays the eyes stay as they were (null): the state is its end.

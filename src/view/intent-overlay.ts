@@ -1,14 +1,14 @@
 /**
  * The intent overlay, headless: what the dice-run monsters are about to do, with the odds,
- * as the Battle screen draws it. Every number comes from the engine (enemyIntent,
- * attackOdds, roundIntent: each module answers from its own tables); this file only picks
- * what to show and words it.
+ * as the Battle screen draws it. Every number comes from the engine (IntentWork: enemyIntent,
+ * attackOdds, roundIntent, each module answering from its own tables); this file only picks
+ * what to show and words it. The work for a state is kept with the state: the monster
+ * shown is worked out at once, the others and the attack odds a piece at a time
+ * (advanceIntentWork, a slice of each frame), the badges saying "estimating" until final.
  */
 import {
-  attackOdds,
-  enemyIntent,
+  IntentWork,
   percent,
-  roundIntent,
   type EnemyIntent,
   type Facing,
   type GameState,
@@ -57,6 +57,54 @@ export interface AttackBadge {
   tip: string;
 }
 
+/** The time of a frame (ms; 16.7 at 60 Hz) the Battle screen gives the overlay's work left. */
+export const INTENT_SLICE_MS = 6;
+
+/** The samples of the attack odds' Monte Carlo (the hero cards' badges). */
+export const BADGE_SAMPLES = 100;
+
+const works = new WeakMap<GameState, IntentWork>();
+
+/** The overlay's work for `state`, kept with it (a state is never changed). */
+export function intentWork(state: GameState): IntentWork {
+  let work = works.get(state);
+  if (!work) works.set(state, (work = new IntentWork(state, { samples: BADGE_SAMPLES })));
+  return work;
+}
+
+/**
+ * Spends up to `budgetMs` on the overlay's work left for `unitIds` (and the attack odds
+ * when `odds`), a piece at a time; true when something new is ready to show. `now` is
+ * the clock (performance.now by default).
+ */
+export function advanceIntentWork(
+  state: GameState,
+  unitIds: readonly string[],
+  odds: boolean,
+  budgetMs: number,
+  now: () => number = () => performance.now(),
+): boolean {
+  if (state.phase !== 'heroes' || state.outcome) return false;
+  const work = intentWork(state);
+  const start = now();
+  let progressed = false;
+  while (work.step(unitIds, odds)) {
+    progressed = true;
+    if (now() - start >= budgetMs) break;
+  }
+  return progressed;
+}
+
+/** Whether the overlay's work for `unitIds` (and the odds when `odds`) is all done. */
+export function intentWorkDone(
+  state: GameState,
+  unitIds: readonly string[],
+  odds: boolean,
+): boolean {
+  if (state.phase !== 'heroes' || state.outcome) return true;
+  return intentWork(state).done(unitIds, odds);
+}
+
 /** Sums a list of ends by square; each square shows its likeliest facing. */
 function ghostsOf(ends: readonly { at: Point; facing: Facing; chance: number }[]): IntentGhost[] {
   const bySquare = new Map<string, { at: Point; chance: number; best: number; facing: Facing }>();
@@ -79,7 +127,7 @@ function ghostsOf(ends: readonly { at: Point; facing: Facing; chance: number }[]
 export function intentMarkOf(state: GameState, unitId: string): IntentMark | null {
   const unit = state.units.find((u) => u.id === unitId);
   if (!unit?.position) return null;
-  const intent = enemyIntent(state, unitId);
+  const intent = intentWork(state).intent(unitId);
   if (!intent) return null;
   const base = { unitId, name: unit.name, from: unit.position, kind: intent.kind };
   if (intent.kind === 'holds')
@@ -127,12 +175,18 @@ export function intentMarks(state: GameState, unitIds: readonly string[]): Inten
   return unitIds.flatMap((id) => intentMarkOf(state, id) ?? []);
 }
 
-/** Every hero's chance of being attacked in the monsters' next turn, for the cards. */
-export function attackBadges(state: GameState, samples = 100): AttackBadge[] {
-  const odds = attackOdds(state, { samples });
+/**
+ * Every hero's chance of being attacked in the monsters' next turn, for the cards: as far
+ * as worked out (advanceIntentWork), empty before a first estimate; the tip says when it is
+ * still estimating.
+ */
+export function attackBadges(state: GameState): AttackBadge[] {
+  if (state.phase !== 'heroes' || state.outcome) return [];
+  const { odds, final } = intentWork(state).attackOdds();
   if (!odds) return [];
-  const how =
-    odds.method === 'exact'
+  const how = !final
+    ? `estimating: ${odds.runs} simulated monster turns so far, more to come`
+    : odds.method === 'exact'
       ? `exact: every roll that matters counted (${odds.runs} ways)`
       : `Monte Carlo: ${odds.runs} simulated monster turns with dice of their own`;
   return Object.entries(odds.chances).map(([unitId, chance]) => ({
@@ -145,7 +199,7 @@ export function attackBadges(state: GameState, samples = 100): AttackBadge[] {
 
 /** The odds of the round's own roll before it is made, in a line (null: none). */
 export function roundOddsText(state: GameState): string | null {
-  const odds = roundIntent(state);
+  const odds = intentWork(state).round;
   if (!odds) return null;
   return `${odds.label} next round: ${odds.rows.map((r) => `${r.label} ${percent(r.chance)}`).join(' \u00b7 ')}`;
 }

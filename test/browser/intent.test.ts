@@ -120,7 +120,15 @@ describe('the intent overlay', () => {
     // Intent on (the I key): a badge on each living hero's card, the engine's chances.
     expect((await look()).intent?.odds ?? []).toEqual([]);
     await page.keyboard.press('i');
-    await page.waitForTimeout(100);
+    // The odds are refined over frames after a first estimate (the tip says "estimating").
+    await page.waitForFunction(
+      () => {
+        const odds = window.archfoe.debug.battle()?.intent?.odds ?? [];
+        return odds.length > 0 && odds.every((o) => !o.tip.includes('estimating'));
+      },
+      null,
+      { timeout: 30_000 },
+    );
     const shown = (await look()).intent!;
     const odds = (await page.evaluate(() => window.archfoe.attackOdds()))!;
     const living = (await state()).units.filter((u) => u.side === 'heroes' && u.position);

@@ -6,10 +6,8 @@
  */
 import {
   applyCommand,
-  attackOdds,
   chooseHeroCommand,
-  enemyIntent,
-  roundIntent,
+  IntentWork,
   cloneState,
   createGame,
   heroesInOrder,
@@ -19,6 +17,9 @@ import {
   type ScenarioOptions,
 } from '../../src/engine/index';
 import { playAutoGame } from '../../src/engine/simulate';
+import { INTENT_SLICE_MS } from '../../src/view/intent-overlay';
+
+export { INTENT_SLICE_MS };
 import { median, percentile } from './bench-stats';
 
 export const FRAME_MS = 1000 / 60;
@@ -345,50 +346,94 @@ export function skirmishAlertedRound(
   );
 }
 
+/** The heroes'-turn states the intent overlay is measured on: the first turn, or every enemy alerted. */
+export function intentStates(
+  map: BattleMap,
+  seeds: readonly number[],
+  situation: 'patrolling' | 'alerted',
+): GameState[] {
+  return situation === 'alerted'
+    ? alertedInputs(map, seeds).map(([s]) => s)
+    : seeds.map((seed) => started(map, seed).after).filter((s) => s.phase === 'heroes');
+}
+
+/** The intent overlay's figures: the first frame after a command, and the whole of it. */
+export interface IntentOverlayResult extends EnemyTurnResult {
+  /** How the attack odds were found at the end (exact / Monte Carlo, runs). */
+  method: string;
+  /** Median ms of the whole overlay: every enemy's intent and the final attack odds. */
+  fullMedianMs: number;
+  fullWorstMs: number;
+  /** Median frames it takes with INTENT_SLICE_MS of work a frame after the first. */
+  frames: number;
+}
+
 /**
- * The intent overlay (issue 14) after a command, on the heroes' turn: every enemy's intent
- * (its patrol table's outcomes, or its likely square and strike), the round's odds, and the
- * chance each hero is attacked next turn (`attackOdds`: exact where the dice tree is small,
- * else `samples` runs of a Monte Carlo). `situation`: the first turn (all patrolling) or
- * every enemy alerted. One sample per seed and round, warm.
+ * The intent overlay (issue 14) after a command, on the heroes' turn, as the Battle screen
+ * works it out (IntentWork; the view's 100 Monte Carlo samples for the badges), with Intent
+ * on and the pointer on a monster: the first frame is the round's odds, the hovered
+ * monster's intent and the attack odds' first estimate; the whole overlay adds every other
+ * monster's intent and the final odds (spread over frames in the game). Each sample on a
+ * fresh copy of the state (a new state after a command), each monster hovered in turn.
  */
 export function intentOverlay(
   map: BattleMap,
   seeds: readonly number[],
   rounds: number,
   situation: 'patrolling' | 'alerted',
-  samples: number,
-): EnemyTurnResult & { method: string } {
-  const states =
-    situation === 'alerted'
-      ? alertedInputs(map, seeds).map(([s]) => s)
-      : seeds.map((seed) => started(map, seed).after).filter((s) => s.phase === 'heroes');
+  samples = 100,
+): IntentOverlayResult {
+  const states = intentStates(map, seeds, situation);
   let method = '';
-  const overlay = (state: GameState): void => {
-    for (const u of state.units) if (u.side === 'enemies' && u.position) enemyIntent(state, u.id);
-    roundIntent(state);
-    const odds = attackOdds(state, { samples });
+  const first: number[] = [];
+  const full: number[] = [];
+  const frames: number[] = [];
+  const measure = (state: GameState, hovered: string, record: boolean): void => {
+    const ids = state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
+    const t0 = performance.now();
+    const work = new IntentWork(state, { samples });
+    work.intent(hovered);
+    while (work.attackOdds().odds === null && work.step(ids, true));
+    const t1 = performance.now();
+    let n = 1;
+    let sliceStart = performance.now();
+    while (work.step(ids, true)) {
+      if (performance.now() - sliceStart >= INTENT_SLICE_MS) {
+        n++;
+        sliceStart = performance.now();
+      }
+    }
+    const t2 = performance.now();
+    const odds = work.attackOdds().odds;
     method = odds ? `${odds.method}, ${odds.runs} runs` : 'none';
+    if (!record) return;
+    first.push(t1 - t0);
+    full.push(t2 - t0);
+    frames.push(n);
   };
-  for (const s of states) overlay(s);
-  const out: number[] = [];
+  const hoverable = (s: GameState) =>
+    s.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
+  for (const s of states) measure(cloneState(s), hoverable(s)[0], false);
   for (let r = 0; r < rounds; r++) {
     for (const s of states) {
-      const t0 = performance.now();
-      overlay(s);
-      out.push(performance.now() - t0);
+      const ids = hoverable(s);
+      measure(cloneState(s), ids[(r * 7) % ids.length], true);
     }
   }
+  const sorted = [...full].sort((a, b) => a - b);
   return {
     ...summarise(
       map,
       situation === 'alerted'
         ? 'intent overlay, every enemy alerted'
         : 'intent overlay, first turn',
-      `every enemy's intent + round odds + attackOdds (${samples} Monte Carlo samples at most), warm`,
-      out,
+      `first frame: round odds + the hovered monster's intent + the attack odds' first estimate; whole: every monster's intent + attackOdds (${samples} Monte Carlo samples at most), warm, a fresh state each`,
+      first,
       states[0],
     ),
     method,
+    fullMedianMs: median(full),
+    fullWorstMs: sorted[sorted.length - 1],
+    frames: median(frames),
   };
 }

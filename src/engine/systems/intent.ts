@@ -84,19 +84,35 @@ export function enumerateRolls<T>(
   run: (dice: DiceSource) => RollRun<T>,
   limits: EnumerateLimits,
 ): RollTree<T> | null {
+  return finish(enumerateRollSteps(run, limits));
+}
+
+/** Runs a piece of work given as steps to its end, at once. */
+function finish<R>(steps: Generator<unknown, R>): R {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** enumerateRolls a step at a time: one run of `run` a step (for spreading it over frames). */
+export function* enumerateRollSteps<T>(
+  run: (dice: DiceSource) => RollRun<T>,
+  limits: EnumerateLimits,
+): Generator<void, RollTree<T> | null> {
   for (let depth = Math.min(3, limits.maxDepth); depth <= limits.maxDepth; depth++) {
-    const tried = enumerateToDepth(run, limits.maxLeaves, depth);
+    const tried = yield* enumerateToDepth(run, limits.maxLeaves, depth);
     if (tried !== 'too-deep') return tried === 'too-many' ? null : tried;
   }
   return null;
 }
 
-/** One walk of the dice tree cut at `maxDepth` (see enumerateRolls). */
-function enumerateToDepth<T>(
+/** One walk of the dice tree cut at `maxDepth` (see enumerateRolls), a run a step. */
+function* enumerateToDepth<T>(
   run: (dice: DiceSource) => RollRun<T>,
   maxLeaves: number,
   maxDepth: number,
-): RollTree<T> | 'too-many' | 'too-deep' {
+): Generator<void, RollTree<T> | 'too-many' | 'too-deep'> {
   const limits = { maxLeaves, maxDepth };
   const side = warmDice(0x1e7e);
   let prefix: number[] = [];
@@ -119,6 +135,7 @@ function enumerateToDepth<T>(
       },
     };
     const result = run(dice);
+    yield;
     const k = Math.min(result.decisive ?? sides.length, sides.length);
     const depth = Math.min(k, limits.maxDepth);
     const nextStarts = starts.slice(0, depth);
@@ -506,6 +523,21 @@ export function intentSeed(state: GameState): number {
  * runs with dice of its own. Null when it is not the heroes' turn.
  */
 export function attackOdds(state: GameState, options: AttackOddsOptions = {}): AttackOdds | null {
+  return finish(attackOddsSteps(state, options));
+}
+
+/**
+ * attackOdds a step at a time, one run of the enemies' turn a step: each step yields the
+ * estimate so far (null before the first), and the end returns what attackOdds returns.
+ * With `firstEstimate`, the first step's one run of the turn (which decides between the
+ * enumeration and the Monte Carlo) is yielded as a first estimate, so the view has
+ * something to show at once.
+ */
+export function* attackOddsSteps(
+  state: GameState,
+  options: AttackOddsOptions = {},
+  firstEstimate = false,
+): Generator<AttackOdds | null, AttackOdds | null> {
   if (state.phase !== 'heroes' || !state.turn || state.outcome) return null;
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
   const seed = options.seed ?? intentSeed(state);
@@ -514,30 +546,52 @@ export function attackOdds(state: GameState, options: AttackOddsOptions = {}): A
   const maxLeaves = options.maxLeaves ?? 128;
   // One run with the intent's own dice first: when its rolls alone make more sequences than
   // the enumeration may walk, go straight to the Monte Carlo.
+  // That run is also a first estimate (one run of a Monte Carlo), when one is asked for.
   let product = 1;
-  runEnemyTurnAhead(state, {
+  const { events: probe } = runEnemyTurnAhead(state, {
     roll(n) {
       product *= n;
       return warm.roll(n);
     },
   });
-  const exact =
-    product > maxLeaves * 8
-      ? null
-      : enumerateRolls(
-          (dice) => {
-            const { events } = runEnemyTurnAhead(state, dice);
-            return { value: heroesAttacked(state, events) };
-          },
-          { maxLeaves, maxDepth: 8 },
-        );
+  const attacked = heroesAttacked(state, probe);
+  const estimate: AttackOdds | null = firstEstimate
+    ? {
+        chances: Object.fromEntries(heroes.map((h) => [h, attacked.has(h) ? 1 : 0])),
+        method: 'monte-carlo',
+        runs: 1,
+      }
+    : null;
+  yield estimate;
+  let exact: RollTree<Set<string>> | null = null;
+  if (product <= maxLeaves * 8) {
+    const walk = enumerateRollSteps(
+      (dice) => {
+        const { events } = runEnemyTurnAhead(state, dice);
+        return { value: heroesAttacked(state, events) };
+      },
+      { maxLeaves, maxDepth: 8 },
+    );
+    for (;;) {
+      const next = walk.next();
+      if (next.done) {
+        exact = next.value;
+        break;
+      }
+      yield estimate;
+    }
+  }
   if (exact) {
     for (const { value, chance } of exact.leaves)
       for (const h of value) if (h in chances) chances[h] += chance;
     return { chances, method: 'exact', runs: exact.leaves.length };
   }
   const estimator = attackOddsEstimator(state, seed);
-  estimator.run(options.samples ?? 200);
+  const samples = options.samples ?? 200;
+  for (let i = 0; i < samples; i++) {
+    if (i > 0) yield estimator.result();
+    estimator.run(1);
+  }
   return estimator.result();
 }
 
@@ -582,4 +636,76 @@ export function enemyIntent(state: GameState, unitId: string): EnemyIntent | nul
 /** The odds of the round's own roll before it is made, from the module (null: none). */
 export function roundIntent(state: GameState): RoundIntent | null {
   return requireRules(state).roundIntent?.(state) ?? null;
+}
+
+// ------------------------------------------------------------------ the overlay a piece at a time
+
+/**
+ * The intent overlay's questions about one state, answered a piece at a time so the view
+ * can spread them over frames: each enemy's intent (worked out at once when asked for, or
+ * in turn by `step`), the round's odds, and the attack odds (a first estimate, refined run
+ * by run to what attackOdds gives). The state is never changed; answers are kept.
+ */
+export class IntentWork {
+  readonly round: RoundIntent | null;
+  private readonly intents = new Map<string, EnemyIntent | null>();
+  private readonly odds: Generator<AttackOdds | null, AttackOdds | null>;
+  private estimate: AttackOdds | null = null;
+  private oddsDone = false;
+
+  constructor(
+    readonly state: GameState,
+    options: AttackOddsOptions = {},
+  ) {
+    this.round = roundIntent(state);
+    this.odds = attackOddsSteps(state, options, true);
+  }
+
+  /** Whether `unitId`'s intent is worked out. */
+  has(unitId: string): boolean {
+    return this.intents.has(unitId);
+  }
+
+  /** `unitId`'s intent (enemyIntent), worked out now if it is not yet. */
+  intent(unitId: string): EnemyIntent | null {
+    if (!this.intents.has(unitId)) this.intents.set(unitId, enemyIntent(this.state, unitId));
+    return this.intents.get(unitId) ?? null;
+  }
+
+  /** The attack odds so far (null before the first estimate), and whether they are final. */
+  attackOdds(): { odds: AttackOdds | null; final: boolean } {
+    return { odds: this.estimate, final: this.oddsDone };
+  }
+
+  /** Whether every intent of `unitIds` and the attack odds (when `odds`) are worked out. */
+  done(unitIds: readonly string[], odds: boolean): boolean {
+    return (!odds || this.oddsDone) && unitIds.every((id) => this.intents.has(id));
+  }
+
+  /**
+   * One piece of the work left for `unitIds` and (when `odds`) the attack odds: the odds'
+   * first estimate, the first intent not yet worked out, else until the next estimate of
+   * the odds. False when nothing is left.
+   */
+  step(unitIds: readonly string[], odds: boolean): boolean {
+    // A first estimate of the odds comes before the other intents (the first frame shows it).
+    const next = unitIds.find((id) => !this.intents.has(id));
+    if (next !== undefined && !(odds && !this.oddsDone && this.estimate === null)) {
+      this.intent(next);
+      return true;
+    }
+    if (!odds || this.oddsDone) return false;
+    for (;;) {
+      const r = this.odds.next();
+      if (r.done) {
+        this.estimate = r.value;
+        this.oddsDone = true;
+        return true;
+      }
+      if (r.value) {
+        this.estimate = r.value;
+        return true;
+      }
+    }
+  }
 }
