@@ -193,3 +193,69 @@ describe('generated battlefields as scenarios', () => {
     expect(resolveScenario('field:moon:1', null).ok).toBe(false);
   });
 });
+
+describe('dice versions in saves', () => {
+  const fixture = (name: string) =>
+    JSON.parse(
+      readFileSync(new URL(`../../test/fixtures/saves/${name}.json`, import.meta.url), 'utf8'),
+    );
+
+  // Saved before dice versions were kept (test/fixtures/saves/dice-v1-*.json, written by the
+  // game just before the seed was mixed): they name no dice version, so they replay with
+  // version 1, the seed put straight into the generator, to the very state they saved.
+  for (const name of ['dice-v1-crawl', 'dice-v1-skirmish']) {
+    it(`${name} replays with dice version 1 to its fingerprint, and saves as version 1`, () => {
+      const raw = fixture(name);
+      expect(raw.diceVersion).toBeUndefined();
+      const r = BattleSession.fromSave(raw);
+      expect(r.ok, r.ok ? '' : r.error).toBe(true);
+      if (!r.ok) return;
+      const s = r.session;
+      expect(s.state.dice.version).toBeUndefined();
+      expect(s.state.dice.count).toBe(raw.check.diceCount);
+      expect(stateFingerprint(s.state)).toBe(raw.check.fingerprint);
+      for (let i = 0; i < 5 && !s.over; i++)
+        expect(s.apply(chooseHeroCommand(s.state)!).ok).toBe(true);
+      const again = s.toSave();
+      expect(again.diceVersion).toBe(1);
+      const back = BattleSession.fromSave(JSON.parse(JSON.stringify(again)));
+      expect(back.ok && stateFingerprint(back.session.state)).toBe(again.check.fingerprint);
+    });
+  }
+
+  it('the same save told it is version 2 does not replay the same: the version matters', () => {
+    const raw = fixture('dice-v1-crawl');
+    const r = BattleSession.fromSave({ ...raw, diceVersion: 2 });
+    expect(r.ok ? 'replayed' : r.error).toMatch(/did not give the same game|no longer applies/);
+  });
+
+  it('a new battle rolls dice version 2 and saves it; a newer or broken version is refused', () => {
+    const made = BattleSession.create({
+      scenario: 'dungeon-crawl',
+      seed: 41,
+      options: defaultOptions(),
+      custom: null,
+      seedTyped: true,
+    });
+    if (!made.ok) throw new Error(made.error);
+    expect(made.session.state.dice.version).toBe(2);
+    const save = made.session.toSave();
+    expect(save.diceVersion).toBe(2);
+    const back = BattleSession.fromSave(JSON.parse(JSON.stringify(save)));
+    expect(back.ok && back.session.state.dice).toEqual(made.session.state.dice);
+    const newer = BattleSession.fromSave({ ...save, diceVersion: 3 });
+    expect(newer.ok ? '' : newer.error).toMatch(/dice version 3 comes from a newer game/);
+    const broken = BattleSession.fromSave({ ...save, diceVersion: 'two' });
+    expect(broken.ok ? '' : broken.error).toMatch(/dice cannot be rebuilt/);
+    // A battle can still be started on version 1 (tests that reproduce an old seed's game).
+    const old = BattleSession.create({
+      scenario: 'dungeon-crawl',
+      seed: 41,
+      options: defaultOptions(),
+      custom: null,
+      seedTyped: true,
+      diceVersion: 1,
+    });
+    expect(old.ok && old.session.toSave().diceVersion).toBe(1);
+  });
+});

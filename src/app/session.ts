@@ -7,10 +7,12 @@
 import {
   applyCommand,
   createGame,
+  diceVersionOf,
   findRuleModule,
   normaliseOptions,
   rulesVersionOf,
   validateCommandShape,
+  whyDiceVersionFails,
 } from '../engine';
 import type {
   Command,
@@ -35,6 +37,8 @@ export interface BattleConfig {
   seedTyped: boolean;
   /** The rules version to play under: a save's own; the module's current one for new battles. */
   rulesVersion?: number;
+  /** How the seed becomes the dice: a save's own; the current dice version for new battles. */
+  diceVersion?: number;
 }
 
 export interface SaveCheck {
@@ -60,6 +64,9 @@ export interface SavedBattle {
   /** The rule module and the version of its rules the battle is played under (absent in saves
    * made before versions were kept: version 1 of the map's module). */
   rules?: { module: string; version: number };
+  /** How the seed became the dice (src/engine/dice.ts); absent in saves made before dice
+   * versions were kept: version 1. */
+  diceVersion?: number;
 }
 
 export { fingerprint };
@@ -153,6 +160,7 @@ export class BattleSession {
       options,
       ruleModule: resolved.scenario.ruleModule,
       rulesVersion: config.rulesVersion,
+      diceVersion: config.diceVersion,
     };
     const created = createGame(game);
     if (!created.ok) return { ok: false, error: created.error };
@@ -200,6 +208,7 @@ export class BattleSession {
       options: this.config.options,
       commands: this.commands,
       rules: { module: this.state.ruleModule, version: rulesVersionOf(this.state) },
+      diceVersion: diceVersionOf(this.state.dice),
       check: {
         commandCount: this.state.commandCount,
         diceCount: this.state.dice.count,
@@ -237,6 +246,7 @@ export class BattleSession {
       custom: save.custom ?? null,
       seedTyped: save.seedTyped === true,
       rulesVersion: version,
+      diceVersion: save.diceVersion ?? 1,
     });
     if (!built.ok)
       return { ok: false, error: `The saved battle's map could not be rebuilt: ${built.error}` };
@@ -303,6 +313,10 @@ function checkSaveShape(raw: unknown): string | null {
       !Number.isSafeInteger(rules.version)
     )
       return 'The save names its rules in a form this game cannot read.';
+  }
+  if (r.diceVersion !== undefined) {
+    const bad = whyDiceVersionFails(r.diceVersion);
+    if (bad) return `The save's dice cannot be rebuilt: ${bad}`;
   }
   const check = r.check as Record<string, unknown> | undefined;
   if (!check || typeof check.fingerprint !== 'string' || typeof check.commandCount !== 'number') {

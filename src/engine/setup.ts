@@ -5,7 +5,7 @@
  * map's objects, facings and squares of objects, names, placement checks, the objective
  * and the state record. No dice are rolled here: the first command ('start') does that.
  */
-import { createDiceState } from './dice';
+import { createDiceState, CURRENT_DICE_VERSION, whyDiceVersionFails } from './dice';
 import { isFacing, type Facing, type Point } from './grid';
 import { isInside, isTerrainPassable, terrainAt, type BattleMap, type MapObject } from './map';
 import type { PartyMember, SetupResult } from './rulesets/module';
@@ -27,6 +27,11 @@ export interface GameConfig {
   party?: readonly PartyMember[];
   /** The module's rules version to play under (a save's own); the current one by default. */
   rulesVersion?: number;
+  /**
+   * How the seed becomes the dice (src/engine/dice.ts): a save's own (1 for saves made
+   * before dice versions were kept); the current one by default.
+   */
+  diceVersion?: number;
 }
 
 /** The module a game on `map` uses: `asked`, else the map's own property, else the default. */
@@ -47,8 +52,13 @@ export function createGame(config: GameConfig): SetupResult {
       error: `This game asks for version ${String(version)} of the ${rules.name} rules; this copy of the game has versions 1 to ${rules.rulesVersion}.`,
     };
   }
+  const diceVersion = config.diceVersion ?? CURRENT_DICE_VERSION;
+  const badDice = whyDiceVersionFails(diceVersion);
+  if (badDice) return { ok: false, error: badDice };
   const made = rules.setup(config);
   if (made.ok && version > 1) made.state.rulesVersion = version;
+  // No die is rolled in set-up, so the dice can be made here for the version asked.
+  if (made.ok) made.state.dice = createDiceState(made.state.dice.seed, diceVersion);
   return made;
 }
 

@@ -6,7 +6,7 @@
  * and renames. Every function is pure: it returns a new state, or a plain message and no
  * state, and never throws on bad input. docs/campaigns.md.
  */
-import { createDiceState, openDice } from '../dice';
+import { createDiceState, CURRENT_DICE_VERSION, diceVersionOf, openDice } from '../dice';
 import { applyCommand } from '../game';
 import type { BattleMap } from '../map';
 import type { PartyMember, RuleModule } from '../rulesets/module';
@@ -79,13 +79,17 @@ function newHero(id: string, def: HeroDefinition, joined: string | null): Campai
   };
 }
 
-/** A new campaign at its first mission; nothing is rolled yet. */
+/**
+ * A new campaign at its first mission; nothing is rolled yet. `diceVersion` is a save's
+ * own when it is replayed; new campaigns take the current one.
+ */
 export function newCampaign(
   def: CampaignDefinition,
   seed: number,
   options: CampaignOptions,
+  diceVersion: number = CURRENT_DICE_VERSION,
 ): CampaignState {
-  const dice = createDiceState(seed);
+  const dice = createDiceState(seed, diceVersion);
   return {
     campaign: def.id,
     seed: dice.seed,
@@ -188,6 +192,8 @@ export function missionSetup(
     ruleModule: rules.id,
     party,
     rulesVersion: rulesVersion ?? rules.rulesVersion,
+    // A campaign's battles roll their dice the way the campaign's own dice were made.
+    diceVersion: diceVersionOf(state.dice),
   };
   return { ok: true, setup: { mission, rules, config } };
 }
