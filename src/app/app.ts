@@ -346,6 +346,7 @@ class App {
       options: defaultOptions(),
       custom: null,
       seedTyped: true,
+      diceVersion: TUTORIAL_BATTLE.diceVersion,
     };
     return this.startBattle(config, true);
   }
