@@ -10,6 +10,8 @@ import {
   diceVersionOf,
   findRuleModule,
   normaliseOptions,
+  olderRulesMessage,
+  oldestRulesVersion,
   rulesVersionOf,
   validateCommandShape,
   whyDiceVersionFails,
@@ -20,6 +22,7 @@ import type {
   GameConfig,
   GameEvent,
   GameState,
+  RuleModule,
   ScenarioOptions,
 } from '../engine';
 import { fingerprint } from './hash';
@@ -239,13 +242,16 @@ export class BattleSession {
           error: `The saved battle was made by a newer version of the game (the ${rules.name} rules, version ${version}; this one has up to ${rules.rulesVersion}).`,
         };
     }
+    // Rules older than the module still plays: replayed under the current ones, and let
+    // through only if the battle comes out the very same (the change did not touch it).
+    const older = olderRulesOf(save, version);
     const built = BattleSession.build({
       scenario: save.scenario,
       seed: save.seed,
       options: save.options,
       custom: save.custom ?? null,
       seedTyped: save.seedTyped === true,
-      rulesVersion: version,
+      rulesVersion: older ? older.rulesVersion : version,
       diceVersion: save.diceVersion ?? 1,
     });
     if (!built.ok)
@@ -256,7 +262,9 @@ export class BattleSession {
       if (!result.ok)
         return {
           ok: false,
-          error: `Command ${i + 1} of the saved battle no longer applies: ${result.error}`,
+          error: older
+            ? `${olderRulesMessage(older, version)} ${NOT_THE_SAME}`
+            : `Command ${i + 1} of the saved battle no longer applies: ${result.error}`,
         };
     }
     const c = save.check;
@@ -266,16 +274,38 @@ export class BattleSession {
       s.dice.count !== c.diceCount ||
       s.round !== c.round ||
       s.phase !== c.phase ||
-      stateFingerprint(s) !== c.fingerprint
+      stateFingerprint(older ? withRulesVersion(s, version) : s) !== c.fingerprint
     ) {
       return {
         ok: false,
-        error:
-          'Replaying the saved battle did not give the same game (the rules may have changed).',
+        error: older
+          ? `${olderRulesMessage(older, version)} ${NOT_THE_SAME}`
+          : 'Replaying the saved battle did not give the same game (the rules may have changed).',
       };
     }
     return { ok: true, session };
   }
+}
+
+const NOT_THE_SAME = 'This battle does not come out the same under the current rules.';
+
+/** The save's rule module when its rules version is older than the module still plays. */
+function olderRulesOf(save: SavedBattle, version: number): RuleModule | null {
+  let moduleId = save.rules?.module;
+  if (moduleId === undefined) {
+    const resolved = resolveScenario(save.scenario, save.custom ?? null);
+    if (!resolved.ok) return null;
+    moduleId = resolved.scenario.ruleModule;
+  }
+  const rules = findRuleModule(moduleId);
+  return rules && version < oldestRulesVersion(rules) ? rules : null;
+}
+
+/** The state as a game of rules version `version` would have it (for an older save's check). */
+function withRulesVersion(state: GameState, version: number): GameState {
+  const copy: GameState = { ...state, rulesVersion: version };
+  if (version === 1) delete copy.rulesVersion;
+  return copy;
 }
 
 function checkSaveShape(raw: unknown): string | null {

@@ -22,6 +22,7 @@ import { chooseHeroCommand, defaultOptions } from '../../src/engine';
 import {
   campaignOptions,
   finishBattle,
+  missionSetup,
   newCampaign,
   startBattle,
   withBattleCommands,
@@ -145,6 +146,22 @@ describe('dice versions in campaign saves', () => {
       data: { ...(read.record.data as object), diceVersion: 7 },
     });
     expect(newer.ok ? '' : newer.error).toMatch(/dice version 7 comes from a newer game/);
+  });
+});
+
+describe('older rules in a campaign', () => {
+  it('a Skirmish battle recorded under rules version 1 is refused in words, never replayed', () => {
+    // A campaign save keeps no check of its battles, so one of rules this copy no longer
+    // plays (Skirmish 1, before large figures and the fortress) cannot be shown to come out
+    // the same: loading it stops with a message. The current version sets up as usual.
+    const def = findCampaign('ember-crown')!;
+    const state = newCampaign(def, 4242, campaignOptions('normal'));
+    const old = missionSetup(state, def, 'the-road', 7, 1, resolveCampaignScenario);
+    expect(old.ok ? '' : old.error).toMatch(
+      /^Mission "[^"]+": This game was made with older rules \(version 1 of the Solitaire Skirmish/,
+    );
+    const now = missionSetup(state, def, 'the-road', 7, 2, resolveCampaignScenario);
+    expect(now.ok && now.setup.config.rulesVersion).toBe(2);
   });
 });
 

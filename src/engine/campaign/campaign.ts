@@ -11,7 +11,7 @@ import { applyCommand } from '../game';
 import type { BattleMap } from '../map';
 import type { PartyMember, RuleModule } from '../rulesets/module';
 import { findRuleModule } from '../rulesets/registry';
-import { createGame, type GameConfig } from '../setup';
+import { createGame, olderRulesMessage, oldestRulesVersion, type GameConfig } from '../setup';
 import type { Command, GameEvent, GameState, OptionValue } from '../types';
 import { findMission, missionsAfterVictory } from './definition';
 import { rollBetweenMissions, type HeroInBattle } from './recovery';
@@ -172,6 +172,13 @@ export function missionSetup(
     return {
       ok: false,
       error: `Mission "${mission.name}" is played under "${moduleId}", which cannot host a campaign mission.`,
+    };
+  // A battle of rules this copy no longer plays cannot be replayed as it was (and a
+  // campaign save keeps no check of it): refused in words, never replayed differently.
+  if (rulesVersion !== undefined && rulesVersion < oldestRulesVersion(rules))
+    return {
+      ok: false,
+      error: `Mission "${mission.name}": ${olderRulesMessage(rules, rulesVersion)}`,
     };
   const party = partyFor(state, rules);
   if (typeof party === 'string') return { ok: false, error: party };

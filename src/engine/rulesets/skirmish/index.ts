@@ -51,12 +51,27 @@ function heroOrder(state: Parameters<RuleModule['heroOrder']>[0]): Unit[] {
   return [...heroes.filter((h) => !acted.has(h.id)), ...heroes.filter((h) => acted.has(h.id))];
 }
 
+/**
+ * The Skirmish rules' versions. 1: as first built. 2: large figures (the Ogre and the Wyrm
+ * on 2x2 squares) and the Fortress Assault's fortress. Version 1's code was not kept, so
+ * the module plays only version 2 (oldestRulesVersion).
+ */
+export const SKIRMISH_RULES_VERSION = 2;
+export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
+  2:
+    'Large figures (the Ogre and the Wyrm) stand on 2x2 squares, move where their base fits, ' +
+    'are struck on any of their squares and make smaller enemies step aside; the Fortress ' +
+    'Assault has a fortress that blocks movement and sight, is struck like a figure and ' +
+    'falls after 8 wounds.',
+};
+
 export const skirmish: RuleModule = {
   id: SKIRMISH_ID,
   name: 'Solitaire Skirmish (d20)',
   source: 'solitaire-gaming-rules.txt',
-  rulesVersion: 1,
-  rulesChanges: {},
+  rulesVersion: SKIRMISH_RULES_VERSION,
+  oldestRulesVersion: SKIRMISH_RULES_VERSION,
+  rulesChanges: SKIRMISH_RULES_CHANGES,
   components: ['heal', 'skirmish'],
   kinds: SKIRMISH_KINDS,
   defaultEnemyKind: 'swordsman',
