@@ -17,7 +17,7 @@ import {
 const SEEDS = Array.from({ length: 2000 }, (_, i) => i);
 
 /** The first `n` rolls of a `sides` die for `seed` under dice version `version`. */
-function firstRolls(seed: number, version: number, sides: number, n: number): number[] {
+function firstThrows(seed: number, version: number, sides: number, n: number): number[] {
   const dice = openDice(createDiceState(seed, version));
   return Array.from({ length: n }, () => dice.roll(sides));
 }
@@ -32,7 +32,7 @@ function chiSquare(counts: readonly number[], total: number): number {
 function d8PairCounts(seeds: readonly number[], version: number): number[] {
   const counts = new Array<number>(64).fill(0);
   for (const seed of seeds) {
-    const [a, b] = firstRolls(seed, version, 8, 2);
+    const [a, b] = firstThrows(seed, version, 8, 2);
     counts[(a - 1) * 8 + (b - 1)] += 1;
   }
   return counts;
@@ -40,7 +40,7 @@ function d8PairCounts(seeds: readonly number[], version: number): number[] {
 
 /** How many of the 400 (this seed's, the next seed's) first-d20 pairs occur over `seeds`. */
 function neighbourD20Pairs(seeds: readonly number[], version: number): number {
-  const firsts = seeds.map((seed) => firstRolls(seed, version, 20, 1)[0]);
+  const firsts = seeds.map((seed) => firstThrows(seed, version, 20, 1)[0]);
   const seen = new Set<number>();
   for (let i = 0; i + 1 < firsts.length; i++) seen.add(firsts[i] * 20 + firsts[i + 1]);
   return seen.size;
@@ -49,7 +49,7 @@ function neighbourD20Pairs(seeds: readonly number[], version: number): number {
 /** Counts of the first d20 roll over `seeds`. */
 function d20Counts(seeds: readonly number[], version: number): number[] {
   const counts = new Array<number>(20).fill(0);
-  for (const seed of seeds) counts[firstRolls(seed, version, 20, 1)[0] - 1] += 1;
+  for (const seed of seeds) counts[firstThrows(seed, version, 20, 1)[0] - 1] += 1;
   return counts;
 }
 
@@ -80,7 +80,7 @@ describe('dice version 2: neighbouring seeds give unrelated games', () => {
   });
 
   it('seed 41 and seed 42 open differently', () => {
-    expect(firstRolls(41, 2, 6, 8)).not.toEqual(firstRolls(42, 2, 6, 8));
+    expect(firstThrows(41, 2, 6, 8)).not.toEqual(firstThrows(42, 2, 6, 8));
   });
 
   it('version 1, kept for old saves, is the clumped seeding the bounds catch', () => {
