@@ -151,7 +151,8 @@ export function readCampaignSave(
   // A save without a dice version was made before they were kept: version 1, kept as it is.
   const diceVersion = fields.diceVersion ?? 1;
   const badDice = whyDiceVersionFails(diceVersion);
-  if (badDice) return { ok: false, error: `The campaign save's dice cannot be rebuilt: ${badDice}` };
+  if (badDice)
+    return { ok: false, error: `The campaign save's dice cannot be rebuilt: ${badDice}` };
   return {
     ok: true,
     save: {
