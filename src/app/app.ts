@@ -4,7 +4,7 @@
  * call it; it never changes game state except through the session (the engine).
  */
 import type Phaser from 'phaser';
-import { allScenarios, defaultOptions } from '../engine';
+import { allScenarios, defaultOptions, diceVersionOf } from '../engine';
 import type {
   Command,
   GameConfig,
@@ -347,6 +347,7 @@ class App {
       options: defaultOptions(),
       custom: null,
       seedTyped: true,
+      diceVersion: TUTORIAL_BATTLE.diceVersion,
     };
     return this.startBattle(config, true);
   }
@@ -582,6 +583,8 @@ class App {
         ruleModule: rec.ruleModule,
         party: structuredClone(rec.party),
         rulesVersion: rec.rulesVersion,
+        // Every battle of a campaign rolls dice of the campaign's own dice version.
+        diceVersion: diceVersionOf(play.state.dice),
       },
       commands: structuredClone(rec.commands),
       map: found.scenario.map,
@@ -610,6 +613,7 @@ class App {
         custom: null,
         seedTyped: true,
         rulesVersion: battle.rulesVersion,
+        diceVersion: game.diceVersion,
       },
       game,
       { ...found.scenario, name: mission.name },

@@ -43,6 +43,8 @@ export interface StartOptions {
   scenario?: string;
   seed?: number;
   options?: Partial<ScenarioOptions>;
+  /** The dice version (src/engine/dice.ts); the current one unless a test pins an older one. */
+  diceVersion?: number;
 }
 
 export interface PageRect {
@@ -224,6 +226,7 @@ export function installAutomation(): ArchFoeApi {
         ),
         custom: scenario === 'custom' ? app.customMap : null,
         seedTyped: seeded,
+        diceVersion: options.diceVersion,
       });
     },
     state() {

@@ -7,10 +7,14 @@
 import {
   applyCommand,
   createGame,
+  diceVersionOf,
   findRuleModule,
   normaliseOptions,
+  olderRulesMessage,
+  oldestRulesVersion,
   rulesVersionOf,
   validateCommandShape,
+  whyDiceVersionFails,
 } from '../engine';
 import type {
   Command,
@@ -18,6 +22,7 @@ import type {
   GameConfig,
   GameEvent,
   GameState,
+  RuleModule,
   ScenarioOptions,
 } from '../engine';
 import { fingerprint } from './hash';
@@ -35,6 +40,8 @@ export interface BattleConfig {
   seedTyped: boolean;
   /** The rules version to play under: a save's own; the module's current one for new battles. */
   rulesVersion?: number;
+  /** How the seed becomes the dice: a save's own; the current dice version for new battles. */
+  diceVersion?: number;
 }
 
 export interface SaveCheck {
@@ -60,6 +67,9 @@ export interface SavedBattle {
   /** The rule module and the version of its rules the battle is played under (absent in saves
    * made before versions were kept: version 1 of the map's module). */
   rules?: { module: string; version: number };
+  /** How the seed became the dice (src/engine/dice.ts); absent in saves made before dice
+   * versions were kept: version 1. */
+  diceVersion?: number;
 }
 
 export { fingerprint };
@@ -153,6 +163,7 @@ export class BattleSession {
       options,
       ruleModule: resolved.scenario.ruleModule,
       rulesVersion: config.rulesVersion,
+      diceVersion: config.diceVersion,
     };
     const created = createGame(game);
     if (!created.ok) return { ok: false, error: created.error };
@@ -200,6 +211,7 @@ export class BattleSession {
       options: this.config.options,
       commands: this.commands,
       rules: { module: this.state.ruleModule, version: rulesVersionOf(this.state) },
+      diceVersion: diceVersionOf(this.state.dice),
       check: {
         commandCount: this.state.commandCount,
         diceCount: this.state.dice.count,
@@ -230,13 +242,18 @@ export class BattleSession {
           error: `The saved battle was made by a newer version of the game (the ${rules.name} rules, version ${version}; this one has up to ${rules.rulesVersion}).`,
         };
     }
+    // Rules older than the module still plays: replayed under the oldest ones it plays (the
+    // nearest to how it was played), and let through only if the battle comes out the very
+    // same (the change did not touch it).
+    const older = olderRulesOf(save, version);
     const built = BattleSession.build({
       scenario: save.scenario,
       seed: save.seed,
       options: save.options,
       custom: save.custom ?? null,
       seedTyped: save.seedTyped === true,
-      rulesVersion: version,
+      rulesVersion: older ? oldestRulesVersion(older) : version,
+      diceVersion: save.diceVersion ?? 1,
     });
     if (!built.ok)
       return { ok: false, error: `The saved battle's map could not be rebuilt: ${built.error}` };
@@ -246,7 +263,9 @@ export class BattleSession {
       if (!result.ok)
         return {
           ok: false,
-          error: `Command ${i + 1} of the saved battle no longer applies: ${result.error}`,
+          error: older
+            ? `${olderRulesMessage(older, version)} ${NOT_THE_SAME}`
+            : `Command ${i + 1} of the saved battle no longer applies: ${result.error}`,
         };
     }
     const c = save.check;
@@ -256,16 +275,38 @@ export class BattleSession {
       s.dice.count !== c.diceCount ||
       s.round !== c.round ||
       s.phase !== c.phase ||
-      stateFingerprint(s) !== c.fingerprint
+      stateFingerprint(older ? withRulesVersion(s, version) : s) !== c.fingerprint
     ) {
       return {
         ok: false,
-        error:
-          'Replaying the saved battle did not give the same game (the rules may have changed).',
+        error: older
+          ? `${olderRulesMessage(older, version)} ${NOT_THE_SAME}`
+          : 'Replaying the saved battle did not give the same game (the rules may have changed).',
       };
     }
     return { ok: true, session };
   }
+}
+
+const NOT_THE_SAME = 'This battle does not come out the same under the current rules.';
+
+/** The save's rule module when its rules version is older than the module still plays. */
+function olderRulesOf(save: SavedBattle, version: number): RuleModule | null {
+  let moduleId = save.rules?.module;
+  if (moduleId === undefined) {
+    const resolved = resolveScenario(save.scenario, save.custom ?? null);
+    if (!resolved.ok) return null;
+    moduleId = resolved.scenario.ruleModule;
+  }
+  const rules = findRuleModule(moduleId);
+  return rules && version < oldestRulesVersion(rules) ? rules : null;
+}
+
+/** The state as a game of rules version `version` would have it (for an older save's check). */
+function withRulesVersion(state: GameState, version: number): GameState {
+  const copy: GameState = { ...state, rulesVersion: version };
+  if (version === 1) delete copy.rulesVersion;
+  return copy;
 }
 
 function checkSaveShape(raw: unknown): string | null {
@@ -303,6 +344,10 @@ function checkSaveShape(raw: unknown): string | null {
       !Number.isSafeInteger(rules.version)
     )
       return 'The save names its rules in a form this game cannot read.';
+  }
+  if (r.diceVersion !== undefined) {
+    const bad = whyDiceVersionFails(r.diceVersion);
+    if (bad) return `The save's dice cannot be rebuilt: ${bad}`;
   }
   const check = r.check as Record<string, unknown> | undefined;
   if (!check || typeof check.fingerprint !== 'string' || typeof check.commandCount !== 'number') {

@@ -1,6 +1,16 @@
 /**
  * The one seeded dice source of the game (pure-rand xoroshiro128+). Its state lives in
  * the game state, so a game is its seed plus its commands. Tests pass a rigged source.
+ *
+ * Dice versions (how a seed becomes the generator's state; the rolls after that are the
+ * same generator and the same `uniformInt`):
+ * - 1: pure-rand's own `xoroshiro128plus(seed)`, which puts the 32-bit seed straight into
+ *   the state; neighbouring seeds open with nearly the same rolls (over seeds 0-1999 the
+ *   first two d8 take only 8 of the 64 pairs). Saves made before dice versions were kept
+ *   have this one (no `version` in their DiceState) and replay with it.
+ * - 2: the seed is mixed first: SplitMix64 (Steele, Lea and Flood; the seeding Vigna
+ *   recommends for the xoroshiro family) run from the seed gives the two 64-bit halves
+ *   of the state, so every seed starts somewhere unrelated to its neighbours'.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
@@ -8,6 +18,8 @@ import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator
 /** Serialisable dice state kept inside GameState. */
 export interface DiceState {
   seed: number;
+  /** How the seed became the state (see the top of this file); absent in version 1. */
+  version?: number;
   /** pure-rand generator state (getState()). */
   state: number[];
   /** How many dice have been rolled so far (for the log and replay checks). */
@@ -25,10 +37,60 @@ export function normaliseSeed(seed: number): number {
   return Math.trunc(seed) | 0;
 }
 
-/** Fresh dice state for a seed. */
-export function createDiceState(seed: number): DiceState {
+/** The dice version new games are made with. */
+export const CURRENT_DICE_VERSION = 2;
+
+/** The dice version of a dice state (1 when it names none: made before versions were kept). */
+export function diceVersionOf(dice: Pick<DiceState, 'version'>): number {
+  return dice.version ?? 1;
+}
+
+/** Why `version` is no dice version this game knows, or null when it is one. */
+export function whyDiceVersionFails(version: unknown): string | null {
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    return `The dice version ${JSON.stringify(version)} is not a whole number from 1.`;
+  if (version > CURRENT_DICE_VERSION)
+    return `The dice version ${version} comes from a newer game (this one has up to ${CURRENT_DICE_VERSION}).`;
+  return null;
+}
+
+const MASK64 = (BigInt(1) << BigInt(64)) - BigInt(1);
+const GOLDEN_GAMMA = BigInt('0x9e3779b97f4a7c15');
+const MIX1 = BigInt('0xbf58476d1ce4e5b9');
+const MIX2 = BigInt('0x94d049bb133111eb');
+
+/** SplitMix64's next output from `x` (the state after adding the gamma), 64 bits. */
+function splitMix64(x: bigint): bigint {
+  let z = x & MASK64;
+  z = ((z ^ (z >> BigInt(30))) * MIX1) & MASK64;
+  z = ((z ^ (z >> BigInt(27))) * MIX2) & MASK64;
+  return z ^ (z >> BigInt(31));
+}
+
+/** The [high, low] 32-bit words of a 64-bit value, as signed 32-bit numbers. */
+function words(v: bigint): [number, number] {
+  return [Number(BigInt.asIntN(32, v >> BigInt(32))), Number(BigInt.asIntN(32, v))];
+}
+
+/**
+ * Version 2's generator state for a 32-bit seed: the first two outputs of SplitMix64
+ * started at the seed are the state's two 64-bit halves (pure-rand's state order: high
+ * and low word of the first half, then of the second). Never all zero in practice; if it
+ * were, xoroshiro would be stuck, so the second half is then taken as the gamma.
+ */
+export function mixedState(seed: number): number[] {
+  const start = BigInt(seed >>> 0);
+  const a = splitMix64(start + GOLDEN_GAMMA);
+  let b = splitMix64(start + GOLDEN_GAMMA * BigInt(2));
+  if (a === BigInt(0) && b === BigInt(0)) b = GOLDEN_GAMMA;
+  return [...words(a), ...words(b)];
+}
+
+/** Fresh dice state for a seed, made the way dice version `version` makes it. */
+export function createDiceState(seed: number, version: number = CURRENT_DICE_VERSION): DiceState {
   const s = normaliseSeed(seed);
-  return { seed: s, state: [...xoroshiro128plus(s).getState()], count: 0 };
+  if (version === 1) return { seed: s, state: [...xoroshiro128plus(s).getState()], count: 0 };
+  return { seed: s, state: mixedState(s), count: 0, version };
 }
 
 /**
@@ -44,7 +106,9 @@ export function openDice(dice: DiceState): DiceSource & { snapshot(): DiceState 
       return uniformInt(rng, 1, sides);
     },
     snapshot(): DiceState {
-      return { seed: dice.seed, state: [...rng.getState()], count };
+      const next: DiceState = { seed: dice.seed, state: [...rng.getState()], count };
+      if (dice.version !== undefined) next.version = dice.version;
+      return next;
     },
   };
 }

@@ -17,7 +17,14 @@ export {
   validateCommandShape,
 } from './game';
 export type { ApplyOptions, AttackPreview } from './game';
-export { createGame, normaliseOptions, ruleModuleFor, rulesVersionOf } from './setup';
+export {
+  createGame,
+  normaliseOptions,
+  olderRulesMessage,
+  oldestRulesVersion,
+  ruleModuleFor,
+  rulesVersionOf,
+} from './setup';
 export type { GameConfig, SetupResult } from './setup';
 export { allScenarios, findScenario, scenarioForMap, defaultOptions } from './scenarios';
 export type { ScenarioDefinition } from './scenarios';

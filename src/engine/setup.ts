@@ -5,10 +5,10 @@
  * map's objects, facings and squares of objects, names, placement checks, the objective
  * and the state record. No dice are rolled here: the first command ('start') does that.
  */
-import { createDiceState } from './dice';
+import { createDiceState, CURRENT_DICE_VERSION, whyDiceVersionFails } from './dice';
 import { isFacing, type Facing, type Point } from './grid';
 import { isInside, isTerrainPassable, terrainAt, type BattleMap, type MapObject } from './map';
-import type { PartyMember, SetupResult } from './rulesets/module';
+import type { PartyMember, RuleModule, SetupResult } from './rulesets/module';
 import { defaultRuleModule, findRuleModule } from './rulesets/registry';
 import { applyDoorsToMap } from './systems/doors';
 import type { DoorState, GameState, ModuleOptions, ObjectiveState, Unit } from './types';
@@ -27,6 +27,11 @@ export interface GameConfig {
   party?: readonly PartyMember[];
   /** The module's rules version to play under (a save's own); the current one by default. */
   rulesVersion?: number;
+  /**
+   * How the seed becomes the dice (src/engine/dice.ts): a save's own (1 for saves made
+   * before dice versions were kept); the current one by default.
+   */
+  diceVersion?: number;
 }
 
 /** The module a game on `map` uses: `asked`, else the map's own property, else the default. */
@@ -41,15 +46,49 @@ export function createGame(config: GameConfig): SetupResult {
   }
   const rules = ruleModuleFor(config.map, config.ruleModule);
   const version = config.rulesVersion ?? rules.rulesVersion;
+  const oldest = oldestRulesVersion(rules);
+  if (Number.isInteger(version) && version >= 1 && version < oldest)
+    return { ok: false, error: olderRulesMessage(rules, version) };
   if (!Number.isInteger(version) || version < 1 || version > rules.rulesVersion) {
     return {
       ok: false,
-      error: `This game asks for version ${String(version)} of the ${rules.name} rules; this copy of the game has versions 1 to ${rules.rulesVersion}.`,
+      error: `This game asks for version ${String(version)} of the ${rules.name} rules; this copy of the game has versions ${oldest} to ${rules.rulesVersion}.`,
     };
   }
+  const diceVersion = config.diceVersion ?? CURRENT_DICE_VERSION;
+  const badDice = whyDiceVersionFails(diceVersion);
+  if (badDice) return { ok: false, error: badDice };
   const made = rules.setup(config);
   if (made.ok && version > 1) made.state.rulesVersion = version;
+  // No die is rolled in set-up, so the dice can be made here for the version asked.
+  if (made.ok) made.state.dice = createDiceState(made.state.dice.seed, diceVersion);
   return made;
+}
+
+/** The oldest rules version `rules` still plays (see RuleModule.oldestRulesVersion). */
+export function oldestRulesVersion(rules: Pick<RuleModule, 'oldestRulesVersion'>): number {
+  return rules.oldestRulesVersion ?? 1;
+}
+
+/** The plain message for a game of a rules version this copy no longer plays. */
+export function olderRulesMessage(
+  rules: Pick<RuleModule, 'name' | 'rulesVersion' | 'oldestRulesVersion' | 'rulesChanges'>,
+  version: number,
+): string {
+  const oldest = oldestRulesVersion(rules);
+  const plays =
+    oldest === rules.rulesVersion
+      ? `only version ${oldest}`
+      : `versions ${oldest} to ${rules.rulesVersion}`;
+  const changes = Object.entries(rules.rulesChanges)
+    .filter(([v]) => Number(v) > version)
+    .map(([, text]) => text)
+    .join(' ');
+  return (
+    `This game was made with older rules (version ${version} of the ${rules.name} rules); ` +
+    `this copy plays ${plays}, so it cannot be replayed as it was ` +
+    `played.${changes ? ` Since then: ${changes}` : ''}`
+  );
 }
 
 /** The rules version a game is played under (1 for games made before versions were kept). */

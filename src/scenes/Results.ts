@@ -284,7 +284,12 @@ export class ResultsScene extends Phaser.Scene {
         cfg.seedTyped || sameSeed ? 'typed' : 'random',
         String(cfg.seed),
       );
-      const res = await app.startBattle({ ...config, custom: cfg.custom });
+      // The same seed gives the same dice only under the same dice version (an old save's 1).
+      const res = await app.startBattle({
+        ...config,
+        custom: cfg.custom,
+        diceVersion: sameSeed ? cfg.diceVersion : undefined,
+      });
       if (!res.ok && this.sys.isActive()) toast.show(res.error ?? 'The battle could not start.');
     };
     new Button(this, W / 2 - 140, H - 44, {

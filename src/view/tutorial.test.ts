@@ -28,6 +28,7 @@ beforeAll(() => {
     options: defaultOptions(),
     custom: null,
     seedTyped: true,
+    diceVersion: TUTORIAL_BATTLE.diceVersion,
   });
   if (!made.ok) throw new Error(made.error);
   start = made.session.state;

@@ -9,6 +9,10 @@
  * before the engine became a kernel with rule modules: its fingerprints are the ones
  * recorded then, and saves made under it replay under it. Version 2 (the rules made
  * faithful to the seeds) has its own.
+ *
+ * Both tables were recorded with dice version 1 (the seed straight into the generator) and
+ * stay on it: they are what old saves replay to. New games roll dice version 2 (the seed
+ * mixed first, src/engine/dice.ts), recorded in the last table.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -17,10 +21,23 @@ import type { BattleMap } from '../../src/engine/map';
 import { loadBenchBoard } from '../../src/devtools/bench-boards';
 import { dungeonCrawlBoard } from './boards';
 
-function fingerprint(map: BattleMap, seed: number, morale: boolean, rulesVersion = 1): string {
+function fingerprint(
+  map: BattleMap,
+  seed: number,
+  morale: boolean,
+  rulesVersion = 1,
+  diceVersion = 1,
+): string {
   // The options spelled out as the version-1 defaults had them (victory arch-foe, lair rolled).
   const options = { morale, victory: 'arch-foe', lair: 'roll' };
-  const game = playAutoGame({ scenarioId: 'golden', map, seed, options, rulesVersion });
+  const game = playAutoGame({
+    scenarioId: 'golden',
+    map,
+    seed,
+    options,
+    rulesVersion,
+    diceVersion,
+  });
   const hash = createHash('sha1')
     .update(JSON.stringify(game.commands))
     .update(JSON.stringify(game.state))
@@ -84,6 +101,35 @@ describe('golden games, rules version 2 (the rules made faithful to the seeds)',
   it('64x64 benchmark dungeon (15 heroes, 15 monsters), seed 1', () => {
     expect(fingerprint(loadBenchBoard(64), 1, true, 2)).toMatchInlineSnapshot(
       `"699 commands, round 24, heroes win, 1f42f243ab"`,
+    );
+  });
+});
+
+describe('golden games, rules version 2, dice version 2 (the seed mixed: new games)', () => {
+  it('Dungeon Crawl board, seeds 1-4, with and without morale', () => {
+    const map = dungeonCrawlBoard();
+    const games = [1, 2, 3, 4].flatMap((seed) =>
+      [true, false].map(
+        (morale) => `seed ${seed} morale ${morale}: ${fingerprint(map, seed, morale, 2, 2)}`,
+      ),
+    );
+    expect(games).toMatchInlineSnapshot(`
+      [
+        "seed 1 morale true: 61 commands, round 8, heroes win, 970e29f113",
+        "seed 1 morale false: 62 commands, round 8, heroes win, 26e570a9e4",
+        "seed 2 morale true: 61 commands, round 6, heroes win, 6cc0d9d3e8",
+        "seed 2 morale false: 55 commands, round 6, heroes win, 2e28010d3e",
+        "seed 3 morale true: 37 commands, round 8, enemies win, 6e4aad55c8",
+        "seed 3 morale false: 35 commands, round 6, enemies win, b37b5ad6a6",
+        "seed 4 morale true: 76 commands, round 12, enemies win, 61634f8594",
+        "seed 4 morale false: 37 commands, round 8, enemies win, 7f7ee9886f",
+      ]
+    `);
+  });
+
+  it('64x64 benchmark dungeon (15 heroes, 15 monsters), seed 1', () => {
+    expect(fingerprint(loadBenchBoard(64), 1, true, 2, 2)).toMatchInlineSnapshot(
+      `"504 commands, round 18, heroes win, 43ccdbb438"`,
     );
   });
 });

@@ -6,12 +6,12 @@
  * and renames. Every function is pure: it returns a new state, or a plain message and no
  * state, and never throws on bad input. docs/campaigns.md.
  */
-import { createDiceState, openDice } from '../dice';
+import { createDiceState, CURRENT_DICE_VERSION, diceVersionOf, openDice } from '../dice';
 import { applyCommand } from '../game';
 import type { BattleMap } from '../map';
 import type { PartyMember, RuleModule } from '../rulesets/module';
 import { findRuleModule } from '../rulesets/registry';
-import { createGame, type GameConfig } from '../setup';
+import { createGame, olderRulesMessage, oldestRulesVersion, type GameConfig } from '../setup';
 import type { Command, GameEvent, GameState, OptionValue } from '../types';
 import { findMission, missionsAfterVictory } from './definition';
 import { rollBetweenMissions, type HeroInBattle } from './recovery';
@@ -79,13 +79,17 @@ function newHero(id: string, def: HeroDefinition, joined: string | null): Campai
   };
 }
 
-/** A new campaign at its first mission; nothing is rolled yet. */
+/**
+ * A new campaign at its first mission; nothing is rolled yet. `diceVersion` is a save's
+ * own when it is replayed; new campaigns take the current one.
+ */
 export function newCampaign(
   def: CampaignDefinition,
   seed: number,
   options: CampaignOptions,
+  diceVersion: number = CURRENT_DICE_VERSION,
 ): CampaignState {
-  const dice = createDiceState(seed);
+  const dice = createDiceState(seed, diceVersion);
   return {
     campaign: def.id,
     seed: dice.seed,
@@ -170,6 +174,13 @@ export function missionSetup(
       ok: false,
       error: `Mission "${mission.name}" is played under "${moduleId}", which cannot host a campaign mission.`,
     };
+  // A battle of rules this copy no longer plays cannot be replayed as it was (and a
+  // campaign save keeps no check of it): refused in words, never replayed differently.
+  if (rulesVersion !== undefined && rulesVersion < oldestRulesVersion(rules))
+    return {
+      ok: false,
+      error: `Mission "${mission.name}": ${olderRulesMessage(rules, rulesVersion)}`,
+    };
   const party = partyFor(state, rules);
   if (typeof party === 'string') return { ok: false, error: party };
   // A map played under another module than its own keeps none of its own module's defaults.
@@ -189,6 +200,8 @@ export function missionSetup(
     ruleModule: rules.id,
     party,
     rulesVersion: rulesVersion ?? rules.rulesVersion,
+    // A campaign's battles roll their dice the way the campaign's own dice were made.
+    diceVersion: diceVersionOf(state.dice),
   };
   return { ok: true, setup: { mission, rules, config } };
 }

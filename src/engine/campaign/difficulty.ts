@@ -38,25 +38,28 @@ const PRESETS: Readonly<Record<Difficulty, CampaignOptions>> = {
     ironman: false,
   },
   // More foes, a tougher Arch Foe, a hard road for the wounded (1 off every recovery roll).
+  // At 125% foes and 2 lost missions allowed the autopilot won 0 of 10 campaigns (the Salt
+  // Road ambush alone lost two times in three, and a battle was lost about 2 times in 5):
+  // at 110% and 3 it wins 4 of 20 (seeds 1-20), against 6 of 10 on normal.
   hard: {
     difficulty: 'hard',
-    enemyPercent: 125,
+    enemyPercent: 110,
     archFoeWounds: 1,
     goodCare: false,
     hazard: 1,
     grievousWounds: false,
-    defeatsAllowed: 2,
+    defeatsAllowed: 3,
     ironman: false,
   },
   // Hard, with one save that is written after every step and never reloaded.
   ironman: {
     difficulty: 'ironman',
-    enemyPercent: 125,
+    enemyPercent: 110,
     archFoeWounds: 1,
     goodCare: false,
     hazard: 1,
     grievousWounds: false,
-    defeatsAllowed: 2,
+    defeatsAllowed: 3,
     ironman: true,
   },
 };

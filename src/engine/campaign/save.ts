@@ -6,6 +6,7 @@
  * step through the same code that played it, so the state comes back exactly, roll for
  * roll; any problem is a plain message, never a throw.
  */
+import { diceVersionOf, whyDiceVersionFails } from '../dice';
 import { validateCommandShape } from '../game';
 import type { Command } from '../types';
 import {
@@ -33,7 +34,7 @@ import {
 
 /** The save of a campaign: everything needed to play it again exactly. */
 export function campaignSave(state: CampaignState): CampaignSave {
-  return structuredClone({
+  const save: CampaignSave = structuredClone({
     format: CAMPAIGN_SAVE_FORMAT,
     version: CAMPAIGN_SAVE_VERSION,
     campaign: state.campaign,
@@ -42,6 +43,10 @@ export function campaignSave(state: CampaignState): CampaignSave {
     steps: state.steps,
     battle: state.battle,
   });
+  // Version 1 is what a save without the field means, so it is left out.
+  const diceVersion = diceVersionOf(state.dice);
+  if (diceVersion !== 1) save.diceVersion = diceVersion;
+  return save;
 }
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -162,9 +167,15 @@ export function readCampaignSave(
   }
   const battle = readBattle(fields.battle);
   if (typeof battle === 'string') return { ok: false, error: battle };
+  // A save without a dice version was made before they were kept: version 1, kept as it is.
+  const diceVersion = fields.diceVersion ?? 1;
+  const badDice = whyDiceVersionFails(diceVersion);
+  if (badDice)
+    return { ok: false, error: `The campaign save's dice cannot be rebuilt: ${badDice}` };
   return {
     ok: true,
     save: {
+      ...(diceVersion === 1 ? {} : { diceVersion: diceVersion as number }),
       format: CAMPAIGN_SAVE_FORMAT,
       version: CAMPAIGN_SAVE_VERSION,
       campaign: fields.campaign,
@@ -210,7 +221,7 @@ export function replayCampaign(
   if (save.campaign !== def.id)
     return { ok: false, error: `The save is of the campaign "${save.campaign}", not "${def.id}".` };
   try {
-    let state = newCampaign(def, save.seed, save.options);
+    let state = newCampaign(def, save.seed, save.options, save.diceVersion ?? 1);
     for (const [i, step] of save.steps.entries()) {
       const where = `Step ${i + 1} of the save`;
       let result: CampaignResult;

@@ -266,4 +266,9 @@ export interface CampaignSave {
   options: CampaignOptions;
   steps: CampaignStep[];
   battle: BattleInProgress | null;
+  /**
+   * How seeds become dice, for the campaign's own dice and every battle of it
+   * (src/engine/dice.ts); absent in saves made before dice versions were kept: version 1.
+   */
+  diceVersion?: number;
 }

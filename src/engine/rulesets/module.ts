@@ -371,6 +371,13 @@ export interface RuleModule {
    * plays every version from 1 to this one, so a save replays under its own rules.
    */
   rulesVersion: number;
+  /**
+   * The oldest version this copy still plays (1 when absent). Versions before it were not
+   * kept in the code, so a game of one cannot be replayed as it was played: a battle save
+   * of one loads only if it replays to the very state it saved (the change did not touch
+   * it), and then plays on under the current version; anything else gets a plain message.
+   */
+  oldestRulesVersion?: number;
   /** What changed at each rules version, in plain words (for the player and the docs). */
   rulesChanges: Readonly<Record<number, string>>;
 

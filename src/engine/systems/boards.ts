@@ -100,9 +100,13 @@ export interface BoardOptions {
   dice?: DiceSource;
 }
 
-/** The seed's dice, or the ones given. */
+/**
+ * The seed's dice, or the ones given. Boards keep dice version 1: a generated board is
+ * named by its seed (`field:skirmish:large:11`, in saves and campaigns), so the same seed
+ * must keep giving the same board.
+ */
 export function boardDice(options: BoardOptions): DiceSource {
-  return options.dice ?? openDice(createDiceState(options.seed));
+  return options.dice ?? openDice(createDiceState(options.seed, 1));
 }
 
 /** The BattleMap of a feature grid. */

@@ -27,10 +27,11 @@ import { settle, type Context } from './context';
 
 /**
  * Dice of the intent's own, seeded, with the first rolls thrown away (the first outputs of
- * xoroshiro128+ after a 32-bit seed are much alike from one seed to the next).
+ * xoroshiro128+ after a 32-bit seed are much alike from one seed to the next under dice
+ * version 1, which this stream keeps so the odds shown stay as they were).
  */
 function warmDice(seed: number): DiceSource {
-  const dice = openDice(createDiceState(seed));
+  const dice = openDice(createDiceState(seed, 1));
   for (let i = 0; i < 64; i++) dice.roll(6);
   return dice;
 }

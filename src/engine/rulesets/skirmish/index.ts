@@ -53,23 +53,34 @@ function heroOrder(state: Parameters<RuleModule['heroOrder']>[0]): Unit[] {
 }
 
 /**
- * The rules versions (a game keeps the one it was made with, so a save replays under it):
- * 1 as first built; 2 large figures plan their long way over squares their whole base fits.
+ * The Skirmish rules' versions (a game keeps the one it was made with, so a save replays
+ * under it). 1: as first built. 2: large figures (the Ogre and the Wyrm on 2x2 squares) and
+ * the Fortress Assault's fortress. 3: large figures plan their long way over squares their
+ * whole base fits. Version 1's code was not kept, so the module plays versions 2 and 3
+ * (oldestRulesVersion).
  */
-export const BASE_PLANNING_RULES = 2;
+export const BASE_PLANNING_RULES = 3;
+export const SKIRMISH_RULES_VERSION = BASE_PLANNING_RULES;
+export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
+  2:
+    'Large figures (the Ogre and the Wyrm) stand on 2x2 squares, move where their base fits, ' +
+    'are struck on any of their squares and make smaller enemies step aside; the Fortress ' +
+    'Assault has a fortress that blocks movement and sight, is struck like a figure and ' +
+    'falls after 8 wounds.',
+  [BASE_PLANNING_RULES]:
+    'A large figure plans its long way toward a far goal over the squares where its whole ' +
+    'base fits, so it can end a turn at every step of the plan and no longer stalls before ' +
+    'a passage too narrow for its base and longer than its move (it still moves by V: ' +
+    'passing with one open square of its base).',
+};
 
 export const skirmish: RuleModule = {
   id: SKIRMISH_ID,
   name: 'Solitaire Skirmish (d20)',
   source: 'solitaire-gaming-rules.txt',
-  rulesVersion: BASE_PLANNING_RULES,
-  rulesChanges: {
-    [BASE_PLANNING_RULES]:
-      'A large figure plans its long way toward a far goal over the squares where its whole ' +
-      'base fits, so it can end a turn at every step of the plan and no longer stalls before ' +
-      'a passage too narrow for its base and longer than its move (it still moves by V: ' +
-      'passing with one open square of its base).',
-  },
+  rulesVersion: SKIRMISH_RULES_VERSION,
+  oldestRulesVersion: 2,
+  rulesChanges: SKIRMISH_RULES_CHANGES,
   plansWithBase: (state) => rulesVersionOf(state) >= BASE_PLANNING_RULES,
   components: ['heal', 'skirmish'],
   kinds: SKIRMISH_KINDS,
