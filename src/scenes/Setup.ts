@@ -39,7 +39,15 @@ import { frameMenuScene } from '../view/frame';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, fadeMs, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
-import { Button, cropText, drawPanel, enableKeyboardFocus, Toast, Tooltip } from '../view/ui';
+import {
+  Button,
+  cropText,
+  drawPanel,
+  enableKeyboardFocus,
+  fitText,
+  Toast,
+  Tooltip,
+} from '../view/ui';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 const MAX_CHOICE_BUTTONS = 5;
@@ -426,9 +434,11 @@ export class SetupScene extends Phaser.Scene {
       return;
     }
     const r = this.resolved;
-    const name = this.add.text(x, y, r.name, titleStyle(28, CSS.gold, { strokeThickness: 0 }));
-    // A long name stops short of the map's picture.
-    if (name.width > wrap) cropText(name, 0, 0, wrap, 40);
+    const name = this.add
+      .text(x, y, r.name, titleStyle(28, CSS.gold, { strokeThickness: 0 }))
+      .setName('setup-title');
+    // A long name is fitted short of the map's picture, whole in its tooltip.
+    if (fitText(name, r.name, wrap, 28, 18)) this.hoverTip(name, r.name);
     y += 44;
     const summary = this.add.text(
       x,
@@ -614,6 +624,13 @@ export class SetupScene extends Phaser.Scene {
     this.buildSeedRow(x, y, bx, label);
   }
 
+  /** A hover tip (a tap on a phone) on a text: the whole of a text fitted short. */
+  private hoverTip(t: Phaser.GameObjects.Text, tip: string): void {
+    t.setInteractive();
+    t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
+    t.on('pointerout', () => this.tooltip.hideNow());
+  }
+
   /** A hover tip on a button of the options panel. */
   private optionTip(b: Button, tip: string): void {
     b.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
@@ -675,7 +692,7 @@ export class SetupScene extends Phaser.Scene {
         .text(bx + 226, y, maps[at].name, textStyle(14, CSS.gold))
         .setOrigin(0, 0.5)
         .setName('field-map-name');
-      if (name.width > 140) cropText(name, 0, 0, 140, 30);
+      if (fitText(name, maps[at].name, 134, 14, 11)) this.hoverTip(name, maps[at].name);
       this.optionRoot.add(name);
       this.optionButton('field-next', '\u25b6', false, 34, bx + 366, y, toMap(at + 1));
     }
