@@ -84,10 +84,8 @@ interface SetupLayout {
   row: number;
 }
 
-function setupLayout(W: number, H: number, cssScale: number): SetupLayout {
+function setupLayout(W: number, H: number, button: number, listH = 560): SetupLayout {
   const upright = H > W;
-  // Buttons at least 20 CSS pixels high on the screen.
-  const button = Math.max(34, Math.ceil(21 / cssScale));
   const font = button > 34 ? 17 : 15;
   const row = Math.max(40, button + 6);
   if (!upright) {
@@ -105,7 +103,7 @@ function setupLayout(W: number, H: number, cssScale: number): SetupLayout {
       row,
     };
   }
-  const list = { x: 24, y: 76, w: W - 48, h: 560 };
+  const list = { x: 24, y: 76, w: W - 48, h: listH };
   const details = { x: 24, y: list.y + list.h + 14, w: W - 48, h: H - list.y - list.h - 14 - 170 };
   return {
     upright,
@@ -172,7 +170,9 @@ export class SetupScene extends Phaser.Scene {
     enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this, { portrait: true, wide: true });
     const screen = screenNow();
-    this.lay = setupLayout(W, H, Math.min(screen.cssWidth / (W * 1), screen.cssHeight / H));
+    // Buttons at least 20 CSS pixels high on the screen.
+    const cssScale = Math.min(screen.cssWidth / W, screen.cssHeight / H);
+    this.lay = setupLayout(W, H, Math.max(34, Math.ceil(21 / cssScale)));
     const lay = this.lay;
     const upright = lay.upright;
     drawBackdrop(this, 0.72);
@@ -265,6 +265,15 @@ export class SetupScene extends Phaser.Scene {
         radius: 6,
       });
     }
+    if (upright) {
+      // Upright, the list's panel is as tall as what it holds; the details take the rest.
+      const msg = this.children.getByName('map-message') as Phaser.GameObjects.Text | null;
+      const end = Math.max(y + 8, msg ? msg.y + msg.height + 24 : 0);
+      const h = Math.min(lh, end - ly);
+      lg.clear();
+      drawPanel(lg, lx, ly, lw, h);
+      this.lay = setupLayout(W, H, this.lay.button, h);
+    }
     if (app.myMaps === null) {
       // First visit: list the kept maps, then show them.
       void app.refreshMyMaps().then(() => {
@@ -274,7 +283,8 @@ export class SetupScene extends Phaser.Scene {
 
     // ---------------------------------------------------------- details (right)
     const rg = this.add.graphics();
-    drawPanel(rg, lay.details.x, lay.details.y, lay.details.w, lay.details.h);
+    const d = this.lay.details;
+    drawPanel(rg, d.x, d.y, d.w, d.h);
     this.detailRoot = this.add.container(0, 0);
     this.optionRoot = this.add.container(0, 0);
 
@@ -492,23 +502,23 @@ export class SetupScene extends Phaser.Scene {
           x,
           y,
           error ?? 'No scenario.',
-          textStyle(17, '#ffb4a8', { wordWrap: { width: wrap } }),
+          textStyle(this.fs(17), '#ffb4a8', { wordWrap: { width: wrap } }),
         ),
       );
       return;
     }
     const r = this.resolved;
     const name = this.add
-      .text(x, y, r.name, titleStyle(28, CSS.gold, { strokeThickness: 0 }))
+      .text(x, y, r.name, titleStyle(this.fs(28), CSS.gold, { strokeThickness: 0 }))
       .setName('setup-title');
     // A long name is fitted short of the map's picture, whole in its tooltip.
-    if (fitText(name, r.name, wrap, 28, 18)) this.hoverTip(name, r.name);
+    if (fitText(name, r.name, wrap, this.fs(28), 18)) this.hoverTip(name, r.name);
     y += 44;
     const summary = this.add.text(
       x,
       y,
       r.summary || 'A dungeon of your own making.',
-      textStyle(16, CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
+      textStyle(this.fs(16), CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
     );
     // Under a muster the options need the room: two lines of the summary.
     if (this.rules.muster) {
@@ -529,21 +539,25 @@ export class SetupScene extends Phaser.Scene {
       muster
         ? `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 the armies set up as the scenario says`
         : `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`,
-      textStyle(14, CSS.muted),
+      textStyle(this.fs(14), CSS.muted),
     );
+    if (fitText(mapLine, mapLine.text, wrap, this.fs(14))) this.hoverTip(mapLine, mapLine.text);
     y += 30;
     const winTitle = this.add.text(
       x,
       y,
       'To win',
-      titleStyle(18, CSS.gold, { strokeThickness: 0 }),
+      titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
     );
     const win = this.add
       .text(
-        x + 80,
+        x + this.fs(80),
         y + 2,
         muster ? muster.goal(this.options) : describeVictory(this.options),
-        textStyle(16, CSS.green, { wordWrap: { width: wrap - 80 }, lineSpacing: 3 }),
+        textStyle(this.fs(16), CSS.green, {
+          wordWrap: { width: wrap - this.fs(80) },
+          lineSpacing: 3,
+        }),
       )
       .setName('victory-text');
     this.detailRoot.add([name, summary, mapLine, winTitle, win]);
@@ -566,7 +580,7 @@ export class SetupScene extends Phaser.Scene {
       x,
       y - 48,
       'Options',
-      titleStyle(18, CSS.gold, { strokeThickness: 0 }),
+      titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
     );
     root.add(heading);
 
@@ -583,7 +597,7 @@ export class SetupScene extends Phaser.Scene {
 
   /** An option's name on the left of its row, its help on hover (a tap on a phone). */
   private optionLabel(x: number, text: string, tip: string, y: number, size = 17): void {
-    const t = this.add.text(x, y, text, textStyle(size, CSS.parchment)).setOrigin(0, 0.5);
+    const t = this.add.text(x, y, text, textStyle(this.fs(size), CSS.parchment)).setOrigin(0, 0.5);
     t.setInteractive();
     t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
     t.on('pointerout', () => this.tooltip.hideNow());
@@ -624,7 +638,7 @@ export class SetupScene extends Phaser.Scene {
       if (tableRoll && this.options[roll.option] === tableRoll.value) {
         root.add(
           this.add
-            .text(bx + 160, y + 24, `Rolled ${tableRoll.text}`, textStyle(13, CSS.gold))
+            .text(bx + 160, y + 24, `Rolled ${tableRoll.text}`, textStyle(this.fs(13), CSS.gold))
             .setOrigin(0.5)
             .setName('scenario-roll'),
         );
@@ -679,7 +693,10 @@ export class SetupScene extends Phaser.Scene {
         x,
         y - 14,
         `${line('heroes')}\n${line('enemies')}`,
-        textStyle(14, problem ? '#ffb4a8' : CSS.parchment, { lineSpacing: 3 }),
+        textStyle(this.fs(14), problem ? '#ffb4a8' : CSS.parchment, {
+          lineSpacing: 3,
+          wordWrap: { width: wrap - 140 },
+        }),
       )
       .setName('muster-summary');
     root.add(armies);
@@ -687,8 +704,13 @@ export class SetupScene extends Phaser.Scene {
       app.setup.options = this.options;
       app.goto('Muster');
     });
-    y += 46;
+    y += Math.max(46, armies.height + 6);
     this.buildSeedRow(x, y, bx, label);
+  }
+
+  /** A text size: a fifth larger on a phone held upright, where the screen shows it small. */
+  private fs(size: number): number {
+    return this.lay.upright ? Math.round(size * 1.2) : size;
   }
 
   /** A hover tip (a tap on a phone) on a text: the whole of a text fitted short. */
@@ -746,7 +768,7 @@ export class SetupScene extends Phaser.Scene {
     if (field) {
       this.optionRoot.add(
         this.add
-          .text(bx + 186, y, `Seed ${field.seed}`, textStyle(15, CSS.gold))
+          .text(bx + 186, y, `Seed ${field.seed}`, textStyle(this.fs(15), CSS.gold))
           .setOrigin(0, 0.5)
           .setName('field-seed'),
       );
@@ -756,10 +778,10 @@ export class SetupScene extends Phaser.Scene {
     } else if (maps.length > 0) {
       this.optionButton('field-prev', '\u25c0', false, 34, bx + 184, y, toMap(at - 1));
       const name = this.add
-        .text(bx + 226, y, maps[at].name, textStyle(14, CSS.gold))
+        .text(bx + 226, y, maps[at].name, textStyle(this.fs(14), CSS.gold))
         .setOrigin(0, 0.5)
         .setName('field-map-name');
-      if (fitText(name, maps[at].name, 134, 14, 11)) this.hoverTip(name, maps[at].name);
+      if (fitText(name, maps[at].name, 134, this.fs(14), 11)) this.hoverTip(name, maps[at].name);
       this.optionRoot.add(name);
       this.optionButton('field-next', '\u25b6', false, 34, bx + 366, y, toMap(at + 1));
     }
@@ -818,7 +840,7 @@ export class SetupScene extends Phaser.Scene {
         x,
         y,
         'Keys: Enter starts, Esc goes back; type digits for a typed seed.',
-        textStyle(13, CSS.dim),
+        textStyle(this.fs(13), CSS.dim),
       ),
     );
   }
@@ -879,7 +901,9 @@ export class SetupScene extends Phaser.Scene {
       const step = (by: number): OptionValue => spec.choices[(i + by + n) % n].value;
       toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, set(step(-1)));
       this.optionRoot.add(
-        this.add.text(bx + 160, y, spec.choices[i].label, textStyle(16, CSS.gold)).setOrigin(0.5),
+        this.add
+          .text(bx + 160, y, spec.choices[i].label, textStyle(this.fs(16), CSS.gold))
+          .setOrigin(0.5),
       );
       toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, set(step(1)));
     }
@@ -942,7 +966,7 @@ export class SetupScene extends Phaser.Scene {
     this.detailRoot.add(g);
     this.detailRoot.add(
       this.add
-        .text(box.x + box.width / 2, box.y + 8, 'The map', textStyle(13, CSS.muted))
+        .text(box.x + box.width / 2, box.y + 8, 'The map', textStyle(this.fs(13), CSS.muted))
         .setOrigin(0.5, 1),
     );
     // The summary map:check prints (less the title line, shown above, and the description).
@@ -959,7 +983,9 @@ export class SetupScene extends Phaser.Scene {
         box.x,
         top,
         lines.join('\n'),
-        textStyle(11, CSS.muted, { wordWrap: { width: box.width, useAdvancedWrap: true } }),
+        textStyle(this.fs(11), CSS.muted, {
+          wordWrap: { width: box.width, useAdvancedWrap: true },
+        }),
       )
       .setName('map-summary');
     const maxH = this.lay.preview.bottom - top;
