@@ -1,5 +1,5 @@
 /**
- * The Setup (both rule sets), Results and Replay screens on a phone held upright (390x844),
+ * The Setup (both rule sets), Results, Replay and campaign slots and picker screens on a phone held upright (390x844),
  * on its side (844x390) and at 1280x720: every button on the screen, tall enough to tap
  * (20 px or more) and its label within the button; the battle's hero cards' weapon labels
  * ("Hand crossbow 11+") within their buttons too. Screenshots go to test-artifacts/ (the
@@ -109,4 +109,17 @@ describe('the screens on a phone', () => {
     await waitForScene(page, 'Results');
     expect(b.errors).toEqual([]);
   }, 300_000);
+
+  it('the campaign slots and the campaign picker fit every size', async () => {
+    const page = b.page;
+    await clickButtonOn(page, 'results-menu');
+    await waitForScene(page, 'Menu');
+    await clickButtonOn(page, 'campaign');
+    await waitForScene(page, 'Campaigns');
+    await atEverySize('Campaigns', 'campaign-slots');
+    await clickButtonOn(page, 'slot-2-new');
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('picker-start') !== null);
+    await atEverySize('Campaigns', 'campaign-picker');
+    expect(b.errors).toEqual([]);
+  }, 120_000);
 });
