@@ -28,7 +28,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 
 const DIFFICULTY_WORDS: Readonly<Record<Difficulty, string>> = {
   story:
@@ -180,7 +180,7 @@ export class CampaignsScene extends Phaser.Scene {
     // The campaigns, a page at a time.
     const cx = 40;
     const cw = upright ? W - 80 : 740;
-    const ch = 150;
+    const ch = upright ? 196 : 150;
     const gap = 14;
     const top = 86;
     const perPage = upright ? 4 : 3;
@@ -188,7 +188,7 @@ export class CampaignsScene extends Phaser.Scene {
     if (chosen) pickerPage = Math.floor(list.indexOf(chosen) / perPage);
     pickerPage = Math.min(pickerPage, pages - 1);
     list.slice(pickerPage * perPage, (pickerPage + 1) * perPage).forEach((def, i) => {
-      this.campaignCard(def, cx, top + i * (ch + gap), cw, ch, def === chosen);
+      this.campaignCard(def, cx, top + i * (ch + gap), cw, ch, def === chosen, upright);
     });
     if (list.length === 0)
       this.add
@@ -199,7 +199,8 @@ export class CampaignsScene extends Phaser.Scene {
           textStyle(20, CSS.muted),
         )
         .setOrigin(0.5);
-    let y = top + perPage * (ch + gap);
+    // Upright, the room of the cards there are; beside the rest, the room of a full page.
+    let y = top + (upright ? Math.max(1, Math.min(perPage, list.length)) : perPage) * (ch + gap);
     if (pages > 1) {
       const turn = (by: number) => () => {
         const next = list[((pickerPage + by + pages) % pages) * perPage];
@@ -230,23 +231,25 @@ export class CampaignsScene extends Phaser.Scene {
     const px = upright ? 40 : cx + cw + 30;
     const pw = upright ? W - 80 : W - px - 40;
     let py = upright ? y + 10 : top;
+    // Upright the screen shows everything smaller: larger type and taller buttons.
+    const u = (wide: number, tall: number): number => (upright ? tall : wide);
     this.add
-      .text(px, py, 'Difficulty', titleStyle(20, CSS.gold, { strokeThickness: 0 }))
+      .text(px, py, 'Difficulty', titleStyle(u(20, 26), CSS.gold, { strokeThickness: 0 }))
       .setOrigin(0, 0);
-    py += 34;
+    py += u(34, 40);
     const bw = (pw - 12) / 2;
     const buttons: Button[] = [];
     DIFFICULTIES.forEach((d, i) => {
       const b = new Button(
         this,
         px + bw / 2 + (i % 2) * (bw + 12),
-        py + 24 + Math.floor(i / 2) * 58,
+        py + u(24, 30) + Math.floor(i / 2) * u(58, 70),
         {
           name: `difficulty-${d}`,
           width: bw,
-          height: 48,
+          height: u(48, 60),
           label: DIFFICULTY_NAMES[d],
-          fontSize: 18,
+          fontSize: u(18, 23),
           onClick: () => {
             picker.difficulty = d;
             for (const x of buttons) x.setSelected(x.buttonName === `difficulty-${d}`);
@@ -257,38 +260,43 @@ export class CampaignsScene extends Phaser.Scene {
       b.setSelected(d === picker.difficulty);
       buttons.push(b);
     });
-    py += 130;
+    py += u(130, 150);
     const words = this.add
       .text(
         px,
         py,
         DIFFICULTY_WORDS[picker.difficulty],
-        textStyle(16, CSS.parchment, {
+        textStyle(u(16, 21), CSS.parchment, {
           wordWrap: { width: pw },
         }),
       )
       .setName('difficulty-words');
-    py += 72;
-    new Button(this, px + pw / 2, py + 24, {
+    py += u(72, 84);
+    new Button(this, px + pw / 2, py + u(24, 30), {
       name: 'load-campaign',
       width: pw,
-      height: 48,
+      height: u(48, 60),
       label: 'Load a campaign file\u2026',
-      fontSize: 18,
+      fontSize: u(18, 23),
       tooltip:
         'A campaign of your own (.json, see docs/campaigns.md). You can also drop it on the page.',
       onClick: () => chooseCampaignFile(),
     });
     this.add
-      .text(px + pw / 2, py + 62, 'or drop a campaign file here', textStyle(15, CSS.dim))
+      .text(
+        px + pw / 2,
+        py + u(62, 74),
+        'or drop a campaign file here',
+        textStyle(u(15, 19), CSS.dim),
+      )
       .setOrigin(0.5, 0);
-    py += 100;
-    const start = new Button(this, px + pw / 2, py + 28, {
+    py += u(100, 120);
+    const start = new Button(this, px + pw / 2, py + u(28, 34), {
       name: 'picker-start',
       width: pw,
-      height: 56,
+      height: u(56, 68),
       label: 'Start the campaign',
-      fontSize: 21,
+      fontSize: u(21, 26),
       primary: true,
       onClick: () => {
         if (!chosen) return toast.show('Choose a campaign first.');
@@ -304,18 +312,18 @@ export class CampaignsScene extends Phaser.Scene {
       this.add
         .text(
           px,
-          py + 66,
+          py + u(66, 80),
           `Not in this game: ${missing.join(', ')}. Those missions cannot be fought: the campaign stops there, with a message naming the map, until the map is added to the game.`,
-          textStyle(14, '#ffb4a8', { wordWrap: { width: pw } }),
+          textStyle(u(14, 19), '#ffb4a8', { wordWrap: { width: pw } }),
         )
         .setName('picker-missing');
-    this.messageLine(W, upright ? H - 250 : Math.max(py + 76, y + 6));
-    new Button(this, W / 2, H - 40, {
+    this.messageLine(W, upright ? H - 260 : Math.max(py + 76, y + 6));
+    new Button(this, W / 2, H - u(40, 56), {
       name: 'picker-cancel',
-      width: 200,
-      height: 46,
+      width: u(200, 320),
+      height: u(46, 64),
       label: 'Cancel',
-      fontSize: 20,
+      fontSize: u(20, 24),
       onClick: () => this.closePicker(),
     });
   }
@@ -328,7 +336,9 @@ export class CampaignsScene extends Phaser.Scene {
     w: number,
     h: number,
     selected: boolean,
+    upright: boolean,
   ): void {
+    const big = (n: number): number => (upright ? Math.round(n * 1.25) : n);
     new Button(this, x + w / 2, y + h / 2, {
       name: `pick-${def.id}`,
       width: w,
@@ -340,27 +350,34 @@ export class CampaignsScene extends Phaser.Scene {
       },
     }).setSelected(selected);
     this.add
-      .text(x + 18, y + 12, def.name, titleStyle(22, CSS.gold, { strokeThickness: 0 }))
+      .text(x + 18, y + 12, def.name, titleStyle(big(22), CSS.gold, { strokeThickness: 0 }))
       .setName(`pick-${def.id}-title`);
     const blurb = this.add
       .text(
         x + 18,
-        y + 44,
-        def.story.join(' '),
-        textStyle(15, CSS.parchment, { wordWrap: { width: w - 36 }, lineSpacing: 2 }),
+        y + big(44),
+        '',
+        textStyle(big(15), CSS.parchment, { wordWrap: { width: w - 36 }, lineSpacing: 2 }),
       )
-      .setMaxLines(3)
       .setName(`pick-${def.id}-blurb`);
+    // Three lines of the story; a story longer than that ends in an ellipsis.
+    const story = def.story.join(' ');
+    const lines = blurb.getWrappedText(story);
+    blurb.setText(
+      lines.length <= 3
+        ? story
+        : `${lines
+            .slice(0, 3)
+            .join(' ')
+            .replace(/\s*\S*$/, '')}\u2026`,
+    );
+    if (blurb.getWrappedText(blurb.text).length > 3) blurb.setMaxLines(3);
     const missing = missingBoards(def);
     const facts = `${def.missions.length} mission${def.missions.length === 1 ? '' : 's'} \u00b7 ${campaignRuleSets(def).join(', ') || 'no rule set found'} \u00b7 ${def.party.length} heroes`;
-    this.add
-      .text(
-        x + 18,
-        y + Math.max(110, blurb.y - y + blurb.height + 8),
-        facts,
-        textStyle(15, CSS.muted),
-      )
+    const line = this.add
+      .text(x + 18, y + h - big(40), facts, textStyle(big(15), CSS.muted))
       .setName(`pick-${def.id}-facts`);
+    fitText(line, facts, w - 36, big(15));
     if (missing.length > 0)
       this.add
         .text(
