@@ -61,7 +61,8 @@ const ELLIPSIS = '\u2026';
 
 /**
  * Fits a one-line text into `width` (its own layout pixels): first a smaller font, down to
- * `least` (default: 72% of its size, never under 10), then cut short with an ellipsis.
+ * `least` (default: 72% of its size, never under 10), then cut short with an ellipsis (a
+ * number at its end, like a weapon's "11+", kept).
  * Returns whether it was cut (the caller shows the full text in a tooltip).
  */
 export function fitText(
@@ -80,15 +81,19 @@ export function fitText(
     text.setFontSize(s);
   }
   if (text.width <= width) return false;
+  // A number at the end (a weapon's "11+") is kept: the words before it are cut.
+  const tail = /\s\S*\d\S*$/.exec(full)?.[0] ?? '';
+  const head = full.slice(0, full.length - tail.length);
+  const cut = (n: number): string => head.slice(0, n).trimEnd() + ELLIPSIS + tail;
   let lo = 0;
-  let hi = full.length;
+  let hi = head.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    text.setText(full.slice(0, mid).trimEnd() + ELLIPSIS);
+    text.setText(cut(mid));
     if (text.width <= width) lo = mid;
     else hi = mid - 1;
   }
-  text.setText(full.slice(0, lo).trimEnd() + ELLIPSIS);
+  text.setText(cut(lo));
   return true;
 }
 

@@ -85,6 +85,11 @@ describe('the screens on a phone', () => {
     await page.evaluate(() => window.archfoe.idle());
     await page.waitForTimeout(800);
     await checkControls('Battle 1280x720', 1280, 720);
+    // The captain's hand crossbow: its name shortened if it must be, its 11+ kept.
+    const pistol = await page.evaluate(() =>
+      window.archfoe.debug.buttonRect('card-captain-1-pistol'),
+    );
+    expect(pistol?.label).toMatch(/^Hand.*11\+$/);
     await page.screenshot({ path: join(ARTIFACTS, 'phone-battle-1280x720.png') });
     for (let i = 0; i < 3000; i++) {
       if ((await page.evaluate(() => window.archfoe.scene())) !== 'Battle') break;
