@@ -94,7 +94,12 @@ export interface ArchFoeApi {
   /** The first-battle tutorial's progress while its battle is on (null otherwise). */
   tutorial(): { step: number; finished: boolean; skipped: boolean } | null;
   debug: {
-    buttonRect(name: string): (PageRect & { enabled: boolean }) | null;
+    /** A named button on the page: where, whether enabled, and its label's text and width. */
+    buttonRect(
+      name: string,
+    ):
+      | (PageRect & { enabled: boolean; label?: string; labelWidth?: number; labelRoom?: number })
+      | null;
     buttonNames(): string[];
     squareToScreen(x: number, y: number): { x: number; y: number } | null;
     gameToPage(x: number, y: number): { x: number; y: number } | null;
@@ -339,6 +344,13 @@ export function installAutomation(): ArchFoeApi {
           cx: (a.x + b.x) / 2,
           cy: (a.y + b.y) / 2,
           enabled: r.enabled,
+          ...(r.label !== undefined
+            ? {
+                label: r.label,
+                labelWidth: ((r.labelWidth ?? 0) * (b.x - a.x)) / Math.max(1e-9, r.width),
+                labelRoom: ((r.labelRoom ?? 0) * (b.x - a.x)) / Math.max(1e-9, r.width),
+              }
+            : {}),
         };
       },
       buttonNames: controlNames,

@@ -10,11 +10,13 @@ import {
   findMission,
   loadCampaign,
   parseCampaignDefinition,
+  readCampaignDefinition,
   type CampaignDefinition,
   type CampaignState,
   type MissionBoard,
   type ResolveScenario,
 } from '../engine/campaign';
+import { findRuleModule } from '../engine';
 import { resolveScenario, type ResolvedScenario } from './maps';
 import { SLOT_FORMAT, SLOT_VERSION, type CampaignSlotId, type SlotRecord } from './save-slots';
 
@@ -45,8 +47,73 @@ export function bundledCampaigns(): CampaignList {
   return list;
 }
 
+/** Campaigns the player loaded from files on this page (not yet started, or started). */
+const playerCampaigns: CampaignDefinition[] = [];
+
+/** A bundled campaign or one the player loaded on this page, by id. */
 export function findCampaign(id: string): CampaignDefinition | null {
-  return bundledCampaigns().campaigns.find((c) => c.id === id) ?? null;
+  return (
+    bundledCampaigns().campaigns.find((c) => c.id === id) ??
+    playerCampaigns.find((c) => c.id === id) ??
+    null
+  );
+}
+
+/** Whether a campaign is one of the game's own (its saves name it; a player's carries it). */
+export function isBundledCampaign(def: CampaignDefinition): boolean {
+  return bundledCampaigns().campaigns.some((c) => c.id === def.id);
+}
+
+/** What the campaign picker lists: the bundled campaigns, then the player's loaded ones. */
+export function pickableCampaigns(): CampaignDefinition[] {
+  return [...bundledCampaigns().campaigns, ...playerCampaigns];
+}
+
+/** The campaign file largest read (the bundled one of eleven missions is about 12 kB). */
+export const MAX_CAMPAIGN_BYTES = 1024 * 1024;
+
+/**
+ * A campaign file's text read and checked, and listed for the picker (one loaded again
+ * with the same id replaces the earlier one). A bundled campaign's id is refused: a save
+ * names its campaign by id. Every problem is a plain message; nothing saved is touched.
+ */
+export function addCampaignFile(
+  text: string,
+): { ok: true; def: CampaignDefinition } | { ok: false; error: string } {
+  const read = parseCampaignDefinition(text);
+  if (!read.ok) return { ok: false, error: read.errors.slice(0, 4).join(' ') };
+  const def = read.definition;
+  if (isBundledCampaign(def))
+    return {
+      ok: false,
+      error: `Its id "${def.id}" is the id of a campaign that comes with the game: give yours an id of its own.`,
+    };
+  const at = playerCampaigns.findIndex((c) => c.id === def.id);
+  if (at >= 0) playerCampaigns.splice(at, 1);
+  playerCampaigns.push(def);
+  return { ok: true, def };
+}
+
+/** The rule sets a campaign's missions are fought under, by name ("Dungeon Crawl, Skirmish"). */
+export function campaignRuleSets(def: CampaignDefinition): string[] {
+  const ids = new Set<string>();
+  for (const m of def.missions) {
+    const found = m.rules ?? resolveMissionScenario(m.scenario);
+    if (typeof found === 'string') ids.add(found);
+    else if (found.ok) ids.add(found.scenario.ruleModule);
+  }
+  return [...ids].map((id) => findRuleModule(id)?.name ?? id);
+}
+
+/**
+ * The missions whose board this game cannot find (a map named `map:<id>` that is not among
+ * its maps): each as "Mission name (map:id)". Such a mission cannot be fought; the campaign
+ * can be started, and stops with a message naming the map when it comes to that mission.
+ */
+export function missingBoards(def: CampaignDefinition): string[] {
+  return def.missions
+    .filter((m) => !resolveMissionScenario(m.scenario).ok)
+    .map((m) => `${m.name} (${m.scenario})`);
 }
 
 const resolved = new Map<string, ReturnType<typeof resolveScenario>>();
@@ -106,6 +173,8 @@ export function campaignRecord(
     title: def.name,
     detail: campaignDetail(def, state),
     data: campaignSave(state),
+    // A player's campaign goes with its save: a reload, an export and an import carry it.
+    ...(isBundledCampaign(def) ? {} : { definition: structuredClone(def) }),
   };
 }
 
@@ -116,7 +185,19 @@ export function loadCampaignRecord(
   if (record.kind !== 'campaign') return { ok: false, error: 'That slot holds no campaign.' };
   const data = record.data as { campaign?: unknown };
   const id = typeof data?.campaign === 'string' ? data.campaign : '';
-  const def = findCampaign(id);
+  let def = findCampaign(id);
+  if (record.definition !== undefined && !bundledCampaigns().campaigns.some((c) => c.id === id)) {
+    // The campaign kept with the save (a player's own), checked as a file would be.
+    const read = readCampaignDefinition(record.definition);
+    if (!read.ok)
+      return {
+        ok: false,
+        error: `The campaign kept with the save is damaged: ${read.errors.slice(0, 3).join(' ')}`,
+      };
+    if (read.definition.id !== id)
+      return { ok: false, error: 'The save and the campaign kept with it do not match.' };
+    def = read.definition;
+  }
   if (!def)
     return {
       ok: false,

@@ -11,6 +11,10 @@ export interface ControlRect {
   width: number;
   height: number;
   enabled: boolean;
+  /** A button's label as shown, its width, and the width the button has for it. */
+  label?: string;
+  labelWidth?: number;
+  labelRoom?: number;
 }
 
 /** Where a control is now, or null while it is hidden or gone. */

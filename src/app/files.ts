@@ -19,6 +19,7 @@ import {
 import { app } from './app';
 import type { MapImageFile } from './map-images';
 import { importSaveFile } from './save-files';
+import { loadCampaignFile, picker } from './campaign-picker';
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 
@@ -145,9 +146,12 @@ export function installFileHandlers(): void {
     e.preventDefault();
     depth = 0;
     overlay?.classList.remove('visible');
-    // On the Campaign screens a dropped file is a save to import, not a map.
+    // On the Campaign screens a dropped file is a save to import (or, in the campaign
+    // picker, a campaign file), not a map.
     const dropped = e.dataTransfer?.files?.[0];
-    if (app.activeSceneKey() === 'Campaigns' && dropped) void importSaveFile(dropped);
+    if (app.activeSceneKey() === 'Campaigns' && dropped && picker.slot)
+      void loadCampaignFile(dropped);
+    else if (app.activeSceneKey() === 'Campaigns' && dropped) void importSaveFile(dropped);
     else void acceptFiles(e.dataTransfer?.files ?? null);
   });
 }

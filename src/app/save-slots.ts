@@ -35,6 +35,11 @@ export interface SlotRecord {
   detail: string;
   /** The save: a SavedBattle or a CampaignSave, checked again by whoever loads it. */
   data: unknown;
+  /**
+   * A campaign the game does not bundle (a player's file): its whole definition, kept with
+   * the save so that a reload, an export and an import all carry it. Checked when loaded.
+   */
+  definition?: unknown;
 }
 
 export type SlotResult = { ok: true } | { ok: false; error: string };
@@ -109,6 +114,9 @@ export function readSlotRecord(
       title: text(fields.title, fields.kind === 'battle' ? 'A battle' : 'A campaign'),
       detail: text(fields.detail, ''),
       data: structuredClone(fields.data),
+      ...(fields.kind === 'campaign' && isFields(fields.definition)
+        ? { definition: structuredClone(fields.definition) }
+        : {}),
     },
   };
 }

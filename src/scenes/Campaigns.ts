@@ -1,22 +1,34 @@
 /**
  * The campaign slots: three places for a campaign each, with what is in them (the
  * campaign, its difficulty, where it stands, when it was saved). Continue one, start a new
- * one at a chosen difficulty in an empty slot, export a slot's save as a file, delete one
- * (a second click confirms), or import a save file (the picker, or dropped on the page).
- * A damaged or foreign file gets a plain message and no slot changes.
+ * one in an empty slot (the picker: every bundled campaign and any the player loads from a
+ * file, each with its story, missions and rule sets, and the difficulty), export a slot's
+ * save as a file, delete one (a second click confirms), or import a save file (the picker,
+ * or dropped on the page). A damaged or foreign file gets a plain message and no slot changes.
  */
 import Phaser from 'phaser';
 import { app } from '../app/app';
-import { bundledCampaigns } from '../app/campaign-play';
+import { chooseCampaignFile, installCampaignFileInput, picker } from '../app/campaign-picker';
+import {
+  bundledCampaigns,
+  campaignRuleSets,
+  missingBoards,
+  pickableCampaigns,
+} from '../app/campaign-play';
 import { chooseSaveFile, downloadSlot, installSaveFileInput } from '../app/save-files';
 import { CAMPAIGN_SLOTS, type CampaignSlotId } from '../app/save-slots';
 import { sounds } from '../audio/sound-bank';
-import { DIFFICULTIES, DIFFICULTY_NAMES, type Difficulty } from '../engine/campaign';
+import {
+  DIFFICULTIES,
+  DIFFICULTY_NAMES,
+  type CampaignDefinition,
+  type Difficulty,
+} from '../engine/campaign';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 
 const DIFFICULTY_WORDS: Readonly<Record<Difficulty, string>> = {
   story:
@@ -26,8 +38,8 @@ const DIFFICULTY_WORDS: Readonly<Record<Difficulty, string>> = {
   ironman: 'Hard, with one save written after every move: nothing can be taken back.',
 };
 
-/** The difficulty a new campaign starts at (kept while the screen is rebuilt). */
-let chosen: Difficulty = 'normal';
+/** The picker's first page of campaigns shown (more: previous and next). */
+let pickerPage = 0;
 
 export class CampaignsScene extends Phaser.Scene {
   private confirmDelete: CampaignSlotId | null = null;
@@ -43,71 +55,48 @@ export class CampaignsScene extends Phaser.Scene {
   create(): void {
     enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this, { portrait: true });
-    // A phone held upright: the difficulties in two rows, the slots one under another.
+    // A phone held upright: the slots (or the picker's campaigns) one under another.
     const upright = H > W;
     drawBackdrop(this, 0.7);
     installSaveFileInput();
+    installCampaignFileInput();
     const toast = new Toast(this, W / 2, H - 110);
-    const { campaigns, problems } = bundledCampaigns();
-    const def = campaigns[0];
+    // A slot filled meanwhile (an import) closes its picker.
+    if (picker.slot && app.slots.has(picker.slot)) picker.slot = null;
+    if (picker.slot) this.drawPicker(picker.slot, W, H, upright, toast);
+    else this.drawSlots(W, H, upright, toast);
+    onKeyDown(this, (e) => {
+      if (e.key !== 'Escape') return;
+      sounds.play('ui-click');
+      if (picker.slot) this.closePicker();
+      else app.goto('Menu');
+    });
+  }
+
+  private drawSlots(W: number, H: number, upright: boolean, toast: Toast): void {
+    const { campaigns } = bundledCampaigns();
     this.add.text(W / 2, 44, 'Campaign', titleStyle(46)).setOrigin(0.5);
+    const count = pickableCampaigns().length;
     this.add
       .text(
         W / 2,
         84,
-        def
-          ? `${def.name}: ${def.missions.length} missions, one party from the first to the last.`
-          : 'No campaign could be read.',
+        count > 0
+          ? `${campaigns.length === 1 ? `${campaigns[0].name} and campaigns` : 'Campaigns'} of your own: one party from the first mission to the last.`
+          : 'No campaign could be read: load one of your own from a file.',
         textStyle(18, CSS.muted, { align: 'center', wordWrap: { width: W - 60 } }),
       )
       .setOrigin(0.5, 0);
 
-    // The difficulty of a new campaign.
-    const dy = upright ? 170 : 134;
-    if (upright)
-      this.add.text(W / 2, dy - 46, 'New campaigns at:', textStyle(20, CSS.gold)).setOrigin(0.5);
-    else this.add.text(120, dy, 'New campaigns at:', textStyle(17, CSS.gold)).setOrigin(0, 0.5);
-    const buttons: Button[] = [];
-    DIFFICULTIES.forEach((d, i) => {
-      const bx = upright ? W / 2 + (i % 2 === 0 ? -150 : 150) : 370 + i * 150;
-      const by = upright ? dy + Math.floor(i / 2) * 62 : dy;
-      const b = new Button(this, bx, by, {
-        name: `difficulty-${d}`,
-        width: upright ? 280 : 136,
-        height: upright ? 52 : 38,
-        label: DIFFICULTY_NAMES[d],
-        fontSize: 17,
-        onClick: () => {
-          chosen = d;
-          for (const x of buttons) x.setSelected(x.buttonName === `difficulty-${d}`);
-          words.setText(DIFFICULTY_WORDS[d]);
-        },
-      });
-      b.setSelected(d === chosen);
-      buttons.push(b);
-    });
-    const words = this.add
-      .text(
-        W / 2,
-        dy + (upright ? 100 : 30),
-        DIFFICULTY_WORDS[chosen],
-        textStyle(upright ? 18 : 15, CSS.parchment, {
-          align: 'center',
-          wordWrap: { width: W - 60 },
-        }),
-      )
-      .setOrigin(0.5, 0)
-      .setName('difficulty-words');
-
     // The three slots.
     const sw = upright ? W - 80 : 360;
-    const gap = upright ? 20 : 30;
-    const top = upright ? 350 : 208;
-    const sh = upright ? 270 : 300;
+    const gap = upright ? 24 : 30;
+    const top = upright ? 170 : 150;
+    const sh = upright ? 300 : 340;
     CAMPAIGN_SLOTS.forEach((slot, i) => {
       const x = upright ? 40 : W / 2 - (3 * sw + 2 * gap) / 2 + i * (sw + gap);
       const y = upright ? top + i * (sh + gap) : top;
-      this.slotPanel(slot, i + 1, x, y, sw, sh, def?.id ?? null, toast);
+      this.slotPanel(slot, i + 1, x, y, sw, sh, toast);
     });
 
     // Import, the message, and back.
@@ -125,6 +114,20 @@ export class CampaignsScene extends Phaser.Scene {
     this.add
       .text(W / 2 + 10, by, 'or drop a save file here', textStyle(15, CSS.dim))
       .setOrigin(0, 0.5);
+    this.messageLine(W, by + 40);
+    new Button(this, W / 2, H - 40, {
+      name: 'campaigns-back',
+      width: 200,
+      height: 46,
+      label: 'Back',
+      fontSize: 20,
+      onClick: () => app.goto('Menu'),
+    });
+  }
+
+  /** The message of the last import or file (or the bundled campaigns' problems), once. */
+  private messageLine(W: number, y: number): void {
+    const { problems } = bundledCampaigns();
     const message =
       app.campaignsMessage ??
       (problems.length ? { kind: 'error' as const, text: problems.join(' ') } : null);
@@ -132,11 +135,11 @@ export class CampaignsScene extends Phaser.Scene {
     const line = this.add
       .text(
         W / 2,
-        by + 40,
+        y,
         message?.text ?? '',
         textStyle(16, message?.kind === 'error' ? '#ffb4a8' : CSS.green, {
           align: 'center',
-          wordWrap: { width: W - 60 },
+          wordWrap: { width: W - 80 },
         }),
       )
       .setOrigin(0.5, 0)
@@ -149,20 +152,242 @@ export class CampaignsScene extends Phaser.Scene {
       });
       line.setDepth(1);
     }
-    new Button(this, W / 2, H - 40, {
-      name: 'campaigns-back',
-      width: 200,
-      height: 46,
-      label: 'Back',
-      fontSize: 20,
-      onClick: () => app.goto('Menu'),
+  }
+
+  private closePicker(): void {
+    picker.slot = null;
+    app.goto('Campaigns');
+  }
+
+  /**
+   * The campaign picker for an empty slot: each campaign with its title, a few lines of its
+   * story, its missions and rule sets (and any board this game lacks); the difficulty; a
+   * campaign of the player's own from a file (or dropped); start and cancel.
+   */
+  private drawPicker(
+    slot: CampaignSlotId,
+    W: number,
+    H: number,
+    upright: boolean,
+    toast: Toast,
+  ): void {
+    const list = pickableCampaigns();
+    const chosen = list.find((c) => c.id === picker.chosen) ?? list[0] ?? null;
+    this.add
+      .text(W / 2, 40, `A new campaign in slot ${slot.slice(-1)}`, titleStyle(upright ? 40 : 38))
+      .setOrigin(0.5);
+
+    // The campaigns, a page at a time.
+    const cx = 40;
+    const cw = upright ? W - 80 : 740;
+    const ch = upright ? 196 : 150;
+    const gap = 14;
+    const top = 86;
+    const perPage = upright ? 4 : 3;
+    const pages = Math.max(1, Math.ceil(list.length / perPage));
+    if (chosen) pickerPage = Math.floor(list.indexOf(chosen) / perPage);
+    pickerPage = Math.min(pickerPage, pages - 1);
+    list.slice(pickerPage * perPage, (pickerPage + 1) * perPage).forEach((def, i) => {
+      this.campaignCard(def, cx, top + i * (ch + gap), cw, ch, def === chosen, upright);
     });
-    onKeyDown(this, (e) => {
-      if (e.key === 'Escape') {
-        sounds.play('ui-click');
-        app.goto('Menu');
-      }
+    if (list.length === 0)
+      this.add
+        .text(
+          cx + cw / 2,
+          top + 60,
+          'No campaign yet: load one from a file.',
+          textStyle(20, CSS.muted),
+        )
+        .setOrigin(0.5);
+    // Upright, the room of the cards there are; beside the rest, the room of a full page.
+    let y = top + (upright ? Math.max(1, Math.min(perPage, list.length)) : perPage) * (ch + gap);
+    if (pages > 1) {
+      const turn = (by: number) => () => {
+        const next = list[((pickerPage + by + pages) % pages) * perPage];
+        picker.chosen = next?.id ?? null;
+        app.goto('Campaigns');
+      };
+      new Button(this, cx + 40, y + 10, {
+        name: 'picker-prev',
+        width: 64,
+        height: 40,
+        label: '\u25c0',
+        onClick: turn(-1),
+      });
+      this.add
+        .text(cx + cw / 2, y + 10, `${pickerPage + 1} of ${pages}`, textStyle(16, CSS.muted))
+        .setOrigin(0.5);
+      new Button(this, cx + cw - 40, y + 10, {
+        name: 'picker-next',
+        width: 64,
+        height: 40,
+        label: '\u25b6',
+        onClick: turn(1),
+      });
+      y += 56;
+    }
+
+    // The difficulty, the file, start and cancel: beside the campaigns, or under them upright.
+    const px = upright ? 40 : cx + cw + 30;
+    const pw = upright ? W - 80 : W - px - 40;
+    let py = upright ? y + 10 : top;
+    // Upright the screen shows everything smaller: larger type and taller buttons.
+    const u = (wide: number, tall: number): number => (upright ? tall : wide);
+    this.add
+      .text(px, py, 'Difficulty', titleStyle(u(20, 26), CSS.gold, { strokeThickness: 0 }))
+      .setOrigin(0, 0);
+    py += u(34, 40);
+    const bw = (pw - 12) / 2;
+    const buttons: Button[] = [];
+    DIFFICULTIES.forEach((d, i) => {
+      const b = new Button(
+        this,
+        px + bw / 2 + (i % 2) * (bw + 12),
+        py + u(24, 30) + Math.floor(i / 2) * u(58, 70),
+        {
+          name: `difficulty-${d}`,
+          width: bw,
+          height: u(48, 60),
+          label: DIFFICULTY_NAMES[d],
+          fontSize: u(18, 23),
+          onClick: () => {
+            picker.difficulty = d;
+            for (const x of buttons) x.setSelected(x.buttonName === `difficulty-${d}`);
+            words.setText(DIFFICULTY_WORDS[d]);
+          },
+        },
+      );
+      b.setSelected(d === picker.difficulty);
+      buttons.push(b);
     });
+    py += u(130, 150);
+    const words = this.add
+      .text(
+        px,
+        py,
+        DIFFICULTY_WORDS[picker.difficulty],
+        textStyle(u(16, 21), CSS.parchment, {
+          wordWrap: { width: pw },
+        }),
+      )
+      .setName('difficulty-words');
+    py += u(72, 84);
+    new Button(this, px + pw / 2, py + u(24, 30), {
+      name: 'load-campaign',
+      width: pw,
+      height: u(48, 60),
+      label: 'Load a campaign file\u2026',
+      fontSize: u(18, 23),
+      tooltip:
+        'A campaign of your own (.json, see docs/campaigns.md). You can also drop it on the page.',
+      onClick: () => chooseCampaignFile(),
+    });
+    this.add
+      .text(
+        px + pw / 2,
+        py + u(62, 74),
+        'or drop a campaign file here',
+        textStyle(u(15, 19), CSS.dim),
+      )
+      .setOrigin(0.5, 0);
+    py += u(100, 120);
+    const start = new Button(this, px + pw / 2, py + u(28, 34), {
+      name: 'picker-start',
+      width: pw,
+      height: u(56, 68),
+      label: 'Start the campaign',
+      fontSize: u(21, 26),
+      primary: true,
+      onClick: () => {
+        if (!chosen) return toast.show('Choose a campaign first.');
+        picker.slot = null;
+        void app.newCampaign(slot, chosen.id, picker.difficulty).then((r) => {
+          if (!r.ok) toast.show(r.error ?? 'The campaign could not be saved.');
+        });
+      },
+    });
+    start.setEnabled(chosen !== null);
+    const missing = chosen ? missingBoards(chosen) : [];
+    if (missing.length > 0)
+      this.add
+        .text(
+          px,
+          py + u(66, 80),
+          `Not in this game: ${missing.join(', ')}. Those missions cannot be fought: the campaign stops there, with a message naming the map, until the map is added to the game.`,
+          textStyle(u(14, 19), '#ffb4a8', { wordWrap: { width: pw } }),
+        )
+        .setName('picker-missing');
+    this.messageLine(W, upright ? H - 260 : Math.max(py + 76, y + 6));
+    new Button(this, W / 2, H - u(40, 56), {
+      name: 'picker-cancel',
+      width: u(200, 320),
+      height: u(46, 64),
+      label: 'Cancel',
+      fontSize: u(20, 24),
+      onClick: () => this.closePicker(),
+    });
+  }
+
+  /** One campaign in the picker: a card to click, with its story and its facts. */
+  private campaignCard(
+    def: CampaignDefinition,
+    x: number,
+    y: number,
+    w: number,
+    h: number,
+    selected: boolean,
+    upright: boolean,
+  ): void {
+    const big = (n: number): number => (upright ? Math.round(n * 1.25) : n);
+    new Button(this, x + w / 2, y + h / 2, {
+      name: `pick-${def.id}`,
+      width: w,
+      height: h,
+      label: '',
+      onClick: () => {
+        picker.chosen = def.id;
+        app.goto('Campaigns');
+      },
+    }).setSelected(selected);
+    this.add
+      .text(x + 18, y + 12, def.name, titleStyle(big(22), CSS.gold, { strokeThickness: 0 }))
+      .setName(`pick-${def.id}-title`);
+    const blurb = this.add
+      .text(
+        x + 18,
+        y + big(44),
+        '',
+        textStyle(big(15), CSS.parchment, { wordWrap: { width: w - 36 }, lineSpacing: 2 }),
+      )
+      .setName(`pick-${def.id}-blurb`);
+    // Three lines of the story; a story longer than that ends in an ellipsis.
+    const story = def.story.join(' ');
+    const lines = blurb.getWrappedText(story);
+    blurb.setText(
+      lines.length <= 3
+        ? story
+        : `${lines
+            .slice(0, 3)
+            .join(' ')
+            .replace(/\s*\S*$/, '')}\u2026`,
+    );
+    if (blurb.getWrappedText(blurb.text).length > 3) blurb.setMaxLines(3);
+    const missing = missingBoards(def);
+    const facts = `${def.missions.length} mission${def.missions.length === 1 ? '' : 's'} \u00b7 ${campaignRuleSets(def).join(', ') || 'no rule set found'} \u00b7 ${def.party.length} heroes`;
+    const line = this.add
+      .text(x + 18, y + h - big(40), facts, textStyle(big(15), CSS.muted))
+      .setName(`pick-${def.id}-facts`);
+    fitText(line, facts, w - 36, big(15));
+    if (missing.length > 0)
+      this.add
+        .text(
+          x + w - 18,
+          y + 12,
+          `${missing.length} map${missing.length === 1 ? '' : 's'} missing`,
+          textStyle(15, '#ffb4a8'),
+        )
+        .setOrigin(1, 0)
+        .setName(`pick-${def.id}-missing`);
   }
 
   private slotPanel(
@@ -172,7 +397,6 @@ export class CampaignsScene extends Phaser.Scene {
     y: number,
     w: number,
     h: number,
-    campaignId: string | null,
     toast: Toast,
   ): void {
     const g = this.add.graphics();
@@ -193,12 +417,10 @@ export class CampaignsScene extends Phaser.Scene {
         fontSize: 20,
         primary: true,
         onClick: () => {
-          if (!campaignId) return toast.show('No campaign could be read.');
-          void app.newCampaign(slot, campaignId, chosen).then((r) => {
-            if (!r.ok) toast.show(r.error ?? 'The campaign could not be saved.');
-          });
+          picker.slot = slot;
+          app.goto('Campaigns');
         },
-      }).setEnabled(campaignId !== null);
+      });
       return;
     }
     this.add

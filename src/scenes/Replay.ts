@@ -13,7 +13,7 @@ import { onKeyDown } from '../view/keys';
 import { buildReplay, type ReplayStep } from '../view/replay';
 import { screenNow } from '../view/screen';
 import { CSS, setTextResolution, textStyle, titleStyle } from '../view/theme';
-import { Button, enableKeyboardFocus, Toast } from '../view/ui';
+import { Button, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 
 export class ReplayScene extends Phaser.Scene {
   private steps: ReplayStep[] = [];
@@ -44,19 +44,27 @@ export class ReplayScene extends Phaser.Scene {
     uiCam.setOrigin(0, 0).setZoom(z);
     const root = this.add.container(0, 0);
     const back = (): void => app.goto(replay.back);
-    root.add(this.add.text(16, 12, `Replay: ${replay.title}`, titleStyle(24)));
+    // A phone held upright: the board the full width, the log under it, the buttons in two rows.
+    const upright = screen.narrow;
+    const title = this.add.text(16, 12, `Replay: ${replay.title}`, titleStyle(upright ? 20 : 24));
+    if (upright) fitText(title, title.text, W - 32, 20, 14);
+    root.add(title);
     if (!built.ok) {
       root.add(
         this.add.text(16, 60, built.error, textStyle(18, CSS.red, { wordWrap: { width: W - 40 } })),
       );
-      root.add(this.backButton(W, H, back));
+      root.add(this.backButton(W, H, back, upright));
       this.cameras.main.ignore(root);
       return;
     }
     this.steps = built.steps;
     const final = this.steps[this.steps.length - 1].state;
-    const logW = Math.min(420, Math.floor(W * 0.34));
-    const v = { x: 10, y: 56, width: W - logW - 30, height: H - 56 - 76 };
+    const logW = upright ? W - 20 : Math.min(420, Math.floor(W * 0.34));
+    // Upright: the step's line under the title, the board, the log, two rows of buttons.
+    const foot = upright ? 132 : 76;
+    const top = upright ? 84 : 56;
+    const boardH = upright ? Math.round((H - top - foot) * 0.58) : H - top - foot;
+    const v = { x: 10, y: top, width: upright ? W - 20 : W - logW - 30, height: boardH };
     const map = app.replay!.map;
     this.board = new BattleBoard(
       this,
@@ -68,12 +76,15 @@ export class ReplayScene extends Phaser.Scene {
       z,
     );
     uiCam.ignore(this.board.board.layer);
-    this.log = new DiceLog(this, W - logW - 10, 56, logW, H - 56 - 76);
+    this.log = upright
+      ? new DiceLog(this, 10, top + boardH + 8, logW, H - top - boardH - foot - 8)
+      : new DiceLog(this, W - logW - 10, top, logW, H - top - foot);
     root.add(this.log);
-    this.label = this.add
-      .text(v.x + v.width, 20, '', textStyle(16, CSS.parchment))
-      .setOrigin(1, 0)
-      .setName('replay-step');
+    this.label = (
+      upright
+        ? this.add.text(16, 44, '', textStyle(14, CSS.parchment, { wordWrap: { width: W - 32 } }))
+        : this.add.text(v.x + v.width, 20, '', textStyle(16, CSS.parchment)).setOrigin(1, 0)
+    ).setName('replay-step');
     root.add(this.label);
     const controls: [string, string, () => void][] = [
       ['replay-first', '|\u25c0', () => this.show(0)],
@@ -81,16 +92,18 @@ export class ReplayScene extends Phaser.Scene {
       ['replay-forward', 'Forward \u25b6', () => this.show(this.at + 1)],
       ['replay-last', '\u25b6|', () => this.show(this.steps.length - 1)],
     ];
-    const widths = [90, 150, 150, 90];
-    const gap = 12;
+    const gap = upright ? 8 : 12;
+    // Upright, the four steps share the width: the first and last narrower than the rest.
+    const unit = upright ? (W - 20 - 3 * gap) / 5 : 60;
+    const widths = upright ? [unit, unit * 1.5, unit * 1.5, unit] : [90, 150, 150, 90];
     let cx = W / 2 - (widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1)) / 2;
     controls.forEach(([name, label, onClick], i) => {
       const width = widths[i];
       root.add(
-        new Button(this, cx + width / 2, H - 34, {
+        new Button(this, cx + width / 2, upright ? H - 96 : H - 34, {
           name,
           width,
-          height: 44,
+          height: upright ? 52 : 44,
           label,
           fontSize: 18,
           primary: i === 2,
@@ -99,8 +112,8 @@ export class ReplayScene extends Phaser.Scene {
       );
       cx += width + gap;
     });
-    root.add(this.backButton(W, H, back));
-    root.add(new Toast(this, W / 2, H - 120));
+    root.add(this.backButton(W, H, back, upright));
+    root.add(new Toast(this, W / 2, H - (upright ? 180 : 120), Math.min(560, W - 40)));
     this.cameras.main.ignore(root);
     onKeyDown(this, (e) => {
       if (e.key === 'ArrowRight') this.show(this.at + 1);
@@ -112,11 +125,11 @@ export class ReplayScene extends Phaser.Scene {
     this.show(0);
   }
 
-  private backButton(W: number, H: number, back: () => void): Button {
-    return new Button(this, W - 100, H - 34, {
+  private backButton(W: number, H: number, back: () => void, upright: boolean): Button {
+    return new Button(this, upright ? W / 2 : W - 100, H - (upright ? 34 : 34), {
       name: 'replay-leave',
-      width: 170,
-      height: 44,
+      width: upright ? W - 20 : 170,
+      height: upright ? 48 : 44,
       label: 'Done',
       fontSize: 18,
       onClick: back,

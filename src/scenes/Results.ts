@@ -9,7 +9,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, Toast, type ButtonOptions } from '../view/ui';
 import { frameExists } from '../view/unit-view';
 import { battleStats } from '../view/battle-stats';
 import { drawBarChart, drawLineChart } from '../view/charts';
@@ -40,7 +40,9 @@ export class ResultsScene extends Phaser.Scene {
 
   create(): void {
     enableKeyboardFocus(this);
-    const { W, H } = frameMenuScene(this);
+    const { W, H } = frameMenuScene(this, { portrait: true, wide: true });
+    // A phone held upright: the table, then the charts under it, the buttons in rows below.
+    const upright = H > W;
     drawBackdrop(this, 0.7);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     const r = app.lastResult;
@@ -59,46 +61,63 @@ export class ResultsScene extends Phaser.Scene {
       .setOrigin(0.5);
     title.setScale(0.6);
     this.tweens.add({ targets: title, scale: 1, duration: 500, ease: 'Back.easeOut' });
-    this.add
+    const reason = this.add
       .text(
         W / 2,
         112,
         r.reason,
-        textStyle(19, CSS.parchment, { align: 'center', wordWrap: { width: 900 } }),
+        textStyle(19, CSS.parchment, {
+          align: 'center',
+          wordWrap: { width: Math.min(900, W - 60) },
+        }),
       )
-      .setOrigin(0.5, 0);
-    this.add
+      .setOrigin(0.5, 0)
+      .setName('results-reason');
+    let ty = Math.max(146, 112 + reason.height + 8);
+    const summary = this.add
       .text(
         W / 2,
-        146,
+        ty,
         `${r.scenarioName} \u00b7 ${r.rounds} round${r.rounds === 1 ? '' : 's'} \u00b7 seed ${r.seed}`,
-        textStyle(16, CSS.muted),
+        textStyle(16, CSS.muted, { align: 'center', wordWrap: { width: W - 60 } }),
       )
       .setOrigin(0.5, 0)
       .setName('results-summary');
+    ty += summary.height + 8;
     // Everything below comes in after a moment, the table row by row.
     const later: Phaser.GameObjects.GameObject[] = [];
     const mvp = mostValuable(r.units);
     if (mvp) {
       const line = this.add
-        .text(W / 2, 174, mvp, textStyle(17, CSS.gold, { fontStyle: 'bold' }))
+        .text(
+          W / 2,
+          ty,
+          mvp,
+          textStyle(17, CSS.gold, {
+            fontStyle: 'bold',
+            align: 'center',
+            wordWrap: { width: W - 60 },
+          }),
+        )
         .setOrigin(0.5, 0)
         .setName('results-mvp');
       later.push(line);
+      ty += line.height + 8;
     }
 
     // The table of figures on the left, the charts on the right.
     const stats = battleStats(r.final, r.events);
     const px = 24;
-    const pw = 650;
-    const py = 208;
+    const pw = upright ? W - 48 : 650;
+    const py = Math.max(208, ty + 8);
     const rows = [...stats.units].sort(
       (a, b) =>
         Number(b.side === 'heroes') - Number(a.side === 'heroes') ||
         b.kills - a.kills ||
         b.woundsDealt - a.woundsDealt,
     );
-    const room = H - py - 84;
+    // Upright, the table leaves room under it for the charts and three rows of buttons.
+    const room = upright ? Math.min(660, H - py - 900) : H - py - 84;
     const rowH = Math.max(20, Math.min(28, Math.floor((room - 50) / Math.max(1, rows.length))));
     const ph = Math.min(room, 50 + rows.length * rowH);
     const g = this.add.graphics();
@@ -167,20 +186,21 @@ export class ResultsScene extends Phaser.Scene {
     }
 
     // The charts: wounds dealt and taken per figure, and each side's luck.
-    const cx = px + pw + 16;
-    const cw = W - cx - 24;
-    const ch = Math.floor((ph - 10) / 2);
-    drawPanel(g, cx, py, cw, ch, { alpha: 0.95 });
+    const cx = upright ? px : px + pw + 16;
+    const cw = upright ? pw : W - cx - 24;
+    const ch = upright ? 300 : Math.floor((ph - 10) / 2);
+    const cy = upright ? py + ph + 16 : py;
+    drawPanel(g, cx, cy, cw, ch, { alpha: 0.95 });
     this.add.text(
       cx + 14,
-      py + 8,
+      cy + 8,
       'Wounds dealt and taken',
       textStyle(15, CSS.gold, { fontStyle: 'bold' }),
     );
     const fighters = rows.filter((u) => u.woundsDealt + u.woundsTaken > 0).slice(0, 12);
     drawBarChart(this, {
       x: cx + 40,
-      y: py + 50,
+      y: cy + 50,
       width: cw - 60,
       height: ch - 110,
       labels: fighters.map((u) => (u.name.length > 10 ? `${u.name.slice(0, 9)}\u2026` : u.name)),
@@ -190,7 +210,7 @@ export class ResultsScene extends Phaser.Scene {
         { name: 'taken', color: COLORS.enemy, values: fighters.map((u) => u.woundsTaken) },
       ],
     }).setName('chart-wounds');
-    const ly = py + ch + 10;
+    const ly = cy + ch + 10;
     drawPanel(g, cx, ly, cw, ch, { alpha: 0.95 });
     this.add.text(
       cx + 14,
@@ -232,13 +252,17 @@ export class ResultsScene extends Phaser.Scene {
       this.tweens.add({ targets: o, alpha: 1, delay: 450, duration: 300 });
     }
 
-    const toast = new Toast(this, W / 2, H - 100);
-    new Button(this, W - 120, 40, {
+    const toast = new Toast(this, W / 2, H - (upright ? 300 : 100));
+    // Where each button goes: along the foot (the replay at the top right), or upright in
+    // rows of two, big enough for a thumb.
+    const at = (row: number, col: -1 | 0 | 1, x: number, y: number, w: number, h: number) =>
+      upright
+        ? { x: W / 2 + col * 170, y: H - 60 - row * 84, width: col === 0 ? 660 : 320, height: 64 }
+        : { x, y, width: w, height: h };
+    this.placed(r.campaign ? at(1, 0, W - 120, 40, 200, 44) : at(2, 0, W - 120, 40, 200, 44), {
       name: 'results-replay',
-      width: 200,
-      height: 44,
       label: 'Replay the battle',
-      fontSize: 17,
+      fontSize: upright ? 22 : 17,
       tooltip: 'Step through the battle command by command, with the dice log.',
       onClick: () => {
         const res = app.replayLastResult();
@@ -246,17 +270,15 @@ export class ResultsScene extends Phaser.Scene {
       },
     });
     if (r.campaign) {
-      this.campaignButtons(W, H);
+      this.campaignButtons(W, H, upright);
       return;
     }
     // The seed to share: copied as a line a friend can type on the Setup screen.
     const share = `Arch Foe \u00b7 ${r.scenarioName} \u00b7 seed ${r.seed}`;
-    new Button(this, W - 140, H - 44, {
+    this.placed(at(1, 1, W - 140, H - 44, 200, 44), {
       name: 'copy-seed',
-      width: 200,
-      height: 44,
       label: `Copy seed ${r.seed}`,
-      fontSize: 16,
+      fontSize: upright ? 21 : 16,
       tooltip: 'Copy the seed to share: the same seed and scenario play the same dice.',
       onClick: () => {
         const copied = navigator.clipboard?.writeText(share);
@@ -267,12 +289,10 @@ export class ResultsScene extends Phaser.Scene {
         );
       },
     });
-    new Button(this, 140, H - 44, {
+    this.placed(at(1, -1, 140, H - 44, 200, 44), {
       name: 'same-seed',
-      width: 200,
-      height: 44,
       label: 'Same seed again',
-      fontSize: 16,
+      fontSize: upright ? 21 : 16,
       tooltip: 'Play this battle again with the same seed: the same dice from the start.',
       onClick: () => void again(true),
     });
@@ -292,16 +312,14 @@ export class ResultsScene extends Phaser.Scene {
       });
       if (!res.ok && this.sys.isActive()) toast.show(res.error ?? 'The battle could not start.');
     };
-    new Button(this, W / 2 - 140, H - 44, {
+    this.placed(at(0, -1, W / 2 - 140, H - 44, 240, 50), {
       name: 'play-again',
-      width: 240,
-      height: 50,
       label: 'Play again',
-      fontSize: 22,
+      fontSize: upright ? 24 : 22,
       primary: true,
       onClick: () => void again(),
     });
-    this.menuButton(W / 2 + 140, H - 44, 240);
+    this.menuButton(at(0, 1, W / 2 + 140, H - 44, 240, 50));
     onKeyDown(this, (e) => {
       if (e.repeat) return;
       if (e.key === 'Enter') {
@@ -314,11 +332,19 @@ export class ResultsScene extends Phaser.Scene {
     });
   }
 
-  private menuButton(x: number, y: number, width: number): void {
-    new Button(this, x, y, {
+  /** A button at a place (its centre and size). */
+  private placed(
+    p: { x: number; y: number; width: number; height: number },
+    options: Omit<ButtonOptions, 'width' | 'height'>,
+  ): Button {
+    return new Button(this, p.x, p.y, { ...options, width: p.width, height: p.height });
+  }
+
+  private menuButton(p: { x: number; y: number; width: number; height: number }): void {
+    new Button(this, p.x, p.y, {
       name: 'results-menu',
-      width,
-      height: 50,
+      width: p.width,
+      height: p.height,
       label: 'Menu',
       fontSize: 22,
       onClick: () => app.goto('Menu'),
@@ -326,17 +352,19 @@ export class ResultsScene extends Phaser.Scene {
   }
 
   /** After a campaign's battle: on to the rolls between missions, or the menu. */
-  private campaignButtons(W: number, H: number): void {
-    new Button(this, W / 2 - 130, H - 40, {
+  private campaignButtons(W: number, H: number, upright: boolean): void {
+    const row = (col: -1 | 1, x: number, w: number) =>
+      upright
+        ? { x: W / 2 + col * 170, y: H - 60, width: 320, height: 64 }
+        : { x, y: H - 40, width: w, height: 50 };
+    this.placed(row(-1, W / 2 - 130, 260), {
       name: 'results-aftermath',
-      width: 260,
-      height: 50,
       label: 'After the battle',
       fontSize: 22,
       primary: true,
       onClick: () => app.goto(app.aftermath ? 'Aftermath' : 'Campaign'),
     });
-    this.menuButton(W / 2 + 130, H - 40, 220);
+    this.menuButton(row(1, W / 2 + 130, 220));
     onKeyDown(this, (e) => {
       if (!e.repeat && e.key === 'Enter') app.goto(app.aftermath ? 'Aftermath' : 'Campaign');
     });

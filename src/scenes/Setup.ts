@@ -36,17 +36,26 @@ import { noteTutorialOffered, tutorialOffered } from '../app/tutorial-flag';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
+import { screenNow } from '../view/screen';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, fadeMs, GAME_HEIGHT, GAME_WIDTH, textStyle, titleStyle } from '../view/theme';
-import { Button, cropText, drawPanel, enableKeyboardFocus, Toast, Tooltip } from '../view/ui';
+import { COLORS, CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
+import {
+  Button,
+  cropText,
+  drawPanel,
+  enableKeyboardFocus,
+  fitText,
+  Toast,
+  Tooltip,
+} from '../view/ui';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 const MAX_CHOICE_BUTTONS = 5;
 /** Kept maps listed at once (more: previous and next buttons). */
 const MY_MAPS_SHOWN = 3;
 /** The right-hand column of the details panel: the map's picture and its summary. */
-const PREVIEW = { x: 1052, y: 100, width: 176, height: 176 };
+const PREVIEW = { width: 176, height: 176 };
 const PREVIEW_TEXTURE = 'setup-map-preview';
 let myMapsPage = 0;
 /** The texture of the map picture drawn last ('' when it could not be drawn). */
@@ -55,8 +64,63 @@ let previewKey = '';
 let tableRoll: OptionRoll | null = null;
 /** A random battlefield's seed: five digits, easy to note and type again. */
 const fieldSeed = (): number => 1 + (randomSeed() % 99_999);
-/** A row of the muster's options panel. */
-const ROW = 40;
+/**
+ * Where the Setup screen's parts go: side by side on a wide screen, one under another on a
+ * phone held upright; the options' buttons taller where the screen shows them small (a
+ * phone either way), so a thumb finds them.
+ */
+interface SetupLayout {
+  upright: boolean;
+  W: number;
+  H: number;
+  /** The scenario list's panel, and the details panel. */
+  list: { x: number; y: number; w: number; h: number };
+  details: { x: number; y: number; w: number; h: number };
+  /** The map's picture (top left corner; its summary under it down to `bottom`). */
+  preview: { x: number; y: number; bottom: number };
+  /** An option button's height and font, a muster options row's height. */
+  button: number;
+  font: number;
+  row: number;
+}
+
+function setupLayout(W: number, H: number, button: number, listH = 560): SetupLayout {
+  const upright = H > W;
+  const font = button > 34 ? 17 : 15;
+  const row = Math.max(40, button + 6);
+  if (!upright) {
+    const details = { x: 460, y: 84, w: W - 460 - 36, h: 560 };
+    const px = details.x + details.w - 24 - PREVIEW.width;
+    return {
+      upright,
+      W,
+      H,
+      list: { x: 36, y: 84, w: 400, h: 560 },
+      details,
+      preview: { x: px, y: 100, bottom: 632 },
+      button,
+      font,
+      row,
+    };
+  }
+  const list = { x: 24, y: 76, w: W - 48, h: listH };
+  const details = { x: 24, y: list.y + list.h + 14, w: W - 48, h: H - list.y - list.h - 14 - 170 };
+  return {
+    upright,
+    W,
+    H,
+    list,
+    details,
+    preview: {
+      x: details.x + details.w - 20 - PREVIEW.width,
+      y: details.y + 16,
+      bottom: details.y + 16 + PREVIEW.height + 90,
+    },
+    button,
+    font,
+    row,
+  };
+}
 
 /**
  * Whether a scenario id is one the list shows as `listed`: the same id, a random field of
@@ -96,6 +160,7 @@ export class SetupScene extends Phaser.Scene {
   private tooltip!: Tooltip;
   private toast!: Toast;
   private caretOn = true;
+  private lay!: SetupLayout;
 
   constructor() {
     super('Setup');
@@ -103,17 +168,21 @@ export class SetupScene extends Phaser.Scene {
 
   create(): void {
     enableKeyboardFocus(this);
-    const { W, H } = frameMenuScene(this);
+    const { W, H } = frameMenuScene(this, { portrait: true, wide: true });
+    const screen = screenNow();
+    // Buttons at least 20 CSS pixels high on the screen.
+    const cssScale = Math.min(screen.cssWidth / W, screen.cssHeight / H);
+    this.lay = setupLayout(W, H, Math.max(34, Math.ceil(21 / cssScale)));
+    const lay = this.lay;
+    const upright = lay.upright;
     drawBackdrop(this, 0.72);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     this.tooltip = new Tooltip(this);
     this.add.text(W / 2, 40, 'Choose your battle', titleStyle(36)).setOrigin(0.5);
 
     // ---------------------------------------------------------- scenarios (left)
-    const lx = 36;
-    const ly = 84;
-    const lw = 400;
-    const lh = 560;
+    const { x: lx, y: ly, w: lw, h: lh } = lay.list;
+    const big = Math.max(38, lay.button);
     const lg = this.add.graphics();
     drawPanel(lg, lx, ly, lw, lh);
     this.add.text(lx + 20, ly + 16, 'Scenario', titleStyle(20, CSS.gold, { strokeThickness: 0 }));
@@ -136,9 +205,9 @@ export class SetupScene extends Phaser.Scene {
       const b = new Button(this, lx + lw / 2, y, {
         name: `scenario-${c.id}`,
         width: lw - 40,
-        height: 38,
+        height: big,
         label: c.kind === 'custom' ? `Your map: ${c.name}` : c.name,
-        fontSize: 17,
+        fontSize: upright ? 20 : 17,
         align: 'left',
         tooltip: c.summary,
         tooltipHost: this.tooltip,
@@ -146,26 +215,26 @@ export class SetupScene extends Phaser.Scene {
       });
       b.setSelected(sameListing(c.id, app.setup.scenario));
       b.setData('scenario', c.id);
-      y += 44;
+      y += big + 6;
     });
     y = this.buildMyMaps(lx, y + 6, lw);
     new Button(this, lx + lw / 2, y + 4, {
       name: 'load-map',
       width: lw - 40,
-      height: 38,
+      height: big,
       label: 'Load your own map\u2026',
-      fontSize: 17,
+      fontSize: upright ? 20 : 17,
       tooltip:
         'Choose a Tiled map (.tmx or .tmj) with its tilesets (.tsx / .tsj) and their images, or one .zip pack holding them. You can also drop the files anywhere on the page.',
       tooltipHost: this.tooltip,
       onClick: () => chooseMapFiles(),
     });
-    y += 28;
+    y += big / 2 + 9;
     this.add.text(
       lx + 20,
       y,
       'or drop a .tmx / .tmj with its tilesets and images, or a .zip',
-      textStyle(13, CSS.muted),
+      textStyle(upright ? 16 : 13, CSS.muted),
     );
     y += 24;
     if (app.mapMessage) {
@@ -196,6 +265,15 @@ export class SetupScene extends Phaser.Scene {
         radius: 6,
       });
     }
+    if (upright) {
+      // Upright, the list's panel is as tall as what it holds; the details take the rest.
+      const msg = this.children.getByName('map-message') as Phaser.GameObjects.Text | null;
+      const end = Math.max(y + 8, msg ? msg.y + msg.height + 24 : 0);
+      const h = Math.min(lh, end - ly);
+      lg.clear();
+      drawPanel(lg, lx, ly, lw, h);
+      this.lay = setupLayout(W, H, this.lay.button, h);
+    }
     if (app.myMaps === null) {
       // First visit: list the kept maps, then show them.
       void app.refreshMyMaps().then(() => {
@@ -204,39 +282,44 @@ export class SetupScene extends Phaser.Scene {
     }
 
     // ---------------------------------------------------------- details (right)
-    const rx = 460;
-    const rw = W - rx - 36;
     const rg = this.add.graphics();
-    drawPanel(rg, rx, ly, rw, lh);
+    const d = this.lay.details;
+    drawPanel(rg, d.x, d.y, d.w, d.h);
     this.detailRoot = this.add.container(0, 0);
     this.optionRoot = this.add.container(0, 0);
 
-    new Button(this, 140, H - 38, {
+    // Upright: Start the full width at the foot, Back and the tutorial above it.
+    const foot = (x: number, w: number, h: number, row = 0) =>
+      upright ? { x, y: H - 50 - row * 78, w, h: 62 } : { x, y: H - 38, w, h };
+    const backAt = foot(upright ? W / 2 - 172 : 140, upright ? 320 : 200, 46, 1);
+    new Button(this, backAt.x, backAt.y, {
       name: 'setup-back',
-      width: 200,
-      height: 46,
+      width: backAt.w,
+      height: backAt.h,
       label: 'Back',
-      fontSize: 20,
+      fontSize: upright ? 24 : 20,
       onClick: () => app.goto('Menu'),
     });
-    this.startButton = new Button(this, W - 150, H - 38, {
+    const startAt = foot(upright ? W / 2 : W - 150, upright ? W - 48 : 240, 50);
+    this.startButton = new Button(this, startAt.x, startAt.y, {
       name: 'start',
-      width: 240,
-      height: 50,
+      width: startAt.w,
+      height: startAt.h,
       label: 'Start battle',
-      fontSize: 22,
+      fontSize: upright ? 26 : 22,
       primary: true,
       onClick: () => void this.start(),
     });
     // The first New game offers the tutorial (it stays on this button afterwards).
     const offer = !tutorialOffered();
     noteTutorialOffered();
-    new Button(this, 360, H - 38, {
+    const tutorialAt = foot(upright ? W / 2 + 172 : 360, upright ? 320 : 200, 46, 1);
+    new Button(this, tutorialAt.x, tutorialAt.y, {
       name: 'tutorial',
-      width: 200,
-      height: 46,
+      width: tutorialAt.w,
+      height: tutorialAt.h,
       label: 'Tutorial',
-      fontSize: 20,
+      fontSize: upright ? 24 : 20,
       primary: offer,
       tooltip: 'A short guided first battle',
       tooltipHost: this.tooltip,
@@ -245,14 +328,14 @@ export class SetupScene extends Phaser.Scene {
     if (offer)
       this.add
         .text(
-          476,
-          H - 38,
+          upright ? W / 2 : 476,
+          upright ? H - 50 - 2 * 78 + 8 : H - 38,
           'New here? The tutorial is a short guided battle\nthat shows the basics. Leave it at any time.',
-          textStyle(15, CSS.gold, { lineSpacing: 2 }),
+          textStyle(15, CSS.gold, { lineSpacing: 2, align: upright ? 'center' : 'left' }),
         )
-        .setOrigin(0, 0.5)
+        .setOrigin(upright ? 0.5 : 0, 0.5)
         .setName('tutorial-offer');
-    this.toast = new Toast(this, W / 2, H - 100);
+    this.toast = new Toast(this, W / 2, H - (upright ? 260 : 100), Math.min(560, W - 40));
     this.tooltip.setDepth(10_000);
 
     this.selectScenario(app.setup.scenario, true);
@@ -298,7 +381,7 @@ export class SetupScene extends Phaser.Scene {
       const b = new Button(this, lx + (lw - 44) / 2, y, {
         name: `mymap-${m.id}`,
         width: lw - 84,
-        height: 36,
+        height: Math.max(36, this.lay.button),
         label,
         fontSize: 16,
         align: 'left',
@@ -310,14 +393,14 @@ export class SetupScene extends Phaser.Scene {
       new Button(this, lx + lw - 40, y, {
         name: `mymap-remove-${m.id}`,
         width: 36,
-        height: 36,
+        height: Math.max(36, this.lay.button),
         label: '\u2715',
         fontSize: 15,
         tooltip: `Remove ${m.name} from My maps`,
         tooltipHost: this.tooltip,
         onClick: () => void this.removeMyMap(m.id),
       });
-      y += 42;
+      y += Math.max(36, this.lay.button) + 6;
     }
     if (pages > 1) {
       const page = (by: number) => () => {
@@ -327,7 +410,7 @@ export class SetupScene extends Phaser.Scene {
       new Button(this, lx + 40, y, {
         name: 'mymaps-prev',
         width: 40,
-        height: 30,
+        height: Math.max(30, this.lay.button),
         label: '\u25c0',
         fontSize: 14,
         onClick: page(-1),
@@ -338,7 +421,7 @@ export class SetupScene extends Phaser.Scene {
       new Button(this, lx + lw - 40, y, {
         name: 'mymaps-next',
         width: 40,
-        height: 30,
+        height: Math.max(30, this.lay.button),
         label: '\u25b6',
         fontSize: 14,
         onClick: page(1),
@@ -408,33 +491,34 @@ export class SetupScene extends Phaser.Scene {
     this.tooltip.hideNow();
     this.detailRoot.removeAll(true);
     this.optionRoot.removeAll(true);
-    const rx = 460;
-    const rw = GAME_WIDTH - rx - 36;
-    const x = rx + 24;
-    let y = 100;
+    const lay = this.lay;
+    const x = lay.details.x + 24;
+    let y = lay.details.y + 16;
     // The right-hand column holds the map's picture and summary.
-    const wrap = Math.min(rw - 48, PREVIEW.x - x - 24);
+    const wrap = Math.min(lay.details.w - 48, lay.preview.x - x - 24);
     if (error || !this.resolved) {
       this.detailRoot.add(
         this.add.text(
           x,
           y,
           error ?? 'No scenario.',
-          textStyle(17, '#ffb4a8', { wordWrap: { width: wrap } }),
+          textStyle(this.fs(17), '#ffb4a8', { wordWrap: { width: wrap } }),
         ),
       );
       return;
     }
     const r = this.resolved;
-    const name = this.add.text(x, y, r.name, titleStyle(28, CSS.gold, { strokeThickness: 0 }));
-    // A long name stops short of the map's picture.
-    if (name.width > wrap) cropText(name, 0, 0, wrap, 40);
+    const name = this.add
+      .text(x, y, r.name, titleStyle(this.fs(28), CSS.gold, { strokeThickness: 0 }))
+      .setName('setup-title');
+    // A long name is fitted short of the map's picture, whole in its tooltip.
+    if (fitText(name, r.name, wrap, this.fs(28), 18)) this.hoverTip(name, r.name);
     y += 44;
     const summary = this.add.text(
       x,
       y,
       r.summary || 'A dungeon of your own making.',
-      textStyle(16, CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
+      textStyle(this.fs(16), CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
     );
     // Under a muster the options need the room: two lines of the summary.
     if (this.rules.muster) {
@@ -455,27 +539,34 @@ export class SetupScene extends Phaser.Scene {
       muster
         ? `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 the armies set up as the scenario says`
         : `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`,
-      textStyle(14, CSS.muted),
+      textStyle(this.fs(14), CSS.muted),
     );
+    if (fitText(mapLine, mapLine.text, wrap, this.fs(14))) this.hoverTip(mapLine, mapLine.text);
     y += 30;
     const winTitle = this.add.text(
       x,
       y,
       'To win',
-      titleStyle(18, CSS.gold, { strokeThickness: 0 }),
+      titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
     );
     const win = this.add
       .text(
-        x + 80,
+        x + this.fs(80),
         y + 2,
         muster ? muster.goal(this.options) : describeVictory(this.options),
-        textStyle(16, CSS.green, { wordWrap: { width: wrap - 80 }, lineSpacing: 3 }),
+        textStyle(this.fs(16), CSS.green, {
+          wordWrap: { width: wrap - this.fs(80) },
+          lineSpacing: 3,
+        }),
       )
       .setName('victory-text');
     this.detailRoot.add([name, summary, mapLine, winTitle, win]);
     y += Math.max(30, win.height + 16);
-    if (muster) this.buildMusterOptions(muster, x, y + 10, wrap);
-    else this.buildOptions(x, Math.max(y + 40, 340), wrap);
+    // Upright, the options go under the map's picture and its summary, the whole width.
+    const full = lay.upright ? lay.details.w - 48 : wrap;
+    if (lay.upright) y = Math.max(y, lay.preview.bottom + 8);
+    if (muster) this.buildMusterOptions(muster, x, y + 10, full);
+    else this.buildOptions(x, Math.max(y + 40, lay.details.y + 256), full);
     this.drawMinimap();
   }
 
@@ -489,7 +580,7 @@ export class SetupScene extends Phaser.Scene {
       x,
       y - 48,
       'Options',
-      titleStyle(18, CSS.gold, { strokeThickness: 0 }),
+      titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
     );
     root.add(heading);
 
@@ -499,14 +590,14 @@ export class SetupScene extends Phaser.Scene {
       if (when && this.options[when.option] !== when.equals) continue;
       label(spec.label, spec.help, y);
       this.buildOption(spec, optionName(spec, specs), bx, y);
-      y += 50;
+      y += Math.max(50, this.lay.button + 10);
     }
     this.buildSeedRow(x, y, bx, label);
   }
 
   /** An option's name on the left of its row, its help on hover (a tap on a phone). */
   private optionLabel(x: number, text: string, tip: string, y: number, size = 17): void {
-    const t = this.add.text(x, y, text, textStyle(size, CSS.parchment)).setOrigin(0, 0.5);
+    const t = this.add.text(x, y, text, textStyle(this.fs(size), CSS.parchment)).setOrigin(0, 0.5);
     t.setInteractive();
     t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
     t.on('pointerout', () => this.tooltip.hideNow());
@@ -547,13 +638,13 @@ export class SetupScene extends Phaser.Scene {
       if (tableRoll && this.options[roll.option] === tableRoll.value) {
         root.add(
           this.add
-            .text(bx + 160, y + 24, `Rolled ${tableRoll.text}`, textStyle(13, CSS.gold))
+            .text(bx + 160, y + 24, `Rolled ${tableRoll.text}`, textStyle(this.fs(13), CSS.gold))
             .setOrigin(0.5)
             .setName('scenario-roll'),
         );
         y += 16;
       }
-      y += ROW;
+      y += this.lay.row;
     }
     y = this.buildBattlefieldRow(x, bx, y, label);
     let col = 0;
@@ -577,16 +668,16 @@ export class SetupScene extends Phaser.Scene {
         b.setData('tooltip', spec.help);
         this.optionTip(b, spec.help);
         col = (col + 1) % 2;
-        if (col === 0) y += ROW;
+        if (col === 0) y += this.lay.row;
         continue;
       }
-      if (col === 1) y += ROW;
+      if (col === 1) y += this.lay.row;
       col = 0;
       label(spec.label, spec.help, y);
       this.buildOption(spec, name, bx, y);
-      y += ROW;
+      y += this.lay.row;
     }
-    if (col === 1) y += ROW;
+    if (col === 1) y += this.lay.row;
     // The armies in short, and the way to the muster.
     const line = (side: 'heroes' | 'enemies'): string => {
       const a = muster.army(this.options, side);
@@ -602,7 +693,10 @@ export class SetupScene extends Phaser.Scene {
         x,
         y - 14,
         `${line('heroes')}\n${line('enemies')}`,
-        textStyle(14, problem ? '#ffb4a8' : CSS.parchment, { lineSpacing: 3 }),
+        textStyle(this.fs(14), problem ? '#ffb4a8' : CSS.parchment, {
+          lineSpacing: 3,
+          wordWrap: { width: wrap - 140 },
+        }),
       )
       .setName('muster-summary');
     root.add(armies);
@@ -610,8 +704,20 @@ export class SetupScene extends Phaser.Scene {
       app.setup.options = this.options;
       app.goto('Muster');
     });
-    y += 46;
+    y += Math.max(46, armies.height + 6);
     this.buildSeedRow(x, y, bx, label);
+  }
+
+  /** A text size: a fifth larger on a phone held upright, where the screen shows it small. */
+  private fs(size: number): number {
+    return this.lay.upright ? Math.round(size * 1.2) : size;
+  }
+
+  /** A hover tip (a tap on a phone) on a text: the whole of a text fitted short. */
+  private hoverTip(t: Phaser.GameObjects.Text, tip: string): void {
+    t.setInteractive();
+    t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
+    t.on('pointerout', () => this.tooltip.hideNow());
   }
 
   /** A hover tip on a button of the options panel. */
@@ -662,7 +768,7 @@ export class SetupScene extends Phaser.Scene {
     if (field) {
       this.optionRoot.add(
         this.add
-          .text(bx + 186, y, `Seed ${field.seed}`, textStyle(15, CSS.gold))
+          .text(bx + 186, y, `Seed ${field.seed}`, textStyle(this.fs(15), CSS.gold))
           .setOrigin(0, 0.5)
           .setName('field-seed'),
       );
@@ -672,14 +778,14 @@ export class SetupScene extends Phaser.Scene {
     } else if (maps.length > 0) {
       this.optionButton('field-prev', '\u25c0', false, 34, bx + 184, y, toMap(at - 1));
       const name = this.add
-        .text(bx + 226, y, maps[at].name, textStyle(14, CSS.gold))
+        .text(bx + 226, y, maps[at].name, textStyle(this.fs(14), CSS.gold))
         .setOrigin(0, 0.5)
         .setName('field-map-name');
-      if (name.width > 140) cropText(name, 0, 0, 140, 30);
+      if (fitText(name, maps[at].name, 134, this.fs(14), 11)) this.hoverTip(name, maps[at].name);
       this.optionRoot.add(name);
       this.optionButton('field-next', '\u25b6', false, 34, bx + 366, y, toMap(at + 1));
     }
-    return y + ROW;
+    return y + this.lay.row;
   }
 
   /** The seed row: random or typed, the typed digits in a box. */
@@ -707,14 +813,15 @@ export class SetupScene extends Phaser.Scene {
     const fx = bx + 190;
     this.seedBox = this.add.graphics();
     this.seedBox.fillStyle(0x0b0810, 1);
-    this.seedBox.fillRoundedRect(fx, y - 17, 170, 34, 6);
+    const sh = this.lay.button;
+    this.seedBox.fillRoundedRect(fx, y - sh / 2, 170, sh, 6);
     this.seedBox.lineStyle(
       1.5,
       app.setup.seedMode === 'typed' ? COLORS.gold : COLORS.panelBorder,
       1,
     );
-    this.seedBox.strokeRoundedRect(fx, y - 17, 170, 34, 6);
-    const zone = this.add.zone(fx + 85, y, 170, 34).setInteractive({ useHandCursor: true });
+    this.seedBox.strokeRoundedRect(fx, y - sh / 2, 170, sh, 6);
+    const zone = this.add.zone(fx + 85, y, 170, sh).setInteractive({ useHandCursor: true });
     zone.on('pointerup', () => {
       if (app.setup.seedMode !== 'typed') {
         app.setup.seedMode = 'typed';
@@ -727,13 +834,13 @@ export class SetupScene extends Phaser.Scene {
       .setName('seed-field');
     root.add([this.seedBox, zone, this.seedField]);
     this.updateSeedField();
-    y += 34;
+    y += sh / 2 + 17;
     root.add(
       this.add.text(
         x,
         y,
         'Keys: Enter starts, Esc goes back; type digits for a typed seed.',
-        textStyle(13, CSS.dim),
+        textStyle(this.fs(13), CSS.dim),
       ),
     );
   }
@@ -751,9 +858,9 @@ export class SetupScene extends Phaser.Scene {
     const b = new Button(this, x + w / 2, y, {
       name,
       width: w,
-      height: 34,
+      height: this.lay.button,
       label: text,
-      fontSize: 15,
+      fontSize: this.lay.font,
       onClick,
     });
     b.setSelected(selected);
@@ -794,7 +901,9 @@ export class SetupScene extends Phaser.Scene {
       const step = (by: number): OptionValue => spec.choices[(i + by + n) % n].value;
       toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, set(step(-1)));
       this.optionRoot.add(
-        this.add.text(bx + 160, y, spec.choices[i].label, textStyle(16, CSS.gold)).setOrigin(0.5),
+        this.add
+          .text(bx + 160, y, spec.choices[i].label, textStyle(this.fs(16), CSS.gold))
+          .setOrigin(0.5),
       );
       toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, set(step(1)));
     }
@@ -809,7 +918,7 @@ export class SetupScene extends Phaser.Scene {
     const r = this.resolved;
     if (!r) return;
     const m = r.map.battleMap;
-    const box = PREVIEW;
+    const box = { ...PREVIEW, ...this.lay.preview };
     const size = Math.max(1, Math.min(box.width / m.width, box.height / m.height));
     const w = m.width * size;
     const h = m.height * size;
@@ -857,7 +966,7 @@ export class SetupScene extends Phaser.Scene {
     this.detailRoot.add(g);
     this.detailRoot.add(
       this.add
-        .text(box.x + box.width / 2, box.y + 8, 'The map', textStyle(13, CSS.muted))
+        .text(box.x + box.width / 2, box.y + 8, 'The map', textStyle(this.fs(13), CSS.muted))
         .setOrigin(0.5, 1),
     );
     // The summary map:check prints (less the title line, shown above, and the description).
@@ -874,10 +983,12 @@ export class SetupScene extends Phaser.Scene {
         box.x,
         top,
         lines.join('\n'),
-        textStyle(11, CSS.muted, { wordWrap: { width: box.width, useAdvancedWrap: true } }),
+        textStyle(this.fs(11), CSS.muted, {
+          wordWrap: { width: box.width, useAdvancedWrap: true },
+        }),
       )
       .setName('map-summary');
-    const maxH = 632 - top;
+    const maxH = this.lay.preview.bottom - top;
     if (text.height > maxH) text.setCrop(0, 0, box.width, maxH);
     const full = r.map.summary;
     text.setInteractive();

@@ -20,15 +20,26 @@ export interface MenuFrame {
 /**
  * Fits a menu scene's 1280 x 720 design box into the screen, centred. A scene that lays
  * itself out for any box (`portrait`) gets a box 720 wide and as tall as a phone held
- * upright is, there.
+ * upright is, there; one that lays itself out for any width (`wide`) gets a box 720 tall
+ * and as wide as the screen is, on a screen wider than 16:9.
  */
 export function frameMenuScene(
   scene: Phaser.Scene,
-  options: { portrait?: boolean } = {},
+  options: { portrait?: boolean; wide?: boolean } = {},
 ): MenuFrame {
   const screen = screenNow();
   const upright = options.portrait === true && screen.narrow;
-  const W = upright ? 720 : DESIGN_WIDTH;
+  // A scene that lays itself out for any width (`wide`) fills a wider screen (a phone on
+  // its side) instead of leaving bars at its sides.
+  const wider =
+    options.wide === true &&
+    !upright &&
+    screen.gameWidth * DESIGN_HEIGHT > screen.gameHeight * DESIGN_WIDTH;
+  const W = upright
+    ? 720
+    : wider
+      ? Math.round((DESIGN_HEIGHT * screen.gameWidth) / screen.gameHeight)
+      : DESIGN_WIDTH;
   const H = upright ? Math.round((720 * screen.gameHeight) / screen.gameWidth) : DESIGN_HEIGHT;
   const box = fitBox(screen, W, H);
   scene.cameras.main.setOrigin(0, 0).setZoom(box.zoom).setScroll(box.left, box.top);

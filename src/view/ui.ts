@@ -24,6 +24,9 @@ function buttonBounds(b: Button): ControlRect | null {
     width: b.width * m.scaleX * z,
     height: b.height * m.scaleY * z,
     enabled: b.enabled,
+    label: b.label.text,
+    labelWidth: b.label.width * b.label.scaleX * m.scaleX * z,
+    labelRoom: b.labelRoom() * m.scaleX * z,
   };
 }
 
@@ -51,6 +54,47 @@ export function cropText(
 ): void {
   const r = text.style.resolution || 1;
   text.setCrop(x * r, y * r, width * r, height * r);
+}
+
+/** The ellipsis a text cut short ends with. */
+const ELLIPSIS = '\u2026';
+
+/**
+ * Fits a one-line text into `width` (its own layout pixels): first a smaller font, down to
+ * `least` (default: 72% of its size, never under 10), then cut short with an ellipsis (a
+ * number at its end, like a weapon's "11+", kept).
+ * Returns whether it was cut (the caller shows the full text in a tooltip).
+ */
+export function fitText(
+  text: Phaser.GameObjects.Text,
+  full: string,
+  width: number,
+  size: number,
+  least = Math.max(10, Math.round(size * 0.72)),
+): boolean {
+  if (text.style.fontSize !== `${size}px`) text.setFontSize(size);
+  if (text.text !== full) text.setText(full);
+  if (width <= 0 || text.width <= width) return false;
+  let s = size;
+  while (text.width > width && s > least) {
+    s = Math.max(least, s - Math.max(1, Math.round(s * 0.08)));
+    text.setFontSize(s);
+  }
+  if (text.width <= width) return false;
+  // A number at the end (a weapon's "11+") is kept: the words before it are cut.
+  const tail = /\s\S*\d\S*$/.exec(full)?.[0] ?? '';
+  const head = full.slice(0, full.length - tail.length);
+  const cut = (n: number): string => head.slice(0, n).trimEnd() + ELLIPSIS + tail;
+  let lo = 0;
+  let hi = head.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    text.setText(cut(mid));
+    if (text.width <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  text.setText(cut(lo));
+  return true;
 }
 
 // ------------------------------------------------------------------ panel drawing
@@ -167,6 +211,9 @@ export class Button extends Phaser.GameObjects.Container {
   private _focused = false;
   private options: ButtonOptions;
   readonly buttonName: string | undefined;
+  /** The label's whole text (shown in the tooltip when the button cuts it short). */
+  private fullLabel = '';
+  private labelCut = false;
 
   constructor(scene: Phaser.Scene, x: number, y: number, options: ButtonOptions) {
     super(scene, x, y);
@@ -202,6 +249,7 @@ export class Button extends Phaser.GameObjects.Container {
     );
     this.label.setOrigin(left ? 0 : 0.5, 0.5);
     this.add(this.label);
+    this.fitLabel(options.label);
     this.layoutContent();
     if (options.hotkey) {
       this.hotkeyText = scene.add
@@ -258,9 +306,27 @@ export class Button extends Phaser.GameObjects.Container {
     this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.width / 2;
   }
 
+  /** The width the label may take: the button less its padding, icon and hotkey. */
+  labelRoom(): number {
+    const w = this.options.width;
+    const left = this.options.align === 'left';
+    const icon = this.icon && !left ? this.icon.displayWidth + 6 : 0;
+    const hotkey = this.options.hotkey ? 14 : 0;
+    return left ? w / 2 - this.label.x - 8 - hotkey : w - 16 - icon - 2 * hotkey;
+  }
+
+  /** Sets the label's text, made to fit the button (smaller, then cut with an ellipsis). */
+  private fitLabel(text: string): void {
+    this.fullLabel = text;
+    this.labelCut = fitText(this.label, text, this.labelRoom(), this.options.fontSize ?? 18);
+  }
+
   private tooltipText(): string {
     const t = this.options.tooltip;
-    return typeof t === 'function' ? t() : (t ?? '');
+    const tip = typeof t === 'function' ? t() : (t ?? '');
+    // A label cut short is read whole in the tooltip.
+    if (!this.labelCut) return tip;
+    return tip && tip !== this.fullLabel ? `${this.fullLabel}: ${tip}` : this.fullLabel;
   }
 
   get enabled(): boolean {
@@ -308,8 +374,8 @@ export class Button extends Phaser.GameObjects.Container {
   }
 
   setLabel(text: string): this {
-    if (this.label.text !== text) {
-      this.label.setText(text);
+    if (this.fullLabel !== text) {
+      this.fitLabel(text);
       this.layoutContent();
     }
     return this;

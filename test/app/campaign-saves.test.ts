@@ -2,7 +2,8 @@
  * A campaign's save slot in the browser's terms (src/app/campaign-play.ts): the bundled
  * campaign reads, its missions resolve over the game's own maps, a campaign saved after a
  * won mission and the rolls that followed comes back from its file exactly (replayed);
- * a foreign or tampered file is refused in plain words. And the older single-battle save
+ * a foreign or tampered file is refused in plain words; a player's own campaign rides in
+ * its record. And the older single-battle save
  * moves into the quick battle slot (src/app/session.ts migrateLegacySave).
  */
 import 'fake-indexeddb/auto';
@@ -96,6 +97,29 @@ describe('campaigns in the browser', () => {
     if (!bad.ok) expect(bad.error).toMatch(/damaged|seed/);
     const foreign = loadCampaignRecord({ ...read.record, data: { campaign: 'nowhere' } });
     expect(foreign.ok ? '' : foreign.error).toMatch(/does not have/);
+  });
+
+  it("a player's own campaign is kept with its save, and checked again when loaded", () => {
+    const bundled = findCampaign('ember-crown')!;
+    // The bundled campaign under another id: a campaign file of the player's own.
+    const def = { ...structuredClone(bundled), id: 'my-own', name: 'My Own' };
+    const state = newCampaign(def, 77, campaignOptions('story'));
+    const record = campaignRecord('campaign-3', def, state);
+    expect(record.definition).toEqual(def);
+    expect(campaignRecord('campaign-3', bundled, state).definition).toBeUndefined();
+    // Through a file and back: the definition comes too, and the save loads with it.
+    const read = parseSaveFile(saveFileText(record), 'campaign-1');
+    if (!read.ok) throw new Error(read.error);
+    expect(read.record.definition).toEqual(def);
+    const back = loadCampaignRecord(read.record);
+    if (!back.ok) throw new Error(back.error);
+    expect(back.def.name).toBe('My Own');
+    expect(back.state).toEqual(state);
+    // A damaged definition is refused in words; so is a definition of another campaign.
+    const broken = loadCampaignRecord({ ...read.record, definition: { ...def, missions: [] } });
+    expect(broken.ok ? '' : broken.error).toMatch(/campaign kept with the save is damaged/);
+    const other = loadCampaignRecord({ ...read.record, definition: { ...def, id: 'other' } });
+    expect(other.ok ? '' : other.error).toMatch(/do not match/);
   });
 });
 

@@ -72,9 +72,11 @@ describe('the campaign in the browser', () => {
       'campaign-2': null,
       'campaign-3': null,
     });
+    await clickButtonOn(page, 'slot-1-new');
+    await clickButtonOn(page, 'pick-ember-crown');
     await clickButtonOn(page, 'difficulty-story');
     await page.evaluate((s) => window.archfoe.debug.seedNextCampaign(s), SEED);
-    await clickButtonOn(page, 'slot-1-new');
+    await clickButtonOn(page, 'picker-start');
     await waitForScene(page, 'Campaign');
     const c = await page.evaluate(() => window.archfoe.campaign());
     expect(c?.slot).toBe('campaign-1');

@@ -1,0 +1,69 @@
+/**
+ * The campaign picker's state and its campaign files: which empty slot a new campaign is
+ * being picked for, which campaign and difficulty are chosen, and a campaign file read from
+ * the file picker or dropped on the page. A file is checked whole before it is listed; a
+ * damaged or invalid one gets a plain message naming the problem, and nothing saved changes.
+ */
+import type { Difficulty } from '../engine/campaign';
+import { app } from './app';
+import { addCampaignFile, MAX_CAMPAIGN_BYTES } from './campaign-play';
+import type { CampaignSlotId } from './save-slots';
+
+export const picker: {
+  /** The empty slot a campaign is being picked for, or null (the slots are shown). */
+  slot: CampaignSlotId | null;
+  /** The id of the campaign chosen (null: the first listed). */
+  chosen: string | null;
+  difficulty: Difficulty;
+} = { slot: null, chosen: null, difficulty: 'normal' };
+
+/** Reads a chosen or dropped campaign file into the picker's list and chooses it. */
+export async function loadCampaignFile(file: File): Promise<void> {
+  let outcome: { kind: 'error' | 'info'; text: string };
+  if (file.size > MAX_CAMPAIGN_BYTES) {
+    outcome = { kind: 'error', text: `${file.name} is too large to be a campaign file.` };
+  } else {
+    let text = '';
+    try {
+      text = await file.text();
+    } catch {
+      text = '';
+    }
+    const r = addCampaignFile(text);
+    if (r.ok) picker.chosen = r.def.id;
+    outcome = r.ok
+      ? { kind: 'info', text: `"${r.def.name}" is loaded from ${file.name}.` }
+      : { kind: 'error', text: `${file.name} cannot be loaded as a campaign. ${r.error}` };
+  }
+  app.campaignsMessage = outcome;
+  if (app.activeSceneKey() === 'Campaigns') app.goto('Campaigns');
+}
+
+function campaignInput(): HTMLInputElement {
+  let input = document.getElementById('campaign-file') as HTMLInputElement | null;
+  if (!input) {
+    input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'campaign-file';
+    input.accept = '.json,application/json';
+    input.hidden = true;
+    input.addEventListener('change', () => {
+      const file = input!.files?.[0];
+      if (file) void loadCampaignFile(file);
+    });
+    document.body.appendChild(input);
+  }
+  return input;
+}
+
+/** Opens the file chooser for a campaign file (call from a click). */
+export function chooseCampaignFile(): void {
+  const input = campaignInput();
+  input.value = '';
+  input.click();
+}
+
+/** Installs the campaign file input (so tests find it before the first click). */
+export function installCampaignFileInput(): void {
+  campaignInput();
+}

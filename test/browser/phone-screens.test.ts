@@ -1,0 +1,130 @@
+/**
+ * The Setup (both rule sets), Results, Replay and campaign slots and picker screens on a phone held upright (390x844),
+ * on its side (844x390) and at 1280x720: every button on the screen, tall enough to tap
+ * (20 px or more) and its label within the button; the battle's hero cards' weapon labels
+ * ("Hand crossbow 11+") within their buttons too. Screenshots go to test-artifacts/ (the
+ * upright Setup to docs/ with DOCS_SHOTS=1).
+ */
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ArchFoeApi } from '../../src/app/automation';
+import { ARTIFACTS, clickButtonOn, openSetup, ROOT, useBrowser, waitForScene } from './harness';
+
+declare const window: { archfoe: ArchFoeApi };
+
+const b = useBrowser();
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 844, height: 390 },
+  { width: 1280, height: 720 },
+] as const;
+
+/** Every button on the screen is on it, tall enough to tap, and holds its label. */
+async function checkControls(where: string, width: number, height: number): Promise<void> {
+  const page = b.page;
+  const rects = await page.evaluate(() =>
+    window.archfoe.debug.buttonNames().map((n) => ({ n, r: window.archfoe.debug.buttonRect(n) })),
+  );
+  expect(rects.length, `${where}: buttons`).toBeGreaterThan(2);
+  for (const { n, r } of rects) {
+    if (!r) continue;
+    const name = `${where} ${n}`;
+    expect(r.x, name).toBeGreaterThanOrEqual(-1);
+    expect(r.y, name).toBeGreaterThanOrEqual(-1);
+    expect(r.x + r.width, name).toBeLessThanOrEqual(width + 1);
+    expect(r.y + r.height, name).toBeLessThanOrEqual(height + 1);
+    expect(r.height, `${name} is tall enough to tap`).toBeGreaterThanOrEqual(20);
+    if (r.label)
+      expect(r.labelWidth!, `${name}: "${r.label}" fits`).toBeLessThanOrEqual(r.labelRoom! + 1);
+  }
+}
+
+/** Each size in turn: the scene laid out again for it, checked, and photographed. */
+async function atEverySize(scene: string, shot: string): Promise<void> {
+  const page = b.page;
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(500);
+    await waitForScene(page, scene);
+    await page.mouse.move(1, 1);
+    await page.waitForTimeout(900);
+    await checkControls(`${scene} ${size.width}x${size.height}`, size.width, size.height);
+    const path = join(ARTIFACTS, `phone-${shot}-${size.width}x${size.height}.png`);
+    await page.screenshot({ path });
+    if (shot === 'setup-skirmish' && size.width === 390 && process.env.DOCS_SHOTS === '1')
+      copyFileSync(path, join(ROOT, 'docs', 'setup-phone.png'));
+  }
+}
+
+describe('the screens on a phone', () => {
+  it('Setup fits upright and sideways, for the Dungeon Crawl and the Skirmish', async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openSetup(page, b.session.baseUrl);
+    await clickButtonOn(page, 'scenario-dungeon-crawl');
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('seed-random') !== null);
+    await atEverySize('Setup', 'setup-crawl');
+    await clickButtonOn(page, 'scenario-skirmish-basic-battle');
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('field-random') !== null);
+    await atEverySize('Setup', 'setup-skirmish');
+    // A map as the battlefield: its name between the arrows, fitted.
+    await clickButtonOn(page, 'field-map');
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('field-next') !== null);
+    await atEverySize('Setup', 'setup-skirmish-map');
+    await clickButtonOn(page, 'field-random');
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('field-reroll') !== null);
+  }, 180_000);
+
+  it('a Skirmish battle: the weapon labels fit; Results and Replay fit every size', async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    await clickButtonOn(page, 'start');
+    await waitForScene(page, 'Battle');
+    await page.evaluate(() => window.archfoe.idle());
+    await page.waitForTimeout(800);
+    await checkControls('Battle 1280x720', 1280, 720);
+    // The captain's hand crossbow: its name shortened if it must be, its 11+ kept.
+    const pistol = await page.evaluate(() =>
+      window.archfoe.debug.buttonRect('card-captain-1-pistol'),
+    );
+    expect(pistol?.label).toMatch(/^Hand.*11\+$/);
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-battle-1280x720.png') });
+    for (let i = 0; i < 3000; i++) {
+      if ((await page.evaluate(() => window.archfoe.scene())) !== 'Battle') break;
+      const over = await page.evaluate(async () => {
+        await window.archfoe.idle();
+        const s = window.archfoe.state();
+        if (!s || s.phase === 'over') return true;
+        const c = window.archfoe.suggest();
+        if (c) await window.archfoe.dispatch(c);
+        return false;
+      });
+      if (over) break;
+    }
+    await waitForScene(page, 'Results', 30_000);
+    await atEverySize('Results', 'results');
+    await clickButtonOn(page, 'results-replay');
+    await waitForScene(page, 'Replay');
+    await clickButtonOn(page, 'replay-forward');
+    await clickButtonOn(page, 'replay-forward');
+    await atEverySize('Replay', 'replay');
+    await clickButtonOn(page, 'replay-leave');
+    await waitForScene(page, 'Results');
+    expect(b.errors).toEqual([]);
+  }, 300_000);
+
+  it('the campaign slots and the campaign picker fit every size', async () => {
+    const page = b.page;
+    await clickButtonOn(page, 'results-menu');
+    await waitForScene(page, 'Menu');
+    await clickButtonOn(page, 'campaign');
+    await waitForScene(page, 'Campaigns');
+    await atEverySize('Campaigns', 'campaign-slots');
+    await clickButtonOn(page, 'slot-2-new');
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('picker-start') !== null);
+    await atEverySize('Campaigns', 'campaign-picker');
+    expect(b.errors).toEqual([]);
+  }, 120_000);
+});
