@@ -62,5 +62,5 @@ export type {
   PatrolOutcome,
   StrikeIntent,
 } from './systems/intent';
-export { heroesView, hasFogOfWar } from './systems/fog';
+export { heroesSee, heroesView, hasFogOfWar } from './systems/fog';
 export { fieldOfView, sideFieldOfView, sightGrid } from './fov';

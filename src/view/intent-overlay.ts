@@ -7,6 +7,7 @@
 import {
   attackOdds,
   enemyIntent,
+  hasFogOfWar,
   percent,
   roundIntent,
   type EnemyIntent,
@@ -131,6 +132,7 @@ export function intentMarks(state: GameState, unitIds: readonly string[]): Inten
 export function attackBadges(state: GameState, samples = 100): AttackBadge[] {
   const odds = attackOdds(state, { samples });
   if (!odds) return [];
+  const fog = hasFogOfWar(state);
   const how =
     odds.method === 'exact'
       ? `exact: every roll that matters counted (${odds.runs} ways)`
@@ -139,7 +141,7 @@ export function attackBadges(state: GameState, samples = 100): AttackBadge[] {
     unitId,
     chance,
     text: percent(chance),
-    tip: `Chance a monster attacks this hero in its next turn: ${percent(chance)} (${how}).`,
+    tip: `Chance a monster ${fog ? 'in sight ' : ''}attacks this hero in its next turn: ${percent(chance)} (${how}).${fog ? ' Fog of war: monsters out of sight are not counted.' : ''}`,
   }));
 }
 

@@ -22,6 +22,7 @@ import type { RoundIntent, RuleModule } from '../rulesets/module';
 import type { EventOf, GameEvent, GameState, Unit } from '../types';
 import { findUnit } from '../world';
 import { settle, type Context } from './context';
+import { hasFogOfWar, heroesView } from './fog';
 
 // ------------------------------------------------------------------ the dice tree
 
@@ -488,10 +489,17 @@ export interface AttackOddsOptions {
   seed?: number;
 }
 
+/**
+ * The heroes attacked in `events`; under fog of war only attacks by the monsters the heroes
+ * see in `state` count (the odds must not tell of a monster the player cannot see).
+ */
 function heroesAttacked(state: GameState, events: GameEvent[]): Set<string> {
   const heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
+  const inView = hasFogOfWar(state) ? new Set(heroesView(state).enemies) : null;
   const out = new Set<string>();
-  for (const e of events) if (e.type === 'attacked' && heroes.has(e.target)) out.add(e.target);
+  for (const e of events)
+    if (e.type === 'attacked' && heroes.has(e.target) && (!inView || inView.has(e.unit)))
+      out.add(e.target);
   return out;
 }
 
