@@ -366,6 +366,7 @@ export function installAutomation(): ArchFoeApi {
         return {
           ...look,
           badges: look.badges.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
+          labels: look.labels?.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
           viewport: rectToPage(look.viewport),
           board: rectToPage(look.board),
           tutorial: look.tutorial && {
