@@ -360,6 +360,11 @@ export class Slider extends Phaser.GameObjects.Container {
   private value: number;
   private readonly trackW: number;
   private dragging = false;
+  private focused = false;
+  private readonly onChange: (v: number) => void;
+  /** The name the keyboard focus reports (like a button's). */
+  readonly buttonName: string | undefined;
+  readonly enabled = true;
 
   constructor(
     scene: Phaser.Scene,
@@ -373,6 +378,8 @@ export class Slider extends Phaser.GameObjects.Container {
     super(scene, x, y);
     this.trackW = width;
     this.value = value;
+    this.onChange = onChange;
+    this.buttonName = name;
     this.track = scene.add.graphics();
     this.valueText = scene.add
       .text(width / 2 + 16, 0, '', textStyle(16, CSS.parchment))
@@ -423,8 +430,35 @@ export class Slider extends Phaser.GameObjects.Container {
     g.lineStyle(2, COLORS.gold, 1);
     g.strokeCircle(kx, 0, 11);
     this.valueText.setText(`${Math.round(this.value * 100)}%`);
+    if (this.focused) {
+      // The keyboard focus: the same bright ring as a button's.
+      g.lineStyle(2.5, 0xfff3c4, 1);
+      g.strokeRoundedRect(-w / 2 - 16, -17, w + 32, 34, 10);
+    }
+  }
+
+  setFocused(focused: boolean): this {
+    this.focused = focused;
+    this.redraw();
+    return this;
+  }
+
+  /** Enter or Space on a focused slider: nothing (the arrows move it). */
+  activate(): void {}
+
+  /** An arrow key: a step of 5% up or down; Home and End: none or all. */
+  adjust(step: number): void {
+    const v = Math.max(0, Math.min(1, Math.round((this.value + step * 0.05) * 20) / 20));
+    if (v === this.value) return;
+    this.value = v;
+    this.redraw();
+    sounds.play('ui-click');
+    this.onChange(v);
   }
 }
+
+/** What the keyboard focus can rest on: a button, or a slider the arrows move. */
+type Focusable = Button | Slider;
 
 // ------------------------------------------------------------------ toast
 
@@ -479,20 +513,20 @@ export class Toast extends Phaser.GameObjects.Container {
   }
 }
 
-/** Every enabled button on screen in a scene, in reading order (rows top to bottom). */
-function focusableButtons(scene: Phaser.Scene): Button[] {
-  const found: Button[] = [];
+/** Every enabled button and slider on screen in a scene, in reading order (rows top to bottom). */
+function focusableButtons(scene: Phaser.Scene): Focusable[] {
+  const found: Focusable[] = [];
   const visit = (list: Phaser.GameObjects.GameObject[], shown: boolean): void => {
     for (const o of list) {
       const visible = shown && (o as unknown as { visible?: boolean }).visible !== false;
-      if (o instanceof Button) {
+      if (o instanceof Button || o instanceof Slider) {
         if (visible && o.enabled && o.input?.enabled) found.push(o);
       } else if (o instanceof Phaser.GameObjects.Container) visit(o.list, visible);
       else if (o instanceof Phaser.GameObjects.Layer) visit(o.list, visible);
     }
   };
   visit(scene.children.list, true);
-  const where = (b: Button) => b.getBounds();
+  const where = (b: Focusable) => b.getBounds();
   return found.sort((a, b) => {
     const ra = where(a);
     const rb = where(b);
@@ -504,13 +538,14 @@ function focusableButtons(scene: Phaser.Scene): Button[] {
 
 /**
  * Keyboard focus for a menu scene: Tab and Shift+Tab move a visible focus ring through the
- * scene's buttons in reading order, Enter or Space presses the focused one, Escape drops the
+ * scene's buttons and sliders in reading order, Enter or Space presses the focused button,
+ * the arrow keys (Home, End) move the focused slider, Escape drops the
  * focus (and still goes back). Until Tab is pressed nothing is focused and the scene's own keys work as before.
  * Call it at the start of `create`, before the scene's own onKeyDown.
  */
 export function enableKeyboardFocus(scene: Phaser.Scene): void {
-  let focused: Button | null = null;
-  const setFocus = (b: Button | null): void => {
+  let focused: Focusable | null = null;
+  const setFocus = (b: Focusable | null): void => {
     focused?.setFocused(false);
     focused = b;
     focused?.setFocused(true);
@@ -542,7 +577,18 @@ export function enableKeyboardFocus(scene: Phaser.Scene): void {
       setFocus(null);
       return;
     }
-    if (e.key === 'Enter' || e.key === ' ') {
+    const arrows: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowDown: -1,
+      ArrowRight: 1,
+      ArrowUp: 1,
+      Home: -20,
+      End: 20,
+    };
+    if (focused instanceof Slider && e.key in arrows) {
+      consumeKey(e);
+      focused.adjust(arrows[e.key]);
+    } else if (e.key === 'Enter' || e.key === ' ') {
       consumeKey(e);
       if (!e.repeat) focused.activate();
     } else if (e.key === 'Escape') {
