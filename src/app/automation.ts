@@ -38,6 +38,7 @@ import { randomSeed } from './session';
 import { SLOT_IDS } from './save-slots';
 import type { CampaignState } from '../engine/campaign';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
+import { Button, textBounds } from '../view/ui';
 
 export interface StartOptions {
   scenario?: string;
@@ -140,6 +141,11 @@ export interface ArchFoeApi {
     seedNextCampaign(seed: number): void;
     /** The text of a named text on the screen now (the campaign slots' message...), or null. */
     textOf(name: string): string | null;
+    /**
+     * A named text's (or a named button's label's) rectangle on the page and its letters'
+     * height as drawn (font size times its scale, in page pixels), or null.
+     */
+    textBox(name: string): (LookRect & { letters: number }) | null;
   };
 }
 
@@ -179,6 +185,36 @@ export interface CampaignLook {
   party: { id: string; name: string; wounds: number; kills: number; missions: number }[];
   fallen: string[];
   history: { mission: string; winner: string; rolls: number }[];
+}
+
+/** A named text, or the label of a named button, in the scenes on screen. */
+function namedText(name: string): Phaser.GameObjects.Text | null {
+  const game = app.game;
+  if (!game) return null;
+  const find = (list: Phaser.GameObjects.GameObject[]): Phaser.GameObjects.Text | null => {
+    for (const o of list) {
+      if (o instanceof Phaser.GameObjects.Text && o.name === name) return o;
+      if (o instanceof Button && o.buttonName === name) return o.label;
+      if (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer) {
+        const inner = find(o.list);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  for (const s of game.scene.getScenes(true) as Phaser.Scene[]) {
+    const found = find(s.children.list);
+    if (found) return found;
+  }
+  return null;
+}
+
+function textBoxOf(name: string): (LookRect & { letters: number }) | null {
+  const t = namedText(name);
+  const r = t?.visible ? textBounds(t) : null;
+  if (!r) return null;
+  const page = rectToPage(r);
+  return { ...page, letters: (r.letters * page.height) / Math.max(1e-6, r.height) };
 }
 
 function textOnScreen(name: string): string | null {
@@ -379,6 +415,7 @@ export function installAutomation(): ArchFoeApi {
       focusedButton: focusedControl,
       comfort: appliedComfort,
       textOf: textOnScreen,
+      textBox: textBoxOf,
       seedNextCampaign(seed: number) {
         app.nextCampaignSeed = Math.trunc(seed);
       },

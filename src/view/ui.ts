@@ -27,6 +27,23 @@ function buttonBounds(b: Button): ControlRect | null {
   };
 }
 
+/** A text's rectangle in game pixels (through the HUD camera), and its letters' height there. */
+export function textBounds(t: Phaser.GameObjects.Text): (ControlRect & { letters: number }) | null {
+  if (!t.scene || !t.active) return null;
+  const b = t.getBounds();
+  const a = hudToScreen(t.scene, b.x, b.y);
+  const z = hudCamera(t.scene).zoom;
+  const scale = t.getWorldTransformMatrix().scaleY;
+  return {
+    x: a.x,
+    y: a.y,
+    width: b.width * z,
+    height: b.height * z,
+    enabled: true,
+    letters: parseFloat(String(t.style.fontSize)) * scale * z,
+  };
+}
+
 function isShown(obj: Phaser.GameObjects.Container): boolean {
   let o: Phaser.GameObjects.Container | null = obj;
   while (o) {
@@ -196,7 +213,8 @@ export class Button extends Phaser.GameObjects.Container {
       textX,
       0,
       options.label,
-      textStyle(options.fontSize ?? 18, CSS.parchment, {
+      // Grows with the text size setting (and shrinks back to fit its button).
+      readingStyle(options.fontSize ?? 18, CSS.parchment, {
         fontStyle: options.primary ? 'bold' : 'normal',
       }),
     );
@@ -247,15 +265,25 @@ export class Button extends Phaser.GameObjects.Container {
 
   /** Icon to the left of a centred label (or alone when there is no label). */
   private layoutContent(): void {
-    if (!this.icon || this.options.align === 'left') return;
     const gap = 6;
+    // A label larger than its button (a large text size) is drawn smaller to fit.
+    const left = this.options.align === 'left';
+    const room =
+      this.options.width -
+      (left ? (this.icon ? 38 : 12) + 6 : (this.icon ? this.icon.displayWidth + gap : 0) + 12);
+    this.label.setScale(1);
+    if (this.label.width > room && room > 0) this.label.setScale(room / this.label.width);
+    const roomY = this.options.height - 4;
+    if (this.label.displayHeight > roomY)
+      this.label.setScale(this.label.scale * (roomY / this.label.displayHeight));
+    if (!this.icon || left) return;
     if (!this.label.text) {
       this.icon.x = 0;
       return;
     }
-    const total = this.icon.displayWidth + gap + this.label.width;
+    const total = this.icon.displayWidth + gap + this.label.displayWidth;
     this.icon.x = -total / 2 + this.icon.displayWidth / 2;
-    this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.width / 2;
+    this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.displayWidth / 2;
   }
 
   private tooltipText(): string {
