@@ -301,7 +301,11 @@ export function deriveBattleView(
         : [];
   const intents = intentIds
     .filter((id) => !hiddenIds.has(id))
-    .map((id) => perState(state, `intent:${id}`, () => intentMarks(state, [id])))
+    .map((id) =>
+      perState(state, `intent:${id}:${fog ? fog.hidden.join() : ''}`, () =>
+        intentMarks(state, [id], hiddenIds),
+      ),
+    )
     .flat();
   const badgesOn = intentOn && ui.showIntent;
 
@@ -656,9 +660,14 @@ function unitInfo(
   const seen = watchers.length
     ? [`In sight of ${watchers.map((m) => m.name).join(', ')} (the eye over the figure).`]
     : [];
+  // Its next turn with the odds, when the overlay shows it, and the order they assume.
+  const mark = view.intents.find((m) => m.unitId === u.id);
+  const next = mark
+    ? [`Next turn: ${mark.lines.join('; ')}.`, ...(mark.order ? [mark.order] : [])]
+    : [];
   return {
     title: u.name,
-    body: [`${first}${sight}`, ...seen, ...chances, ...rest].join('\n'),
+    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...rest].join('\n'),
   };
 }
 

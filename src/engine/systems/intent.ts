@@ -292,7 +292,7 @@ export interface StrikeIntent {
   from: Point;
 }
 
-export type EnemyIntent =
+export type EnemyIntent = (
   | {
       unit: string;
       kind: 'patrol';
@@ -312,7 +312,22 @@ export type EnemyIntent =
       /** Where a tie or a roll decides, in words ("equidistant: A or B, 50% each", names from the state). */
       note: string | null;
     }
-  | { unit: string; kind: 'holds'; text: string };
+  | { unit: string; kind: 'holds'; text: string }
+) & {
+  /**
+   * The enemies that act before it in the phase, by the module's own order (ids). The
+   * intent is worked out as if it acted first: their moves may change it.
+   */
+  actsAfter?: string[];
+};
+
+/** An intent with the enemies acting before it in `order` (the module's order). */
+export function withOrder(intent: EnemyIntent | null, order: readonly Unit[]): EnemyIntent | null {
+  if (!intent) return null;
+  const at = order.findIndex((u) => u.id === intent.unit);
+  const before = at > 0 ? order.slice(0, at).map((u) => u.id) : [];
+  return before.length > 0 ? { ...intent, actsAfter: before } : intent;
+}
 
 /** The chance of an event as a short percentage ("12.5%", "25%", "<1%"). */
 export function percent(chance: number): string {
