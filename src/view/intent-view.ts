@@ -77,6 +77,7 @@ export class IntentLayer {
     g.clear();
     this.labels.removeAll(true);
     this.wishes = [];
+    const strikes = new Map<string, { at: Point; text: string; count: number }>();
     for (const m of marks) {
       const from = centre(m.from);
       for (const ghost of m.ghosts) {
@@ -106,15 +107,16 @@ export class IntentLayer {
         g.lineBetween(at.x, at.y, to.x, to.y);
         g.fillStyle(COLORS.danger, 0.9);
         g.fillCircle(to.x, to.y, 4);
-        this.label(
-          m.strike.at,
-          `\u2694 ${percent(m.strike.chance)} \u00b7 wound ${percent(m.strike.woundChance)}`,
-          '#ffd2c8',
-          'bottom',
-        );
+        const text = `\u2694 ${percent(m.strike.chance)} \u00b7 wound ${percent(m.strike.woundChance)}`;
+        const same = `${m.strike.at.x},${m.strike.at.y}|${text}`;
+        const had = strikes.get(same);
+        strikes.set(same, { at: m.strike.at, text, count: (had?.count ?? 0) + 1 });
       }
       if (m.note) this.label(m.from, m.note, '#ffffff', 'top', true);
     }
+    // The same strike at the same hero from several monsters: one label, counted.
+    for (const { at, text, count } of strikes.values())
+      this.label(at, count > 1 ? `${count}\u00d7 ${text}` : text, '#ffd2c8', 'bottom');
     this.layout(size, keepClear);
   }
 

@@ -76,6 +76,34 @@ function checkApart(seen: BattleLook, what: string): void {
   }
 }
 
+describe('fog of war while the monsters move', () => {
+  it('plays at Fast speed without errors; what the heroes do not see is told as done in the dark', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(browser.session.baseUrl + '?renderer=canvas');
+    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await waitForScene(page, 'Menu');
+    await page.evaluate(() => window.archfoe.setSpeed('fast'));
+    expect(
+      await page.evaluate(() =>
+        window.archfoe.start({ scenario: 'dungeon-crawl', seed: 1, options: { fog: true } }),
+      ),
+    ).toEqual({ ok: true });
+    await idle();
+    let dark = 0;
+    for (let i = 0; i < 12 && dark === 0; i++) {
+      const c = await page.evaluate(() => window.archfoe.suggest());
+      if (!c) break;
+      await page.evaluate((cmd) => window.archfoe.dispatch(cmd), c);
+      await idle();
+      const log = (await look()).log;
+      dark = log.filter((l) => /in the dark/.test(l.text)).length;
+    }
+    expect(dark, 'a line told as done in the dark').toBeGreaterThan(0);
+    await page.screenshot({ path: 'test-artifacts/fog-dark-log.png' });
+    expect(browser.errors).toEqual([]);
+  }, 240_000);
+});
+
 describe('the intent overlay\u2019s labels', () => {
   for (const [scenario, seed, alerted] of [
     ['dungeon-crawl', 7, 2],
