@@ -62,7 +62,7 @@ async function playToAlert(page: Page, fog: boolean): Promise<{ x: number; y: nu
 async function main(): Promise<void> {
   const renderer = process.argv.includes('canvas') ? 'canvas' : 'webgl';
   await withGamePage(async (page, url) => {
-    await page.setViewportSize({ width: 1600, height: 900 });
+    await page.setViewportSize({ width: 1920, height: 1080 });
     await page.goto(`${url}?renderer=${renderer}`);
     await page.waitForFunction(() => window.archfoe?.scene?.() === 'Menu');
     await page.evaluate(() => window.archfoe.setSpeed('instant'));

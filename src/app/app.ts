@@ -119,6 +119,8 @@ export interface BattleLook {
   cards: { unit: string; status: string; acting: boolean; wounds: string }[];
   /** Target badges as drawn. */
   badges: { unit: string; text: string; rect: LookRect }[];
+  /** Words drawn on the board (intent labels, the line-of-sight label) as laid out. */
+  labels?: { kind: string; text: string; rect: LookRect }[];
   /** The board's window and where the whole board is drawn now. */
   viewport: LookRect;
   board: LookRect;

@@ -31,6 +31,7 @@ import {
   controlRect,
   focusedControl,
   lastToast,
+  namedTextBox,
   toastCount,
 } from './controls';
 import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
@@ -147,6 +148,11 @@ export interface ArchFoeApi {
     seedNextCampaign(seed: number): void;
     /** The text of a named text on the screen now (the campaign slots' message...), or null. */
     textOf(name: string): string | null;
+    /**
+     * A named text's (or a named button's label's) rectangle on the page and its letters'
+     * height as drawn (font size times its scale, in page pixels), or null.
+     */
+    textBox(name: string): (LookRect & { letters: number }) | null;
   };
 }
 
@@ -186,6 +192,13 @@ export interface CampaignLook {
   party: { id: string; name: string; wounds: number; kills: number; missions: number }[];
   fallen: string[];
   history: { mission: string; winner: string; rolls: number }[];
+}
+
+function textBoxOf(name: string): (LookRect & { letters: number }) | null {
+  const r = app.game ? namedTextBox(name, app.game.scene.getScenes(true)) : null;
+  if (!r) return null;
+  const page = rectToPage(r);
+  return { ...page, letters: (r.letters * page.height) / Math.max(1e-6, r.height) };
 }
 
 function textOnScreen(name: string): string | null {
@@ -381,6 +394,7 @@ export function installAutomation(): ArchFoeApi {
         return {
           ...look,
           badges: look.badges.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
+          labels: look.labels?.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
           viewport: rectToPage(look.viewport),
           board: rectToPage(look.board),
           tutorial: look.tutorial && {
@@ -393,6 +407,7 @@ export function installAutomation(): ArchFoeApi {
       focusedButton: focusedControl,
       comfort: appliedComfort,
       textOf: textOnScreen,
+      textBox: textBoxOf,
       seedNextCampaign(seed: number) {
         app.nextCampaignSeed = Math.trunc(seed);
       },

@@ -43,6 +43,27 @@ export function controlNames(): string[] {
   return [...controls.keys()].filter((n) => controlRect(n) !== null);
 }
 
+/** A named text's bounds in game pixels and its letters' height, among `scenes`, or null. */
+export type MeasureText = (
+  name: string,
+  scenes: readonly unknown[],
+) => (ControlRect & { letters: number }) | null;
+
+let measureText: MeasureText = () => null;
+
+/** The view gives its way to find and measure a named text (a label, a line). */
+export function setTextMeasurer(measure: MeasureText): void {
+  measureText = measure;
+}
+
+/** A named text's bounds among the scenes on screen (null when hidden or absent). */
+export function namedTextBox(
+  name: string,
+  scenes: readonly unknown[],
+): (ControlRect & { letters: number }) | null {
+  return measureText(name, scenes);
+}
+
 let lastMessage = '';
 let messages = 0;
 

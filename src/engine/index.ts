@@ -71,6 +71,6 @@ export type {
   PatrolOutcome,
   StrikeIntent,
 } from './systems/intent';
-export { heroesView, hasFogOfWar } from './systems/fog';
+export { heroesSee, heroesView, hasFogOfWar } from './systems/fog';
 export { oracleReading, oracleRule, whatHappensNext, type OracleQuestion } from './systems/oracle';
 export { fieldOfView, sideFieldOfView, sightGrid } from './fov';

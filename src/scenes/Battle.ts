@@ -26,6 +26,7 @@ import { BattleBoard } from '../view/battle-board';
 import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
 import { noteSightings } from '../view/fog-overlay';
+import { fogScript } from '../view/fog-events';
 import * as intents from '../view/battle-intents';
 import { battleLayout, type BattleLayout } from '../view/battle-layout';
 import {
@@ -477,7 +478,7 @@ export class BattleScene extends Phaser.Scene {
   ): Promise<void> {
     this.setUi(startAnimating(this.ui, before));
     this.animator.factor = speedFactor(app.settings.speed);
-    await this.animator.play(events, state);
+    await this.animator.play(events, state, fogScript(before, events, state));
     // At instant speed nothing above waits for a frame: yield to the browser once so that
     // a script dispatching in a loop still lets the page draw and take input.
     if (this.animator.factor <= 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));

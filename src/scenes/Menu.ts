@@ -1,5 +1,6 @@
 /**
- * The title screen: New game, Continue (greyed without a save), Campaign, Settings, Credits; the
+ * The title screen: New game, Continue (greyed without a save), Campaign, Settings, Credits,
+ * Tutorial (offered in gold on a first visit); the
  * title in pixel lettering over the title art, its torches flickering, embers rising from
  * the lava, and a party and its foes standing (and now and then swinging) below. A phone
  * held upright gets the same in a column.
@@ -15,6 +16,7 @@ import { cosmetic } from '../view/rng';
 import { COLORS, CSS, fadeMs, textStyle, TITLE_FONT } from '../view/theme';
 import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
 import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
+import { tutorialOffered } from '../app/tutorial-flag';
 
 export class MenuScene extends Phaser.Scene {
   constructor() {
@@ -73,12 +75,12 @@ export class MenuScene extends Phaser.Scene {
     const canContinue = quick !== null;
     const saveInfo = quick ? `${quick.title}, ${quick.detail}` : '';
 
-    // One row of five buttons; upright, rows of two.
+    // One row of six buttons; upright, rows of two.
     const rowY = artBottom + (upright ? 120 : 100);
-    const bw = upright ? 300 : 200;
+    const bw = upright ? 300 : 180;
     const bh = upright ? 72 : 54;
     const gap = 20;
-    const perRow = upright ? 2 : 5;
+    const perRow = upright ? 2 : 6;
     let made = 0;
     const mk = (name: string, label: string, onClick: () => void, primary = false): Button => {
       const col = made % perRow;
@@ -101,6 +103,19 @@ export class MenuScene extends Phaser.Scene {
     cont.setEnabled(canContinue);
     mk('settings', 'Settings', () => app.goto('Settings', { overlay: false }));
     mk('credits', 'Credits', () => app.goto('Credits'));
+    // The guided first battle; on a first visit it is offered in gold under its button.
+    const firstVisit = !tutorialOffered();
+    const tutorial = mk('tutorial', 'Tutorial', () => void app.startTutorial(), firstVisit);
+    if (firstVisit)
+      this.add
+        .text(
+          tutorial.x,
+          tutorial.y + bh / 2 + 10,
+          'New here? A short guided battle',
+          textStyle(upright ? 17 : 13, CSS.gold, { align: 'center' }),
+        )
+        .setOrigin(0.5, 0)
+        .setName('tutorial-offer');
     this.add
       .text(
         cont.x,
@@ -109,10 +124,10 @@ export class MenuScene extends Phaser.Scene {
         textStyle(upright ? 17 : 13, saveInfo ? CSS.muted : CSS.dim),
       )
       .setOrigin(0.5, 0);
-    const py = rowY + (upright ? 2 * (bh + 44) : 0);
+    const py = rowY + (upright ? 2 * (bh + 44) : 0) + (upright ? bh + 44 : 0);
     this.idleParty(
       W,
-      upright ? Math.min(H - 160, rowY + 3 * (bh + 44) + 300) : H - 52,
+      upright ? Math.min(H - 160, rowY + 4 * (bh + 44) + 300) : H - 52,
       upright ? 2.6 : 2,
     );
     const panelH = 40;

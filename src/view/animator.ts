@@ -11,6 +11,7 @@ import { sounds, soundsForEvent } from '../audio/sound-bank';
 import type { BoardFx, DieRoll } from './board-fx';
 import type { BoardView } from './board-view';
 import { planEvents, startsBlow, type MonsterTurn } from './event-plan';
+import { veiled, type FogScript } from './fog-events';
 import { cosmetic } from './rng';
 import { boardTextResolution, CSS, fadeMs, isReducedMotion, textStyle } from './theme';
 import { frameExists, TILE, type UnitView } from './unit-view';
@@ -63,6 +64,8 @@ export class Animator {
   private aborted = false;
   private timers = new Set<{ timer: Phaser.Time.TimerEvent; resolve: () => void }>();
   busy = false;
+  /** Fog of war for the events being played (null: everything is seen). */
+  private fog: FogScript | null = null;
 
   constructor(scene: Phaser.Scene, host: AnimatorHost) {
     this.scene = scene;
@@ -147,13 +150,27 @@ export class Animator {
   }
 
   /** Plays the events of one command (see view/event-plan.ts for the order). */
-  async play(events: GameEvent[], stateAfter: GameState): Promise<void> {
+  /** Whether the heroes see event `index` happen (fog of war; always without it). */
+  private seen(index: number): boolean {
+    return this.fog?.seen[index] ?? true;
+  }
+
+  /**
+   * Plays `events`; under fog of war (`fog`, see fog-events.ts) a monster is drawn only
+   * where the heroes see it, and nothing of what they do not see is shown or heard.
+   */
+  async play(
+    events: GameEvent[],
+    stateAfter: GameState,
+    fog: FogScript | null = null,
+  ): Promise<void> {
     this.busy = true;
     this.skipping = false;
     this.batch += 1;
+    this.fog = fog;
     this.skipped = new Promise((resolve) => (this.onSkip = resolve));
     try {
-      for (const step of planEvents(events, stateAfter)) {
+      for (const step of planEvents(events, stateAfter, fog?.seen ?? null)) {
         if (this.aborted) break;
         try {
           if (step.kind === 'monsters') await this.playMonsters(events, step.turns, stateAfter);
@@ -170,7 +187,7 @@ export class Animator {
               );
           } else {
             this.announce(events[step.index], step.index, stateAfter);
-            await this.playOne(events[step.index], stateAfter);
+            await this.playOne(events[step.index], stateAfter, step.index);
           }
         } catch {
           // A broken animation must never stall the game: the final sync fixes the picture.
@@ -187,7 +204,8 @@ export class Animator {
 
   /** The log line, the HUD's reaction and the sounds of an event as it is shown. */
   private announce(event: GameEvent, index: number, stateAfter: GameState): void {
-    this.host.log(event, this.batch * 1_000_000 + index);
+    this.host.log(veiled(event, this.fog, index), this.batch * 1_000_000 + index);
+    if (!this.seen(index)) return;
     this.host.onEvent(event);
     if (!this.instant) for (const s of soundsForEvent(event, stateAfter)) this.soundFor(event, s);
   }
@@ -206,7 +224,7 @@ export class Animator {
     const running: Promise<void>[] = [];
     for (const [n, turn] of turns.entries()) {
       if (this.aborted) break;
-      if (n > 0 && !turn.quiet) await this.wait(STAGGER);
+      if (n > 0 && !turn.quiet && !turn.unseen) await this.wait(STAGGER);
       const before = blows;
       let struck: () => void = () => {};
       if (turn.strikes) {
@@ -250,7 +268,8 @@ export class Animator {
           const sc = events[m];
           this.announce(sc, m, state);
           const v = sc.type === 'status-changed' ? this.view(sc.unit) : undefined;
-          if (v && sc.type === 'status-changed') this.showStatus(v, sc.to);
+          if (v && sc.type === 'status-changed' && this.seen(m)) this.showStatus(v, sc.to);
+          else if (v && sc.type === 'status-changed') v.setStatus(sc.to);
         }
         await this.wait(last > k ? 320 : 200);
         k = last;
@@ -259,13 +278,13 @@ export class Animator {
       this.announce(e, k, state);
       if (e.type === 'turn-started') {
         const v = this.view(e.unit);
-        if (v && !turn.quiet)
+        if (v && !turn.quiet && this.seen(k))
           this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 160);
         continue;
       }
-      await this.playOne(e, state);
+      await this.playOne(e, state, k);
     }
-    if (turn.quiet) await this.wait(QUIET_BEAT);
+    if (turn.quiet && !turn.unseen) await this.wait(QUIET_BEAT);
   }
 
   private soundFor(event: GameEvent, name: ReturnType<typeof soundsForEvent>[number]): void {
@@ -278,7 +297,8 @@ export class Animator {
     return id ? this.host.units.get(id) : undefined;
   }
 
-  private async playOne(event: GameEvent, state: GameState): Promise<void> {
+  private async playOne(event: GameEvent, state: GameState, index: number): Promise<void> {
+    if (!this.seen(index)) return this.playUnseen(event, state, index);
     switch (event.type) {
       case 'round-started':
         return this.showBanner(`Round ${event.round}`, 'round', 480);
@@ -304,7 +324,7 @@ export class Animator {
         return;
       }
       case 'moved':
-        return this.walk(event.unit, event.from, event.path);
+        return this.walk(event.unit, event.from, event.path, this.fog?.steps.get(index));
       case 'faced': {
         const v = this.view(event.unit);
         if (!v) return;
@@ -390,6 +410,38 @@ export class Animator {
     }
   }
 
+  /**
+   * An event the heroes do not see (fog of war): the figure keeps hidden and nothing is
+   * drawn where it is; a blow from the dark still lands on the hero it strikes.
+   */
+  private async playUnseen(event: GameEvent, state: GameState, index: number): Promise<void> {
+    const v = 'unit' in event && typeof event.unit === 'string' ? this.view(event.unit) : undefined;
+    switch (event.type) {
+      case 'moved':
+        return this.walk(event.unit, event.from, event.path, this.fog?.steps.get(index));
+      case 'faced':
+        v?.setFacing(event.to);
+        return;
+      case 'status-changed':
+        v?.setStatus(event.to);
+        return;
+      case 'roll':
+        return;
+      case 'attacked': {
+        const t = this.view(event.target);
+        if (t && t.visible) this.impact(event.hit, t);
+        this.dice.delete(event.unit);
+        this.blowLanded(event.unit);
+        return this.wait(200);
+      }
+      case 'defeated':
+        v?.setVisible(false);
+        return;
+      default:
+        return this.playOne(event, state, -1);
+    }
+  }
+
   /** A status marker changing (an alerted monster's marker pops, with a "!"). */
   private showStatus(v: UnitView, to: EnemyStatus): void {
     v.setStatus(to);
@@ -456,7 +508,16 @@ export class Animator {
     return { x: Math.floor(v.x / TILE), y: Math.floor(v.y / TILE) };
   }
 
-  private async walk(unitId: string, from: Point, path: Point[]): Promise<void> {
+  /**
+   * A figure walks its path. `shown` (fog of war): whether it is seen on each square of
+   * it; it is drawn, heard and followed by the camera only there.
+   */
+  private async walk(
+    unitId: string,
+    from: Point,
+    path: Point[],
+    shown?: readonly boolean[],
+  ): Promise<void> {
     const v = this.view(unitId);
     if (!v) return;
     const board = this.host.board;
@@ -464,15 +525,26 @@ export class Animator {
     if (this.instant) {
       const end = board.squareCenter(path[path.length - 1] ?? from);
       v.setPosition(end.x, end.y);
+      if (shown) v.setVisible(shown[shown.length - 1] ?? false);
       return;
     }
     v.setPosition(start.x, start.y);
+    if (shown) v.setVisible(shown[0] ?? false);
     let prev = from;
-    for (const step of path) {
+    for (const [k, step] of path.entries()) {
       v.setFacing(facingToward(prev, step, v.facing));
       const c = board.squareCenter(step);
-      sounds.play('step', { volume: 0.7, rate: 0.9 + cosmetic.next() * 0.2 });
       const step_ms = v.side === 'heroes' ? 150 : 120;
+      // Under fog (shown[0] is its first square): a step is drawn only from a seen square
+      // to a seen square; it appears or vanishes on the square where sight begins or ends.
+      if (shown && !(shown[k] && shown[k + 1])) {
+        v.setPosition(c.x, c.y);
+        v.setVisible(shown[k + 1] ?? false);
+        prev = step;
+        continue;
+      }
+      if (shown) v.setVisible(true);
+      sounds.play('step', { volume: 0.7, rate: 0.9 + cosmetic.next() * 0.2 });
       board.ensureVisible(step, 120);
       await Promise.all([
         this.tween(v, { x: c.x, y: c.y }, step_ms, { ease: 'Linear' }),
@@ -486,6 +558,7 @@ export class Animator {
     }
     const end = board.squareCenter(path[path.length - 1] ?? from);
     v.setPosition(end.x, end.y);
+    if (shown) v.setVisible(shown[shown.length - 1] ?? false);
   }
 
   private async attack(

@@ -41,11 +41,25 @@ const ROWS = 8;
 /**
  * Places every badge: the lowest on the board first (they stay on their figures), then
  * each one at the first free spot of: its own place, half a badge or a whole badge to the
- * right or left, then the same a row higher, and so on.
+ * right or left, then the same a row higher, and so on. `fixed`: rectangles already drawn
+ * that no badge may cover.
  */
-export function layoutBadges(wishes: readonly BadgeWish[], gap = 2): PlacedBadge[] {
+export function layoutBadges(
+  wishes: readonly BadgeWish[],
+  gap = 2,
+  fixed: readonly Box[] = [],
+): PlacedBadge[] {
   const order = [...wishes].sort((a, b) => b.y - a.y || a.x - b.x || a.id.localeCompare(b.id));
   const placed: PlacedBadge[] = [];
+  // What is already drawn there (other labels): kept clear like a placed badge.
+  const taken = fixed.map((b) => ({
+    id: '',
+    x: b.x + b.width / 2,
+    y: b.y + b.height / 2,
+    width: b.width,
+    height: b.height,
+    moved: false,
+  }));
   for (const w of order) {
     const shifts = [0, w.width / 2 + gap, -(w.width / 2 + gap), w.width + gap, -(w.width + gap)];
     let spot: { x: number; y: number } | null = null;
@@ -53,7 +67,7 @@ export function layoutBadges(wishes: readonly BadgeWish[], gap = 2): PlacedBadge
       for (const dx of shifts) {
         const at = { x: w.x + dx, y: w.y - row * (w.height + gap) };
         const box = badgeBox({ ...w, ...at });
-        if (!placed.some((p) => boxesOverlap(box, badgeBox(p)))) {
+        if (![...taken, ...placed].some((p) => boxesOverlap(box, badgeBox(p)))) {
           spot = at;
           break;
         }
@@ -61,7 +75,7 @@ export function layoutBadges(wishes: readonly BadgeWish[], gap = 2): PlacedBadge
     }
     // Crowded beyond all rows: stack it above the highest badge.
     if (!spot) {
-      const top = Math.min(...placed.map((p) => p.y - p.height / 2));
+      const top = Math.min(...[...taken, ...placed].map((p) => p.y - p.height / 2));
       spot = { x: w.x, y: top - gap - w.height / 2 };
     }
     placed.push({ ...w, ...spot, moved: spot.x !== w.x || spot.y !== w.y });

@@ -26,6 +26,10 @@ const TONE_COLOR: Record<MarkTone, number> = {
 
 const HOVER_COLOR = { foe: COLORS.target, friend: COLORS.hero, square: COLORS.parchment };
 
+function size(b: { width: number; height: number }) {
+  return { width: b.width, height: b.height };
+}
+
 /** One target badge: a chip with the number key and the chance, and a leader line. */
 interface Badge {
   chip: Phaser.GameObjects.Container;
@@ -120,22 +124,41 @@ export class BattleBoard {
       if (u.side !== 'enemies' || !u.position) continue;
       this.units.get(u.id)?.setVisible(!hidden.has(u.id));
     }
-    this.intent.show(view.intents);
-    this.intentShown = view.intents;
     const hover = view.hover;
     board.showHover(hover?.at ?? null, hover ? HOVER_COLOR[hover.tone] : undefined);
     board.showHoverSight(hover?.sees ?? []);
     board.showSpotters(hover?.path ? hover.at : null, hover?.spottedBy ?? []);
     board.showPath(hover?.path?.from ?? null, hover?.path?.steps ?? []);
-    const los = hover?.los;
+    const sight = hover?.los;
     board.showLineOfSight(
-      los?.from ?? null,
-      los?.to ?? null,
-      los?.cover ?? null,
-      los?.label ?? '',
-      los?.lines,
+      sight?.from ?? null,
+      sight?.to ?? null,
+      sight?.cover ?? null,
+      sight?.label ?? '',
+      sight?.lines,
     );
     board.showObjective(state);
+    // The line-of-sight label moves off any badge; the intent labels keep clear of both.
+    const badges = this.badgeBoxes();
+    let los = board.losLabelBox();
+    if (los) {
+      const [spot] = layoutBadges(
+        [{ id: 'los', x: los.x + los.width / 2, y: los.y + los.height / 2, ...size(los) }],
+        2,
+        badges,
+      );
+      if (spot.moved) board.moveLosLabel(spot.x, spot.y);
+      los = board.losLabelBox();
+    }
+    this.intent.show(view.intents, [...badges, ...(los ? [los] : [])]);
+    this.intentShown = view.intents;
+  }
+
+  /** The target badges' rectangles as drawn (board pixels). */
+  private badgeBoxes() {
+    return this.badges
+      .filter((b) => b.chip.visible)
+      .map((b) => badgeBox({ x: b.chip.x, y: b.chip.y, width: b.width, height: BADGE_H }));
   }
 
   /** Puts every figure where the state has it, at rest (after an animation). */
@@ -225,7 +248,7 @@ export class BattleBoard {
   }
 
   /** What the board shows, for the automation API's look (rectangles in game pixels). */
-  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom'> {
+  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom' | 'labels'> {
     const board = this.board;
     const cam = board.camera;
     const toGame = (x: number, y: number) => ({
@@ -236,7 +259,12 @@ export class BattleBoard {
       const a = toGame(r.x, r.y);
       return { x: a.x, y: a.y, width: r.width * cam.zoom, height: r.height * cam.zoom };
     };
+    const los = board.losLabelBox();
     return {
+      labels: [
+        ...this.intent.shown.map((l) => ({ kind: 'intent', text: l.text, rect: rect(l.box) })),
+        ...(los ? [{ kind: 'sight', text: board.losLabelText(), rect: rect(los) }] : []),
+      ],
       badges: this.badges
         .filter((b) => b.chip.visible)
         .map((b) => ({
@@ -263,6 +291,7 @@ export class BattleBoard {
     this.markerZoom = zoom;
     const scale = Math.max(0.6, Math.min(1.1, 1.4 / zoom));
     for (const v of this.units.values()) v.setMarkerScale(scale);
+    this.intent.setZoom(zoom);
   }
 
   /** Lights the figure whose turn it is (none: the monsters act). */

@@ -163,7 +163,9 @@ export class BattleHud {
       name.setText(`${scenarioName.slice(0, n)}\u2026`);
     name.setVisible(t.width > 0);
     this.goalText = add(
-      scene.add.text(layout.goal.x, layout.goal.y, '', textStyle(12, CSS.muted)).setOrigin(0, 0.5),
+      scene.add
+        .text(layout.goal.x, layout.goal.y, '', readingStyle(12, CSS.muted))
+        .setOrigin(0, 0.5),
     ).setVisible(t.width > 0);
     this.turnText = add(
       scene.add

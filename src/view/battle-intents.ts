@@ -159,6 +159,9 @@ export function clickSquare(s: Situation, sq: Point): Outcome {
   if (ui.animating) return { ui };
   const hero = acting(state);
   const occupant = unitAt(state, sq);
+  // A monster fog of war hides is not there for the player: it only blocks the square.
+  if (occupant && view.fog?.hidden.includes(occupant.id))
+    return { ui, toast: 'Something in the dark blocks that square.' };
   if (!hero) return occupant ? { ui: { ...ui, hover: sq } } : { ui };
   const chosen = ui.chosen[hero.id];
   if (occupant) {
@@ -198,7 +201,8 @@ export function clickSquare(s: Situation, sq: Point): Outcome {
 export function tapSquare(s: Situation, sq: Point): Outcome {
   const { state, ui, view } = s;
   const hero = acting(state);
-  const occupant = unitAt(state, sq);
+  const found = unitAt(state, sq);
+  const occupant = found && view.fog?.hidden.includes(found.id) ? undefined : found;
   const target = occupant ? view.targets.findIndex((t) => t.unitId === occupant.id) : -1;
   // A square the acting hero can move to (whoever is shown: the first tap shows the hero's way).
   const isMove = !occupant && view.legal.some((c) => c.type === 'move' && isSamePoint(c.to, sq));

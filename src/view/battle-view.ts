@@ -147,6 +147,19 @@ export interface ViewContext {
 
 // ------------------------------------------------------------------ per-state answers
 
+const NONE: ReadonlySet<string> = new Set();
+
+/** The monsters fog of war hides in `state` (none without fog). */
+function hiddenBy(fog: FogView | null): ReadonlySet<string> {
+  return fog ? new Set(fog.hidden) : NONE;
+}
+
+/** The figure on `p` the heroes may know of: a monster fog of war hides is not there for them. */
+function knownUnitAt(state: GameState, p: Point, hidden: ReadonlySet<string>): Unit | undefined {
+  const u = unitAt(state, p);
+  return u && hidden.has(u.id) ? undefined : u;
+}
+
 const remembered = new WeakMap<GameState, Map<string, unknown>>();
 
 /** An answer that depends on the state alone, computed once per state object. */
@@ -172,11 +185,14 @@ function distance(a: Unit | undefined, b: Unit): number {
     : 0;
 }
 
-/** How many alerted monsters could strike a hero on each square next turn. */
-function threatCounts(state: GameState): { at: Point; count: number }[] {
+/** How many alerted monsters in view could strike a hero on each square next turn. */
+function threatCounts(
+  state: GameState,
+  hidden: ReadonlySet<string>,
+): { at: Point; count: number }[] {
   const counts = new Map<string, { at: Point; count: number }>();
   for (const u of state.units) {
-    if (!u.position || u.ai?.status !== 'alerted') continue;
+    if (!u.position || u.ai?.status !== 'alerted' || hidden.has(u.id)) continue;
     for (const p of squaresThreatenedBy(state, u)) {
       const k = pointKey(p);
       const c = counts.get(k) ?? { at: p, count: 0 };
@@ -187,20 +203,29 @@ function threatCounts(state: GameState): { at: Point; count: number }[] {
   return [...counts.values()];
 }
 
-/** The heroes some monster can see now, by the engine's sight rule (one reading of the board). */
-function spottedHeroes(state: GameState): string[] {
+/** The heroes some monster in view can see now, by the engine's sight rule (one reading of the board). */
+function spottedHeroes(state: GameState, hidden: ReadonlySet<string>): string[] {
   const notices = noticing(state);
-  const monsters = state.units.filter((u) => u.position && u.side === 'enemies' && u.ai);
+  const monsters = state.units.filter(
+    (u) => u.position && u.side === 'enemies' && u.ai && !hidden.has(u.id),
+  );
   return state.units
     .filter((h) => h.side === 'heroes' && h.position)
     .filter((h) => monsters.some((m) => notices(m, h)))
     .map((h) => h.id);
 }
 
-/** The patrolling monsters that would notice a hero on `p` (their view arc, walls, figures). */
-export function patrollersSeeing(state: GameState, p: Point): Unit[] {
+/**
+ * The patrolling monsters that would notice a hero on `p` (their view arc, walls, figures);
+ * under fog of war only those in view.
+ */
+export function patrollersSeeing(
+  state: GameState,
+  p: Point,
+  hidden: ReadonlySet<string> = NONE,
+): Unit[] {
   return state.units.filter((u) => {
-    if (!u.position || u.ai?.status !== 'patrolling') return false;
+    if (!u.position || u.ai?.status !== 'patrolling' || hidden.has(u.id)) return false;
     const squares = perState(
       state,
       `notices:${u.id}`,
@@ -210,10 +235,14 @@ export function patrollersSeeing(state: GameState, p: Point): Unit[] {
   });
 }
 
-/** The alerted monsters that could strike a hero standing on `p` next turn. */
-export function monstersThreatening(state: GameState, p: Point): Unit[] {
+/** The alerted monsters (in view, under fog of war) that could strike a hero on `p` next turn. */
+export function monstersThreatening(
+  state: GameState,
+  p: Point,
+  hidden: ReadonlySet<string> = NONE,
+): Unit[] {
   return state.units.filter((u) => {
-    if (!u.position || u.ai?.status !== 'alerted') return false;
+    if (!u.position || u.ai?.status !== 'alerted' || hidden.has(u.id)) return false;
     const squares = perState(
       state,
       `strikes:${u.id}`,
@@ -235,8 +264,12 @@ export function deriveBattleView(
   const acting = actingUnitId(state);
   const actingUnit = unitById(state, acting);
   const legal = ui.animating ? [] : perState(state, 'legal', () => legalCommands(state));
+  // Under fog of war a monster out of the heroes' sight shows nothing: no intent, threat,
+  // badge, eye, name or sight of its own.
+  const fog = perState(state, `fog:${JSON.stringify(ui.lastSeen)}`, () => fogOf(state, ui));
+  const hiddenIds = hiddenBy(fog);
   const shown = unitById(state, ui.inspected);
-  const inspected = shown?.position ? shown.id : acting;
+  const inspected = shown?.position && !hiddenIds.has(shown.id) ? shown.id : acting;
   const inspectedUnit = unitById(state, inspected);
 
   const reach = ui.animating ? [] : reachOf(state, legal, inspectedUnit, acting);
@@ -250,15 +283,17 @@ export function deriveBattleView(
       squaresThreatenedBy(state, inspectedUnit),
     );
   } else if (!ui.animating && ui.showThreats) {
-    strikes = perState(state, 'side-threat', () => squaresThreatenedByAlerted(state));
+    strikes = perState(state, 'side-threat', () =>
+      fog ? threatCounts(state, hiddenIds).map((t) => t.at) : squaresThreatenedByAlerted(state),
+    );
   }
   const threats =
     !ui.animating && ui.showThreats && !(inspectedUnit?.side === 'enemies')
-      ? perState(state, 'threat-counts', () => threatCounts(state))
+      ? perState(state, 'threat-counts', () => threatCounts(state, hiddenIds))
       : [];
 
   // The intent overlay: the monster under the pointer (or shown), or all of them.
-  const hoveredUnit = ui.hover ? unitAt(state, ui.hover) : undefined;
+  const hoveredUnit = ui.hover ? knownUnitAt(state, ui.hover, hiddenIds) : undefined;
   const focus = [hoveredUnit, inspectedUnit].find((u) => u?.side === 'enemies' && u.position);
   const intentOn = !ui.animating && state.phase === 'heroes' && !state.outcome;
   const intentIds = !intentOn
@@ -268,16 +303,18 @@ export function deriveBattleView(
       : focus
         ? [focus.id]
         : [];
-  // Under fog of war a monster out of the heroes' sight shows nothing of its intent.
-  const fog = perState(state, `fog:${JSON.stringify(ui.lastSeen)}`, () => fogOf(state, ui));
-  const hiddenIds = new Set(fog?.hidden ?? []);
-  // The monster shown is worked out at once; with Intent on, the others as their work is
-  // done (the scene advances it a slice of each frame: intentPending).
+  // Under fog of war a monster out of the heroes' sight shows nothing of its intent. The
+  // monster shown is worked out at once; with Intent on, the others as their work is done
+  // (the scene advances it a slice of each frame: intentPending).
   const shownIds = intentIds.filter((id) => !hiddenIds.has(id));
   const work = intentWork(state);
   const intents = shownIds
     .filter((id) => id === focus?.id || work.has(id))
-    .map((id) => perState(state, `intent:${id}`, () => intentMarks(state, [id])))
+    .map((id) =>
+      perState(state, `intent:${id}:${fog ? fog.hidden.join() : ''}`, () =>
+        intentMarks(state, [id], hiddenIds),
+      ),
+    )
     .flat();
   const badgesOn = intentOn && ui.showIntent;
   const intentPending =
@@ -286,7 +323,9 @@ export function deriveBattleView(
       : null;
 
   const abilities = actingUnit ? rules.abilities(actingUnit) : [];
-  const targets = targetsOf(state, rules, legal, actingUnit, abilities, ui);
+  const targets = targetsOf(state, rules, legal, actingUnit, abilities, ui).filter(
+    (t) => !hiddenIds.has(t.unitId),
+  );
   const selected = ui.selectedTarget < targets.length ? ui.selectedTarget : -1;
   const toneOf = (t: TargetView, i: number): MarkTone =>
     t.ability !== null ? 'ability' : i === selected ? 'selected' : 'target';
@@ -316,7 +355,9 @@ export function deriveBattleView(
     roundOdds: badgesOn ? perState(state, 'round-odds', () => roundOddsText(state)) : null,
     fog,
     // While an animation plays the eyes stay as they were (null): the state is its end.
-    spotted: ui.animating ? null : perState(state, 'spotted', () => spottedHeroes(state)),
+    spotted: ui.animating
+      ? null
+      : perState(state, 'spotted', () => spottedHeroes(state, hiddenIds)),
     targets,
     marks,
     badges,
@@ -335,7 +376,7 @@ export function deriveBattleView(
   };
   view.cards = cardsOf(state, rules, view, acting, inspected, ui);
   view.hint = hintOf(state, ui, view, actingUnit, inspectedUnit, abilities);
-  describeHover(state, ui, rules, view, context);
+  describeHover(state, ui, rules, view, context, hiddenIds);
   return view;
 }
 
@@ -532,6 +573,7 @@ function describeHover(
   rules: RuleModule,
   view: BattleView,
   context: ViewContext,
+  hidden: ReadonlySet<string>,
 ): void {
   const acting = unitById(state, view.acting);
   if (ui.animating) {
@@ -554,11 +596,11 @@ function describeHover(
     const selected = view.targets[ui.selectedTarget];
     const unit = selected ? unitById(state, selected.unitId) : viewer;
     view.info = unit
-      ? unitInfo(state, rules, view, unit, acting)
+      ? unitInfo(state, rules, view, unit, acting, hidden)
       : { title: context.scenarioName, body: describeVictory(state.options) };
     return;
   }
-  const occupant = unitAt(state, p);
+  const occupant = knownUnitAt(state, p, hidden);
   const path = reachAt(view, p);
   const target = occupant ? view.targets.find((t) => t.unitId === occupant.id) : undefined;
   const open = !occupant && isTerrainPassable(terrainAt(state.map, p.x, p.y));
@@ -568,7 +610,11 @@ function describeHover(
     path: path && viewer?.position ? { from: viewer.position, steps: path } : null,
     los: null,
     spottedBy: open
-      ? patrollersSeeing(state, p).map((u) => ({ unitId: u.id, name: u.name, at: u.position! }))
+      ? patrollersSeeing(state, p, hidden).map((u) => ({
+          unitId: u.id,
+          name: u.name,
+          at: u.position!,
+        }))
       : [],
     sees:
       occupant?.side === 'enemies' && occupant.id !== view.inspected
@@ -588,8 +634,8 @@ function describeHover(
     view.hover.los = { from: viewer.position, to: p, cover, label, lines };
   }
   view.info = occupant
-    ? unitInfo(state, rules, view, occupant, acting)
-    : squareInfo(state, p, path, viewer, view.hover.spottedBy);
+    ? unitInfo(state, rules, view, occupant, acting, hidden)
+    : squareInfo(state, p, path, viewer, view.hover.spottedBy, hidden);
 }
 
 function unitInfo(
@@ -598,6 +644,7 @@ function unitInfo(
   view: BattleView,
   u: Unit,
   acting: Unit | undefined,
+  hidden: ReadonlySet<string>,
 ): { title: string; body: string } {
   const [first = '', ...rest] = rules.describeUnit(state, u);
   const sight =
@@ -620,14 +667,21 @@ function unitInfo(
   }
   const watchers =
     u.side === 'heroes' && view.spotted?.includes(u.id)
-      ? state.units.filter((m) => m.side === 'enemies' && m.ai && canNotice(state, m, u))
+      ? state.units.filter(
+          (m) => m.side === 'enemies' && m.ai && !hidden.has(m.id) && canNotice(state, m, u),
+        )
       : [];
   const seen = watchers.length
     ? [`In sight of ${watchers.map((m) => m.name).join(', ')} (the eye over the figure).`]
     : [];
+  // Its next turn with the odds, when the overlay shows it, and the order they assume.
+  const mark = view.intents.find((m) => m.unitId === u.id);
+  const next = mark
+    ? [`Next turn: ${mark.lines.join('; ')}.`, ...(mark.order ? [mark.order] : [])]
+    : [];
   return {
     title: u.name,
-    body: [`${first}${sight}`, ...seen, ...chances, ...rest].join('\n'),
+    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...rest].join('\n'),
   };
 }
 
@@ -637,6 +691,7 @@ function squareInfo(
   path: Point[] | null,
   viewer: Unit | undefined,
   spottedBy: readonly { name: string }[],
+  hidden: ReadonlySet<string>,
 ): { title: string; body: string } {
   const t = terrainAt(state.map, p.x, p.y);
   const cost = isTerrainPassable(t) ? terrainMoveCost(t) : 1;
@@ -663,7 +718,7 @@ function squareInfo(
     );
   }
   if (isTerrainPassable(t)) {
-    const threats = monstersThreatening(state, p);
+    const threats = monstersThreatening(state, p, hidden);
     lines.push(
       threats.length === 0
         ? 'No alerted monster could strike here next turn.'

@@ -759,6 +759,28 @@ export class BoardView {
     }
   }
 
+  /** Where the line-of-sight label is drawn now (board pixels), or null when hidden. */
+  losLabelBox(): { x: number; y: number; width: number; height: number } | null {
+    const t = this.losLabel;
+    if (!t.visible) return null;
+    return {
+      x: t.x - t.width * t.originX,
+      y: t.y - t.height * t.originY,
+      width: t.width,
+      height: t.height,
+    };
+  }
+
+  /** Moves the line-of-sight label (its centre, board pixels), to keep it off a badge. */
+  moveLosLabel(x: number, y: number): void {
+    const t = this.losLabel;
+    t.setPosition(x + t.width * (t.originX - 0.5), y + t.height * (t.originY - 0.5));
+  }
+
+  losLabelText(): string {
+    return this.losLabel.text;
+  }
+
   /** The goal area (hold), the relic and the way home (carry-object). */
   showObjective(state: GameState): void {
     const o = state.objective;

@@ -16,6 +16,8 @@ export interface MonsterTurn {
   quiet: boolean;
   /** It strikes: its blows wait for the blows of the turns before it. */
   strikes: boolean;
+  /** Under fog of war: no hero sees any of it (it is shown at once, and nothing of it drawn). */
+  unseen: boolean;
 }
 
 export type Step =
@@ -48,6 +50,7 @@ function monsterTurnAt(
   events: readonly GameEvent[],
   i: number,
   state: GameState,
+  seen: readonly boolean[] | null,
 ): MonsterTurn | null {
   const first = events[i];
   if (first?.type !== 'turn-started') return null;
@@ -57,8 +60,10 @@ function monsterTurnAt(
   let strikes = false;
   for (let j = i + 1; j < events.length; j++) {
     const e = events[j];
-    if (e.type === 'turn-ended' && e.unit === first.unit)
-      return { unit: first.unit, from: i, to: j, quiet, strikes };
+    if (e.type === 'turn-ended' && e.unit === first.unit) {
+      const unseen = seen !== null && seen.slice(i, j + 1).every((s) => !s);
+      return { unit: first.unit, from: i, to: j, quiet: quiet || unseen, strikes, unseen };
+    }
     if (e.type === 'turn-started' || e.type === 'game-over') return null;
     if (BUSY.has(e.type)) quiet = false;
     if (startsBlow(e)) strikes = true;
@@ -66,8 +71,15 @@ function monsterTurnAt(
   return null;
 }
 
-/** The steps that play `events` (see the file's comment). */
-export function planEvents(events: readonly GameEvent[], state: GameState): Step[] {
+/**
+ * The steps that play `events` (see the file's comment). `seen` (fog of war, per event:
+ * whether the heroes see it happen) marks the monster turns nobody sees.
+ */
+export function planEvents(
+  events: readonly GameEvent[],
+  state: GameState,
+  seen: readonly boolean[] | null = null,
+): Step[] {
   const steps: Step[] = [];
   for (let i = 0; i < events.length;) {
     const e = events[i];
@@ -78,7 +90,11 @@ export function planEvents(events: readonly GameEvent[], state: GameState): Step
       continue;
     }
     const turns: MonsterTurn[] = [];
-    for (let t = monsterTurnAt(events, i, state); t; t = monsterTurnAt(events, i, state)) {
+    for (
+      let t = monsterTurnAt(events, i, state, seen);
+      t;
+      t = monsterTurnAt(events, i, state, seen)
+    ) {
       turns.push(t);
       i = t.to + 1;
     }

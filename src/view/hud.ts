@@ -6,7 +6,7 @@ import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
 import { Button, cropText, drawPanel, type Tooltip } from './ui';
-import { COLORS, CSS, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
+import { COLORS, CSS, readingSize, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
 import { artFor, fallbackTexture, frameExists } from './unit-view';
 import { registerControl } from '../app/controls';
 import { hudCamera, hudToScreen } from './frame';
@@ -100,11 +100,14 @@ export class HeroCard extends Phaser.GameObjects.Container {
     const s = 52 / Math.max(1, this.portrait.width, this.portrait.height);
     this.portrait.setScale(s);
     this.nameText = scene.add.text(80, 9, unit.name, {
-      ...titleStyle(18, CSS.parchment, { strokeThickness: 0 }),
+      ...titleStyle(readingSize(18), CSS.parchment, { strokeThickness: 0 }),
       fontFamily: TITLE_FONT,
     });
-    this.statusText = scene.add.text(80, 33, '', textStyle(13, CSS.muted));
+    this.statusText = scene.add
+      .text(80, 33, '', readingStyle(13, CSS.muted))
+      .setName(`card-${unit.id}-status`);
     this.pips = scene.add.container(80, 60);
+    fitWidth(this.nameText, CARD_W - 88);
     this.add([hit, this.bg, portraitBg, this.portrait, this.nameText, this.statusText, this.pips]);
 
     const entries: { choice: string; name: string; label: string; tip: string; icon: string }[] =
@@ -182,6 +185,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
       lineWidth: view.acting || view.inspected ? 2.5 : 1.5,
     });
     this.statusText.setText(view.status);
+    fitWidth(this.statusText, CARD_W - 88);
     this.statusText.setColor(view.acting ? CSS.gold : fallen ? CSS.red : CSS.muted);
     this.setAlpha(fallen ? 0.55 : 1);
     this.portrait.setAlpha(fallen ? 0.4 : 1);
@@ -220,8 +224,9 @@ export class HeroCard extends Phaser.GameObjects.Container {
     // Wounds left, as the hearts and the dice log count them.
     this.woundsLabel = woundsLeftLabel(unit.wounds, unit.maxWounds);
     const label = this.scene.add
-      .text(10 + unit.maxWounds * 24 - 4, 12, this.woundsLabel, textStyle(12, CSS.muted))
+      .text(10 + unit.maxWounds * 24 - 4, 12, this.woundsLabel, readingStyle(12, CSS.muted))
       .setOrigin(0, 0.5);
+    fitWidth(label, CARD_W - 80 - label.x - 6);
     this.pips.add(label);
   }
 }
@@ -312,4 +317,10 @@ export class Banner extends Phaser.GameObjects.Container {
     this.scene.tweens.killTweensOf(this);
     this.setVisible(false);
   }
+}
+
+/** Draws a text smaller when it is wider than `room` (a large text size in a fixed card). */
+function fitWidth(t: Phaser.GameObjects.Text, room: number): void {
+  t.setScale(1);
+  if (t.width > room && room > 0) t.setScale(room / t.width);
 }

@@ -7,6 +7,7 @@
  * (advanceIntentWork, a slice of each frame), the badges saying "estimating" until final.
  */
 import {
+  hasFogOfWar,
   IntentWork,
   percent,
   type EnemyIntent,
@@ -46,6 +47,11 @@ export interface IntentMark {
   note: string | null;
   /** Its outcomes in a few lines (the patrol table's rows with their odds...). */
   lines: string[];
+  /**
+   * In plain words, when others act before it in the phase: the odds are worked out as if
+   * it acted first (null when it does act first).
+   */
+  order: string | null;
 }
 
 /** A hero's chance of being attacked next turn, for its card's badge. */
@@ -124,12 +130,22 @@ function ghostsOf(ends: readonly { at: Point; facing: Facing; chance: number }[]
 }
 
 /** The overlay's picture of one monster's next turn (null: nothing to show). */
-export function intentMarkOf(state: GameState, unitId: string): IntentMark | null {
+export function intentMarkOf(
+  state: GameState,
+  unitId: string,
+  hidden: ReadonlySet<string> = new Set(),
+): IntentMark | null {
   const unit = state.units.find((u) => u.id === unitId);
   if (!unit?.position) return null;
   const intent = intentWork(state).intent(unitId);
   if (!intent) return null;
-  const base = { unitId, name: unit.name, from: unit.position, kind: intent.kind };
+  const base = {
+    unitId,
+    name: unit.name,
+    from: unit.position,
+    kind: intent.kind,
+    order: orderWords(state, intent.actsAfter ?? [], hidden),
+  };
   if (intent.kind === 'holds')
     return { ...base, ghosts: [], strike: null, note: null, lines: [intent.text] };
   if (intent.kind === 'patrol') {
@@ -169,10 +185,34 @@ export function intentMarkOf(state: GameState, unitId: string): IntentMark | nul
   };
 }
 
-/** The marks for `unitIds` (the hovered monster, or every monster with Intent on). */
-export function intentMarks(state: GameState, unitIds: readonly string[]): IntentMark[] {
+/**
+ * The marks for `unitIds` (the hovered monster, or every monster with Intent on); `hidden`:
+ * the monsters fog of war hides (never named).
+ */
+export function intentMarks(
+  state: GameState,
+  unitIds: readonly string[],
+  hidden: ReadonlySet<string> = new Set(),
+): IntentMark[] {
   if (state.phase !== 'heroes' || state.outcome) return [];
-  return unitIds.flatMap((id) => intentMarkOf(state, id) ?? []);
+  return unitIds.flatMap((id) => intentMarkOf(state, id, hidden) ?? []);
+}
+
+/** Says that the odds assume it acts first, naming those before it (hidden ones unnamed). */
+function orderWords(
+  state: GameState,
+  before: readonly string[],
+  hidden: ReadonlySet<string>,
+): string | null {
+  if (before.length === 0) return null;
+  const names = before
+    .filter((id) => !hidden.has(id))
+    .map((id) => state.units.find((u) => u.id === id)?.name ?? id);
+  const unseen = before.length - names.length;
+  if (unseen > 0) names.push(unseen === 1 ? 'one monster out of sight' : `${unseen} out of sight`);
+  const list =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Worked out as if it acted first: ${list} act${before.length === 1 ? 's' : ''} before it this phase and may change this.`;
 }
 
 /**
@@ -184,6 +224,7 @@ export function attackBadges(state: GameState): AttackBadge[] {
   if (state.phase !== 'heroes' || state.outcome) return [];
   const { odds, final } = intentWork(state).attackOdds();
   if (!odds) return [];
+  const fog = hasFogOfWar(state);
   const how = !final
     ? `estimating: ${odds.runs} simulated monster turns so far, more to come`
     : odds.method === 'exact'
@@ -193,7 +234,7 @@ export function attackBadges(state: GameState): AttackBadge[] {
     unitId,
     chance,
     text: percent(chance),
-    tip: `Chance a monster attacks this hero in its next turn: ${percent(chance)} (${how}).`,
+    tip: `Chance a monster ${fog ? 'in sight ' : ''}attacks this hero in its next turn: ${percent(chance)} (${how}).${fog ? ' Fog of war: monsters out of sight are not counted.' : ''}`,
   }));
 }
 

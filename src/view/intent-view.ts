@@ -6,16 +6,37 @@
  */
 import Phaser from 'phaser';
 import { DIRECTION_STEPS, percent, type Point } from '../engine';
+import { badgeBox, layoutBadges, type Box } from './badge-layout';
 import type { IntentMark } from './intent-overlay';
 import { boardTextResolution, COLORS, textStyle } from './theme';
 import { TILE } from './unit-view';
 
 const GHOST = COLORS.vision;
 
+/** A label to place: its words, colour, the square it names and which side of it. */
+interface LabelWish {
+  at: Point;
+  text: string;
+  color: string;
+  where: 'top' | 'bottom';
+  wide: boolean;
+}
+
+/** A label as drawn, in board pixels (for the automation API's look). */
+export interface LabelShown {
+  text: string;
+  box: Box;
+}
+
 export class IntentLayer {
   private readonly g: Phaser.GameObjects.Graphics;
   private readonly labels: Phaser.GameObjects.Container;
   private shownKey = '';
+  private wishes: LabelWish[] = [];
+  /** The labels as laid out now. */
+  shown: LabelShown[] = [];
+  /** The board's zoom (screen pixels per board pixel): labels keep a readable size on screen. */
+  private zoom = 1;
 
   constructor(
     private readonly scene: Phaser.Scene,
@@ -26,14 +47,37 @@ export class IntentLayer {
     layer.add([this.g, this.labels]);
   }
 
-  /** Draws `marks` (nothing when empty); redraws only when they change. */
-  show(marks: readonly IntentMark[]): void {
-    const key = JSON.stringify(marks.map((m) => [m.unitId, m.ghosts, m.strike, m.note]));
+  /** The board's zoom now, for the labels' size. */
+  setZoom(zoom: number): void {
+    const before = labelSize(this.zoom);
+    this.zoom = zoom;
+    if (labelSize(zoom) !== before) this.show(this.last.marks, this.last.keepClear);
+  }
+
+  private last: { marks: readonly IntentMark[]; keepClear: readonly Box[] } = {
+    marks: [],
+    keepClear: [],
+  };
+
+  /**
+   * Draws `marks` (nothing when empty); redraws only when they change. The labels are laid
+   * out so that none covers another, nor any of `keepClear` (badges and labels drawn already).
+   */
+  show(marks: readonly IntentMark[], keepClear: readonly Box[] = []): void {
+    this.last = { marks, keepClear };
+    const size = labelSize(this.zoom);
+    const key = JSON.stringify([
+      marks.map((m) => [m.unitId, m.ghosts, m.strike, m.note]),
+      keepClear,
+      size,
+    ]);
     if (key === this.shownKey) return;
     this.shownKey = key;
     const g = this.g;
     g.clear();
     this.labels.removeAll(true);
+    this.wishes = [];
+    const strikes = new Map<string, { at: Point; text: string; count: number }>();
     for (const m of marks) {
       const from = centre(m.from);
       for (const ghost of m.ghosts) {
@@ -63,33 +107,76 @@ export class IntentLayer {
         g.lineBetween(at.x, at.y, to.x, to.y);
         g.fillStyle(COLORS.danger, 0.9);
         g.fillCircle(to.x, to.y, 4);
-        this.label(
-          m.strike.at,
-          `\u2694 ${percent(m.strike.chance)} \u00b7 wound ${percent(m.strike.woundChance)}`,
-          '#ffd2c8',
-          'bottom',
-        );
+        const text = `\u2694 ${percent(m.strike.chance)} \u00b7 wound ${percent(m.strike.woundChance)}`;
+        const same = `${m.strike.at.x},${m.strike.at.y}|${text}`;
+        const had = strikes.get(same);
+        strikes.set(same, { at: m.strike.at, text, count: (had?.count ?? 0) + 1 });
       }
       if (m.note) this.label(m.from, m.note, '#ffffff', 'top', true);
     }
+    // The same strike at the same hero from several monsters: one label, counted.
+    for (const { at, text, count } of strikes.values())
+      this.label(at, count > 1 ? `${count}\u00d7 ${text}` : text, '#ffd2c8', 'bottom');
+    this.layout(size, keepClear);
   }
 
   private label(at: Point, text: string, color: string, where: 'top' | 'bottom', wide = false) {
-    const t = this.scene.add
-      .text(
-        (at.x + 0.5) * TILE,
-        where === 'top' ? at.y * TILE - (wide ? 12 : 1) : (at.y + 1) * TILE + 1,
-        text,
-        textStyle(wide ? 9 : 8, color, {
-          fontStyle: 'bold',
-          stroke: '#000000',
-          strokeThickness: 3,
-          resolution: boardTextResolution(),
-        }),
-      )
-      .setOrigin(0.5, where === 'top' ? 1 : 0);
-    this.labels.add(t);
+    this.wishes.push({ at, text, color, where, wide });
   }
+
+  /** Makes the labels and places them apart (a moved one gets a thin line to its square). */
+  private layout(size: number, keepClear: readonly Box[]): void {
+    const texts = this.wishes.map((w) =>
+      this.scene.add
+        .text(
+          0,
+          0,
+          w.text,
+          textStyle(w.wide ? size + 1 : size, w.color, {
+            fontStyle: 'bold',
+            stroke: '#000000',
+            strokeThickness: 3,
+            resolution: boardTextResolution(),
+          }),
+        )
+        .setOrigin(0.5),
+    );
+    const pad = 1;
+    const placed = layoutBadges(
+      this.wishes.map((w, i) => {
+        const width = texts[i].width + pad * 2;
+        const height = texts[i].height;
+        const edge = w.where === 'top' ? w.at.y * TILE - 1 : (w.at.y + 1) * TILE + 1;
+        return {
+          id: String(i),
+          x: (w.at.x + 0.5) * TILE,
+          y: w.where === 'top' ? edge - height / 2 : edge + height / 2,
+          width,
+          height,
+        };
+      }),
+      1,
+      keepClear,
+    );
+    this.shown = [];
+    for (const p of placed) {
+      const i = Number(p.id);
+      const w = this.wishes[i];
+      texts[i].setPosition(p.x, p.y);
+      this.labels.add(texts[i]);
+      this.shown.push({ text: w.text, box: badgeBox(p) });
+      if (p.moved) {
+        const c = centre(w.at);
+        this.g.lineStyle(1, 0xffffff, 0.45);
+        this.g.lineBetween(p.x, p.y + (p.y < c.y ? p.height / 2 : -p.height / 2), c.x, c.y);
+      }
+    }
+  }
+}
+
+/** The labels' font size in board pixels: about 11 screen pixels, 8 to 16 on the board. */
+export function labelSize(zoom: number): number {
+  return Math.max(8, Math.min(16, Math.round(11 / Math.max(0.1, zoom))));
 }
 
 function centre(p: Point): { x: number; y: number } {

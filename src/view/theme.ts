@@ -141,7 +141,15 @@ export function textStyle(size: number, color: string = CSS.parchment, extra: St
   };
 }
 
-/** A text that is read (dice log, panels, hints, help, tooltips): grows with the text size. */
+/** A font size grown by the text size setting. */
+export function readingSize(size: number): number {
+  return Math.round(size * readingScale);
+}
+
+/**
+ * A text that is read (dice log, panels, hints, help, tooltips) or labels a control (HUD
+ * labels, cards, buttons): grows with the text size.
+ */
 export function readingStyle(
   size: number,
   color: string = CSS.parchment,

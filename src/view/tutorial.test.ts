@@ -64,8 +64,18 @@ describe('the tutorial model', () => {
     // Acknowledging does nothing on a step that waits for an action.
     expect(advanceTutorial(startTutorial(), { kind: 'acknowledged' }).step).toBe(0);
 
-    // Undo counts when tried, even when the engine refuses it (a monster saw the move).
-    p = advanceTutorial(p, { kind: 'command', command: { type: 'undo-move', unit }, ok: false });
+    // A refused undo (a monster saw the move) is no undo: the step waits; Got it goes on.
+    const tried = advanceTutorial(p, {
+      kind: 'command',
+      command: { type: 'undo-move', unit },
+      ok: false,
+    });
+    expect(tried.step).toBe(p.step);
+    // A real undo goes on too.
+    expect(
+      advanceTutorial(p, { kind: 'command', command: { type: 'undo-move', unit }, ok: true }).step,
+    ).toBe(p.step + 1);
+    p = advanceTutorial(p, { kind: 'acknowledged' });
     const attackPrompt = tutorialPrompt(p, moved.state)!;
     expect(attackPrompt.step).toBe('attack');
     // The marked square holds a monster the hero can strike.

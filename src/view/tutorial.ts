@@ -67,10 +67,10 @@ export function stepDone(step: TutorialStep, input: TutorialInput): boolean {
     case 'move':
       return input.kind === 'command' && input.ok && input.command.type === 'move';
     case 'undo':
-      // Taken back, or refused with the engine's reason: either way the player has tried it;
-      // when nothing can be taken back, the bubble's "Got it".
+      // A move really taken back (the engine took the undo and the hero stands where it
+      // was); when nothing can be taken back, the bubble's "Got it".
       return (
-        (input.kind === 'command' && input.command.type === 'undo-move') ||
+        (input.kind === 'command' && input.ok && input.command.type === 'undo-move') ||
         input.kind === 'acknowledged'
       );
     case 'attack':

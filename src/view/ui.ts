@@ -4,7 +4,13 @@
  * registered by name with the app's controls so tests can find where to click.
  */
 import Phaser from 'phaser';
-import { noteFocusedControl, noteToast, registerControl, type ControlRect } from '../app/controls';
+import {
+  noteFocusedControl,
+  noteToast,
+  registerControl,
+  setTextMeasurer,
+  type ControlRect,
+} from '../app/controls';
 import { sounds } from '../audio/sound-bank';
 import { hudCamera, hudToScreen, screenToHud } from './frame';
 import { consumeKey, onKeyDown } from './keys';
@@ -27,6 +33,23 @@ function buttonBounds(b: Button): ControlRect | null {
     label: b.label.text,
     labelWidth: b.label.width * b.label.scaleX * m.scaleX * z,
     labelRoom: b.labelRoom() * m.scaleX * z,
+  };
+}
+
+/** A text's rectangle in game pixels (through the HUD camera), and its letters' height there. */
+export function textBounds(t: Phaser.GameObjects.Text): (ControlRect & { letters: number }) | null {
+  if (!t.scene || !t.active) return null;
+  const b = t.getBounds();
+  const a = hudToScreen(t.scene, b.x, b.y);
+  const z = hudCamera(t.scene).zoom;
+  const scale = t.getWorldTransformMatrix().scaleY;
+  return {
+    x: a.x,
+    y: a.y,
+    width: b.width * z,
+    height: b.height * z,
+    enabled: true,
+    letters: parseFloat(String(t.style.fontSize)) * scale * z,
   };
 }
 
@@ -243,7 +266,8 @@ export class Button extends Phaser.GameObjects.Container {
       textX,
       0,
       options.label,
-      textStyle(options.fontSize ?? 18, CSS.parchment, {
+      // Grows with the text size setting (and shrinks back to fit its button).
+      readingStyle(options.fontSize ?? 18, CSS.parchment, {
         fontStyle: options.primary ? 'bold' : 'normal',
       }),
     );
@@ -295,15 +319,25 @@ export class Button extends Phaser.GameObjects.Container {
 
   /** Icon to the left of a centred label (or alone when there is no label). */
   private layoutContent(): void {
-    if (!this.icon || this.options.align === 'left') return;
     const gap = 6;
+    // A label larger than its button (a large text size) is drawn smaller to fit.
+    const left = this.options.align === 'left';
+    const room =
+      this.options.width -
+      (left ? (this.icon ? 38 : 12) + 6 : (this.icon ? this.icon.displayWidth + gap : 0) + 12);
+    this.label.setScale(1);
+    if (this.label.width > room && room > 0) this.label.setScale(room / this.label.width);
+    const roomY = this.options.height - 4;
+    if (this.label.displayHeight > roomY)
+      this.label.setScale(this.label.scale * (roomY / this.label.displayHeight));
+    if (!this.icon || left) return;
     if (!this.label.text) {
       this.icon.x = 0;
       return;
     }
-    const total = this.icon.displayWidth + gap + this.label.width;
+    const total = this.icon.displayWidth + gap + this.label.displayWidth;
     this.icon.x = -total / 2 + this.icon.displayWidth / 2;
-    this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.width / 2;
+    this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.displayWidth / 2;
   }
 
   /** The width the label may take: the button less its padding, icon and hotkey. */
@@ -426,6 +460,11 @@ export class Slider extends Phaser.GameObjects.Container {
   private value: number;
   private readonly trackW: number;
   private dragging = false;
+  private focused = false;
+  private readonly onChange: (v: number) => void;
+  /** The name the keyboard focus reports (like a button's). */
+  readonly buttonName: string | undefined;
+  readonly enabled = true;
 
   constructor(
     scene: Phaser.Scene,
@@ -439,6 +478,8 @@ export class Slider extends Phaser.GameObjects.Container {
     super(scene, x, y);
     this.trackW = width;
     this.value = value;
+    this.onChange = onChange;
+    this.buttonName = name;
     this.track = scene.add.graphics();
     this.valueText = scene.add
       .text(width / 2 + 16, 0, '', textStyle(16, CSS.parchment))
@@ -489,8 +530,35 @@ export class Slider extends Phaser.GameObjects.Container {
     g.lineStyle(2, COLORS.gold, 1);
     g.strokeCircle(kx, 0, 11);
     this.valueText.setText(`${Math.round(this.value * 100)}%`);
+    if (this.focused) {
+      // The keyboard focus: the same bright ring as a button's.
+      g.lineStyle(2.5, 0xfff3c4, 1);
+      g.strokeRoundedRect(-w / 2 - 16, -17, w + 32, 34, 10);
+    }
+  }
+
+  setFocused(focused: boolean): this {
+    this.focused = focused;
+    this.redraw();
+    return this;
+  }
+
+  /** Enter or Space on a focused slider: nothing (the arrows move it). */
+  activate(): void {}
+
+  /** An arrow key: a step of 5% up or down; Home and End: none or all. */
+  adjust(step: number): void {
+    const v = Math.max(0, Math.min(1, Math.round((this.value + step * 0.05) * 20) / 20));
+    if (v === this.value) return;
+    this.value = v;
+    this.redraw();
+    sounds.play('ui-click');
+    this.onChange(v);
   }
 }
+
+/** What the keyboard focus can rest on: a button, or a slider the arrows move. */
+type Focusable = Button | Slider;
 
 // ------------------------------------------------------------------ toast
 
@@ -545,20 +613,20 @@ export class Toast extends Phaser.GameObjects.Container {
   }
 }
 
-/** Every enabled button on screen in a scene, in reading order (rows top to bottom). */
-function focusableButtons(scene: Phaser.Scene): Button[] {
-  const found: Button[] = [];
+/** Every enabled button and slider on screen in a scene, in reading order (rows top to bottom). */
+function focusableButtons(scene: Phaser.Scene): Focusable[] {
+  const found: Focusable[] = [];
   const visit = (list: Phaser.GameObjects.GameObject[], shown: boolean): void => {
     for (const o of list) {
       const visible = shown && (o as unknown as { visible?: boolean }).visible !== false;
-      if (o instanceof Button) {
+      if (o instanceof Button || o instanceof Slider) {
         if (visible && o.enabled && o.input?.enabled) found.push(o);
       } else if (o instanceof Phaser.GameObjects.Container) visit(o.list, visible);
       else if (o instanceof Phaser.GameObjects.Layer) visit(o.list, visible);
     }
   };
   visit(scene.children.list, true);
-  const where = (b: Button) => b.getBounds();
+  const where = (b: Focusable) => b.getBounds();
   return found.sort((a, b) => {
     const ra = where(a);
     const rb = where(b);
@@ -570,13 +638,14 @@ function focusableButtons(scene: Phaser.Scene): Button[] {
 
 /**
  * Keyboard focus for a menu scene: Tab and Shift+Tab move a visible focus ring through the
- * scene's buttons in reading order, Enter or Space presses the focused one, Escape drops the
+ * scene's buttons and sliders in reading order, Enter or Space presses the focused button,
+ * the arrow keys (Home, End) move the focused slider, Escape drops the
  * focus (and still goes back). Until Tab is pressed nothing is focused and the scene's own keys work as before.
  * Call it at the start of `create`, before the scene's own onKeyDown.
  */
 export function enableKeyboardFocus(scene: Phaser.Scene): void {
-  let focused: Button | null = null;
-  const setFocus = (b: Button | null): void => {
+  let focused: Focusable | null = null;
+  const setFocus = (b: Focusable | null): void => {
     focused?.setFocused(false);
     focused = b;
     focused?.setFocused(true);
@@ -608,7 +677,18 @@ export function enableKeyboardFocus(scene: Phaser.Scene): void {
       setFocus(null);
       return;
     }
-    if (e.key === 'Enter' || e.key === ' ') {
+    const arrows: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowDown: -1,
+      ArrowRight: 1,
+      ArrowUp: 1,
+      Home: -20,
+      End: 20,
+    };
+    if (focused instanceof Slider && e.key in arrows) {
+      consumeKey(e);
+      focused.adjust(arrows[e.key]);
+    } else if (e.key === 'Enter' || e.key === ' ') {
       consumeKey(e);
       if (!e.repeat) focused.activate();
     } else if (e.key === 'Escape') {
@@ -616,3 +696,31 @@ export function enableKeyboardFocus(scene: Phaser.Scene): void {
     }
   });
 }
+
+/** A named text, or the label of a named button, in `scenes` (for the automation API). */
+function findNamedText(
+  name: string,
+  scenes: readonly Phaser.Scene[],
+): Phaser.GameObjects.Text | null {
+  const find = (list: Phaser.GameObjects.GameObject[]): Phaser.GameObjects.Text | null => {
+    for (const o of list) {
+      if (o instanceof Phaser.GameObjects.Text && o.name === name) return o;
+      if (o instanceof Button && o.buttonName === name) return o.label;
+      if (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer) {
+        const inner = find(o.list);
+        if (inner) return inner;
+      }
+    }
+    return null;
+  };
+  for (const s of scenes) {
+    const found = find(s.children.list);
+    if (found) return found;
+  }
+  return null;
+}
+
+setTextMeasurer((name, scenes) => {
+  const t = findNamedText(name, scenes as readonly Phaser.Scene[]);
+  return t?.visible ? textBounds(t) : null;
+});

@@ -62,6 +62,10 @@ describe('the first-battle tutorial', () => {
     await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
     await waitForScene(page, 'Menu');
     await page.evaluate(() => window.archfoe.setSpeed('fast'));
+    // A first visit: the Menu offers it too, under its own Tutorial button.
+    expect(await page.evaluate(() => window.archfoe.debug.textOf('tutorial-offer'))).toMatch(
+      /guided battle/,
+    );
     await clickButtonOn(page, 'new-game');
     await waitForScene(page, 'Setup');
     expect(await page.evaluate(() => window.archfoe.debug.textOf('tutorial-offer'))).toMatch(
@@ -90,10 +94,14 @@ describe('the first-battle tutorial', () => {
     expect(shown.frame).not.toBeNull();
 
     await page.screenshot({ path: join(ARTIFACTS, 'tutorial-undo.png') });
-    // 2. Undo: Z reaches the battle (the monsters saw the move: the game says why not).
+    // 2. Undo: Z reaches the battle (the monsters saw the move: the game says why not), and
+    // a refused undo is no undo: the step waits until the bubble's Got it.
     await page.keyboard.press('z');
-    shown = await expectStep('attack');
+    await idle();
     expect(await page.evaluate(() => window.archfoe.debug.lastToast())).toMatch(/taken back/);
+    expect((await bubble())!.step).toBe('undo');
+    await clickButtonOn(page, 'tutorial-next');
+    shown = await expectStep('attack');
 
     // 3. Attack: click the marked monster.
     const target = shown.square!;
@@ -162,7 +170,11 @@ describe('the first-battle tutorial', () => {
 
     await clickButtonOn(page, 'to-menu');
     await waitForScene(page, 'Menu');
-    await openTutorialFromSetup();
+    // Offered once: the Menu's button stays, without the offer.
+    expect(await page.evaluate(() => window.archfoe.debug.textOf('tutorial-offer'))).toBeNull();
+    await clickButtonOn(page, 'tutorial');
+    await waitForScene(page, 'Battle');
+    await expectStep('move');
     await clickButtonOn(page, 'tutorial-skip');
     await page.waitForFunction(() => window.archfoe.debug.battle()?.tutorial === null);
     expect((await progress())!.skipped).toBe(true);

@@ -7,8 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyCommand,
-  chooseHeroCommand,
-  createGame,
   doesSquareBlockSight,
   hasLineOfSight,
   requireRules,
@@ -18,7 +16,7 @@ import { followTurn, initialUi } from '../../src/view/battle-ui';
 import { deriveBattleView } from '../../src/view/battle-view';
 import { noteSightings } from '../../src/view/fog-overlay';
 import { boardGame } from '../engine/helpers';
-import { dungeonCrawlBoard } from '../engine/boards';
+import { playFogGames } from './helpers';
 
 /** Whether some hero sees square `to` by the four-corner test through walls and, where the module says so, figures. */
 function someHeroSees(state: GameState, to: { x: number; y: number }, figures: boolean): boolean {
@@ -83,30 +81,14 @@ describe('fog of war: the player\u2019s view only', () => {
   it('never reveals a monster the four-corner model hides, through whole games', () => {
     let checkedHidden = 0;
     let checkedShown = 0;
-    for (const seed of [1, 2, 3]) {
-      const made = createGame({
-        scenarioId: 'fog',
-        map: dungeonCrawlBoard(),
-        seed,
-        options: { fog: true },
-      });
-      if (!made.ok) throw new Error(made.error);
-      let state = made.state;
-      let ui = initialUi();
-      for (let i = 0; i < 120 && !state.outcome; i++) {
-        const c = chooseHeroCommand(state);
-        if (!c) break;
-        const r = applyCommand(state, c);
-        if (!r.ok) throw new Error(r.error);
-        state = r.state;
-        if (state.phase !== 'heroes' || i % 3 !== 0) continue;
-        ui = noteSightings(ui, state);
-        const shown = checkFog(state, ui);
-        checkedShown += shown;
-        checkedHidden +=
-          state.units.filter((u) => u.side === 'enemies' && u.position).length - shown;
-      }
-    }
+    let ui = initialUi();
+    playFogGames([1, 2, 3], (_before, _events, state, i) => {
+      if (state.phase !== 'heroes' || i % 3 !== 0) return;
+      ui = noteSightings(ui, state);
+      const shown = checkFog(state, ui);
+      checkedShown += shown;
+      checkedHidden += state.units.filter((u) => u.side === 'enemies' && u.position).length - shown;
+    });
     // Both kinds were met (the check is not empty either way).
     expect(checkedShown).toBeGreaterThan(0);
     expect(checkedHidden).toBeGreaterThan(0);

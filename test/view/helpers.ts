@@ -1,5 +1,12 @@
 /** Engine states for the view's tests, on ASCII boards. */
-import type { GameState } from '../../src/engine';
+import {
+  applyCommand,
+  chooseHeroCommand,
+  createGame,
+  type GameEvent,
+  type GameState,
+} from '../../src/engine';
+import { dungeonCrawlBoard } from '../engine/boards';
 import { boardGame, play, startWith } from '../engine/helpers';
 
 /** The heroes' first turn on `ascii`, every enemy standing still (patrol rolls of 4). */
@@ -21,4 +28,32 @@ export function edited(state: GameState, change: (s: GameState) => void): GameSt
   copy.map = state.map;
   change(copy);
   return copy;
+}
+
+/**
+ * Plays whole Dungeon Crawl games with fog of war by the autopilot (up to 120 commands per
+ * seed), calling `step` after each command with the state before, the events and the state after.
+ */
+export function playFogGames(
+  seeds: readonly number[],
+  step: (before: GameState, events: GameEvent[], after: GameState, index: number) => void,
+): void {
+  for (const seed of seeds) {
+    const made = createGame({
+      scenarioId: 'fog',
+      map: dungeonCrawlBoard(),
+      seed,
+      options: { fog: true },
+    });
+    if (!made.ok) throw new Error(made.error);
+    let state = made.state;
+    for (let i = 0; i < 120 && !state.outcome; i++) {
+      const c = chooseHeroCommand(state);
+      if (!c) break;
+      const r = applyCommand(state, c);
+      if (!r.ok) throw new Error(r.error);
+      step(state, r.events, r.state, i);
+      state = r.state;
+    }
+  }
 }

@@ -48,3 +48,11 @@ export function heroesView(state: GameState): { seen: Uint8Array; enemies: strin
     .map((e) => e.id);
   return { seen, enemies };
 }
+
+/** Whether some hero sees the monster `unitId` now, by the same rule as heroesView. */
+export function heroesSee(state: GameState, unitId: string): boolean {
+  const e = state.units.find((u) => u.id === unitId);
+  if (!e?.position || e.offField) return false;
+  const sees = figureSight(state);
+  return state.units.some((h) => h.side === 'heroes' && h.position && !h.offField && sees(h, e));
+}

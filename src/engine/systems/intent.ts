@@ -22,6 +22,7 @@ import type { RoundIntent, RuleModule } from '../rulesets/module';
 import type { EventOf, GameEvent, GameState, Unit } from '../types';
 import { findUnit } from '../world';
 import { settle, type Context } from './context';
+import { hasFogOfWar, heroesView } from './fog';
 
 // ------------------------------------------------------------------ the dice tree
 
@@ -309,7 +310,7 @@ export interface StrikeIntent {
   from: Point;
 }
 
-export type EnemyIntent =
+export type EnemyIntent = (
   | {
       unit: string;
       kind: 'patrol';
@@ -329,7 +330,22 @@ export type EnemyIntent =
       /** Where a tie or a roll decides, in words ("equidistant: A or B, 50% each", names from the state). */
       note: string | null;
     }
-  | { unit: string; kind: 'holds'; text: string };
+  | { unit: string; kind: 'holds'; text: string }
+) & {
+  /**
+   * The enemies that act before it in the phase, by the module's own order (ids). The
+   * intent is worked out as if it acted first: their moves may change it.
+   */
+  actsAfter?: string[];
+};
+
+/** An intent with the enemies acting before it in `order` (the module's order). */
+export function withOrder(intent: EnemyIntent | null, order: readonly Unit[]): EnemyIntent | null {
+  if (!intent) return null;
+  const at = order.findIndex((u) => u.id === intent.unit);
+  const before = at > 0 ? order.slice(0, at).map((u) => u.id) : [];
+  return before.length > 0 ? { ...intent, actsAfter: before } : intent;
+}
 
 /** The chance of an event as a short percentage ("12.5%", "25%", "<1%"). */
 export function percent(chance: number): string {
@@ -506,10 +522,17 @@ export interface AttackOddsOptions {
   seed?: number;
 }
 
+/**
+ * The heroes attacked in `events`; under fog of war only attacks by the monsters the heroes
+ * see in `state` count (the odds must not tell of a monster the player cannot see).
+ */
 function heroesAttacked(state: GameState, events: GameEvent[]): Set<string> {
   const heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
+  const inView = hasFogOfWar(state) ? new Set(heroesView(state).enemies) : null;
   const out = new Set<string>();
-  for (const e of events) if (e.type === 'attacked' && heroes.has(e.target)) out.add(e.target);
+  for (const e of events)
+    if (e.type === 'attacked' && heroes.has(e.target) && (!inView || inView.has(e.unit)))
+      out.add(e.target);
   return out;
 }
 

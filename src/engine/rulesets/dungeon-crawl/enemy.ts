@@ -30,6 +30,7 @@ import {
   activationLeaves,
   alertedIntent,
   patrolIntent,
+  withOrder,
   type EnemyIntent,
 } from '../../systems/intent';
 import { canAttack, resolveAttack } from './combat';
@@ -287,6 +288,11 @@ function* attackAsAble(ctx: Context, enemy: Placed, target: Placed): Generator<v
  * activation run on copies of the board for every roll of the d8 table that matters.
  */
 export function crawlEnemyIntent(state: GameState, enemy: Unit): EnemyIntent | null {
+  // Worked out as if it acted first; the intent names those acting before it (4 Move Order).
+  return withOrder(intentAlone(state, enemy), enemyActionOrder(state));
+}
+
+function intentAlone(state: GameState, enemy: Unit): EnemyIntent | null {
   if (!enemy.position || !enemy.ai || enemy.side !== 'enemies') return null;
   const status = enemy.ai.status;
   if (status === 'prepared' && !enemy.carrying)

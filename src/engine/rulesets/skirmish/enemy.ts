@@ -40,6 +40,7 @@ import {
   activationLeaves,
   alertedIntent,
   patrolIntent,
+  withOrder,
   type EnemyIntent,
 } from '../../systems/intent';
 import { healFailsWhy, tryHeal } from './heal';
@@ -129,6 +130,11 @@ export function patrol(ctx: Context, enemy: Placed): void {
  * activation run on copies of the board for every roll that decides it.
  */
 export function skirmishEnemyIntent(state: GameState, enemy: Unit): EnemyIntent | null {
+  // Worked out as if it acted first; the intent names those acting before it (III).
+  return withOrder(intentAlone(state, enemy), enemyActivationOrder(state));
+}
+
+function intentAlone(state: GameState, enemy: Unit): EnemyIntent | null {
   if (!enemy.position || !enemy.ai || enemy.side !== 'enemies' || enemy.offField) return null;
   const status = enemy.ai.status;
   if (isStunned(state, enemy)) return { unit: enemy.id, kind: 'holds', text: 'stunned this round' };

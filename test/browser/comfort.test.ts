@@ -1,0 +1,114 @@
+/**
+ * Comfort settings in a real browser (issue 14): the Settings sliders take the keyboard
+ * focus and move with the arrow keys; the text size grows the battle's labels, cards and
+ * buttons too (not only the read texts), and at the largest size the battle still fits a
+ * 1280x720 screen and a 390x844 phone (every button's label inside its button, on the page).
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ArchFoeApi } from '../../src/app/automation';
+import { clickButtonOn, useBrowser, waitForScene } from './harness';
+
+declare const window: { archfoe: ArchFoeApi };
+
+const browser = useBrowser();
+let page: Page;
+beforeAll(() => {
+  page = browser.page;
+});
+
+const settings = (): Promise<{ master: number; textSize: string }> =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('archfoe.settings.v1') ?? '{}'));
+const box = (name: string) => page.evaluate((n) => window.archfoe.debug.textBox(n), name);
+
+async function openMenu(): Promise<void> {
+  await page.goto(browser.session.baseUrl + '?renderer=canvas');
+  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+  await waitForScene(page, 'Menu');
+  await page.evaluate(() => window.archfoe.setSpeed('instant'));
+}
+
+async function startBattle(): Promise<void> {
+  expect(
+    await page.evaluate(() => window.archfoe.start({ scenario: 'dungeon-crawl', seed: 7 })),
+  ).toEqual({ ok: true });
+  await page.evaluate(() => window.archfoe.idle());
+  await page.waitForTimeout(300);
+}
+
+/** The letters' heights of a card's status, the End turn button's label and a weapon's. */
+async function sizes(): Promise<{ status: number; endTurn: number; weapon: number }> {
+  const status = await box('card-fighting-man-1-status');
+  const endTurn = await box('end-turn');
+  const weapon = await box('card-fighting-man-1-sword');
+  expect(status && endTurn && weapon).toBeTruthy();
+  return { status: status!.letters, endTurn: endTurn!.letters, weapon: weapon!.letters };
+}
+
+/** Every visible button's label lies inside its button, and every button on the page. */
+async function checkFits(width: number, height: number, what: string): Promise<number> {
+  const names = await page.evaluate(() => window.archfoe.debug.buttonNames());
+  let checked = 0;
+  for (const n of names) {
+    const b = await page.evaluate((x) => window.archfoe.debug.buttonRect(x), n);
+    const t = await box(n);
+    if (!b || !t || t.width === 0) continue;
+    checked++;
+    expect(b.x, `${what}: ${n} on the page`).toBeGreaterThanOrEqual(-1);
+    expect(b.x + b.width, `${what}: ${n} on the page`).toBeLessThanOrEqual(width + 1);
+    expect(b.y + b.height, `${what}: ${n} on the page`).toBeLessThanOrEqual(height + 1);
+    expect(t.x, `${what}: ${n}'s label inside`).toBeGreaterThanOrEqual(b.x - 1);
+    expect(t.x + t.width, `${what}: ${n}'s label inside`).toBeLessThanOrEqual(b.x + b.width + 1);
+    expect(t.y, `${what}: ${n}'s label inside`).toBeGreaterThanOrEqual(b.y - 1);
+    expect(t.y + t.height, `${what}: ${n}'s label inside`).toBeLessThanOrEqual(b.y + b.height + 1);
+  }
+  return checked;
+}
+
+describe('comfort settings', () => {
+  it('sliders by keyboard; the larger text grows the HUD and still fits', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openMenu();
+    await startBattle();
+    const normal = await sizes();
+    await clickButtonOn(page, 'to-menu');
+    await waitForScene(page, 'Menu');
+
+    // Settings: Tab reaches the volume slider; the arrows move it by 5%.
+    await clickButtonOn(page, 'settings');
+    await waitForScene(page, 'Settings');
+    for (let i = 0; i < 30; i++) {
+      if ((await page.evaluate(() => window.archfoe.debug.focusedButton())) === 'master') break;
+      await page.keyboard.press('Tab');
+    }
+    expect(await page.evaluate(() => window.archfoe.debug.focusedButton())).toBe('master');
+    const before = (await settings()).master ?? 0.8;
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect((await settings()).master).toBeCloseTo(Math.max(0, before - 0.1), 5);
+    await page.keyboard.press('ArrowRight');
+    expect((await settings()).master).toBeCloseTo(Math.max(0, before - 0.05), 5);
+    await page.screenshot({ path: 'test-artifacts/comfort-slider-focus.png' });
+
+    // The largest text size: the battle's labels, cards and buttons grow with it.
+    await clickButtonOn(page, 'text-larger');
+    expect((await settings()).textSize).toBe('larger');
+    await page.keyboard.press('Escape');
+    await waitForScene(page, 'Menu');
+    await startBattle();
+    const larger = await sizes();
+    expect(larger.status / normal.status).toBeGreaterThan(1.01);
+    expect(larger.endTurn / normal.endTurn).toBeGreaterThan(1.05);
+    expect(larger.weapon / normal.weapon).toBeGreaterThan(1.05);
+    expect(await checkFits(1280, 720, '1280x720')).toBeGreaterThan(5);
+    await page.screenshot({ path: 'test-artifacts/comfort-larger-1280.png' });
+
+    // A phone held upright.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => (window.archfoe.debug.battle()?.viewport.width ?? 999) < 400);
+    await page.waitForTimeout(400);
+    expect(await checkFits(390, 844, 'phone')).toBeGreaterThan(3);
+    await page.screenshot({ path: 'test-artifacts/comfort-larger-phone.png' });
+    expect(browser.errors).toEqual([]);
+  }, 240_000);
+});
