@@ -169,20 +169,44 @@ export function applyCommand(
   command: Command,
   options: ApplyOptions = {},
 ): CommandResult {
+  return reduce(state, command, options, true);
+}
+
+/**
+ * applyCommand on a state the caller owns and lets go of: `state` itself is changed (no
+ * copy), for look-aheads that run many commands on one private copy (the enemy intent's
+ * simulated turns). After an error `state` may be half changed: drop it.
+ */
+export function applyCommandInPlace(
+  state: GameState,
+  command: Command,
+  options: ApplyOptions = {},
+): CommandResult {
+  return reduce(state, command, options, false);
+}
+
+/** The reducer, on a copy of `state` (`copy`) or on `state` itself. */
+function reduce(
+  state: GameState,
+  command: Command,
+  options: ApplyOptions,
+  copy: boolean,
+): CommandResult {
   const rules = rulesOf(state);
   if (!rules)
     return { ok: false, error: `The rule module "${state.ruleModule}" is not installed.` };
   const shapeError = validateCommandShape(command, rules);
   if (shapeError) return { ok: false, error: shapeError };
   if (state.phase === 'over') return { ok: false, error: 'The game is over.' };
-  const draft = cloneState(state);
+  const draft = copy ? cloneState(state) : state;
+  const setup = state.phase === 'setup';
   const live = options.dice ? null : openDice(draft.dice);
   const ctx: Context = { state: draft, dice: options.dice ?? live!, events: [], rules };
   const couldUndo = draft.turn?.canUndo ?? false;
   // The oracle is the kernel's own: any rule set, any moment of a game in progress.
   const error =
     command.type === 'oracle'
-      ? state.phase === 'setup'
+      ? setup
         ? 'The oracle answers once the game has begun.'
         : (askOracle(ctx, command.question, command.about, command.lastPlace === true), null)
       : rules.apply(ctx, command as ModuleCommand);

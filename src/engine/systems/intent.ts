@@ -15,7 +15,7 @@
  *   otherwise, both through `runEnemyTurnAhead`, the real reducer on a copy.
  */
 import { createDiceState, openDice, type DiceSource } from '../dice';
-import { cloneState, applyCommand } from '../game';
+import { cloneState, applyCommandInPlace } from '../game';
 import type { Facing, Point } from '../grid';
 import { requireRules } from '../rulesets/registry';
 import type { RoundIntent, RuleModule } from '../rulesets/module';
@@ -472,23 +472,23 @@ function rollNote(strikes: StrikeIntent[], squares: IntentEnd[], noStrike: numbe
  * The enemies' next turn, if the heroes stopped now: the acting hero and those after it
  * end their turns (through the real reducer, with `dice`), until every enemy has had its
  * turn or a new round starts after one has. The events of that stretch, and the state
- * after it.
+ * after it (a copy: `state` is never changed).
  */
 export function runEnemyTurnAhead(
   state: GameState,
   dice: DiceSource,
 ): { events: GameEvent[]; state: GameState } {
   const events: GameEvent[] = [];
-  let now = state;
+  // One private copy, run on in place (a copy per command was most of the cost).
+  const now = cloneState(state);
   const acted = new Set<string>();
   const enemies = new Set(
     state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id),
   );
   for (let guard = 0; guard < 64; guard++) {
     if (now.phase !== 'heroes' || !now.turn || now.outcome) break;
-    const r = applyCommand(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
+    const r = applyCommandInPlace(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
     if (!r.ok) break;
-    now = r.state;
     let newRound = false;
     for (const e of r.events) {
       if (e.type === 'round-started' && acted.size > 0) {
