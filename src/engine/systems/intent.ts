@@ -481,6 +481,17 @@ export function runEnemyTurnAhead(
   return new TurnAhead(state).run(dice);
 }
 
+/**
+ * runEnemyTurnAhead for many runs from one state, each with the dice it is given: the same
+ * answers, with the heroes' ends of turn that roll no die run only once (see TurnAhead).
+ */
+export function enemyTurnsAhead(
+  state: GameState,
+): (dice: DiceSource) => { events: GameEvent[]; state: GameState } {
+  const ahead = new TurnAhead(state);
+  return (dice) => ahead.run(dice);
+}
+
 /** Where a run of the enemies' next turn has got to. */
 interface TurnAheadAt {
   /** A private copy, changed in place command by command. */
