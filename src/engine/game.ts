@@ -43,15 +43,26 @@ function copyPlain<T>(value: T): T {
   return out as T;
 }
 
+/** A copy of an object's own keys, in their order (see cloneUnit). */
+function shallowCopy<T extends object>(value: T): T {
+  const from = value as Record<string, unknown>;
+  const to: Record<string, unknown> = {};
+  for (const key in from) to[key] = from[key];
+  return to as T;
+}
+
 function cloneUnit(u: Unit, components: readonly string[]): Unit {
-  const copy: Unit = {
-    ...u,
-    position: u.position ? { x: u.position.x, y: u.position.y } : null,
-    // Weapon profiles are never changed during a game, so the list is shared.
-    weapons: u.weapons,
-    stats: { ...u.stats },
-  };
-  if (u.ai) copy.ai = { ...u.ai, home: { ...u.ai.home } };
+  // Key by key rather than by spreading: a spread is fast for a few shapes of unit but
+  // several times slower once a game has shown it many (campaigns, modules, conditions).
+  // The keys keep their order.
+  const copy = shallowCopy(u);
+  copy.position = u.position ? { x: u.position.x, y: u.position.y } : null;
+  // Weapon profiles are never changed during a game, so the list is shared (copied above).
+  copy.stats = { ...u.stats };
+  if (u.ai) {
+    copy.ai = shallowCopy(u.ai);
+    copy.ai.home = { ...u.ai.home };
+  }
   if (u.conditions) copy.conditions = u.conditions.map((c) => ({ ...c }));
   // The components the game's module added (a healer's tries...) are copied whole.
   const record = copy as unknown as Record<string, unknown>;
@@ -169,20 +180,44 @@ export function applyCommand(
   command: Command,
   options: ApplyOptions = {},
 ): CommandResult {
+  return reduce(state, command, options, true);
+}
+
+/**
+ * applyCommand on a state the caller owns and lets go of: `state` itself is changed (no
+ * copy), for look-aheads that run many commands on one private copy (the enemy intent's
+ * simulated turns). After an error `state` may be half changed: drop it.
+ */
+export function applyCommandInPlace(
+  state: GameState,
+  command: Command,
+  options: ApplyOptions = {},
+): CommandResult {
+  return reduce(state, command, options, false);
+}
+
+/** The reducer, on a copy of `state` (`copy`) or on `state` itself. */
+function reduce(
+  state: GameState,
+  command: Command,
+  options: ApplyOptions,
+  copy: boolean,
+): CommandResult {
   const rules = rulesOf(state);
   if (!rules)
     return { ok: false, error: `The rule module "${state.ruleModule}" is not installed.` };
   const shapeError = validateCommandShape(command, rules);
   if (shapeError) return { ok: false, error: shapeError };
   if (state.phase === 'over') return { ok: false, error: 'The game is over.' };
-  const draft = cloneState(state);
+  const draft = copy ? cloneState(state) : state;
+  const setup = state.phase === 'setup';
   const live = options.dice ? null : openDice(draft.dice);
   const ctx: Context = { state: draft, dice: options.dice ?? live!, events: [], rules };
   const couldUndo = draft.turn?.canUndo ?? false;
   // The oracle is the kernel's own: any rule set, any moment of a game in progress.
   const error =
     command.type === 'oracle'
-      ? state.phase === 'setup'
+      ? setup
         ? 'The oracle answers once the game has begun.'
         : (askOracle(ctx, command.question, command.about, command.lastPlace === true), null)
       : rules.apply(ctx, command as ModuleCommand);

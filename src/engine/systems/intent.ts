@@ -15,7 +15,7 @@
  *   otherwise, both through `runEnemyTurnAhead`, the real reducer on a copy.
  */
 import { createDiceState, openDice, type DiceSource } from '../dice';
-import { cloneState, applyCommand } from '../game';
+import { cloneState, applyCommandInPlace } from '../game';
 import type { Facing, Point } from '../grid';
 import { requireRules } from '../rulesets/registry';
 import type { RoundIntent, RuleModule } from '../rulesets/module';
@@ -472,36 +472,119 @@ function rollNote(strikes: StrikeIntent[], squares: IntentEnd[], noStrike: numbe
  * The enemies' next turn, if the heroes stopped now: the acting hero and those after it
  * end their turns (through the real reducer, with `dice`), until every enemy has had its
  * turn or a new round starts after one has. The events of that stretch, and the state
- * after it.
+ * after it (a copy: `state` is never changed).
  */
 export function runEnemyTurnAhead(
   state: GameState,
   dice: DiceSource,
 ): { events: GameEvent[]; state: GameState } {
-  const events: GameEvent[] = [];
-  let now = state;
-  const acted = new Set<string>();
-  const enemies = new Set(
-    state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id),
-  );
-  for (let guard = 0; guard < 64; guard++) {
-    if (now.phase !== 'heroes' || !now.turn || now.outcome) break;
-    const r = applyCommand(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
-    if (!r.ok) break;
-    now = r.state;
-    let newRound = false;
-    for (const e of r.events) {
-      if (e.type === 'round-started' && acted.size > 0) {
-        newRound = true;
-        break;
-      }
-      if (e.type === 'turn-started' && enemies.has(e.unit)) acted.add(e.unit);
-      events.push(e);
-    }
-    if (newRound) break;
-    if ([...enemies].every((id) => acted.has(id))) break;
+  return new TurnAhead(state).run(dice);
+}
+
+/**
+ * runEnemyTurnAhead for many runs from one state, each with the dice it is given: the same
+ * answers, with the heroes' ends of turn that roll no die run only once (see TurnAhead).
+ */
+export function enemyTurnsAhead(
+  state: GameState,
+): (dice: DiceSource) => { events: GameEvent[]; state: GameState } {
+  const ahead = new TurnAhead(state);
+  return (dice) => ahead.run(dice);
+}
+
+/** Where a run of the enemies' next turn has got to. */
+interface TurnAheadAt {
+  /** A private copy, changed in place command by command. */
+  now: GameState;
+  events: GameEvent[];
+  acted: Set<string>;
+  commands: number;
+  done: boolean;
+}
+
+/**
+ * runEnemyTurnAhead for many runs from one state: the commands at its start that roll no
+ * die (heroes ending their turns before the enemies act) come out the same in every run,
+ * so they are run once and each run starts after them, with the same dice as before.
+ */
+class TurnAhead {
+  private readonly enemies: Set<string>;
+  private prefix: TurnAheadAt | null = null;
+
+  constructor(private readonly state: GameState) {
+    this.enemies = new Set(
+      state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id),
+    );
   }
-  return { events, state: now };
+
+  run(dice: DiceSource): { events: GameEvent[]; state: GameState } {
+    const at = this.prefix ? copyAt(this.prefix) : this.firstRun(dice);
+    while (!at.done) this.step(at, dice);
+    return { events: at.events, state: at.now };
+  }
+
+  /**
+   * The first run, up to its first command that rolls a die: a copy is kept before each
+   * command until one rolls, and the last copy from before it is where later runs start.
+   */
+  private firstRun(dice: DiceSource): TurnAheadAt {
+    let rolled = false;
+    const watched: DiceSource = {
+      roll(n) {
+        rolled = true;
+        return dice.roll(n);
+      },
+    };
+    const at: TurnAheadAt = {
+      now: cloneState(this.state),
+      events: [],
+      acted: new Set(),
+      commands: 0,
+      done: false,
+    };
+    let before = copyAt(at);
+    while (!at.done) {
+      this.step(at, watched);
+      if (rolled) break;
+      before = copyAt(at);
+    }
+    this.prefix = before;
+    return at;
+  }
+
+  /** One hero's end of turn, and whether the stretch is over. */
+  private step(at: TurnAheadAt, dice: DiceSource): void {
+    const now = at.now;
+    if (at.commands >= 64 || now.phase !== 'heroes' || !now.turn || now.outcome) {
+      at.done = true;
+      return;
+    }
+    at.commands++;
+    const r = applyCommandInPlace(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
+    if (!r.ok) {
+      at.done = true;
+      return;
+    }
+    for (const e of r.events) {
+      if (e.type === 'round-started' && at.acted.size > 0) {
+        at.done = true;
+        return;
+      }
+      if (e.type === 'turn-started' && this.enemies.has(e.unit)) at.acted.add(e.unit);
+      at.events.push(e);
+    }
+    if ([...this.enemies].every((id) => at.acted.has(id))) at.done = true;
+  }
+}
+
+function copyAt(at: TurnAheadAt): TurnAheadAt {
+  return {
+    now: cloneState(at.now),
+    events: [...at.events],
+    acted: new Set(at.acted),
+    commands: at.commands,
+    done: at.done,
+  };
 }
 
 /** The chance each hero is attacked in the enemies' next turn, and how it was found. */
@@ -523,17 +606,20 @@ export interface AttackOddsOptions {
 }
 
 /**
- * The heroes attacked in `events`; under fog of war only attacks by the monsters the heroes
- * see in `state` count (the odds must not tell of a monster the player cannot see).
+ * The heroes attacked in a run's events, for runs from `state`; under fog of war only
+ * attacks by the monsters the heroes see in `state` count (the odds must not tell of a
+ * monster the player cannot see).
  */
-function heroesAttacked(state: GameState, events: GameEvent[]): Set<string> {
+function heroesAttacked(state: GameState): (events: GameEvent[]) => Set<string> {
   const heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
   const inView = hasFogOfWar(state) ? new Set(heroesView(state).enemies) : null;
-  const out = new Set<string>();
-  for (const e of events)
-    if (e.type === 'attacked' && heroes.has(e.target) && (!inView || inView.has(e.unit)))
-      out.add(e.target);
-  return out;
+  return (events) => {
+    const out = new Set<string>();
+    for (const e of events)
+      if (e.type === 'attacked' && heroes.has(e.target) && (!inView || inView.has(e.unit)))
+        out.add(e.target);
+    return out;
+  };
 }
 
 /** The seed of the intent's own dice for a state: fixed by the game's dice, never moving them. */
@@ -572,13 +658,15 @@ export function* attackOddsSteps(
   // the enumeration may walk, go straight to the Monte Carlo.
   // That run is also a first estimate (one run of a Monte Carlo), when one is asked for.
   let product = 1;
-  const { events: probe } = runEnemyTurnAhead(state, {
+  const ahead = new TurnAhead(state);
+  const attackedIn = heroesAttacked(state);
+  const { events: probe } = ahead.run({
     roll(n) {
       product *= n;
       return warm.roll(n);
     },
   });
-  const attacked = heroesAttacked(state, probe);
+  const attacked = attackedIn(probe);
   const estimate: AttackOdds | null = firstEstimate
     ? {
         chances: Object.fromEntries(heroes.map((h) => [h, attacked.has(h) ? 1 : 0])),
@@ -591,8 +679,8 @@ export function* attackOddsSteps(
   if (product <= maxLeaves * 8) {
     const walk = enumerateRollSteps(
       (dice) => {
-        const { events } = runEnemyTurnAhead(state, dice);
-        return { value: heroesAttacked(state, events) };
+        const { events } = ahead.run(dice);
+        return { value: attackedIn(events) };
       },
       { maxLeaves, maxDepth: 8 },
     );
@@ -610,7 +698,7 @@ export function* attackOddsSteps(
       for (const h of value) if (h in chances) chances[h] += chance;
     return { chances, method: 'exact', runs: exact.leaves.length };
   }
-  const estimator = attackOddsEstimator(state, seed);
+  const estimator = oddsEstimator(state, seed, ahead, attackedIn);
   const samples = options.samples ?? 200;
   for (let i = 0; i < samples; i++) {
     if (i > 0) yield estimator.result();
@@ -627,6 +715,15 @@ export function attackOddsEstimator(
   state: GameState,
   seed: number,
 ): { run(samples: number): void; result(): AttackOdds } {
+  return oddsEstimator(state, seed, new TurnAhead(state), heroesAttacked(state));
+}
+
+function oddsEstimator(
+  state: GameState,
+  seed: number,
+  ahead: TurnAhead,
+  attackedIn: (events: GameEvent[]) => Set<string>,
+): { run(samples: number): void; result(): AttackOdds } {
   const dice = warmDice(seed);
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
   const counts: Record<string, number> = Object.fromEntries(heroes.map((h) => [h, 0]));
@@ -634,8 +731,8 @@ export function attackOddsEstimator(
   return {
     run(samples: number): void {
       for (let i = 0; i < samples; i++) {
-        const { events } = runEnemyTurnAhead(state, dice);
-        for (const h of heroesAttacked(state, events)) if (h in counts) counts[h]++;
+        const { events } = ahead.run(dice);
+        for (const h of attackedIn(events)) if (h in counts) counts[h]++;
         runs++;
       }
     },
