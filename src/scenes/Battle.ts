@@ -41,7 +41,7 @@ import { deriveBattleView, type BattleView } from '../view/battle-view';
 import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
-import { fadeMs, setTextResolution } from '../view/theme';
+import { currentReadingScale, fadeMs, setTextResolution } from '../view/theme';
 import {
   advanceTutorial,
   isTutorialOver,
@@ -115,6 +115,7 @@ export class BattleScene extends Phaser.Scene {
       heroes,
       app.settings.showLog,
       screen.narrow,
+      currentReadingScale(),
     );
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.

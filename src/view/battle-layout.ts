@@ -95,15 +95,22 @@ export interface BattleLayout {
   recentre: { x: number; y: number; width: number };
 }
 
-/** The layout of a screen `width` x `height` with `heroes` hero cards. */
+/**
+ * The layout of a screen `width` x `height` with `heroes` hero cards; `textScale`: the text
+ * size setting (the bottom bar's buttons grow with their labels, up to 1.4 times).
+ */
 export function battleLayout(
   width: number,
   height: number,
   heroes: number,
   showLog: boolean,
   narrow = false,
+  textScale = 1,
 ): BattleLayout {
   if (narrow) return narrowLayout(width, height, heroes);
+  const grow = Math.max(1, Math.min(1.4, textScale));
+  const endW = Math.round(204 * grow);
+  const undoW = Math.round(136 * grow);
   const viewport: Rect = {
     x: SIDE + MARGIN,
     y: TOP + MARGIN,
@@ -143,9 +150,9 @@ export function battleLayout(
     log,
     logShown: showLog,
     info: { x: rx, y: infoY, width: SIDE - MARGIN, height: height - infoY - MARGIN },
-    hint: { x: viewport.x + 4, y: barY, wrap: viewport.width - 366 },
-    undo: { x: viewport.x + viewport.width - 282, y: barY, width: 136 },
-    endTurn: { x: viewport.x + viewport.width - 104, y: barY, width: 204 },
+    hint: { x: viewport.x + 4, y: barY, wrap: viewport.width - (endW + undoW + 26) },
+    undo: { x: viewport.x + viewport.width - endW - 10 - undoW / 2, y: barY, width: undoW },
+    endTurn: { x: viewport.x + viewport.width - endW / 2 - 2, y: barY, width: endW },
     banner: {
       x: viewport.x + viewport.width / 2,
       y: viewport.y + viewport.height / 2,

@@ -141,6 +141,11 @@ export function textStyle(size: number, color: string = CSS.parchment, extra: St
   };
 }
 
+/** How much larger read texts are drawn now (the text size setting; 1 = normal). */
+export function currentReadingScale(): number {
+  return readingScale;
+}
+
 /** A font size grown by the text size setting. */
 export function readingSize(size: number): number {
   return Math.round(size * readingScale);

@@ -14,7 +14,7 @@ import {
 import { sounds } from '../audio/sound-bank';
 import { hudCamera, hudToScreen, screenToHud } from './frame';
 import { consumeKey, onKeyDown } from './keys';
-import { COLORS, CSS, readingStyle, textStyle } from './theme';
+import { COLORS, CSS, readingSize, readingStyle, textStyle } from './theme';
 
 // ------------------------------------------------------------------ named buttons
 
@@ -352,7 +352,9 @@ export class Button extends Phaser.GameObjects.Container {
   /** Sets the label's text, made to fit the button (smaller, then cut with an ellipsis). */
   private fitLabel(text: string): void {
     this.fullLabel = text;
-    this.labelCut = fitText(this.label, text, this.labelRoom(), this.options.fontSize ?? 18);
+    // The size the text size setting makes it (readingStyle drew it so), then fitted.
+    const size = readingSize(this.options.fontSize ?? 18);
+    this.labelCut = fitText(this.label, text, this.labelRoom(), size);
   }
 
   private tooltipText(): string {

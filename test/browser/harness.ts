@@ -188,10 +188,16 @@ export async function stopBrowser(session: BrowserSession | undefined): Promise<
   cleanup(session?.temp ?? []);
 }
 
-/** Waits until the game shows the scene `name` (window.archfoe.scene()). */
+/**
+ * Waits until the game shows the scene `name` (window.archfoe.scene()); for the Battle, also
+ * until the battle on it takes commands (a loaded machine can show the scene a moment first).
+ */
 export async function waitForScene(page: Page, name: string, timeout = 20_000): Promise<void> {
   await page.waitForFunction(
-    (n) => (globalThis as unknown as { archfoe?: ArchFoeApi }).archfoe?.scene() === n,
+    (n) => {
+      const api = (globalThis as unknown as { archfoe?: ArchFoeApi }).archfoe;
+      return api?.scene() === n && (n !== 'Battle' || api.debug.battle() !== null);
+    },
     name,
     { timeout },
   );

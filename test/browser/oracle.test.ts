@@ -281,6 +281,9 @@ describe('the Oracle panel in the browser', () => {
     await waitForScene(page, 'Campaigns');
     await page.evaluate(() => window.archfoe.debug.seedNextCampaign(12));
     await clickButtonOn(page, 'slot-1-new');
+    await clickButtonOn(page, 'pick-ember-crown');
+    await clickButtonOn(page, 'difficulty-story');
+    await clickButtonOn(page, 'picker-start');
     await waitForScene(page, 'Campaign');
     const chronicle = () => page.evaluate(() => window.archfoe.debug.textOf('campaign-chronicle'));
     expect(await chronicle()).not.toMatch(/Oracle/);
