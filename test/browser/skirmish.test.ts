@@ -28,7 +28,8 @@ const shot = async (name: string, docs?: string): Promise<void> => {
   await b.page.mouse.move(2, 2);
   await b.page.waitForTimeout(700);
   await b.page.screenshot({ path });
-  if (docs) copyFileSync(path, join(ROOT, 'docs', docs));
+  // Into docs/ (the README's pictures) only when asked: DOCS_SHOTS=1.
+  if (docs && process.env.DOCS_SHOTS === '1') copyFileSync(path, join(ROOT, 'docs', docs));
 };
 const seedOf = (id: string): number => Number(id.split(':').pop());
 
