@@ -7,6 +7,7 @@
 import type { Difficulty } from '../engine/campaign';
 import { app } from './app';
 import { addCampaignFile, MAX_CAMPAIGN_BYTES } from './campaign-play';
+import { hiddenFileInput, openFileChooser, readFileText } from './file-input';
 import type { CampaignSlotId } from './save-slots';
 
 export const picker: {
@@ -23,13 +24,7 @@ export async function loadCampaignFile(file: File): Promise<void> {
   if (file.size > MAX_CAMPAIGN_BYTES) {
     outcome = { kind: 'error', text: `${file.name} is too large to be a campaign file.` };
   } else {
-    let text = '';
-    try {
-      text = await file.text();
-    } catch {
-      text = '';
-    }
-    const r = addCampaignFile(text);
+    const r = addCampaignFile(await readFileText(file));
     if (r.ok) picker.chosen = r.def.id;
     outcome = r.ok
       ? { kind: 'info', text: `"${r.def.name}" is loaded from ${file.name}.` }
@@ -40,27 +35,14 @@ export async function loadCampaignFile(file: File): Promise<void> {
 }
 
 function campaignInput(): HTMLInputElement {
-  let input = document.getElementById('campaign-file') as HTMLInputElement | null;
-  if (!input) {
-    input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'campaign-file';
-    input.accept = '.json,application/json';
-    input.hidden = true;
-    input.addEventListener('change', () => {
-      const file = input!.files?.[0];
-      if (file) void loadCampaignFile(file);
-    });
-    document.body.appendChild(input);
-  }
-  return input;
+  return hiddenFileInput('campaign-file', '.json,application/json', (files) => {
+    if (files[0]) void loadCampaignFile(files[0]);
+  });
 }
 
 /** Opens the file chooser for a campaign file (call from a click). */
 export function chooseCampaignFile(): void {
-  const input = campaignInput();
-  input.value = '';
-  input.click();
+  openFileChooser(campaignInput());
 }
 
 /** Installs the campaign file input (so tests find it before the first click). */

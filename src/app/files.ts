@@ -17,6 +17,7 @@ import {
   unpackZip,
 } from '../maps';
 import { app } from './app';
+import { hiddenFileInput, openFileChooser } from './file-input';
 import type { MapImageFile } from './map-images';
 import { importSaveFile } from './save-files';
 import { loadCampaignFile, picker } from './campaign-picker';
@@ -97,32 +98,22 @@ async function acceptFiles(list: FileList | File[] | null): Promise<void> {
 }
 
 function fileInput(): HTMLInputElement {
-  let input = document.getElementById('map-file') as HTMLInputElement | null;
-  if (!input) {
-    input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'map-file';
-    input.multiple = true;
-    input.accept = '.tmx,.tmj,.json,.tsx,.tsj,.tx,.tj,.zip,.png,.jpg,.jpeg,.gif,.webp,.bmp';
-    input.hidden = true;
-    document.body.appendChild(input);
-  }
-  return input;
+  return hiddenFileInput(
+    'map-file',
+    '.tmx,.tmj,.json,.tsx,.tsj,.tx,.tj,.zip,.png,.jpg,.jpeg,.gif,.webp,.bmp',
+    (files) => void acceptFiles(files),
+    true,
+  );
 }
 
 /** Opens the file chooser (call from a click). */
 export function chooseMapFiles(): void {
-  const input = fileInput();
-  input.value = '';
-  input.click();
+  openFileChooser(fileInput());
 }
 
 /** Wires the file input and page-wide drag-and-drop. */
 export function installFileHandlers(): void {
-  const input = fileInput();
-  input.addEventListener('change', () => {
-    void acceptFiles(input.files);
-  });
+  fileInput();
   const overlay = document.getElementById('drop-overlay');
   let depth = 0;
   const hasFiles = (e: DragEvent): boolean =>

@@ -5,6 +5,7 @@
  * for the screen to show.
  */
 import { app } from './app';
+import { hiddenFileInput, openFileChooser, readFileText } from './file-input';
 import type { CampaignSlotId, SlotId } from './save-slots';
 
 /** The largest save file read (a long campaign's commands are well under this). */
@@ -35,13 +36,7 @@ export async function importSaveFile(file: File, slot?: CampaignSlotId): Promise
   if (file.size > MAX_SAVE_BYTES) {
     outcome = { ok: false, message: `${file.name} is too large to be an Arch Foe save.` };
   } else {
-    let text = '';
-    try {
-      text = await file.text();
-    } catch {
-      text = '';
-    }
-    const r = await app.importSave(text, slot);
+    const r = await app.importSave(await readFileText(file), slot);
     outcome = r.ok
       ? { ok: true, message: r.message }
       : { ok: false, message: `${file.name}: ${r.error}` };
@@ -51,27 +46,14 @@ export async function importSaveFile(file: File, slot?: CampaignSlotId): Promise
 }
 
 function saveInput(): HTMLInputElement {
-  let input = document.getElementById('save-file') as HTMLInputElement | null;
-  if (!input) {
-    input = document.createElement('input');
-    input.type = 'file';
-    input.id = 'save-file';
-    input.accept = '.json,application/json';
-    input.hidden = true;
-    input.addEventListener('change', () => {
-      const file = input!.files?.[0];
-      if (file) void importSaveFile(file);
-    });
-    document.body.appendChild(input);
-  }
-  return input;
+  return hiddenFileInput('save-file', '.json,application/json', (files) => {
+    if (files[0]) void importSaveFile(files[0]);
+  });
 }
 
 /** Opens the file chooser for a save file (call from a click). */
 export function chooseSaveFile(): void {
-  const input = saveInput();
-  input.value = '';
-  input.click();
+  openFileChooser(saveInput());
 }
 
 /** Installs the save file input (so tests and the picker find it before the first click). */
