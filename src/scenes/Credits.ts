@@ -6,12 +6,11 @@
 import Phaser from 'phaser';
 import { app } from '../app/app';
 import { assetText } from '../app/assets';
-import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
-import { Button, cropText, drawPanel, enableKeyboardFocus } from '../view/ui';
+import { addBackButton, cropText, drawPanel, enableKeyboardFocus } from '../view/ui';
 
 /** Markdown to plain lines: headings, emphasis and links made readable, paragraphs unwrapped. */
 export function markdownToPlain(md: string): string {
@@ -101,19 +100,6 @@ export class CreditsScene extends Phaser.Scene {
         apply();
       });
     }
-    new Button(this, W / 2, H - 44, {
-      name: 'credits-back',
-      width: 200,
-      height: 44,
-      label: 'Back',
-      fontSize: 20,
-      primary: true,
-      onClick: () => app.goto('Menu'),
-    });
-    onKeyDown(this, (e) => {
-      if (e.key !== 'Escape') return;
-      sounds.play('ui-click');
-      app.goto('Menu');
-    });
+    addBackButton(this, W / 2, H - 44, 'credits-back', () => app.goto('Menu'));
   }
 }

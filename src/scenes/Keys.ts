@@ -14,12 +14,11 @@ import {
   type KeyBindings,
   type KeyCommand,
 } from '../app/key-bindings';
-import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { consumeKey, onKeyDown } from '../view/keys';
 import { CSS, fadeMs, readingStyle, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, enableKeyboardFocus } from '../view/ui';
+import { addBackButton, Button, drawPanel, enableKeyboardFocus } from '../view/ui';
 
 /** Keys that only modify others: the page keeps waiting for the real key. */
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock', 'OS']);
@@ -120,20 +119,7 @@ export class KeysScene extends Phaser.Scene {
         this.save({ ...DEFAULT_KEYS });
       },
     });
-    new Button(this, W / 2 + 110, py + ph - 42, {
-      name: 'keys-back',
-      width: 200,
-      height: 44,
-      label: 'Back',
-      fontSize: 20,
-      primary: true,
-      onClick: () => this.back(),
-    });
-    onKeyDown(this, (e) => {
-      if (e.key !== 'Escape') return;
-      sounds.play('ui-click');
-      this.back();
-    });
+    addBackButton(this, W / 2 + 110, py + ph - 42, 'keys-back', () => this.back());
   }
 
   private startWaiting(c: KeyCommand): void {

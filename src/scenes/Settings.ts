@@ -12,12 +12,10 @@ import {
   type Settings,
   type TextSize,
 } from '../app/settings';
-import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
-import { onKeyDown } from '../view/keys';
 import { CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
-import { Button, drawPanel, enableKeyboardFocus, Slider } from '../view/ui';
+import { addBackButton, Button, drawPanel, enableKeyboardFocus, Slider } from '../view/ui';
 
 const TEXT_SIZE_NAMES: Record<TextSize, string> = {
   normal: 'Normal',
@@ -197,20 +195,7 @@ export class SettingsScene extends Phaser.Scene {
         this.scene.bringToTop('Keys');
       },
     });
-    new Button(this, W / 2 + 110, py + ph - 42, {
-      name: 'settings-back',
-      width: 200,
-      height: 44,
-      label: 'Back',
-      fontSize: 20,
-      primary: true,
-      onClick: () => this.back(),
-    });
-    onKeyDown(this, (e) => {
-      if (e.key !== 'Escape') return;
-      sounds.play('ui-click');
-      this.back();
-    });
+    addBackButton(this, W / 2 + 110, py + ph - 42, 'settings-back', () => this.back());
   }
 
   private back(): void {

@@ -639,6 +639,34 @@ function focusableButtons(scene: Phaser.Scene): Focusable[] {
 }
 
 /**
+ * A menu screen's Back button (named `name`, the primary button at x, y) and the Escape key
+ * doing the same with the click sound: both call `back`.
+ */
+export function addBackButton(
+  scene: Phaser.Scene,
+  x: number,
+  y: number,
+  name: string,
+  back: () => void,
+): Button {
+  const button = new Button(scene, x, y, {
+    name,
+    width: 200,
+    height: 44,
+    label: 'Back',
+    fontSize: 20,
+    primary: true,
+    onClick: back,
+  });
+  onKeyDown(scene, (e) => {
+    if (e.key !== 'Escape') return;
+    sounds.play('ui-click');
+    back();
+  });
+  return button;
+}
+
+/**
  * Keyboard focus for a menu scene: Tab and Shift+Tab move a visible focus ring through the
  * scene's buttons and sliders in reading order, Enter or Space presses the focused button,
  * the arrow keys (Home, End) move the focused slider, Escape drops the
