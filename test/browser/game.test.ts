@@ -24,6 +24,7 @@ import {
   requireChromium,
   ROOT,
   startBrowser,
+  startFromSetup,
   stopBrowser,
   waitForScene,
   watchErrors,
@@ -403,8 +404,7 @@ describe('Arch Foe in the browser', () => {
         .some((s: { id: string; name: string }) => s.id === 'custom' && /Test Cellar/.test(s.name)),
     );
     await waitScene('Setup');
-    await clickButton('start');
-    await waitScene('Battle');
+    await startFromSetup(page);
     await page.evaluate(() => window.archfoe.setSpeed('instant'));
     await page.evaluate(() => window.archfoe.idle());
     const onCustom = await state();

@@ -203,6 +203,25 @@ export async function waitForScene(page: Page, name: string, timeout = 20_000): 
   );
 }
 
+/**
+ * Clicks Start on the Setup screen and waits for the battle. Right after a map is loaded
+ * the Setup screen lays itself out again, and a click can land in between (seen under CI
+ * load): then Start is clicked once more, as a player would; still no battle fails.
+ */
+export async function startFromSetup(page: Page): Promise<void> {
+  await clickButtonOn(page, 'start');
+  const left = await page
+    .waitForFunction(
+      () => (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe.scene() !== 'Setup',
+      null,
+      { timeout: 10_000 },
+    )
+    .then(() => true)
+    .catch(() => false);
+  if (!left) await clickButtonOn(page, 'start');
+  await waitForScene(page, 'Battle');
+}
+
 /** Opens the game (Canvas renderer) and goes from the menu to the Setup screen. */
 export async function openSetup(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}?renderer=canvas`);
