@@ -210,6 +210,8 @@ class App {
   menuMessage: string | null = null;
   /** The last load-your-own-map error or warnings, for the Setup screen. */
   mapMessage: { kind: 'error' | 'info'; text: string } | null = null;
+  /** Map files being read and kept now (a drop or the file chooser); 0 when none. */
+  filesLoading = 0;
   /** The player's kept maps ("my maps"), newest first; null until they have been listed. */
   myMaps: StoredMapSummary[] | null = null;
   /** Why maps cannot be kept in this browser, when they cannot (one plain sentence). */

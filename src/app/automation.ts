@@ -72,6 +72,8 @@ export interface ArchFoeApi {
   resume(): Promise<DispatchOutcome>;
   loadMap(text: string, extraFiles?: Record<string, string>, fileName?: string): LoadMapOutcome;
   scenarios(): ScenarioChoice[];
+  /** Whether map files dropped or chosen are still being read and kept. */
+  filesLoading(): boolean;
   /** The autopilot's choice for the acting hero (chooseHeroCommand), or null. */
   suggest(): Command | null;
   /** The campaign open now: its slot, where it stands, its party and history, or null. */
@@ -289,6 +291,9 @@ export function installAutomation(): ArchFoeApi {
     },
     scenarios() {
       return listScenarios(app.customMap, app.customMapName);
+    },
+    filesLoading() {
+      return app.filesLoading > 0;
     },
     suggest() {
       return app.session ? chooseHeroCommand(app.session.state) : null;

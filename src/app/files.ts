@@ -68,6 +68,21 @@ export async function readFiles(list: FileList | File[]): Promise<ReadFiles> {
 
 async function acceptFiles(list: FileList | File[] | null): Promise<void> {
   if (!list || list.length === 0) return;
+  // Reading and keeping a map takes a moment; a player who has moved on meanwhile (clicked
+  // Start, opened a campaign) stays where they went, and the Setup screen is shown again
+  // only from where the files came in.
+  const from = app.activeSceneKey();
+  app.filesLoading++;
+  try {
+    await readAndLoadFiles(list);
+  } finally {
+    app.filesLoading--;
+  }
+  if (app.activeSceneKey() === from || app.activeSceneKey() === 'Setup') app.goto('Setup');
+}
+
+/** Reads dropped or chosen files and loads the map among them; the outcome goes to app.mapMessage. */
+async function readAndLoadFiles(list: FileList | File[]): Promise<void> {
   let read: ReadFiles;
   try {
     read = await readFiles(list);
@@ -79,7 +94,6 @@ async function acceptFiles(list: FileList | File[] | null): Promise<void> {
           ? err.message
           : `The files could not be read: ${err instanceof Error ? err.message : String(err)}`,
     };
-    app.goto('Setup');
     return;
   }
   const tooBig = read.texts.find((f) => f.text === '');
@@ -94,7 +108,6 @@ async function acceptFiles(list: FileList | File[] | null): Promise<void> {
   } else {
     await app.loadMapWithImages(read.texts, read.images, read.problems);
   }
-  app.goto('Setup');
 }
 
 function fileInput(): HTMLInputElement {

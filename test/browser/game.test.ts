@@ -25,6 +25,7 @@ import {
   ROOT,
   startBrowser,
   startFromSetup,
+  waitForCustomMap,
   stopBrowser,
   waitForScene,
   watchErrors,
@@ -398,11 +399,7 @@ describe('Arch Foe in the browser', () => {
       join(fixtures, 'external.tmj'),
       join(fixtures, 'tiles', 'external.tsj'),
     ]);
-    await page.waitForFunction(() =>
-      window.archfoe
-        .scenarios()
-        .some((s: { id: string; name: string }) => s.id === 'custom' && /Test Cellar/.test(s.name)),
-    );
+    await waitForCustomMap(page, 'Test Cellar');
     await waitScene('Setup');
     await startFromSetup(page);
     await page.evaluate(() => window.archfoe.setSpeed('instant'));

@@ -203,22 +203,9 @@ export async function waitForScene(page: Page, name: string, timeout = 20_000): 
   );
 }
 
-/**
- * Clicks Start on the Setup screen and waits for the battle. Right after a map is loaded
- * the Setup screen lays itself out again, and a click can land in between (seen under CI
- * load): then Start is clicked once more, as a player would; still no battle fails.
- */
+/** Clicks Start on the Setup screen and waits for the battle to take commands. */
 export async function startFromSetup(page: Page): Promise<void> {
   await clickButtonOn(page, 'start');
-  const left = await page
-    .waitForFunction(
-      () => (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe.scene() !== 'Setup',
-      null,
-      { timeout: 10_000 },
-    )
-    .then(() => true)
-    .catch(() => false);
-  if (!left) await clickButtonOn(page, 'start');
   await waitForScene(page, 'Battle');
 }
 
@@ -316,7 +303,8 @@ export async function waitForCustomMap(page: Page, pattern: string): Promise<voi
     (p) =>
       (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe
         .scenarios()
-        .some((s) => s.id === 'custom' && new RegExp(p).test(s.name)),
+        .some((s) => s.id === 'custom' && new RegExp(p).test(s.name)) &&
+      !(globalThis as unknown as { archfoe: ArchFoeApi }).archfoe.filesLoading(),
     pattern,
     { timeout: 30_000 },
   );

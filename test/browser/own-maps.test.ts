@@ -94,6 +94,30 @@ describe("players' maps from elsewhere in the browser", () => {
     await waitScene('Menu');
   });
 
+  it('a Start click while a dropped map is still being read and kept starts a battle that stays', async () => {
+    await clickButton('new-game');
+    await waitScene('Setup');
+    // The click goes in at once, while the pack is read and stored (IndexedDB): the battle it
+    // starts must not be swapped back for the Setup screen when the map is ready.
+    // A slowed page (as on a slow machine) keeps the load going while the click goes in.
+    const start = await page.evaluate(() => window.archfoe.debug.buttonRect('start'));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await drop([fileOf('cave-pack.zip', packZip(), 'application/zip')]);
+    await page.mouse.click(start!.cx, start!.cy);
+    const loadingAtClick = await page.evaluate(() => window.archfoe.filesLoading());
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+    await waitScene('Battle');
+    await page.waitForFunction(() => !window.archfoe.filesLoading(), null, { timeout: 30_000 });
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.archfoe.scene())).toBe('Battle');
+    // The click did land while the files were loading (else this test shows nothing).
+    expect(loadingAtClick).toBe(true);
+    await clickButton('to-menu');
+    await waitScene('Menu');
+  });
+
   it('logged no console errors', () => {
     expect(errors).toEqual([]);
   });
