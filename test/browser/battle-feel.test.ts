@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BattleLook } from '../../src/app/app';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameState } from '../../src/engine';
-import { useBrowser, waitForScene } from './harness';
+import { useBrowser, waitForScene, openGameOn } from './harness';
 
 type Api = ArchFoeApi;
 declare const window: { archfoe: Api };
@@ -30,11 +30,7 @@ const look = async (): Promise<BattleLook> =>
   (await page.evaluate(() => window.archfoe.debug.battle()))!;
 const idle = (): Promise<void> => page.evaluate(() => window.archfoe.idle());
 
-async function openGame(): Promise<void> {
-  await page.goto(baseUrl + '?renderer=canvas');
-  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-  await waitForScene(page, 'Menu');
-}
+const openGame = (): Promise<void> => openGameOn(page, baseUrl + '?renderer=canvas');
 
 /**
  * The battles here reproduce issue 10's reports with the seeds they were found on, which

@@ -10,7 +10,16 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { ARTIFACTS, clickButtonOn, dropFiles, fileOf, useBrowser, waitForScene } from './harness';
+import {
+  ARTIFACTS,
+  clickButtonOn,
+  playToResultsByAutopilot,
+  dropFiles,
+  fileOf,
+  useBrowser,
+  waitForScene,
+  openGameOn,
+} from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -64,11 +73,7 @@ const slots = () => browser.page.evaluate(() => window.archfoe.slots());
 const shot = (name: string) =>
   browser.page.screenshot({ path: join(ARTIFACTS, `campaign-picker-${name}.png`) });
 
-async function openGame(): Promise<void> {
-  const page = browser.page;
-  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-  await waitForScene(page, 'Menu');
-}
+const openGame = (): Promise<void> => openGameOn(browser.page);
 
 /** Loads a campaign file through the picker's file input; returns the message shown. */
 async function loadFile(name: string, body: string): Promise<string> {
@@ -172,19 +177,7 @@ describe('the campaign picker', () => {
     // The first mission won (the hero side's moves by the autopilot, through the page).
     await clickButtonOn(page, 'campaign-play');
     await waitForScene(page, 'Battle');
-    for (let i = 0; i < 2000; i++) {
-      if ((await page.evaluate(() => window.archfoe.scene())) !== 'Battle') break;
-      const over = await page.evaluate(async () => {
-        await window.archfoe.idle();
-        const s = window.archfoe.state();
-        if (!s || s.phase === 'over') return true;
-        const cmd = window.archfoe.suggest();
-        if (cmd) await window.archfoe.dispatch(cmd);
-        return false;
-      });
-      if (over) break;
-    }
-    await waitForScene(page, 'Results', 30_000);
+    await playToResultsByAutopilot(page);
     await clickButtonOn(page, 'results-aftermath');
     await waitForScene(page, 'Aftermath');
     await clickButtonOn(page, 'aftermath-all');

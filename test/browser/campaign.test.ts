@@ -15,7 +15,15 @@ import { campaignRecord } from '../../src/app/campaign-play';
 import { saveFileText } from '../../src/app/save-slots';
 import { loadCampaignFile, resolveScenarioFromDisk } from '../../src/devtools/campaigns';
 import { campaignOptions, playAutoCampaign } from '../../src/engine/campaign';
-import { ARTIFACTS, clickButtonOn, ROOT, useBrowser, waitForScene } from './harness';
+import {
+  ARTIFACTS,
+  clickButtonOn,
+  playToResultsByAutopilot,
+  ROOT,
+  useBrowser,
+  waitForScene,
+  openGameOn,
+} from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -29,11 +37,7 @@ async function shot(name: string, docs?: string): Promise<void> {
   if (docs && process.env.DOCS_SHOTS === '1') copyFileSync(path, join(ROOT, 'docs', docs));
 }
 
-async function openGame(): Promise<void> {
-  const page = browser.page;
-  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-  await waitForScene(page, 'Menu');
-}
+const openGame = (): Promise<void> => openGameOn(browser.page);
 
 async function slots() {
   return browser.page.evaluate(() => window.archfoe.slots());
@@ -94,19 +98,7 @@ describe('the campaign in the browser', () => {
     await page.evaluate(() => window.archfoe.setSpeed('instant'));
     await clickButtonOn(page, 'campaign-play');
     await waitForScene(page, 'Battle');
-    for (let i = 0; i < 2000; i++) {
-      if ((await page.evaluate(() => window.archfoe.scene())) !== 'Battle') break;
-      const over = await page.evaluate(async () => {
-        await window.archfoe.idle();
-        const s = window.archfoe.state();
-        if (!s || s.phase === 'over') return true;
-        const c = window.archfoe.suggest();
-        if (c) await window.archfoe.dispatch(c);
-        return false;
-      });
-      if (over) break;
-    }
-    await waitForScene(page, 'Results', 30_000);
+    await playToResultsByAutopilot(page);
     const c = await page.evaluate(() => window.archfoe.campaign());
     expect(c?.history).toHaveLength(1);
     expect(c?.history[0].winner).toBe('heroes');

@@ -30,6 +30,7 @@ import {
   waitForScene,
   watchErrors,
   type BrowserSession,
+  openGameOn,
 } from './harness';
 
 /** The page's automation API, as the game declares it. */
@@ -49,11 +50,7 @@ async function waitScene(name: string, timeout = 20_000): Promise<void> {
   await waitForScene(page, name, timeout);
 }
 
-async function openGame(query = '?renderer=canvas'): Promise<void> {
-  await page.goto(baseUrl + query);
-  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-  await waitScene('Menu');
-}
+const openGame = (query = '?renderer=canvas'): Promise<void> => openGameOn(page, baseUrl + query);
 
 /** Clicks a named button with the real mouse at its on-screen position. */
 async function clickButton(name: string): Promise<void> {

@@ -209,15 +209,43 @@ export async function startFromSetup(page: Page): Promise<void> {
   await waitForScene(page, 'Battle');
 }
 
-/** Opens the game (Canvas renderer) and goes from the menu to the Setup screen. */
-export async function openSetup(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}?renderer=canvas`);
+/**
+ * Plays the battle on screen to its end with the heroes' autopilot (its suggested command,
+ * dispatched through the page), then waits for the Results screen. At most `maxCommands`.
+ */
+export async function playToResultsByAutopilot(page: Page, maxCommands = 2000): Promise<void> {
+  type Api = { archfoe: ArchFoeApi };
+  for (let i = 0; i < maxCommands; i++) {
+    if ((await page.evaluate(() => (globalThis as unknown as Api).archfoe.scene())) !== 'Battle')
+      break;
+    const over = await page.evaluate(async () => {
+      const api = (globalThis as unknown as Api).archfoe;
+      await api.idle();
+      const s = api.state();
+      if (!s || s.phase === 'over') return true;
+      const c = api.suggest();
+      if (c) await api.dispatch(c);
+      return false;
+    });
+    if (over) break;
+  }
+  await waitForScene(page, 'Results', 30_000);
+}
+
+/** Waits until the game on `page` is ready and shows its Menu; with `url`, opens that first. */
+export async function openGameOn(page: Page, url?: string): Promise<void> {
+  if (url !== undefined) await page.goto(url);
   await page.waitForFunction(
     () => (globalThis as unknown as { archfoe?: ArchFoeApi }).archfoe?.isReady === true,
     null,
     { timeout: 30_000 },
   );
   await waitForScene(page, 'Menu');
+}
+
+/** Opens the game (Canvas renderer) and goes from the menu to the Setup screen. */
+export async function openSetup(page: Page, baseUrl: string): Promise<void> {
+  await openGameOn(page, `${baseUrl}?renderer=canvas`);
   await clickButtonOn(page, 'new-game');
   await waitForScene(page, 'Setup');
 }

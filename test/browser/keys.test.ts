@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { ARTIFACTS, clickButtonOn, useBrowser, waitForScene } from './harness';
+import { ARTIFACTS, clickButtonOn, useBrowser, waitForScene, openGameOn } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -27,11 +27,7 @@ const message = (): Promise<string | null> =>
 const acting = (): Promise<string | undefined> =>
   page.evaluate(() => window.archfoe.state()?.turn?.unitId);
 
-async function openGame(): Promise<void> {
-  await page.goto(baseUrl + '?renderer=canvas');
-  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-  await waitForScene(page, 'Menu');
-}
+const openGame = (): Promise<void> => openGameOn(page, baseUrl + '?renderer=canvas');
 
 /** Starts a battle (instant animations) and waits until a hero acts. */
 async function startBattle(): Promise<string> {

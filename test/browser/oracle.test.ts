@@ -14,7 +14,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, clickButtonOn, launchBrowser, ROOT, useBrowser, waitForScene } from './harness';
+import {
+  ARTIFACTS,
+  clickButtonOn,
+  launchBrowser,
+  ROOT,
+  useBrowser,
+  waitForScene,
+  openGameOn,
+} from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -41,12 +49,7 @@ async function shot(name: string, docs?: string): Promise<void> {
   if (docs && process.env.DOCS_SHOTS === '1') copyFileSync(path, join(ROOT, 'docs', docs));
 }
 
-async function openGame(): Promise<void> {
-  await browser.page.waitForFunction(() => window.archfoe?.isReady === true, null, {
-    timeout: 30_000,
-  });
-  await waitForScene(browser.page, 'Menu');
-}
+const openGame = (): Promise<void> => openGameOn(browser.page);
 
 async function startBattle(scenario: string, seed: number): Promise<void> {
   const page = browser.page;

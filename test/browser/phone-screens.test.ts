@@ -9,7 +9,15 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { ARTIFACTS, clickButtonOn, openSetup, ROOT, useBrowser, waitForScene } from './harness';
+import {
+  ARTIFACTS,
+  clickButtonOn,
+  playToResultsByAutopilot,
+  openSetup,
+  ROOT,
+  useBrowser,
+  waitForScene,
+} from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -91,19 +99,7 @@ describe('the screens on a phone', () => {
     );
     expect(pistol?.label).toMatch(/^Hand.*11\+$/);
     await page.screenshot({ path: join(ARTIFACTS, 'phone-battle-1280x720.png') });
-    for (let i = 0; i < 3000; i++) {
-      if ((await page.evaluate(() => window.archfoe.scene())) !== 'Battle') break;
-      const over = await page.evaluate(async () => {
-        await window.archfoe.idle();
-        const s = window.archfoe.state();
-        if (!s || s.phase === 'over') return true;
-        const c = window.archfoe.suggest();
-        if (c) await window.archfoe.dispatch(c);
-        return false;
-      });
-      if (over) break;
-    }
-    await waitForScene(page, 'Results', 30_000);
+    await playToResultsByAutopilot(page, 3000);
     await atEverySize('Results', 'results');
     await clickButtonOn(page, 'results-replay');
     await waitForScene(page, 'Replay');
