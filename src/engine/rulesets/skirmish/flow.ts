@@ -14,7 +14,7 @@
  * The round's progress is plain data in `state.flow`.
  */
 import { chebyshevDistance, isFacing, pointKey, type Point } from '../../grid';
-import { sizeOf } from '../../footprint';
+import { sizeOf, squaresNearestFirst } from '../../footprint';
 import { isInside } from '../../map';
 import { emit, rollDie, runActivation, settle, type Context } from '../../systems/context';
 import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
@@ -40,6 +40,7 @@ import { walkToward } from '../../systems/pursuit';
 import { turnToward } from '../../systems/cover';
 import { rollTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
+import { distanceTo, measuresToBase } from './versions';
 
 /** The round's progress: who won initiative, who has acted, how many enemies may act. */
 export interface SkirmishFlow {
@@ -363,20 +364,14 @@ function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<vo
   yield;
   // It may have fallen on the way (dangerous ground) or left the field.
   if (!hero.position) return;
+  const at = hero.position;
   const foe = livingUnits(state, 'enemies').sort(
-    (a, b) =>
-      chebyshevDistance(a.position, hero.position!) - chebyshevDistance(b.position, hero.position!),
+    (a, b) => distanceTo(state, at, a) - distanceTo(state, at, b),
   )[0];
-  if (hero.position && foe)
-    turnToward(
-      ctx,
-      hero,
-      {
-        x: 2 * hero.position.x - foe.position.x,
-        y: 2 * hero.position.y - foe.position.y,
-      },
-      'turning away',
-    );
+  if (!foe) return;
+  // Away from the foe's nearest square (version 4 on), from its main square before.
+  const threat = measuresToBase(state) ? squaresNearestFirst(foe, at)[0] : foe.position;
+  turnToward(ctx, hero, { x: 2 * at.x - threat.x, y: 2 * at.y - threat.y }, 'turning away');
 }
 
 // ------------------------------------------------------------------ hero actions
