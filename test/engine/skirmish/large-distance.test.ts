@@ -21,7 +21,7 @@ import { enemyActivationOrder } from '../../../src/engine/rulesets/skirmish/enem
 import { targetByTactic } from '../../../src/engine/rulesets/skirmish/tactics';
 import { chooseNearestHero, type Placed } from '../../../src/engine/systems/pursuit';
 import { updateAwareness } from '../../../src/engine/systems/sight';
-import type { GameState } from '../../../src/engine/types';
+import type { GameEvent, GameState } from '../../../src/engine/types';
 import { play, unit } from '../helpers';
 import { skirmishGame } from './helpers';
 
@@ -114,9 +114,10 @@ describe('V Large Figures: to a large figure counts to the nearest square of its
     expect(nearestHeroOf(s, foe.id)).toBe(ogre.id);
     // Under version 3 the two were equidistant (4 and 4): III's die decided, here a 2.
     const old = asVersion(s, 3);
-    const ctx = { state: old, dice: riggedDice([2]), events: [], rules: requireRules(old) };
+    const events: GameEvent[] = [];
+    const ctx = { state: old, dice: riggedDice([2]), events, rules: requireRules(old) };
     expect(chooseNearestHero(ctx, placed(old, foe.id))?.id).toBe(man.id);
-    expect(ctx.events.some((e) => e.type === 'roll')).toBe(true);
+    expect(events.some((e) => e.type === 'roll')).toBe(true);
   });
 
   it('a large enemy measures from its main square, where it attacks from: the hero 3 from it, not the one 3 from its base but 4 from its main square', () => {
