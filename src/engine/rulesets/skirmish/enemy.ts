@@ -11,7 +11,7 @@
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
  */
-import { baseAt, footprint, sizeOf, squaresNearestFirst } from '../../footprint';
+import { baseAt, footprint, sizeOf } from '../../footprint';
 import { chebyshevDistance, facingToward, rotateFacing, type Point } from '../../grid';
 import { computeCover } from '../../los';
 import { doesSquareBlockSight } from '../../map';
@@ -49,7 +49,7 @@ import { figuresOf, holdsPost } from './fortress';
 import { goalFor } from './scenarios';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
-import { distanceTo, measuresToBase } from './versions';
+import { distanceTo, measuresToBase, squareOf } from './versions';
 
 const AI = (section: string) => COMBAT(`III ${section}`);
 
@@ -167,11 +167,11 @@ function* retreatMove(ctx: Context, enemy: Placed): Generator<void> {
     (a, b) => distanceTo(state, enemy.position, a) - distanceTo(state, enemy.position, b),
   )[0];
   if (nearest) {
-    // Away from the hero's nearest square (version 4 on), from its main square before.
-    const threat = measuresToBase(state)
-      ? squaresNearestFirst(nearest, enemy.position)[0]
-      : nearest.position;
-    const away = facingToward(threat, enemy.position, enemy.facing);
+    const away = facingToward(
+      squareOf(state, enemy.position, nearest),
+      enemy.position,
+      enemy.facing,
+    );
     if (away !== enemy.facing) {
       const from = enemy.facing;
       enemy.facing = away;
@@ -412,7 +412,18 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
     );
     return;
   }
-  walkToward(ctx, enemy, target.position, `advances on the ${target.name}`, grid);
+  walkTowardFigure(ctx, enemy, target, `advances on the ${target.name}`, grid);
+}
+
+/** Walks toward `target`'s square that `squareOf` names (out of reach this turn). */
+function walkTowardFigure(
+  ctx: Context,
+  unit: Placed,
+  target: Placed,
+  reason: string,
+  grid: ReturnType<typeof buildPathingGrid>,
+): void {
+  walkToward(ctx, unit, squareOf(ctx.state, unit.position, target), reason, grid);
 }
 
 /** The board as a large figure plans its charge: its smaller allies out of the way. */
@@ -523,7 +534,7 @@ function* healPatient(ctx: Context, healer: Placed, patient: Placed): Generator<
       wouldHoldFrom(healer, r.path[r.path.length - 1], () => !healFailsWhy(state, healer, patient)),
     );
     if (spot) walkUnit(ctx, healer, spot.path, `going to the ${patient.name}`);
-    else walkToward(ctx, healer, patient.position, `going to the ${patient.name}`, grid);
+    else walkTowardFigure(ctx, healer, patient, `going to the ${patient.name}`, grid);
     yield;
   }
   if (!healer.position || healFailsWhy(state, healer, patient)) return false;

@@ -14,7 +14,7 @@
  * The round's progress is plain data in `state.flow`.
  */
 import { chebyshevDistance, isFacing, pointKey, type Point } from '../../grid';
-import { sizeOf, squaresNearestFirst } from '../../footprint';
+import { sizeOf } from '../../footprint';
 import { isInside } from '../../map';
 import { emit, rollDie, runActivation, settle, type Context } from '../../systems/context';
 import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
@@ -40,7 +40,7 @@ import { walkToward } from '../../systems/pursuit';
 import { turnToward } from '../../systems/cover';
 import { rollTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
-import { distanceTo, measuresToBase } from './versions';
+import { distanceTo, squareOf } from './versions';
 
 /** The round's progress: who won initiative, who has acted, how many enemies may act. */
 export interface SkirmishFlow {
@@ -369,8 +369,7 @@ function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<vo
     (a, b) => distanceTo(state, at, a) - distanceTo(state, at, b),
   )[0];
   if (!foe) return;
-  // Away from the foe's nearest square (version 4 on), from its main square before.
-  const threat = measuresToBase(state) ? squaresNearestFirst(foe, at)[0] : foe.position;
+  const threat = squareOf(state, at, foe);
   turnToward(ctx, hero, { x: 2 * at.x - threat.x, y: 2 * at.y - threat.y }, 'turning away');
 }
 

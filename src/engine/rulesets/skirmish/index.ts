@@ -74,8 +74,9 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'passing with one open square of its base).',
   [BASE_DISTANCE_RULES]:
     'Distances to a large figure count to the nearest square of its base, from the main ' +
-    'square of the one measuring: whom an enemy goes for, faces, tends or backs away from, ' +
-    "who acts first, the tactics' choices, a retreat's turn and who holds an objective.",
+    'square of the one measuring: whom an enemy goes for, heads for, faces, tends or backs ' +
+    "away from, who acts first, the tactics' choices, a retreat's turn and who holds an " +
+    'objective.',
 };
 
 export const skirmish: RuleModule = {

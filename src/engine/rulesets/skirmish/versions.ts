@@ -6,7 +6,7 @@
  * to the nearest square of its base (V "Large Figures"). Version 1's code was not kept, so
  * the module plays versions 2 to 4 (oldestRulesVersion).
  */
-import { distanceToFigure } from '../../footprint';
+import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
 import { rulesVersionOf } from '../../setup';
 import type { GameState, Unit } from '../../types';
@@ -36,4 +36,16 @@ export function distanceTo(
   unit: Pick<Unit, 'position' | 'size'>,
 ): number {
   return distanceToFigure(from, unit, measuresToBase(state));
+}
+
+/**
+ * The square of `unit` a figure at `from` heads for, faces or turns away from: the nearest
+ * of its base (version 4 on), its main square before.
+ */
+export function squareOf(
+  state: Pick<GameState, 'rulesVersion'>,
+  from: Point,
+  unit: Pick<Unit, 'position' | 'size'> & { position: Point },
+): Point {
+  return measuresToBase(state) ? squaresNearestFirst(unit, from)[0] : unit.position;
 }
