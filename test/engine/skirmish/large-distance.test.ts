@@ -7,8 +7,10 @@
  * (BASE_DISTANCE_RULES) every "nearest" of the module counts so: whom an alerted enemy goes
  * for (III "Alerted": "Decide randomly which hero they will attack if 2 or more heroes are
  * equidistant"), the order the enemies act in (III: "the enemy unit closest to the hero
- * army, then the next closest"), and the heroes' autopilot; games of versions 2 and 3 (old
- * saves) measured to a large figure's main square and keep doing so.
+ * army, then the next closest"), whom it faces (III: "turn to face the closest hero in line
+ * of sight"), IV Commanding's target, who holds an objective (VI) and the heroes' autopilot;
+ * games of versions 2 and 3 (old saves) measured to a large figure's main square and keep
+ * doing so.
  */
 import { describe, expect, it } from 'vitest';
 import { riggedDice } from '../../../src/engine/dice';
@@ -18,6 +20,7 @@ import { facingToward, type Point } from '../../../src/engine/grid';
 import { requireRules } from '../../../src/engine/rulesets/registry';
 import { BASE_DISTANCE_RULES, SKIRMISH_RULES_VERSION } from '../../../src/engine/rulesets/skirmish';
 import { enemyActivationOrder } from '../../../src/engine/rulesets/skirmish/enemy';
+import { victoryPoints } from '../../../src/engine/rulesets/skirmish/scenarios';
 import { targetByTactic } from '../../../src/engine/rulesets/skirmish/tactics';
 import { chooseNearestHero, type Placed } from '../../../src/engine/systems/pursuit';
 import { updateAwareness } from '../../../src/engine/systems/sight';
@@ -240,6 +243,34 @@ describe('III: facing and the tactics count to a large hero\u2019s base too', ()
       )?.id;
     expect(pick(s)).toBe('ogre-1');
     expect(pick(asVersion(s, 3))).toBe('swordsman-1');
+  });
+});
+
+describe('VI Objectives: a large foe\u2019s base within 2 squares stops a hold', () => {
+  it('the hero on the centre marker holds it (2 VP) only while no square of the ogre\u2019s base is within 2 of it', () => {
+    // VI: held with a figure in base contact and "no opposing miniatures ... within 2
+    // inches" (2 squares here). The centre marker (4,4); the ogre's main square (1,1), its
+    // base to (2,2): 2 from the marker by its base, 3 by its main square.
+    const s = skirmishGame(
+      `
+.........
+.e.......
+.........
+.........
+....h....
+.........
+.........
+.........
+.........`,
+      ['swordsman'],
+      ['ogre'],
+    );
+    const ogre = s.units.find((u) => u.kind === 'ogre')!;
+    expect(ogre.position).toEqual({ x: 1, y: 1 });
+    expect(distanceToUnit({ x: 4, y: 4 }, ogre)).toBe(2);
+    expect(victoryPoints(s, 'heroes')).toBe(0);
+    // Versions 2 and 3 measured to the main square, 3 away: the hero held it.
+    expect(victoryPoints(asVersion(s, 3), 'heroes')).toBe(2);
   });
 });
 
