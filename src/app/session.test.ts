@@ -274,9 +274,9 @@ describe('Skirmish saves of older rules (version 1, before large figures and the
       ),
     );
 
-  it('the module plays versions 2 and 3, and a new game of version 1 is refused in words', () => {
+  it('the module plays versions 2 to 4, and a new game of version 1 is refused in words', () => {
     const rules = findRuleModule('skirmish')!;
-    expect(rules.rulesVersion).toBe(3);
+    expect(rules.rulesVersion).toBe(4);
     expect(rules.oldestRulesVersion).toBe(2);
     const r = resolveScenario('field:skirmish:large:11', null);
     if (!r.ok) throw new Error(r.error);
@@ -288,7 +288,7 @@ describe('Skirmish saves of older rules (version 1, before large figures and the
       rulesVersion: 1,
     });
     expect(made.ok ? '' : made.error).toMatch(
-      /made with older rules \(version 1 of the Solitaire Skirmish.*plays versions 2 to 3.*Large figures/,
+      /made with older rules \(version 1 of the Solitaire Skirmish.*plays versions 2 to 4.*Large figures/,
     );
   });
 

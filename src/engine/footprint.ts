@@ -46,6 +46,21 @@ export function distanceToUnit(from: Point, unit: Pick<Unit, 'position' | 'size'
   return unit.position ? distanceToBase(from, unit.position, sizeOf(unit)) : Infinity;
 }
 
+/**
+ * The distance from the square `from` to `unit` as a module counts it: to the nearest square
+ * of its base when `toBase` (an attacker may aim at any of them), else to its main square.
+ */
+export function distanceToFigure(
+  from: Point,
+  unit: Pick<Unit, 'position' | 'size'>,
+  toBase: boolean,
+): number {
+  if (!unit.position) return Infinity;
+  return toBase
+    ? distanceToBase(from, unit.position, sizeOf(unit))
+    : Math.max(Math.abs(unit.position.x - from.x), Math.abs(unit.position.y - from.y));
+}
+
 /** The gap between two bases: 0 overlapping, 1 touching (side or corner), and so on. */
 export function baseGap(
   a: Pick<Unit, 'position' | 'size'>,

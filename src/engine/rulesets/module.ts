@@ -485,6 +485,13 @@ export interface RuleModule {
    * alone. Either way each turn's walk follows largeMoverGrid.
    */
   plansWithBase?(state: GameState): boolean;
+  /**
+   * Optional: whether the kernel's choices of "the nearest" figure (systems/pursuit.ts
+   * chooseNearestHero, an alerted enemy facing the closest hero in systems/sight.ts) count
+   * to the nearest square of a large figure's base, from the chooser's main square; without
+   * it (or false) from main square to main square.
+   */
+  measuresToBase?(state: GameState): boolean;
   /** Lines for the unit card (status, weapons, what it is doing). */
   describeUnit(state: GameState, unit: Unit): string[];
   /** A weapon in a line, for its button tooltip. */

@@ -6,7 +6,7 @@
  * is the rule module's, passed in.
  */
 import { chebyshevDistance, type Point } from '../grid';
-import { sizeOf } from '../footprint';
+import { distanceToFigure, footprint, sizeOf } from '../footprint';
 import { terrainAt, terrainMoveCost, type BattleMap } from '../map';
 import { mapIndexOf } from '../map-index';
 import {
@@ -65,19 +65,27 @@ function finiteOrInfinity(cost: number): number {
 
 /**
  * The nearest hero by walking distance (straight distance where no walk exists);
- * equally near heroes are decided by a die.
+ * equally near heroes are decided by a die. From the enemy's main square; to a large
+ * hero's nearest square when the module measures to bases (RuleModule.measuresToBase),
+ * else to its main square.
  */
 export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
   const heroes = livingUnits(ctx.state, 'heroes');
   if (heroes.length === 0) return null;
   const map = ctx.state.map;
+  const toBase = ctx.rules.measuresToBase?.(ctx.state) ?? false;
   const enterCost = (p: Point): number => terrainMoveCost(terrainAt(map, p.x, p.y));
+  const walkTo = (square: Point): number => {
+    // The field from the hero's square gives square->enemy; the walk enemy->square enters
+    // that square instead of the enemy's own.
+    const back = costAt(terrainDistances(ctx.state, square), enemy.position);
+    return back < 0 ? Infinity : back - enterCost(enemy.position) + enterCost(square);
+  };
   const distanceTo = (h: Placed): number => {
-    // The field from the hero gives hero->enemy; the walk enemy->hero enters the hero's
-    // square instead of the enemy's own.
-    const back = costAt(terrainDistances(ctx.state, h.position), enemy.position);
-    if (back < 0) return 10_000 + chebyshevDistance(enemy.position, h.position);
-    return back - enterCost(enemy.position) + enterCost(h.position);
+    // A walk from outside a base reaches its edge first: its edge squares are enough.
+    const squares = toBase && sizeOf(h) > 1 ? baseEdge(h) : [h.position];
+    const walk = Math.min(...squares.map(walkTo));
+    return Number.isFinite(walk) ? walk : 10_000 + distanceToFigure(enemy.position, h, toBase);
   };
   let best = Infinity;
   let tied: Placed[] = [];
@@ -98,6 +106,15 @@ export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
       `${enemy.name} d${tied.length} = ${v}: ${tied.map((h) => h.name).join(', ')} are equally near — goes for the ${tied[v - 1].name}`,
   });
   return tied[value - 1];
+}
+
+/** The squares on the edge of a figure's base (every square of a base 2 wide). */
+function baseEdge(unit: Placed): Point[] {
+  const s = sizeOf(unit);
+  const { x, y } = unit.position;
+  return footprint(unit).filter(
+    (p) => p.x === x || p.y === y || p.x === x + s - 1 || p.y === y + s - 1,
+  );
 }
 
 /** Whether `strikes` holds with `unit` standing on `square` (the board otherwise as it is). */
@@ -186,22 +203,25 @@ function whereBaseFits(grid: PathingGrid, whole: PathingGrid): PathingGrid {
 
 /**
  * A closed door beside the enemy whose opening shortens its walk to the target (or
- * opens the only way); opening it is the enemy's move this turn.
+ * opens the only way); opening it is the enemy's move this turn. The walk ends on the
+ * target's main square, or on the nearest square of its base when `toBase`.
  */
 export function doorWorthOpening(
   state: GameState,
   enemy: Placed,
   target: Placed,
+  toBase = false,
 ): DoorState | undefined {
   const doors = doorsWithinReach(state, enemy);
   if (doors.length === 0) return undefined;
-  const now = finiteOrInfinity(costAt(terrainDistances(state, enemy.position), target.position));
+  const ends = toBase && sizeOf(target) > 1 ? baseEdge(target) : [target.position];
+  const walk = (field: CostField): number =>
+    Math.min(...ends.map((p) => finiteOrInfinity(costAt(field, p))));
+  const now = walk(terrainDistances(state, enemy.position));
   let best: { door: DoorState; cost: number } | undefined;
   for (const door of doors) {
     const opened = mapWithDoorOpen(state.map, door);
-    const cost = finiteOrInfinity(
-      costAt(terrainDistances(state, enemy.position, opened), target.position),
-    );
+    const cost = walk(terrainDistances(state, enemy.position, opened));
     if (cost < now && (!best || cost < best.cost)) best = { door, cost };
   }
   return best?.door;

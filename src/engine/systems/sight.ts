@@ -9,8 +9,8 @@
  * A patrolling enemy notices heroes in front of it or beside it (a 180-degree arc around
  * its facing); an alerted one looks everywhere.
  */
-import { footprint, sizeOf } from '../footprint';
-import { chebyshevDistance, DIRECTION_STEPS, facingToward, type Point } from '../grid';
+import { distanceToFigure, footprint, sizeOf, squaresNearestFirst } from '../footprint';
+import { DIRECTION_STEPS, facingToward, type Point } from '../grid';
 import { doesSquareBlockSight, type BattleMap } from '../map';
 import { fieldOfView, sightGrid } from '../fov';
 import { hasLineOfSight } from '../los';
@@ -270,9 +270,10 @@ export function updateAwareness(ctx: Context): void {
     }
   }
   const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
+  const toBase = rulesOf(state)?.measuresToBase?.(state) ?? false;
   for (const enemy of enemies) {
     if (enemy.ai?.status !== 'alerted') continue;
-    faceClosestVisibleHero(ctx, enemy, heroes, sees, figuresBlock);
+    faceClosestVisibleHero(ctx, enemy, heroes, sees, figuresBlock, toBase);
   }
 }
 
@@ -282,8 +283,10 @@ function faceClosestVisibleHero(
   heroes: (Unit & { position: Point })[],
   sees: (viewer: Unit, target: Unit) => boolean,
   figuresBlock: boolean,
+  toBase: boolean,
 ): void {
-  // The closest hero in sight; ties go to the first in list order. Through walls first
+  // The closest hero in sight (to its base's nearest square, seen on any of them, when the
+  // module measures so); ties go to the first in list order. Through walls first
   // (the map's kept answers, cheap); where figures block sight too, only the heroes seen
   // through walls are traced past the figures, nearest first, until one is seen.
   const wallsFrom = sightFrom(ctx.state.map, enemy.position);
@@ -291,8 +294,8 @@ function faceClosestVisibleHero(
   let bestDistance = Infinity;
   const candidates: { hero: Unit & { position: Point }; distance: number }[] = [];
   for (const h of heroes) {
-    const d = chebyshevDistance(enemy.position, h.position);
-    if (!wallsFrom(h.position)) continue;
+    const d = distanceToFigure(enemy.position, h, toBase);
+    if (!(toBase ? footprint(h).some(wallsFrom) : wallsFrom(h.position))) continue;
     if (figuresBlock) candidates.push({ hero: h, distance: d });
     else if (d < bestDistance) {
       best = h;
@@ -305,7 +308,8 @@ function faceClosestVisibleHero(
     best = candidates.find((c) => sees(enemy, c.hero))?.hero;
   }
   if (!best) return;
-  const facing = facingToward(enemy.position, best.position, enemy.facing);
+  const toward = toBase ? squaresNearestFirst(best, enemy.position)[0] : best.position;
+  const facing = facingToward(enemy.position, toward, enemy.facing);
   if (facing === enemy.facing) return;
   const from = enemy.facing;
   enemy.facing = facing;

@@ -49,6 +49,7 @@ import { figuresOf, holdsPost } from './fortress';
 import { goalFor } from './scenarios';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
+import { distanceTo, measuresToBase, squareOf } from './versions';
 
 const AI = (section: string) => COMBAT(`III ${section}`);
 
@@ -56,7 +57,7 @@ const AI = (section: string) => COMBAT(`III ${section}`);
 export function enemyActivationOrder(state: GameState): Placed[] {
   const heroes = livingUnits(state, 'heroes');
   const near = (u: Placed): number =>
-    heroes.reduce((d, h) => Math.min(d, chebyshevDistance(u.position, h.position)), Infinity);
+    heroes.reduce((d, h) => Math.min(d, distanceTo(state, u.position, h)), Infinity);
   const index = new Map(state.units.map((u, i) => [u.id, i]));
   return figuresOf(state, 'enemies')
     .filter((u) => u.offField !== 'reserve')
@@ -163,11 +164,14 @@ function* retreatMove(ctx: Context, enemy: Placed): Generator<void> {
   if (!enemy.position) return;
   const heroes = livingUnits(state, 'heroes');
   const nearest = heroes.sort(
-    (a, b) =>
-      chebyshevDistance(enemy.position, a.position) - chebyshevDistance(enemy.position, b.position),
+    (a, b) => distanceTo(state, enemy.position, a) - distanceTo(state, enemy.position, b),
   )[0];
   if (nearest) {
-    const away = facingToward(nearest.position, enemy.position, enemy.facing);
+    const away = facingToward(
+      squareOf(state, enemy.position, nearest),
+      enemy.position,
+      enemy.facing,
+    );
     if (away !== enemy.facing) {
       const from = enemy.facing;
       enemy.facing = away;
@@ -255,7 +259,7 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     // its foe is far from the building: they fight only what is in reach.
     moved = true;
   } else if (!canSkirmishAttack(state, enemy, target, weapon)) {
-    const door = doorWorthOpening(state, enemy, target);
+    const door = doorWorthOpening(state, enemy, target, measuresToBase(state));
     if (door) openDoor(ctx, enemy, door);
     else moveToStrike(ctx, enemy, target, weapon);
     moved = true;
@@ -278,7 +282,7 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
       (h) =>
         canSkirmishAttack(state, enemy, h, w) &&
         // Negotiating: only a foe standing next to it.
-        (tactic !== 'negotiating' || chebyshevDistance(h.position, enemy.position) === 1),
+        (tactic !== 'negotiating' || distanceTo(state, enemy.position, h) === 1),
     );
     if (victim) {
       resolveSkirmishAttack(ctx, enemy, victim, w);
@@ -330,10 +334,10 @@ function keepDistance(
   for (const r of findReachable(grid, enemy.position, enemy.move).values()) {
     const to = r.path[r.path.length - 1];
     if (!wouldHoldFrom(enemy, to, () => canSkirmishAttack(state, enemy, target, weapon))) continue;
-    const d = chebyshevDistance(to, target.position);
+    const d = distanceTo(state, to, target);
     if (!best || d > best.d) best = { path: r.path, d };
   }
-  if (!best || best.d <= chebyshevDistance(enemy.position, target.position)) return false;
+  if (!best || best.d <= distanceTo(state, enemy.position, target)) return false;
   walkUnit(ctx, enemy, best.path, `keeping its distance from the ${target.name}`);
   return true;
 }
@@ -341,15 +345,15 @@ function keepDistance(
 /** Quick's run after the hit: the reachable square farthest from the foe. */
 function stepAway(ctx: Context, enemy: Placed, foe: Unit): void {
   if (!foe.position) return;
-  const away = foe.position;
-  const grid = buildPathingGrid(ctx.state, enemy);
+  const state = ctx.state;
+  const grid = buildPathingGrid(state, enemy);
   let best: { path: Point[]; d: number } | null = null;
   for (const r of findReachable(grid, enemy.position, enemy.move).values()) {
     const to = r.path[r.path.length - 1];
-    const d = chebyshevDistance(to, away);
+    const d = distanceTo(state, to, foe);
     if (!best || d > best.d) best = { path: r.path, d };
   }
-  if (best && best.d > chebyshevDistance(enemy.position, away))
+  if (best && best.d > distanceTo(state, enemy.position, foe))
     walkUnit(ctx, enemy, best.path, `darting away from the ${foe.name}`);
 }
 
@@ -368,8 +372,8 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
   const planGrid = large ? buildPathingGrid(withoutSmallerAllies(state, enemy), enemy) : grid;
   const reach = [...findReachable(planGrid, enemy.position, enemy.move).values()].sort((a, b) =>
     selective
-      ? chebyshevDistance(b.path[b.path.length - 1], target.position) -
-          chebyshevDistance(a.path[a.path.length - 1], target.position) || a.cost - b.cost
+      ? distanceTo(state, b.path[b.path.length - 1], target) -
+          distanceTo(state, a.path[a.path.length - 1], target) || a.cost - b.cost
       : a.cost - b.cost,
   );
   let best: (typeof reach)[number] | null = null;
@@ -408,7 +412,18 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
     );
     return;
   }
-  walkToward(ctx, enemy, target.position, `advances on the ${target.name}`, grid);
+  walkTowardFigure(ctx, enemy, target, `advances on the ${target.name}`, grid);
+}
+
+/** Walks toward `target`'s square that `squareOf` names (out of reach this turn). */
+function walkTowardFigure(
+  ctx: Context,
+  unit: Placed,
+  target: Placed,
+  reason: string,
+  grid: ReturnType<typeof buildPathingGrid>,
+): void {
+  walkToward(ctx, unit, squareOf(ctx.state, unit.position, target), reason, grid);
 }
 
 /** The board as a large figure plans its charge: its smaller allies out of the way. */
@@ -496,9 +511,7 @@ function patientFor(state: GameState, healer: Placed): Placed | null {
   if (archFoe) return archFoe;
   return (
     allies.sort(
-      (a, b) =>
-        chebyshevDistance(healer.position, a.position) -
-        chebyshevDistance(healer.position, b.position),
+      (a, b) => distanceTo(state, healer.position, a) - distanceTo(state, healer.position, b),
     )[0] ?? null
   );
 }
@@ -521,7 +534,7 @@ function* healPatient(ctx: Context, healer: Placed, patient: Placed): Generator<
       wouldHoldFrom(healer, r.path[r.path.length - 1], () => !healFailsWhy(state, healer, patient)),
     );
     if (spot) walkUnit(ctx, healer, spot.path, `going to the ${patient.name}`);
-    else walkToward(ctx, healer, patient.position, `going to the ${patient.name}`, grid);
+    else walkTowardFigure(ctx, healer, patient, `going to the ${patient.name}`, grid);
     yield;
   }
   if (!healer.position || healFailsWhy(state, healer, patient)) return false;

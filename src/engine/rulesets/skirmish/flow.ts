@@ -40,6 +40,7 @@ import { walkToward } from '../../systems/pursuit';
 import { turnToward } from '../../systems/cover';
 import { rollTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
+import { distanceTo, squareOf } from './versions';
 
 /** The round's progress: who won initiative, who has acted, how many enemies may act. */
 export interface SkirmishFlow {
@@ -363,20 +364,13 @@ function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<vo
   yield;
   // It may have fallen on the way (dangerous ground) or left the field.
   if (!hero.position) return;
+  const at = hero.position;
   const foe = livingUnits(state, 'enemies').sort(
-    (a, b) =>
-      chebyshevDistance(a.position, hero.position!) - chebyshevDistance(b.position, hero.position!),
+    (a, b) => distanceTo(state, at, a) - distanceTo(state, at, b),
   )[0];
-  if (hero.position && foe)
-    turnToward(
-      ctx,
-      hero,
-      {
-        x: 2 * hero.position.x - foe.position.x,
-        y: 2 * hero.position.y - foe.position.y,
-      },
-      'turning away',
-    );
+  if (!foe) return;
+  const threat = squareOf(state, at, foe);
+  turnToward(ctx, hero, { x: 2 * at.x - threat.x, y: 2 * at.y - threat.y }, 'turning away');
 }
 
 // ------------------------------------------------------------------ hero actions

@@ -9,6 +9,12 @@ import { rollDie } from '../../systems/context';
 import { updateAwareness } from '../../systems/sight';
 import type { CommandSpec, RuleModule } from '../module';
 import type { Unit } from '../../types';
+import {
+  BASE_DISTANCE_RULES,
+  BASE_PLANNING_RULES,
+  measuresToBase,
+  SKIRMISH_RULES_VERSION,
+} from './versions';
 import { chooseSkirmishHeroCommand } from './autopilot';
 import { SKIRMISH_CAMPAIGN } from './campaign';
 import { COMBAT } from './combat';
@@ -52,15 +58,9 @@ function heroOrder(state: Parameters<RuleModule['heroOrder']>[0]): Unit[] {
   return [...heroes.filter((h) => !acted.has(h.id)), ...heroes.filter((h) => acted.has(h.id))];
 }
 
-/**
- * The Skirmish rules' versions (a game keeps the one it was made with, so a save replays
- * under it). 1: as first built. 2: large figures (the Ogre and the Wyrm on 2x2 squares) and
- * the Fortress Assault's fortress. 3: large figures plan their long way over squares their
- * whole base fits. Version 1's code was not kept, so the module plays versions 2 and 3
- * (oldestRulesVersion).
- */
-export const BASE_PLANNING_RULES = 3;
-export const SKIRMISH_RULES_VERSION = BASE_PLANNING_RULES;
+export { BASE_DISTANCE_RULES, BASE_PLANNING_RULES, SKIRMISH_RULES_VERSION };
+
+/** What each Skirmish rules version changed (versions.ts). */
 export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
   2:
     'Large figures (the Ogre and the Wyrm) stand on 2x2 squares, move where their base fits, ' +
@@ -72,6 +72,11 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'base fits, so it can end a turn at every step of the plan and no longer stalls before ' +
     'a passage too narrow for its base and longer than its move (it still moves by V: ' +
     'passing with one open square of its base).',
+  [BASE_DISTANCE_RULES]:
+    'Distances to a large figure count to the nearest square of its base, from the main ' +
+    'square of the one measuring: whom an enemy goes for, heads for, faces, tends or backs ' +
+    "away from, who acts first, the tactics' choices, a retreat's turn and who holds an " +
+    'objective.',
 };
 
 export const skirmish: RuleModule = {
@@ -82,6 +87,7 @@ export const skirmish: RuleModule = {
   oldestRulesVersion: 2,
   rulesChanges: SKIRMISH_RULES_CHANGES,
   plansWithBase: (state) => rulesVersionOf(state) >= BASE_PLANNING_RULES,
+  measuresToBase,
   components: ['heal', 'skirmish'],
   kinds: SKIRMISH_KINDS,
   defaultEnemyKind: 'swordsman',

@@ -18,7 +18,7 @@
  * Any scenario: an army that loses every figure loses at once.
  */
 import { distanceToUnit, sizeOf, squaresNearestFirst } from '../../footprint';
-import { chebyshevDistance, isSamePoint, type Point } from '../../grid';
+import { isSamePoint, type Point } from '../../grid';
 import { terrainAt } from '../../map';
 import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
@@ -28,6 +28,7 @@ import { livingUnits } from '../../world';
 import { defenderReach, figuresOf, fortressOf, roles } from './fortress';
 import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
+import { distanceTo } from './versions';
 
 export interface ScenarioRule {
   id: string;
@@ -229,7 +230,8 @@ function pointsDefeatedBy(state: GameState, side: Side): number {
 /**
  * Victory points (VI Objectives): 1 for holding the objective nearest one's own side, 4
  * for the one nearest the foe's side, 2 for any other; 2 for each enemy leader defeated. An
- * objective is held by a figure on it or next to it with no foe within 2 squares.
+ * objective is held by a figure on it or next to it with no foe within 2 squares (from
+ * rules version 4, any square of a large figure's base counts: "base contact").
  */
 export function victoryPoints(state: GameState, side: Side): number {
   const markers = objectiveMarkers(state);
@@ -242,7 +244,7 @@ export function victoryPoints(state: GameState, side: Side): number {
   let vp = 0;
   for (const m of markers) {
     const near = (s: Side, r: number): boolean =>
-      livingUnits(state, s).some((u) => chebyshevDistance(u.position, m) <= r);
+      livingUnits(state, s).some((u) => distanceTo(state, m, u) <= r);
     const holds = near(side, 1) && !near(side === 'heroes' ? 'enemies' : 'heroes', 2);
     if (!holds) continue;
     vp += isSamePoint(m, foeMarker) ? 4 : isSamePoint(m, ownMarker) ? 1 : 2;

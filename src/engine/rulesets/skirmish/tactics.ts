@@ -23,7 +23,6 @@
  * - Vengeful: the most wounded hero, up close for the killing blow.
  */
 import { baseGap, distanceToUnit, occupies } from '../../footprint';
-import { chebyshevDistance } from '../../grid';
 import { rollDie, type Context } from '../../systems/context';
 import type { Placed } from '../../systems/pursuit';
 import type { GameState, Unit } from '../../types';
@@ -31,6 +30,7 @@ import { livingUnits } from '../../world';
 import { COMBAT, struckSquares } from './combat';
 import { traitsOf, skirmishWeapons, type Tactic } from './types';
 import { goalFor } from './scenarios';
+import { distanceTo } from './versions';
 
 /** The d20 table of IV (19-20: roll again). */
 export const TACTICS: readonly Tactic[] = [
@@ -137,7 +137,7 @@ export function targetByTactic(ctx: Context, unit: Placed): Placed | null {
     case 'efficient':
       return pickMax((h) => -remaining(h));
     case 'vengeful':
-      return pickMax((h) => -remaining(h) * 100 - chebyshevDistance(unit.position, h.position));
+      return pickMax((h) => -remaining(h) * 100 - distanceTo(state, unit.position, h));
     case 'slaying':
       return pickMax((h) => heroesAround(state, h));
     case 'controlling': {
@@ -163,10 +163,7 @@ export function targetByTactic(ctx: Context, unit: Placed): Placed | null {
     case 'commanding':
       return pickMax(
         (h) =>
-          -livingUnits(state, unit.side).reduce(
-            (d, a) => d + chebyshevDistance(a.position, h.position),
-            0,
-          ),
+          -livingUnits(state, unit.side).reduce((d, a) => d + distanceTo(state, a.position, h), 0),
       );
     default:
       return null;

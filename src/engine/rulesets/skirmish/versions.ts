@@ -1,0 +1,51 @@
+/**
+ * The Skirmish rules' versions (a game keeps the one it was made with, so a save replays
+ * under it). 1: as first built. 2: large figures (the Ogre and the Wyrm on 2x2 squares) and
+ * the Fortress Assault's fortress. 3: large figures plan their long way over squares their
+ * whole base fits. 4: every "nearest" and range a figure measures to a large figure counts
+ * to the nearest square of its base (V "Large Figures"). Version 1's code was not kept, so
+ * the module plays versions 2 to 4 (oldestRulesVersion).
+ */
+import { distanceToFigure, squaresNearestFirst } from '../../footprint';
+import type { Point } from '../../grid';
+import { rulesVersionOf } from '../../setup';
+import type { GameState, Unit } from '../../types';
+
+export const BASE_PLANNING_RULES = 3;
+export const BASE_DISTANCE_RULES = 4;
+export const SKIRMISH_RULES_VERSION = BASE_DISTANCE_RULES;
+
+/**
+ * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
+ * V "Large Figures": the main space is "the space used to determine its movement and where
+ * it attacks from", and "an attacker can target any space a large figure occupies": so a
+ * figure measures from its own main square to the nearest square of the other's base.
+ */
+export function measuresToBase(state: Pick<GameState, 'rulesVersion'>): boolean {
+  return rulesVersionOf(state) >= BASE_DISTANCE_RULES;
+}
+
+/**
+ * How far `unit` is from the square `from` (a figure's main square, or an objective) for
+ * choosing the nearest, ordering and keeping a distance: to the nearest square of its base
+ * (version 4 on), to its main square before.
+ */
+export function distanceTo(
+  state: Pick<GameState, 'rulesVersion'>,
+  from: Point,
+  unit: Pick<Unit, 'position' | 'size'>,
+): number {
+  return distanceToFigure(from, unit, measuresToBase(state));
+}
+
+/**
+ * The square of `unit` a figure at `from` heads for, faces or turns away from: the nearest
+ * of its base (version 4 on), its main square before.
+ */
+export function squareOf(
+  state: Pick<GameState, 'rulesVersion'>,
+  from: Point,
+  unit: Pick<Unit, 'position' | 'size'> & { position: Point },
+): Point {
+  return measuresToBase(state) ? squaresNearestFirst(unit, from)[0] : unit.position;
+}
