@@ -24,7 +24,7 @@ import {
 import { createGame } from '../../src/engine/setup';
 import { findRuleModule } from '../../src/engine/rulesets/registry';
 import type { PartyMember } from '../../src/engine/rulesets/module';
-import { resolveScenarioFromDisk } from '../../src/devtools/campaigns';
+import { campaignResolverFromDisk } from '../../src/devtools/campaigns';
 
 export interface CampaignSoakViolation {
   game: number;
@@ -175,7 +175,11 @@ function rollProblems(before: CampaignState, after: CampaignState): string[] {
 
 /** The campaign's save, loaded back, must be the same campaign exactly. */
 function saveProblems(state: CampaignState, def: CampaignDefinition, what: string): string[] {
-  const loaded = loadCampaign(JSON.stringify(campaignSave(state)), def, resolveScenarioFromDisk);
+  const loaded = loadCampaign(
+    JSON.stringify(campaignSave(state)),
+    def,
+    campaignResolverFromDisk(def),
+  );
   if (!loaded.ok) return [`${what}'s save does not load: ${loaded.error}`];
   return same(loaded.state, state) ? [] : [`${what}'s save replays to a different campaign`];
 }
@@ -211,7 +215,7 @@ export function runCampaignSoak(opts: CampaignSoakOptions): CampaignSoakReport {
         opts.def,
         seed,
         campaignOptions(difficulty),
-        resolveScenarioFromDisk,
+        campaignResolverFromDisk(opts.def),
         {
           onBattle: (b) => {
             battle++;
