@@ -4,7 +4,9 @@
  * screen is kept under My maps; a campaign file naming that map (`own:Test Cellar`) is
  * loaded in the campaign picker, which copies the map into the campaign; its first mission
  * is fought on that map; and after the map is gone from the browser's My maps and the page
- * is reloaded, the campaign continues from its slot on the same map, its moves kept.
+ * is reloaded, the campaign continues from its slot on the same map, its moves kept; and
+ * the same file, loaded where My maps lacks the map, is refused with a message naming the
+ * mission and the map, every slot untouched.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -131,6 +133,28 @@ describe('a campaign file on a map of My maps', () => {
     );
     expect(s.turn).toEqual(was.turn);
     await shot('after-reload');
+  });
+
+  it('refuses the file, naming the mission and the map, where My maps lacks it', async () => {
+    const page = browser.page;
+    await toCampaigns();
+    const before = await page.evaluate(() => window.archfoe.slots());
+    await clickButtonOn(page, 'slot-2-new');
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('picker-start') !== null);
+    const was = await text('campaigns-message');
+    await page.setInputFiles('#campaign-file', {
+      name: 'mill-cellar.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(campaignFile()),
+    });
+    await page.waitForFunction((b) => window.archfoe.debug.textOf('campaigns-message') !== b, was, {
+      timeout: 20_000,
+    });
+    expect(await text('campaigns-message')).toMatch(
+      /mill-cellar\.json cannot be loaded as a campaign\. Mission "The Mill Cellar" plays your map "Test Cellar", which is not under My maps\./,
+    );
+    expect(await page.evaluate(() => window.archfoe.slots())).toEqual(before);
+    await shot('refused');
     expect(browser.errors).toEqual([]);
   });
 });
