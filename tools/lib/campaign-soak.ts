@@ -56,6 +56,8 @@ export interface CampaignSoakOptions {
   from?: number;
   /** How the printed reproduction command starts. */
   command?: string;
+  /** The --campaign argument as given (its id, or the path to its file); the id when absent. */
+  campaign?: string;
   progress?: (done: number, total: number) => void;
   /**
    * A deliberately broken check: the soak remembers the first hero as leaving each battle
@@ -207,7 +209,7 @@ export function runCampaignSoak(opts: CampaignSoakOptions): CampaignSoakReport {
         difficulty,
         battle,
         problems: [...problems],
-        reproduce: `${opts.command ?? 'npm run soak --'} --campaign ${opts.def.id} --seed ${seedBase} --from ${i} --games 1`,
+        reproduce: `${opts.command ?? 'npm run soak --'} --campaign ${opts.campaign ?? opts.def.id} --seed ${seedBase} --from ${i} --games 1`,
       });
     };
     try {
