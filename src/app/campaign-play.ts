@@ -104,7 +104,7 @@ async function withOwnMaps(
   if (lacking.length > 0)
     return {
       ok: false,
-      error: `${lacking.slice(0, 4).join(' ')} Load it on the Setup screen (Load your own map) and then this file again, or put the map in the file's "maps".`,
+      error: `${lacking.slice(0, 4).join(' ')} Load ${lacking.length > 1 ? 'each' : 'it'} on the Setup screen (Load your own map) and then this file again, or put the map in the file's "maps".`,
     };
   return { ok: true, def: { ...def, maps } };
 }
