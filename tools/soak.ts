@@ -572,6 +572,7 @@ function soakCampaigns(args: CliArgs, id: string): void {
   const def = loadCampaignFileOr(id, usage);
   const report = runCampaignSoak({
     def,
+    campaign: id,
     games: args.games,
     seed: args.seed,
     from: args.from,

@@ -37,6 +37,7 @@ import {
   chooseMission as chooseCampaignMission,
   finishBattle as finishCampaignBattle,
   newCampaign,
+  ownMapName,
   renameHero as renameCampaignHero,
   startBattle as startCampaignBattle,
   withBattleCommands,
@@ -47,11 +48,12 @@ import {
 } from '../engine/campaign';
 import {
   campaignRecord,
+  campaignResolver,
   findCampaign,
   loadCampaignRecord,
-  resolveCampaignScenario,
-  resolveMissionScenario,
+  resolveMission,
 } from './campaign-play';
+import { campaignMapSource } from '../maps/campaign-maps';
 import {
   parseSaveFile,
   saveFileText,
@@ -575,7 +577,7 @@ class App {
     const rec = play?.state.history[index ?? (play?.state.history.length ?? 0) - 1];
     if (!play || !rec)
       return { ok: false, error: 'No mission of this campaign has been fought yet.' };
-    const found = resolveMissionScenario(rec.scenario);
+    const found = resolveMission(play.def, rec.scenario);
     if (!found.ok) return found;
     const mission = play.def.missions.find((m) => m.id === rec.mission);
     this.replay = {
@@ -603,11 +605,14 @@ class App {
   async playMission(): Promise<DispatchOutcome> {
     const play = this.campaign;
     if (!play) return { ok: false, error: 'No campaign is open.' };
-    const started = startCampaignBattle(play.state, play.def, resolveCampaignScenario);
+    const started = startCampaignBattle(play.state, play.def, campaignResolver(play.def));
     if (!started.ok) return started;
     const { config: game, mission } = started.setup;
-    const found = resolveMissionScenario(mission.scenario);
+    const found = resolveMission(play.def, mission.scenario);
     if (!found.ok) return found;
+    // A map the campaign copied from My maps is drawn in its own art where this browser keeps it.
+    const carried = play.def.maps?.[ownMapName(mission.scenario) ?? ''];
+    if (carried) await this.restoreMapImages(campaignMapSource(carried));
     const battle = started.state.battle!;
     const made = BattleSession.fromGameConfig(
       {
@@ -810,7 +815,7 @@ class App {
       const mission = play.state.battle.mission;
       const withCommands = withBattleCommands(play.state, session.commands);
       const finished = withCommands.ok
-        ? finishCampaignBattle(withCommands.state, play.def, resolveCampaignScenario)
+        ? finishCampaignBattle(withCommands.state, play.def, campaignResolver(play.def))
         : withCommands;
       if (finished.ok) {
         play.state = finished.state;

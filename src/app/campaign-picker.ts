@@ -1,13 +1,15 @@
 /**
  * The campaign picker's state and its campaign files: which empty slot a new campaign is
  * being picked for, which campaign and difficulty are chosen, and a campaign file read from
- * the file picker or dropped on the page. A file is checked whole before it is listed; a
+ * the file picker or dropped on the page (the maps it plays of the player's are found under
+ * My maps by name and copied in). A file is checked whole before it is listed; a
  * damaged or invalid one gets a plain message naming the problem, and nothing saved changes.
  */
 import type { Difficulty } from '../engine/campaign';
 import { app } from './app';
 import { addCampaignFile, MAX_CAMPAIGN_BYTES } from './campaign-play';
 import { hiddenFileInput, openFileChooser, readFileText } from './file-input';
+import { findStoredMapByName } from './map-store';
 import type { CampaignSlotId } from './save-slots';
 
 export const picker: {
@@ -24,7 +26,10 @@ export async function loadCampaignFile(file: File): Promise<void> {
   if (file.size > MAX_CAMPAIGN_BYTES) {
     outcome = { kind: 'error', text: `${file.name} is too large to be a campaign file.` };
   } else {
-    const r = addCampaignFile(await readFileText(file));
+    const r = await addCampaignFile(await readFileText(file), async (name) => {
+      const kept = await findStoredMapByName(name);
+      return kept ? kept.source : null;
+    });
     if (r.ok) picker.chosen = r.def.id;
     outcome = r.ok
       ? { kind: 'info', text: `"${r.def.name}" is loaded from ${file.name}.` }

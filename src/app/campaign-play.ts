@@ -9,6 +9,8 @@ import {
   DIFFICULTY_NAMES,
   findMission,
   loadCampaign,
+  mapsNotCarried,
+  ownMapName,
   parseCampaignDefinition,
   readCampaignDefinition,
   type CampaignDefinition,
@@ -17,7 +19,9 @@ import {
   type ResolveScenario,
 } from '../engine/campaign';
 import { findRuleModule } from '../engine';
-import { resolveScenario, type ResolvedScenario } from './maps';
+import { carriedMap, checkCampaignMaps, loadCampaignMap } from '../maps/campaign-maps';
+import type { OwnMapSource } from '../maps/own-map';
+import { resolveScenario, type ResolveResult, type ResolvedScenario } from './maps';
 import { SLOT_FORMAT, SLOT_VERSION, type CampaignSlotId, type SlotRecord } from './save-slots';
 
 const CAMPAIGN_FILES = import.meta.glob('../../campaigns/*.json', {
@@ -69,25 +73,65 @@ export function pickableCampaigns(): CampaignDefinition[] {
   return [...bundledCampaigns().campaigns, ...playerCampaigns];
 }
 
-/** The campaign file largest read (the bundled one of eleven missions is about 12 kB). */
-export const MAX_CAMPAIGN_BYTES = 1024 * 1024;
+/**
+ * The campaign file largest read (the bundled one of eleven missions is about 12 kB; a
+ * campaign carrying its own Tiled maps is larger).
+ */
+export const MAX_CAMPAIGN_BYTES = 8 * 1024 * 1024;
+
+/** Finds one of the player's kept maps (My maps) by the name a campaign gives it, or null. */
+export type FindOwnMap = (name: string) => Promise<OwnMapSource | null>;
+
+/**
+ * The campaign with every map it plays of the player's (`own:<name>`, not carried in the
+ * file) copied in from My maps, so it goes whole with its save; or the missions whose map
+ * the player does not have, named.
+ */
+async function withOwnMaps(
+  def: CampaignDefinition,
+  findOwnMap: FindOwnMap,
+): Promise<{ ok: true; def: CampaignDefinition } | { ok: false; error: string }> {
+  const wanted = mapsNotCarried(def);
+  if (wanted.length === 0) return { ok: true, def };
+  const maps = { ...(def.maps ?? {}) };
+  const lacking: string[] = [];
+  for (const { mission, map } of wanted) {
+    if (maps[map]) continue;
+    const found = await findOwnMap(map).catch(() => null);
+    if (found) maps[map] = carriedMap(found);
+    else lacking.push(`Mission "${mission}" plays your map "${map}", which is not under My maps.`);
+  }
+  if (lacking.length > 0)
+    return {
+      ok: false,
+      error: `${lacking.slice(0, 4).join(' ')} Load ${lacking.length > 1 ? 'each' : 'it'} on the Setup screen (Load your own map) and then this file again, or put the map in the file's "maps".`,
+    };
+  return { ok: true, def: { ...def, maps } };
+}
 
 /**
  * A campaign file's text read and checked, and listed for the picker (one loaded again
- * with the same id replaces the earlier one). A bundled campaign's id is refused: a save
- * names its campaign by id. Every problem is a plain message; nothing saved is touched.
+ * with the same id replaces the earlier one). The maps it plays of the player's are copied
+ * in from My maps, and every map it carries is checked by the own-map loader. A bundled
+ * campaign's id is refused: a save names its campaign by id. Every problem is a plain
+ * message; nothing saved is touched.
  */
-export function addCampaignFile(
+export async function addCampaignFile(
   text: string,
-): { ok: true; def: CampaignDefinition } | { ok: false; error: string } {
+  findOwnMap: FindOwnMap = () => Promise.resolve(null),
+): Promise<{ ok: true; def: CampaignDefinition } | { ok: false; error: string }> {
   const read = parseCampaignDefinition(text);
   if (!read.ok) return { ok: false, error: read.errors.slice(0, 4).join(' ') };
-  const def = read.definition;
-  if (isBundledCampaign(def))
+  if (isBundledCampaign(read.definition))
     return {
       ok: false,
-      error: `Its id "${def.id}" is the id of a campaign that comes with the game: give yours an id of its own.`,
+      error: `Its id "${read.definition.id}" is the id of a campaign that comes with the game: give yours an id of its own.`,
     };
+  const filled = await withOwnMaps(read.definition, findOwnMap);
+  if (!filled.ok) return filled;
+  const def = filled.def;
+  const problems = checkCampaignMaps(def);
+  if (problems.length > 0) return { ok: false, error: problems.slice(0, 4).join(' ') };
   const at = playerCampaigns.findIndex((c) => c.id === def.id);
   if (at >= 0) playerCampaigns.splice(at, 1);
   playerCampaigns.push(def);
@@ -98,7 +142,7 @@ export function addCampaignFile(
 export function campaignRuleSets(def: CampaignDefinition): string[] {
   const ids = new Set<string>();
   for (const m of def.missions) {
-    const found = m.rules ?? resolveMissionScenario(m.scenario);
+    const found = m.rules ?? resolveMission(def, m.scenario);
     if (typeof found === 'string') ids.add(found);
     else if (found.ok) ids.add(found.scenario.ruleModule);
   }
@@ -112,7 +156,7 @@ export function campaignRuleSets(def: CampaignDefinition): string[] {
  */
 export function missingBoards(def: CampaignDefinition): string[] {
   return def.missions
-    .filter((m) => !resolveMissionScenario(m.scenario).ok)
+    .filter((m) => !resolveMission(def, m.scenario).ok)
     .map((m) => `${m.name} (${m.scenario})`);
 }
 
@@ -132,9 +176,18 @@ export function resolveMissionScenario(id: string): ReturnType<typeof resolveSce
   return found;
 }
 
-/** The campaign engine's resolver over the game's own maps. */
-export const resolveCampaignScenario: ResolveScenario = (id) => {
-  const found = resolveMissionScenario(id);
+/**
+ * A mission's scenario as the game resolves it for campaign `def`: a map the campaign
+ * carries (`own:<name>`), or any of the game's own scenarios.
+ */
+export function resolveMission(def: CampaignDefinition, id: string): ResolveResult {
+  const name = ownMapName(id);
+  if (name === null) return resolveMissionScenario(id);
+  const loaded = loadCampaignMap(def, name);
+  return loaded.ok ? { ok: true, scenario: { id, ...loaded.scenario } } : loaded;
+}
+
+function boardOf(found: ResolveResult): ReturnType<ResolveScenario> {
   if (!found.ok) return found;
   const s: ResolvedScenario = found.scenario;
   const board: MissionBoard = {
@@ -143,7 +196,15 @@ export const resolveCampaignScenario: ResolveScenario = (id) => {
     defaults: s.defaults,
   };
   return { ok: true, board };
-};
+}
+
+/** The campaign engine's resolver over the game's own maps (for campaigns carrying none). */
+export const resolveCampaignScenario: ResolveScenario = (id) => boardOf(resolveMissionScenario(id));
+
+/** The campaign engine's resolver for campaign `def`: its own maps, then the game's. */
+export function campaignResolver(def: CampaignDefinition): ResolveScenario {
+  return (id) => boardOf(resolveMission(def, id));
+}
 
 /** Where a campaign stands, in a few words for the slot lists. */
 export function campaignDetail(def: CampaignDefinition, state: CampaignState): string {
@@ -203,7 +264,7 @@ export function loadCampaignRecord(
       ok: false,
       error: `The save is of a campaign this game does not have ("${id || 'none named'}").`,
     };
-  const loaded = loadCampaign(record.data, def, resolveCampaignScenario);
+  const loaded = loadCampaign(record.data, def, campaignResolver(def));
   if (!loaded.ok) return loaded;
   return { ok: true, def, state: loaded.state };
 }

@@ -204,6 +204,21 @@ export async function loadStoredMap(id: string): Promise<StoredMap | null> {
   }
 }
 
+/**
+ * The kept map a campaign names (`own:<name>`): by the name My maps lists it under, its
+ * file name (with or without its ending) or its id, letter case aside; null when none is.
+ */
+export async function findStoredMapByName(name: string): Promise<StoredMap | null> {
+  const listed = await listStoredMaps();
+  if (!listed.ok) return null;
+  const wanted = name.trim().toLowerCase();
+  const stem = (file: string): string => file.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
+  const match = listed.maps.find((m) =>
+    [m.name, m.fileName, stem(m.fileName), m.id].some((n) => n.trim().toLowerCase() === wanted),
+  );
+  return match ? loadStoredMap(match.id) : null;
+}
+
 /** Removes a kept map. */
 export async function removeStoredMap(id: string): Promise<StoreResult> {
   try {

@@ -8,6 +8,7 @@ import { allScenarios, findRuleModule, scenarioForMap, type ScenarioOptions } fr
 import { FIELD_PREFIX, fieldScenarioId, loadFieldMap, withFigures } from '../maps/fields';
 import { BOARD_KINDS, type BoardKind } from '../maps/generated';
 import { isMapText, loadTiledMap } from '../maps';
+import { loadOwnMap, type OwnMapImage, type OwnMapSource } from '../maps/own-map';
 import type { LoadedMap } from '../maps/types';
 
 /** One entry of maps/index.json. */
@@ -20,24 +21,10 @@ export interface BundledMapEntry {
 }
 
 /** Size and key of one image that came with a player's map (the bytes live in the store). */
-export interface CustomMapImage {
-  width: number;
-  height: number;
-  key: string;
-}
+export type CustomMapImage = OwnMapImage;
 
 /** A map the player loaded from files (kept in the save so a reload can rebuild it). */
-export interface CustomMapSource {
-  /** File name of the map, e.g. "my-crypt.tmx" (its path inside a .zip pack). */
-  fileName: string;
-  text: string;
-  /** Other files dropped with it (tilesets, templates), keyed by file name or path in the pack. */
-  files: Record<string, string>;
-  /** Its id in "my maps" (a content id of its files and images), when it has one. */
-  id?: string;
-  /** The images that came with it, by path: their size and the key they are decoded under. */
-  images?: Record<string, CustomMapImage>;
-}
+export type CustomMapSource = OwnMapSource;
 
 export interface ScenarioChoice {
   id: string;
@@ -168,43 +155,11 @@ export function customMapFromFiles(
   return source;
 }
 
-function customId(source: CustomMapSource): string {
-  const stem = source.fileName
-    .replace(/^.*\//, '')
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .slice(0, 40);
-  return stem || 'custom-map';
-}
-
 /** Loads the player's own map; errors come back in plain words. */
 export function loadCustomMap(
   source: CustomMapSource,
 ): { ok: true; map: LoadedMap } | { ok: false; error: string } {
-  let loaded;
-  try {
-    loaded = loadTiledMap(source.text, {
-      id: customId(source),
-      mapPath: source.fileName,
-      externalTilesets: source.files,
-      externalTemplates: source.files,
-      images: source.images ?? {},
-    });
-  } catch (err) {
-    return {
-      ok: false,
-      error: `The map could not be read: ${err instanceof Error ? err.message : String(err)}`,
-    };
-  }
-  if (!loaded.ok) return { ok: false, error: loaded.error };
-  try {
-    return { ok: true, map: withUnits(loaded.map) };
-  } catch (err) {
-    return {
-      ok: false,
-      error: `The map has no units and none could be placed: ${err instanceof Error ? err.message : String(err)}`,
-    };
-  }
+  return loadOwnMap(source);
 }
 
 /** Scenario ids shown on the Setup screen. */

@@ -2,17 +2,21 @@
  * Campaigns in node (the simulator, the soak and the tests): the campaign files of
  * campaigns/, and a scenario resolver that reads maps from disk the way the game's own
  * resolver (src/app/maps.ts) does in the browser: a rule module's scenarios, the bundled
- * maps as `map:<id>` and the generated boards as `field:...`.
+ * maps as `map:<id>`, the generated boards as `field:...`, and the maps a campaign carries
+ * as `own:<name>` (campaignResolverFromDisk). A campaign file may also be named by its path
+ * (`--campaign path/to/mine.json`); its carried maps are checked by the own-map loader.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { findScenario, scenarioForMap } from '../engine/index';
 import {
+  ownMapName,
   parseCampaignDefinition,
   type CampaignDefinition,
   type MissionBoard,
   type ResolveScenario,
 } from '../engine/campaign/index';
+import { checkCampaignMaps, loadCampaignMap } from '../maps/campaign-maps';
 import { FIELD_PREFIX, loadFieldMap } from '../maps/fields';
 import { loadBundledMap, ROOT } from './bundled-maps';
 
@@ -62,6 +66,18 @@ export const resolveScenarioFromDisk: ResolveScenario = (id) => {
   return found;
 };
 
+/** The scenario resolver for node for campaign `def`: the maps it carries, then the game's. */
+export function campaignResolverFromDisk(def: CampaignDefinition): ResolveScenario {
+  return (id) => {
+    const name = ownMapName(id);
+    if (name === null) return resolveScenarioFromDisk(id);
+    const loaded = loadCampaignMap(def, name);
+    if (!loaded.ok) return loaded;
+    const { map, ruleModule, defaults } = loaded.scenario;
+    return { ok: true, board: { map: map.battleMap, ruleModule, defaults } };
+  };
+}
+
 /** The ids of the campaign files in campaigns/ (file names without .json). */
 export function listCampaignFiles(): string[] {
   return readdirSync(CAMPAIGNS_DIR)
@@ -70,15 +86,28 @@ export function listCampaignFiles(): string[] {
     .sort();
 }
 
-/** Reads and checks campaigns/<id>.json; throws with the file's problems in plain words. */
+/**
+ * Reads and checks campaigns/<id>.json, or the campaign file at a path ending .json, with
+ * the maps it carries; throws with the file's problems in plain words.
+ */
 export function loadCampaignFile(id: string): CampaignDefinition {
-  const files = listCampaignFiles();
-  if (!files.includes(id))
+  const isPath = id.endsWith('.json');
+  const files = isPath ? [] : listCampaignFiles();
+  if (!isPath && !files.includes(id))
     throw new Error(
-      `No campaign "${id}" in campaigns/ (there are: ${files.join(', ') || 'none'}).`,
+      `No campaign "${id}" in campaigns/ (there are: ${files.join(', ') || 'none'}), and no path to a .json file.`,
     );
-  const read = parseCampaignDefinition(readFileSync(join(CAMPAIGNS_DIR, `${id}.json`), 'utf8'));
-  if (!read.ok) throw new Error(`campaigns/${id}.json:\n  ${read.errors.join('\n  ')}`);
+  const path = isPath ? resolve(id) : join(CAMPAIGNS_DIR, `${id}.json`);
+  const where = isPath ? id : `campaigns/${id}.json`;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new Error(`${where} cannot be read: ${(e as Error).message}`);
+  }
+  const read = parseCampaignDefinition(text);
+  const errors = read.ok ? checkCampaignMaps(read.definition) : read.errors;
+  if (!read.ok || errors.length > 0) throw new Error(`${where}:\n  ${errors.join('\n  ')}`);
   return read.definition;
 }
 

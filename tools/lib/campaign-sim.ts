@@ -11,7 +11,7 @@ import {
   type CampaignDefinition,
   type Difficulty,
 } from '../../src/engine/campaign/index';
-import { resolveScenarioFromDisk } from '../../src/devtools/campaigns';
+import { campaignResolverFromDisk } from '../../src/devtools/campaigns';
 
 export interface MissionFigures {
   mission: string;
@@ -65,7 +65,7 @@ export function simulateCampaigns(
       def,
       seed + i,
       campaignOptions(difficulty),
-      resolveScenarioFromDisk,
+      campaignResolverFromDisk(def),
     );
     if (end.position.at === 'over' && end.position.result === 'victory') victories++;
     battles += end.history.length;

@@ -24,7 +24,7 @@ import {
 import { createGame } from '../../src/engine/setup';
 import { findRuleModule } from '../../src/engine/rulesets/registry';
 import type { PartyMember } from '../../src/engine/rulesets/module';
-import { resolveScenarioFromDisk } from '../../src/devtools/campaigns';
+import { campaignResolverFromDisk } from '../../src/devtools/campaigns';
 
 export interface CampaignSoakViolation {
   game: number;
@@ -56,6 +56,8 @@ export interface CampaignSoakOptions {
   from?: number;
   /** How the printed reproduction command starts. */
   command?: string;
+  /** The --campaign argument as given (its id, or the path to its file); the id when absent. */
+  campaign?: string;
   progress?: (done: number, total: number) => void;
   /**
    * A deliberately broken check: the soak remembers the first hero as leaving each battle
@@ -175,7 +177,11 @@ function rollProblems(before: CampaignState, after: CampaignState): string[] {
 
 /** The campaign's save, loaded back, must be the same campaign exactly. */
 function saveProblems(state: CampaignState, def: CampaignDefinition, what: string): string[] {
-  const loaded = loadCampaign(JSON.stringify(campaignSave(state)), def, resolveScenarioFromDisk);
+  const loaded = loadCampaign(
+    JSON.stringify(campaignSave(state)),
+    def,
+    campaignResolverFromDisk(def),
+  );
   if (!loaded.ok) return [`${what}'s save does not load: ${loaded.error}`];
   return same(loaded.state, state) ? [] : [`${what}'s save replays to a different campaign`];
 }
@@ -203,7 +209,7 @@ export function runCampaignSoak(opts: CampaignSoakOptions): CampaignSoakReport {
         difficulty,
         battle,
         problems: [...problems],
-        reproduce: `${opts.command ?? 'npm run soak --'} --campaign ${opts.def.id} --seed ${seedBase} --from ${i} --games 1`,
+        reproduce: `${opts.command ?? 'npm run soak --'} --campaign ${opts.campaign ?? opts.def.id} --seed ${seedBase} --from ${i} --games 1`,
       });
     };
     try {
@@ -211,7 +217,7 @@ export function runCampaignSoak(opts: CampaignSoakOptions): CampaignSoakReport {
         opts.def,
         seed,
         campaignOptions(difficulty),
-        resolveScenarioFromDisk,
+        campaignResolverFromDisk(opts.def),
         {
           onBattle: (b) => {
             battle++;

@@ -3,19 +3,33 @@
  * problem comes back as a plain sentence naming the mission and the field, never a throw.
  * It checks the shape, that every mission named (next, choice, onDefeat, start) exists,
  * that the heroes' kinds belong to installed rule modules that host campaigns, that every
- * mission can be reached and that winning always leads on to a final mission.
+ * mission can be reached and that winning always leads on to a final mission. The Tiled
+ * maps a campaign carries (`maps`, played as `own:<name>`) are checked here for their shape;
+ * the map loader above the engine checks the maps themselves (src/maps/campaign-maps.ts).
  */
 import { findRuleModule } from '../rulesets/registry';
 import type { OptionValue } from '../types';
 import type {
   CampaignDefinition,
+  CampaignMap,
+  CampaignMapImage,
   HeroDefinition,
   MissionChoice,
   MissionDefinition,
   MissionPace,
 } from './types';
 
-export const CAMPAIGN_DEFINITION_VERSION = 1;
+/** The newest format this game reads; format 1 files (no maps of their own) read as they are. */
+export const CAMPAIGN_DEFINITION_VERSION = 2;
+/** The first format with maps of the campaign's own (`maps`, `own:<name>`). */
+export const OWN_MAPS_VERSION = 2;
+/** A mission's scenario naming a map the campaign carries: `own:<name>`. */
+export const OWN_MAP_PREFIX = 'own:';
+/** Most maps a campaign carries, and the longest name of one. */
+export const MOST_CAMPAIGN_MAPS = 32;
+const LONGEST_MAP_NAME = 80;
+const MOST_MAP_FILES = 64;
+const MAP_FILE = /\.(tmx|tmj|json)$/i;
 const MOST_HEROES = 8;
 const MOST_MISSIONS = 200;
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -184,6 +198,118 @@ function readMission(value: unknown, index: number, errors: string[]): MissionDe
   return mission;
 }
 
+/** The map name of an `own:<name>` scenario, or null for any other scenario. */
+export function ownMapName(scenario: string): string | null {
+  return scenario.startsWith(OWN_MAP_PREFIX) ? scenario.slice(OWN_MAP_PREFIX.length) : null;
+}
+
+/** A Tiled file given as its text, or (JSON) as the object itself. */
+function readFileText(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (isFields(value) || Array.isArray(value)) return JSON.stringify(value);
+  return null;
+}
+
+function readMapImages(
+  value: unknown,
+  where: string,
+  errors: string[],
+): Record<string, CampaignMapImage> | undefined {
+  if (value === undefined) return undefined;
+  const out: Record<string, CampaignMapImage> = {};
+  const sized = (n: unknown): boolean => Number.isInteger(n) && (n as number) > 0;
+  if (isFields(value))
+    for (const [path, image] of Object.entries(value))
+      if (
+        isFields(image) &&
+        sized(image.width) &&
+        sized(image.height) &&
+        typeof image.key === 'string'
+      )
+        out[path] = {
+          width: image.width as number,
+          height: image.height as number,
+          key: image.key,
+        };
+  if (!isFields(value) || Object.keys(out).length !== Object.keys(value).length)
+    errors.push(`${where}'s "images" must give each image's width, height and key.`);
+  return out;
+}
+
+function readCampaignMap(value: unknown, name: string, errors: string[]): CampaignMap | null {
+  const where = `The map "${name.slice(0, LONGEST_MAP_NAME)}"`;
+  if (name.trim().length === 0 || name.length > LONGEST_MAP_NAME)
+    errors.push(`A map's name in "maps" must be 1 to ${LONGEST_MAP_NAME} characters.`);
+  if (!isFields(value)) {
+    errors.push(`${where} must be an object with its "file" name and its "map".`);
+    return null;
+  }
+  const file = typeof value.file === 'string' ? value.file : '';
+  if (!MAP_FILE.test(file) || file.length > 200)
+    errors.push(
+      `${where} needs a "file": the map's file name, ending .tmx (Tiled XML) or .tmj (Tiled JSON).`,
+    );
+  const map = readFileText(value.map);
+  if (map === null || map.trim().length === 0)
+    errors.push(`${where} needs its "map": the map file's text, or its Tiled JSON itself.`);
+  const files: Record<string, string> = {};
+  if (value.files !== undefined) {
+    if (!isFields(value.files) || Object.keys(value.files).length > MOST_MAP_FILES)
+      errors.push(
+        `${where}'s "files" must be an object of up to ${MOST_MAP_FILES} tilesets and templates by file name.`,
+      );
+    else
+      for (const [path, f] of Object.entries(value.files)) {
+        const text = readFileText(f);
+        if (text === null)
+          errors.push(`${where}'s file ${quote(path)} must be its text, or its Tiled JSON.`);
+        else files[path] = text;
+      }
+  }
+  const out: CampaignMap = { file, map: map ?? '', files };
+  if (value.id !== undefined) {
+    if (typeof value.id === 'string' && /^[A-Za-z0-9_-]{1,80}$/.test(value.id)) out.id = value.id;
+    else errors.push(`${where}'s "id" must be letters, digits, dashes and underscores.`);
+  }
+  const images = readMapImages(value.images, where, errors);
+  if (images) out.images = images;
+  return out;
+}
+
+/** The maps a campaign carries (`maps`), each by the name its missions give it. */
+function readCampaignMaps(
+  value: unknown,
+  errors: string[],
+): Record<string, CampaignMap> | undefined {
+  if (value === undefined) return undefined;
+  if (!isFields(value) || Object.keys(value).length > MOST_CAMPAIGN_MAPS) {
+    errors.push(
+      `The campaign's "maps" must be an object of up to ${MOST_CAMPAIGN_MAPS} maps, each by its name.`,
+    );
+    return undefined;
+  }
+  const out: Record<string, CampaignMap> = {};
+  for (const [name, m] of Object.entries(value)) {
+    const map = readCampaignMap(m, name, errors);
+    if (map) out[name] = map;
+  }
+  return out;
+}
+
+/**
+ * The missions that play a map of the campaign's own (`own:<name>`) that the campaign does
+ * not carry: the game fills them from the player's My maps when the file is loaded; a
+ * campaign checked anywhere else must carry them.
+ */
+export function mapsNotCarried(def: CampaignDefinition): { mission: string; map: string }[] {
+  const out: { mission: string; map: string }[] = [];
+  for (const m of def.missions) {
+    const name = ownMapName(m.scenario);
+    if (name !== null && !def.maps?.[name]) out.push({ mission: m.name, map: name });
+  }
+  return out;
+}
+
 /** The missions a won mission leads to. */
 export function missionsAfterVictory(mission: MissionDefinition): string[] {
   if (mission.next) return [mission.next];
@@ -240,14 +366,14 @@ function checkStory(def: CampaignDefinition, errors: string[]): void {
 export function readCampaignDefinition(raw: unknown): DefinitionResult {
   const errors: string[] = [];
   if (!isFields(raw)) return { ok: false, errors: ['A campaign file must hold one JSON object.'] };
-  if (raw.version !== CAMPAIGN_DEFINITION_VERSION) {
+  if (raw.version !== 1 && raw.version !== CAMPAIGN_DEFINITION_VERSION) {
     const newer = typeof raw.version === 'number' && raw.version > CAMPAIGN_DEFINITION_VERSION;
     return {
       ok: false,
       errors: [
         newer
           ? `This campaign is written for a newer game (format ${raw.version}; this game reads format ${CAMPAIGN_DEFINITION_VERSION}).`
-          : `A campaign file needs "version": ${CAMPAIGN_DEFINITION_VERSION}.`,
+          : `A campaign file needs "version": 1 (or ${OWN_MAPS_VERSION}, when it plays maps of its own).`,
       ],
     };
   }
@@ -285,8 +411,17 @@ export function readCampaignDefinition(raw: unknown): DefinitionResult {
     errors.push(`Two missions have the id "${dup}".`);
   const start = typeof raw.start === 'string' ? raw.start : (missions[0]?.id ?? '');
   const ending = isFields(raw.ending) ? raw.ending : {};
+  const maps = readCampaignMaps(raw.maps, errors);
+  const own = missions.filter((m) => ownMapName(m.scenario) !== null);
+  for (const m of own)
+    if (ownMapName(m.scenario)!.trim() === '')
+      errors.push(`Mission "${m.id}"'s "scenario" "own:" needs the name of a map after it.`);
+  if ((own.length > 0 || maps) && raw.version !== OWN_MAPS_VERSION)
+    errors.push(
+      `A campaign with maps of its own ("maps", or a mission's "own:" map) is format ${OWN_MAPS_VERSION}: write "version": ${OWN_MAPS_VERSION}.`,
+    );
   const def: CampaignDefinition = {
-    version: CAMPAIGN_DEFINITION_VERSION,
+    version: raw.version,
     id,
     name,
     story,
@@ -298,6 +433,7 @@ export function readCampaignDefinition(raw: unknown): DefinitionResult {
       victory: readLines(ending.victory, 'The campaign\'s "ending.victory"', errors),
       defeat: readLines(ending.defeat, 'The campaign\'s "ending.defeat"', errors),
     },
+    ...(maps ? { maps } : {}),
   };
   if (errors.length === 0) checkStory(def, errors);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, definition: def };

@@ -12,6 +12,11 @@ export {
 export {
   CAMPAIGN_DEFINITION_VERSION,
   findMission,
+  mapsNotCarried,
+  MOST_CAMPAIGN_MAPS,
+  OWN_MAP_PREFIX,
+  OWN_MAPS_VERSION,
+  ownMapName,
   parseCampaignDefinition,
   readCampaignDefinition,
 } from './definition';

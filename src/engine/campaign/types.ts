@@ -39,7 +39,10 @@ export interface MissionDefinition {
   name: string;
   /** A few lines of story, told before the battle. */
   story: readonly string[];
-  /** A scenario id: a module's scenario, `map:<bundled id>`, `field:skirmish:large:<seed>`, `field:sheet:<seed>`. */
+  /**
+   * A scenario id: a module's scenario, `map:<bundled id>`, `field:skirmish:large:<seed>`,
+   * `field:sheet:<seed>`, or `own:<name>`: a Tiled map the campaign carries in its `maps`.
+   */
   scenario: string;
   /** The rule module to play a map under, when not the one the map names. */
   rules?: string;
@@ -59,8 +62,32 @@ export interface MissionDefinition {
   onDefeat?: string;
 }
 
+/** An image that came with a map copied from My maps: its size and the key it is decoded under. */
+export interface CampaignMapImage {
+  width: number;
+  height: number;
+  key: string;
+}
+
+/**
+ * A Tiled map a campaign carries (written in the file, or copied from the player's My maps
+ * when the file was loaded), so the campaign and its saves play wherever they go.
+ */
+export interface CampaignMap {
+  /** The map's file name; its ending says Tiled XML (.tmx) or JSON (.tmj, .json). */
+  file: string;
+  /** The map file's text. */
+  map: string;
+  /** The files the map names (external tilesets, templates), by the path it names them by. */
+  files: Readonly<Record<string, string>>;
+  /** Copied from My maps: that map's id there (its images are kept under it in the browser). */
+  id?: string;
+  /** Copied from My maps: the images that came with it (drawn where the browser still has them). */
+  images?: Readonly<Record<string, CampaignMapImage>>;
+}
+
 export interface CampaignDefinition {
-  /** The version of the definition format (1). */
+  /** The version of the definition format (1; 2 when it plays maps of its own). */
   version: number;
   id: string;
   name: string;
@@ -72,6 +99,8 @@ export interface CampaignDefinition {
   missions: readonly MissionDefinition[];
   /** The closing lines for a won and a lost campaign. */
   ending: { victory: readonly string[]; defeat: readonly string[] };
+  /** The Tiled maps it carries, by the name its missions give them (`own:<name>`). */
+  maps?: Readonly<Record<string, CampaignMap>>;
 }
 
 // ------------------------------------------------------------------ options
