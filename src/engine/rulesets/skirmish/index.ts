@@ -19,7 +19,7 @@ import {
   flowOf,
   legalSkirmishCommands,
 } from './flow';
-import { skirmishEnemyIntent } from './enemy';
+import { skirmishIntentInOrder } from './intent-order';
 import { figuresOf } from './fortress';
 import { checkMorale } from './morale';
 import { SKIRMISH_MUSTER } from './muster';
@@ -150,7 +150,7 @@ export const skirmish: RuleModule = {
   previewAction: previewSkirmishAction,
   coverBetween: skirmishCoverBetween,
   coverLinesBetween: skirmishCoverLinesBetween,
-  enemyIntent: skirmishEnemyIntent,
+  enemyIntent: skirmishIntentInOrder,
   roundIntent: enemyActionOdds,
   describeUnit: describeSkirmishUnit,
   describeWeapon: describeSkirmishWeapon,
