@@ -264,7 +264,7 @@ function orderWords(
 ): string | null {
   if (before.length === 0) {
     return exactInOrder === false
-      ? 'Worked out as if it acted first; it may not act before the heroes\u2019 next turn: estimating in turn order\u2026'
+      ? 'Worked out as things stand now; what happens before it acts (or whether it acts before the heroes\u2019 next turn) may change this: estimating in turn order\u2026'
       : null;
   }
   const list = listNames(state, before, hidden);

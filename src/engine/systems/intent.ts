@@ -25,6 +25,7 @@ import type { EventOf, GameEvent, GameState, Unit } from '../types';
 import { findUnit } from '../world';
 import { settle, type Context } from './context';
 import { hasFogOfWar, heroesSee, heroesView } from './fog';
+import { noticing } from './sight';
 
 // ------------------------------------------------------------------ the dice tree
 
@@ -400,7 +401,8 @@ function distanceToBox(p: Point, x0: number, y0: number, x1: number, y1: number)
  * - its own awareness: where figures block sight, no earlier enemy's reach meets the lines
  *   from it to any hero; while it is unaware, no Arch Foe but itself (its alarm could wake it);
  * - anything carried (a relic heading home could end the game).
- * Under fog of war an earlier enemy out of the heroes' sight makes it false, so that the
+ * Unaware and seeing a hero now, it wakes before it acts (the heroes' end of phase): false,
+ * even acting first. Under fog of war an earlier enemy out of the heroes' sight makes it false, so that the
  * answer never depends on where a hidden monster stands. The module adds its own terms
  * (whether the enemy acts in this stretch at all, scenario goals...).
  */
@@ -412,15 +414,21 @@ export function actsAsIfFirst(
 ): boolean {
   const at = enemy.position;
   if (!at || !enemy.ai) return false;
+  const heroes = state.units.filter((u) => u.side === 'heroes' && u.position && !u.offField);
+  const unaware = enemy.ai.status === 'prepared' || enemy.ai.status === 'patrolling';
+  // Unaware, it wakes at the end of the heroes' phase if it sees a hero now (awareness is
+  // first checked once the heroes have moved).
+  if (unaware) {
+    const notices = noticing(state);
+    if (heroes.some((h) => notices(enemy, h))) return false;
+  }
   const others = before.filter((u) => u.id !== enemy.id && u.position);
   if (others.length === 0) return true;
   if (hasFogOfWar(state) && others.some((u) => !heroesSee(state, u.id))) return false;
   const map = state.map;
-  const heroes = state.units.filter((u) => u.side === 'heroes' && u.position && !u.offField);
   if (heroes.some((h) => terrainAt(map, h.position!.x, h.position!.y) === 'dangerous'))
     return false;
   // An Arch Foe that wakes raises the alarm (an awake one has already woken the rest).
-  const unaware = enemy.ai.status === 'prepared' || enemy.ai.status === 'patrolling';
   if (unaware && state.units.some((u) => u.id !== enemy.id && u.position && u.ai?.archFoe))
     return false;
   const size = sizeOf(enemy);
