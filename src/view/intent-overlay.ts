@@ -237,7 +237,7 @@ export function intentMarks(
   return unitIds.flatMap((id) => intentMarkOf(state, id, hidden) ?? []);
 }
 
-/** The monsters `before` in words ("Goblin, Troll and one monster out of sight"); hidden ones unnamed. */
+/** The monsters `before` in words ("A, B and one monster out of sight"); hidden ones unnamed. */
 function listNames(
   state: GameState,
   before: readonly string[],

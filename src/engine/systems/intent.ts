@@ -415,7 +415,8 @@ export function actsAsIfFirst(
   const at = enemy.position;
   if (!at || !enemy.ai) return false;
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position && !u.offField);
-  const unaware = enemy.ai.status === 'prepared' || enemy.ai.status === 'patrolling';
+  // Unaware: prepared, or on its rounds (neither alerted nor retreating nor down).
+  const unaware = !['alerted', 'retreating', 'defeated'].includes(enemy.ai.status);
   // Unaware, it wakes at the end of the heroes' phase if it sees a hero now (awareness is
   // first checked once the heroes have moved).
   if (unaware) {
