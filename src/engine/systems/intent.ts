@@ -418,13 +418,14 @@ export function actsAsIfFirst(
   // Unaware: prepared, or on its rounds (neither alerted nor retreating nor down).
   const unaware = !['alerted', 'retreating', 'defeated'].includes(enemy.ai.status);
   // Unaware, it wakes at the end of the heroes' phase if it sees a hero now (awareness is
-  // first checked once the heroes have moved).
-  if (unaware) {
+  // first checked once the heroes have moved). Asked last: the other terms are cheaper.
+  const staysUnseen = (): boolean => {
+    if (!unaware) return true;
     const notices = noticing(state);
-    if (heroes.some((h) => notices(enemy, h))) return false;
-  }
+    return !heroes.some((h) => notices(enemy, h));
+  };
   const others = before.filter((u) => u.id !== enemy.id && u.position);
-  if (others.length === 0) return true;
+  if (others.length === 0) return staysUnseen();
   if (hasFogOfWar(state) && others.some((u) => !heroesSee(state, u.id))) return false;
   const map = state.map;
   if (heroes.some((h) => terrainAt(map, h.position!.x, h.position!.y) === 'dangerous'))
@@ -439,14 +440,16 @@ export function actsAsIfFirst(
   const figuresBlock =
     rules.figuresBlockSight(state) || state.units.some((u) => u.position && u.structure);
   const closedDoors = state.doors.filter((d) => !d.open);
+  let heroReach: number[] | null = null;
   for (const e of others) {
     const p = e.position!;
     if (e.carrying) return false;
     const zone = 2 * Math.max(1, e.move) + sizeOf(e) + 1;
     if (chebyshevDistance(p, at) <= zone + lookAhead) return false;
     const reach = weaponReach(rules, e);
-    for (const h of heroes) {
-      const strike = Math.max(reach, weaponReach(rules, h)) + sizeOf(h);
+    heroReach ??= heroes.map((h) => weaponReach(rules, h));
+    for (const [i, h] of heroes.entries()) {
+      const strike = Math.max(reach, heroReach[i]) + sizeOf(h);
       if (chebyshevDistance(p, h.position!) <= zone + strike) return false;
       if (figuresBlock) {
         const q = h.position!;
@@ -462,7 +465,7 @@ export function actsAsIfFirst(
       for (let x = Math.max(0, p.x - zone); x <= Math.min(map.width - 1, p.x + zone); x++)
         if (terrainAt(map, x, y) === 'dangerous') return false;
   }
-  return true;
+  return staysUnseen();
 }
 
 /** The chance of an event as a short percentage ("12.5%", "25%", "<1%"). */
