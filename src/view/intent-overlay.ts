@@ -320,7 +320,11 @@ function markInOrder(
     ...endLines(ends, base.kind === 'alerted' ? 1 : 4),
     strike ? strike.text : 'no hero struck',
     ...(others.length > 0 ? [`or ${others.join(', ')}`] : []),
-    ...(odds.acts < 0.9995 ? [`${percent(odds.acts)} acts at all`] : []),
+    ...(odds.acts <= 0
+      ? ['does not act before the heroes\u2019 next turn']
+      : odds.acts < 0.9995
+        ? [`${percent(odds.acts)} acts before the heroes\u2019 next turn`]
+        : []),
     ...(odds.gone > 0.0005 ? [`${percent(odds.gone)} falls`] : []),
   ];
   const who = how.count > 0 ? ` (${how.before} act${how.count === 1 ? 's' : ''} before it)` : '';

@@ -22,6 +22,7 @@ import {
   type IntentMark,
 } from '../../src/view/intent-overlay';
 import { boardGame, startWith, unit } from './helpers';
+import { skirmishGame } from './skirmish/helpers';
 
 // Two goblins in a corridor facing west (move 2); goblin-1 acts first (equal rank, list
 // order) and stands in goblin-2's way. The Thief is in another corridor, out of sight.
@@ -197,5 +198,66 @@ describe('intent in the real acting order (solo rules §4 Move Order, the d8 pat
     expect(wantsOrderOdds(state, ['goblin-2'])).toBe(false);
     // 25% full move west (19,1), 12.5% half (20,1), 62.5% on its square (21,1).
     expectPatrolEnds(state, mark, ['19,1', '20,1', '21,1'], 23);
+  }, 120_000);
+});
+
+describe('Skirmish: the enemies still to act this round (solitaire-gaming-rules III Initiative and Actions, Patrolling d20)', () => {
+  // Two prepared swordsmen behind a wall from the hero (no sight either way; a way round
+  // at the east end), patrolling
+  // on: initiative 5 against 15 gives the enemies the first activation, the first of the
+  // two (equally near, list order) rolls 1 on its d20 (1-6 stays), then it is the hero's.
+  const WALLED = `
+############
+#..e...e...#
+#..........#
+#########..#
+#..........#
+#....h.....#
+############
+`;
+
+  function heroesTurnSkirmish(): GameState {
+    const s = skirmishGame(WALLED, ['swordsman'], ['swordsman', 'swordsman'], { patrol: true });
+    return startWith(s, [5, 15, 1]).state;
+  }
+
+  it('one that has acted this round does not act before the heroes\u2019 next turn; the other\u2019s table is exact', () => {
+    const state = heroesTurnSkirmish();
+    const [acted, next] = state.units.filter((u) => u.side === 'enemies').map((u) => u.id);
+    const ids = [acted, next];
+    finish(state, ids);
+    const [a, b] = intentMarks(state, ids);
+    // The one that has acted: the runs of the stretch never see it act.
+    expect(a.source).toBe('estimated');
+    expect(a.lines).toContain('does not act before the heroes\u2019 next turn');
+    const at = unit(state, acted).position!;
+    expect(shownEnds(a)).toEqual(new Map([[`${at.x},${at.y}`, 1]]));
+    // The other acts first in the stretch and nothing changes it first: its d20 table as
+    // worked out, 25% forward (7-11), 75% on its square (stays, or turns).
+    expect(b.source).toBe('exact');
+    expect(b.order).toBeNull();
+    const shown = shownEnds(b);
+    const p = unit(state, next).position!;
+    expect(shown.get(`${p.x},${p.y}`)).toBeCloseTo(0.75, 12);
+    const dice = trialDice(24);
+    const seenA = new Map<string, number>();
+    const seenB = new Map<string, number>();
+    for (let i = 0; i < N; i++) {
+      const { events } = runEnemyTurnAhead(state, dice);
+      expect(events.some((e) => e.type === 'turn-started' && e.unit === acted)).toBe(false);
+      // Where each stands when the stretch ends (the state after it may already hold the
+      // next round's first activations: its events stop at the new round).
+      for (const [id, seen] of [
+        [acted, seenA],
+        [next, seenB],
+      ] as const) {
+        const walks = events.filter((e) => e.type === 'moved' && e.unit === id);
+        const last = walks.at(-1);
+        const q = last?.type === 'moved' ? last.to : unit(state, id).position!;
+        seen.set(`${q.x},${q.y}`, (seen.get(`${q.x},${q.y}`) ?? 0) + 1 / N);
+      }
+    }
+    expectClose(shownEnds(a), seenA, (f) => tolerance(f, N, 100));
+    expectClose(shown, seenB, (f) => tolerance(f, N));
   }, 120_000);
 });

@@ -759,29 +759,38 @@ interface TurnRun {
  * Reads a run of the enemies' next turn from `state`: the heroes attacked (heroesAttacked)
  * and, for each enemy tracked (those the heroes see under fog of war), its part.
  */
-function turnReader(state: GameState): (run: { events: GameEvent[]; state: GameState }) => TurnRun {
+function turnReader(state: GameState): (run: { events: GameEvent[] }) => TurnRun {
   const attackedIn = heroesAttacked(state);
   const heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
   const inView = hasFogOfWar(state) ? new Set(heroesView(state).enemies) : null;
   const tracked = state.units
     .filter((u) => u.side === 'enemies' && u.position && (!inView || inView.has(u.id)))
     .map((u) => u.id);
-  return ({ events, state: after }) => {
+  const start = tracked.map((id) => {
+    const u = findUnit(state, id)!;
+    return { id, at: u.position, facing: u.facing };
+  });
+  // Where each ends is read from the run's events (the state after a run may hold the
+  // start of the next round, past the stretch the events keep).
+  return ({ events }) => {
     const enemies = new Map<string, EnemyRun>();
-    for (const id of tracked) {
-      const u = findUnit(after, id);
-      enemies.set(id, {
-        acted: false,
-        at: u?.position ? { ...u.position } : null,
-        facing: u?.facing ?? 0,
-        struck: null,
-        wounded: false,
-      });
-    }
+    for (const { id, at, facing } of start)
+      enemies.set(id, { acted: false, at, facing, struck: null, wounded: false });
     let last: EnemyRun | null = null;
     let lastBy = '';
     for (const e of events) {
-      if (e.type === 'turn-started') {
+      if (
+        e.type === 'moved' ||
+        e.type === 'faced' ||
+        e.type === 'defeated' ||
+        e.type === 'placed'
+      ) {
+        const r = enemies.get(e.unit);
+        if (!r) continue;
+        if (e.type === 'moved') r.at = e.to;
+        else if (e.type === 'faced') r.facing = e.to;
+        else r.at = e.type === 'placed' ? e.at : null;
+      } else if (e.type === 'turn-started') {
         const r = enemies.get(e.unit);
         if (r) r.acted = true;
       } else if (e.type === 'attacked') {
@@ -994,7 +1003,7 @@ function oddsEstimator(
   state: GameState,
   seed: number,
   ahead: TurnAhead,
-  read: (run: { events: GameEvent[]; state: GameState }) => TurnRun,
+  read: (run: { events: GameEvent[] }) => TurnRun,
 ): { run(samples: number): void; result(): AttackOdds } {
   const dice = warmDice(seed);
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
