@@ -5,6 +5,10 @@
  * what to show and words it. The work for a state is kept with the state: the monster
  * shown is worked out at once, the others and the attack odds a piece at a time
  * (advanceIntentWork, a slice of each frame), the badges saying "estimating" until final.
+ * A monster whose odds the real acting order may change (EnemyIntent.exactInOrder false)
+ * shows its as-if-first odds at once, then, once the runs of the monsters' whole turn are
+ * in, their figures for it in turn order ("estimated from N runs"); where nothing acting
+ * before it can change them, the as-if-first odds are kept and called exact.
  */
 import {
   hasFogOfWar,
