@@ -424,12 +424,13 @@ export function actsAsIfFirst(
     const notices = noticing(state);
     return !heroes.some((h) => notices(enemy, h));
   };
-  const others = before.filter((u) => u.id !== enemy.id && u.position);
-  if (others.length === 0) return staysUnseen();
-  if (hasFogOfWar(state) && others.some((u) => !heroesSee(state, u.id))) return false;
+  // A hero ending its turn on dangerous ground rolls for it (a wound or a fall first).
   const map = state.map;
   if (heroes.some((h) => terrainAt(map, h.position!.x, h.position!.y) === 'dangerous'))
     return false;
+  const others = before.filter((u) => u.id !== enemy.id && u.position);
+  if (others.length === 0) return staysUnseen();
+  if (hasFogOfWar(state) && others.some((u) => !heroesSee(state, u.id))) return false;
   // An Arch Foe that wakes raises the alarm (an awake one has already woken the rest).
   if (unaware && state.units.some((u) => u.id !== enemy.id && u.position && u.ai?.archFoe))
     return false;
