@@ -138,6 +138,10 @@ export interface BattleLook {
       strike: { targetId: string; chance: number; woundChance: number; text: string } | null;
       note: string | null;
       lines: readonly string[];
+      /** How its figures stand to the acting order, in words (null: it acts first). */
+      order: string | null;
+      /** Exact, as if it acted first (runs still to come), or estimated from the runs. */
+      source: 'exact' | 'as-if-first' | 'estimated';
     }[];
     odds: { unit: string; text: string; tip: string }[];
     roundOdds: string | null;

@@ -67,6 +67,7 @@ export {
 export type {
   AttackOdds,
   EnemyIntent,
+  PhaseOdds,
   IntentEnd,
   PatrolOutcome,
   StrikeIntent,

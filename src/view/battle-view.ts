@@ -40,6 +40,8 @@ import {
   intentMarks,
   intentWork,
   intentWorkDone,
+  orderOddsReady,
+  wantsOrderOdds,
   roundOddsText,
   type AttackBadge,
   type IntentMark,
@@ -308,19 +310,21 @@ export function deriveBattleView(
   // (the scene advances it a slice of each frame: intentPending).
   const shownIds = intentIds.filter((id) => !hiddenIds.has(id));
   const work = intentWork(state);
+  // A mark is redrawn once the runs of the monsters' whole turn are in (a monster whose odds
+  // the real acting order may change shows those runs' figures then).
+  const runsIn = intentOn && orderOddsReady(state);
   const intents = shownIds
     .filter((id) => id === focus?.id || work.has(id))
     .map((id) =>
-      perState(state, `intent:${id}:${fog ? fog.hidden.join() : ''}`, () =>
+      perState(state, `intent:${id}:${fog ? fog.hidden.join() : ''}:${runsIn}`, () =>
         intentMarks(state, [id], hiddenIds),
       ),
     )
     .flat();
   const badgesOn = intentOn && ui.showIntent;
+  const oddsOn = badgesOn || (intentOn && wantsOrderOdds(state, shownIds));
   const intentPending =
-    intentOn && !intentWorkDone(state, shownIds, badgesOn)
-      ? { ids: shownIds, odds: badgesOn }
-      : null;
+    intentOn && !intentWorkDone(state, shownIds, oddsOn) ? { ids: shownIds, odds: oddsOn } : null;
 
   const abilities = actingUnit ? rules.abilities(actingUnit) : [];
   const targets = targetsOf(state, rules, legal, actingUnit, abilities, ui).filter(

@@ -5,12 +5,17 @@
  * what to show and words it. The work for a state is kept with the state: the monster
  * shown is worked out at once, the others and the attack odds a piece at a time
  * (advanceIntentWork, a slice of each frame), the badges saying "estimating" until final.
+ * A monster whose odds the real acting order may change (EnemyIntent.exactInOrder false)
+ * shows its as-if-first odds at once, then, once the runs of the monsters' whole turn are
+ * in, their figures for it in turn order ("estimated from N runs"); where nothing acting
+ * before it can change them, the as-if-first odds are kept and called exact.
  */
 import {
   hasFogOfWar,
   IntentWork,
   percent,
   type EnemyIntent,
+  type PhaseOdds,
   type Facing,
   type GameState,
   type Point,
@@ -48,10 +53,18 @@ export interface IntentMark {
   /** Its outcomes in a few lines (the patrol table's rows with their odds...). */
   lines: string[];
   /**
-   * In plain words, when others act before it in the phase: the odds are worked out as if
-   * it acted first (null when it does act first).
+   * In plain words, when others act before it in the phase: whether the odds hold in the
+   * real acting order (exact), are worked out as if it acted first (while the runs of the
+   * whole turn are still to come), or are estimated from those runs (null when it acts
+   * first).
    */
   order: string | null;
+  /**
+   * Where the odds come from: 'exact' (as if first, which is the real order here, or every
+   * roll of the turn counted), 'as-if-first' (the real order may change them; the runs of
+   * the turn are not in yet), 'estimated' (from runs of the turn in the real order).
+   */
+  source: 'exact' | 'as-if-first' | 'estimated';
 }
 
 /** A hero's chance of being attacked next turn, for its card's badge. */
@@ -129,6 +142,20 @@ function ghostsOf(ends: readonly { at: Point; facing: Facing; chance: number }[]
     .map((g) => ({ at: g.at, facing: g.facing, chance: g.chance, text: percent(g.chance) }));
 }
 
+/**
+ * Whether the overlay of `unitIds` waits on the runs of the enemies' whole turn: a monster
+ * among them whose worked-out intent may not hold in the real acting order.
+ */
+export function wantsOrderOdds(state: GameState, unitIds: readonly string[]): boolean {
+  const work = intentWork(state);
+  return unitIds.some((id) => work.has(id) && work.intent(id)?.exactInOrder === false);
+}
+
+/** Whether the runs of the enemies' whole turn are all in (the odds the overlay shows). */
+export function orderOddsReady(state: GameState): boolean {
+  return intentWork(state).attackOdds().final;
+}
+
 /** The overlay's picture of one monster's next turn (null: nothing to show). */
 export function intentMarkOf(
   state: GameState,
@@ -137,15 +164,31 @@ export function intentMarkOf(
 ): IntentMark | null {
   const unit = state.units.find((u) => u.id === unitId);
   if (!unit?.position) return null;
-  const intent = intentWork(state).intent(unitId);
+  const work = intentWork(state);
+  const intent = work.intent(unitId);
   if (!intent) return null;
+  const before = intent.actsAfter ?? [];
   const base = {
     unitId,
     name: unit.name,
     from: unit.position,
     kind: intent.kind,
-    order: orderWords(state, intent.actsAfter ?? [], hidden),
+    order: orderWords(state, before, hidden, intent.exactInOrder),
+    source: intent.exactInOrder === false ? ('as-if-first' as const) : ('exact' as const),
   };
+  if (intent.exactInOrder === false) {
+    const { odds, final } = work.attackOdds();
+    const inOrder = final ? odds?.enemies[unitId] : undefined;
+    if (odds && inOrder) {
+      const names = listNames(state, before, hidden);
+      return markInOrder(state, { ...base, kind: intent.kind }, inOrder, {
+        runs: odds.runs,
+        exact: odds.method === 'exact',
+        before: names,
+        count: before.length,
+      });
+    }
+  }
   if (intent.kind === 'holds')
     return { ...base, ghosts: [], strike: null, note: null, lines: [intent.text] };
   if (intent.kind === 'patrol') {
@@ -198,21 +241,110 @@ export function intentMarks(
   return unitIds.flatMap((id) => intentMarkOf(state, id, hidden) ?? []);
 }
 
-/** Says that the odds assume it acts first, naming those before it (hidden ones unnamed). */
-function orderWords(
+/** The monsters `before` in words ("A, B and one monster out of sight"); hidden ones unnamed. */
+function listNames(
   state: GameState,
   before: readonly string[],
   hidden: ReadonlySet<string>,
-): string | null {
-  if (before.length === 0) return null;
+): string {
   const names = before
     .filter((id) => !hidden.has(id))
     .map((id) => state.units.find((u) => u.id === id)?.name ?? id);
   const unseen = before.length - names.length;
   if (unseen > 0) names.push(unseen === 1 ? 'one monster out of sight' : `${unseen} out of sight`);
-  const list =
-    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `Worked out as if it acted first: ${list} act${before.length === 1 ? 's' : ''} before it this phase and may change this.`;
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/**
+ * Says how the odds stand to the acting order, naming those before it (hidden ones
+ * unnamed): exact (nothing they may do changes it), or worked out as if it acted first
+ * while the runs in the real order are still to come; null when it acts first.
+ */
+function orderWords(
+  state: GameState,
+  before: readonly string[],
+  hidden: ReadonlySet<string>,
+  exactInOrder: boolean | undefined,
+): string | null {
+  if (before.length === 0) {
+    return exactInOrder === false
+      ? 'Worked out as things stand now; what happens before it acts (or whether it acts before the heroes\u2019 next turn) may change this: estimating in turn order\u2026'
+      : null;
+  }
+  const list = listNames(state, before, hidden);
+  const verb = `act${before.length === 1 ? 's' : ''}`;
+  if (exactInOrder === true)
+    return `Exact: ${list} ${verb} before it this phase, but nothing they may do can change this.`;
+  if (exactInOrder === false)
+    return `Worked out as if it acted first: ${list} ${verb} before it this phase and may change this; estimating in turn order\u2026`;
+  return `Worked out as if it acted first: ${list} ${verb} before it this phase and may change this.`;
+}
+
+/** The squares a monster ends on, in a few lines (the likeliest first). */
+function endLines(ends: readonly IntentGhost[], most: number): string[] {
+  const lines = ends.slice(0, most).map((g) => `${g.text} ends on (${g.at.x}, ${g.at.y})`);
+  const rest = ends.length - most;
+  if (rest > 0) lines.push(`${rest} more square${rest === 1 ? '' : 's'}`);
+  return lines;
+}
+
+/**
+ * A monster's next turn from the runs of the enemies' whole turn in the real acting order:
+ * where it ends (a patrol's every square, an alerted monster's likeliest), whom it strikes
+ * first and how often that wounds, whether it acts at all.
+ */
+function markInOrder(
+  state: GameState,
+  base: Omit<IntentMark, 'ghosts' | 'strike' | 'note' | 'lines' | 'order' | 'source'>,
+  odds: PhaseOdds,
+  how: { runs: number; exact: boolean; before: string; count: number },
+): IntentMark {
+  const ends = ghostsOf(odds.ends);
+  const ghosts = base.kind === 'alerted' ? ends.slice(0, 1) : ends;
+  const top = odds.strikes[0];
+  const target = top ? state.units.find((u) => u.id === top.target) : undefined;
+  const strike =
+    top && target?.position
+      ? {
+          targetId: top.target,
+          targetName: target.name,
+          at: target.position,
+          chance: top.chance,
+          woundChance: top.woundChance,
+          text: `${percent(top.chance)} strikes the ${target.name}, ${percent(top.woundChance)} to wound`,
+        }
+      : null;
+  const others = odds.strikes
+    .slice(1)
+    .map(
+      (s) =>
+        `${percent(s.chance)} the ${state.units.find((u) => u.id === s.target)?.name ?? s.target}`,
+    );
+  const lines = [
+    ...endLines(ends, base.kind === 'alerted' ? 1 : 4),
+    strike ? strike.text : 'no hero struck',
+    ...(others.length > 0 ? [`or ${others.join(', ')}`] : []),
+    ...(odds.acts <= 0
+      ? ['does not act before the heroes\u2019 next turn']
+      : odds.acts < 0.9995
+        ? [`${percent(odds.acts)} acts before the heroes\u2019 next turn`]
+        : []),
+    ...(odds.gone > 0.0005 ? [`${percent(odds.gone)} falls`] : []),
+  ];
+  const who = how.count > 0 ? ` (${how.before} act${how.count === 1 ? 's' : ''} before it)` : '';
+  const order = how.exact
+    ? `Exact in turn order: every roll of the enemy phase counted (${how.runs} ways)${who}.`
+    : `Estimated from ${how.runs} runs of the enemy phase in turn order${who}.`;
+  return {
+    ...base,
+    ghosts,
+    strike,
+    // The lines say it all; the board keeps its notes for the ties a die decides.
+    note: null,
+    lines,
+    order,
+    source: how.exact ? 'exact' : 'estimated',
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The intent overlay in a real browser (issue 14): hovering a patrolling monster draws its
  * patrol table's outcomes with the engine's percentages; hovering an alerted one, its
- * likely strike with the wound chance; the Intent key puts a badge on each hero card with
+ * likely strike with the wound chance; where the real acting order may change a monster's
+ * odds, the figures of the runs of the monsters' whole turn in that order, the engine's; the Intent key puts a badge on each hero card with
  * the chance of being attacked, the same as the engine's. The page's look
  * (window.archfoe.debug.battle) says what is drawn; window.archfoe.intent the engine's.
  */
@@ -53,6 +54,55 @@ function squaresOf(intent: EnemyIntent): Map<string, number> {
   return out;
 }
 
+type Mark = NonNullable<BattleLook['intent']>['marks'][number];
+
+/**
+ * The hovered monster's mark once settled: a monster whose odds the real acting order may
+ * change shows the as-if-first odds at once, then the runs of the whole phase in turn order.
+ */
+async function settledMark(id: string): Promise<Mark> {
+  await page.waitForFunction(
+    (u) =>
+      window.archfoe.debug
+        .battle()
+        ?.intent?.marks.some((m) => m.unitId === u && m.source !== 'as-if-first'),
+    id,
+    { timeout: 30_000 },
+  );
+  return (await look()).intent!.marks.find((m) => m.unitId === id)!;
+}
+
+/**
+ * Checks a mark drawn from the runs of the monsters' whole turn in turn order against the
+ * engine's (window.archfoe.attackOdds: the same runs as the overlay's): every end square of
+ * a patrol, an alerted monster's likeliest, and its likeliest first strike.
+ */
+async function expectRunsMark(mark: Mark): Promise<void> {
+  const odds = (await page.evaluate(() => window.archfoe.attackOdds()))!;
+  const part = odds.enemies[mark.unitId];
+  expect(part, `the runs' figures for ${mark.unitId}`).toBeDefined();
+  const squares = new Map<string, number>();
+  for (const e of part.ends)
+    squares.set(`${e.at.x},${e.at.y}`, (squares.get(`${e.at.x},${e.at.y}`) ?? 0) + e.chance);
+  if (mark.kind === 'alerted') {
+    expect(mark.ghosts).toHaveLength(1);
+    expect(mark.ghosts[0].chance).toBeCloseTo(Math.max(...squares.values()), 12);
+  } else expect(mark.ghosts.length).toBe(squares.size);
+  for (const g of mark.ghosts)
+    expect(g.chance).toBeCloseTo(squares.get(`${g.at.x},${g.at.y}`)!, 12);
+  const top = part.strikes[0];
+  if (top) {
+    expect(mark.strike?.targetId).toBe(top.target);
+    expect(mark.strike?.chance).toBeCloseTo(top.chance, 12);
+    expect(mark.strike?.woundChance).toBeCloseTo(top.woundChance, 12);
+  } else expect(mark.strike).toBeNull();
+  expect(mark.order).toMatch(
+    odds.method === 'exact'
+      ? /Exact in turn order: every roll of the enemy phase counted/
+      : new RegExp(`Estimated from ${odds.runs} runs of the enemy phase in turn order`),
+  );
+}
+
 describe('the intent overlay', () => {
   it('a patrolling monster, then an alerted one, with the engine\u2019s percentages; I badges the heroes', async () => {
     await page.goto(baseUrl + '?renderer=canvas');
@@ -71,20 +121,24 @@ describe('the intent overlay', () => {
     );
     expect(patroller, 'a patrolling monster at the start').toBeDefined();
     await hover(patroller!.position!.x, patroller!.position!.y);
-    let mark = (await look()).intent?.marks.find((m) => m.unitId === patroller!.id);
+    let mark: Mark | undefined = await settledMark(patroller!.id);
     expect(mark?.kind).toBe('patrol');
     const patrol = (await engineIntent(patroller!.id))!;
     expect(patrol.kind).toBe('patrol');
-    const want = squaresOf(patrol);
-    expect(mark!.ghosts.length).toBe(want.size);
-    for (const g of mark!.ghosts) {
-      expect(g.chance).toBeCloseTo(want.get(`${g.at.x},${g.at.y}`)!, 12);
-      expect(g.text).toMatch(/^\d+(\.\d)?%$/);
-    }
-    if (patrol.kind === 'patrol') {
-      const full = patrol.outcomes.find((o) => o.label === 'full move forward');
-      expect(full?.chance).toBeCloseTo(0.25, 12);
-      expect(mark!.lines).toContain('25% full move forward');
+    for (const g of mark.ghosts) expect(g.text).toMatch(/^\d+(\.\d)?%$/);
+    if (patrol.exactInOrder === false) await expectRunsMark(mark);
+    else {
+      // Exact: the table as if it acted first is the answer in the real order.
+      expect(mark.source).toBe('exact');
+      const want = squaresOf(patrol);
+      expect(mark.ghosts.length).toBe(want.size);
+      for (const g of mark.ghosts)
+        expect(g.chance).toBeCloseTo(want.get(`${g.at.x},${g.at.y}`)!, 12);
+      if (patrol.kind === 'patrol') {
+        const full = patrol.outcomes.find((o) => o.label === 'full move forward');
+        expect(full?.chance).toBeCloseTo(0.25, 12);
+        expect(mark.lines).toContain('25% full move forward');
+      }
     }
 
     // Play on with the autopilot until a monster is alerted on the heroes' turn.
@@ -104,9 +158,10 @@ describe('the intent overlay', () => {
     const intent = (await engineIntent(alerted!.id))!;
     expect(intent.kind).toBe('alerted');
     await hover(alerted!.position!.x, alerted!.position!.y);
-    mark = (await look()).intent?.marks.find((m) => m.unitId === alerted!.id);
+    mark = await settledMark(alerted!.id);
     expect(mark?.kind).toBe('alerted');
-    if (intent.kind === 'alerted') {
+    if (intent.exactInOrder === false) await expectRunsMark(mark);
+    else if (intent.kind === 'alerted') {
       const top = intent.strikes[0];
       if (top) {
         expect(mark!.strike?.targetId).toBe(top.target);

@@ -19,7 +19,7 @@ import { deriveBattleView } from '../../src/view/battle-view';
 import { planEvents } from '../../src/view/event-plan';
 import { fogScript } from '../../src/view/fog-events';
 import { noteSightings } from '../../src/view/fog-overlay';
-import { advanceIntentWork, attackBadges } from '../../src/view/intent-overlay';
+import { advanceIntentWork, attackBadges, intentWork } from '../../src/view/intent-overlay';
 import { playFogGames } from './helpers';
 
 /** Whether some hero sees the figure on `to`, by the four-corner test (walls; figures where the module says). */
@@ -62,6 +62,9 @@ function checkOverlays(state: GameState, ui: BattleUi): number {
   const all = { ...followTurn(ui, state), showIntent: true, showThreats: true };
   const view = deriveBattleView(state, all, { scenarioName: 'test' });
   for (const m of view.intents) expect(hidden.has(m.unitId), `intent of ${m.unitId}`).toBe(false);
+  // The runs of the monsters' turn in the real order keep no figures of a monster out of sight.
+  const runs = intentWork(state).attackOdds().odds?.enemies ?? {};
+  for (const id of Object.keys(runs)) expect(hidden.has(id), `runs of ${id}`).toBe(false);
   for (const t of view.targets) expect(hidden.has(t.unitId), `target ${t.unitId}`).toBe(false);
   for (const b of view.badges) expect(hidden.has(b.unitId), `badge ${b.unitId}`).toBe(false);
   // Threat counts: never more than the monsters in view that are alerted.

@@ -16,13 +16,16 @@
  */
 import { createDiceState, openDice, type DiceSource } from '../dice';
 import { cloneState, applyCommandInPlace } from '../game';
-import type { Facing, Point } from '../grid';
+import { sizeOf } from '../footprint';
+import { chebyshevDistance, type Facing, type Point } from '../grid';
+import { terrainAt } from '../map';
 import { requireRules } from '../rulesets/registry';
 import type { RoundIntent, RuleModule } from '../rulesets/module';
 import type { EventOf, GameEvent, GameState, Unit } from '../types';
 import { findUnit } from '../world';
 import { settle, type Context } from './context';
-import { hasFogOfWar, heroesView } from './fog';
+import { hasFogOfWar, heroesSee, heroesView } from './fog';
+import { noticing } from './sight';
 
 // ------------------------------------------------------------------ the dice tree
 
@@ -337,14 +340,133 @@ export type EnemyIntent = (
    * intent is worked out as if it acted first: their moves may change it.
    */
   actsAfter?: string[];
+  /**
+   * True when the as-if-first answer is the answer in the real order, exactly (it acts
+   * first, or nothing those before it may do can change its activation: actsAsIfFirst).
+   * False: the real order may change it (or whether it acts at all); its odds in that order
+   * come from the runs of the whole turn (AttackOdds.enemies). Absent: not asked.
+   */
+  exactInOrder?: boolean;
 };
 
-/** An intent with the enemies acting before it in `order` (the module's order). */
-export function withOrder(intent: EnemyIntent | null, order: readonly Unit[]): EnemyIntent | null {
+/**
+ * An intent with the enemies acting before it in `order` (the module's order), and, when
+ * the module says, whether it holds in that order as worked out (`exactInOrder`, see
+ * actsAsIfFirst; left out, as before: the view words the order alone).
+ */
+export function withOrder(
+  intent: EnemyIntent | null,
+  order: readonly Unit[],
+  exactInOrder?: boolean,
+): EnemyIntent | null {
   if (!intent) return null;
+  const { actsAfter: _had, ...alone } = intent;
   const at = order.findIndex((u) => u.id === intent.unit);
   const before = at > 0 ? order.slice(0, at).map((u) => u.id) : [];
-  return before.length > 0 ? { ...intent, actsAfter: before } : intent;
+  const known = exactInOrder === undefined ? {} : { exactInOrder };
+  return { ...alone, ...(before.length > 0 ? { actsAfter: before } : {}), ...known };
+}
+
+// ------------------------------------------------------------------ the real acting order
+
+/** The longest reach in squares of a unit's weapons (Infinity: any distance; 0: none). */
+function weaponReach(rules: RuleModule, unit: Unit): number {
+  let reach = 0;
+  for (const w of rules.rankWeapons(unit)) reach = Math.max(reach, w.maxRange ?? Infinity);
+  return reach;
+}
+
+/** Chebyshev distance from `p` to the rectangle [x0..x1] x [y0..y1] (0 inside). */
+function distanceToBox(p: Point, x0: number, y0: number, x1: number, y1: number): number {
+  const dx = p.x < x0 ? x0 - p.x : p.x > x1 ? p.x - x1 : 0;
+  const dy = p.y < y0 ? y0 - p.y : p.y > y1 ? p.y - y1 : 0;
+  return Math.max(dx, dy);
+}
+
+/**
+ * Whether `enemy`'s activation is sure to go as if it acted first, whatever the enemies in
+ * `before` (those acting before it, in the module's order) do first: a conservative test
+ * (false whenever in doubt). What an activation depends on, and how each is kept out:
+ * - the squares it may walk, look ahead on or stop on (occupancy): every square an earlier
+ *   enemy may reach or touch this turn (two moves, its base, one beyond: a door beside it)
+ *   lies farther from it than its own look-ahead (a patrol's straight walk; an alerted
+ *   enemy's search, up to eight moves or 16 squares, and a second move);
+ * - the heroes' places and health (whom it goes for, where it stands to strike): no hero
+ *   within an earlier enemy's reach plus either's longest weapon, so no blow is struck
+ *   between them (and no hero's reaction to a walk); no hero standing on dangerous ground
+ *   (a roll at its end of turn);
+ * - the doors (walking distances are counted with doors as they stand): no closed door
+ *   within an earlier enemy's reach; no dangerous ground there either (a wound or a fall
+ *   could move the morale checks);
+ * - its own awareness: where figures block sight, no earlier enemy's reach meets the lines
+ *   from it to any hero; while it is unaware, no Arch Foe but itself (its alarm could wake it);
+ * - anything carried (a relic heading home could end the game).
+ * Unaware and seeing a hero now, it wakes before it acts (the heroes' end of phase): false,
+ * even acting first. Under fog of war an earlier enemy out of the heroes' sight makes it false, so that the
+ * answer never depends on where a hidden monster stands. The module adds its own terms
+ * (whether the enemy acts in this stretch at all, scenario goals...).
+ */
+export function actsAsIfFirst(
+  state: GameState,
+  enemy: Unit,
+  before: readonly Unit[],
+  rules: RuleModule = requireRules(state),
+): boolean {
+  const at = enemy.position;
+  if (!at || !enemy.ai) return false;
+  const heroes = state.units.filter((u) => u.side === 'heroes' && u.position && !u.offField);
+  // Unaware: prepared, or on its rounds (neither alerted nor retreating nor down).
+  const unaware = !['alerted', 'retreating', 'defeated'].includes(enemy.ai.status);
+  // Unaware, it wakes at the end of the heroes' phase if it sees a hero now (awareness is
+  // first checked once the heroes have moved). Asked last: the other terms are cheaper.
+  const staysUnseen = (): boolean => {
+    if (!unaware) return true;
+    const notices = noticing(state);
+    return !heroes.some((h) => notices(enemy, h));
+  };
+  // A hero ending its turn on dangerous ground rolls for it (a wound or a fall first).
+  const map = state.map;
+  if (heroes.some((h) => terrainAt(map, h.position!.x, h.position!.y) === 'dangerous'))
+    return false;
+  const others = before.filter((u) => u.id !== enemy.id && u.position);
+  if (others.length === 0) return staysUnseen();
+  if (hasFogOfWar(state) && others.some((u) => !heroesSee(state, u.id))) return false;
+  // An Arch Foe that wakes raises the alarm (an awake one has already woken the rest).
+  if (unaware && state.units.some((u) => u.id !== enemy.id && u.position && u.ai?.archFoe))
+    return false;
+  const size = sizeOf(enemy);
+  const move = Math.max(1, enemy.move);
+  const lookAhead =
+    (unaware ? move : Math.max(2 * move, Math.min(8 * move, Math.max(16, 3 * move)))) + size + 1;
+  const figuresBlock =
+    rules.figuresBlockSight(state) || state.units.some((u) => u.position && u.structure);
+  const closedDoors = state.doors.filter((d) => !d.open);
+  let heroReach: number[] | null = null;
+  for (const e of others) {
+    const p = e.position!;
+    if (e.carrying) return false;
+    const zone = 2 * Math.max(1, e.move) + sizeOf(e) + 1;
+    if (chebyshevDistance(p, at) <= zone + lookAhead) return false;
+    const reach = weaponReach(rules, e);
+    heroReach ??= heroes.map((h) => weaponReach(rules, h));
+    for (const [i, h] of heroes.entries()) {
+      const strike = Math.max(reach, heroReach[i]) + sizeOf(h);
+      if (chebyshevDistance(p, h.position!) <= zone + strike) return false;
+      if (figuresBlock) {
+        const q = h.position!;
+        const x0 = Math.min(at.x, q.x) - 1;
+        const y0 = Math.min(at.y, q.y) - 1;
+        const x1 = Math.max(at.x + size - 1, q.x + sizeOf(h) - 1) + 1;
+        const y1 = Math.max(at.y + size - 1, q.y + sizeOf(h) - 1) + 1;
+        if (distanceToBox(p, x0, y0, x1, y1) <= zone) return false;
+      }
+    }
+    if (closedDoors.some((d) => chebyshevDistance(p, d) <= zone)) return false;
+    for (let y = Math.max(0, p.y - zone); y <= Math.min(map.height - 1, p.y + zone); y++)
+      for (let x = Math.max(0, p.x - zone); x <= Math.min(map.width - 1, p.x + zone); x++)
+        if (terrainAt(map, x, y) === 'dangerous') return false;
+  }
+  return staysUnseen();
 }
 
 /** The chance of an event as a short percentage ("12.5%", "25%", "<1%"). */
@@ -587,6 +709,23 @@ function copyAt(at: TurnAheadAt): TurnAheadAt {
   };
 }
 
+/**
+ * One enemy's part in the enemies' next turn played in the real order (the same runs as
+ * the attack odds): how often it acts, where it ends, whom it strikes first.
+ */
+export interface PhaseOdds {
+  /** Chance it takes an activation in the stretch at all. */
+  acts: number;
+  /** Where it ends the stretch (its square when it does not act), most likely first. */
+  ends: IntentEnd[];
+  /** Chance it is gone by the end of the stretch. */
+  gone: number;
+  /** Its first strike at a hero, most likely first, with how often that strike wounds. */
+  strikes: { target: string; chance: number; woundChance: number }[];
+  /** Chance it strikes no hero. */
+  noStrike: number;
+}
+
 /** The chance each hero is attacked in the enemies' next turn, and how it was found. */
 export interface AttackOdds {
   /** Hero id -> chance of being attacked at least once. */
@@ -594,6 +733,142 @@ export interface AttackOdds {
   method: 'exact' | 'monte-carlo';
   /** Runs of the turn behind the figures (leaves enumerated, or samples). */
   runs: number;
+  /**
+   * Enemy id -> its part in those runs, in the real acting order (under fog of war, only
+   * the enemies the heroes see now).
+   */
+  enemies: Record<string, PhaseOdds>;
+}
+
+/** What one enemy did in one run of the enemies' next turn. */
+interface EnemyRun {
+  acted: boolean;
+  at: Point | null;
+  facing: Facing;
+  /** The hero it struck first, and whether that strike wounded. */
+  struck: string | null;
+  wounded: boolean;
+}
+
+/** What one run of the enemies' next turn did: the heroes attacked, each tracked enemy's part. */
+interface TurnRun {
+  attacked: Set<string>;
+  enemies: Map<string, EnemyRun>;
+}
+
+/**
+ * Reads a run of the enemies' next turn from `state`: the heroes attacked (heroesAttacked)
+ * and, for each enemy tracked (those the heroes see under fog of war), its part.
+ */
+function turnReader(state: GameState): (run: { events: GameEvent[] }) => TurnRun {
+  const attackedIn = heroesAttacked(state);
+  const heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
+  const inView = hasFogOfWar(state) ? new Set(heroesView(state).enemies) : null;
+  const tracked = state.units
+    .filter((u) => u.side === 'enemies' && u.position && (!inView || inView.has(u.id)))
+    .map((u) => u.id);
+  const start = tracked.map((id) => {
+    const u = findUnit(state, id)!;
+    return { id, at: u.position, facing: u.facing };
+  });
+  // Where each ends is read from the run's events (the state after a run may hold the
+  // start of the next round, past the stretch the events keep).
+  return ({ events }) => {
+    const enemies = new Map<string, EnemyRun>();
+    for (const { id, at, facing } of start)
+      enemies.set(id, { acted: false, at, facing, struck: null, wounded: false });
+    let last: EnemyRun | null = null;
+    let lastBy = '';
+    for (const e of events) {
+      if (
+        e.type === 'moved' ||
+        e.type === 'faced' ||
+        e.type === 'defeated' ||
+        e.type === 'placed'
+      ) {
+        const r = enemies.get(e.unit);
+        if (!r) continue;
+        if (e.type === 'moved') r.at = e.to;
+        else if (e.type === 'faced') r.facing = e.to;
+        else r.at = e.type === 'placed' ? e.at : null;
+      } else if (e.type === 'turn-started') {
+        const r = enemies.get(e.unit);
+        if (r) r.acted = true;
+      } else if (e.type === 'attacked') {
+        last = null;
+        const r = enemies.get(e.unit);
+        if (r && r.struck === null && heroes.has(e.target)) {
+          r.struck = e.target;
+          last = r;
+          lastBy = e.unit;
+        }
+      } else if (e.type === 'wounded' && last && e.by === lastBy && e.unit === last.struck) {
+        last.wounded = true;
+        last = null;
+      } else if (e.type === 'turn-ended') last = null;
+    }
+    return { attacked: attackedIn(events), enemies };
+  };
+}
+
+/** Sums weighted runs into each tracked enemy's PhaseOdds. */
+class PhaseTally {
+  private readonly byEnemy = new Map<
+    string,
+    {
+      acts: number;
+      gone: number;
+      ends: IntentEnd[];
+      strikes: Map<string, { chance: number; wounds: number }>;
+      noStrike: number;
+    }
+  >();
+  private total = 0;
+
+  add(run: TurnRun, weight: number): void {
+    this.total += weight;
+    for (const [id, r] of run.enemies) {
+      let t = this.byEnemy.get(id);
+      if (!t) {
+        t = { acts: 0, gone: 0, ends: [], strikes: new Map(), noStrike: 0 };
+        this.byEnemy.set(id, t);
+      }
+      if (r.acted) t.acts += weight;
+      if (r.at) addEnd(t.ends, r.at, r.facing, weight);
+      else t.gone += weight;
+      if (r.struck === null) t.noStrike += weight;
+      else {
+        const s = t.strikes.get(r.struck) ?? { chance: 0, wounds: 0 };
+        s.chance += weight;
+        if (r.wounded) s.wounds += weight;
+        t.strikes.set(r.struck, s);
+      }
+    }
+  }
+
+  result(): Record<string, PhaseOdds> {
+    const out: Record<string, PhaseOdds> = {};
+    const n = this.total;
+    if (n <= 0) return out;
+    for (const [id, t] of this.byEnemy) {
+      out[id] = {
+        acts: t.acts / n,
+        gone: t.gone / n,
+        ends: t.ends
+          .map((e) => ({ ...e, chance: e.chance / n }))
+          .sort((a, b) => b.chance - a.chance),
+        strikes: [...t.strikes]
+          .map(([target, s]) => ({
+            target,
+            chance: s.chance / n,
+            woundChance: s.chance > 0 ? s.wounds / s.chance : 0,
+          }))
+          .sort((a, b) => b.chance - a.chance),
+        noStrike: t.noStrike / n,
+      };
+    }
+    return out;
+  }
 }
 
 export interface AttackOddsOptions {
@@ -659,31 +934,33 @@ export function* attackOddsSteps(
   // That run is also a first estimate (one run of a Monte Carlo), when one is asked for.
   let product = 1;
   const ahead = new TurnAhead(state);
-  const attackedIn = heroesAttacked(state);
-  const { events: probe } = ahead.run({
-    roll(n) {
-      product *= n;
-      return warm.roll(n);
-    },
-  });
-  const attacked = attackedIn(probe);
-  const estimate: AttackOdds | null = firstEstimate
-    ? {
-        chances: Object.fromEntries(heroes.map((h) => [h, attacked.has(h) ? 1 : 0])),
-        method: 'monte-carlo',
-        runs: 1,
-      }
-    : null;
-  yield estimate;
-  let exact: RollTree<Set<string>> | null = null;
-  if (product <= maxLeaves * 8) {
-    const walk = enumerateRollSteps(
-      (dice) => {
-        const { events } = ahead.run(dice);
-        return { value: attackedIn(events) };
+  const read = turnReader(state);
+  const probe = read(
+    ahead.run({
+      roll(n) {
+        product *= n;
+        return warm.roll(n);
       },
-      { maxLeaves, maxDepth: 8 },
-    );
+    }),
+  );
+  let estimate: AttackOdds | null = null;
+  if (firstEstimate) {
+    const tally = new PhaseTally();
+    tally.add(probe, 1);
+    estimate = {
+      chances: Object.fromEntries(heroes.map((h) => [h, probe.attacked.has(h) ? 1 : 0])),
+      method: 'monte-carlo',
+      runs: 1,
+      enemies: tally.result(),
+    };
+  }
+  yield estimate;
+  let exact: RollTree<TurnRun> | null = null;
+  if (product <= maxLeaves * 8) {
+    const walk = enumerateRollSteps((dice) => ({ value: read(ahead.run(dice)) }), {
+      maxLeaves,
+      maxDepth: 8,
+    });
     for (;;) {
       const next = walk.next();
       if (next.done) {
@@ -694,17 +971,22 @@ export function* attackOddsSteps(
     }
   }
   if (exact) {
-    for (const { value, chance } of exact.leaves)
-      for (const h of value) if (h in chances) chances[h] += chance;
-    return { chances, method: 'exact', runs: exact.leaves.length };
+    const tally = new PhaseTally();
+    for (const { value, chance } of exact.leaves) {
+      for (const h of value.attacked) if (h in chances) chances[h] += chance;
+      tally.add(value, chance);
+    }
+    return { chances, method: 'exact', runs: exact.leaves.length, enemies: tally.result() };
   }
-  const estimator = oddsEstimator(state, seed, ahead, attackedIn);
+  const estimator = oddsEstimator(state, seed, ahead, read);
   const samples = options.samples ?? 200;
   for (let i = 0; i < samples; i++) {
     if (i > 0) yield estimator.result();
     estimator.run(1);
   }
-  return estimator.result();
+  // Summed now, while the tally holds these runs and no more.
+  const result = estimator.result();
+  return { ...result, enemies: result.enemies };
 }
 
 /**
@@ -715,31 +997,43 @@ export function attackOddsEstimator(
   state: GameState,
   seed: number,
 ): { run(samples: number): void; result(): AttackOdds } {
-  return oddsEstimator(state, seed, new TurnAhead(state), heroesAttacked(state));
+  return oddsEstimator(state, seed, new TurnAhead(state), turnReader(state));
 }
 
 function oddsEstimator(
   state: GameState,
   seed: number,
   ahead: TurnAhead,
-  attackedIn: (events: GameEvent[]) => Set<string>,
+  read: (run: { events: GameEvent[] }) => TurnRun,
 ): { run(samples: number): void; result(): AttackOdds } {
   const dice = warmDice(seed);
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
   const counts: Record<string, number> = Object.fromEntries(heroes.map((h) => [h, 0]));
+  const tally = new PhaseTally();
   let runs = 0;
   return {
     run(samples: number): void {
       for (let i = 0; i < samples; i++) {
-        const { events } = ahead.run(dice);
-        for (const h of attackedIn(events)) if (h in counts) counts[h]++;
+        const run = read(ahead.run(dice));
+        for (const h of run.attacked) if (h in counts) counts[h]++;
+        tally.add(run, 1);
         runs++;
       }
     },
     result(): AttackOdds {
       const chances: Record<string, number> = {};
       for (const h of heroes) chances[h] = runs === 0 ? 0 : counts[h] / runs;
-      return { chances, method: 'monte-carlo', runs };
+      // The enemies' part is summed only when asked for (the view asks once the odds are
+      // final); read later, it counts the runs made since as well.
+      let enemies: Record<string, PhaseOdds> | null = null;
+      return {
+        chances,
+        method: 'monte-carlo',
+        runs,
+        get enemies() {
+          return (enemies ??= tally.result());
+        },
+      };
     },
   };
 }

@@ -21,7 +21,7 @@ import {
   previewCrawlAction,
 } from './texts';
 import { crawlWeapons } from './types';
-import { crawlEnemyIntent } from './enemy';
+import { crawlIntentInOrder } from './intent-order';
 import { rollDie } from '../../systems/context';
 import { CRAWL_ASCII_LETTERS, CRAWL_KINDS, rankWeapons } from './units';
 import { CURRENT_RULES, isFaithful, RULES_CHANGES, SKIRMISH } from './versions';
@@ -78,7 +78,7 @@ export const dungeonCrawl: RuleModule = {
   previewAction: previewCrawlAction,
   coverBetween: crawlCoverBetween,
   coverLinesBetween: crawlCoverLinesBetween,
-  enemyIntent: crawlEnemyIntent,
+  enemyIntent: crawlIntentInOrder,
   describeUnit: describeCrawlUnit,
   describeWeapon: describeCrawlWeapon,
   weaponLabel: crawlWeaponLabel,

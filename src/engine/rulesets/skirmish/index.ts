@@ -25,7 +25,7 @@ import {
   flowOf,
   legalSkirmishCommands,
 } from './flow';
-import { skirmishEnemyIntent } from './enemy';
+import { skirmishIntentInOrder } from './intent-order';
 import { figuresOf } from './fortress';
 import { checkMorale } from './morale';
 import { SKIRMISH_MUSTER } from './muster';
@@ -156,7 +156,7 @@ export const skirmish: RuleModule = {
   previewAction: previewSkirmishAction,
   coverBetween: skirmishCoverBetween,
   coverLinesBetween: skirmishCoverLinesBetween,
-  enemyIntent: skirmishEnemyIntent,
+  enemyIntent: skirmishIntentInOrder,
   roundIntent: enemyActionOdds,
   describeUnit: describeSkirmishUnit,
   describeWeapon: describeSkirmishWeapon,
