@@ -50,7 +50,12 @@ import {
   type TutorialInput,
 } from '../view/tutorial';
 import { TutorialPanel } from '../view/tutorial-panel';
-import { oracleAnswers, OraclePanel, type OracleAsked } from '../view/oracle-panel';
+import {
+  oracleAnswers,
+  OraclePanel,
+  type OracleAsked,
+  type OracleDraft,
+} from '../view/oracle-panel';
 
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
@@ -80,6 +85,8 @@ export class BattleScene extends Phaser.Scene {
   private tutorial: TutorialPanel | null = null;
   /** The Oracle panel (a DOM form over the canvas), built on first use. */
   private oracle: OraclePanel | null = null;
+  /** The open Oracle panel's contents, kept while the scene is laid out again. */
+  private oracleDraft: OracleDraft | null = null;
 
   constructor() {
     super('Battle');
@@ -210,6 +217,7 @@ export class BattleScene extends Phaser.Scene {
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
       this.leaving = true;
+      this.oracleDraft = this.oracle?.draft() ?? null;
       this.oracle?.destroy();
       this.oracle = null;
       this.animator.abort();
@@ -234,6 +242,10 @@ export class BattleScene extends Phaser.Scene {
       if (!this.relayout) this.hud.toast.show('Battle resumed.', 'info', 1400);
       this.time.delayedCall(0, () => app.notifyBattleShown());
     }
+    // A new window size: the Oracle panel that was open opens again as it was.
+    const draft = this.oracleDraft;
+    this.oracleDraft = null;
+    if (draft && this.relayout) this.toggleOracle(draft);
   }
 
   private get state(): GameState {
@@ -403,15 +415,19 @@ export class BattleScene extends Phaser.Scene {
     }
   }
 
-  /** Opens or closes the Oracle panel; its questions are commands like any other. */
-  private toggleOracle(): void {
+  /**
+   * Opens or closes the Oracle panel (or opens it filled from a draft); its questions are
+   * commands like any other.
+   */
+  private toggleOracle(draft?: OracleDraft): void {
     this.oracle ??= new OraclePanel({
       where: 'In battle',
       ask: (question, about, lastPlace) =>
         this.askOracle({ type: 'oracle', question, about, lastPlace }),
       history: () => oracleAnswers(this.session.events),
     });
-    this.oracle.toggle();
+    if (draft) this.oracle.open(draft);
+    else this.oracle.toggle();
   }
 
   private async askOracle(command: Command): Promise<OracleAsked> {
