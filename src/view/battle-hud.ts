@@ -12,8 +12,8 @@ import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
 import { Banner, HeroCard, InfoPanel } from './hud';
-import { COLORS, CSS, readingStyle, textStyle, titleStyle } from './theme';
-import { Button, drawPanel, Toast, Tooltip } from './ui';
+import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from './theme';
+import { Button, drawPanel, fitText, Toast, Tooltip } from './ui';
 
 /** What the HUD's buttons and cards ask the scene to do (and the keys they name). */
 export interface BattleHudActions {
@@ -123,6 +123,7 @@ export class BattleHud {
   private pager: { up: Button; down: Button; words: Phaser.GameObjects.Text } | null = null;
   private readonly turnText: Phaser.GameObjects.Text;
   private readonly goalText: Phaser.GameObjects.Text;
+  private goalFull = '';
   /** Each hero card's badge with its chance of being attacked next turn, and its tooltip. */
   private readonly oddsBadges = new Map<string, Phaser.GameObjects.Text>();
   private readonly oddsTips = new Map<string, string>();
@@ -495,7 +496,11 @@ export class BattleHud {
     if (view.title !== null && this.turnText.text !== view.title) this.setTurnText(view.title);
     this.hintText.setText(view.hint);
     const goal = view.roundOdds ? `${view.goal}  \u00b7  ${view.roundOdds}` : view.goal;
-    if (this.goalText.text !== goal) this.goalText.setText(goal);
+    // The goal fitted before the top bar's buttons (smaller, then cut; the dice log says it whole).
+    if (this.goalFull !== goal) {
+      this.goalFull = goal;
+      fitText(this.goalText, goal, this.layout.goal.width, readingSize(12));
+    }
     this.showOdds(view);
     // The inspected hero's card (else the acting one's) in view, when they are paged.
     const focus = view.cards.find((c) => c.inspected) ?? view.cards.find((c) => c.acting);

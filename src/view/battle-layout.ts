@@ -27,6 +27,8 @@ const BUTTON_GAP = 6;
 /** The most hero cards the left column shows. */
 const MAX_CARDS = 4;
 const LOG_H = 400;
+/** The least height the info panel keeps under the dice log. */
+const MIN_INFO_H = 190;
 /** The least room the turn banner keeps between the title and the top bar's buttons. */
 const MIN_TURN_ROOM = 180;
 /** The hint's row above the action bar when it has no room beside Undo and End turn. */
@@ -77,7 +79,7 @@ export interface BattleLayout {
   viewport: Rect;
   /** The scenario's name (at most `width` wide) and the goal line under it. */
   title: { x: number; y: number; width: number };
-  goal: { x: number; y: number };
+  goal: { x: number; y: number; width: number };
   /** The round/turn banner: centred at x, shrunk to fit `room`. */
   turn: { x: number; y: number; room: number };
   /** Centre of each top-bar button. */
@@ -150,8 +152,10 @@ export function battleLayout(
   if (compact) viewport.height -= HINT_ROW;
   const column = cardColumn(MARGIN, TOP + MARGIN, height - TOP - MARGIN * 2, heroes, 1);
   const rx = width - SIDE;
-  const log = { x: rx, y: TOP + MARGIN, width: SIDE - MARGIN, height: showLog ? LOG_H : 60 };
-  const infoY = TOP + MARGIN + (showLog ? LOG_H + MARGIN : 0);
+  // A short screen (a large text size): the log shorter, the info panel keeping its room.
+  const logH = Math.min(LOG_H, height - TOP - 3 * MARGIN - MIN_INFO_H);
+  const log = { x: rx, y: TOP + MARGIN, width: SIDE - MARGIN, height: showLog ? logH : 60 };
+  const infoY = TOP + MARGIN + (showLog ? logH + MARGIN : 0);
   const barY = height - BAR_H / 2 - MARGIN / 2;
   const layout: BattleLayout = {
     width,
@@ -159,7 +163,7 @@ export function battleLayout(
     topBar: TOP,
     viewport,
     title: { x: 16, y: 16, width: TITLE_ROOM - 20 },
-    goal: { x: 16, y: 36 },
+    goal: { x: 16, y: 36, width: firstButton - 16 - 10 },
     turn: { x: (TITLE_ROOM + firstButton) / 2, y: TOP / 2, room: firstButton - TITLE_ROOM - 16 },
     topButtons,
     ...column,
@@ -305,7 +309,7 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
     topBar: top,
     viewport,
     title: { x: m, y: 0, width: 0 },
-    goal: { x: m, y: 0 },
+    goal: { x: m, y: 0, width: 0 },
     turn: { x: width / 2, y: N_TURN / 2 + 2, room: width - 16 },
     topButtons,
     ...column,

@@ -80,14 +80,16 @@ async function sizes(): Promise<Sizes> {
   };
 }
 
-/** No two buttons (or cards) on the screen overlap. */
-async function checkNoOverlap(what: string): Promise<number> {
-  const rects = await page.evaluate(() =>
-    window.archfoe.debug
-      .buttonNames()
-      .map((n) => ({ n, r: window.archfoe.debug.buttonRect(n) }))
-      .filter((x) => x.r !== null),
-  );
+/** No two buttons (or cards) on the screen overlap (but those under an open panel). */
+async function checkNoOverlap(what: string, under: string[] = []): Promise<number> {
+  const rects = (
+    await page.evaluate(() =>
+      window.archfoe.debug
+        .buttonNames()
+        .map((n) => ({ n, r: window.archfoe.debug.buttonRect(n) }))
+        .filter((x) => x.r !== null),
+    )
+  ).filter((x) => !under.includes(x.n));
   for (const [i, a] of rects.entries())
     for (const b of rects.slice(i + 1)) {
       const overlap =
@@ -180,6 +182,28 @@ describe('comfort settings', () => {
     expect(await checkFits(390, 844, 'phone')).toBeGreaterThan(3);
     expect(await checkNoOverlap('phone')).toBeGreaterThan(3);
     await page.screenshot({ path: 'test-artifacts/comfort-larger-phone.png' });
+    // The hero cards' panel: the cards at (nearly) full size, a page at a time.
+    await clickButtonOn(page, 'heroes-panel');
+    await page.waitForTimeout(300);
+    expect(await checkFits(390, 844, 'phone, cards')).toBeGreaterThan(3);
+    expect(await checkNoOverlap('phone, cards', ['recentre'])).toBeGreaterThan(3);
+    const card = await page.evaluate(() => window.archfoe.debug.buttonRect('card-fighting-man-1'));
+    expect(card!.height / normal.card).toBeGreaterThanOrEqual(1.15);
+    await page.screenshot({ path: 'test-artifacts/comfort-larger-phone-cards.png' });
+    await clickButtonOn(page, 'heroes-panel');
+
+    // A Skirmish battle at 1280x720: its cards, buttons and labels fit and stay apart.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(
+      await page.evaluate(() =>
+        window.archfoe.start({ scenario: 'skirmish-basic-battle', seed: 3 }),
+      ),
+    ).toEqual({ ok: true });
+    await page.evaluate(() => window.archfoe.idle());
+    await page.waitForTimeout(400);
+    expect(await checkFits(1280, 720, 'Skirmish 1280x720')).toBeGreaterThan(5);
+    expect(await checkNoOverlap('Skirmish 1280x720')).toBeGreaterThan(5);
+    await page.screenshot({ path: 'test-artifacts/comfort-larger-skirmish.png' });
     expect(browser.errors).toEqual([]);
   }, 240_000);
 });

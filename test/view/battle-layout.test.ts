@@ -129,6 +129,8 @@ describe('the layout at the largest text size (1.4: the HUD laid out for a scree
       expect(inside(r, w, h), JSON.stringify(r)).toBe(true);
     const apart = [...cards, pager, l.viewport, l.info, l.log];
     apart.forEach((a, i) => apart.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)));
+    // The info panel keeps room to read under the (shorter) dice log.
+    expect(l.info.height).toBeGreaterThanOrEqual(150);
     // At the normal size every card has its place and there is no pager.
     const normal = battleLayout(1280, 720, 4, true);
     expect([normal.cards.length, normal.cardPager]).toEqual([4, null]);
