@@ -204,6 +204,13 @@ describe('comfort settings', () => {
     expect(await checkFits(1280, 720, 'Skirmish 1280x720')).toBeGreaterThan(5);
     expect(await checkNoOverlap('Skirmish 1280x720')).toBeGreaterThan(5);
     await page.screenshot({ path: 'test-artifacts/comfort-larger-skirmish.png' });
+    // A phone on its side.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.waitForFunction(() => (window.archfoe.debug.battle()?.viewport.width ?? 999) < 700);
+    await page.waitForTimeout(400);
+    expect(await checkFits(844, 390, 'sideways')).toBeGreaterThan(5);
+    expect(await checkNoOverlap('sideways')).toBeGreaterThan(5);
+    await page.screenshot({ path: 'test-artifacts/comfort-larger-sideways.png' });
     expect(browser.errors).toEqual([]);
   }, 240_000);
 });
