@@ -237,11 +237,11 @@ const N_BAR = 54;
 function narrowLayout(width: number, height: number, heroes: number): BattleLayout {
   const m = 4;
   const widths = TOP_BUTTONS.map((b) => NARROW_BUTTON_WIDTHS[b.name]);
-  const sum = (ws: number[]) => ws.reduce((a, b) => a + b, 0) + BUTTON_GAP * (ws.length - 1);
+  const raw = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
   // The buttons in one row, or two when one is too narrow for them (a large text size).
   const half = Math.ceil(widths.length / 2);
-  const rows =
-    sum(widths) <= width - 2 * m ? [widths] : [widths.slice(0, half), widths.slice(half)];
+  const oneRow = raw(widths) + widths.length - 1 <= width - 2 * m;
+  const rows = oneRow ? [widths] : [widths.slice(0, half), widths.slice(half)];
   const top = N_TURN + rows.length * N_BUTTONS;
   const barY = height - N_BAR / 2 - m;
   const hintY = height - N_BAR - m - N_HINT / 2;
@@ -249,15 +249,9 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
   const viewport: Rect = { x: m, y: top + m, width: width - 2 * m, height: infoY - top - 2 * m };
   const topButtons: BattleLayout['topButtons'] = [];
   rows.forEach((row, r) => {
-    const gap = Math.min(
-      BUTTON_GAP,
-      (width - 2 * m - sum(row) + BUTTON_GAP * (row.length - 1)) / (row.length - 1),
-    );
+    const gap = Math.min(BUTTON_GAP, (width - 2 * m - raw(row)) / (row.length - 1));
     // Two rows: each row's buttons share its whole width.
-    const grow =
-      rows.length > 1
-        ? (width - 2 * m - gap * (row.length - 1)) / row.reduce((a, b) => a + b, 0)
-        : 1;
+    const grow = rows.length > 1 ? (width - 2 * m - gap * (row.length - 1)) / raw(row) : 1;
     const fitted = row.map((w) => Math.floor(w * grow));
     const total = fitted.reduce((a, b) => a + b, 0) + gap * (row.length - 1);
     let bx = (width - total) / 2;
