@@ -31,6 +31,8 @@ import {
   controlRect,
   focusedControl,
   lastToast,
+  menuFrame,
+  type MenuFrameNote,
   namedTextBox,
   toastCount,
 } from './controls';
@@ -104,6 +106,11 @@ export interface ArchFoeApi {
       | (PageRect & { enabled: boolean; label?: string; labelWidth?: number; labelRoom?: number })
       | null;
     buttonNames(): string[];
+    /**
+     * The menu screen on view now: its layout box and the box coordinates of the screen's
+     * edges (null: the screen is not laid out as a menu).
+     */
+    menuFrame(): MenuFrameNote | null;
     squareToScreen(x: number, y: number): { x: number; y: number } | null;
     gameToPage(x: number, y: number): { x: number; y: number } | null;
     /** The last brief message shown (an illegal click's engine error, a save problem). */
@@ -372,6 +379,7 @@ export function installAutomation(): ArchFoeApi {
         };
       },
       buttonNames: controlNames,
+      menuFrame: () => menuFrame(app.activeSceneKey()),
       squareToScreen(x: number, y: number) {
         const g = app.battle?.squareToGame(x, y);
         return g ? gameToPage(g.x, g.y) : null;

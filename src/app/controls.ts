@@ -117,3 +117,29 @@ export function noteAppliedComfort(patch: Partial<AppliedComfort>): void {
 export function appliedComfort(): AppliedComfort {
   return { ...comfort };
 }
+
+/**
+ * A menu scene's frame: its layout box (W x H) and the box coordinates of the screen's
+ * edges (left < 0 or right > W: bands of the screen the layout leaves unused).
+ */
+export interface MenuFrameNote {
+  W: number;
+  H: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const menuFrames = new Map<string, MenuFrameNote>();
+
+/** Notes a menu scene's frame as it lays itself out (view/frame.ts). */
+export function noteMenuFrame(scene: string, frame: MenuFrameNote): void {
+  menuFrames.set(scene, { ...frame });
+}
+
+/** A menu scene's frame as last laid out, or null. */
+export function menuFrame(scene: string): MenuFrameNote | null {
+  const f = menuFrames.get(scene);
+  return f ? { ...f } : null;
+}

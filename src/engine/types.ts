@@ -249,6 +249,11 @@ export interface EventTypes {
     /** Needed value for a success, when the roll has one. */
     need: number | null;
     success: boolean | null;
+    /**
+     * For a roll that picks one figure: the figures it picks among, face 1 first (fog of
+     * war shows such a roll only as far as the heroes see them).
+     */
+    picks?: string[];
   };
   placed: { unit: string; at: Point };
   moved: { unit: string; from: Point; to: Point; path: Point[]; reason: string };

@@ -41,7 +41,7 @@ import { deriveBattleView, type BattleView } from '../view/battle-view';
 import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
-import { currentReadingScale, fadeMs, setTextResolution } from '../view/theme';
+import { currentReadingScale, fadeMs, setReadingZoom, setTextResolution } from '../view/theme';
 import {
   advanceTutorial,
   isTutorialOver,
@@ -50,7 +50,12 @@ import {
   type TutorialInput,
 } from '../view/tutorial';
 import { TutorialPanel } from '../view/tutorial-panel';
-import { oracleAnswers, OraclePanel, type OracleAsked } from '../view/oracle-panel';
+import {
+  oracleAnswers,
+  OraclePanel,
+  type OracleAsked,
+  type OracleDraft,
+} from '../view/oracle-panel';
 
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
@@ -80,6 +85,10 @@ export class BattleScene extends Phaser.Scene {
   private tutorial: TutorialPanel | null = null;
   /** The Oracle panel (a DOM form over the canvas), built on first use. */
   private oracle: OraclePanel | null = null;
+  /** How much closer the HUD's camera draws (the text size). */
+  private hudZoom = 1;
+  /** The open Oracle panel's contents, kept while the scene is laid out again. */
+  private oracleDraft: OracleDraft | null = null;
 
   constructor() {
     super('Battle');
@@ -108,27 +117,32 @@ export class BattleScene extends Phaser.Scene {
     const heroes = start.units.filter((u) => u.side === 'heroes').length;
     // The HUD is laid out for the screen's real size; `zoom` canvas pixels make one of its pixels.
     const screen = screenNow();
-    setTextResolution(screen.zoom);
+    // The text size grows the whole HUD (texts, buttons, cards, log, panels) alike: it is
+    // laid out for a screen that much smaller and drawn by a camera that much closer.
+    const grow = currentReadingScale();
+    this.hudZoom = grow;
+    setReadingZoom(grow);
+    setTextResolution(screen.zoom * grow);
     this.layout = battleLayout(
-      screen.width,
-      screen.height,
+      screen.width / grow,
+      screen.height / grow,
       heroes,
       app.settings.showLog,
       screen.narrow,
-      currentReadingScale(),
     );
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
     const uiCam = this.cameras.add(0, 0, screen.gameWidth, screen.gameHeight, false, 'ui');
-    uiCam.setOrigin(0, 0).setZoom(screen.zoom);
+    uiCam.setOrigin(0, 0).setZoom(screen.zoom * grow);
     const map = session.scenario.map;
     const v = this.layout.viewport;
     const z = screen.zoom;
+    const hz = z * grow;
     this.board = new BattleBoard(
       this,
       map,
       this.cameras.main,
-      { x: v.x * z, y: v.y * z, width: v.width * z, height: v.height * z },
+      { x: v.x * hz, y: v.y * hz, width: v.width * hz, height: v.height * hz },
       start,
       this.rules,
       z,
@@ -210,6 +224,8 @@ export class BattleScene extends Phaser.Scene {
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
       this.leaving = true;
+      setReadingZoom(1);
+      this.oracleDraft = this.oracle?.draft() ?? null;
       this.oracle?.destroy();
       this.oracle = null;
       this.animator.abort();
@@ -234,6 +250,10 @@ export class BattleScene extends Phaser.Scene {
       if (!this.relayout) this.hud.toast.show('Battle resumed.', 'info', 1400);
       this.time.delayedCall(0, () => app.notifyBattleShown());
     }
+    // A new window size: the Oracle panel that was open opens again as it was.
+    const draft = this.oracleDraft;
+    this.oracleDraft = null;
+    if (draft && this.relayout) this.toggleOracle(draft);
   }
 
   private get state(): GameState {
@@ -403,15 +423,19 @@ export class BattleScene extends Phaser.Scene {
     }
   }
 
-  /** Opens or closes the Oracle panel; its questions are commands like any other. */
-  private toggleOracle(): void {
+  /**
+   * Opens or closes the Oracle panel (or opens it filled from a draft); its questions are
+   * commands like any other.
+   */
+  private toggleOracle(draft?: OracleDraft): void {
     this.oracle ??= new OraclePanel({
       where: 'In battle',
       ask: (question, about, lastPlace) =>
         this.askOracle({ type: 'oracle', question, about, lastPlace }),
       history: () => oracleAnswers(this.session.events),
     });
-    this.oracle.toggle();
+    if (draft) this.oracle.open(draft);
+    else this.oracle.toggle();
   }
 
   private async askOracle(command: Command): Promise<OracleAsked> {
@@ -572,10 +596,13 @@ export class BattleScene extends Phaser.Scene {
 
   private openSettings(): void {
     const showLog = app.settings.showLog;
+    // The Settings screen's texts take the whole text size (the HUD's zoom is the battle's).
+    setReadingZoom(1);
     this.scene.launch('Settings', { overlay: true, returnTo: 'Battle' });
     this.scene.bringToTop('Settings');
     this.scene.pause();
     this.events.once(Phaser.Scenes.Events.RESUME, () => {
+      setReadingZoom(this.hudZoom);
       const settings = this.sys.settings;
       const resized = (settings.data as { relayoutOnResume?: boolean })?.relayoutOnResume;
       if (resized) settings.data = { ...(settings.data as object), relayoutOnResume: false };

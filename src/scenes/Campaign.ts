@@ -23,7 +23,7 @@ import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
-import { OraclePanel } from '../view/oracle-panel';
+import { OraclePanel, type OracleDraft } from '../view/oracle-panel';
 import { keyLabel, normaliseKey } from '../app/key-bindings';
 
 const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string }>> = {
@@ -45,6 +45,8 @@ export class CampaignScene extends Phaser.Scene {
   private toast!: Toast;
   /** The Oracle panel (the battle's, asked here between missions), built on first use. */
   private oracle: OraclePanel | null = null;
+  /** The open Oracle panel's contents, kept while the screen is laid out again. */
+  private oracleDraft: OracleDraft | null = null;
   private chronicle: Phaser.GameObjects.Text | null = null;
   private chronicleWidth = 0;
   private upright = false;
@@ -57,7 +59,12 @@ export class CampaignScene extends Phaser.Scene {
     enableKeyboardFocus(this);
     this.oracle = null;
     this.chronicle = null;
-    this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => this.oracle?.destroy());
+    const draft = this.oracleDraft;
+    this.oracleDraft = null;
+    this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+      this.oracleDraft = this.oracle?.draft() ?? null;
+      this.oracle?.destroy();
+    });
     const play = app.campaign;
     const { W, H } = frameMenuScene(this, { portrait: true });
     // A phone held upright: the panels in one column, the buttons in rows below.
@@ -121,10 +128,16 @@ export class CampaignScene extends Phaser.Scene {
         void this.play();
       }
     });
+    // A new window size: the Oracle panel that was open opens again as it was.
+    const relayout = (this.sys.settings.data as { relayout?: boolean } | undefined)?.relayout;
+    if (draft && relayout && !model.over && !model.battleUnderWay) this.toggleOracle(draft);
   }
 
-  /** Opens or closes the Oracle panel: each question is a campaign step, saved with it. */
-  private toggleOracle(): void {
+  /**
+   * Opens or closes the Oracle panel (or opens it filled from a draft): each question is a
+   * campaign step, saved with it.
+   */
+  private toggleOracle(draft?: OracleDraft): void {
     this.oracle ??= new OraclePanel({
       where: 'Between missions',
       ask: async (question, about, lastPlace) => {
@@ -137,7 +150,8 @@ export class CampaignScene extends Phaser.Scene {
       },
       history: () => app.campaign?.state.oracle ?? [],
     });
-    this.oracle.toggle();
+    if (draft) this.oracle.open(draft);
+    else this.oracle.toggle();
   }
 
   /** The chronicle's latest lines under the story (the oracle's answers among them). */

@@ -54,8 +54,9 @@ export class CampaignsScene extends Phaser.Scene {
 
   create(): void {
     enableKeyboardFocus(this);
-    const { W, H } = frameMenuScene(this, { portrait: true });
-    // A phone held upright: the slots (or the picker's campaigns) one under another.
+    // A phone held upright: the slots (or the picker's campaigns) one under another; on a
+    // screen wider than 16:9 (a phone on its side) they share its whole width.
+    const { W, H } = frameMenuScene(this, { portrait: true, wide: true });
     const upright = H > W;
     drawBackdrop(this, 0.7);
     installSaveFileInput();
@@ -89,8 +90,8 @@ export class CampaignsScene extends Phaser.Scene {
       .setOrigin(0.5, 0);
 
     // The three slots.
-    const sw = upright ? W - 80 : 360;
     const gap = upright ? 24 : 30;
+    const sw = upright ? W - 80 : Math.max(360, Math.floor((W - 160 - 2 * gap) / 3));
     const top = upright ? 170 : 150;
     const sh = upright ? 300 : 340;
     CAMPAIGN_SLOTS.forEach((slot, i) => {
@@ -179,7 +180,8 @@ export class CampaignsScene extends Phaser.Scene {
 
     // The campaigns, a page at a time.
     const cx = 40;
-    const cw = upright ? W - 80 : 740;
+    // Beside the difficulty's column (430 wide), as wide as the screen leaves.
+    const cw = upright ? W - 80 : W - 540;
     const ch = upright ? 196 : 150;
     const gap = 14;
     const top = 86;

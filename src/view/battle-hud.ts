@@ -12,8 +12,8 @@ import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
 import { Banner, HeroCard, InfoPanel } from './hud';
-import { COLORS, CSS, readingStyle, textStyle, titleStyle } from './theme';
-import { Button, drawPanel, Toast, Tooltip } from './ui';
+import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from './theme';
+import { Button, drawPanel, fitText, Toast, Tooltip } from './ui';
 
 /** What the HUD's buttons and cards ask the scene to do (and the keys they name). */
 export interface BattleHudActions {
@@ -117,8 +117,13 @@ export class BattleHud {
   private readonly banner: Banner;
   private readonly help: Phaser.GameObjects.Container;
   private readonly cards = new Map<string, HeroCard>();
+  /** The first card shown, and the pager, when the cards are shown a few at a time. */
+  private cardFirst = 0;
+  private cardFocus: string | undefined;
+  private pager: { up: Button; down: Button; words: Phaser.GameObjects.Text } | null = null;
   private readonly turnText: Phaser.GameObjects.Text;
   private readonly goalText: Phaser.GameObjects.Text;
+  private goalFull = '';
   /** Each hero card's badge with its chance of being attacked next turn, and its tooltip. */
   private readonly oddsBadges = new Map<string, Phaser.GameObjects.Text>();
   private readonly oddsTips = new Map<string, string>();
@@ -183,13 +188,13 @@ export class BattleHud {
     for (const b of layout.topButtons) {
       const look = looks[b.name];
       // Narrow screens: the gear alone for Settings.
-      const narrowIcon = layout.narrow && b.name === 'settings' ? 'gear' : undefined;
+      const narrowIcon = layout.compact && b.name === 'settings' ? 'gear' : undefined;
       const button = new Button(scene, b.x, b.y, {
         name: b.name,
         width: b.width,
         height: 32,
         // Narrow screens: the oracle's button names its die.
-        label: narrowIcon ? '' : layout.narrow && b.name === 'oracle' ? 'd20' : look.label,
+        label: narrowIcon ? '' : layout.compact && b.name === 'oracle' ? 'd20' : look.label,
         fontSize: 14,
         tooltip: look.tip,
         tooltipHost: this.tooltip,
@@ -213,22 +218,57 @@ export class BattleHud {
       ]);
       this.heroesPanel = add(panel).setVisible(false).setDepth(1);
     }
-    layout.cards.forEach((at, i) => {
+    heroes.slice(0, layout.cardCount).forEach((hero, i) => {
+      const at = layout.cards[Math.min(i, layout.cards.length - 1)];
       const card = new HeroCard(
         scene,
         at.x,
         at.y,
-        heroes[i],
+        hero,
         this.tooltip,
         { onInspect: actions.inspect, onChoose: actions.choose },
         rules,
       );
       card.setScale(layout.cardScale);
-      this.cards.set(heroes[i].id, card);
-      this.addOddsBadge(card, heroes[i].id);
+      this.cards.set(hero.id, card);
+      this.addOddsBadge(card, hero.id);
       if (this.heroesPanel) this.heroesPanel.add(card);
       else add(card);
     });
+    // More cards than places: a few at a time, turned by the pager.
+    const pg = layout.cardPager;
+    if (pg) {
+      const turn = (by: number) => () => this.turnCards(by);
+      const bw = 44;
+      const up = new Button(scene, pg.x - pg.width / 2 + bw / 2, pg.y, {
+        name: 'cards-up',
+        width: bw,
+        height: 28,
+        label: '\u25b2',
+        fontSize: 14,
+        tooltip: 'The hero cards before these',
+        onClick: turn(-1),
+      });
+      const down = new Button(scene, pg.x + pg.width / 2 - bw / 2, pg.y, {
+        name: 'cards-down',
+        width: bw,
+        height: 28,
+        label: '\u25bc',
+        fontSize: 14,
+        tooltip: 'The hero cards after these',
+        onClick: turn(1),
+      });
+      const words = scene.add
+        .text(pg.x, pg.y, '', readingStyle(13, CSS.muted))
+        .setOrigin(0.5)
+        .setName('cards-page');
+      this.pager = { up, down, words };
+      for (const o of [up, down, words]) {
+        if (this.heroesPanel) this.heroesPanel.add(o);
+        else add(o);
+      }
+    }
+    this.placeCards();
 
     const l = layout.log;
     this.log = add(new DiceLog(scene, l.x, l.y, l.width, l.height, this.tooltip));
@@ -250,7 +290,8 @@ export class BattleHud {
           '',
           readingStyle(14, CSS.muted, { wordWrap: { width: h.wrap }, lineSpacing: 2 }),
         )
-        .setOrigin(0, 0.5),
+        .setOrigin(0, 0.5)
+        .setName('battle-hint'),
     );
     const barButton = (
       name: 'undo' | 'end-turn',
@@ -277,7 +318,7 @@ export class BattleHud {
     this.undoButton = barButton(
       'undo',
       layout.undo,
-      narrow ? 'Undo' : `Undo (${keyLabel(keys.undo)})`,
+      layout.undoIconOnly ? '' : narrow ? 'Undo' : `Undo (${keyLabel(keys.undo)})`,
       'Take back this turn\u2019s move (not after an attack, a roll or an alert).',
       actions.undo,
     );
@@ -400,6 +441,45 @@ export class BattleHud {
     this.help.setVisible(show);
   }
 
+  /** Shows the cards from the pager's first one in the places there are. */
+  private placeCards(): void {
+    const places = this.layout.cards;
+    const ids = [...this.cards.keys()];
+    this.cardFirst = Math.max(0, Math.min(this.cardFirst, ids.length - places.length));
+    ids.forEach((id, i) => {
+      const slot = i - this.cardFirst;
+      const card = this.cards.get(id)!;
+      const shown = slot >= 0 && slot < places.length;
+      card.setVisible(shown);
+      if (shown) card.setPosition(places[slot].x, places[slot].y);
+    });
+    if (!this.pager) return;
+    const last = Math.min(ids.length, this.cardFirst + places.length);
+    this.pager.words.setText(
+      places.length === 1
+        ? `${this.cardFirst + 1} of ${ids.length}`
+        : `${this.cardFirst + 1}\u2013${last} of ${ids.length}`,
+    );
+    this.pager.up.setEnabled(this.cardFirst > 0);
+    this.pager.down.setEnabled(last < ids.length);
+  }
+
+  /** Turns the cards by a page (the pager's buttons). */
+  private turnCards(by: number): void {
+    this.cardFirst += by * this.layout.cards.length;
+    this.placeCards();
+  }
+
+  /** Brings a hero's card into view when the cards are shown a few at a time. */
+  private showCard(unitId: string | undefined): void {
+    if (!this.pager || !unitId) return;
+    const i = [...this.cards.keys()].indexOf(unitId);
+    const n = this.layout.cards.length;
+    if (i < 0 || (i >= this.cardFirst && i < this.cardFirst + n)) return;
+    this.cardFirst = Math.floor(i / n) * n;
+    this.placeCards();
+  }
+
   /** Narrow screens: shows the hero cards' panel, the dice log's, or neither. */
   showPanel(which: 'heroes' | 'log' | null): void {
     if (!this.layout.narrow) return;
@@ -416,8 +496,18 @@ export class BattleHud {
     if (view.title !== null && this.turnText.text !== view.title) this.setTurnText(view.title);
     this.hintText.setText(view.hint);
     const goal = view.roundOdds ? `${view.goal}  \u00b7  ${view.roundOdds}` : view.goal;
-    if (this.goalText.text !== goal) this.goalText.setText(goal);
+    // The goal fitted before the top bar's buttons (smaller, then cut; the dice log says it whole).
+    if (this.goalFull !== goal) {
+      this.goalFull = goal;
+      fitText(this.goalText, goal, this.layout.goal.width, readingSize(12));
+    }
     this.showOdds(view);
+    // The inspected hero's card (else the acting one's) in view, when they are paged.
+    const focus = view.cards.find((c) => c.inspected) ?? view.cards.find((c) => c.acting);
+    if (focus?.unitId !== this.cardFocus) {
+      this.cardFocus = focus?.unitId;
+      this.showCard(focus?.unitId);
+    }
     for (const c of view.cards) {
       const unit = state.units.find((u) => u.id === c.unitId);
       if (unit)
@@ -507,7 +597,7 @@ export class BattleHud {
     if (!b) return;
     if (look.label !== undefined)
       b.setLabel(
-        !this.layout.narrow
+        !this.layout.compact
           ? look.label
           : name === 'speed'
             ? look.label.replace(/^Speed: /, '')

@@ -27,6 +27,12 @@ const BUTTON_GAP = 6;
 /** The most hero cards the left column shows. */
 const MAX_CARDS = 4;
 const LOG_H = 400;
+/** The least height the info panel keeps under the dice log. */
+const MIN_INFO_H = 190;
+/** The least room the turn banner keeps between the title and the top bar's buttons. */
+const MIN_TURN_ROOM = 180;
+/** The hint's row above the action bar when it has no room beside Undo and End turn. */
+const HINT_ROW = 38;
 
 /** The top bar's buttons, left to right, with their widths. */
 export const TOP_BUTTONS = [
@@ -73,14 +79,26 @@ export interface BattleLayout {
   viewport: Rect;
   /** The scenario's name (at most `width` wide) and the goal line under it. */
   title: { x: number; y: number; width: number };
-  goal: { x: number; y: number };
+  goal: { x: number; y: number; width: number };
   /** The round/turn banner: centred at x, shrunk to fit `room`. */
   turn: { x: number; y: number; room: number };
   /** Centre of each top-bar button. */
   topButtons: { name: TopButtonName; x: number; y: number; width: number }[];
-  /** Top-left corner of each hero card, and the cards' scale (narrow: to fit their panel). */
+  /** The top bar's buttons and the action bar's take their short labels (little room). */
+  compact: boolean;
+  /** Undo shows its icon alone (a very narrow screen). */
+  undoIconOnly: boolean;
+  /**
+   * The places for hero cards (top-left corners), and the cards' scale (narrow: to fit
+   * their panel). When fewer places than `cardCount` fit (a short screen, a large text
+   * size) the cards are shown a few at a time, turned by the pager's buttons.
+   */
   cards: { x: number; y: number }[];
   cardScale: number;
+  /** How many hero cards there are (the first heroes, at most four). */
+  cardCount: number;
+  /** The pager's row under the cards (centre and width), when not all cards fit. */
+  cardPager: { x: number; y: number; width: number } | null;
   /** The dice log (built even when the settings hide it) and the info panel below it. */
   log: Rect;
   logShown: boolean;
@@ -96,8 +114,8 @@ export interface BattleLayout {
 }
 
 /**
- * The layout of a screen `width` x `height` with `heroes` hero cards; `textScale`: the text
- * size setting (the bottom bar's buttons grow with their labels, up to 1.4 times).
+ * The layout of a screen `width` x `height` (HUD pixels: the text size makes them larger
+ * and the screen fewer of them) with `heroes` hero cards.
  */
 export function battleLayout(
   width: number,
@@ -105,36 +123,39 @@ export function battleLayout(
   heroes: number,
   showLog: boolean,
   narrow = false,
-  textScale = 1,
 ): BattleLayout {
   if (narrow) return narrowLayout(width, height, heroes);
-  const grow = Math.max(1, Math.min(1.4, textScale));
-  const endW = Math.round(204 * grow);
-  const undoW = Math.round(136 * grow);
+  const endW = 204;
+  const undoW = 136;
   const viewport: Rect = {
     x: SIDE + MARGIN,
     y: TOP + MARGIN,
     width: width - 2 * (SIDE + MARGIN),
     height: height - TOP - MARGIN - BAR_H - MARGIN,
   };
-  const buttonsWidth =
-    TOP_BUTTONS.reduce((sum, b) => sum + b.width, 0) + BUTTON_GAP * (TOP_BUTTONS.length - 1);
-  let bx = width - MARGIN - buttonsWidth;
+  const gaps = BUTTON_GAP * (TOP_BUTTONS.length - 1);
+  const full = TOP_BUTTONS.reduce((sum, b) => sum + b.width, 0) + gaps;
+  // Too little room beside the title and the turn banner (a large text size): the short
+  // buttons of a phone, and the hint in a row of its own above Undo and End turn.
+  const compact = width - MARGIN - full < TITLE_ROOM + 16 + MIN_TURN_ROOM;
+  // (The oracle's "d20" a little wider than on a phone: there is the room.)
+  const widths = TOP_BUTTONS.map((b) =>
+    !compact ? b.width : b.name === 'oracle' ? 40 : NARROW_BUTTON_WIDTHS[b.name],
+  );
+  let bx = width - MARGIN - widths.reduce((a, b) => a + b, 0) - gaps;
   const firstButton = bx;
-  const topButtons = TOP_BUTTONS.map((b) => {
-    const placed = { name: b.name, x: bx + b.width / 2, y: TOP / 2, width: b.width };
-    bx += b.width + BUTTON_GAP;
+  const topButtons = TOP_BUTTONS.map((b, i) => {
+    const placed = { name: b.name, x: bx + widths[i] / 2, y: TOP / 2, width: widths[i] };
+    bx += widths[i] + BUTTON_GAP;
     return placed;
   });
-  const shown = Math.min(heroes, MAX_CARDS);
-  const gap = Math.min(8, (height - TOP - MARGIN * 2 - shown * CARD_H) / Math.max(1, shown - 1));
-  const cards = Array.from({ length: shown }, (_, i) => ({
-    x: MARGIN,
-    y: TOP + MARGIN + i * (CARD_H + gap),
-  }));
+  if (compact) viewport.height -= HINT_ROW;
+  const column = cardColumn(MARGIN, TOP + MARGIN, height - TOP - MARGIN * 2, heroes, 1);
   const rx = width - SIDE;
-  const log = { x: rx, y: TOP + MARGIN, width: SIDE - MARGIN, height: showLog ? LOG_H : 60 };
-  const infoY = TOP + MARGIN + (showLog ? LOG_H + MARGIN : 0);
+  // A short screen (a large text size): the log shorter, the info panel keeping its room.
+  const logH = Math.min(LOG_H, height - TOP - 3 * MARGIN - MIN_INFO_H);
+  const log = { x: rx, y: TOP + MARGIN, width: SIDE - MARGIN, height: showLog ? logH : 60 };
+  const infoY = TOP + MARGIN + (showLog ? logH + MARGIN : 0);
   const barY = height - BAR_H / 2 - MARGIN / 2;
   const layout: BattleLayout = {
     width,
@@ -142,15 +163,20 @@ export function battleLayout(
     topBar: TOP,
     viewport,
     title: { x: 16, y: 16, width: TITLE_ROOM - 20 },
-    goal: { x: 16, y: 36 },
+    goal: { x: 16, y: 36, width: firstButton - 16 - 10 },
     turn: { x: (TITLE_ROOM + firstButton) / 2, y: TOP / 2, room: firstButton - TITLE_ROOM - 16 },
     topButtons,
-    cards,
-    cardScale: 1,
+    ...column,
     log,
     logShown: showLog,
     info: { x: rx, y: infoY, width: SIDE - MARGIN, height: height - infoY - MARGIN },
-    hint: { x: viewport.x + 4, y: barY, wrap: viewport.width - (endW + undoW + 26) },
+    hint: compact
+      ? {
+          x: viewport.x + 4,
+          y: viewport.y + viewport.height + HINT_ROW / 2 + 2,
+          wrap: viewport.width - 8,
+        }
+      : { x: viewport.x + 4, y: barY, wrap: viewport.width - (endW + undoW + 26) },
     undo: { x: viewport.x + viewport.width - endW - 10 - undoW / 2, y: barY, width: undoW },
     endTurn: { x: viewport.x + viewport.width - endW / 2 - 2, y: barY, width: endW },
     banner: {
@@ -161,10 +187,44 @@ export function battleLayout(
     toast: { x: viewport.x + viewport.width / 2, y: viewport.y + viewport.height - 40 },
     recentre: { x: viewport.x + viewport.width - 26, y: viewport.y + 19, width: 40 },
     narrow: false,
+    compact,
+    undoIconOnly: false,
     panel: null,
     panelButtons: null,
   };
   return layout;
+}
+
+/** The pager's row under the cards when they are shown a few at a time. */
+export const PAGER_H = 34;
+
+/**
+ * The hero cards in a column from (x, y), `room` tall, at `scale`: all of them when they
+ * fit (the gap between them shrinking to 2), else as many as fit above the pager's row.
+ */
+function cardColumn(
+  x: number,
+  y: number,
+  room: number,
+  heroes: number,
+  scale: number,
+): Pick<BattleLayout, 'cards' | 'cardScale' | 'cardCount' | 'cardPager'> {
+  const count = Math.min(heroes, MAX_CARDS);
+  const h = CARD_H * scale;
+  const gap = Math.min(8, (room - count * h) / Math.max(1, count - 1));
+  const place = (n: number, g: number) =>
+    Array.from({ length: n }, (_, i) => ({ x, y: Math.round(y + i * (h + g)) }));
+  if (gap >= 2 || count <= 1)
+    return { cards: place(count, gap), cardScale: scale, cardCount: count, cardPager: null };
+  const shown = Math.max(1, Math.floor((room - PAGER_H + 8) / (h + 8)));
+  const cards = place(shown, 8);
+  const w = CARD_W * scale;
+  return {
+    cards,
+    cardScale: scale,
+    cardCount: count,
+    cardPager: { x: x + w / 2, y: y + shown * (h + 8) + PAGER_H / 2 - 4, width: w },
+  };
 }
 
 /** Narrow screens: rows from top to bottom, the board the full width. */
@@ -176,26 +236,35 @@ const N_BAR = 54;
 
 function narrowLayout(width: number, height: number, heroes: number): BattleLayout {
   const m = 4;
-  const top = N_TURN + N_BUTTONS;
+  const widths = TOP_BUTTONS.map((b) => NARROW_BUTTON_WIDTHS[b.name]);
+  const raw = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
+  // The buttons in one row, or two when one is too narrow for them (a large text size).
+  const half = Math.ceil(widths.length / 2);
+  const oneRow = raw(widths) + widths.length - 1 <= width - 2 * m;
+  const rows = oneRow ? [widths] : [widths.slice(0, half), widths.slice(half)];
+  const top = N_TURN + rows.length * N_BUTTONS;
   const barY = height - N_BAR / 2 - m;
   const hintY = height - N_BAR - m - N_HINT / 2;
   const infoY = height - N_BAR - m - N_HINT - N_INFO;
   const viewport: Rect = { x: m, y: top + m, width: width - 2 * m, height: infoY - top - 2 * m };
-  const widths = TOP_BUTTONS.map((b) => NARROW_BUTTON_WIDTHS[b.name]);
-  const gap = Math.min(
-    BUTTON_GAP,
-    (width - 2 * m - widths.reduce((a, b) => a + b, 0)) / (widths.length - 1),
-  );
-  let bx = (width - widths.reduce((a, b) => a + b, 0) - gap * (widths.length - 1)) / 2;
-  const topButtons = TOP_BUTTONS.map((b, i) => {
-    const placed = {
-      name: b.name,
-      x: bx + widths[i] / 2,
-      y: N_TURN + N_BUTTONS / 2 - 2,
-      width: widths[i],
-    };
-    bx += widths[i] + gap;
-    return placed;
+  const topButtons: BattleLayout['topButtons'] = [];
+  rows.forEach((row, r) => {
+    const gap = Math.min(BUTTON_GAP, (width - 2 * m - raw(row)) / (row.length - 1));
+    // Two rows: each row's buttons share its whole width.
+    const grow = rows.length > 1 ? (width - 2 * m - gap * (row.length - 1)) / raw(row) : 1;
+    const fitted = row.map((w) => Math.floor(w * grow));
+    const total = fitted.reduce((a, b) => a + b, 0) + gap * (row.length - 1);
+    let bx = (width - total) / 2;
+    for (const w of fitted) {
+      const name = TOP_BUTTONS[topButtons.length].name;
+      topButtons.push({
+        name,
+        x: bx + w / 2,
+        y: N_TURN + r * N_BUTTONS + N_BUTTONS / 2 - 2,
+        width: w,
+      });
+      bx += w + gap;
+    }
   });
   // The panel opens over the board and the info panel, above the hint.
   const panel: Rect = {
@@ -204,17 +273,24 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
     width: width - 2 * m,
     height: hintY - N_HINT / 2 - top - 2 * m,
   };
+  // The cards in a column, shrunk a little to fit the panel when it is short (more: paged).
   const shown = Math.min(heroes, MAX_CARDS);
-  // The cards in a column, shrunk to fit the panel when it is short.
-  const cardGap = 6;
-  const cardScale = Math.min(1, (panel.height - 16 - (shown - 1) * cardGap) / (shown * CARD_H));
-  const cards = Array.from({ length: shown }, (_, i) => ({
-    x: Math.round(panel.x + (panel.width - CARD_W * cardScale) / 2),
-    y: panel.y + 8 + i * (CARD_H * cardScale + cardGap),
-  }));
+  const fit = (panel.height - 16 - (shown - 1) * 6) / (shown * CARD_H);
+  const cardScale = Math.min(1, (panel.width - 8) / CARD_W, Math.max(fit, 0.85));
+  const column = cardColumn(
+    Math.round(panel.x + (panel.width - CARD_W * cardScale) / 2),
+    panel.y + 8,
+    panel.height - 16,
+    heroes,
+    cardScale,
+  );
   // Action bar, left to right: Heroes, Log, Undo, End turn.
   const room = width - 2 * m - 3 * BUTTON_GAP;
-  const w = [0.2, 0.16, 0.26, 0.38].map((f) => Math.floor(room * f));
+  // Very narrow (a large text size): Undo an icon alone, the rest wider for their words.
+  const undoIconOnly = width < 330;
+  const w = (undoIconOnly ? [0.25, 0.16, 0.17, 0.42] : [0.2, 0.16, 0.26, 0.38]).map((f) =>
+    Math.floor(room * f),
+  );
   let ax = m;
   const at = w.map((bw) => {
     const placed = { x: ax + bw / 2, y: barY, width: bw };
@@ -227,11 +303,10 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
     topBar: top,
     viewport,
     title: { x: m, y: 0, width: 0 },
-    goal: { x: m, y: 0 },
+    goal: { x: m, y: 0, width: 0 },
     turn: { x: width / 2, y: N_TURN / 2 + 2, room: width - 16 },
     topButtons,
-    cards,
-    cardScale,
+    ...column,
     log: panel,
     logShown: true,
     info: { x: m, y: infoY, width: width - 2 * m, height: N_INFO },
@@ -246,6 +321,8 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
     toast: { x: width / 2, y: viewport.y + viewport.height - 40 },
     recentre: { x: viewport.x + viewport.width - 24, y: viewport.y + 17, width: 40 },
     narrow: true,
+    compact: true,
+    undoIconOnly,
     panel,
     panelButtons: { heroes: at[0], log: at[1] },
   };

@@ -174,7 +174,7 @@ export class DiceLog extends Phaser.GameObjects.Container {
       const u = state.units.find((x) => x.id === event.unit);
       if (u) color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
     }
-    const t = this.scene.add.text(12, 0, text, this.entryStyle(color));
+    const t = this.scene.add.text(12, 0, text, this.entryStyle(color)).setName('log-line');
     const tagWords = ruleTag(event.rule);
     let tag: Phaser.GameObjects.Text | null = null;
     let tagBelow = false;

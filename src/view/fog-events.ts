@@ -38,6 +38,10 @@ export const UNSEEN_WORDS = {
   stirs: 'Something stirs in the dark.',
   strikes: (target: string) => `Something strikes at the ${target} from the dark.`,
   roll: (die: number, value: number) => `A roll in the dark: d${die} = ${value}.`,
+  // A die that picks among figures some of which are out of sight: its size and number
+  // would count them, so the line names only the one picked, when it is seen.
+  picks: (name: string | null) =>
+    name ? `A roll picks the one that acts: the ${name}.` : 'A roll picks the one that acts.',
 };
 
 function monsterOf(state: GameState, id: string | null | undefined) {
@@ -107,6 +111,10 @@ export function fogScript(
       if (monster) {
         isSeen = sees(monster.id);
         if (!isSeen) text = UNSEEN_WORDS.roll(e.die, e.value);
+      } else if (e.picks?.some((id) => monsterOf(draft, id) && !sees(id))) {
+        const picked = monsterOf(draft, e.picks[e.value - 1]);
+        isSeen = !picked || sees(picked.id);
+        text = UNSEEN_WORDS.picks(picked && isSeen ? picked.name : null);
       }
     } else if (e.type === 'defeated') {
       if (monster) isSeen = sees(monster.id);

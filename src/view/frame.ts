@@ -5,17 +5,11 @@
  */
 import type Phaser from 'phaser';
 import { DESIGN_HEIGHT, DESIGN_WIDTH, fitBox, screenNow } from './screen';
+import { noteMenuFrame, type MenuFrameNote } from '../app/controls';
 import { setTextResolution } from './theme';
 
 /** A menu scene's frame: the design box, and the box coordinates of the screen's edges. */
-export interface MenuFrame {
-  W: number;
-  H: number;
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
+export type MenuFrame = MenuFrameNote;
 
 /**
  * Fits a menu scene's 1280 x 720 design box into the screen, centred. A scene that lays
@@ -44,7 +38,9 @@ export function frameMenuScene(
   const box = fitBox(screen, W, H);
   scene.cameras.main.setOrigin(0, 0).setZoom(box.zoom).setScroll(box.left, box.top);
   setTextResolution(box.zoom);
-  return { W, H, ...box };
+  const frame = { W, H, ...box };
+  noteMenuFrame(scene.sys.settings.key, frame);
+  return frame;
 }
 
 /** The camera that draws a scene's HUD: the battle's 'ui' camera, else the main one. */

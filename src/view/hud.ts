@@ -248,15 +248,17 @@ export class InfoPanel extends Phaser.GameObjects.Container {
     this.bg = scene.add.graphics();
     drawPanel(this.bg, 0, 0, w, h);
     this.title = scene.add.text(12, 8, '', titleStyle(16, CSS.gold, { strokeThickness: 0 }));
-    this.bodyText = scene.add.text(
-      12,
-      34,
-      '',
-      readingStyle(13, CSS.parchment, {
-        wordWrap: { width: w - 24, useAdvancedWrap: true },
-        lineSpacing: 2,
-      }),
-    );
+    this.bodyText = scene.add
+      .text(
+        12,
+        34,
+        '',
+        readingStyle(13, CSS.parchment, {
+          wordWrap: { width: w - 24, useAdvancedWrap: true },
+          lineSpacing: 2,
+        }),
+      )
+      .setName('info-body');
     this.add([this.bg, this.title, this.bodyText]);
     scene.add.existing(this);
   }

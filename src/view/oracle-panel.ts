@@ -22,6 +22,20 @@ export interface OracleShown {
   rule: RuleRef;
 }
 
+/**
+ * What an open panel holds (the kind chosen, the words typed, the last-place toggle, the
+ * answer shown, where the focus is): kept while its scene is laid out again for a new
+ * window size, and given back to the panel made anew.
+ */
+export interface OracleDraft {
+  question: OracleQuestion;
+  about: string;
+  lastPlace: boolean;
+  shown: OracleShown | null;
+  /** The id of the panel's element that had the focus, if one had. */
+  focus: string | null;
+}
+
 export type OracleAsked = { ok: true; shown: OracleShown } | { ok: false; error: string };
 
 export interface OraclePanelHost {
@@ -124,6 +138,8 @@ function element<K extends keyof HTMLElementTagNameMap>(
 export class OraclePanel {
   private root: HTMLFormElement | null = null;
   private asking = false;
+  /** The answer the panel shows now (kept in a draft). */
+  private shown: OracleShown | null = null;
   /** The element that had the focus before the panel opened (given it back on close). */
   private before: Element | null = null;
 
@@ -138,7 +154,22 @@ export class OraclePanel {
     else this.open();
   }
 
-  open(): void {
+  /** What the open panel holds now, or null when it is closed. */
+  draft(): OracleDraft | null {
+    const form = this.root;
+    if (!form) return null;
+    const active = document.activeElement;
+    return {
+      question: this.kind,
+      about: form.querySelector<HTMLInputElement>('#oracle-about')!.value,
+      lastPlace: form.querySelector<HTMLInputElement>('#oracle-last')!.checked,
+      shown: this.shown,
+      focus: active instanceof HTMLElement && form.contains(active) && active.id ? active.id : null,
+    };
+  }
+
+  /** Opens the panel, filled from a draft when one is given (a scene laid out again). */
+  open(draft?: OracleDraft): void {
     if (this.root) return;
     if (!document.getElementById(STYLE_ID)) {
       const style = element('style', { id: STYLE_ID });
@@ -169,7 +200,7 @@ export class OraclePanel {
         value: k.question,
         id: `oracle-kind-${k.question}`,
       });
-      radio.checked = i === 0;
+      radio.checked = draft ? k.question === draft.question : i === 0;
       label.append(radio, element('span', {}, k.label), element('small', {}, k.hint));
       kinds.append(label);
     });
@@ -237,8 +268,16 @@ export class OraclePanel {
     form.querySelector('#oracle-close')!.addEventListener('click', () => this.close());
     document.body.append(form);
     this.root = form;
+    this.shown = null;
     this.showHistory();
-    form.querySelector<HTMLInputElement>('input[name=oracle-kind]:checked')?.focus();
+    if (draft) {
+      form.querySelector<HTMLInputElement>('#oracle-about')!.value = draft.about;
+      form.querySelector<HTMLInputElement>('#oracle-last')!.checked = draft.lastPlace;
+      this.syncKind();
+      if (draft.shown) this.showAnswer(draft.shown);
+    }
+    const focus = draft?.focus ? form.querySelector<HTMLElement>(`#${draft.focus}`) : null;
+    (focus ?? form.querySelector<HTMLInputElement>('input[name=oracle-kind]:checked'))?.focus();
   }
 
   close(): void {
@@ -294,6 +333,7 @@ export class OraclePanel {
 
   private showAnswer(o: OracleShown): void {
     const form = this.root!;
+    this.shown = o;
     const box = form.querySelector<HTMLElement>('#oracle-answer')!;
     box.hidden = false;
     const die = form.querySelector<HTMLElement>('#oracle-die')!;

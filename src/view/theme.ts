@@ -146,9 +146,25 @@ export function currentReadingScale(): number {
   return readingScale;
 }
 
+/**
+ * The part of the text size a screen's camera shows instead (the Battle's HUD is zoomed by
+ * the text size as a whole, so its texts are not made larger a second time).
+ */
+let zoomedReading = 1;
+
+/** Says how much of the text size the screen's camera zoom shows now (1: none). */
+export function setReadingZoom(zoom: number): void {
+  zoomedReading = Math.max(1, zoom);
+}
+
+/** The text size still to apply to a font size (the setting less a camera's zoom). */
+function fontScale(): number {
+  return readingScale / zoomedReading;
+}
+
 /** A font size grown by the text size setting. */
 export function readingSize(size: number): number {
-  return Math.round(size * readingScale);
+  return Math.round(size * fontScale());
 }
 
 /**
@@ -160,7 +176,7 @@ export function readingStyle(
   color: string = CSS.parchment,
   extra: Style = {},
 ): Style {
-  return textStyle(Math.round(size * readingScale), color, extra);
+  return textStyle(readingSize(size), color, extra);
 }
 
 export function titleStyle(size: number, color: string = CSS.gold, extra: Style = {}): Style {

@@ -734,7 +734,8 @@ function findNamedText(
 ): Phaser.GameObjects.Text | null {
   const find = (list: Phaser.GameObjects.GameObject[]): Phaser.GameObjects.Text | null => {
     for (const o of list) {
-      if (o instanceof Phaser.GameObjects.Text && o.name === name) return o;
+      // Of texts sharing a name (the dice log's lines), the first one shown.
+      if (o instanceof Phaser.GameObjects.Text && o.name === name && o.visible) return o;
       if (o instanceof Button && o.buttonName === name) return o.label;
       if (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer) {
         const inner = find(o.list);

@@ -116,6 +116,46 @@ async function expectAnswer(
   expect(line!.tag).toBe(TAG[kind]);
 }
 
+/**
+ * Resizes the page with the Oracle panel open and waits for the scene to lay itself out
+ * again (the panel made anew); the kind chosen, the words typed, the last-place toggle and
+ * the answer shown are all kept.
+ */
+async function resizeKeepsPanel(
+  page: Page,
+  width: number,
+  height: number,
+  kind: Kind,
+  about: string,
+): Promise<void> {
+  const words = await page.textContent('#oracle-words');
+  const last = await page.isChecked('#oracle-last');
+  await page.evaluate(() => document.getElementById('oracle-panel')!.setAttribute('data-old', '1'));
+  await page.setViewportSize({ width, height });
+  await page.waitForFunction(
+    () => {
+      const p = document.getElementById('oracle-panel');
+      return p === null || !p.hasAttribute('data-old');
+    },
+    null,
+    { timeout: 10_000 },
+  );
+  expect(
+    await page.$('#oracle-panel'),
+    `open after the resize to ${width}x${height}`,
+  ).not.toBeNull();
+  expect(await page.isChecked(`#oracle-kind-${kind}`)).toBe(true);
+  expect(await page.inputValue('#oracle-about')).toBe(about);
+  expect(await page.isChecked('#oracle-last')).toBe(last);
+  expect(await page.isVisible('#oracle-last')).toBe(kind === 'secret');
+  expect(await page.textContent('#oracle-words')).toBe(words);
+  const box = await page.locator('#oracle-panel').boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+}
+
 describe('the Oracle panel in the browser', () => {
   it('in a Dungeon Crawl battle: opened by a click, each question asked with typed words', async () => {
     const page = browser.page;
@@ -149,6 +189,17 @@ describe('the Oracle panel in the browser', () => {
     await expectAnswer(3, 'secret', 'the key in the last chest');
     await page.waitForTimeout(300);
     await shot('battle', 'oracle-panel.png');
+
+    // A new window size lays the battle out again; the open panel stays open as it was.
+    await page.click('#oracle-kind-secret');
+    await page.fill('#oracle-about', 'a lever behind the throne');
+    await page.focus('#oracle-about');
+    await resizeKeepsPanel(page, 844, 390, 'secret', 'a lever behind the throne');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('oracle-about');
+    await page.waitForTimeout(300);
+    await shot('battle-sideways');
+    await page.click('#oracle-kind-next');
+    await resizeKeepsPanel(page, 1280, 720, 'next', 'a lever behind the throne');
 
     // Nothing on the board moved: the turn is the same hero's.
     const look = await page.evaluate(() => window.archfoe.state()?.turn?.unitId ?? null);
@@ -323,8 +374,11 @@ describe('the Oracle panel in the browser', () => {
     expect(await page.textContent('#oracle-history li:first-child')).toContain(
       'the ferry still runs',
     );
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(600);
+    // A new window size lays the screen out again; the panel stays open as it was.
+    await page.click('#oracle-kind-secret');
+    await page.fill('#oracle-about', 'the map under the floor');
+    await resizeKeepsPanel(page, 390, 844, 'secret', 'the map under the floor');
+    await page.waitForTimeout(300);
     await shot('campaign-phone');
     await page.keyboard.press('Escape');
     expect(browser.errors).toEqual([]);

@@ -1,7 +1,8 @@
 /**
- * The Setup (both rule sets), Results, Replay and campaign slots and picker screens on a phone held upright (390x844),
- * on its side (844x390) and at 1280x720: every button on the screen, tall enough to tap
- * (20 px or more) and its label within the button; the battle's hero cards' weapon labels
+ * The Setup (both rule sets), Results, Replay and campaign slots and picker screens on a
+ * phone held upright (390x844), on its side (844x390) and at 1280x720: every button on the
+ * screen, tall enough to tap (20 px or more) and its label within the button; the screens
+ * fill the page, with no bands left at the sides of a phone on its side; the battle's hero cards' weapon labels
  * ("Hand crossbow 11+") within their buttons too. Screenshots go to test-artifacts/ (the
  * upright Setup to docs/ with DOCS_SHOTS=1).
  */
@@ -48,8 +49,32 @@ async function checkControls(where: string, width: number, height: number): Prom
   }
 }
 
+/**
+ * The screen fills the page, with no unused bands at its sides (letterboxing): a menu
+ * screen's layout box reaches every edge of the page, and its buttons spread over most of
+ * its width.
+ */
+async function checkFills(where: string, width: number): Promise<void> {
+  const page = b.page;
+  const frame = await page.evaluate(() => window.archfoe.debug.menuFrame());
+  if (frame) {
+    expect(frame.left, `${where}: no band at the left`).toBeGreaterThanOrEqual(-1);
+    expect(frame.right, `${where}: no band at the right`).toBeLessThanOrEqual(frame.W + 1);
+    expect(frame.top, `${where}: no band at the top`).toBeGreaterThanOrEqual(-1);
+    expect(frame.bottom, `${where}: no band at the foot`).toBeLessThanOrEqual(frame.H + 1);
+  }
+  const rects = await page.evaluate(() =>
+    window.archfoe.debug.buttonNames().map((n) => window.archfoe.debug.buttonRect(n)),
+  );
+  const shown = rects.filter((r) => r !== null);
+  const from = Math.min(...shown.map((r) => r.x));
+  const to = Math.max(...shown.map((r) => r.x + r.width));
+  expect(from, `${where}: buttons near the left edge`).toBeLessThanOrEqual(width * 0.12);
+  expect(to, `${where}: buttons near the right edge`).toBeGreaterThanOrEqual(width * 0.88);
+}
+
 /** Each size in turn: the scene laid out again for it, checked, and photographed. */
-async function atEverySize(scene: string, shot: string): Promise<void> {
+async function atEverySize(scene: string, shot: string, fills = false): Promise<void> {
   const page = b.page;
   for (const size of SIZES) {
     await page.setViewportSize(size);
@@ -58,6 +83,7 @@ async function atEverySize(scene: string, shot: string): Promise<void> {
     await page.mouse.move(1, 1);
     await page.waitForTimeout(900);
     await checkControls(`${scene} ${size.width}x${size.height}`, size.width, size.height);
+    if (fills) await checkFills(`${scene} ${size.width}x${size.height}`, size.width);
     const path = join(ARTIFACTS, `phone-${shot}-${size.width}x${size.height}.png`);
     await page.screenshot({ path });
     if (shot === 'setup-skirmish' && size.width === 390 && process.env.DOCS_SHOTS === '1')
@@ -72,14 +98,14 @@ describe('the screens on a phone', () => {
     await openSetup(page, b.session.baseUrl);
     await clickButtonOn(page, 'scenario-dungeon-crawl');
     await page.waitForFunction(() => window.archfoe.debug.buttonRect('seed-random') !== null);
-    await atEverySize('Setup', 'setup-crawl');
+    await atEverySize('Setup', 'setup-crawl', true);
     await clickButtonOn(page, 'scenario-skirmish-basic-battle');
     await page.waitForFunction(() => window.archfoe.debug.buttonRect('field-random') !== null);
-    await atEverySize('Setup', 'setup-skirmish');
+    await atEverySize('Setup', 'setup-skirmish', true);
     // A map as the battlefield: its name between the arrows, fitted.
     await clickButtonOn(page, 'field-map');
     await page.waitForFunction(() => window.archfoe.debug.buttonRect('field-next') !== null);
-    await atEverySize('Setup', 'setup-skirmish-map');
+    await atEverySize('Setup', 'setup-skirmish-map', true);
     await clickButtonOn(page, 'field-random');
     await page.waitForFunction(() => window.archfoe.debug.buttonRect('field-reroll') !== null);
   }, 180_000);
@@ -100,7 +126,7 @@ describe('the screens on a phone', () => {
     expect(pistol?.label).toMatch(/^Hand.*11\+$/);
     await page.screenshot({ path: join(ARTIFACTS, 'phone-battle-1280x720.png') });
     await playToResultsByAutopilot(page, 3000);
-    await atEverySize('Results', 'results');
+    await atEverySize('Results', 'results', true);
     await clickButtonOn(page, 'results-replay');
     await waitForScene(page, 'Replay');
     await clickButtonOn(page, 'replay-forward');
@@ -111,16 +137,16 @@ describe('the screens on a phone', () => {
     expect(b.errors).toEqual([]);
   }, 300_000);
 
-  it('the campaign slots and the campaign picker fit every size', async () => {
+  it('the campaign slots and the campaign picker fit every size and fill it', async () => {
     const page = b.page;
     await clickButtonOn(page, 'results-menu');
     await waitForScene(page, 'Menu');
     await clickButtonOn(page, 'campaign');
     await waitForScene(page, 'Campaigns');
-    await atEverySize('Campaigns', 'campaign-slots');
+    await atEverySize('Campaigns', 'campaign-slots', true);
     await clickButtonOn(page, 'slot-2-new');
     await page.waitForFunction(() => window.archfoe.debug.buttonRect('picker-start') !== null);
-    await atEverySize('Campaigns', 'campaign-picker');
+    await atEverySize('Campaigns', 'campaign-picker', true);
     expect(b.errors).toEqual([]);
   }, 120_000);
 });

@@ -107,3 +107,54 @@ describe('the screen and the narrow layout', () => {
     });
   }
 });
+
+describe('the layout at the largest text size (1.4: the HUD laid out for a screen 1.4 times smaller)', () => {
+  const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
+    x: b.x - b.width / 2,
+    y: b.y - bh / 2,
+    width: b.width,
+    height: bh,
+  });
+
+  it('1280x720, four heroes: the cards at full size, a page at a time, above the pager', () => {
+    const [w, h] = [1280 / 1.4, 720 / 1.4];
+    const l = battleLayout(w, h, 4, true);
+    expect(l.cardCount).toBe(4);
+    expect(l.cardScale).toBe(1);
+    expect(l.cards.length).toBeGreaterThan(0);
+    expect(l.cards.length).toBeLessThan(4);
+    const cards = l.cards.map((c) => ({ ...c, width: CARD_W, height: CARD_H }));
+    const pager = button(l.cardPager!, 28);
+    for (const r of [...cards, pager, l.viewport, l.info, l.log])
+      expect(inside(r, w, h), JSON.stringify(r)).toBe(true);
+    const apart = [...cards, pager, l.viewport, l.info, l.log];
+    apart.forEach((a, i) => apart.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)));
+    // The info panel keeps room to read under the (shorter) dice log.
+    expect(l.info.height).toBeGreaterThanOrEqual(150);
+    // At the normal size every card has its place and there is no pager.
+    const normal = battleLayout(1280, 720, 4, true);
+    expect([normal.cards.length, normal.cardPager]).toEqual([4, null]);
+  });
+
+  it('a phone (390x844): the top buttons in two rows, on screen and apart; the cards paged', () => {
+    const [w, h] = [390 / 1.4, 844 / 1.4];
+    const l = battleLayout(w, h, 4, true, true);
+    // At the normal size they are one row.
+    expect(new Set(battleLayout(390, 844, 4, true, true).topButtons.map((b) => b.y)).size).toBe(1);
+    const top = l.topButtons.map((b) => button(b, 32));
+    expect(new Set(l.topButtons.map((b) => b.y)).size).toBe(2);
+    const bar = [l.undo, l.endTurn, l.panelButtons!.heroes, l.panelButtons!.log].map((b) =>
+      button(b, 38),
+    );
+    const apart = [l.viewport, l.info, ...top, ...bar];
+    for (const r of apart) expect(inside(r, w, h), JSON.stringify(r)).toBe(true);
+    apart.forEach((a, i) => apart.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)));
+    expect(l.cardScale).toBeGreaterThanOrEqual(0.85);
+    const bottom = l.panel!.y + l.panel!.height;
+    for (const c of l.cards)
+      expect(
+        inside({ ...c, width: CARD_W * l.cardScale, height: CARD_H * l.cardScale }, w, bottom),
+      ).toBe(true);
+    if (l.cardPager) expect(inside(button(l.cardPager, 28), w, bottom)).toBe(true);
+  });
+});

@@ -23,6 +23,8 @@ export interface RollRequest {
   describe: (value: number) => string;
   /** The rule book and section the roll serves. */
   rule?: RuleRef;
+  /** For a roll that picks one figure: the figures it picks among, face 1 first. */
+  picks?: readonly string[];
 }
 
 /** Rolls one die, records a roll event that says what it was for, and returns the value. */
@@ -38,6 +40,7 @@ export function rollDie(ctx: Context, request: RollRequest): number {
     success: request.need === null ? null : value >= request.need,
     text: request.describe(value),
     ...(request.rule ? { rule: request.rule } : {}),
+    ...(request.picks ? { picks: [...request.picks] } : {}),
   });
   return value;
 }

@@ -228,6 +228,7 @@ function rollEnemyAction(ctx: Context): void {
       need: null,
       describe: (x) => `d${order.length} = ${x}: the ${order[x - 1].name} acts`,
       rule: RANDOM_ACTION,
+      picks: order.map((u) => u.id),
     });
     const chosen = order[pick - 1];
     // The others count as done for the round; the chosen one is the round's only actor.
