@@ -12,7 +12,29 @@ export interface Context {
   dice: DiceSource;
   events: GameEvent[];
   rules: RuleModule;
+  /**
+   * Answers kept between the runs of a look-ahead (the intent's many runs of the enemies'
+   * turn from one state, the same figures throughout): a system may keep what it worked
+   * out for a board under a key naming everything the answer depends on. Absent in play.
+   */
+  memo?: LookAheadMemo;
 }
+
+/** See Context.memo. Forgets everything once it holds `LOOK_AHEAD_MEMO_SIZE` answers. */
+export class LookAheadMemo {
+  private readonly answers = new Map<string, unknown>();
+
+  get<T>(key: string): T | undefined {
+    return this.answers.get(key) as T | undefined;
+  }
+
+  set(key: string, value: unknown): void {
+    if (this.answers.size >= LOOK_AHEAD_MEMO_SIZE) this.answers.clear();
+    this.answers.set(key, value);
+  }
+}
+
+const LOOK_AHEAD_MEMO_SIZE = 20_000;
 
 export interface RollRequest {
   sides: number;

@@ -8,7 +8,8 @@
 import { chebyshevDistance, type Point } from '../grid';
 import { sizeOf } from '../footprint';
 import { terrainAt, terrainMoveCost, type BattleMap } from '../map';
-import { mapIndexOf } from '../map-index';
+import { BoundedTable, mapIndexOf, perMap } from '../map-index';
+import type { RuleModule } from '../rulesets/module';
 import {
   findBestWithin,
   findReachable,
@@ -141,36 +142,96 @@ export function moveIntoRange(
     walkUnit(ctx, enemy, best.path, `${verb} the ${target.name}`);
     return;
   }
-  // Out of reach this turn: walk the shortest way toward the target.
-  walkToward(ctx, enemy, target.position, `advances on the ${target.name}`, grid);
+  // Out of reach this turn: walk the shortest way toward the target (`grid` is the board
+  // as it stands, so the kept way for this board may be used).
+  const way = keptWayToward(state, enemy, target.position, () => grid, ctx.rules);
+  if (way.length > 0) walkUnit(ctx, enemy, way, `advances on the ${target.name}`);
 }
 
 /**
  * Walks `unit` as far as its move allows along the way toward `goal` (doors counted
- * open, so it heads for the door that leads there).
+ * open, so it heads for the door that leads there). `grid`: the board as the unit sees
+ * it, buildPathingGrid's when not given.
  */
 export function walkToward(
   ctx: Context,
   unit: Placed,
   goal: Point,
   reason: string,
-  grid: PathingGrid = buildPathingGrid(ctx.state, unit),
+  grid?: PathingGrid,
 ): void {
-  const size = sizeOf(unit) > 1 && ctx.rules.plansWithBase?.(ctx.state) ? sizeOf(unit) : 1;
+  const way = grid
+    ? wayToward(ctx.state, ctx.rules, unit, goal, grid)
+    : keptWayToward(ctx.state, unit, goal, () => buildPathingGrid(ctx.state, unit), ctx.rules);
+  if (way.length > 0) walkUnit(ctx, unit, way, reason);
+}
+
+/**
+ * wayToward on the board as `unit` sees it (buildPathingGrid, which `grid` must give), kept
+ * per map for a one-square figure: the way depends only on the map, the squares of the
+ * other figures (friend or not), the unit's square and move, and the goal, so an enemy
+ * phase run many times over (the intent's look-aheads) works each way out once. Those are
+ * the key; the squares are handed out as new points.
+ */
+function keptWayToward(
+  state: GameState,
+  unit: Placed,
+  goal: Point,
+  grid: () => PathingGrid,
+  rules: RuleModule,
+): Point[] {
+  if (sizeOf(unit) > 1) return wayToward(state, rules, unit, goal, grid());
+  const key = `${unit.side}|${unit.move}|${unit.position.x},${unit.position.y}|${goal.x},${goal.y}|${boardKey(state, unit)}`;
+  const kept = perMap(state.map, 'ways-toward', () => new BoundedTable<string, Point[]>(2048));
+  let way = kept.get(key);
+  if (!way) {
+    way = wayToward(state, rules, unit, goal, grid());
+    kept.set(key, way);
+  }
+  return way.map((p) => ({ x: p.x, y: p.y }));
+}
+
+/**
+ * The figures on the board as buildPathingGrid reads them for `mover`: each other placed
+ * figure's square, size, and whether `mover` may pass it (a friend that is not a structure).
+ */
+function boardKey(state: GameState, mover: Unit): string {
+  const width = state.map.width;
+  let key = '';
+  for (const u of state.units) {
+    if (!u.position || u.id === mover.id) continue;
+    const friend = u.side === mover.side && !u.structure;
+    key += `${friend ? 'f' : 'b'}${u.position.y * width + u.position.x}`;
+    const size = sizeOf(u);
+    if (size > 1) key += `s${size}`;
+  }
+  return key;
+}
+
+/** The squares `unit` walks this turn toward `goal` on `grid` (see walkToward). */
+function wayToward(
+  state: GameState,
+  rules: RuleModule,
+  unit: Placed,
+  goal: Point,
+  grid: PathingGrid,
+): Point[] {
+  const size = sizeOf(unit) > 1 && rules.plansWithBase?.(state) ? sizeOf(unit) : 1;
   // Planned with its whole base, a large figure's long way keeps to squares it can end a
   // turn on (this turn's walk to strike still passes where one square of its base is open).
-  const plan = size > 1 ? whereBaseFits(grid, wholeBaseGrid(ctx.state.map, size)) : grid;
+  const plan = size > 1 ? whereBaseFits(grid, wholeBaseGrid(state.map, size)) : grid;
   const approach =
-    approachPath(ctx.state, unit, goal, plan, undefined, size) ??
-    approachPath(ctx.state, unit, goal, grid, undefined, size);
-  if (!approach) return;
+    approachPath(state, unit, goal, plan, undefined, size) ??
+    // (On the same grid the same search finds nothing again.)
+    (plan === grid ? null : approachPath(state, unit, goal, grid, undefined, size));
+  if (!approach) return [];
   let affordable = stepsWithin(approach, unit.move, grid);
   // A large figure may pass where it cannot stop (its base half in a wall or a narrow
   // way): when the long way has no stop within this turn's move, it takes the best square
   // it can stop on this turn instead of standing still.
   if (affordable.path.length === 0 && sizeOf(unit) > 1)
-    affordable = approachPath(ctx.state, unit, goal, grid, unit.move, size) ?? affordable;
-  if (affordable.path.length > 0) walkUnit(ctx, unit, affordable.path, reason);
+    affordable = approachPath(state, unit, goal, grid, unit.move, size) ?? affordable;
+  return affordable.path;
 }
 
 /** `grid` kept to the squares `whole` can be entered on (a large figure's whole base fits). */

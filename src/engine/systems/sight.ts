@@ -16,9 +16,9 @@ import { fieldOfView, sightGrid } from '../fov';
 import { hasLineOfSight } from '../los';
 import { mapIndexOf, perMap } from '../map-index';
 import { rulesOf } from '../rulesets/registry';
-import type { EnemyStatus, GameState, Unit } from '../types';
-import { isArchFoe, livingUnits } from '../world';
-import { emit, type Context } from './context';
+import type { EnemyStatus, GameEvent, GameState, Unit } from '../types';
+import { findUnit, isArchFoe, livingUnits } from '../world';
+import { emit, type Context, type LookAheadMemo } from './context';
 
 /** True when `to` is in front of or beside a unit at `from` facing `facing`. */
 export function isInViewArc(from: Point, facing: Unit['facing'], to: Point): boolean {
@@ -245,6 +245,124 @@ export function setStatus(ctx: Context, unit: Unit, to: EnemyStatus, reason: str
  */
 export function updateAwareness(ctx: Context): void {
   const state = ctx.state;
+  // Nothing to do when no enemy is alerted and none may yet notice anyone (the heroes
+  // have not moved): the checks below would change nothing.
+  if (!state.heroesHaveMoved && !anyAlerted(state)) return;
+  const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
+  // Nothing awareness reads has changed since it last ran on this very state: running it
+  // again would change nothing (it is idempotent), so it is skipped.
+  if (awarenessUnchanged(state, figuresBlock)) return;
+  if (ctx.memo) keptAwarenessChecks(ctx, ctx.memo, figuresBlock);
+  else awarenessChecks(ctx, figuresBlock);
+  rememberAwareness(state, figuresBlock);
+}
+
+/**
+ * awarenessChecks in a look-ahead: what they changed on a board (the status and facing
+ * events, which say all they change) is kept under the values they read
+ * (awarenessValues: every figure's square, facing and status, the flags; the figures
+ * themselves are the same throughout a look-ahead), and played back on the same board.
+ */
+function keptAwarenessChecks(ctx: Context, memo: LookAheadMemo, figuresBlock: boolean): void {
+  const state = ctx.state;
+  const values = new Int32Array(state.units.length * 3 + 1);
+  awarenessValues(state, figuresBlock, values);
+  const key = `awareness|${values.join(',')}`;
+  const kept = memo.get<GameEvent[]>(key);
+  if (!kept) {
+    const from = ctx.events.length;
+    awarenessChecks(ctx, figuresBlock);
+    memo.set(key, ctx.events.slice(from));
+    return;
+  }
+  for (const event of kept) {
+    const unit = findUnit(state, (event as { unit: string }).unit);
+    if (event.type === 'status-changed' && unit?.ai) unit.ai.status = event.to;
+    else if (event.type === 'faced' && unit) unit.facing = event.to;
+    else throw new Error(`awareness played back an unexpected ${event.type} event`);
+    emit(ctx, { ...event });
+  }
+}
+
+function anyAlerted(state: GameState): boolean {
+  for (const u of state.units) if (u.position && u.ai?.status === 'alerted') return true;
+  return false;
+}
+
+/**
+ * What updateAwareness reads, as it stood when it last finished on a state: the map, the
+ * heroes-have-moved flag, whether figures block sight, and each unit (the same objects, in
+ * the same order) with its side, square, facing, status and whether it is the Arch Foe. Kept
+ * weakly by the state (a state changed in place step by step, as an enemy phase is, asks
+ * after every action; a new copy starts afresh).
+ */
+interface AwarenessMark {
+  map: BattleMap;
+  units: Unit[];
+  values: Int32Array;
+}
+
+const awarenessMarks = new WeakMap<GameState, AwarenessMark>();
+
+const STATUS_CODES: Readonly<Record<EnemyStatus, number>> = {
+  prepared: 1,
+  patrolling: 2,
+  alerted: 3,
+  retreating: 4,
+  defeated: 5,
+};
+
+/** The values of an AwarenessMark for `state` (3 a unit, then the flags) into `out`. */
+function awarenessValues(state: GameState, figuresBlock: boolean, out: Int32Array): void {
+  const units = state.units;
+  for (let i = 0, k = 0; i < units.length; i++, k += 3) {
+    const u = units[i];
+    const p = u.position;
+    out[k] = p ? p.x : -1;
+    out[k + 1] = p ? p.y : -1;
+    const ai = u.ai;
+    out[k + 2] =
+      (u.side === 'heroes' ? 1024 : 0) +
+      u.facing * 64 +
+      (ai ? STATUS_CODES[ai.status] * 2 + (ai.archFoe === true ? 1 : 0) : 0);
+  }
+  out[units.length * 3] = (state.heroesHaveMoved ? 1 : 0) + (figuresBlock ? 2 : 0);
+}
+
+function sameUnits(mark: AwarenessMark, state: GameState): boolean {
+  const units = state.units;
+  if (mark.map !== state.map || mark.units.length !== units.length) return false;
+  for (let i = 0; i < units.length; i++) if (mark.units[i] !== units[i]) return false;
+  return true;
+}
+
+let scratch = new Int32Array(64);
+
+function awarenessUnchanged(state: GameState, figuresBlock: boolean): boolean {
+  const mark = awarenessMarks.get(state);
+  if (!mark || !sameUnits(mark, state)) return false;
+  const n = state.units.length * 3 + 1;
+  if (scratch.length < n) scratch = new Int32Array(n * 2);
+  awarenessValues(state, figuresBlock, scratch);
+  const before = mark.values;
+  for (let i = 0; i < n; i++) if (before[i] !== scratch[i]) return false;
+  return true;
+}
+
+function rememberAwareness(state: GameState, figuresBlock: boolean): void {
+  const mark = awarenessMarks.get(state);
+  if (mark && sameUnits(mark, state)) {
+    awarenessValues(state, figuresBlock, mark.values);
+    return;
+  }
+  const values = new Int32Array(state.units.length * 3 + 1);
+  awarenessValues(state, figuresBlock, values);
+  awarenessMarks.set(state, { map: state.map, units: [...state.units], values });
+}
+
+/** updateAwareness's checks themselves. */
+function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
+  const state = ctx.state;
   const heroes = livingUnits(state, 'heroes');
   const enemies = livingUnits(state, 'enemies');
   const sees = figureSight(state);
@@ -269,15 +387,31 @@ export function updateAwareness(ctx: Context): void {
       }
     }
   }
-  const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
+  const map = state.map;
   for (const enemy of enemies) {
     if (enemy.ai?.status !== 'alerted') continue;
-    faceClosestVisibleHero(ctx, enemy, heroes, sees, figuresBlock);
+    faceClosestVisibleHero(ctx, map, enemy, heroes, sees, figuresBlock);
   }
+}
+
+/**
+ * Whether `to` is seen from `from` through walls, from `row`, the kept answers from
+ * `from` (`a` its index), asked and kept where not yet known (as sightFrom).
+ */
+function seenInRow(map: BattleMap, row: Uint8Array, a: number, from: Point, to: Point): boolean {
+  const b = to.y * map.width + to.x;
+  const known = row[b];
+  if (known !== UNKNOWN) return known === SEEN;
+  const seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
+  row[b] = seen ? SEEN : HIDDEN;
+  const back = mapIndexOf(map).sightRows.get(b);
+  if (back) back[a] = row[b];
+  return seen;
 }
 
 function faceClosestVisibleHero(
   ctx: Context,
+  map: BattleMap,
   enemy: Unit & { position: Point },
   heroes: (Unit & { position: Point })[],
   sees: (viewer: Unit, target: Unit) => boolean,
@@ -286,33 +420,53 @@ function faceClosestVisibleHero(
   // The closest hero in sight; ties go to the first in list order. Through walls first
   // (the map's kept answers, cheap); where figures block sight too, only the heroes seen
   // through walls are traced past the figures, nearest first, until one is seen.
-  const wallsFrom = sightFrom(ctx.state.map, enemy.position);
+  const from = enemy.position;
+  const a = from.y * map.width + from.x;
+  const row = sightRow(map, a);
   let best: (Unit & { position: Point }) | undefined;
-  let bestDistance = Infinity;
-  const candidates: { hero: Unit & { position: Point }; distance: number }[] = [];
-  for (const h of heroes) {
-    const d = chebyshevDistance(enemy.position, h.position);
-    if (!wallsFrom(h.position)) continue;
-    if (figuresBlock) candidates.push({ hero: h, distance: d });
-    else if (d < bestDistance) {
-      best = h;
-      bestDistance = d;
+  if (!figuresBlock) {
+    let bestDistance = Infinity;
+    for (const h of heroes) {
+      const d = chebyshevDistance(from, h.position);
+      if (d < bestDistance && seenInRow(map, row, a, from, h.position)) {
+        best = h;
+        bestDistance = d;
+      }
+    }
+  } else {
+    // The heroes seen through walls in order of distance, then list order, without
+    // sorting: each pass takes the next nearest after the last one tried.
+    let lastDistance = -1;
+    let lastIndex = -1;
+    for (;;) {
+      let next = -1;
+      let nextDistance = Infinity;
+      for (let i = 0; i < heroes.length; i++) {
+        const d = chebyshevDistance(from, heroes[i].position);
+        if (d < lastDistance || (d === lastDistance && i <= lastIndex)) continue;
+        if (d >= nextDistance) continue;
+        if (!seenInRow(map, row, a, from, heroes[i].position)) continue;
+        next = i;
+        nextDistance = d;
+      }
+      if (next < 0) break;
+      if (sees(enemy, heroes[next])) {
+        best = heroes[next];
+        break;
+      }
+      lastDistance = nextDistance;
+      lastIndex = next;
     }
   }
-  if (figuresBlock) {
-    // A stable sort keeps list order among equals.
-    candidates.sort((p, q) => p.distance - q.distance);
-    best = candidates.find((c) => sees(enemy, c.hero))?.hero;
-  }
   if (!best) return;
-  const facing = facingToward(enemy.position, best.position, enemy.facing);
+  const facing = facingToward(from, best.position, enemy.facing);
   if (facing === enemy.facing) return;
-  const from = enemy.facing;
+  const was = enemy.facing;
   enemy.facing = facing;
   emit(ctx, {
     type: 'faced',
     unit: enemy.id,
-    from,
+    from: was,
     to: facing,
     reason: `turns to face the ${best.name}`,
     text: `${enemy.name} turns to face the ${best.name}.`,
