@@ -8,11 +8,11 @@
 import { chebyshevDistance, type Point } from '../grid';
 import { sizeOf } from '../footprint';
 import { terrainAt, terrainMoveCost, type BattleMap } from '../map';
-import { BoundedTable, mapIndexOf, perMap } from '../map-index';
+import { mapIndexOf } from '../map-index';
 import type { RuleModule } from '../rulesets/module';
 import {
   findBestWithin,
-  findReachable,
+  firstReachable,
   floodCosts,
   stepsWithin,
   type CostField,
@@ -21,7 +21,7 @@ import {
 } from '../pathing';
 import type { DoorState, GameState, Unit } from '../types';
 import { livingUnits } from '../world';
-import { rollDie, type Context } from './context';
+import { boardMemo, rollDie, type Context } from './context';
 import { doorsWithinReach, mapWithAllDoorsOpen, mapWithDoorOpen } from './doors';
 import { buildPathingGrid, buildTerrainGrid, walkUnit, wholeBaseGrid } from './movement';
 
@@ -80,15 +80,22 @@ export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
     if (back < 0) return 10_000 + chebyshevDistance(enemy.position, h.position);
     return back - enterCost(enemy.position) + enterCost(h.position);
   };
-  let best = Infinity;
-  let tied: Placed[] = [];
-  for (const h of heroes) {
-    const d = distanceTo(h);
-    if (d < best) {
-      best = d;
-      tied = [h];
-    } else if (d === best) tied.push(h);
-  }
+  const nearest = (): Placed[] => {
+    let best = Infinity;
+    let tied: Placed[] = [];
+    for (const h of heroes) {
+      const d = distanceTo(h);
+      if (d < best) {
+        best = d;
+        tied = [h];
+      } else if (d === best) tied.push(h);
+    }
+    return tied;
+  };
+  // In a look-ahead the nearest heroes on a board are kept with it (by id).
+  const tied = kept(ctx, `nearest|${enemy.id}`, () => nearest().map((h) => h.id)).map((id) =>
+    heroes.find((h) => h.id === id)!,
+  );
   if (tied.length === 1) return tied[0];
   const value = rollDie(ctx, {
     sides: tied.length,
@@ -99,6 +106,21 @@ export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
       `${enemy.name} d${tied.length} = ${v}: ${tied.map((h) => h.name).join(', ')} are equally near — goes for the ${tied[v - 1].name}`,
   });
   return tied[value - 1];
+}
+
+/**
+ * `compute()`, in a look-ahead kept with the board under `key` (boardMemo: the caller's
+ * word that it reads nothing but the map, what the figures show and what `key` names);
+ * in play worked out each time. The kept value is handed out as it is: callers must not
+ * change it.
+ */
+export function kept<T>(ctx: Context, key: string, compute: () => T): T {
+  const answers = boardMemo(ctx);
+  if (!answers) return compute();
+  if (answers.has(key)) return answers.get(key) as T;
+  const value = compute();
+  answers.set(key, value);
+  return value;
 }
 
 /** Whether `strikes` holds with `unit` standing on `square` (the board otherwise as it is). */
@@ -114,6 +136,10 @@ export function wouldHoldFrom(unit: Placed, square: Point, strikes: () => boolea
  * Moves `enemy` to the cheapest square it can reach this turn from which `strikesFrom`
  * holds (the first found on equal cost), saying it `verb`s the target; out of reach, it
  * walks the shortest way toward the target as far as its move allows.
+ *
+ * `strikesKey`: the caller's word that `strikesFrom` reads nothing but the map, what the
+ * figures show (boardMemo) and what the key names; then, in a look-ahead (Context.memo),
+ * the square chosen on a board is kept with the board and used again on the same board.
  */
 export function moveIntoRange(
   ctx: Context,
@@ -121,30 +147,29 @@ export function moveIntoRange(
   target: Placed,
   strikesFrom: (square: Point) => boolean,
   verb: string,
+  strikesKey?: string,
 ): void {
   const state = ctx.state;
-  const grid = buildPathingGrid(state, enemy);
-  // Trying squares in cost order, the first that works is it, and the costly line
-  // checks stop there.
-  const inReach = [...findReachable(grid, enemy.position, enemy.move).values()];
-  const byCost = inReach
-    .map((_, i) => i)
-    .sort((a, b) => inReach[a].cost - inReach[b].cost || a - b);
-  let best: PathResult | null = null;
-  for (const i of byCost) {
-    const result = inReach[i];
-    const square = result.path[result.path.length - 1];
-    if (!strikesFrom(square)) continue;
-    best = result;
-    break;
+  let grid: PathingGrid | null = null;
+  const board = (): PathingGrid => (grid ??= buildPathingGrid(state, enemy));
+  const answers = strikesKey === undefined ? undefined : boardMemo(ctx);
+  const key = `range|${enemy.id}|${enemy.move}|${target.id}|${strikesKey}`;
+  let chosen = answers?.get(key) as { path: Point[] | null } | undefined;
+  if (!chosen) {
+    // Trying squares in cost order, the first that works is it, and the costly line
+    // checks stop there.
+    const best = firstReachable(board(), enemy.position, enemy.move, strikesFrom);
+    chosen = { path: best ? best.path : null };
+    answers?.set(key, chosen);
   }
-  if (best) {
-    walkUnit(ctx, enemy, best.path, `${verb} the ${target.name}`);
+  if (chosen.path) {
+    const path = chosen.path.map((p) => ({ x: p.x, y: p.y }));
+    walkUnit(ctx, enemy, path, `${verb} the ${target.name}`);
     return;
   }
-  // Out of reach this turn: walk the shortest way toward the target (`grid` is the board
-  // as it stands, so the kept way for this board may be used).
-  const way = keptWayToward(state, enemy, target.position, () => grid, ctx.rules);
+  // Out of reach this turn: walk the shortest way toward the target (on the board as it
+  // stands, so the kept way for this board may be used).
+  const way = keptWayToward(ctx, enemy, target.position, board);
   if (way.length > 0) walkUnit(ctx, enemy, way, `advances on the ${target.name}`);
 }
 
@@ -162,50 +187,26 @@ export function walkToward(
 ): void {
   const way = grid
     ? wayToward(ctx.state, ctx.rules, unit, goal, grid)
-    : keptWayToward(ctx.state, unit, goal, () => buildPathingGrid(ctx.state, unit), ctx.rules);
+    : keptWayToward(ctx, unit, goal, () => buildPathingGrid(ctx.state, unit));
   if (way.length > 0) walkUnit(ctx, unit, way, reason);
 }
 
 /**
- * wayToward on the board as `unit` sees it (buildPathingGrid, which `grid` must give), kept
- * per map for a one-square figure: the way depends only on the map, the squares of the
- * other figures (friend or not), the unit's square and move, and the goal, so an enemy
- * phase run many times over (the intent's look-aheads) works each way out once. Those are
- * the key; the squares are handed out as new points.
+ * wayToward on the board as `unit` sees it (buildPathingGrid, which `grid` must give); in
+ * a look-ahead kept with the board (boardMemo: the way depends only on the map, the
+ * figures, the unit's move and the goal), so an enemy phase run many times over works each
+ * way out once. The squares are handed out as new points.
  */
-function keptWayToward(
-  state: GameState,
-  unit: Placed,
-  goal: Point,
-  grid: () => PathingGrid,
-  rules: RuleModule,
-): Point[] {
-  if (sizeOf(unit) > 1) return wayToward(state, rules, unit, goal, grid());
-  const key = `${unit.side}|${unit.move}|${unit.position.x},${unit.position.y}|${goal.x},${goal.y}|${boardKey(state, unit)}`;
-  const kept = perMap(state.map, 'ways-toward', () => new BoundedTable<string, Point[]>(2048));
-  let way = kept.get(key);
+function keptWayToward(ctx: Context, unit: Placed, goal: Point, grid: () => PathingGrid): Point[] {
+  const answers = boardMemo(ctx);
+  if (!answers) return wayToward(ctx.state, ctx.rules, unit, goal, grid());
+  const key = `way|${unit.id}|${unit.move}|${goal.x},${goal.y}`;
+  let way = answers.get(key) as Point[] | undefined;
   if (!way) {
-    way = wayToward(state, rules, unit, goal, grid());
-    kept.set(key, way);
+    way = wayToward(ctx.state, ctx.rules, unit, goal, grid());
+    answers.set(key, way);
   }
   return way.map((p) => ({ x: p.x, y: p.y }));
-}
-
-/**
- * The figures on the board as buildPathingGrid reads them for `mover`: each other placed
- * figure's square, size, and whether `mover` may pass it (a friend that is not a structure).
- */
-function boardKey(state: GameState, mover: Unit): string {
-  const width = state.map.width;
-  let key = '';
-  for (const u of state.units) {
-    if (!u.position || u.id === mover.id) continue;
-    const friend = u.side === mover.side && !u.structure;
-    key += `${friend ? 'f' : 'b'}${u.position.y * width + u.position.x}`;
-    const size = sizeOf(u);
-    if (size > 1) key += `s${size}`;
-  }
-  return key;
 }
 
 /** The squares `unit` walks this turn toward `goal` on `grid` (see walkToward). */

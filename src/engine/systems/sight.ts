@@ -18,7 +18,7 @@ import { mapIndexOf, perMap } from '../map-index';
 import { rulesOf } from '../rulesets/registry';
 import type { EnemyStatus, GameEvent, GameState, Unit } from '../types';
 import { findUnit, isArchFoe, livingUnits } from '../world';
-import { emit, type Context, type LookAheadMemo } from './context';
+import { boardMemo, boardValueCount, boardValues, emit, type Context } from './context';
 
 /** True when `to` is in front of or beside a unit at `from` facing `facing`. */
 export function isInViewArc(from: Point, facing: Unit['facing'], to: Point): boolean {
@@ -252,31 +252,34 @@ export function updateAwareness(ctx: Context): void {
   // Nothing awareness reads has changed since it last ran on this very state: running it
   // again would change nothing (it is idempotent), so it is skipped.
   if (awarenessUnchanged(state, figuresBlock)) return;
-  if (ctx.memo) keptAwarenessChecks(ctx, ctx.memo, figuresBlock);
+  // Kept answers pay where boards come back: alerted enemies, whose moves the dice
+  // change little (patrols scatter over many boards).
+  const answers = anyAlerted(state) ? boardMemo(ctx) : undefined;
+  if (answers) keptAwarenessChecks(ctx, answers, figuresBlock);
   else awarenessChecks(ctx, figuresBlock);
   rememberAwareness(state, figuresBlock);
 }
 
 /**
  * awarenessChecks in a look-ahead: what they changed on a board (the status and facing
- * events, which say all they change) is kept under the values they read
- * (awarenessValues: every figure's square, facing and status, the flags; the figures
- * themselves are the same throughout a look-ahead), and played back on the same board.
+ * events, which say all they change) is kept with the board (boardMemo: every figure's
+ * square, facing and status, the flags, the map) and played back on the same board.
  */
-function keptAwarenessChecks(ctx: Context, memo: LookAheadMemo, figuresBlock: boolean): void {
-  const state = ctx.state;
-  const values = new Int32Array(state.units.length * 3 + 1);
-  awarenessValues(state, figuresBlock, values);
-  const key = `awareness|${values.join(',')}`;
-  const kept = memo.get<GameEvent[]>(key);
+function keptAwarenessChecks(
+  ctx: Context,
+  answers: Map<string, unknown>,
+  figuresBlock: boolean,
+): void {
+  const key = figuresBlock ? 'awareness|figures block' : 'awareness';
+  const kept = answers.get(key) as GameEvent[] | undefined;
   if (!kept) {
     const from = ctx.events.length;
     awarenessChecks(ctx, figuresBlock);
-    memo.set(key, ctx.events.slice(from));
+    answers.set(key, ctx.events.slice(from));
     return;
   }
   for (const event of kept) {
-    const unit = findUnit(state, (event as { unit: string }).unit);
+    const unit = findUnit(ctx.state, (event as { unit: string }).unit);
     if (event.type === 'status-changed' && unit?.ai) unit.ai.status = event.to;
     else if (event.type === 'faced' && unit) unit.facing = event.to;
     else throw new Error(`awareness played back an unexpected ${event.type} event`);
@@ -290,48 +293,25 @@ function anyAlerted(state: GameState): boolean {
 }
 
 /**
- * What updateAwareness reads, as it stood when it last finished on a state: the map, the
- * heroes-have-moved flag, whether figures block sight, and each unit (the same objects, in
- * the same order) with its side, square, facing, status and whether it is the Arch Foe. Kept
- * weakly by the state (a state changed in place step by step, as an enemy phase is, asks
- * after every action; a new copy starts afresh).
+ * What updateAwareness reads, as it stood when it last finished on a state: the map,
+ * whether figures block sight, and what the figures show (boardValues: each figure's
+ * square, side, facing and status, the flags) for the same figures (objects) in the same
+ * order. Kept weakly by the state (a state changed in place step by step, as an enemy
+ * phase is, asks after every action; a new copy starts afresh).
  */
 interface AwarenessMark {
   map: BattleMap;
+  figuresBlock: boolean;
   units: Unit[];
   values: Int32Array;
 }
 
 const awarenessMarks = new WeakMap<GameState, AwarenessMark>();
 
-const STATUS_CODES: Readonly<Record<EnemyStatus, number>> = {
-  prepared: 1,
-  patrolling: 2,
-  alerted: 3,
-  retreating: 4,
-  defeated: 5,
-};
-
-/** The values of an AwarenessMark for `state` (3 a unit, then the flags) into `out`. */
-function awarenessValues(state: GameState, figuresBlock: boolean, out: Int32Array): void {
+function sameUnits(mark: AwarenessMark, state: GameState, figuresBlock: boolean): boolean {
   const units = state.units;
-  for (let i = 0, k = 0; i < units.length; i++, k += 3) {
-    const u = units[i];
-    const p = u.position;
-    out[k] = p ? p.x : -1;
-    out[k + 1] = p ? p.y : -1;
-    const ai = u.ai;
-    out[k + 2] =
-      (u.side === 'heroes' ? 1024 : 0) +
-      u.facing * 64 +
-      (ai ? STATUS_CODES[ai.status] * 2 + (ai.archFoe === true ? 1 : 0) : 0);
-  }
-  out[units.length * 3] = (state.heroesHaveMoved ? 1 : 0) + (figuresBlock ? 2 : 0);
-}
-
-function sameUnits(mark: AwarenessMark, state: GameState): boolean {
-  const units = state.units;
-  if (mark.map !== state.map || mark.units.length !== units.length) return false;
+  if (mark.map !== state.map || mark.figuresBlock !== figuresBlock) return false;
+  if (mark.units.length !== units.length) return false;
   for (let i = 0; i < units.length; i++) if (mark.units[i] !== units[i]) return false;
   return true;
 }
@@ -340,10 +320,10 @@ let scratch = new Int32Array(64);
 
 function awarenessUnchanged(state: GameState, figuresBlock: boolean): boolean {
   const mark = awarenessMarks.get(state);
-  if (!mark || !sameUnits(mark, state)) return false;
-  const n = state.units.length * 3 + 1;
+  if (!mark || !sameUnits(mark, state, figuresBlock)) return false;
+  const n = boardValueCount(state);
   if (scratch.length < n) scratch = new Int32Array(n * 2);
-  awarenessValues(state, figuresBlock, scratch);
+  boardValues(state, scratch);
   const before = mark.values;
   for (let i = 0; i < n; i++) if (before[i] !== scratch[i]) return false;
   return true;
@@ -351,13 +331,13 @@ function awarenessUnchanged(state: GameState, figuresBlock: boolean): boolean {
 
 function rememberAwareness(state: GameState, figuresBlock: boolean): void {
   const mark = awarenessMarks.get(state);
-  if (mark && sameUnits(mark, state)) {
-    awarenessValues(state, figuresBlock, mark.values);
+  if (mark && sameUnits(mark, state, figuresBlock)) {
+    boardValues(state, mark.values);
     return;
   }
-  const values = new Int32Array(state.units.length * 3 + 1);
-  awarenessValues(state, figuresBlock, values);
-  awarenessMarks.set(state, { map: state.map, units: [...state.units], values });
+  const values = new Int32Array(boardValueCount(state));
+  boardValues(state, values);
+  awarenessMarks.set(state, { map: state.map, figuresBlock, units: [...state.units], values });
 }
 
 /** updateAwareness's checks themselves. */
@@ -367,10 +347,17 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
   const enemies = livingUnits(state, 'enemies');
   const sees = figureSight(state);
   const notices = noticing(state, sees);
+  const map = state.map;
   if (state.heroesHaveMoved) {
     for (const enemy of enemies) {
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
-      const seen = heroes.find((h) => notices(enemy, h));
+      // A one-square hero hidden by walls (the kept answers, cheap) is not noticed.
+      const from = enemy.position;
+      const a = from.y * map.width + from.x;
+      const row = sightRow(map, a);
+      const seen = heroes.find(
+        (h) => (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) && notices(enemy, h),
+      );
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
     const archFoe = enemies.find(isArchFoe);
@@ -387,7 +374,6 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
       }
     }
   }
-  const map = state.map;
   for (const enemy of enemies) {
     if (enemy.ai?.status !== 'alerted') continue;
     faceClosestVisibleHero(ctx, map, enemy, heroes, sees, figuresBlock);
