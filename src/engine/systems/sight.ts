@@ -351,12 +351,17 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
   if (state.heroesHaveMoved) {
     for (const enemy of enemies) {
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
-      // A one-square hero hidden by walls (the kept answers, cheap) is not noticed.
+      // A hero behind a patrolling enemy, or (one square) hidden by walls (the kept
+      // answers), is not noticed: cheap questions before noticing's own.
       const from = enemy.position;
       const a = from.y * map.width + from.x;
       const row = sightRow(map, a);
+      const arc = enemy.ai.status === 'patrolling';
       const seen = heroes.find(
-        (h) => (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) && notices(enemy, h),
+        (h) =>
+          (!arc || isInViewArc(from, enemy.facing, h.position)) &&
+          (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) &&
+          notices(enemy, h),
       );
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
