@@ -9,7 +9,7 @@ import { openDice, type DiceSource } from './dice';
 import { isFacing, type Point } from './grid';
 import type { ActionPreview, CommandKind, ModuleCommand, RuleModule } from './rulesets/module';
 import { listRuleModules, requireRules, rulesOf } from './rulesets/registry';
-import { settle, type Context } from './systems/context';
+import { settle, type Context, type LookAheadMemo } from './systems/context';
 import { askOracle } from './systems/oracle';
 import type { Command, CommandResult, GameEvent, GameState, Unit } from './types';
 import type { CoverLevel } from './los';
@@ -18,6 +18,8 @@ import { findUnit } from './world';
 export interface ApplyOptions {
   /** Replaces the state's own dice (rigged dice in tests). The state's dice are then left as they were. */
   dice?: DiceSource;
+  /** Answers kept between the runs of a look-ahead (see Context.memo). */
+  memo?: LookAheadMemo;
 }
 
 /** How the kernel treats its own command types (see CommandKind). */
@@ -212,7 +214,13 @@ function reduce(
   const draft = copy ? cloneState(state) : state;
   const setup = state.phase === 'setup';
   const live = options.dice ? null : openDice(draft.dice);
-  const ctx: Context = { state: draft, dice: options.dice ?? live!, events: [], rules };
+  const ctx: Context = {
+    state: draft,
+    dice: options.dice ?? live!,
+    events: [],
+    rules,
+    memo: options.memo,
+  };
   const couldUndo = draft.turn?.canUndo ?? false;
   // The oracle is the kernel's own: any rule set, any moment of a game in progress.
   const error =

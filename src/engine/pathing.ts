@@ -152,6 +152,39 @@ export function findReachable(
 }
 
 /**
+ * The first square in findReachable's order by cost (the order found among equal costs)
+ * for which `accept` holds, with its path; null when none does. findReachable and a search
+ * of its squares in one, without a path or a key for every square.
+ */
+export function firstReachable(
+  grid: PathingGrid,
+  from: Point,
+  budget: number,
+  accept: (square: Point) => boolean,
+): PathResult | null {
+  if (!inBounds(grid, from) || budget < 1) return null;
+  const { width } = grid;
+  const flood = runFlood(grid, from, budget);
+  try {
+    const squares: number[] = [];
+    for (const idx of flood.discovered) {
+      const x = idx % width;
+      if (grid.canStopAt(x, (idx - x) / width)) squares.push(idx);
+    }
+    // A stable sort: equal costs keep the order they were found in.
+    squares.sort((a, b) => flood.costOf(a) - flood.costOf(b));
+    for (const idx of squares) {
+      const x = idx % width;
+      if (accept({ x, y: (idx - x) / width }))
+        return { path: flood.pathTo(idx), cost: flood.costOf(idx) };
+    }
+    return null;
+  } finally {
+    flood.release();
+  }
+}
+
+/**
  * Movement costs from one square to every square within `budget`, without a path for
  * each (the AI's "how far on foot" questions over a whole map). Same rules and order as
  * findReachable; `cost[i]` is -1 where unreached (index = y * width + x); `pathTo` builds

@@ -5,14 +5,118 @@
  */
 import type { DiceSource } from '../dice';
 import type { RuleModule } from '../rulesets/module';
-import type { GameEvent, GameState, RuleRef } from '../types';
+import type { BattleMap } from '../map';
+import type { EnemyStatus, GameEvent, GameState, RuleRef } from '../types';
 
 export interface Context {
   state: GameState;
   dice: DiceSource;
   events: GameEvent[];
   rules: RuleModule;
+  /**
+   * Answers kept between the runs of a look-ahead (the intent's many runs of the enemies'
+   * turn from one state, the same figures throughout): a system may keep what it worked
+   * out for a board under a key naming everything the answer depends on. Absent in play.
+   */
+  memo?: LookAheadMemo;
 }
+
+/** The answers kept for the board `ctx.state` shows in a look-ahead (see Context.memo); none in play. */
+export function boardMemo(ctx: Context): Map<string, unknown> | undefined {
+  return ctx.memo?.forBoard(ctx.state);
+}
+
+/**
+ * See Context.memo. Answers are kept per map (an opened door gives a new map, and the
+ * answers about the old one do not hold on it) and per board (boardSignature: what the
+ * figures show); everything is forgotten once `LOOK_AHEAD_MEMO_SIZE` boards are kept.
+ */
+export class LookAheadMemo {
+  /** Per map, the boards kept by a hash of their values (boardValues). */
+  private boards = new WeakMap<BattleMap, Map<number, KeptBoard[]>>();
+  private size = 0;
+
+  /** The answers kept for the board `state` shows. */
+  forBoard(state: GameState): Map<string, unknown> {
+    const n = boardValueCount(state);
+    if (scratch.length < n) scratch = new Int32Array(n * 2);
+    boardValues(state, scratch);
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < n; i++) hash = Math.imul(hash ^ scratch[i], 0x01000193);
+    let boards = this.boards.get(state.map);
+    if (!boards) {
+      boards = new Map();
+      this.boards.set(state.map, boards);
+    }
+    let bucket = boards.get(hash);
+    if (!bucket) {
+      bucket = [];
+      boards.set(hash, bucket);
+    }
+    for (const kept of bucket) {
+      if (kept.values.length !== n) continue;
+      let same = true;
+      for (let i = 0; i < n && same; i++) same = kept.values[i] === scratch[i];
+      if (same) return kept.answers;
+    }
+    if (this.size >= LOOK_AHEAD_MEMO_SIZE) {
+      this.boards = new WeakMap();
+      this.size = 0;
+      return this.forBoard(state);
+    }
+    const answers = new Map<string, unknown>();
+    bucket.push({ values: scratch.slice(0, n), answers });
+    this.size++;
+    return answers;
+  }
+}
+
+interface KeptBoard {
+  values: Int32Array;
+  answers: Map<string, unknown>;
+}
+
+let scratch = new Int32Array(64);
+
+const STATUS_CODES: Readonly<Record<EnemyStatus, number>> = {
+  prepared: 1,
+  patrolling: 2,
+  alerted: 3,
+  retreating: 4,
+  defeated: 5,
+};
+
+/** How many values boardValues gives for `state`. */
+export function boardValueCount(state: GameState): number {
+  return state.units.length * 3 + 1;
+}
+
+/**
+ * What the figures show, 3 values a figure (in the state's order) and the flags: its
+ * square, and its side, structure, size, facing, status and whether it is the Arch Foe.
+ * Other things about a figure (its name, weapons, move) are the same throughout a
+ * look-ahead and are not in it.
+ */
+export function boardValues(state: GameState, out: Int32Array): void {
+  const units = state.units;
+  for (let i = 0, k = 0; i < units.length; i++, k += 3) {
+    const u = units[i];
+    const p = u.position;
+    out[k] = p ? p.x : -1;
+    out[k + 1] = p ? p.y : -1;
+    const ai = u.ai;
+    out[k + 2] =
+      (u.side === 'heroes' ? 1 : 0) +
+      (u.structure ? 2 : 0) +
+      (ai?.archFoe === true ? 4 : 0) +
+      (ai ? STATUS_CODES[ai.status] : 0) * 8 +
+      u.facing * 64 +
+      (u.size ?? 1) * 512;
+  }
+  out[units.length * 3] = state.heroesHaveMoved ? 1 : 0;
+}
+
+const LOOK_AHEAD_MEMO_SIZE = 5_000;
 
 export interface RollRequest {
   sides: number;

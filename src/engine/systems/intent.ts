@@ -23,7 +23,7 @@ import { requireRules } from '../rulesets/registry';
 import type { RoundIntent, RuleModule } from '../rulesets/module';
 import type { EventOf, GameEvent, GameState, Unit } from '../types';
 import { findUnit } from '../world';
-import { settle, type Context } from './context';
+import { LookAheadMemo, settle, type Context } from './context';
 import { hasFogOfWar, heroesSee, heroesView } from './fog';
 import { noticing } from './sight';
 
@@ -213,6 +213,7 @@ export function activationLeaves(
    * checks, until the step `stopAt` (the board just before it is returned) or its first
    * strike.
    */
+  const memo = new LookAheadMemo();
   const run = (dice: DiceSource, stopAt: number) => {
     let rolled = 0;
     const faces: number[] = [];
@@ -225,7 +226,7 @@ export function activationLeaves(
       },
     };
     const draft = cloneState(state);
-    const ctx: Context = { state: draft, dice: counting, events: [], rules };
+    const ctx: Context = { state: draft, dice: counting, events: [], rules, memo };
     const enemy = findUnit(draft, enemyId) as (Unit & { position: Point }) | undefined;
     let strike: { step: number; rolls: number; events: number; hit: EventOf<'attacked'> } | null =
       null;
@@ -632,6 +633,8 @@ interface TurnAheadAt {
 class TurnAhead {
   private readonly enemies: Set<string>;
   private prefix: TurnAheadAt | null = null;
+  /** What the runs may share (the same figures throughout; see Context.memo). */
+  private readonly memo = new LookAheadMemo();
 
   constructor(private readonly state: GameState) {
     this.enemies = new Set(
@@ -682,7 +685,11 @@ class TurnAhead {
       return;
     }
     at.commands++;
-    const r = applyCommandInPlace(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
+    const r = applyCommandInPlace(
+      now,
+      { type: 'end-turn', unit: now.turn.unitId },
+      { dice, memo: this.memo },
+    );
     if (!r.ok) {
       at.done = true;
       return;

@@ -9,9 +9,10 @@ import { chebyshevDistance, type Point } from '../grid';
 import { distanceToFigure, footprint, sizeOf } from '../footprint';
 import { terrainAt, terrainMoveCost, type BattleMap } from '../map';
 import { mapIndexOf } from '../map-index';
+import type { RuleModule } from '../rulesets/module';
 import {
   findBestWithin,
-  findReachable,
+  firstReachable,
   floodCosts,
   stepsWithin,
   type CostField,
@@ -20,7 +21,7 @@ import {
 } from '../pathing';
 import type { DoorState, GameState, Unit } from '../types';
 import { livingUnits } from '../world';
-import { rollDie, type Context } from './context';
+import { boardMemo, rollDie, type Context } from './context';
 import { doorsWithinReach, mapWithAllDoorsOpen, mapWithDoorOpen } from './doors';
 import { buildPathingGrid, buildTerrainGrid, walkUnit, wholeBaseGrid } from './movement';
 
@@ -87,15 +88,22 @@ export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
     const walk = Math.min(...squares.map(walkTo));
     return Number.isFinite(walk) ? walk : 10_000 + distanceToFigure(enemy.position, h, toBase);
   };
-  let best = Infinity;
-  let tied: Placed[] = [];
-  for (const h of heroes) {
-    const d = distanceTo(h);
-    if (d < best) {
-      best = d;
-      tied = [h];
-    } else if (d === best) tied.push(h);
-  }
+  const nearest = (): Placed[] => {
+    let best = Infinity;
+    let tied: Placed[] = [];
+    for (const h of heroes) {
+      const d = distanceTo(h);
+      if (d < best) {
+        best = d;
+        tied = [h];
+      } else if (d === best) tied.push(h);
+    }
+    return tied;
+  };
+  // In a look-ahead the nearest heroes on a board are kept with it (by id).
+  const tied = kept(ctx, `nearest|${enemy.id}`, () => nearest().map((h) => h.id)).map((id) =>
+    heroes.find((h) => h.id === id)!,
+  );
   if (tied.length === 1) return tied[0];
   const value = rollDie(ctx, {
     sides: tied.length,
@@ -117,6 +125,21 @@ function baseEdge(unit: Placed): Point[] {
   );
 }
 
+/**
+ * `compute()`, in a look-ahead kept with the board under `key` (boardMemo: the caller's
+ * word that it reads nothing but the map, what the figures show and what `key` names);
+ * in play worked out each time. The kept value is handed out as it is: callers must not
+ * change it.
+ */
+export function kept<T>(ctx: Context, key: string, compute: () => T): T {
+  const answers = boardMemo(ctx);
+  if (!answers) return compute();
+  if (answers.has(key)) return answers.get(key) as T;
+  const value = compute();
+  answers.set(key, value);
+  return value;
+}
+
 /** Whether `strikes` holds with `unit` standing on `square` (the board otherwise as it is). */
 export function wouldHoldFrom(unit: Placed, square: Point, strikes: () => boolean): boolean {
   const real = unit.position;
@@ -130,6 +153,10 @@ export function wouldHoldFrom(unit: Placed, square: Point, strikes: () => boolea
  * Moves `enemy` to the cheapest square it can reach this turn from which `strikesFrom`
  * holds (the first found on equal cost), saying it `verb`s the target; out of reach, it
  * walks the shortest way toward the target as far as its move allows.
+ *
+ * `strikesKey`: the caller's word that `strikesFrom` reads nothing but the map, what the
+ * figures show (boardMemo) and what the key names; then, in a look-ahead (Context.memo),
+ * the square chosen on a board is kept with the board and used again on the same board.
  */
 export function moveIntoRange(
   ctx: Context,
@@ -137,57 +164,92 @@ export function moveIntoRange(
   target: Placed,
   strikesFrom: (square: Point) => boolean,
   verb: string,
+  strikesKey?: string,
 ): void {
   const state = ctx.state;
-  const grid = buildPathingGrid(state, enemy);
-  // Trying squares in cost order, the first that works is it, and the costly line
-  // checks stop there.
-  const inReach = [...findReachable(grid, enemy.position, enemy.move).values()];
-  const byCost = inReach
-    .map((_, i) => i)
-    .sort((a, b) => inReach[a].cost - inReach[b].cost || a - b);
-  let best: PathResult | null = null;
-  for (const i of byCost) {
-    const result = inReach[i];
-    const square = result.path[result.path.length - 1];
-    if (!strikesFrom(square)) continue;
-    best = result;
-    break;
+  let grid: PathingGrid | null = null;
+  const board = (): PathingGrid => (grid ??= buildPathingGrid(state, enemy));
+  const answers = strikesKey === undefined ? undefined : boardMemo(ctx);
+  const key = `range|${enemy.id}|${enemy.move}|${target.id}|${strikesKey}`;
+  let chosen = answers?.get(key) as { path: Point[] | null } | undefined;
+  if (!chosen) {
+    // Trying squares in cost order, the first that works is it, and the costly line
+    // checks stop there.
+    const best = firstReachable(board(), enemy.position, enemy.move, strikesFrom);
+    chosen = { path: best ? best.path : null };
+    answers?.set(key, chosen);
   }
-  if (best) {
-    walkUnit(ctx, enemy, best.path, `${verb} the ${target.name}`);
+  if (chosen.path) {
+    const path = chosen.path.map((p) => ({ x: p.x, y: p.y }));
+    walkUnit(ctx, enemy, path, `${verb} the ${target.name}`);
     return;
   }
-  // Out of reach this turn: walk the shortest way toward the target.
-  walkToward(ctx, enemy, target.position, `advances on the ${target.name}`, grid);
+  // Out of reach this turn: walk the shortest way toward the target (on the board as it
+  // stands, so the kept way for this board may be used).
+  const way = keptWayToward(ctx, enemy, target.position, board);
+  if (way.length > 0) walkUnit(ctx, enemy, way, `advances on the ${target.name}`);
 }
 
 /**
  * Walks `unit` as far as its move allows along the way toward `goal` (doors counted
- * open, so it heads for the door that leads there).
+ * open, so it heads for the door that leads there). `grid`: the board as the unit sees
+ * it, buildPathingGrid's when not given.
  */
 export function walkToward(
   ctx: Context,
   unit: Placed,
   goal: Point,
   reason: string,
-  grid: PathingGrid = buildPathingGrid(ctx.state, unit),
+  grid?: PathingGrid,
 ): void {
-  const size = sizeOf(unit) > 1 && ctx.rules.plansWithBase?.(ctx.state) ? sizeOf(unit) : 1;
+  const way = grid
+    ? wayToward(ctx.state, ctx.rules, unit, goal, grid)
+    : keptWayToward(ctx, unit, goal, () => buildPathingGrid(ctx.state, unit));
+  if (way.length > 0) walkUnit(ctx, unit, way, reason);
+}
+
+/**
+ * wayToward on the board as `unit` sees it (buildPathingGrid, which `grid` must give); in
+ * a look-ahead kept with the board (boardMemo: the way depends only on the map, the
+ * figures, the unit's move and the goal), so an enemy phase run many times over works each
+ * way out once. The squares are handed out as new points.
+ */
+function keptWayToward(ctx: Context, unit: Placed, goal: Point, grid: () => PathingGrid): Point[] {
+  const answers = boardMemo(ctx);
+  if (!answers) return wayToward(ctx.state, ctx.rules, unit, goal, grid());
+  const key = `way|${unit.id}|${unit.move}|${goal.x},${goal.y}`;
+  let way = answers.get(key) as Point[] | undefined;
+  if (!way) {
+    way = wayToward(ctx.state, ctx.rules, unit, goal, grid());
+    answers.set(key, way);
+  }
+  return way.map((p) => ({ x: p.x, y: p.y }));
+}
+
+/** The squares `unit` walks this turn toward `goal` on `grid` (see walkToward). */
+function wayToward(
+  state: GameState,
+  rules: RuleModule,
+  unit: Placed,
+  goal: Point,
+  grid: PathingGrid,
+): Point[] {
+  const size = sizeOf(unit) > 1 && rules.plansWithBase?.(state) ? sizeOf(unit) : 1;
   // Planned with its whole base, a large figure's long way keeps to squares it can end a
   // turn on (this turn's walk to strike still passes where one square of its base is open).
-  const plan = size > 1 ? whereBaseFits(grid, wholeBaseGrid(ctx.state.map, size)) : grid;
+  const plan = size > 1 ? whereBaseFits(grid, wholeBaseGrid(state.map, size)) : grid;
   const approach =
-    approachPath(ctx.state, unit, goal, plan, undefined, size) ??
-    approachPath(ctx.state, unit, goal, grid, undefined, size);
-  if (!approach) return;
+    approachPath(state, unit, goal, plan, undefined, size) ??
+    // (On the same grid the same search finds nothing again.)
+    (plan === grid ? null : approachPath(state, unit, goal, grid, undefined, size));
+  if (!approach) return [];
   let affordable = stepsWithin(approach, unit.move, grid);
   // A large figure may pass where it cannot stop (its base half in a wall or a narrow
   // way): when the long way has no stop within this turn's move, it takes the best square
   // it can stop on this turn instead of standing still.
   if (affordable.path.length === 0 && sizeOf(unit) > 1)
-    affordable = approachPath(ctx.state, unit, goal, grid, unit.move, size) ?? affordable;
-  if (affordable.path.length > 0) walkUnit(ctx, unit, affordable.path, reason);
+    affordable = approachPath(state, unit, goal, grid, unit.move, size) ?? affordable;
+  return affordable.path;
 }
 
 /** `grid` kept to the squares `whole` can be entered on (a large figure's whole base fits). */

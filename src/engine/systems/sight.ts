@@ -16,9 +16,9 @@ import { fieldOfView, sightGrid } from '../fov';
 import { hasLineOfSight } from '../los';
 import { mapIndexOf, perMap } from '../map-index';
 import { rulesOf } from '../rulesets/registry';
-import type { EnemyStatus, GameState, Unit } from '../types';
-import { isArchFoe, livingUnits } from '../world';
-import { emit, type Context } from './context';
+import type { EnemyStatus, GameEvent, GameState, Unit } from '../types';
+import { findUnit, isArchFoe, livingUnits } from '../world';
+import { boardMemo, boardValueCount, boardValues, emit, type Context } from './context';
 
 /** True when `to` is in front of or beside a unit at `from` facing `facing`. */
 export function isInViewArc(from: Point, facing: Unit['facing'], to: Point): boolean {
@@ -245,14 +245,124 @@ export function setStatus(ctx: Context, unit: Unit, to: EnemyStatus, reason: str
  */
 export function updateAwareness(ctx: Context): void {
   const state = ctx.state;
+  // Nothing to do when no enemy is alerted and none may yet notice anyone (the heroes
+  // have not moved): the checks below would change nothing.
+  if (!state.heroesHaveMoved && !anyAlerted(state)) return;
+  const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
+  // Nothing awareness reads has changed since it last ran on this very state: running it
+  // again would change nothing (it is idempotent), so it is skipped.
+  if (awarenessUnchanged(state, figuresBlock)) return;
+  // Kept answers pay where boards come back: alerted enemies, whose moves the dice
+  // change little (patrols scatter over many boards).
+  const answers = anyAlerted(state) ? boardMemo(ctx) : undefined;
+  if (answers) keptAwarenessChecks(ctx, answers, figuresBlock);
+  else awarenessChecks(ctx, figuresBlock);
+  rememberAwareness(state, figuresBlock);
+}
+
+/**
+ * awarenessChecks in a look-ahead: what they changed on a board (the status and facing
+ * events, which say all they change) is kept with the board (boardMemo: every figure's
+ * square, facing and status, the flags, the map) and played back on the same board.
+ */
+function keptAwarenessChecks(
+  ctx: Context,
+  answers: Map<string, unknown>,
+  figuresBlock: boolean,
+): void {
+  const key = figuresBlock ? 'awareness|figures block' : 'awareness';
+  const kept = answers.get(key) as GameEvent[] | undefined;
+  if (!kept) {
+    const from = ctx.events.length;
+    awarenessChecks(ctx, figuresBlock);
+    answers.set(key, ctx.events.slice(from));
+    return;
+  }
+  for (const event of kept) {
+    const unit = findUnit(ctx.state, (event as { unit: string }).unit);
+    if (event.type === 'status-changed' && unit?.ai) unit.ai.status = event.to;
+    else if (event.type === 'faced' && unit) unit.facing = event.to;
+    else throw new Error(`awareness played back an unexpected ${event.type} event`);
+    emit(ctx, { ...event });
+  }
+}
+
+function anyAlerted(state: GameState): boolean {
+  for (const u of state.units) if (u.position && u.ai?.status === 'alerted') return true;
+  return false;
+}
+
+/**
+ * What updateAwareness reads, as it stood when it last finished on a state: the map,
+ * whether figures block sight, and what the figures show (boardValues: each figure's
+ * square, side, facing and status, the flags) for the same figures (objects) in the same
+ * order. Kept weakly by the state (a state changed in place step by step, as an enemy
+ * phase is, asks after every action; a new copy starts afresh).
+ */
+interface AwarenessMark {
+  map: BattleMap;
+  figuresBlock: boolean;
+  units: Unit[];
+  values: Int32Array;
+}
+
+const awarenessMarks = new WeakMap<GameState, AwarenessMark>();
+
+function sameUnits(mark: AwarenessMark, state: GameState, figuresBlock: boolean): boolean {
+  const units = state.units;
+  if (mark.map !== state.map || mark.figuresBlock !== figuresBlock) return false;
+  if (mark.units.length !== units.length) return false;
+  for (let i = 0; i < units.length; i++) if (mark.units[i] !== units[i]) return false;
+  return true;
+}
+
+let scratch = new Int32Array(64);
+
+function awarenessUnchanged(state: GameState, figuresBlock: boolean): boolean {
+  const mark = awarenessMarks.get(state);
+  if (!mark || !sameUnits(mark, state, figuresBlock)) return false;
+  const n = boardValueCount(state);
+  if (scratch.length < n) scratch = new Int32Array(n * 2);
+  boardValues(state, scratch);
+  const before = mark.values;
+  for (let i = 0; i < n; i++) if (before[i] !== scratch[i]) return false;
+  return true;
+}
+
+function rememberAwareness(state: GameState, figuresBlock: boolean): void {
+  const mark = awarenessMarks.get(state);
+  if (mark && sameUnits(mark, state, figuresBlock)) {
+    boardValues(state, mark.values);
+    return;
+  }
+  const values = new Int32Array(boardValueCount(state));
+  boardValues(state, values);
+  awarenessMarks.set(state, { map: state.map, figuresBlock, units: [...state.units], values });
+}
+
+/** updateAwareness's checks themselves. */
+function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
+  const state = ctx.state;
   const heroes = livingUnits(state, 'heroes');
   const enemies = livingUnits(state, 'enemies');
   const sees = figureSight(state);
   const notices = noticing(state, sees);
+  const map = state.map;
   if (state.heroesHaveMoved) {
     for (const enemy of enemies) {
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
-      const seen = heroes.find((h) => notices(enemy, h));
+      // A hero behind a patrolling enemy, or (one square) hidden by walls (the kept
+      // answers), is not noticed: cheap questions before noticing's own.
+      const from = enemy.position;
+      const a = from.y * map.width + from.x;
+      const row = sightRow(map, a);
+      const arc = enemy.ai.status === 'patrolling';
+      const seen = heroes.find(
+        (h) =>
+          (!arc || isInViewArc(from, enemy.facing, h.position)) &&
+          (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) &&
+          notices(enemy, h),
+      );
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
     const archFoe = enemies.find(isArchFoe);
@@ -269,16 +379,31 @@ export function updateAwareness(ctx: Context): void {
       }
     }
   }
-  const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
   const toBase = rulesOf(state)?.measuresToBase?.(state) ?? false;
   for (const enemy of enemies) {
     if (enemy.ai?.status !== 'alerted') continue;
-    faceClosestVisibleHero(ctx, enemy, heroes, sees, figuresBlock, toBase);
+    faceClosestVisibleHero(ctx, map, enemy, heroes, sees, figuresBlock, toBase);
   }
+}
+
+/**
+ * Whether `to` is seen from `from` through walls, from `row`, the kept answers from
+ * `from` (`a` its index), asked and kept where not yet known (as sightFrom).
+ */
+function seenInRow(map: BattleMap, row: Uint8Array, a: number, from: Point, to: Point): boolean {
+  const b = to.y * map.width + to.x;
+  const known = row[b];
+  if (known !== UNKNOWN) return known === SEEN;
+  const seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
+  row[b] = seen ? SEEN : HIDDEN;
+  const back = mapIndexOf(map).sightRows.get(b);
+  if (back) back[a] = row[b];
+  return seen;
 }
 
 function faceClosestVisibleHero(
   ctx: Context,
+  map: BattleMap,
   enemy: Unit & { position: Point },
   heroes: (Unit & { position: Point })[],
   sees: (viewer: Unit, target: Unit) => boolean,
@@ -289,34 +414,59 @@ function faceClosestVisibleHero(
   // module measures so); ties go to the first in list order. Through walls first
   // (the map's kept answers, cheap); where figures block sight too, only the heroes seen
   // through walls are traced past the figures, nearest first, until one is seen.
-  const wallsFrom = sightFrom(ctx.state.map, enemy.position);
+  const from = enemy.position;
+  const a = from.y * map.width + from.x;
+  const row = sightRow(map, a);
   let best: (Unit & { position: Point }) | undefined;
-  let bestDistance = Infinity;
-  const candidates: { hero: Unit & { position: Point }; distance: number }[] = [];
-  for (const h of heroes) {
-    const d = distanceToFigure(enemy.position, h, toBase);
-    if (!(toBase ? footprint(h).some(wallsFrom) : wallsFrom(h.position))) continue;
-    if (figuresBlock) candidates.push({ hero: h, distance: d });
-    else if (d < bestDistance) {
-      best = h;
-      bestDistance = d;
+  // A large hero is seen through walls when any square of its base is (the module's measure).
+  const seenThroughWalls = (h: Unit & { position: Point }): boolean =>
+    toBase
+      ? footprint(h).some((p) => seenInRow(map, row, a, from, p))
+      : seenInRow(map, row, a, from, h.position);
+  if (!figuresBlock) {
+    let bestDistance = Infinity;
+    for (const h of heroes) {
+      const d = distanceToFigure(from, h, toBase);
+      if (d < bestDistance && seenThroughWalls(h)) {
+        best = h;
+        bestDistance = d;
+      }
+    }
+  } else {
+    // The heroes seen through walls in order of distance, then list order, without
+    // sorting: each pass takes the next nearest after the last one tried.
+    let lastDistance = -1;
+    let lastIndex = -1;
+    for (;;) {
+      let next = -1;
+      let nextDistance = Infinity;
+      for (let i = 0; i < heroes.length; i++) {
+        const d = distanceToFigure(from, heroes[i], toBase);
+        if (d < lastDistance || (d === lastDistance && i <= lastIndex)) continue;
+        if (d >= nextDistance) continue;
+        if (!seenThroughWalls(heroes[i])) continue;
+        next = i;
+        nextDistance = d;
+      }
+      if (next < 0) break;
+      if (sees(enemy, heroes[next])) {
+        best = heroes[next];
+        break;
+      }
+      lastDistance = nextDistance;
+      lastIndex = next;
     }
   }
-  if (figuresBlock) {
-    // A stable sort keeps list order among equals.
-    candidates.sort((p, q) => p.distance - q.distance);
-    best = candidates.find((c) => sees(enemy, c.hero))?.hero;
-  }
   if (!best) return;
-  const toward = toBase ? squaresNearestFirst(best, enemy.position)[0] : best.position;
-  const facing = facingToward(enemy.position, toward, enemy.facing);
+  const toward = toBase ? squaresNearestFirst(best, from)[0] : best.position;
+  const facing = facingToward(from, toward, enemy.facing);
   if (facing === enemy.facing) return;
-  const from = enemy.facing;
+  const was = enemy.facing;
   enemy.facing = facing;
   emit(ctx, {
     type: 'faced',
     unit: enemy.id,
-    from,
+    from: was,
     to: facing,
     reason: `turns to face the ${best.name}`,
     text: `${enemy.name} turns to face the ${best.name}.`,

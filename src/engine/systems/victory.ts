@@ -28,24 +28,38 @@ export function endGame(ctx: Context, winner: Side, reason: string): void {
 export function checkVictory(ctx: Context): void {
   const state = ctx.state;
   if (state.outcome) return;
-  if (livingUnits(state, 'heroes').length === 0) {
+  // One pass over the figures (this runs after every action).
+  let heroes = 0;
+  let enemies = 0;
+  let hadArchFoe = false;
+  let archFoeStands = false;
+  let minions = 0;
+  for (const u of state.units) {
+    const archFoe = isArchFoe(u);
+    hadArchFoe ||= archFoe;
+    if (!u.position) continue;
+    if (u.side === 'heroes') heroes++;
+    else {
+      enemies++;
+      if (archFoe) archFoeStands = true;
+      else minions++;
+    }
+  }
+  if (heroes === 0) {
     endGame(ctx, 'enemies', 'Every hero has fallen.');
     return;
   }
-  const enemies = livingUnits(state, 'enemies');
-  const hadArchFoe = state.units.some(isArchFoe);
   switch (state.options.victory) {
     case 'arch-foe':
-      if (hadArchFoe ? !enemies.some(isArchFoe) : enemies.length === 0) {
+      if (hadArchFoe ? !archFoeStands : enemies === 0) {
         endGame(ctx, 'heroes', hadArchFoe ? 'The Arch Foe is slain.' : 'Every enemy is defeated.');
       }
       return;
     case 'all-enemies':
-      if (enemies.length === 0) endGame(ctx, 'heroes', 'Every enemy is defeated.');
+      if (enemies === 0) endGame(ctx, 'heroes', 'Every enemy is defeated.');
       return;
     case 'minions':
-      if (!enemies.some((e) => !isArchFoe(e)))
-        endGame(ctx, 'heroes', 'Every Minion Team is defeated.');
+      if (minions === 0) endGame(ctx, 'heroes', 'Every Minion Team is defeated.');
       return;
     case 'defeat-count':
       if (state.objective.enemiesDefeated >= state.options.defeatCount) {

@@ -13,13 +13,14 @@ import { chebyshevDistance, FACING_NAMES, isSamePoint, rotateFacing } from '../.
 import { terrainAt } from '../../map';
 import type { GameState, Unit } from '../../types';
 import { applyWound } from '../../systems/wounds';
-import { livingUnits } from '../../world';
+import { findUnit, livingUnits } from '../../world';
 import { emit, rollDie, runActivation, type Context } from '../../systems/context';
 import { openDoor } from '../../systems/doors';
 import { walkStraightAhead } from '../../systems/movement';
 import {
   chooseNearestHero,
   doorWorthOpening,
+  kept,
   moveIntoRange,
   walkToward,
   wouldHoldFrom,
@@ -181,7 +182,15 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
   if (!target) return;
   const weapons = rankWeapons(crawlWeapons(enemy));
   const primary = weapons[0];
-  if (primary && !isWellPlaced(ctx.state, enemy, target, primary)) {
+  // (isWellPlaced and canAttack read the figures' squares, sides and sizes, the weapons
+  // and whether the enemy carries the relic: a look-ahead keeps their answers per board.)
+  const carrying = enemy.carrying ?? '';
+  if (
+    primary &&
+    !kept(ctx, `well-placed|${enemy.id}|${target.id}|${primary.id}|${carrying}`, () =>
+      isWellPlaced(ctx.state, enemy, target, primary),
+    )
+  ) {
     if (weapons.length > 1) {
       emit(ctx, {
         type: 'decision',
@@ -202,6 +211,9 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
         (square) =>
           wouldHoldFrom(enemy, square, () => canAttack(ctx.state, enemy, target, primary)),
         verb,
+        // canAttack reads the figures' squares, sides and sizes, the weapon and whether
+        // the enemy carries the relic.
+        `${primary.id}|${enemy.carrying ?? ''}`,
       );
     }
     yield;
@@ -262,17 +274,25 @@ function* attackAsAble(ctx: Context, enemy: Placed, target: Placed): Generator<v
   for (const weapon of weapons) {
     if (!enemy.position || ctx.state.outcome) return;
     if (enemy.ai?.status !== 'alerted') return;
-    const heroes = livingUnits(ctx.state, 'heroes')
-      .filter((h) => !struck.has(h.id))
-      .sort((a, b) => {
-        if (a.id === target.id) return -1;
-        if (b.id === target.id) return 1;
-        return (
-          chebyshevDistance(enemy.position, a.position) -
-          chebyshevDistance(enemy.position, b.position)
-        );
-      });
-    const victim = heroes.find((h) => canAttack(ctx.state, enemy, h, weapon));
+    const choose = (): string | null => {
+      const heroes = livingUnits(ctx.state, 'heroes')
+        .filter((h) => !struck.has(h.id))
+        .sort((a, b) => {
+          if (a.id === target.id) return -1;
+          if (b.id === target.id) return 1;
+          return (
+            chebyshevDistance(enemy.position, a.position) -
+            chebyshevDistance(enemy.position, b.position)
+          );
+        });
+      return heroes.find((h) => canAttack(ctx.state, enemy, h, weapon))?.id ?? null;
+    };
+    const victimId = kept(
+      ctx,
+      `victim|${enemy.id}|${target.id}|${weapon.id}|${enemy.carrying ?? ''}|${[...struck].join(',')}`,
+      choose,
+    );
+    const victim = victimId === null ? undefined : findUnit(ctx.state, victimId);
     if (!victim) continue;
     struck.add(victim.id);
     resolveAttack(ctx, enemy, victim, weapon);
