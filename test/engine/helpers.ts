@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { applyCommand, type ApplyOptions } from '../../src/engine/game';
-import { riggedDice } from '../../src/engine/dice';
+import { riggedDice, type DiceSource } from '../../src/engine/dice';
 import { createGame } from '../../src/engine/setup';
 import { doesSquareBlockSight, type BattleMap } from '../../src/engine/map';
 import type { Command, GameEvent, GameState, ScenarioOptions, Unit } from '../../src/engine/types';
@@ -112,3 +112,37 @@ export const CORRIDOR = `
 #.......#
 #T......#
 `;
+
+/**
+ * The enemies' next turn as the plain reducer plays it (a fresh copy per command, no
+ * look-ahead memo): the reference the intent's look-aheads are checked against. The heroes
+ * end their turns until every enemy has acted or a new round starts after one has.
+ */
+export function playEnemyTurnPlainly(
+  state: GameState,
+  dice: DiceSource,
+): { events: GameEvent[]; state: GameState } {
+  const events: GameEvent[] = [];
+  const enemies = new Set(
+    state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id),
+  );
+  const acted = new Set<string>();
+  let now = state;
+  for (let guard = 0; guard < 64; guard++) {
+    if (now.phase !== 'heroes' || !now.turn || now.outcome) break;
+    const r = applyCommand(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
+    if (!r.ok) break;
+    now = r.state;
+    let newRound = false;
+    for (const e of r.events) {
+      if (e.type === 'round-started' && acted.size > 0) {
+        newRound = true;
+        break;
+      }
+      if (e.type === 'turn-started' && enemies.has(e.unit)) acted.add(e.unit);
+      events.push(e);
+    }
+    if (newRound || [...enemies].every((id) => acted.has(id))) break;
+  }
+  return { events, state: now };
+}

@@ -5,11 +5,10 @@
  * (a fresh copy per command) with the same dice, and the state must stay as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { createDiceState, openDice, type DiceSource } from '../../src/engine/dice';
-import { applyCommand } from '../../src/engine/game';
+import { createDiceState, openDice } from '../../src/engine/dice';
 import { enemyTurnsAhead, runEnemyTurnAhead } from '../../src/engine/systems/intent';
-import type { GameEvent, GameState } from '../../src/engine/types';
-import { alertAll, boardGame, startWith } from './helpers';
+import type { GameState } from '../../src/engine/types';
+import { alertAll, boardGame, playEnemyTurnPlainly, startWith } from './helpers';
 
 // Three heroes, so two ends of turn come before the enemies act; an alerted goblin between
 // the Thief and the Priest and one patrolling further off (once the heroes have moved).
@@ -23,34 +22,6 @@ const BOARD = `
 #g.......#
 ##########
 `;
-
-/** The enemies' next turn as the reducer plays it, a fresh copy per command. */
-function reference(state: GameState, dice: DiceSource): { events: GameEvent[]; state: GameState } {
-  const events: GameEvent[] = [];
-  let now = state;
-  const acted = new Set<string>();
-  const enemies = new Set(
-    state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id),
-  );
-  for (let guard = 0; guard < 64; guard++) {
-    if (now.phase !== 'heroes' || !now.turn || now.outcome) break;
-    const r = applyCommand(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
-    if (!r.ok) break;
-    now = r.state;
-    let newRound = false;
-    for (const e of r.events) {
-      if (e.type === 'round-started' && acted.size > 0) {
-        newRound = true;
-        break;
-      }
-      if (e.type === 'turn-started' && enemies.has(e.unit)) acted.add(e.unit);
-      events.push(e);
-    }
-    if (newRound) break;
-    if ([...enemies].every((id) => acted.has(id))) break;
-  }
-  return { events, state: now };
-}
 
 function states(): [string, GameState][] {
   const started = startWith(boardGame(BOARD, {}, { enemyFacing: 0 }), [4, 4]).state;
@@ -75,7 +46,7 @@ describe('the enemies’ next turn, run many times from one state', () => {
       let attacks = 0;
       for (let run = 0; run < 40; run++) {
         const got = ahead(ours);
-        const want = reference(state, theirs);
+        const want = playEnemyTurnPlainly(state, theirs);
         expect(got.events).toEqual(want.events);
         expect(JSON.stringify(got.state)).toBe(JSON.stringify(want.state));
         expect(runEnemyTurnAhead(state, once).events).toEqual(want.events);

@@ -8,39 +8,11 @@
  * answer, with the same dice.
  */
 import { describe, expect, it } from 'vitest';
-import { createDiceState, openDice, type DiceSource } from '../../src/engine/dice';
-import { applyCommand } from '../../src/engine/game';
+import { createDiceState, openDice } from '../../src/engine/dice';
 import { enemyTurnsAhead } from '../../src/engine/systems/intent';
-import type { GameEvent, GameState } from '../../src/engine/types';
 import { loadBenchBoard } from '../../tools/lib/bench-boards';
 import { intentStates } from '../../tools/lib/bench-engine';
-
-/** The enemies' next turn as the reducer plays it (no look-ahead memo), a copy per command. */
-function reference(state: GameState, dice: DiceSource): { events: GameEvent[]; state: GameState } {
-  const events: GameEvent[] = [];
-  const enemies = new Set(
-    state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id),
-  );
-  const acted = new Set<string>();
-  let now = state;
-  for (let guard = 0; guard < 64; guard++) {
-    if (now.phase !== 'heroes' || !now.turn || now.outcome) break;
-    const r = applyCommand(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
-    if (!r.ok) break;
-    now = r.state;
-    let newRound = false;
-    for (const e of r.events) {
-      if (e.type === 'round-started' && acted.size > 0) {
-        newRound = true;
-        break;
-      }
-      if (e.type === 'turn-started' && enemies.has(e.unit)) acted.add(e.unit);
-      events.push(e);
-    }
-    if (newRound || [...enemies].every((id) => acted.has(id))) break;
-  }
-  return { events, state: now };
-}
+import { playEnemyTurnPlainly } from './helpers';
 
 describe('the look-ahead’s kept answers on the 64x64 benchmark board', () => {
   const board = loadBenchBoard(64);
@@ -55,7 +27,7 @@ describe('the look-ahead’s kept answers on the 64x64 benchmark board', () => {
       let faced = 0;
       for (let run = 0; run < 12; run++) {
         const got = ahead(ours);
-        const want = reference(state, theirs);
+        const want = playEnemyTurnPlainly(state, theirs);
         expect(got.events).toEqual(want.events);
         expect(JSON.stringify(got.state)).toBe(JSON.stringify(want.state));
         moves += want.events.filter((e) => e.type === 'moved').length;
