@@ -5,14 +5,14 @@
  * toward a hero and whom it strikes, and use them again on the same board. On the 64x64
  * benchmark board (15 heroes, 15 monsters, doors, figures blocking sight) every run must
  * still give exactly what the plain reducer gives, a fresh copy per command and no kept
- * answer, with the same dice.
+ * answer, with the same dice. (With the tools' tests: it plays the bench's own states.)
  */
 import { describe, expect, it } from 'vitest';
 import { createDiceState, openDice } from '../../src/engine/dice';
 import { enemyTurnsAhead } from '../../src/engine/systems/intent';
 import { loadBenchBoard } from '../../tools/lib/bench-boards';
 import { intentStates } from '../../tools/lib/bench-engine';
-import { playEnemyTurnPlainly } from './helpers';
+import { playEnemyTurnPlainly } from '../engine/helpers';
 
 describe('the look-ahead’s kept answers on the 64x64 benchmark board', () => {
   const board = loadBenchBoard(64);
