@@ -210,7 +210,8 @@ export class BattleHud {
     if (p) {
       const panel = scene.add.container(0, 0);
       const shade = scene.add.graphics();
-      drawPanel(shade, p.x, p.y, p.width, p.height, { alpha: 0.96 });
+      // Opaque: the info panel's text under it must not show through the cards.
+      drawPanel(shade, p.x, p.y, p.width, p.height, { alpha: 1 });
       // Taps on the panel are the panel's, never the board's.
       panel.add([
         shade,
