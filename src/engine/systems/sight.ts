@@ -51,19 +51,8 @@ function sightRow(map: BattleMap, a: number): Uint8Array {
  */
 function sightFrom(map: BattleMap, from: Point): (to: Point) => boolean {
   const a = from.y * map.width + from.x;
-  const rows = mapIndexOf(map).sightRows;
   const row = sightRow(map, a);
-  return (to) => {
-    const b = to.y * map.width + to.x;
-    const known = row[b];
-    if (known !== UNKNOWN) return known === SEEN;
-    const seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
-    row[b] = seen ? SEEN : HIDDEN;
-    // Sight is symmetric (hasLineOfSight), so the answer also holds the other way.
-    const back = rows.get(b);
-    if (back) back[a] = row[b];
-    return seen;
-  };
+  return (to) => seenInRow(map, row, a, from, to);
 }
 
 /**
@@ -388,7 +377,7 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
 
 /**
  * Whether `to` is seen from `from` through walls, from `row`, the kept answers from
- * `from` (`a` its index), asked and kept where not yet known (as sightFrom).
+ * `from` (`a` its index), asked and kept where not yet known.
  */
 function seenInRow(map: BattleMap, row: Uint8Array, a: number, from: Point, to: Point): boolean {
   const b = to.y * map.width + to.x;
@@ -396,6 +385,7 @@ function seenInRow(map: BattleMap, row: Uint8Array, a: number, from: Point, to: 
   if (known !== UNKNOWN) return known === SEEN;
   const seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
   row[b] = seen ? SEEN : HIDDEN;
+  // Sight is symmetric (hasLineOfSight), so the answer also holds the other way.
   const back = mapIndexOf(map).sightRows.get(b);
   if (back) back[a] = row[b];
   return seen;
