@@ -202,18 +202,7 @@ export function intentMarkOf(
   }
   const likely = intent.squares[0];
   const top = intent.strikes[0];
-  const target = top ? state.units.find((u) => u.id === top.target) : undefined;
-  const strike =
-    top && target?.position
-      ? {
-          targetId: top.target,
-          targetName: top.targetName,
-          at: target.position,
-          chance: top.chance,
-          woundChance: top.woundChance,
-          text: `${percent(top.chance)} strikes the ${top.targetName}, ${percent(top.woundChance)} to wound`,
-        }
-      : null;
+  const strike = top ? strikeMark(state, top, top.targetName) : null;
   const lines = [
     ...(likely ? [`${percent(likely.chance)} ends on (${likely.at.x}, ${likely.at.y})`] : []),
     strike ? strike.text : 'no hero within its reach this turn',
@@ -289,6 +278,28 @@ function endLines(ends: readonly IntentGhost[], most: number): string[] {
 }
 
 /**
+ * The mark's likeliest strike: on the hero's square, with its chance and wound chance
+ * (null when that hero is off the board). Named `targetName`, else by the hero's name.
+ */
+function strikeMark(
+  state: GameState,
+  top: { target: string; chance: number; woundChance: number },
+  targetName?: string,
+): IntentMark['strike'] {
+  const target = state.units.find((u) => u.id === top.target);
+  if (!target?.position) return null;
+  const name = targetName ?? target.name;
+  return {
+    targetId: top.target,
+    targetName: name,
+    at: target.position,
+    chance: top.chance,
+    woundChance: top.woundChance,
+    text: `${percent(top.chance)} strikes the ${name}, ${percent(top.woundChance)} to wound`,
+  };
+}
+
+/**
  * A monster's next turn from the runs of the enemies' whole turn in the real acting order:
  * where it ends (a patrol's every square, an alerted monster's likeliest), whom it strikes
  * first and how often that wounds, whether it acts at all.
@@ -302,18 +313,7 @@ function markInOrder(
   const ends = ghostsOf(odds.ends);
   const ghosts = base.kind === 'alerted' ? ends.slice(0, 1) : ends;
   const top = odds.strikes[0];
-  const target = top ? state.units.find((u) => u.id === top.target) : undefined;
-  const strike =
-    top && target?.position
-      ? {
-          targetId: top.target,
-          targetName: target.name,
-          at: target.position,
-          chance: top.chance,
-          woundChance: top.woundChance,
-          text: `${percent(top.chance)} strikes the ${target.name}, ${percent(top.woundChance)} to wound`,
-        }
-      : null;
+  const strike = top ? strikeMark(state, top) : null;
   const others = odds.strikes
     .slice(1)
     .map(
