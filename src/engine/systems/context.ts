@@ -39,8 +39,7 @@ export class LookAheadMemo {
   /** The answers kept for the board `state` shows. */
   forBoard(state: GameState): Map<string, unknown> {
     const n = boardValueCount(state);
-    if (scratch.length < n) scratch = new Int32Array(n * 2);
-    boardValues(state, scratch);
+    const scratch = boardValuesNow(state);
     let hash = 0x811c9dc5;
     for (let i = 0; i < n; i++) hash = Math.imul(hash ^ scratch[i], 0x01000193);
     let boards = this.boards.get(state.map);
@@ -77,6 +76,17 @@ interface KeptBoard {
 }
 
 let scratch = new Int32Array(64);
+
+/**
+ * boardValues of `state` in a buffer shared by every caller (its first boardValueCount
+ * values): read it before the next call, and keep a copy to keep it.
+ */
+export function boardValuesNow(state: GameState): Int32Array {
+  const n = boardValueCount(state);
+  if (scratch.length < n) scratch = new Int32Array(n * 2);
+  boardValues(state, scratch);
+  return scratch;
+}
 
 const STATUS_CODES: Readonly<Record<EnemyStatus, number>> = {
   prepared: 1,

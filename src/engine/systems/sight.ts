@@ -18,7 +18,14 @@ import { mapIndexOf, perMap } from '../map-index';
 import { rulesOf } from '../rulesets/registry';
 import type { EnemyStatus, GameEvent, GameState, Unit } from '../types';
 import { findUnit, isArchFoe, livingUnits } from '../world';
-import { boardMemo, boardValueCount, boardValues, emit, type Context } from './context';
+import {
+  boardMemo,
+  boardValueCount,
+  boardValues,
+  boardValuesNow,
+  emit,
+  type Context,
+} from './context';
 
 /** True when `to` is in front of or beside a unit at `from` facing `facing`. */
 export function isInViewArc(from: Point, facing: Unit['facing'], to: Point): boolean {
@@ -305,14 +312,11 @@ function sameUnits(mark: AwarenessMark, state: GameState, figuresBlock: boolean)
   return true;
 }
 
-let scratch = new Int32Array(64);
-
 function awarenessUnchanged(state: GameState, figuresBlock: boolean): boolean {
   const mark = awarenessMarks.get(state);
   if (!mark || !sameUnits(mark, state, figuresBlock)) return false;
   const n = boardValueCount(state);
-  if (scratch.length < n) scratch = new Int32Array(n * 2);
-  boardValues(state, scratch);
+  const scratch = boardValuesNow(state);
   const before = mark.values;
   for (let i = 0; i < n; i++) if (before[i] !== scratch[i]) return false;
   return true;
