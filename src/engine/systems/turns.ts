@@ -5,7 +5,7 @@
  */
 import { FACING_NAMES, type Point } from '../grid';
 import type { ModuleCommand } from '../rulesets/module';
-import type { GameState, Side, Unit } from '../types';
+import type { GameState, Side, TurnState, Unit } from '../types';
 import { findUnit, livingUnits } from '../world';
 import { emit, type Context } from './context';
 
@@ -13,6 +13,19 @@ import { emit, type Context } from './context';
 export function beginTurn(ctx: Context, unit: Unit): void {
   ctx.state.turn = { unitId: unit.id, moved: false, acted: false, before: null, canUndo: false };
   emit(ctx, { type: 'turn-started', unit: unit.id, text: `${unit.name}\u2019s turn.` });
+}
+
+/**
+ * The hero whose turn it is, on the board, with the turn's record; null outside the heroes'
+ * turn (so no command but 'start' before the battle, and none while the monsters act).
+ */
+export function actingHero(
+  state: GameState,
+): { hero: Unit & { position: Point }; turn: TurnState } | null {
+  if (state.phase !== 'heroes' || !state.turn) return null;
+  const hero = findUnit(state, state.turn.unitId);
+  if (!hero || !hero.position) return null;
+  return { hero: hero as Unit & { position: Point }, turn: state.turn };
 }
 
 /**

@@ -10,6 +10,7 @@ import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
 import { reachableSquares, walkUnit } from '../../systems/movement';
 import { updateAwareness } from '../../systems/sight';
 import {
+  actingHero,
   beginHeroCommand,
   beginTurn,
   kindRanker,
@@ -287,10 +288,9 @@ function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
 /** Every legal command for whoever acts now (the heroes' active unit, or 'start'). */
 export function legalCrawlCommands(state: GameState): Command[] {
   if (state.phase === 'setup') return [{ type: 'start' }];
-  if (state.phase !== 'heroes' || !state.turn) return [];
-  const hero = findUnit(state, state.turn.unitId);
-  if (!hero || !hero.position) return [];
-  const turn = state.turn;
+  const acting = actingHero(state);
+  if (!acting) return [];
+  const { hero, turn } = acting;
   const commands: Command[] = [];
   if (!turn.moved && !turn.acted) {
     for (const [, route] of reachableSquares(state, hero)) {

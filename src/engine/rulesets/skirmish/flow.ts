@@ -20,7 +20,7 @@ import { emit, rollDie, runActivation, settle, type Context } from '../../system
 import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
 import { reachableSquares, walkUnit } from '../../systems/movement';
 import { setStatus } from '../../systems/sight';
-import { beginHeroCommand, beginTurn, takeBackMove } from '../../systems/turns';
+import { actingHero, beginHeroCommand, beginTurn, takeBackMove } from '../../systems/turns';
 import type { Command, GameState, Side, Unit } from '../../types';
 import type { ModuleCommand, RoundIntent } from '../module';
 import { findUnit, livingUnits } from '../../world';
@@ -499,10 +499,9 @@ function endHeroActivation(ctx: Context, hero: Unit): string | null {
 
 export function legalSkirmishCommands(state: GameState): Command[] {
   if (state.phase === 'setup') return [{ type: 'start' }];
-  if (state.phase !== 'heroes' || !state.turn) return [];
-  const hero = findUnit(state, state.turn.unitId);
-  if (!hero || !hero.position) return [];
-  const turn = state.turn;
+  const acting = actingHero(state);
+  if (!acting) return [];
+  const { hero, turn } = acting;
   const out: Command[] = [];
   if (!turn.moved && !turn.acted) {
     for (const other of readyHeroes(state))
