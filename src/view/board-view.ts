@@ -18,6 +18,7 @@ import {
   isColourBlindMode,
   textStyle,
 } from './theme';
+import { drawDashedLine } from './intent-view';
 import { TILE } from './unit-view';
 
 export { tilesetTextureKey };
@@ -582,18 +583,7 @@ export class BoardView {
     for (const s of spotters) {
       const a = this.squareCenter(s.at);
       g.lineStyle(1.5, COLORS.vision, 0.55);
-      const len = Math.hypot(b.x - a.x, b.y - a.y);
-      const steps = Math.max(1, Math.floor(len / 5));
-      for (let i = 0; i < steps; i += 2) {
-        const t0 = i / steps;
-        const t1 = Math.min(1, (i + 1) / steps);
-        g.lineBetween(
-          a.x + (b.x - a.x) * t0,
-          a.y + (b.y - a.y) * t0,
-          a.x + (b.x - a.x) * t1,
-          a.y + (b.y - a.y) * t1,
-        );
-      }
+      drawDashedLine(g, a, b, 5);
       g.fillStyle(COLORS.vision, 0.8);
       g.fillCircle(a.x, a.y - 14, 2.5);
     }

@@ -88,7 +88,7 @@ export class IntentLayer {
         const alpha = 0.25 + 0.6 * ghost.chance;
         if (moved) {
           g.lineStyle(2, GHOST, alpha);
-          dashed(g, from, c);
+          drawDashedLine(g, from, c);
         }
         g.fillStyle(GHOST, 0.08 + 0.25 * ghost.chance);
         g.fillRect(ghost.at.x * TILE + 3, ghost.at.y * TILE + 3, TILE - 6, TILE - 6);
@@ -183,13 +183,15 @@ function centre(p: Point): { x: number; y: number } {
   return { x: (p.x + 0.5) * TILE, y: (p.y + 0.5) * TILE };
 }
 
-function dashed(
+/** A dashed line from `a` to `b` in `g`'s current line style, dashes `dash` px long. */
+export function drawDashedLine(
   g: Phaser.GameObjects.Graphics,
   a: { x: number; y: number },
   b: { x: number; y: number },
-) {
+  dash = 6,
+): void {
   const len = Math.hypot(b.x - a.x, b.y - a.y);
-  const n = Math.max(1, Math.floor(len / 6));
+  const n = Math.max(1, Math.floor(len / dash));
   for (let i = 0; i < n; i += 2) {
     const t0 = i / n;
     const t1 = Math.min(1, (i + 1) / n);
