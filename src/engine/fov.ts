@@ -12,7 +12,6 @@
  * Only the squares in the half-shadows are left to los.ts's exact test.
  */
 import type { Point } from './grid';
-import { hasLineOfSight } from './los';
 
 type BlocksLine = (x: number, y: number) => boolean;
 
@@ -74,15 +73,23 @@ class Shadows {
       if (his[j] > newHi) newHi = his[j];
       j++;
     }
+    // The lists are short (a handful of shadows): moved by hand, not by copyWithin.
     if (i === j) {
       if (n === los.length) this.grow();
-      this.lo.copyWithin(i + 1, i, n);
-      this.hi.copyWithin(i + 1, i, n);
+      const l = this.lo;
+      const h = this.hi;
+      for (let k = n; k > i; k--) {
+        l[k] = l[k - 1];
+        h[k] = h[k - 1];
+      }
       this.n = n + 1;
     } else if (j - i > 1) {
-      los.copyWithin(i + 1, j, n);
-      his.copyWithin(i + 1, j, n);
-      this.n = n - (j - i - 1);
+      const gone = j - i - 1;
+      for (let k = i + 1; k + gone < n; k++) {
+        los[k] = los[k + gone];
+        his[k] = his[k + gone];
+      }
+      this.n = n - gone;
     }
     this.lo[i] = newLo;
     this.hi[i] = newHi;
@@ -128,6 +135,134 @@ function lastRowBelow(hi: number, a: number, cv: number, row: number, last: numb
   while (topSlope(k, a) >= hi) k--;
   const r = k - 1 + cv;
   return r < row ? row : r > last ? last : r;
+}
+
+/**
+ * The exact test for the squares the sweeps leave undecided: hasLineOfSight (los.ts, the
+ * four-corner rule) read straight off a SightGrid's array. It follows los.ts's lineBlocked
+ * step for step; it is kept here because los.ts's copy is called with many different
+ * callbacks across the game and runs several times slower for it, and the field of view
+ * spends most of its time in these few tests. fov.test.ts holds the two to the same answers.
+ */
+let gw: Uint8Array = new Uint8Array(0);
+let gmw = 0;
+
+/** Whether square (x, y) blocks (the origin's and the target's own squares cleared first). */
+function wallAt(x: number, y: number): boolean {
+  return gw[(y + 1) * gmw + x + 1] === 1;
+}
+
+/** los.ts's crossesSeam, on the grid. */
+function seamAt(px: number, py: number, inX: number, inY: number, oX: number, oY: number): boolean {
+  if (Math.sign(inX + inY) * Math.sign(oX + oY) < 0 && wallAt(px, py - 1) && wallAt(px - 1, py))
+    return true;
+  return Math.sign(inX - inY) * Math.sign(oX - oY) < 0 && wallAt(px - 1, py - 1) && wallAt(px, py);
+}
+
+/** Whether the line from corner (cx, cy) (of the origin, ci/cj its side) to (ex, ey) is clear. */
+function clearLine(
+  cx: number,
+  cy: number,
+  ci: number,
+  cj: number,
+  ex: number,
+  ey: number,
+  ti: number,
+  tj: number,
+): boolean {
+  const dx = ex - cx;
+  const dy = ey - cy;
+  if (dx === 0 && dy === 0) return true;
+  const sx = Math.sign(dx);
+  const sy = Math.sign(dy);
+  const ax = dx < 0 ? -dx : dx;
+  const ay = dy < 0 ? -dy : dy;
+  if (ax === 0 || ay === 0) {
+    const n = ax + ay;
+    let px = cx;
+    let py = cy;
+    for (let k = 0; k < n; k++, px += sx, py += sy) {
+      if (ax === 0) {
+        const y = sy > 0 ? py : py - 1;
+        if (wallAt(px - 1, y) && wallAt(px, y)) return false;
+      } else {
+        const x = sx > 0 ? px : px - 1;
+        if (wallAt(x, py - 1) && wallAt(x, py)) return false;
+      }
+      if (k > 0 && seamAt(px, py, -sx, -sy, sx, sy)) return false;
+    }
+  } else {
+    let sqx = sx > 0 ? cx : cx - 1;
+    let sqy = sy > 0 ? cy : cy - 1;
+    let px = cx;
+    let py = cy;
+    let i = 1;
+    let j = 1;
+    for (;;) {
+      if (wallAt(sqx, sqy)) return false;
+      const nx = i * ay;
+      const ny = j * ax;
+      if (i === ax && j === ay) break;
+      if (nx <= ny) {
+        i++;
+        sqx += sx;
+        px += sx;
+      }
+      if (ny <= nx) {
+        j++;
+        sqy += sy;
+        py += sy;
+      }
+      if (nx === ny && seamAt(px, py, -sx, -sy, sx, sy)) return false;
+    }
+  }
+  return (
+    !seamAt(cx, cy, ci === 1 ? -1 : 1, cj === 1 ? -1 : 1, sx, sy) &&
+    !seamAt(ex, ey, -sx, -sy, ti === 1 ? -1 : 1, tj === 1 ? -1 : 1)
+  );
+}
+
+/**
+ * hasLineOfSight(origin, target) on the grid (`wall` with its one-square margin, `mw` wide),
+ * for squares inside the map: the walls on the two squares themselves are lifted meanwhile.
+ */
+function seesOnGrid(
+  wall: Uint8Array,
+  mw: number,
+  ox: number,
+  oy: number,
+  tx: number,
+  ty: number,
+): boolean {
+  gw = wall;
+  gmw = mw;
+  const dx = tx - ox;
+  const dy = ty - oy;
+  if (dx === 0 && dy === 0) return true;
+  if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+    return dx === 0 || dy === 0 || !(wallAt(tx, oy) && wallAt(ox, ty));
+  const oAt = (oy + 1) * mw + ox + 1;
+  const tAt = (ty + 1) * mw + tx + 1;
+  const oWall = wall[oAt];
+  const tWall = wall[tAt];
+  wall[oAt] = 0;
+  wall[tAt] = 0;
+  let seen = false;
+  for (let c = 0; c < 4 && !seen; c++) {
+    const ci = c & 1;
+    const cj = c >> 1;
+    for (let t = 0; t < 4; t++) {
+      const ti = t & 1;
+      const tj = t >> 1;
+      if (clearLine(ox + ci, oy + cj, ci, cj, tx + ti, ty + tj, ti, tj)) {
+        seen = true;
+        break;
+      }
+    }
+  }
+  wall[oAt] = oWall;
+  wall[tAt] = tWall;
+  return seen;
 }
 
 /** The four directions a sweep goes out from a corner: +x, -x, +y, -y. */
@@ -369,7 +504,7 @@ export function fieldOfView(
     const bt = Math.max(origin.y, y) + 1;
     const inBox = sums[bt * sw + r] - sums[t * sw + r] - sums[bt * sw + l] + sums[t * sw + l];
     const others = inBox - originBlocks - wall[(y + 1) * mw + x + 1];
-    if (others === 0 || hasLineOfSight(origin, { x, y }, cached)) seen[i] = 1;
+    if (others === 0 || seesOnGrid(wall, mw, origin.x, origin.y, x, y)) seen[i] = 1;
   };
   // The origin and the squares around it: the exact test.
   seen[origin.y * width + origin.x] = 1;
