@@ -281,6 +281,14 @@ export interface SightGrid {
   wall: Uint8Array;
   /** Prefix sums of the map's blocking squares, (width + 1) x (height + 1). */
   sums: Int32Array;
+  /**
+   * For each square of `wall`, the first blocking square from it on down its column (its
+   * y, at least the square's own), or height + 1 past the last: the sweeps step from one
+   * blocking square to the next instead of reading every square between.
+   */
+  nextDown: Int32Array;
+  /** The same along each row: the first blocking square's x from the square on, or width + 1. */
+  nextRight: Int32Array;
   /** The callback, for squares beyond the margin. */
   blocksLine: BlocksLine;
 }
@@ -301,7 +309,23 @@ export function sightGrid(width: number, height: number, blocksLine: BlocksLine)
       sums[(y + 1) * sw + x + 1] = sums[y * sw + x + 1] + row;
     }
   }
-  return { width, height, wall, sums, blocksLine };
+  const nextDown = new Int32Array(mw * mh);
+  const nextRight = new Int32Array(mw * mh);
+  for (let i = 0; i < mw; i++) {
+    let next = height + 1;
+    for (let j = mh - 1; j >= 0; j--) {
+      if (wall[j * mw + i] === 1) next = j - 1;
+      nextDown[j * mw + i] = next;
+    }
+  }
+  for (let j = 0; j < mh; j++) {
+    let next = width + 1;
+    for (let i = mw - 1; i >= 0; i--) {
+      if (wall[j * mw + i] === 1) next = i - 1;
+      nextRight[j * mw + i] = next;
+    }
+  }
+  return { width, height, wall, sums, nextDown, nextRight, blocksLine };
 }
 
 /** Scratch reused by every field of view (one runs at a time): candidates and their marks. */
@@ -392,6 +416,7 @@ export function fieldOfView(
         // Row r of column c in the wall grid (with its margin): (c + 1) * step + r + 1.
         const colStep = axisX ? 1 : mw;
         const rowStep = axisX ? mw : 1;
+        const nextWall = axisX ? grid.nextDown : grid.nextRight;
         const maxA = sign > 0 ? uLimit - cu : cu;
         for (let a = 0; a <= maxA; a++) {
           // The column of squares whose near edge is at distance a, and the one before it.
@@ -448,7 +473,13 @@ export function fieldOfView(
           if (col >= -1 && col <= uLimit) {
             const lo = Math.max(-1, Math.floor(cv - a - 4));
             const hi = Math.min(vLimit, Math.ceil(cv + a + 4));
-            for (let row = lo; row <= hi; row++) {
+            // From one blocking square to the next (the origin's own, lifted meanwhile, is
+            // still listed: the read below passes it over).
+            for (
+              let row = nextWall[base + lo * rowStep];
+              row <= hi;
+              row = row < hi ? nextWall[base + (row + 1) * rowStep] : hi + 1
+            ) {
               if (wall[base + row * rowStep] !== 1) continue;
               // A blocking square wholly in one shadow adds nothing, nor do the blocking
               // squares after it up to the shadow's end.
