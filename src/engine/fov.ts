@@ -9,7 +9,8 @@
  *   strictly inside the shadow of some blocking square nearer than it (a shadow cast, as
  *   in shadowcasting, from a slightly shrunk copy of the square, so that a line grazing an
  *   edge or passing a corner is never counted as blocked: those go to the exact test).
- * Only the squares in the half-shadows are left to los.ts's exact test.
+ * Only the squares in the half-shadows are left to the exact test: los.ts's four-corner
+ * test, step for step, read straight off the map's array (seesOnGrid below).
  */
 import type { Point } from './grid';
 
