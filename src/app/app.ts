@@ -43,6 +43,7 @@ import {
   withBattleCommands,
   type CampaignDefinition,
   type CampaignEvent,
+  type CampaignMap,
   type CampaignState,
   type Difficulty,
 } from '../engine/campaign';
@@ -53,7 +54,7 @@ import {
   loadCampaignRecord,
   resolveMission,
 } from './campaign-play';
-import { campaignMapSource } from '../maps/campaign-maps';
+import { campaignMapSource, carriedMapImages } from '../maps/campaign-maps';
 import {
   parseSaveFile,
   saveFileText,
@@ -614,9 +615,10 @@ class App {
     const { config: game, mission } = started.setup;
     const found = resolveMission(play.def, mission.scenario);
     if (!found.ok) return found;
-    // A map the campaign copied from My maps is drawn in its own art where this browser keeps it.
+    // A map the campaign carries is drawn in its own art: the images it carries, or (a
+    // campaign copied from My maps before maps carried their images) where this browser keeps them.
     const carried = play.def.maps?.[ownMapName(mission.scenario) ?? ''];
-    if (carried) await this.restoreMapImages(campaignMapSource(carried));
+    if (carried) await this.restoreCarriedArt(carried);
     const battle = started.state.battle!;
     const made = BattleSession.fromGameConfig(
       {
@@ -804,6 +806,15 @@ class App {
       Object.entries(stored.images).map(([path, bytes]) => ({ path, bytes })),
       source.id,
     );
+  }
+
+  /** Decodes the images a campaign's map carries (when not yet decoded), else restoreMapImages. */
+  async restoreCarriedArt(carried: CampaignMap): Promise<void> {
+    const source = campaignMapSource(carried);
+    const files = carriedMapImages(carried);
+    if (files.length === 0 || !source.id) return this.restoreMapImages(source);
+    const keys = Object.values(source.images ?? {}).map((i) => i.key);
+    if (!hasMapImages(keys)) await prepareMapImages(files, source.id);
   }
 
   /**

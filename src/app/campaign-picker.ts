@@ -26,10 +26,7 @@ export async function loadCampaignFile(file: File): Promise<void> {
   if (file.size > MAX_CAMPAIGN_BYTES) {
     outcome = { kind: 'error', text: `${file.name} is too large to be a campaign file.` };
   } else {
-    const r = await addCampaignFile(await readFileText(file), async (name) => {
-      const kept = await findStoredMapByName(name);
-      return kept ? kept.source : null;
-    });
+    const r = await addCampaignFile(await readFileText(file), (name) => findStoredMapByName(name));
     if (r.ok) picker.chosen = r.def.id;
     outcome = r.ok
       ? { kind: 'info', text: `"${r.def.name}" is loaded from ${file.name}.` }

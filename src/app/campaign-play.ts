@@ -79,8 +79,13 @@ export function pickableCampaigns(): CampaignDefinition[] {
  */
 export const MAX_CAMPAIGN_BYTES = 8 * 1024 * 1024;
 
-/** Finds one of the player's kept maps (My maps) by the name a campaign gives it, or null. */
-export type FindOwnMap = (name: string) => Promise<OwnMapSource | null>;
+/**
+ * Finds one of the player's kept maps (My maps) by the name a campaign gives it, with its
+ * images' bytes by path (copied into the campaign so they travel with it), or null.
+ */
+export type FindOwnMap = (
+  name: string,
+) => Promise<{ source: OwnMapSource; images?: Record<string, Uint8Array> } | null>;
 
 /**
  * The campaign with every map it plays of the player's (`own:<name>`, not carried in the
@@ -98,7 +103,7 @@ async function withOwnMaps(
   for (const { mission, map } of wanted) {
     if (maps[map]) continue;
     const found = await findOwnMap(map).catch(() => null);
-    if (found) maps[map] = carriedMap(found);
+    if (found) maps[map] = carriedMap(found.source, found.images);
     else lacking.push(`Mission "${mission}" plays your map "${map}", which is not under My maps.`);
   }
   if (lacking.length > 0)
@@ -257,6 +262,13 @@ export function loadCampaignRecord(
       };
     if (read.definition.id !== id)
       return { ok: false, error: 'The save and the campaign kept with it do not match.' };
+    // Its maps and the images they carry, checked as when its file was loaded.
+    const problems = checkCampaignMaps(read.definition);
+    if (problems.length > 0)
+      return {
+        ok: false,
+        error: `The campaign kept with the save cannot be played: ${problems.slice(0, 3).join(' ')}`,
+      };
     def = read.definition;
   }
   if (!def)

@@ -139,6 +139,26 @@ describe('fieldOfView: the four-corner model, fast', () => {
     }
   });
 
+  it('a map read once (sightGrid) and the callback give the same squares, figure after figure', () => {
+    // The grid is reused and its arrays lent to each field of view in turn (the origin's own
+    // square lifted while it runs): nothing of one figure's field may leak into the next.
+    const random = rng(2026);
+    for (let m = 0; m < 12; m++) {
+      const width = 10 + Math.floor(random() * 30);
+      const height = 10 + Math.floor(random() * 30);
+      const walls = Array.from({ length: width * height }, () => random() < 0.1 + 0.1 * (m % 4));
+      const blocks = (x: number, y: number) =>
+        x < 0 || y < 0 || x >= width || y >= height || walls[y * width + x];
+      const grid = sightGrid(width, height, blocks);
+      for (let k = 0; k < 8; k++) {
+        const origin = { x: Math.floor(random() * width), y: Math.floor(random() * height) };
+        expect([...fieldOfView(origin, grid)], `map ${m} from ${origin.x},${origin.y}`).toEqual([
+          ...fieldOfView(origin, width, height, blocks),
+        ]);
+      }
+    }
+  });
+
   it('the side sees what any of its figures sees', () => {
     const board = parseAscii(`
       #########

@@ -9,10 +9,10 @@
  *   strictly inside the shadow of some blocking square nearer than it (a shadow cast, as
  *   in shadowcasting, from a slightly shrunk copy of the square, so that a line grazing an
  *   edge or passing a corner is never counted as blocked: those go to the exact test).
- * Only the squares in the half-shadows are left to los.ts's exact test.
+ * Only the squares in the half-shadows are left to the exact test: los.ts's four-corner
+ * test, step for step, read straight off the map's array (seesOnGrid below).
  */
 import type { Point } from './grid';
-import { hasLineOfSight } from './los';
 
 type BlocksLine = (x: number, y: number) => boolean;
 
@@ -74,15 +74,23 @@ class Shadows {
       if (his[j] > newHi) newHi = his[j];
       j++;
     }
+    // The lists are short (a handful of shadows): moved by hand, not by copyWithin.
     if (i === j) {
       if (n === los.length) this.grow();
-      this.lo.copyWithin(i + 1, i, n);
-      this.hi.copyWithin(i + 1, i, n);
+      const l = this.lo;
+      const h = this.hi;
+      for (let k = n; k > i; k--) {
+        l[k] = l[k - 1];
+        h[k] = h[k - 1];
+      }
       this.n = n + 1;
     } else if (j - i > 1) {
-      los.copyWithin(i + 1, j, n);
-      his.copyWithin(i + 1, j, n);
-      this.n = n - (j - i - 1);
+      const gone = j - i - 1;
+      for (let k = i + 1; k + gone < n; k++) {
+        los[k] = los[k + gone];
+        his[k] = his[k + gone];
+      }
+      this.n = n - gone;
     }
     this.lo[i] = newLo;
     this.hi[i] = newHi;
@@ -130,6 +138,134 @@ function lastRowBelow(hi: number, a: number, cv: number, row: number, last: numb
   return r < row ? row : r > last ? last : r;
 }
 
+/**
+ * The exact test for the squares the sweeps leave undecided: hasLineOfSight (los.ts, the
+ * four-corner rule) read straight off a SightGrid's array. It follows los.ts's lineBlocked
+ * step for step; it is kept here because los.ts's copy is called with many different
+ * callbacks across the game and runs several times slower for it, and the field of view
+ * spends most of its time in these few tests. fov.test.ts holds the two to the same answers.
+ */
+let gw: Uint8Array = new Uint8Array(0);
+let gmw = 0;
+
+/** Whether square (x, y) blocks (the origin's and the target's own squares cleared first). */
+function wallAt(x: number, y: number): boolean {
+  return gw[(y + 1) * gmw + x + 1] === 1;
+}
+
+/** los.ts's crossesSeam, on the grid. */
+function seamAt(px: number, py: number, inX: number, inY: number, oX: number, oY: number): boolean {
+  if (Math.sign(inX + inY) * Math.sign(oX + oY) < 0 && wallAt(px, py - 1) && wallAt(px - 1, py))
+    return true;
+  return Math.sign(inX - inY) * Math.sign(oX - oY) < 0 && wallAt(px - 1, py - 1) && wallAt(px, py);
+}
+
+/** Whether the line from corner (cx, cy) (of the origin, ci/cj its side) to (ex, ey) is clear. */
+function clearLine(
+  cx: number,
+  cy: number,
+  ci: number,
+  cj: number,
+  ex: number,
+  ey: number,
+  ti: number,
+  tj: number,
+): boolean {
+  const dx = ex - cx;
+  const dy = ey - cy;
+  if (dx === 0 && dy === 0) return true;
+  const sx = Math.sign(dx);
+  const sy = Math.sign(dy);
+  const ax = dx < 0 ? -dx : dx;
+  const ay = dy < 0 ? -dy : dy;
+  if (ax === 0 || ay === 0) {
+    const n = ax + ay;
+    let px = cx;
+    let py = cy;
+    for (let k = 0; k < n; k++, px += sx, py += sy) {
+      if (ax === 0) {
+        const y = sy > 0 ? py : py - 1;
+        if (wallAt(px - 1, y) && wallAt(px, y)) return false;
+      } else {
+        const x = sx > 0 ? px : px - 1;
+        if (wallAt(x, py - 1) && wallAt(x, py)) return false;
+      }
+      if (k > 0 && seamAt(px, py, -sx, -sy, sx, sy)) return false;
+    }
+  } else {
+    let sqx = sx > 0 ? cx : cx - 1;
+    let sqy = sy > 0 ? cy : cy - 1;
+    let px = cx;
+    let py = cy;
+    let i = 1;
+    let j = 1;
+    for (;;) {
+      if (wallAt(sqx, sqy)) return false;
+      const nx = i * ay;
+      const ny = j * ax;
+      if (i === ax && j === ay) break;
+      if (nx <= ny) {
+        i++;
+        sqx += sx;
+        px += sx;
+      }
+      if (ny <= nx) {
+        j++;
+        sqy += sy;
+        py += sy;
+      }
+      if (nx === ny && seamAt(px, py, -sx, -sy, sx, sy)) return false;
+    }
+  }
+  return (
+    !seamAt(cx, cy, ci === 1 ? -1 : 1, cj === 1 ? -1 : 1, sx, sy) &&
+    !seamAt(ex, ey, -sx, -sy, ti === 1 ? -1 : 1, tj === 1 ? -1 : 1)
+  );
+}
+
+/**
+ * hasLineOfSight(origin, target) on the grid (`wall` with its one-square margin, `mw` wide),
+ * for squares inside the map: the walls on the two squares themselves are lifted meanwhile.
+ */
+function seesOnGrid(
+  wall: Uint8Array,
+  mw: number,
+  ox: number,
+  oy: number,
+  tx: number,
+  ty: number,
+): boolean {
+  gw = wall;
+  gmw = mw;
+  const dx = tx - ox;
+  const dy = ty - oy;
+  if (dx === 0 && dy === 0) return true;
+  if (dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1)
+    return dx === 0 || dy === 0 || !(wallAt(tx, oy) && wallAt(ox, ty));
+  const oAt = (oy + 1) * mw + ox + 1;
+  const tAt = (ty + 1) * mw + tx + 1;
+  const oWall = wall[oAt];
+  const tWall = wall[tAt];
+  wall[oAt] = 0;
+  wall[tAt] = 0;
+  let seen = false;
+  for (let c = 0; c < 4 && !seen; c++) {
+    const ci = c & 1;
+    const cj = c >> 1;
+    for (let t = 0; t < 4; t++) {
+      const ti = t & 1;
+      const tj = t >> 1;
+      if (clearLine(ox + ci, oy + cj, ci, cj, tx + ti, ty + tj, ti, tj)) {
+        seen = true;
+        break;
+      }
+    }
+  }
+  wall[oAt] = oWall;
+  wall[tAt] = tWall;
+  return seen;
+}
+
 /** The four directions a sweep goes out from a corner: +x, -x, +y, -y. */
 const FRAMES = [
   { axisX: true, sign: 1 },
@@ -146,6 +282,14 @@ export interface SightGrid {
   wall: Uint8Array;
   /** Prefix sums of the map's blocking squares, (width + 1) x (height + 1). */
   sums: Int32Array;
+  /**
+   * For each square of `wall`, the first blocking square from it on down its column (its
+   * y, at least the square's own), or height + 1 past the last: the sweeps step from one
+   * blocking square to the next instead of reading every square between.
+   */
+  nextDown: Int32Array;
+  /** The same along each row: the first blocking square's x from the square on, or width + 1. */
+  nextRight: Int32Array;
   /** The callback, for squares beyond the margin. */
   blocksLine: BlocksLine;
 }
@@ -166,7 +310,23 @@ export function sightGrid(width: number, height: number, blocksLine: BlocksLine)
       sums[(y + 1) * sw + x + 1] = sums[y * sw + x + 1] + row;
     }
   }
-  return { width, height, wall, sums, blocksLine };
+  const nextDown = new Int32Array(mw * mh);
+  const nextRight = new Int32Array(mw * mh);
+  for (let i = 0; i < mw; i++) {
+    let next = height + 1;
+    for (let j = mh - 1; j >= 0; j--) {
+      if (wall[j * mw + i] === 1) next = j - 1;
+      nextDown[j * mw + i] = next;
+    }
+  }
+  for (let j = 0; j < mh; j++) {
+    let next = width + 1;
+    for (let i = mw - 1; i >= 0; i--) {
+      if (wall[j * mw + i] === 1) next = i - 1;
+      nextRight[j * mw + i] = next;
+    }
+  }
+  return { width, height, wall, sums, nextDown, nextRight, blocksLine };
 }
 
 /** Scratch reused by every field of view (one runs at a time): candidates and their marks. */
@@ -257,6 +417,7 @@ export function fieldOfView(
         // Row r of column c in the wall grid (with its margin): (c + 1) * step + r + 1.
         const colStep = axisX ? 1 : mw;
         const rowStep = axisX ? mw : 1;
+        const nextWall = axisX ? grid.nextDown : grid.nextRight;
         const maxA = sign > 0 ? uLimit - cu : cu;
         for (let a = 0; a <= maxA; a++) {
           // The column of squares whose near edge is at distance a, and the one before it.
@@ -313,7 +474,13 @@ export function fieldOfView(
           if (col >= -1 && col <= uLimit) {
             const lo = Math.max(-1, Math.floor(cv - a - 4));
             const hi = Math.min(vLimit, Math.ceil(cv + a + 4));
-            for (let row = lo; row <= hi; row++) {
+            // From one blocking square to the next (the origin's own, lifted meanwhile, is
+            // still listed: the read below passes it over).
+            for (
+              let row = nextWall[base + lo * rowStep];
+              row <= hi;
+              row = row < hi ? nextWall[base + (row + 1) * rowStep] : hi + 1
+            ) {
               if (wall[base + row * rowStep] !== 1) continue;
               // A blocking square wholly in one shadow adds nothing, nor do the blocking
               // squares after it up to the shadow's end.
@@ -369,7 +536,7 @@ export function fieldOfView(
     const bt = Math.max(origin.y, y) + 1;
     const inBox = sums[bt * sw + r] - sums[t * sw + r] - sums[bt * sw + l] + sums[t * sw + l];
     const others = inBox - originBlocks - wall[(y + 1) * mw + x + 1];
-    if (others === 0 || hasLineOfSight(origin, { x, y }, cached)) seen[i] = 1;
+    if (others === 0 || seesOnGrid(wall, mw, origin.x, origin.y, x, y)) seen[i] = 1;
   };
   // The origin and the squares around it: the exact test.
   seen[origin.y * width + origin.x] = 1;

@@ -5,11 +5,15 @@
  * My maps has it copied in (found by the name My maps lists it under), or is refused with a
  * message naming the mission and the map; a carried map the own-map loader refuses is named
  * with its mission; and a campaign played on such a map is saved, exported and loaded in a
- * browser that never saw the map (no My maps at all), replaying exactly.
+ * browser that never saw the map (no My maps at all), replaying exactly. A map named from
+ * My maps is copied in with its images' bytes (`art`), which come back byte for byte from an
+ * exported save where the map was never kept; a bad image is refused, naming the mission
+ * and the image, in a file and in an imported save.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addCampaignFile,
@@ -32,6 +36,8 @@ import {
   type CampaignDefinition,
 } from '../../src/engine/campaign';
 import { playAutoGame } from '../../src/engine/simulate';
+import { campaignMapSource, carriedMapImages } from '../../src/maps/campaign-maps';
+import { OWN_ART, OWN_ART_IMAGES, ownArtImages, pngHeader } from '../maps/helpers';
 
 const g = globalThis as { indexedDB?: unknown };
 const FIXTURE = new URL('../fixtures/campaigns/own-map-campaign.json', import.meta.url);
@@ -47,7 +53,7 @@ function fileWith(change: (raw: Record<string, any>) => void): string {
 }
 
 /** The lookup the picker uses: the kept maps of My maps, by name. */
-const fromMyMaps: FindOwnMap = async (name) => (await findStoredMapByName(name))?.source ?? null;
+const fromMyMaps: FindOwnMap = (name) => findStoredMapByName(name);
 
 async function keepCellar(): Promise<void> {
   const stored = await storeMap({
@@ -75,6 +81,47 @@ async function refusal(text: string, find?: FindOwnMap): Promise<string> {
   const r = await addCampaignFile(text, find);
   return r.ok ? 'it loaded' : r.error;
 }
+
+/** The fixture campaign with its first mission on `own:Marsh Keep` (not carried), as text. */
+function namingMarshKeep(change: (raw: Record<string, any>) => void = () => {}): string {
+  const raw = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Record<string, any>;
+  delete raw.maps;
+  raw.missions[0].scenario = 'own:Marsh Keep';
+  change(raw);
+  return JSON.stringify(raw);
+}
+
+/** Marsh Keep kept under My maps as the Setup screen keeps it: map, tileset and images. */
+async function keepMarshKeep(): Promise<void> {
+  const sizes = ownArtImages();
+  const images: Record<string, Uint8Array> = {};
+  for (const p of OWN_ART_IMAGES) images[p] = new Uint8Array(own(p));
+  const stored = await storeMap({
+    summary: {
+      id: 'marsh-id',
+      name: 'Marsh Keep',
+      fileName: 'marsh-keep.tmx',
+      savedAt: '2026-11-23T10:00:00.000Z',
+      bytes: 90000,
+      images: OWN_ART_IMAGES.length,
+    },
+    source: {
+      fileName: 'marsh-keep.tmx',
+      text: own('marsh-keep.tmx').toString('utf8'),
+      files: { 'tiles/keep.tsx': own('tiles/keep.tsx').toString('utf8') },
+      id: 'marsh-id',
+      images: Object.fromEntries(
+        Object.entries(sizes).map(([p, s]) => [p, { ...s, key: `own:marsh-id:${p}` }]),
+      ),
+    },
+    images,
+  });
+  if (!stored.ok) throw new Error(stored.error);
+}
+
+const refusalMy = (text: string): Promise<string> => refusal(text, fromMyMaps);
+const b64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
+const own = (path: string): Buffer => readFileSync(join(OWN_ART, path));
 
 beforeEach(() => {
   closeMapStore();
@@ -180,5 +227,100 @@ describe('a campaign file that names a map under My maps', () => {
     delete stripped.maps;
     const bad = loadCampaignRecord({ ...read.record, definition: stripped });
     expect(bad.ok ? '' : bad.error).toMatch(/Mission "The Mill Cellar".*"Test Cellar"/);
+  });
+});
+
+describe("a campaign's own map carries its images", () => {
+  it('copies the images from My maps, and an exported save brings them back byte for byte where the map was never kept', async () => {
+    await keepMarshKeep();
+    const def = await loaded(namingMarshKeep(), fromMyMaps);
+    const carried = def.maps?.['Marsh Keep'];
+    expect(Object.keys(carried?.art ?? {}).sort()).toEqual([...OWN_ART_IMAGES].sort());
+    const found = resolveMission(def, 'own:Marsh Keep');
+    expect(found.ok && found.scenario.map.battleMap.name).toBe('Marsh Keep');
+
+    const state = newCampaign(def, 7, campaignOptions('normal'));
+    const text = saveFileText(campaignRecord('campaign-1', def, state));
+    // Another browser: nothing kept under My maps.
+    closeMapStore();
+    g.indexedDB = new IDBFactory();
+    expect(await findStoredMapByName('Marsh Keep')).toBeNull();
+    const read = parseSaveFile(text, 'campaign-2');
+    if (!read.ok) throw new Error(read.error);
+    const back = loadCampaignRecord(read.record);
+    if (!back.ok) throw new Error(back.error);
+    const map = back.def.maps!['Marsh Keep'];
+    const files = carriedMapImages(map);
+    expect(files.map((f) => f.path).sort()).toEqual([...OWN_ART_IMAGES].sort());
+    for (const f of files) expect(Buffer.from(f.bytes).equals(own(f.path))).toBe(true);
+    // The loader is given every image with its size and the key it is decoded under.
+    const source = campaignMapSource(map);
+    for (const [path, size] of Object.entries(ownArtImages()))
+      expect(source.images?.[path]).toEqual({ ...size, key: `own:marsh-id:${path}` });
+    const again = resolveMission(back.def, 'own:Marsh Keep');
+    expect(again.ok && again.scenario.map.battleMap.name).toBe('Marsh Keep');
+  });
+
+  it('a file written before maps carried images (no "art") still loads and plays', async () => {
+    await keepMarshKeep();
+    const def = await loaded(namingMarshKeep(), fromMyMaps);
+    const old = structuredClone(def) as Record<string, any>;
+    delete old.maps['Marsh Keep'].art;
+    const state = newCampaign(def, 7, campaignOptions('normal'));
+    const read = parseSaveFile(
+      saveFileText(campaignRecord('campaign-1', old as CampaignDefinition, state)),
+      'campaign-2',
+    );
+    if (!read.ok) throw new Error(read.error);
+    const back = loadCampaignRecord(read.record);
+    expect(back.ok).toBe(true);
+    expect(back.ok && carriedMapImages(back.def.maps!['Marsh Keep'])).toEqual([]);
+  });
+
+  it('refuses a bad image in a campaign file, naming the mission and the image', async () => {
+    await keepMarshKeep();
+    const def = await loaded(namingMarshKeep(), fromMyMaps);
+    const carrying = (art: Record<string, string>): string =>
+      namingMarshKeep((raw) => {
+        raw.maps = { 'Marsh Keep': { ...structuredClone(def.maps!['Marsh Keep']), art } };
+      });
+    expect(await refusalMy(carrying({ 'art/mire.png': 'not base64 at all!' }))).toMatch(
+      /^Mission "The Mill Cellar" cannot be played: the map "Marsh Keep" carries a bad image\. The image "art\/mire\.png" is not an image file in base64\./,
+    );
+    expect(
+      await refusalMy(carrying({ 'art/mire.png': b64(new TextEncoder().encode('<html>')) })),
+    ).toMatch(
+      /Mission "The Mill Cellar".*"art\/mire\.png" is not a PNG, JPEG, GIF, WebP or BMP image/,
+    );
+    expect(await refusalMy(carrying({ 'art/mire.png': b64(pngHeader(100000, 100000)) }))).toMatch(
+      /Mission "The Mill Cellar".*"art\/mire\.png"/,
+    );
+    expect(await refusalMy(carrying({ 'art/mire.png': 'A'.repeat(23 * 1024 * 1024) }))).toMatch(
+      /Mission "The Mill Cellar".*"art\/mire\.png" is larger than the 16 MB/,
+    );
+    expect(
+      await refusalMy(
+        namingMarshKeep((raw) => (raw.maps = { x: { file: 'a.tmx', map: '<map/>', art: [1] } })),
+      ),
+    ).toMatch(/The map "x"'s "art" must be an object/);
+  });
+
+  it('refuses an imported save whose campaign carries a bad image, and its record is left as it was', async () => {
+    await keepMarshKeep();
+    const def = await loaded(namingMarshKeep(), fromMyMaps);
+    const state = newCampaign(def, 7, campaignOptions('normal'));
+    const raw = JSON.parse(saveFileText(campaignRecord('campaign-1', def, state)));
+    const text = JSON.stringify(raw).replace(
+      b64(new Uint8Array(own('art/crate.png'))),
+      b64(new TextEncoder().encode('GIF89a but not really')),
+    );
+    const read = parseSaveFile(text, 'campaign-2');
+    if (!read.ok) throw new Error(read.error);
+    const before = structuredClone(read.record);
+    const back = loadCampaignRecord(read.record);
+    expect(back.ok ? 'it loaded' : back.error).toMatch(
+      /cannot be played: Mission "The Mill Cellar".*"art\/crate\.png"/,
+    );
+    expect(read.record).toEqual(before);
   });
 });

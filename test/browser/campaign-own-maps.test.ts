@@ -14,10 +14,13 @@ import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
 import {
   ARTIFACTS,
+  campaignNamingMap,
   clickButtonOn,
   dropFiles,
   fileOf,
+  forgetMyMaps,
   moveAndEndTurn,
+  openCampaigns,
   openSetup,
   ROOT,
   useBrowser,
@@ -30,30 +33,14 @@ declare const window: { archfoe: ArchFoeApi };
 const browser = useBrowser();
 const CELLAR = readFileSync(join(ROOT, 'test', 'fixtures', 'maps', 'small-csv.tmj'));
 
-/** The example campaign of test/fixtures/campaigns, naming the kept map instead of carrying it. */
-function campaignFile(): string {
-  const raw = JSON.parse(
-    readFileSync(join(ROOT, 'test', 'fixtures', 'campaigns', 'own-map-campaign.json'), 'utf8'),
-  ) as Record<string, any>;
-  delete raw.maps;
-  raw.id = 'mill-cellar';
-  raw.name = 'The Mill Cellar';
-  raw.missions[0].scenario = 'own:Test Cellar';
-  return JSON.stringify(raw);
-}
+const campaignFile = (): string =>
+  campaignNamingMap('Test Cellar', 'mill-cellar', 'The Mill Cellar');
 
 const text = (name: string) => browser.page.evaluate((n) => window.archfoe.debug.textOf(n), name);
 const shot = (name: string) =>
   browser.page.screenshot({ path: join(ARTIFACTS, `campaign-own-maps-${name}.png`) });
 
-async function toCampaigns(): Promise<void> {
-  const page = browser.page;
-  await page.goto(`${browser.session.baseUrl}?renderer=canvas`);
-  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
-  await waitForScene(page, 'Menu');
-  await clickButtonOn(page, 'campaign');
-  await waitForScene(page, 'Campaigns');
-}
+const toCampaigns = (): Promise<void> => openCampaigns(browser.page, browser.session.baseUrl);
 
 describe('a campaign file on a map of My maps', () => {
   it('loads the own map, then a campaign naming it, and fights its mission on that map', async () => {
@@ -110,14 +97,7 @@ describe('a campaign file on a map of My maps', () => {
     const page = browser.page;
     const was = (await page.evaluate(() => window.archfoe.state()))!;
     // The map is forgotten by this browser: the campaign carries its own copy.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const r = indexedDB.deleteDatabase('archfoe-maps');
-          r.onsuccess = () => resolve();
-          r.onerror = () => reject(r.error);
-        }),
-    );
+    await forgetMyMaps(page);
     await toCampaigns();
     expect(await text('slot-1-title')).toBe('The Mill Cellar');
     await clickButtonOn(page, 'slot-1-continue');

@@ -250,6 +250,40 @@ export async function openSetup(page: Page, baseUrl: string): Promise<void> {
   await waitForScene(page, 'Setup');
 }
 
+/** Opens the game (Canvas renderer) and goes from the menu to the campaign slots. */
+export async function openCampaigns(page: Page, baseUrl: string): Promise<void> {
+  await openGameOn(page, `${baseUrl}?renderer=canvas`);
+  await clickButtonOn(page, 'campaign');
+  await waitForScene(page, 'Campaigns');
+}
+
+/** Deletes the page's My maps database: the browser no longer keeps any of the player's maps. */
+export async function forgetMyMaps(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const r = indexedDB.deleteDatabase('archfoe-maps');
+        r.onsuccess = () => resolve();
+        r.onerror = () => reject(r.error);
+      }),
+  );
+}
+
+/**
+ * The example campaign of test/fixtures/campaigns as a file's text, its first mission on the
+ * player's kept map `map` (`own:<map>`, not carried in the file), under its own id and name.
+ */
+export function campaignNamingMap(map: string, id: string, name: string): string {
+  const raw = JSON.parse(
+    readFileSync(join(ROOT, 'test', 'fixtures', 'campaigns', 'own-map-campaign.json'), 'utf8'),
+  ) as { id: string; name: string; maps?: unknown; missions: { scenario: string }[] };
+  delete raw.maps;
+  raw.id = id;
+  raw.name = name;
+  raw.missions[0].scenario = `own:${map}`;
+  return JSON.stringify(raw);
+}
+
 /** Clicks a named button with the real mouse at its on-screen position, once it is enabled. */
 export async function clickButtonOn(page: Page, name: string): Promise<void> {
   const handle = await page.waitForFunction(

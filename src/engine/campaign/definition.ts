@@ -236,6 +236,27 @@ function readMapImages(
   return out;
 }
 
+/**
+ * The images a map carries (`art`): base64 text by path. Only the shape is read here; each
+ * image is checked as an image by the map loader's side (src/maps/campaign-maps.ts).
+ */
+function readMapArt(
+  value: unknown,
+  where: string,
+  errors: string[],
+): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  const out: Record<string, string> = {};
+  if (isFields(value) && Object.keys(value).length <= MOST_MAP_FILES)
+    for (const [path, text] of Object.entries(value))
+      if (typeof text === 'string' && path.length > 0 && path.length <= 200) out[path] = text;
+  if (!isFields(value) || Object.keys(out).length !== Object.keys(value).length)
+    errors.push(
+      `${where}'s "art" must be an object of up to ${MOST_MAP_FILES} images, each its file in base64 by the path the map names it by.`,
+    );
+  return out;
+}
+
 function readCampaignMap(value: unknown, name: string, errors: string[]): CampaignMap | null {
   const where = `The map "${name.slice(0, LONGEST_MAP_NAME)}"`;
   if (name.trim().length === 0 || name.length > LONGEST_MAP_NAME)
@@ -273,6 +294,8 @@ function readCampaignMap(value: unknown, name: string, errors: string[]): Campai
   }
   const images = readMapImages(value.images, where, errors);
   if (images) out.images = images;
+  const art = readMapArt(value.art, where, errors);
+  if (art) out.art = art;
   return out;
 }
 

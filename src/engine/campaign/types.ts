@@ -84,6 +84,13 @@ export interface CampaignMap {
   id?: string;
   /** Copied from My maps: the images that came with it (drawn where the browser still has them). */
   images?: Readonly<Record<string, CampaignMapImage>>;
+  /**
+   * The map's images themselves, so they travel with the campaign: each image file's bytes
+   * in base64, by the path the map (or its tileset) names it by. Checked when the campaign is
+   * loaded (src/maps/campaign-maps.ts); absent in files written before it (drawn then where
+   * the browser keeps the images, else in the built-in tiles).
+   */
+  art?: Readonly<Record<string, string>>;
 }
 
 export interface CampaignDefinition {
