@@ -139,11 +139,13 @@ export interface RollRequest {
   rule?: RuleRef;
   /** For a roll that picks one figure: the figures it picks among, face 1 first. */
   picks?: readonly string[];
+  /** The caller rolls again while the face is below this (see DiceSource.roll). */
+  rerolledBelow?: number;
 }
 
 /** Rolls one die, records a roll event that says what it was for, and returns the value. */
 export function rollDie(ctx: Context, request: RollRequest): number {
-  const value = ctx.dice.roll(request.sides);
+  const value = ctx.dice.roll(request.sides, request.rerolledBelow);
   ctx.events.push({
     type: 'roll',
     die: request.sides,
