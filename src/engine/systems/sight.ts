@@ -251,20 +251,21 @@ export function updateAwareness(ctx: Context): void {
   // Kept answers pay where boards come back: alerted enemies, whose moves the dice
   // change little (patrols scatter over many boards).
   const answers = anyAlerted(state) ? boardMemo(ctx) : undefined;
-  const still = stillUnaware(state, figuresBlock);
+  const still = settledEnemies(state, figuresBlock);
   if (answers) keptAwarenessChecks(ctx, answers, figuresBlock, still);
   else awarenessChecks(ctx, figuresBlock, still);
   rememberAwareness(state, figuresBlock);
 }
 
 /**
- * The unaware enemies sure not to notice anyone now, from the checks' last run on this
- * very state (AwarenessMark): where figures do not block sight, an enemy still unaware
- * after that run, on the same square with the same facing and status, with every hero
- * and structure (and the flags) as they were, sees just what it saw then, which was no
- * hero. Empty when that cannot be told (figures block sight, or no run to go by).
+ * The enemies the checks would leave as they are, from the checks' last run on this very
+ * state (AwarenessMark): where figures do not block sight, an enemy on the same square
+ * with the same facing and status as after that run, with every hero and structure (and
+ * the flags) as they were, sees just what it saw then: unaware, no hero (or it would be
+ * alerted now); alerted, the closest hero it already faces (the checks are idempotent).
+ * Empty when that cannot be told (figures block sight, or no run to go by).
  */
-function stillUnaware(state: GameState, figuresBlock: boolean): ReadonlySet<Unit> {
+function settledEnemies(state: GameState, figuresBlock: boolean): ReadonlySet<Unit> {
   const mark = awarenessMarks.get(state);
   if (figuresBlock || !mark || !sameUnits(mark, state, figuresBlock)) return NONE;
   const units = state.units;
@@ -279,9 +280,8 @@ function stillUnaware(state: GameState, figuresBlock: boolean): ReadonlySet<Unit
   let out: Set<Unit> | null = null;
   for (let i = 0; i < units.length; i++) {
     const u = units[i];
-    const unaware = u.ai?.status === 'patrolling' || u.ai?.status === 'prepared';
     if (u.side === 'enemies' && !u.structure) {
-      if (unaware && same(i)) (out ??= new Set()).add(u);
+      if (same(i)) (out ??= new Set()).add(u);
     } else if (!same(i)) return NONE;
   }
   return out ?? NONE;
@@ -368,8 +368,8 @@ function rememberAwareness(state: GameState, figuresBlock: boolean): void {
 }
 
 /**
- * updateAwareness's checks themselves; the enemies in `still` (stillUnaware) are known
- * not to notice anyone and are not asked again.
+ * updateAwareness's checks themselves; the enemies in `still` (settledEnemies) are known
+ * to be left as they are and are not asked again.
  */
 function awarenessChecks(ctx: Context, figuresBlock: boolean, still: ReadonlySet<Unit>): void {
   const state = ctx.state;
@@ -412,7 +412,7 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: ReadonlySet
   }
   const toBase = rulesOf(state)?.measuresToBase?.(state) ?? false;
   for (const enemy of enemies) {
-    if (enemy.ai?.status !== 'alerted') continue;
+    if (enemy.ai?.status !== 'alerted' || still.has(enemy)) continue;
     faceClosestVisibleHero(ctx, map, enemy, heroes, sees, figuresBlock, toBase);
   }
 }
