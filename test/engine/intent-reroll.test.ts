@@ -9,18 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDiceState, openDice } from '../../src/engine/dice';
 import { attackOdds, enumerateRolls, runEnemyTurnAhead } from '../../src/engine/systems/intent';
-import { boardGame, startWith, unit } from './helpers';
-
-// Two goblins in a corridor facing west (move 2); goblin-1 acts first and stands in
-// goblin-2's way. The Thief is in another corridor, out of sight.
-const BLOCKED = `
-###########
-#.......gg#
-###########
-#.........#
-#T........#
-###########
-`;
+import { BLOCKED_CORRIDOR, boardGame, startWith, unit } from './helpers';
 
 describe('a declared re-roll in the dice tree (solo rules §4 Move Order, the turn d8)', () => {
   it('walks only the faces that stand, each with its share, and cuts nothing', () => {
@@ -48,7 +37,8 @@ describe('a declared re-roll in the dice tree (solo rules §4 Move Order, the tu
   });
 
   it('two patrolling goblins in a row: the whole phase counted exactly, as 10,000 phases play it', () => {
-    const state = startWith(boardGame(BLOCKED, {}, { enemyFacing: 6 }), [4, 4]).state;
+    // goblin-1 acts first (move 2, facing west) and stands in goblin-2's way.
+    const state = startWith(boardGame(BLOCKED_CORRIDOR, {}, { enemyFacing: 6 }), [4, 4]).state;
     const odds = attackOdds(state, { maxLeaves: 4000 })!;
     expect(odds.method).toBe('exact');
     expect(odds.runs).toBe(144);
