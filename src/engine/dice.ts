@@ -28,7 +28,13 @@ export interface DiceState {
 
 /** Anything that can roll an n-sided die (1..n). */
 export interface DiceSource {
-  roll(sides: number): number;
+  /**
+   * A face of a `sides`-sided die. `rerolledBelow`, when given, says the caller rolls the
+   * same die again while the face is below it (a re-roll loop): real dice ignore it, but a
+   * look-ahead that walks every face (enumerateRolls) may walk only the faces that stand,
+   * each with its share of them, which is the same chance without the loop's branches.
+   */
+  roll(sides: number, rerolledBelow?: number): number;
 }
 
 /** Normalises any number to a 32-bit seed; the same input always gives the same seed. */

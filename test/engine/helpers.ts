@@ -114,6 +114,19 @@ export const CORRIDOR = `
 `;
 
 /**
+ * Two goblins in a corridor (to face west): the first in the second's way. The Thief is in
+ * another corridor, out of sight.
+ */
+export const BLOCKED_CORRIDOR = `
+###########
+#.......gg#
+###########
+#.........#
+#T........#
+###########
+`;
+
+/**
  * The enemies' next turn as the plain reducer plays it (a fresh copy per command, no
  * look-ahead memo): the reference the intent's look-aheads are checked against. The heroes
  * end their turns until every enemy has acted or a new round starts after one has.

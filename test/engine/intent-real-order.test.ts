@@ -21,19 +21,12 @@ import {
   wantsOrderOdds,
   type IntentMark,
 } from '../../src/view/intent-overlay';
-import { boardGame, startWith, unit } from './helpers';
+import { BLOCKED_CORRIDOR, boardGame, startWith, unit } from './helpers';
 import { skirmishGame } from './skirmish/helpers';
 
 // Two goblins in a corridor facing west (move 2); goblin-1 acts first (equal rank, list
 // order) and stands in goblin-2's way. The Thief is in another corridor, out of sight.
-const BLOCKED = `
-###########
-#.......gg#
-###########
-#.........#
-#T........#
-###########
-`;
+const BLOCKED = BLOCKED_CORRIDOR;
 
 // The same goblins twenty squares apart, the Thief far from the first: nothing goblin-1 can
 // do this turn reaches goblin-2's way, its sight of the Thief or the Thief.

@@ -35,11 +35,20 @@ export class LookAheadMemo {
   /** Per map, the boards kept by a hash of their values (boardValues). */
   private boards = new WeakMap<BattleMap, Map<number, KeptBoard[]>>();
   private size = 0;
+  /** The board last asked about (the same board is often asked about several times in a row). */
+  private last: { map: BattleMap; board: KeptBoard } | null = null;
 
   /** The answers kept for the board `state` shows. */
   forBoard(state: GameState): Map<string, unknown> {
     const n = boardValueCount(state);
     const scratch = boardValuesNow(state);
+    const last = this.last;
+    if (last && last.map === state.map && last.board.values.length === n) {
+      const values = last.board.values;
+      let same = true;
+      for (let i = 0; i < n && same; i++) same = values[i] === scratch[i];
+      if (same) return last.board.answers;
+    }
     let hash = 0x811c9dc5;
     for (let i = 0; i < n; i++) hash = Math.imul(hash ^ scratch[i], 0x01000193);
     let boards = this.boards.get(state.map);
@@ -56,17 +65,22 @@ export class LookAheadMemo {
       if (kept.values.length !== n) continue;
       let same = true;
       for (let i = 0; i < n && same; i++) same = kept.values[i] === scratch[i];
-      if (same) return kept.answers;
+      if (same) {
+        this.last = { map: state.map, board: kept };
+        return kept.answers;
+      }
     }
     if (this.size >= LOOK_AHEAD_MEMO_SIZE) {
       this.boards = new WeakMap();
       this.size = 0;
+      this.last = null;
       return this.forBoard(state);
     }
-    const answers = new Map<string, unknown>();
-    bucket.push({ values: scratch.slice(0, n), answers });
+    const board: KeptBoard = { values: scratch.slice(0, n), answers: new Map<string, unknown>() };
+    bucket.push(board);
     this.size++;
-    return answers;
+    this.last = { map: state.map, board };
+    return board.answers;
   }
 }
 
@@ -139,11 +153,13 @@ export interface RollRequest {
   rule?: RuleRef;
   /** For a roll that picks one figure: the figures it picks among, face 1 first. */
   picks?: readonly string[];
+  /** The caller rolls again while the face is below this (see DiceSource.roll). */
+  rerolledBelow?: number;
 }
 
 /** Rolls one die, records a roll event that says what it was for, and returns the value. */
 export function rollDie(ctx: Context, request: RollRequest): number {
-  const value = ctx.dice.roll(request.sides);
+  const value = ctx.dice.roll(request.sides, request.rerolledBelow);
   ctx.events.push({
     type: 'roll',
     die: request.sides,

@@ -59,7 +59,9 @@ export interface EnumerateLimits {
    * Branches needing more rolls than this are cut (re-roll loops): a cut branch's chance
    * goes to the finished branches beside it, in proportion, which is exact for a re-roll
    * (the branches after a re-roll are the same as those beside it). The walk is tried cut
-   * at 3 rolls, then one more each time, up to this.
+   * at 3 rolls, then one more each time while any branch is cut, up to this (a deeper
+   * walk with too many leaves gives the shallower one). Re-roll loops the rules declare
+   * (DiceSource.roll's `rerolledBelow`) are walked without cuts.
    */
   maxDepth: number;
 }
@@ -105,11 +107,21 @@ export function* enumerateRollSteps<T>(
   run: (dice: DiceSource) => RollRun<T>,
   limits: EnumerateLimits,
 ): Generator<void, RollTree<T> | null> {
+  /** The last walk whose cut branches could be handed on (see EnumerateLimits.maxDepth). */
+  let shallower: RollTree<T> | null = null;
   for (let depth = Math.min(3, limits.maxDepth); depth <= limits.maxDepth; depth++) {
     const tried = yield* enumerateToDepth(run, limits.maxLeaves, depth);
-    if (tried !== 'too-deep') return tried === 'too-many' ? null : tried;
+    if (tried === 'too-many') return shallower;
+    if (tried === 'too-deep') continue;
+    // A walk with cut branches is tried deeper, where more of them are counted rather
+    // than handed on (exact only for a re-roll the rules did not declare: rerolledBelow).
+    if (tried.cut > 0 && depth < limits.maxDepth) {
+      shallower = tried;
+      continue;
+    }
+    return tried;
   }
-  return null;
+  return shallower;
 }
 
 /** One walk of the dice tree cut at `maxDepth` (see enumerateRolls), a run a step. */
@@ -130,11 +142,19 @@ function* enumerateToDepth<T>(
     if (++runs > limits.maxLeaves * 4) return 'too-many';
     const faces: number[] = [];
     const sides: number[] = [];
+    /** The lowest face that stands at each position (a re-rolled die's faces below it are not walked). */
+    const lows: number[] = [];
     const dice: DiceSource = {
-      roll(n: number): number {
+      roll(n: number, rerolledBelow?: number): number {
         const i = sides.length;
+        const low =
+          rerolledBelow !== undefined && rerolledBelow > 1 && rerolledBelow <= n
+            ? rerolledBelow
+            : 1;
         sides.push(n);
-        const v = i < prefix.length ? prefix[i] : side.roll(n);
+        lows.push(low);
+        let v = i < prefix.length ? prefix[i] : side.roll(n);
+        while (v < low) v = side.roll(n);
         faces.push(v);
         return v;
       },
@@ -146,7 +166,7 @@ function* enumerateToDepth<T>(
     const nextStarts = starts.slice(0, depth);
     for (let i = nextStarts.length; i < depth; i++) nextStarts.push(faces[i]);
     let chance = 1;
-    for (let i = 0; i < depth; i++) chance /= sides[i];
+    for (let i = 0; i < depth; i++) chance /= sides[i] - lows[i] + 1;
     if (k <= limits.maxDepth) {
       leaves.push({ value: result.value, chance, path: faces.slice(0, k) });
       if (leaves.length > limits.maxLeaves) return 'too-many';
@@ -154,7 +174,7 @@ function* enumerateToDepth<T>(
     // The next sequence: the last decisive position not yet back at its starting face.
     let i = depth - 1;
     while (i >= 0) {
-      const next = (faces[i] % sides[i]) + 1;
+      const next = faces[i] >= sides[i] ? lows[i] : faces[i] + 1;
       if (next !== nextStarts[i]) {
         prefix = [...faces.slice(0, i), next];
         starts = nextStarts.slice(0, i + 1);
@@ -218,9 +238,9 @@ export function activationLeaves(
     let rolled = 0;
     const faces: number[] = [];
     const counting: DiceSource = {
-      roll(n) {
+      roll(n, below) {
         rolled++;
-        const v = dice.roll(n);
+        const v = dice.roll(n, below);
         faces.push(v);
         return v;
       },
@@ -264,7 +284,7 @@ export function activationLeaves(
     const replay = first.faces.slice(0, strike.rolls);
     let i = 0;
     const again = run(
-      { roll: (n) => (i < replay.length ? replay[i++] : dice.roll(n)) },
+      { roll: (n, below) => (i < replay.length ? replay[i++] : dice.roll(n, below)) },
       strike.step,
     );
     const self = findUnit(again.draft, enemyId)!;
@@ -655,9 +675,9 @@ class TurnAhead {
   private firstRun(dice: DiceSource): TurnAheadAt {
     let rolled = false;
     const watched: DiceSource = {
-      roll(n) {
+      roll(n, below) {
         rolled = true;
-        return dice.roll(n);
+        return dice.roll(n, below);
       },
     };
     const at: TurnAheadAt = {
@@ -944,9 +964,10 @@ export function* attackOddsSteps(
   const read = turnReader(state);
   const probe = read(
     ahead.run({
-      roll(n) {
-        product *= n;
-        return warm.roll(n);
+      roll(n, below) {
+        // A re-rolled die's faces below `below` are not walked by the enumeration.
+        product *= below !== undefined && below > 1 && below <= n ? n - below + 1 : n;
+        return warm.roll(n, below);
       },
     }),
   );
@@ -977,6 +998,9 @@ export function* attackOddsSteps(
       yield estimate;
     }
   }
+  // A tree with cut branches handed on is exact only where those were re-rolls, which a
+  // whole phase cannot promise (two monsters' rolls in a row): the Monte Carlo instead.
+  if (exact && exact.cut > 0) exact = null;
   if (exact) {
     const tally = new PhaseTally();
     for (const { value, chance } of exact.leaves) {

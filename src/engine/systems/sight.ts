@@ -251,10 +251,43 @@ export function updateAwareness(ctx: Context): void {
   // Kept answers pay where boards come back: alerted enemies, whose moves the dice
   // change little (patrols scatter over many boards).
   const answers = anyAlerted(state) ? boardMemo(ctx) : undefined;
-  if (answers) keptAwarenessChecks(ctx, answers, figuresBlock);
-  else awarenessChecks(ctx, figuresBlock);
+  const still = settledEnemies(state, figuresBlock);
+  if (answers) keptAwarenessChecks(ctx, answers, figuresBlock, still);
+  else awarenessChecks(ctx, figuresBlock, still);
   rememberAwareness(state, figuresBlock);
 }
+
+/**
+ * The enemies the checks would leave as they are, from the checks' last run on this very
+ * state (AwarenessMark): where figures do not block sight, an enemy on the same square
+ * with the same facing and status as after that run, with every hero and structure (and
+ * the flags) as they were, sees just what it saw then: unaware, no hero (or it would be
+ * alerted now); alerted, the closest hero it already faces (the checks are idempotent).
+ * Empty when that cannot be told (figures block sight, or no run to go by).
+ */
+function settledEnemies(state: GameState, figuresBlock: boolean): ReadonlySet<Unit> {
+  const mark = awarenessMarks.get(state);
+  if (figuresBlock || !mark || !sameUnits(mark, state, figuresBlock)) return NONE;
+  const units = state.units;
+  const n = boardValueCount(state);
+  const now = boardValuesNow(state);
+  const before = mark.values;
+  if (now[n - 1] !== before[n - 1]) return NONE;
+  const same = (i: number): boolean =>
+    now[3 * i] === before[3 * i] &&
+    now[3 * i + 1] === before[3 * i + 1] &&
+    now[3 * i + 2] === before[3 * i + 2];
+  let out: Set<Unit> | null = null;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    if (u.side === 'enemies' && !u.structure) {
+      if (same(i)) (out ??= new Set()).add(u);
+    } else if (!same(i)) return NONE;
+  }
+  return out ?? NONE;
+}
+
+const NONE: ReadonlySet<Unit> = new Set();
 
 /**
  * awarenessChecks in a look-ahead: what they changed on a board (the status and facing
@@ -265,12 +298,13 @@ function keptAwarenessChecks(
   ctx: Context,
   answers: Map<string, unknown>,
   figuresBlock: boolean,
+  still: ReadonlySet<Unit>,
 ): void {
   const key = figuresBlock ? 'awareness|figures block' : 'awareness';
   const kept = answers.get(key) as GameEvent[] | undefined;
   if (!kept) {
     const from = ctx.events.length;
-    awarenessChecks(ctx, figuresBlock);
+    awarenessChecks(ctx, figuresBlock, still);
     answers.set(key, ctx.events.slice(from));
     return;
   }
@@ -333,8 +367,11 @@ function rememberAwareness(state: GameState, figuresBlock: boolean): void {
   awarenessMarks.set(state, { map: state.map, figuresBlock, units: [...state.units], values });
 }
 
-/** updateAwareness's checks themselves. */
-function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
+/**
+ * updateAwareness's checks themselves; the enemies in `still` (settledEnemies) are known
+ * to be left as they are and are not asked again.
+ */
+function awarenessChecks(ctx: Context, figuresBlock: boolean, still: ReadonlySet<Unit>): void {
   const state = ctx.state;
   const heroes = livingUnits(state, 'heroes');
   const enemies = livingUnits(state, 'enemies');
@@ -344,6 +381,7 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
   if (state.heroesHaveMoved) {
     for (const enemy of enemies) {
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
+      if (still.has(enemy)) continue;
       // A hero behind a patrolling enemy, or (one square) hidden by walls (the kept
       // answers), is not noticed: cheap questions before noticing's own.
       const from = enemy.position;
@@ -374,7 +412,7 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean): void {
   }
   const toBase = rulesOf(state)?.measuresToBase?.(state) ?? false;
   for (const enemy of enemies) {
-    if (enemy.ai?.status !== 'alerted') continue;
+    if (enemy.ai?.status !== 'alerted' || still.has(enemy)) continue;
     faceClosestVisibleHero(ctx, map, enemy, heroes, sees, figuresBlock, toBase);
   }
 }

@@ -146,6 +146,7 @@ export function patrol(ctx: Context, enemy: Placed): void {
         purpose: 'patrol-turn',
         unit: enemy.id,
         need: 4,
+        rerolledBelow: 4,
         describe: (v) =>
           v <= 3
             ? `${enemy.name} turn d8 = ${v}: re-roll (3 or less)`
