@@ -2,16 +2,16 @@
  * The command-line tools' tests run each tool as its own process (exit code, stdout and
  * stderr are the contract), but through tsx every run costs 1-2 s of start-up. So a test
  * file bundles a tool once with esbuild (as tools/run-bundled.mjs does for the benchmark)
- * and spawns plain node on that bundle: the same code, started in a fraction of the time.
+ * (tools/run-bundled.mjs --bundle-only) and spawns plain node on that bundle: the same code, started in a fraction of the time.
  *
  * The bundle goes to tools/.bundled/ (two levels below the repository, like the tool, so its
  * paths relative to `import.meta.url` still hold), named after this vitest run and process;
  * test/global-setup.ts removes the run's bundles when the run ends.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -31,17 +31,9 @@ export function toolArgs(tool: string, args: readonly string[]): string[] {
   const name = basename(tool).replace(/\.ts$/, '');
   const outfile = join(ROOT, 'tools', '.bundled', `${bundlePrefix()}${process.pid}-${name}.mjs`);
   if (!existsSync(outfile)) {
-    mkdirSync(dirname(outfile), { recursive: true });
-    buildSync({
-      entryPoints: [join(ROOT, tool)],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: 'linked',
-      logLevel: 'error',
+    execFileSync(process.execPath, ['tools/run-bundled.mjs', '--bundle-only', outfile, tool], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
   }
   return ['--enable-source-maps', outfile, ...args];
