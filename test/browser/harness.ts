@@ -358,19 +358,24 @@ export async function waitForSteadyScreen(page: Page, frames = 8, timeout = 10_0
         __steady: { last: string; same: number };
         innerWidth: number;
         innerHeight: number;
-        document: { querySelector(s: string): { style: { width: string; height: string } } | null };
+        document: {
+          querySelector(
+            s: string,
+          ): { getBoundingClientRect(): { width: number; height: number } } | null;
+        };
       };
       const canvas = g.document.querySelector('canvas');
       const api = g.archfoe;
       if (!api || !canvas) return false;
+      const box = canvas.getBoundingClientRect();
       const look = JSON.stringify([
-        canvas.style.width,
-        canvas.style.height,
+        box.width,
+        box.height,
         api.scene(),
         api.debug.buttonNames().map((n) => api.debug.buttonRect(n)),
       ]);
       const followed =
-        canvas.style.width === `${g.innerWidth}px` && canvas.style.height === `${g.innerHeight}px`;
+        Math.round(box.width) === g.innerWidth && Math.round(box.height) === g.innerHeight;
       const s = g.__steady;
       s.same = followed && look === s.last ? s.same + 1 : 0;
       s.last = look;
