@@ -4,6 +4,10 @@
  * around every function add measurable time to closure-heavy code. For the benchmark.
  *
  *   node tools/run-bundled.mjs tools/bench.ts [args...]
+ *   node tools/run-bundled.mjs --bundle-only OUTFILE tools/map-check.ts
+ *
+ * (--bundle-only writes the bundle to OUTFILE, which must also be two levels below the
+ * repository, and runs nothing: the command-line tools' tests spawn it many times.)
  *
  * The bundle goes to tools/.bundled/ (two levels below the repository, like the tool's
  * own modules, so their paths relative to `import.meta.url` still hold); packages stay
@@ -15,12 +19,15 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const [entry, ...args] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const only = argv[0] === '--bundle-only' ? resolve(argv[1] ?? '') : undefined;
+const [entry, ...args] = only ? argv.slice(2) : argv;
 if (!entry) {
-  console.error('Usage: node tools/run-bundled.mjs <tool.ts> [args...]');
+  console.error('Usage: node tools/run-bundled.mjs [--bundle-only OUTFILE] <tool.ts> [args...]');
   process.exit(2);
 }
-const outfile = join(root, 'tools', '.bundled', `${basename(entry).replace(/\.ts$/, '')}.mjs`);
+const outfile =
+  only ?? join(root, 'tools', '.bundled', `${basename(entry).replace(/\.ts$/, '')}.mjs`);
 try {
   await build({
     entryPoints: [resolve(entry)],
@@ -37,6 +44,7 @@ try {
   console.error(`Could not bundle ${entry}: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
+if (only) process.exit(0);
 const run = spawnSync(process.execPath, ['--enable-source-maps', outfile, ...args], {
   cwd: root,
   stdio: 'inherit',

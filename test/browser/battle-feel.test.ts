@@ -150,17 +150,32 @@ describe('the battle as a player feels it', () => {
       await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, who);
       if (i < 3) await idle();
     }
-    let sawMonsters = false;
-    for (let k = 0; k < 40; k++) {
-      const now = await look();
-      if (!now.animating) break;
-      if (now.title.includes('monsters')) {
-        sawMonsters = true;
-        expect(now.cards.filter((c) => c.acting || c.status.startsWith('Acting'))).toEqual([]);
-      }
-      await page.waitForTimeout(60);
-    }
-    expect(sawMonsters).toBe(true);
+    // Every frame from the monsters' turn's first animation to its end (in the page: a busy
+    // machine can start it a moment after the last Space, and poll too seldom from here).
+    const watched = await page.evaluate(
+      () =>
+        new Promise<{ sawMonsters: boolean; actingCards: string[] }>((resolve) => {
+          let started = false;
+          let sawMonsters = false;
+          const actingCards: string[] = [];
+          const until = performance.now() + 30_000;
+          const frame = (): void => {
+            const now = window.archfoe.debug.battle();
+            if (now?.animating) started = true;
+            if (now?.animating && now.title.includes('monsters')) {
+              sawMonsters = true;
+              for (const c of now.cards)
+                if (c.acting || c.status.startsWith('Acting')) actingCards.push(c.unit);
+            }
+            if ((started && !now?.animating) || performance.now() > until)
+              resolve({ sawMonsters, actingCards });
+            else requestAnimationFrame(frame);
+          };
+          frame();
+        }),
+    );
+    expect(watched.actingCards).toEqual([]);
+    expect(watched.sawMonsters).toBe(true);
     await idle();
     // A new round: the Fighting Man acts, and the panel and his card say so.
     const s = await state();

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { clickButtonOn, useBrowser, waitForScene } from './harness';
+import { clickButtonOn, useBrowser, waitForScene, waitForSteadyScreen } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -148,6 +148,8 @@ describe('comfort settings', () => {
     // The largest text size: the battle's labels, cards and buttons grow with it.
     await clickButtonOn(page, 'text-larger');
     expect((await settings()).textSize).toBe('larger');
+    // The screens are built again for the new size: Escape once the new one is up.
+    await waitForSteadyScreen(page);
     await page.keyboard.press('Escape');
     await waitForScene(page, 'Menu');
     await startBattle();

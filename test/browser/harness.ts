@@ -371,3 +371,51 @@ export async function waitForCustomMap(page: Page, pattern: string): Promise<voi
     { timeout: 30_000 },
   );
 }
+
+/**
+ * Waits until the screen has settled instead of sleeping a fixed time: the canvas has
+ * followed the page's size (the game lays itself out again 120 ms after a resize) and every
+ * button's place, size and label stayed the same for `frames` animation frames in a row
+ * (hover fades and layout tweens done). At most `timeout` ms, then it fails.
+ */
+export async function waitForSteadyScreen(page: Page, frames = 8, timeout = 10_000): Promise<void> {
+  await page.evaluate(() => {
+    (globalThis as unknown as { __steady?: { last: string; same: number } }).__steady = {
+      last: '',
+      same: 0,
+    };
+  });
+  await page.waitForFunction(
+    (need) => {
+      const g = globalThis as unknown as {
+        archfoe?: ArchFoeApi;
+        __steady: { last: string; same: number };
+        innerWidth: number;
+        innerHeight: number;
+        document: {
+          querySelector(
+            s: string,
+          ): { getBoundingClientRect(): { width: number; height: number } } | null;
+        };
+      };
+      const canvas = g.document.querySelector('canvas');
+      const api = g.archfoe;
+      if (!api || !canvas) return false;
+      const box = canvas.getBoundingClientRect();
+      const look = JSON.stringify([
+        box.width,
+        box.height,
+        api.scene(),
+        api.debug.buttonNames().map((n) => api.debug.buttonRect(n)),
+      ]);
+      const followed =
+        Math.round(box.width) === g.innerWidth && Math.round(box.height) === g.innerHeight;
+      const s = g.__steady;
+      s.same = followed && look === s.last ? s.same + 1 : 0;
+      s.last = look;
+      return s.same >= need;
+    },
+    frames,
+    { polling: 'raf', timeout },
+  );
+}

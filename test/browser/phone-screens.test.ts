@@ -18,6 +18,7 @@ import {
   ROOT,
   useBrowser,
   waitForScene,
+  waitForSteadyScreen,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
@@ -78,10 +79,10 @@ async function atEverySize(scene: string, shot: string, fills = false): Promise<
   const page = b.page;
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(500);
+    await waitForSteadyScreen(page);
     await waitForScene(page, scene);
     await page.mouse.move(1, 1);
-    await page.waitForTimeout(900);
+    await waitForSteadyScreen(page);
     await checkControls(`${scene} ${size.width}x${size.height}`, size.width, size.height);
     if (fills) await checkFills(`${scene} ${size.width}x${size.height}`, size.width);
     const path = join(ARTIFACTS, `phone-${shot}-${size.width}x${size.height}.png`);
@@ -117,7 +118,7 @@ describe('the screens on a phone', () => {
     await clickButtonOn(page, 'start');
     await waitForScene(page, 'Battle');
     await page.evaluate(() => window.archfoe.idle());
-    await page.waitForTimeout(800);
+    await waitForSteadyScreen(page);
     await checkControls('Battle 1280x720', 1280, 720);
     // The captain's hand crossbow: its name shortened if it must be, its 11+ kept.
     const pistol = await page.evaluate(() =>

@@ -6,12 +6,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { toolArgs } from './bundled-tool';
 import { ROOT } from '../../src/devtools/bundled-maps';
 import { loadCampaignFile } from '../../src/devtools/campaigns';
 import type { CampaignSimResult } from '../../tools/lib/campaign-sim';
 
 function sim(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'tools/sim.ts', ...args], {
+  return execFileSync(process.execPath, toolArgs('tools/sim.ts', args), {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { toolArgs } from './bundled-tool';
 import { ROOT } from '../../src/devtools/bundled-maps';
 import { loadTiledMap } from '../../src/maps';
 
@@ -15,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'archfoe-generate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(tool: string, ...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', tool, ...args], {
+  const r = spawnSync(process.execPath, toolArgs(tool, args), {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60_000,

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { toolArgs } from './bundled-tool';
 import { loadBundledMap, ROOT } from '../../src/devtools/bundled-maps';
 import { dungeonCrawlBoard } from '../engine/boards';
 
 /** Runs the simulator; its error text stays with the test (a failure's message carries it). */
 function sim(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'tools/sim.ts', ...args], {
+  return execFileSync(process.execPath, toolArgs('tools/sim.ts', args), {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],

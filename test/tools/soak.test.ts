@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { toolArgs } from './bundled-tool';
 import { createGame } from '../../src/engine/setup';
 import type { GameState } from '../../src/engine/types';
 import { dungeonCrawlBoard } from '../engine/boards';
@@ -33,7 +34,7 @@ function fresh(): GameState {
 }
 
 function soak(args: string[]): { status: number | null; out: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'tools/soak.ts', ...args], {
+  const r = spawnSync(process.execPath, toolArgs('tools/soak.ts', args), {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 60_000,
