@@ -1,9 +1,10 @@
 /**
- * The larger text size on the menu screens: at "larger" (1.4 times) the labels read on
- * Settings and Setup (row names, footnotes, choice buttons' labels, the scenario's
- * description) are drawn at least 1.3 times the letters they have at "normal", on a
- * 1280x720 screen and on a 390x844 phone (the Setup options' buttons on the wide screen); every button's label stays inside its button,
- * every button on the page, and no two buttons overlap.
+ * The larger text size on the menu screens: at "larger" (1.4 times) the texts read on
+ * Settings, Keys, Setup and Credits (row names, footnotes, choice buttons' labels, the scenario's
+ * description, the credits) are drawn at least 1.3 times the letters they have at "normal",
+ * on a 1280x720 screen and on a 390x844 phone (Setup's option buttons on the wide screen);
+ * every button's label stays inside its button, every button on the page, and no two
+ * buttons overlap.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +22,9 @@ beforeAll(() => {
 /** A menu screen: the Menu's button that opens it, its Back button and the texts measured. */
 interface Screen {
   scene: string;
-  open: string;
-  back: string;
+  /** The buttons pressed from the Menu to open it, and from it back to the Menu. */
+  open: string[];
+  back: string[];
   texts: string[];
   /** Texts measured only on the wide screen (on the upright phone their row is full). */
   wide?: string[];
@@ -31,8 +33,8 @@ interface Screen {
 const SCREENS: Screen[] = [
   {
     scene: 'Settings',
-    open: 'settings',
-    back: 'settings-back',
+    open: ['settings'],
+    back: ['settings-back'],
     texts: [
       'settings-label',
       'settings-note',
@@ -45,10 +47,17 @@ const SCREENS: Screen[] = [
   },
   {
     scene: 'Setup',
-    open: 'new-game',
-    back: 'setup-back',
+    open: ['new-game'],
+    back: ['setup-back'],
     texts: ['setup-summary', 'victory-text', 'setup-drop', 'setup-back', 'start'],
     wide: ['seed-random', 'seed-typed'],
+  },
+  { scene: 'Credits', open: ['credits'], back: ['credits-back'], texts: ['credits-body'] },
+  {
+    scene: 'Keys',
+    open: ['settings', 'settings-keys'],
+    back: ['keys-back', 'settings-back'],
+    texts: ['keys-intro', 'keys-label', 'keys-message', 'key-end-turn', 'keys-defaults'],
   },
 ];
 
@@ -87,7 +96,7 @@ async function measure(screen: Screen, width: number, height: number, what: stri
     { names: screen.texts },
   );
   const { buttons } = found;
-  expect(buttons.length, `${what}: buttons`).toBeGreaterThan(3);
+  expect(buttons.length, `${what}: buttons`).toBeGreaterThan(0);
   for (const { n, r, t } of buttons) {
     const b = r!;
     expect(b.x, `${what}: ${n} on the page`).toBeGreaterThanOrEqual(-1);
@@ -122,7 +131,7 @@ async function measureAll(textSize: string): Promise<Record<string, number>> {
     await page.setViewportSize(v);
     await page.waitForTimeout(400);
     for (const screen of SCREENS) {
-      await clickButtonOn(page, screen.open);
+      for (const b of screen.open) await clickButtonOn(page, b);
       await waitForScene(page, screen.scene);
       await page.waitForTimeout(250);
       const what = `${screen.scene} ${v.width}x${v.height} ${textSize}`;
@@ -132,7 +141,7 @@ async function measureAll(textSize: string): Promise<Record<string, number>> {
       await page.screenshot({
         path: `test-artifacts/menu-text-${screen.scene}-${v.width}x${v.height}-${textSize}.png`,
       });
-      await clickButtonOn(page, screen.back);
+      for (const b of screen.back) await clickButtonOn(page, b);
       await waitForScene(page, 'Menu');
     }
   }
