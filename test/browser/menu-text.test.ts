@@ -1,10 +1,10 @@
 /**
  * The larger text size on the menu screens: at "larger" (1.4 times) the texts read on
- * Settings, Keys, Setup and Credits (row names, footnotes, choice buttons' labels, the scenario's
- * description, the credits) are drawn at least 1.3 times the letters they have at "normal",
- * on a 1280x720 screen and on a 390x844 phone (Setup's option buttons on the wide screen);
- * every button's label stays inside its button, every button on the page, and no two
- * buttons overlap.
+ * Settings, Keys, Setup, Campaigns and Credits (row names, footnotes, choice buttons'
+ * labels, the scenario's description, the credits) are drawn at least 1.3 times the letters
+ * they have at "normal", on a 1280x720 screen and on a 390x844 phone (Setup's option
+ * buttons on the wide screen only); every button's label stays inside its button, every
+ * button on the page, and no two buttons overlap.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,12 @@ const SCREENS: Screen[] = [
     back: ['setup-back'],
     texts: ['setup-summary', 'victory-text', 'setup-drop', 'setup-back', 'start'],
     wide: ['seed-random', 'seed-typed'],
+  },
+  {
+    scene: 'Campaigns',
+    open: ['campaign'],
+    back: ['campaigns-back'],
+    texts: ['campaigns-subtitle', 'campaigns-drop', 'import-save', 'slot-1-label'],
   },
   { scene: 'Credits', open: ['credits'], back: ['credits-back'], texts: ['credits-body'] },
   {
