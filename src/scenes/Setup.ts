@@ -548,7 +548,8 @@ export class SetupScene extends Phaser.Scene {
       .setName('setup-summary');
     // Under a muster the options need the room: two lines of the summary.
     if (this.rules.muster || roomy) {
-      summary.setMaxLines(2);
+      // Under a muster at a larger text size, one line (the options need the room).
+      summary.setMaxLines(this.rules.muster && roomy ? 1 : 2);
       const full = r.summary;
       summary.setInteractive();
       summary.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
@@ -569,6 +570,13 @@ export class SetupScene extends Phaser.Scene {
     );
     if (fitText(mapLine, mapLine.text, wrap, this.fs(14))) this.hoverTip(mapLine, mapLine.text);
     y += 30;
+    // Below the map's picture (at a larger text size on a wide screen) the goal takes the
+    // panel's whole width.
+    const pictureBottom =
+      lay.preview.y +
+      18 +
+      m.height * Math.max(1, Math.min(PREVIEW.width / m.width, PREVIEW.height / m.height));
+    const winWrap = roomy && y > pictureBottom + 4 ? lay.details.w - 48 : wrap;
     const winTitle = this.add.text(
       x,
       y,
@@ -581,7 +589,7 @@ export class SetupScene extends Phaser.Scene {
         y + 2,
         muster ? muster.goal(this.options) : describeVictory(this.options),
         textStyle(this.fs(16), CSS.green, {
-          wordWrap: { width: wrap - this.fs(80) },
+          wordWrap: { width: winWrap - this.fs(80) },
           lineSpacing: 3,
         }),
       )
@@ -677,7 +685,7 @@ export class SetupScene extends Phaser.Scene {
         );
         y += 16;
       }
-      y += this.lay.row;
+      y += this.rowStep();
     }
     y = this.buildBattlefieldRow(x, bx, y, label);
     let col = 0;
@@ -702,16 +710,16 @@ export class SetupScene extends Phaser.Scene {
         b.setData('tooltip', spec.help);
         this.optionTip(b, spec.help);
         col = (col + 1) % 2;
-        if (col === 0) y += this.lay.row;
+        if (col === 0) y += this.rowStep();
         continue;
       }
-      if (col === 1) y += this.lay.row;
+      if (col === 1) y += this.rowStep();
       col = 0;
       label(spec.label, spec.help, y);
       this.buildOption(spec, name, bx, y);
-      y += this.lay.row;
+      y += this.rowStep();
     }
-    if (col === 1) y += this.lay.row;
+    if (col === 1) y += this.rowStep();
     // The armies in short, and the way to the muster.
     const line = (side: 'heroes' | 'enemies'): string => {
       const a = muster.army(this.options, side);
@@ -754,6 +762,11 @@ export class SetupScene extends Phaser.Scene {
   /** A text size: a fifth larger on a phone held upright, where the screen shows it small. */
   private fs(size: number): number {
     return Math.round((this.lay.upright ? size * 1.2 : size) * this.k);
+  }
+
+  /** The step between the muster's options rows: closer at a larger text size on a wide screen. */
+  private rowStep(): number {
+    return this.k > 1 && !this.lay.upright ? 38 : this.lay.row;
   }
 
   /** A width or offset in an options row, grown with the text size. */
@@ -841,7 +854,7 @@ export class SetupScene extends Phaser.Scene {
       this.optionRoot.add(name);
       this.optionButton('field-next', '\u25b6', false, 34, bx + 366, y, toMap(at + 1));
     }
-    return y + this.lay.row;
+    return y + this.rowStep();
   }
 
   /** The seed row: random or typed, the typed digits in a box. */
@@ -893,9 +906,12 @@ export class SetupScene extends Phaser.Scene {
     y += sh / 2 + 17;
     const keys = 'Keys: Enter starts, Esc goes back; type digits for a typed seed.';
     const note = this.add.text(x, y, keys, textStyle(this.fs(13), CSS.dim));
-    // One line across the panel (a larger text size on a phone draws it a little smaller).
+    // One line across the panel (a larger text size on a phone draws it a little smaller);
+    // left out where a larger text size leaves no room for it in the panel.
     fitText(note, keys, this.lay.details.w - 48, this.fs(13));
-    root.add(note);
+    const d = this.lay.details;
+    if (this.k > 1 && y + note.height > d.y + d.h - 2) note.destroy();
+    else root.add(note);
   }
 
   /** A button of the options panel, selected when it shows the value chosen now. */
