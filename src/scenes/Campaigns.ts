@@ -27,7 +27,14 @@ import {
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
+import {
+  COLORS,
+  CSS,
+  currentReadingScale,
+  readingStyle,
+  textStyle,
+  titleStyle,
+} from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 
 const DIFFICULTY_WORDS: Readonly<Record<Difficulty, string>> = {
@@ -85,9 +92,10 @@ export class CampaignsScene extends Phaser.Scene {
         count > 0
           ? `${campaigns.length === 1 ? `${campaigns[0].name} and campaigns` : 'Campaigns'} of your own: one party from the first mission to the last.`
           : 'No campaign could be read: load one of your own from a file.',
-        textStyle(18, CSS.muted, { align: 'center', wordWrap: { width: W - 60 } }),
+        readingStyle(18, CSS.muted, { align: 'center', wordWrap: { width: W - 60 } }),
       )
-      .setOrigin(0.5, 0);
+      .setOrigin(0.5, 0)
+      .setName('campaigns-subtitle');
 
     // The three slots.
     const gap = upright ? 24 : 30;
@@ -102,9 +110,11 @@ export class CampaignsScene extends Phaser.Scene {
 
     // Import, the message, and back.
     const by = upright ? top + 3 * (sh + gap) + 30 : top + sh + 40;
-    new Button(this, W / 2 - 130, by, {
+    // Wider at a larger text size, so its label keeps its size.
+    const importW = Math.round(230 * currentReadingScale());
+    new Button(this, W / 2 - 15 - importW / 2, by, {
       name: 'import-save',
-      width: 230,
+      width: importW,
       height: 46,
       label: 'Import a save file',
       fontSize: 18,
@@ -113,8 +123,9 @@ export class CampaignsScene extends Phaser.Scene {
       onClick: () => chooseSaveFile(),
     });
     this.add
-      .text(W / 2 + 10, by, 'or drop a save file here', textStyle(15, CSS.dim))
-      .setOrigin(0, 0.5);
+      .text(W / 2 + 10, by, 'or drop a save file here', readingStyle(15, CSS.dim))
+      .setOrigin(0, 0.5)
+      .setName('campaigns-drop');
     this.messageLine(W, by + 40);
     new Button(this, W / 2, H - 40, {
       name: 'campaigns-back',
@@ -404,11 +415,13 @@ export class CampaignsScene extends Phaser.Scene {
     const g = this.add.graphics();
     const record = app.slots.get(slot);
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
-    this.add.text(x + 18, y + 14, `Slot ${n}`, textStyle(15, CSS.dim));
+    this.add
+      .text(x + 18, y + 14, `Slot ${n}`, readingStyle(15, CSS.dim))
+      .setName(`slot-${n}-label`);
     const cx = x + w / 2;
     if (!record) {
       this.add
-        .text(cx, y + 90, 'Empty', textStyle(22, CSS.muted))
+        .text(cx, y + 90, 'Empty', readingStyle(22, CSS.muted))
         .setOrigin(0.5)
         .setName(`slot-${n}-title`);
       new Button(this, cx, y + h - 60, {
@@ -439,7 +452,7 @@ export class CampaignsScene extends Phaser.Scene {
         cx,
         y + 96,
         record.detail,
-        textStyle(15, CSS.parchment, { align: 'center', wordWrap: { width: w - 40 } }),
+        readingStyle(15, CSS.parchment, { align: 'center', wordWrap: { width: w - 40 } }),
       )
       .setOrigin(0.5, 0)
       .setName(`slot-${n}-detail`);

@@ -9,7 +9,7 @@ import { assetText } from '../app/assets';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
+import { CSS, fadeMs, readingStyle, titleStyle } from '../view/theme';
 import { addBackButton, cropText, drawPanel, enableKeyboardFocus } from '../view/ui';
 
 /** Markdown to plain lines: headings, emphasis and links made readable, paragraphs unwrapped. */
@@ -69,15 +69,18 @@ export class CreditsScene extends Phaser.Scene {
       : 'Arch Foe. Credits: see assets/CREDITS.md.';
     const viewTop = py + 70;
     const viewH = ph - 90;
-    const text = this.add.text(
-      px + 36,
-      viewTop,
-      body,
-      textStyle(15, CSS.parchment, {
-        wordWrap: { width: pw - 72, useAdvancedWrap: true },
-        lineSpacing: 4,
-      }),
-    );
+    // Grows with the text size (the panel scrolls the longer text).
+    const text = this.add
+      .text(
+        px + 36,
+        viewTop,
+        body,
+        readingStyle(15, CSS.parchment, {
+          wordWrap: { width: pw - 72, useAdvancedWrap: true },
+          lineSpacing: 4,
+        }),
+      )
+      .setName('credits-body');
     let scroll = 0;
     const maxScroll = Math.max(0, text.height - viewH);
     const apply = (): void => {
@@ -87,7 +90,7 @@ export class CreditsScene extends Phaser.Scene {
     apply();
     if (maxScroll > 0) {
       this.add
-        .text(px + pw - 20, py + ph - 12, 'scroll for more \u2193', textStyle(12, CSS.dim))
+        .text(px + pw - 20, py + ph - 12, 'scroll for more \u2193', readingStyle(12, CSS.dim))
         .setOrigin(1, 1);
       this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => {
         scroll = Math.max(0, Math.min(maxScroll, scroll + dy * 0.6));

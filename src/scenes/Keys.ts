@@ -17,7 +17,7 @@ import {
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { consumeKey, onKeyDown } from '../view/keys';
-import { CSS, fadeMs, readingStyle, textStyle, titleStyle } from '../view/theme';
+import { CSS, currentReadingScale, fadeMs, readingStyle, titleStyle } from '../view/theme';
 import { addBackButton, Button, drawPanel, enableKeyboardFocus } from '../view/ui';
 
 /** Keys that only modify others: the page keeps waiting for the real key. */
@@ -69,25 +69,33 @@ export class KeysScene extends Phaser.Scene {
       drawBackdrop(this, 0.55);
       this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     }
+    // The text size grows the texts, and the rows and the panel with them.
+    const k = currentReadingScale();
     const pw = 620;
-    const ph = 600;
-    const px = W / 2 - pw / 2;
-    const py = H / 2 - ph / 2;
-    drawPanel(this.add.graphics(), px, py, pw, ph, { alpha: 0.97 });
-    this.add.text(W / 2, py + 36, 'Battle keys', titleStyle(34)).setOrigin(0.5);
-    this.add
+    const panel = this.add.graphics();
+    const intro = this.add
       .text(
         W / 2,
-        py + 76,
+        0,
         'Click an action (or Enter on it), then press its new key.',
-        textStyle(15, CSS.muted),
+        readingStyle(15, CSS.muted, { wordWrap: { width: pw - 60 }, align: 'center' }),
       )
-      .setOrigin(0.5);
-    let y = py + 122;
+      .setOrigin(0.5)
+      .setName('keys-intro');
+    const step = Math.round(42 + (k - 1) * 15);
+    const grown = k > 1 ? intro.height + 8 + KEY_COMMANDS.length * (step - 42) : 0;
+    const ph = 600 + grown;
+    const px = W / 2 - pw / 2;
+    const py = H / 2 - ph / 2;
+    drawPanel(panel, px, py, pw, ph, { alpha: 0.97 });
+    this.add.text(W / 2, py + 36, 'Battle keys', titleStyle(34)).setOrigin(0.5);
+    intro.setY(k > 1 ? py + 66 + intro.height / 2 : py + 76);
+    let y = k > 1 ? py + 66 + intro.height + 38 : py + 122;
     for (const c of KEY_COMMANDS) {
       this.add
-        .text(px + 60, y, KEY_COMMAND_NAMES[c], textStyle(19, CSS.parchment))
-        .setOrigin(0, 0.5);
+        .text(px + 60, y, KEY_COMMAND_NAMES[c], readingStyle(19, CSS.parchment))
+        .setOrigin(0, 0.5)
+        .setName('keys-label');
       const b = new Button(this, px + pw - 150, y, {
         name: `key-${c}`,
         width: 180,
@@ -97,7 +105,7 @@ export class KeysScene extends Phaser.Scene {
         onClick: () => this.startWaiting(c),
       });
       this.rows.set(c, b);
-      y += 42;
+      y += step;
     }
     this.message = this.add
       .text(

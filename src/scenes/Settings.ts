@@ -14,7 +14,7 @@ import {
 } from '../app/settings';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
-import { CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
+import { CSS, currentReadingScale, fadeMs, readingStyle, titleStyle } from '../view/theme';
 import { addBackButton, Button, drawPanel, enableKeyboardFocus, Slider } from '../view/ui';
 
 const TEXT_SIZE_NAMES: Record<TextSize, string> = {
@@ -60,8 +60,29 @@ export class SettingsScene extends Phaser.Scene {
       drawBackdrop(this, 0.55);
       this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
     }
-    const pw = 620;
-    const ph = 620;
+    // The text size grows the labels, the choice buttons and the rows, and the panel with them.
+    const k = currentReadingScale();
+    const labelStyle = readingStyle(19, CSS.parchment);
+    const labels = [
+      'Master volume',
+      'Music volume',
+      'Effects volume',
+      'Animation speed',
+      'Dice log',
+      'Reduced motion',
+      'Colour-blind',
+      'Text size',
+    ];
+    const probe = this.add.text(0, 0, '', labelStyle);
+    const labelW = Math.max(...labels.map((l) => probe.setText(l).width));
+    probe.destroy();
+    const choiceW = Math.round(80 * k);
+    const choiceH = Math.round(34 * Math.min(k, 1.3));
+    const step = choiceW + 6;
+    const choicesAt = Math.max(230, 40 + labelW + 24);
+    const pw = Math.max(620, choicesAt + 4 * step + 34);
+    const grow = (n: number): number => Math.round(n + (k - 1) * 10);
+    const ph = 620 + 3 * (grow(50) - 50) + (grow(64) - 64) + 5 * (grow(52) - 52);
     const px = W / 2 - pw / 2;
     const py = H / 2 - ph / 2;
     const g = this.add.graphics();
@@ -69,18 +90,18 @@ export class SettingsScene extends Phaser.Scene {
     this.add.text(W / 2, py + 36, 'Settings', titleStyle(34)).setOrigin(0.5);
 
     const labelX = px + 40;
-    const sliderX = px + 340;
+    const sliderX = px + choicesAt + 110;
     let y = py + 92;
     const row = (label: string): void => {
-      this.add.text(labelX, y, label, textStyle(19, CSS.parchment)).setOrigin(0, 0.5);
+      this.add.text(labelX, y, label, labelStyle).setOrigin(0, 0.5).setName(`settings-label`);
     };
     const s = app.settings;
     row('Master volume');
     new Slider(this, sliderX, y, 220, s.master, (v) => app.updateSettings({ master: v }), 'master');
-    y += 50;
+    y += grow(50);
     row('Music volume');
     new Slider(this, sliderX, y, 220, s.music, (v) => app.updateSettings({ music: v }), 'music');
-    y += 50;
+    y += grow(50);
     row('Effects volume');
     new Slider(
       this,
@@ -93,26 +114,7 @@ export class SettingsScene extends Phaser.Scene {
       },
       'effects',
     );
-    y += 64;
-
-    row('Animation speed');
-    const speedButtons: Button[] = [];
-    ANIMATION_SPEEDS.forEach((speed, i) => {
-      const b = new Button(this, px + 270 + i * 86, y, {
-        name: `speed-${speed}`,
-        width: 80,
-        height: 34,
-        label: SPEED_NAMES[speed],
-        fontSize: 15,
-        onClick: () => {
-          app.setSpeed(speed);
-          speedButtons.forEach((x, j) => x.setSelected(ANIMATION_SPEEDS[j] === speed));
-        },
-      });
-      b.setSelected(s.speed === speed);
-      speedButtons.push(b);
-    });
-    y += 60;
+    y += grow(64);
 
     /** A row of choices, one selected; `choose` applies one. */
     const choices = <T extends string | boolean>(
@@ -125,10 +127,10 @@ export class SettingsScene extends Phaser.Scene {
       row(label);
       const buttons = options.map(
         (o, i) =>
-          new Button(this, px + 270 + i * 86, y, {
+          new Button(this, px + choicesAt + choiceW / 2 + i * step, y, {
             name: `${name}-${o.value === true ? 'on' : o.value === false ? 'off' : o.value}`,
-            width: 80,
-            height: 34,
+            width: choiceW,
+            height: choiceH,
             label: o.label,
             fontSize: 15,
             onClick: () => {
@@ -138,8 +140,16 @@ export class SettingsScene extends Phaser.Scene {
           }),
       );
       buttons.forEach((b, j) => b.setSelected(options[j].value === selected));
-      y += 52;
+      y += grow(52);
     };
+    choices(
+      'Animation speed',
+      'speed',
+      ANIMATION_SPEEDS.map((speed) => ({ value: speed, label: SPEED_NAMES[speed] })),
+      s.speed,
+      (speed) => app.setSpeed(speed),
+    );
+    y += 8;
     const onOff = (
       label: string,
       name: string,
@@ -176,14 +186,17 @@ export class SettingsScene extends Phaser.Scene {
       },
     );
 
-    this.add
+    const note = this.add
       .text(
         W / 2,
         py + ph - 80,
         'Settings are kept in this browser. Sound starts after your first click or key.',
-        textStyle(13, CSS.muted),
+        readingStyle(13, CSS.muted, { align: 'center', wordWrap: { width: pw - 60 } }),
       )
-      .setOrigin(0.5);
+      .setOrigin(0.5)
+      .setName('settings-note');
+    // Above the buttons however many lines it takes.
+    if (k > 1) note.setY(Math.min(py + ph - 80, py + ph - 72 - note.height / 2));
     new Button(this, W / 2 - 110, py + ph - 42, {
       name: 'settings-keys',
       width: 200,

@@ -39,7 +39,15 @@ import { frameMenuScene } from '../view/frame';
 import { screenNow } from '../view/screen';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
+import {
+  COLORS,
+  CSS,
+  currentReadingScale,
+  fadeMs,
+  readingStyle,
+  textStyle,
+  titleStyle,
+} from '../view/theme';
 import {
   Button,
   cropText,
@@ -161,6 +169,12 @@ export class SetupScene extends Phaser.Scene {
   private toast!: Toast;
   private caretOn = true;
   private lay!: SetupLayout;
+  /** The text size (1 = normal): the options' texts, buttons and their offsets grow by it. */
+  private k = 1;
+  /** Where the options' buttons start in the row built now (their offsets grow from it). */
+  private bx = 0;
+  /** How much the options rows grow now: the text size, less where the row would not fit. */
+  private rowK = 1;
 
   constructor() {
     super('Setup');
@@ -169,6 +183,7 @@ export class SetupScene extends Phaser.Scene {
   create(): void {
     enableKeyboardFocus(this);
     const { W, H } = frameMenuScene(this, { portrait: true, wide: true });
+    this.k = currentReadingScale();
     const screen = screenNow();
     // Buttons at least 20 CSS pixels high on the screen.
     const cssScale = Math.min(screen.cssWidth / W, screen.cssHeight / H);
@@ -230,13 +245,19 @@ export class SetupScene extends Phaser.Scene {
       onClick: () => chooseMapFiles(),
     });
     y += big / 2 + 9;
-    this.add.text(
-      lx + 20,
-      y,
-      'or drop a .tmx / .tmj with its tilesets and images, or a .zip',
-      textStyle(upright ? 16 : 13, CSS.muted),
-    );
-    y += 24;
+    const drop = this.add
+      .text(
+        lx + 20,
+        y,
+        'or drop a .tmx / .tmj with its tilesets and images, or a .zip',
+        readingStyle(
+          upright ? 16 : 13,
+          CSS.muted,
+          this.k > 1 ? { wordWrap: { width: lw - 40 } } : {},
+        ),
+      )
+      .setName('setup-drop');
+    y += Math.max(24, drop.height + 8);
     if (app.mapMessage) {
       const m = app.mapMessage;
       const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
@@ -513,16 +534,22 @@ export class SetupScene extends Phaser.Scene {
       .setName('setup-title');
     // A long name is fitted short of the map's picture, whole in its tooltip.
     if (fitText(name, r.name, wrap, this.fs(28), 18)) this.hoverTip(name, r.name);
-    y += 44;
-    const summary = this.add.text(
-      x,
-      y,
-      r.summary || 'A dungeon of your own making.',
-      textStyle(this.fs(16), CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
-    );
+    y += Math.round(44 + (this.k - 1) * 20);
+    // A larger text size on a wide screen: the summary in two lines (whole in its tip), the
+    // map's own summary in the picture's tip, and the options the panel's whole width.
+    const roomy = this.k > 1 && !lay.upright;
+    const summary = this.add
+      .text(
+        x,
+        y,
+        r.summary || 'A dungeon of your own making.',
+        textStyle(this.fs(16), CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
+      )
+      .setName('setup-summary');
     // Under a muster the options need the room: two lines of the summary.
-    if (this.rules.muster) {
-      summary.setMaxLines(2);
+    if (this.rules.muster || roomy) {
+      // Under a muster at a larger text size, one line (the options need the room).
+      summary.setMaxLines(this.rules.muster && roomy ? 1 : 2);
       const full = r.summary;
       summary.setInteractive();
       summary.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
@@ -543,6 +570,13 @@ export class SetupScene extends Phaser.Scene {
     );
     if (fitText(mapLine, mapLine.text, wrap, this.fs(14))) this.hoverTip(mapLine, mapLine.text);
     y += 30;
+    // Below the map's picture (at a larger text size on a wide screen) the goal takes the
+    // panel's whole width.
+    const pictureBottom =
+      lay.preview.y +
+      18 +
+      m.height * Math.max(1, Math.min(PREVIEW.width / m.width, PREVIEW.height / m.height));
+    const winWrap = roomy && y > pictureBottom + 4 ? lay.details.w - 48 : wrap;
     const winTitle = this.add.text(
       x,
       y,
@@ -555,7 +589,7 @@ export class SetupScene extends Phaser.Scene {
         y + 2,
         muster ? muster.goal(this.options) : describeVictory(this.options),
         textStyle(this.fs(16), CSS.green, {
-          wordWrap: { width: wrap - this.fs(80) },
+          wordWrap: { width: winWrap - this.fs(80) },
           lineSpacing: 3,
         }),
       )
@@ -563,7 +597,7 @@ export class SetupScene extends Phaser.Scene {
     this.detailRoot.add([name, summary, mapLine, winTitle, win]);
     y += Math.max(30, win.height + 16);
     // Upright, the options go under the map's picture and its summary, the whole width.
-    const full = lay.upright ? lay.details.w - 48 : wrap;
+    const full = lay.upright || roomy ? lay.details.w - 48 : wrap;
     if (lay.upright) y = Math.max(y, lay.preview.bottom + 8);
     if (muster) this.buildMusterOptions(muster, x, y + 10, full);
     else this.buildOptions(x, Math.max(y + 40, lay.details.y + 256), full);
@@ -572,10 +606,11 @@ export class SetupScene extends Phaser.Scene {
 
   private buildOptions(x: number, y: number, wrap: number): void {
     const root = this.optionRoot;
-    const labelW = 190;
+    const labelW = Math.round(190 + (this.k - 1) * 100);
     const label = (text: string, tip: string, yy: number): void =>
       this.optionLabel(x, text, tip, yy);
     const bx = x + labelW;
+    this.startRows(bx, x + wrap);
     const heading = this.add.text(
       x,
       y - 48,
@@ -590,7 +625,7 @@ export class SetupScene extends Phaser.Scene {
       if (when && this.options[when.option] !== when.equals) continue;
       label(spec.label, spec.help, y);
       this.buildOption(spec, optionName(spec, specs), bx, y);
-      y += Math.max(50, this.lay.button + 10);
+      y += this.k > 1 && !this.lay.upright ? 44 : Math.max(50, this.lay.button + 10);
     }
     this.buildSeedRow(x, y, bx, label);
   }
@@ -615,7 +650,8 @@ export class SetupScene extends Phaser.Scene {
     const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null);
     const label = (text: string, tip: string, yy: number): void =>
       this.optionLabel(x, text, tip, yy, 16);
-    const bx = x + 130;
+    const bx = x + Math.round(130 + (this.k - 1) * 75);
+    this.startRows(bx, x + wrap);
     const roll = muster.optionRoll;
     const rolled = roll ? specs.find((s) => s.id === roll.option) : undefined;
     if (roll && rolled) {
@@ -638,13 +674,18 @@ export class SetupScene extends Phaser.Scene {
       if (tableRoll && this.options[roll.option] === tableRoll.value) {
         root.add(
           this.add
-            .text(bx + 160, y + 24, `Rolled ${tableRoll.text}`, textStyle(this.fs(13), CSS.gold))
+            .text(
+              bx + this.off(160),
+              y + 24,
+              `Rolled ${tableRoll.text}`,
+              textStyle(this.fs(13), CSS.gold),
+            )
             .setOrigin(0.5)
             .setName('scenario-roll'),
         );
         y += 16;
       }
-      y += this.lay.row;
+      y += this.rowStep();
     }
     y = this.buildBattlefieldRow(x, bx, y, label);
     let col = 0;
@@ -664,20 +705,21 @@ export class SetupScene extends Phaser.Scene {
           x + col * (w + 8),
           y,
           () => this.setOption({ [spec.id]: !on }),
+          false,
         );
         b.setData('tooltip', spec.help);
         this.optionTip(b, spec.help);
         col = (col + 1) % 2;
-        if (col === 0) y += this.lay.row;
+        if (col === 0) y += this.rowStep();
         continue;
       }
-      if (col === 1) y += this.lay.row;
+      if (col === 1) y += this.rowStep();
       col = 0;
       label(spec.label, spec.help, y);
       this.buildOption(spec, name, bx, y);
-      y += this.lay.row;
+      y += this.rowStep();
     }
-    if (col === 1) y += this.lay.row;
+    if (col === 1) y += this.rowStep();
     // The armies in short, and the way to the muster.
     const line = (side: 'heroes' | 'enemies'): string => {
       const a = muster.army(this.options, side);
@@ -700,21 +742,47 @@ export class SetupScene extends Phaser.Scene {
       )
       .setName('muster-summary');
     root.add(armies);
-    this.optionButton('muster-open', 'Muster\u2026', false, 120, x + wrap - 120, y + 4, () => {
-      app.setup.options = this.options;
-      app.goto('Muster');
-    });
+    this.optionButton(
+      'muster-open',
+      'Muster\u2026',
+      false,
+      120,
+      x + wrap - 120,
+      y + 4,
+      () => {
+        app.setup.options = this.options;
+        app.goto('Muster');
+      },
+      false,
+    );
     y += Math.max(46, armies.height + 6);
     this.buildSeedRow(x, y, bx, label);
   }
 
   /** A text size: a fifth larger on a phone held upright, where the screen shows it small. */
   private fs(size: number): number {
-    return this.lay.upright ? Math.round(size * 1.2) : size;
+    return Math.round((this.lay.upright ? size * 1.2 : size) * this.k);
+  }
+
+  /** The step between the muster's options rows: closer at a larger text size on a wide screen. */
+  private rowStep(): number {
+    return this.k > 1 && !this.lay.upright ? 38 : this.lay.row;
+  }
+
+  /** A width or offset in an options row, grown with the text size. */
+  private off(n: number): number {
+    return Math.round(n * this.rowK);
+  }
+
+  /** The options rows start at `bx` and end by `right`: they grow as far as that allows. */
+  private startRows(bx: number, right: number): void {
+    this.bx = bx;
+    // The widest row (a map's name between its arrows, the seed) is 400 wide at normal size.
+    this.rowK = Math.min(this.k, Math.max(1, (right - bx) / 400));
   }
 
   /** A hover tip (a tap on a phone) on a text: the whole of a text fitted short. */
-  private hoverTip(t: Phaser.GameObjects.Text, tip: string): void {
+  private hoverTip(t: Phaser.GameObjects.Text | Phaser.GameObjects.Image, tip: string): void {
     t.setInteractive();
     t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
     t.on('pointerout', () => this.tooltip.hideNow());
@@ -768,7 +836,7 @@ export class SetupScene extends Phaser.Scene {
     if (field) {
       this.optionRoot.add(
         this.add
-          .text(bx + 186, y, `Seed ${field.seed}`, textStyle(this.fs(15), CSS.gold))
+          .text(bx + this.off(186), y, `Seed ${field.seed}`, textStyle(this.fs(15), CSS.gold))
           .setOrigin(0, 0.5)
           .setName('field-seed'),
       );
@@ -778,14 +846,15 @@ export class SetupScene extends Phaser.Scene {
     } else if (maps.length > 0) {
       this.optionButton('field-prev', '\u25c0', false, 34, bx + 184, y, toMap(at - 1));
       const name = this.add
-        .text(bx + 226, y, maps[at].name, textStyle(this.fs(14), CSS.gold))
+        .text(bx + this.off(226), y, maps[at].name, textStyle(this.fs(14), CSS.gold))
         .setOrigin(0, 0.5)
         .setName('field-map-name');
-      if (fitText(name, maps[at].name, 134, this.fs(14), 11)) this.hoverTip(name, maps[at].name);
+      if (fitText(name, maps[at].name, this.off(134), this.fs(14), 11))
+        this.hoverTip(name, maps[at].name);
       this.optionRoot.add(name);
       this.optionButton('field-next', '\u25b6', false, 34, bx + 366, y, toMap(at + 1));
     }
-    return y + this.lay.row;
+    return y + this.rowStep();
   }
 
   /** The seed row: random or typed, the typed digits in a box. */
@@ -810,7 +879,7 @@ export class SetupScene extends Phaser.Scene {
       app.setup.seedMode = 'typed';
       this.showDetails(null);
     });
-    const fx = bx + 190;
+    const fx = bx + this.off(190);
     this.seedBox = this.add.graphics();
     this.seedBox.fillStyle(0x0b0810, 1);
     const sh = this.lay.button;
@@ -835,14 +904,14 @@ export class SetupScene extends Phaser.Scene {
     root.add([this.seedBox, zone, this.seedField]);
     this.updateSeedField();
     y += sh / 2 + 17;
-    root.add(
-      this.add.text(
-        x,
-        y,
-        'Keys: Enter starts, Esc goes back; type digits for a typed seed.',
-        textStyle(this.fs(13), CSS.dim),
-      ),
-    );
+    const keys = 'Keys: Enter starts, Esc goes back; type digits for a typed seed.';
+    const note = this.add.text(x, y, keys, textStyle(this.fs(13), CSS.dim));
+    // One line across the panel (a larger text size on a phone draws it a little smaller);
+    // left out where a larger text size leaves no room for it in the panel.
+    fitText(note, keys, this.lay.details.w - 48, this.fs(13));
+    const d = this.lay.details;
+    if (this.k > 1 && y + note.height > d.y + d.h - 2) note.destroy();
+    else root.add(note);
   }
 
   /** A button of the options panel, selected when it shows the value chosen now. */
@@ -854,7 +923,13 @@ export class SetupScene extends Phaser.Scene {
     x: number,
     y: number,
     onClick: () => void,
+    grow = true,
   ): Button {
+    // At a larger text size the row's buttons widen, and their places from the row's start.
+    if (grow) {
+      x = this.bx + this.off(x - this.bx);
+      w = this.off(w);
+    }
     const b = new Button(this, x + w / 2, y, {
       name,
       width: w,
@@ -902,7 +977,7 @@ export class SetupScene extends Phaser.Scene {
       toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, set(step(-1)));
       this.optionRoot.add(
         this.add
-          .text(bx + 160, y, spec.choices[i].label, textStyle(this.fs(16), CSS.gold))
+          .text(bx + this.off(160), y, spec.choices[i].label, textStyle(this.fs(16), CSS.gold))
           .setOrigin(0.5),
       );
       toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, set(step(1)));
@@ -978,6 +1053,13 @@ export class SetupScene extends Phaser.Scene {
       .filter((l) => !this.rules.muster || !/^\s*(Heroes|Enemies|Arch Foe|Rules|Scenario):/.test(l))
       .map((l) => l.trim());
     const top = oy + h + 12;
+    const full = r.map.summary;
+    if (this.k > 1 && !this.lay.upright) {
+      // The options take the room under the picture: the map's summary is in its tip.
+      const picture = this.detailRoot.list.find((o) => o.name === 'map-preview');
+      if (picture instanceof Phaser.GameObjects.Image) this.hoverTip(picture, full);
+      return;
+    }
     const text = this.add
       .text(
         box.x,
@@ -990,7 +1072,6 @@ export class SetupScene extends Phaser.Scene {
       .setName('map-summary');
     const maxH = this.lay.preview.bottom - top;
     if (text.height > maxH) text.setCrop(0, 0, box.width, maxH);
-    const full = r.map.summary;
     text.setInteractive();
     text.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
     text.on('pointerout', () => this.tooltip.hideNow());

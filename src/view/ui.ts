@@ -484,7 +484,7 @@ export class Slider extends Phaser.GameObjects.Container {
     this.buttonName = name;
     this.track = scene.add.graphics();
     this.valueText = scene.add
-      .text(width / 2 + 16, 0, '', textStyle(16, CSS.parchment))
+      .text(width / 2 + 16, 0, '', readingStyle(16, CSS.parchment))
       .setOrigin(0, 0.5);
     this.add([this.track, this.valueText]);
     this.setSize(width + 20, 30);

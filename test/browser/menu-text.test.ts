@@ -1,0 +1,168 @@
+/**
+ * The larger text size on the menu screens: at "larger" (1.4 times) the texts read on
+ * Settings, Keys, Setup, Campaigns and Credits (row names, footnotes, choice buttons'
+ * labels, the scenario's description, the credits) are drawn at least 1.3 times the letters
+ * they have at "normal", on a 1280x720 screen and on a 390x844 phone (Setup's option
+ * buttons on the wide screen only); every button's label stays inside its button, every
+ * button on the page, and no two buttons overlap.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ArchFoeApi } from '../../src/app/automation';
+import { clickButtonOn, useBrowser, waitForScene } from './harness';
+
+declare const window: { archfoe: ArchFoeApi };
+
+const browser = useBrowser();
+let page: Page;
+beforeAll(() => {
+  page = browser.page;
+});
+
+/** A menu screen: the Menu's button that opens it, its Back button and the texts measured. */
+interface Screen {
+  scene: string;
+  /** The buttons pressed from the Menu to open it, and from it back to the Menu. */
+  open: string[];
+  back: string[];
+  texts: string[];
+  /** Texts measured only on the wide screen (on the upright phone their row is full). */
+  wide?: string[];
+}
+
+const SCREENS: Screen[] = [
+  {
+    scene: 'Settings',
+    open: ['settings'],
+    back: ['settings-back'],
+    texts: [
+      'settings-label',
+      'settings-note',
+      'speed-normal',
+      'speed-instant',
+      'text-normal',
+      'log-on',
+      'settings-keys',
+    ],
+  },
+  {
+    scene: 'Setup',
+    open: ['new-game'],
+    back: ['setup-back'],
+    texts: ['setup-summary', 'victory-text', 'setup-drop', 'setup-back', 'start'],
+    wide: ['seed-random', 'seed-typed'],
+  },
+  {
+    scene: 'Campaigns',
+    open: ['campaign'],
+    back: ['campaigns-back'],
+    texts: ['campaigns-subtitle', 'campaigns-drop', 'import-save', 'slot-1-label'],
+  },
+  { scene: 'Credits', open: ['credits'], back: ['credits-back'], texts: ['credits-body'] },
+  {
+    scene: 'Keys',
+    open: ['settings', 'settings-keys'],
+    back: ['keys-back', 'settings-back'],
+    texts: ['keys-intro', 'keys-label', 'keys-message', 'key-end-turn', 'keys-defaults'],
+  },
+];
+
+const VIEWPORTS = [
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+] as const;
+
+async function openAt(textSize: string): Promise<void> {
+  await page.goto(browser.session.baseUrl + '?renderer=canvas');
+  await page.evaluate(
+    (s) => localStorage.setItem('archfoe.settings.v1', JSON.stringify({ textSize: s })),
+    textSize,
+  );
+  await page.reload();
+  await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+  await waitForScene(page, 'Menu');
+}
+
+/**
+ * The screen's measured letters by text name, after checking that every button's label is
+ * inside its button, every button on the page and no two buttons overlap.
+ */
+async function measure(screen: Screen, width: number, height: number, what: string) {
+  const found = await page.evaluate(
+    ({ names }) => {
+      const d = window.archfoe.debug;
+      const letters: Record<string, number | null> = {};
+      for (const n of names) letters[n] = d.textBox(n)?.letters ?? null;
+      const buttons = d
+        .buttonNames()
+        .map((n) => ({ n, r: d.buttonRect(n), t: d.textBox(n) }))
+        .filter((b) => b.r !== null);
+      return { letters, buttons };
+    },
+    { names: screen.texts },
+  );
+  const { buttons } = found;
+  expect(buttons.length, `${what}: buttons`).toBeGreaterThan(0);
+  for (const { n, r, t } of buttons) {
+    const b = r!;
+    expect(b.x, `${what}: ${n} on the page`).toBeGreaterThanOrEqual(-1);
+    expect(b.y, `${what}: ${n} on the page`).toBeGreaterThanOrEqual(-1);
+    expect(b.x + b.width, `${what}: ${n} on the page`).toBeLessThanOrEqual(width + 1);
+    expect(b.y + b.height, `${what}: ${n} on the page`).toBeLessThanOrEqual(height + 1);
+    if (t && t.width > 0) {
+      expect(t.x, `${what}: ${n}'s label inside`).toBeGreaterThanOrEqual(b.x - 1);
+      expect(t.x + t.width, `${what}: ${n}'s label inside`).toBeLessThanOrEqual(b.x + b.width + 1);
+      expect(t.y, `${what}: ${n}'s label inside`).toBeGreaterThanOrEqual(b.y - 1);
+      expect(t.y + t.height, `${what}: ${n}'s label inside`).toBeLessThanOrEqual(
+        b.y + b.height + 1,
+      );
+    }
+  }
+  for (const [i, a] of buttons.entries())
+    for (const c of buttons.slice(i + 1)) {
+      const overlap =
+        Math.min(a.r!.x + a.r!.width, c.r!.x + c.r!.width) - Math.max(a.r!.x, c.r!.x) > 1 &&
+        Math.min(a.r!.y + a.r!.height, c.r!.y + c.r!.height) - Math.max(a.r!.y, c.r!.y) > 1;
+      expect(overlap, `${what}: ${a.n} and ${c.n} overlap`).toBe(false);
+    }
+  for (const n of screen.texts) expect(found.letters[n], `${what}: ${n} shown`).toBeTruthy();
+  return found.letters as Record<string, number>;
+}
+
+/** Every screen's letters at every viewport, at one text size. */
+async function measureAll(textSize: string): Promise<Record<string, number>> {
+  await openAt(textSize);
+  const out: Record<string, number> = {};
+  for (const v of VIEWPORTS) {
+    await page.setViewportSize(v);
+    await page.waitForTimeout(400);
+    for (const screen of SCREENS) {
+      for (const b of screen.open) await clickButtonOn(page, b);
+      await waitForScene(page, screen.scene);
+      await page.waitForTimeout(250);
+      const what = `${screen.scene} ${v.width}x${v.height} ${textSize}`;
+      const names = [...screen.texts, ...(v.width > v.height ? (screen.wide ?? []) : [])];
+      const letters = await measure({ ...screen, texts: names }, v.width, v.height, what);
+      for (const [n, l] of Object.entries(letters)) out[`${what.replace(textSize, '')}${n}`] = l;
+      await page.screenshot({
+        path: `test-artifacts/menu-text-${screen.scene}-${v.width}x${v.height}-${textSize}.png`,
+      });
+      for (const b of screen.back) await clickButtonOn(page, b);
+      await waitForScene(page, 'Menu');
+    }
+  }
+  return out;
+}
+
+describe('the larger text size on the menu screens', () => {
+  it('grows the read labels by 1.3 times or more and keeps every button whole and apart', async () => {
+    const normal = await measureAll('normal');
+    const larger = await measureAll('larger');
+    expect(Object.keys(larger).sort()).toEqual(Object.keys(normal).sort());
+    for (const k of Object.keys(normal))
+      expect(larger[k] / normal[k], `${k}: ${normal[k]} -> ${larger[k]}`).toBeGreaterThanOrEqual(
+        1.3,
+      );
+    expect(browser.errors).toEqual([]);
+  }, 120_000);
+});
