@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['test/setup-rules.ts'],
     globalSetup: ['test/global-setup.ts'],
@@ -14,5 +13,26 @@ export default defineConfig({
     maxWorkers: Number(process.env.ARCHFOE_TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/browser/**'],
+        },
+      },
+      {
+        // One browser test file at a time, beside the unit tests: two Chromiums rendering in
+        // software on two cores starved each other, and clicks landed while a screen was
+        // still being rebuilt (waits of 20 s ran out in clean-clone runs).
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { clickButtonOn, useBrowser, waitForScene } from './harness';
+import { clickButtonOn, useBrowser, waitForScene, waitForSteadyScreen } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -135,7 +135,9 @@ async function measureAll(textSize: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const v of VIEWPORTS) {
     await page.setViewportSize(v);
-    await page.waitForTimeout(400);
+    // The screens are built again for the new size a moment later: click only after that.
+    await page.waitForTimeout(200);
+    await waitForSteadyScreen(page);
     for (const screen of SCREENS) {
       for (const b of screen.open) await clickButtonOn(page, b);
       await waitForScene(page, screen.scene);
