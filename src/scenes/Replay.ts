@@ -96,7 +96,9 @@ export class ReplayScene extends Phaser.Scene {
     // Upright, the four steps share the width: the first and last narrower than the rest.
     const unit = upright ? (W - 20 - 3 * gap) / 5 : 60;
     const widths = upright ? [unit, unit * 1.5, unit * 1.5, unit] : [90, 150, 150, 90];
-    let cx = W / 2 - (widths.reduce((a, b) => a + b, 0) + gap * (widths.length - 1)) / 2;
+    // Across a wide screen the steps start at the left edge, under the board, and Done
+    // sits at the right, under the log: the row spans the screen with no empty band.
+    let cx = 10;
     controls.forEach(([name, label, onClick], i) => {
       const width = widths[i];
       root.add(

@@ -132,7 +132,7 @@ describe('the screens on a phone', () => {
     await waitForScene(page, 'Replay');
     await clickButtonOn(page, 'replay-forward');
     await clickButtonOn(page, 'replay-forward');
-    await atEverySize('Replay', 'replay');
+    await atEverySize('Replay', 'replay', true);
     await clickButtonOn(page, 'replay-leave');
     await waitForScene(page, 'Results');
     expect(b.errors).toEqual([]);
