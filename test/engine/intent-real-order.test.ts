@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createDiceState, openDice } from '../../src/engine/dice';
-import { attackOdds, runEnemyTurnAhead } from '../../src/engine/systems/intent';
+import { attackOdds, enemyIntent, runEnemyTurnAhead } from '../../src/engine/systems/intent';
 import type { GameState } from '../../src/engine/types';
 import { followTurn, initialUi } from '../../src/view/battle-ui';
 import { deriveBattleView } from '../../src/view/battle-view';
@@ -21,7 +21,7 @@ import {
   wantsOrderOdds,
   type IntentMark,
 } from '../../src/view/intent-overlay';
-import { BLOCKED_CORRIDOR, boardGame, startWith, unit } from './helpers';
+import { BLOCKED_CORRIDOR, boardGame, play, startWith, unit } from './helpers';
 import { skirmishGame } from './skirmish/helpers';
 
 // Two goblins in a corridor facing west (move 2); goblin-1 acts first (equal rank, list
@@ -253,4 +253,47 @@ describe('Skirmish: the enemies still to act this round (solitaire-gaming-rules 
     expectClose(shownEnds(a), seenA, (f) => tolerance(f, N, 100));
     expectClose(shown, seenB, (f) => tolerance(f, N));
   }, 120_000);
+});
+
+// A goblin beside the Thief, alerted: on its turn it would strike him.
+const BESIDE = `
+#######
+#..gT.#
+#######
+`;
+
+describe("a battle that ends at the round's end before the monsters act", () => {
+  /** The heroes' turn of round 1, with the goblin alerted, in a battle of `maxRounds` rounds. */
+  function lastRound(maxRounds: number): GameState {
+    return withAlerted(
+      startWith(boardGame(BESIDE, { maxRounds }, { enemyFacing: 2 }), [4]).state,
+      'goblin-1',
+    );
+  }
+
+  it('the monster does not act and no hero is attacked, exactly, as the reducer plays it', () => {
+    const state = lastRound(1);
+    // The reducer: the Thief ends his turn, the round's end ends the battle, no monster acts.
+    const end = play(state, { type: 'end-turn', unit: state.turn!.unitId });
+    expect(end.state.outcome?.reason).toMatch(/within 1 rounds/);
+    expect(end.events.some((e) => e.type === 'turn-started' && e.unit === 'goblin-1')).toBe(false);
+    const intent = enemyIntent(state, 'goblin-1')!;
+    expect(intent.kind).toBe('holds');
+    expect(intent.exactInOrder).toBe(true);
+    expect(intent.kind === 'holds' && intent.text).toMatch(/does not act: the battle ends first/);
+    const odds = attackOdds(state)!;
+    expect(odds.method).toBe('exact');
+    expect(Object.values(odds.chances)).toEqual([0]);
+    const [mark] = intentMarks(state, ['goblin-1']);
+    expect(mark.lines.join(' ')).toMatch(/does not act/);
+    expect(mark.ghosts).toEqual([]);
+  });
+
+  it('one round more: the goblin strikes the Thief as before', () => {
+    const state = lastRound(2);
+    const intent = enemyIntent(state, 'goblin-1')!;
+    expect(intent.kind).toBe('alerted');
+    expect(intent.kind === 'alerted' && intent.strikes[0]?.target).toBe('thief-1');
+    expect(attackOdds(state)!.chances['thief-1']).toBeCloseTo(1, 12);
+  });
 });

@@ -635,6 +635,48 @@ export function enemyTurnsAhead(
   return (dice) => ahead.run(dice);
 }
 
+/** Thrown by endingBeforeEnemiesAct's dice: the stretch rolled a die, so nothing is sure. */
+const ROLLED = Symbol('rolled');
+const endings = new WeakMap<GameState, string | null>();
+
+/**
+ * Why the game is sure to end in the coming stretch before any enemy acts (the heroes
+ * ending their turns end it at the round's end: time runs out, a spot is held...), in the
+ * words of its own end; null when an enemy may act first, or when a die is rolled before
+ * the end (then the runs of the whole turn tell). Worked out once per state, on a copy.
+ */
+export function endingBeforeEnemiesAct(state: GameState): string | null {
+  const known = endings.get(state);
+  if (known !== undefined) return known;
+  let ending: string | null = null;
+  if (state.phase === 'heroes' && state.turn && !state.outcome) {
+    const enemies = new Set(state.units.filter((u) => u.side === 'enemies').map((u) => u.id));
+    const now = cloneState(state);
+    const dice: DiceSource = {
+      roll() {
+        throw ROLLED;
+      },
+    };
+    try {
+      for (let commands = 0; commands < 64 && now.turn && !now.outcome; commands++) {
+        const r = applyCommandInPlace(now, { type: 'end-turn', unit: now.turn.unitId }, { dice });
+        if (!r.ok) break;
+        const acts = r.events.findIndex((e) => e.type === 'turn-started' && enemies.has(e.unit));
+        const over = r.events.findIndex((e) => e.type === 'game-over');
+        if (over >= 0 && (acts < 0 || over < acts)) {
+          ending = (r.events[over] as EventOf<'game-over'>).reason;
+          break;
+        }
+        if (acts >= 0 || r.events.some((e) => e.type === 'round-started')) break;
+      }
+    } catch (error) {
+      if (error !== ROLLED) throw error;
+    }
+  }
+  endings.set(state, ending);
+  return ending;
+}
+
 /** Where a run of the enemies' next turn has got to. */
 interface TurnAheadAt {
   /** A private copy, changed in place command by command. */
@@ -1076,6 +1118,15 @@ export function enemyIntent(state: GameState, unitId: string): EnemyIntent | nul
   const rules = requireRules(state);
   const unit = findUnit(state, unitId);
   if (!unit || !rules.enemyIntent || state.outcome) return null;
+  // The heroes' ends of turn end the game first: it does not act at all, whatever it would do.
+  const ending = unit.position ? endingBeforeEnemiesAct(state) : null;
+  if (ending !== null)
+    return {
+      unit: unitId,
+      kind: 'holds',
+      text: `does not act: the battle ends first (${ending.replace(/\.$/, '')})`,
+      exactInOrder: true,
+    };
   return rules.enemyIntent(state, unit);
 }
 
