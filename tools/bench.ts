@@ -27,6 +27,7 @@ import {
   enemyTurnsInGames,
   firstEnemyTurn,
   FRAME_MS,
+  intentAhead,
   intentOverlay,
   INTENT_SLICE_MS,
   gamesPerSecond,
@@ -49,6 +50,7 @@ import {
   type Row,
 } from './lib/bench-stats';
 import { allScenarios, type BattleMap, type MapObject } from '../src/engine/index';
+import { REST_BEFORE_FORESEEING_MS } from '../src/view/intent-ahead';
 
 interface Args {
   json: boolean;
@@ -344,9 +346,21 @@ async function main(): Promise<void> {
       intentOverlay(big, seeds, args.quick ? 2 : 5, 'patrolling'),
       intentOverlay(big, seeds, args.quick ? 1 : 3, 'alerted'),
     ];
+    const aheads = [
+      intentAhead(big, seeds, args.quick ? 2 : 5, 'patrolling'),
+      intentAhead(big, seeds, args.quick ? 1 : 3, 'alerted'),
+    ];
     report.intent = {
       frameMs: FRAME_MS,
       sliceMs: INTENT_SLICE_MS,
+      ahead: aheads.map((a) => ({
+        situation: a.situation,
+        foreseeMs: round(a.foreseeMs, 3),
+        aheadMs: round(a.aheadMs, 3),
+        frames: a.frames,
+        afterMs: round(a.afterMs, 4),
+        samples: a.samples,
+      })),
       results: results.map((r) => ({
         ...enemyJson(r),
         method: r.method,
@@ -376,6 +390,32 @@ async function main(): Promise<void> {
           unit: 'ms',
           note: `every monster's intent and the final attack odds (${r.method}), spread over ${r.frames} frames at ${INTENT_SLICE_MS} ms a frame; worst ${sig(r.fullWorstMs)} ms`,
           key: `${key}.full`,
+          better: 'lower',
+        },
+      );
+    }
+    for (const a of aheads) {
+      const key = `intent.ahead.${a.situation.includes('alerted') ? 'alerted' : 'first'}`;
+      const section =
+        'Intent overlay worked ahead: the pointer rests on a square, the click there (budget: one 16.7 ms frame)';
+      const restMs = REST_BEFORE_FORESEEING_MS + a.frames * FRAME_MS;
+      rows.push(
+        {
+          section,
+          name: `bench-64: ${a.situation}: the overlay's work left after the click`,
+          value: a.afterMs,
+          unit: 'ms',
+          note: `${frameText(a.afterMs)}; every monster's intent and the final odds, kept from the work ahead; ${a.samples} samples`,
+          key: `${key}.after`,
+          better: 'lower',
+        },
+        {
+          section,
+          name: `bench-64: ${a.situation}: the rest it needs before the click`,
+          value: restMs,
+          unit: 'ms',
+          note: `${REST_BEFORE_FORESEEING_MS} ms still, then the move foreseen (${sig(a.foreseeMs)} ms) and the whole overlay (${sig(a.aheadMs)} ms) over ${a.frames} frames at ${INTENT_SLICE_MS} ms a frame; a quicker click is back to the rows above`,
+          key: `${key}.rest`,
           better: 'lower',
         },
       );

@@ -146,6 +146,13 @@ export interface BattleLook {
     }[];
     odds: { unit: string; text: string; tip: string }[];
     roundOdds: string | null;
+    /** Whether the overlay of the state shown still has work left (not yet whole). */
+    pending?: boolean;
+    /**
+     * The work ahead (intent-ahead.ts): for the click the pointer rests on ('foreseen') or
+     * the state a playing command leads to ('playing'), and whether it is all done.
+     */
+    ahead?: { for: 'foreseen' | 'playing'; done: boolean } | null;
   };
   /** Fog of war: the monsters it hides now (none without fog). */
   hiddenByFog?: string[];

@@ -323,3 +323,56 @@ describe('Skirmish saves of older rules (version 1, before large figures and the
     expect(broken.ok ? 'loaded' : broken.error).toMatch(/made with older rules/);
   });
 });
+
+describe('a command foreseen before it is played (the intent overlay works ahead on it)', () => {
+  const config = {
+    scenario: 'dungeon-crawl',
+    seed: 11,
+    options: defaultOptions(),
+    custom: null,
+    seedTyped: true,
+  };
+  const twoSessions = () => {
+    const a = BattleSession.create(config);
+    const b = BattleSession.create(config);
+    if (!a.ok || !b.ok) throw new Error('no session');
+    return [a.session, b.session] as const;
+  };
+
+  it('playing it gives the very state foreseen, the same as playing it unforeseen; nothing changes before', () => {
+    const [ahead, plain] = twoSessions();
+    for (let i = 0; i < 40 && !plain.over; i++) {
+      const command = chooseHeroCommand(plain.state)!;
+      const before = stateFingerprint(ahead.state);
+      // Other commands foreseen on the way change nothing.
+      ahead.foresee({ type: 'end-turn', unit: 'nobody' });
+      const foreseen = ahead.foresee(command);
+      expect(stateFingerprint(ahead.state)).toBe(before);
+      expect(ahead.commands.length).toBe(i + 1);
+      const played = ahead.apply(command);
+      expect(plain.apply(command).ok).toBe(true);
+      expect(played.ok).toBe(true);
+      if (!played.ok || !foreseen.ok) return;
+      expect(played.state).toBe(foreseen.state);
+      expect(ahead.state).toBe(foreseen.state);
+      expect(JSON.stringify(ahead.state)).toBe(JSON.stringify(plain.state));
+      expect(ahead.events.length).toBe(plain.events.length);
+    }
+    expect(ahead.commands).toEqual(plain.commands);
+  });
+
+  it('a foreseen result is not used from another state, and an illegal command foreseen is refused in words', () => {
+    const [s] = twoSessions();
+    const command = chooseHeroCommand(s.state)!;
+    const foreseen = s.foresee(command);
+    expect(foreseen.ok).toBe(true);
+    const refused = s.foresee({ type: 'move', unit: 'nobody', to: { x: 0, y: 0 } });
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error).toMatch(/\w/);
+    // Another command first: the first command's foreseen result (from the old state) is dropped.
+    const end = s.state.turn!;
+    expect(s.apply({ type: 'end-turn', unit: end.unitId }).ok).toBe(true);
+    const again = s.apply(command);
+    if (again.ok && foreseen.ok) expect(again.state).not.toBe(foreseen.state);
+  });
+});

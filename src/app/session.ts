@@ -88,6 +88,9 @@ export function randomSeed(): number {
 
 export type SessionResult = { ok: true; session: BattleSession } | { ok: false; error: string };
 
+/** Commands foreseen from one state that are kept (BattleSession.foresee). */
+const FORESEEN_KEPT = 4;
+
 export class BattleSession {
   readonly config: BattleConfig;
   readonly scenario: ResolvedScenario;
@@ -97,6 +100,8 @@ export class BattleSession {
   /** The state before the last command and that command's events (the Battle scene animates them). */
   previousState: GameState;
   lastEvents: GameEvent[] = [];
+  /** Results worked out ahead from the state now (foresee), by the command's JSON. */
+  private foreseen: { from: GameState; key: string; result: CommandResult }[] = [];
 
   /** The engine's config the battle was created from (for its replay). */
   readonly game: GameConfig;
@@ -173,20 +178,48 @@ export class BattleSession {
     };
   }
 
-  /** Applies one command through the engine; on success records it and its events. */
-  apply(command: Command): CommandResult {
+  /**
+   * What `command` would give now, without playing it. The engine is a pure function of the
+   * state (its dice included) and the command, so apply() of the same command from the same
+   * state gives this very result: the same state object, with whatever the screen has
+   * already worked out for it (the intent overlay of the square the pointer rests on). The
+   * last few commands foreseen from the state now are kept.
+   */
+  foresee(command: Command): CommandResult {
+    const key = JSON.stringify(command);
+    const kept = this.foreseen.find((f) => f.from === this.state && f.key === key);
+    if (kept) return kept.result;
+    const result = this.run(command);
+    const others = this.foreseen.filter((f) => f.from === this.state);
+    this.foreseen = [{ from: this.state, key, result }, ...others].slice(0, FORESEEN_KEPT);
+    return result;
+  }
+
+  /** The engine's answer to `command` from the state now (the state itself is never changed). */
+  private run(command: Command): CommandResult {
     const shape = validateCommandShape(command);
     if (shape) return { ok: false, error: shape };
-    let result: CommandResult;
     try {
-      result = applyCommand(this.state, command);
+      return applyCommand(this.state, command);
     } catch (err) {
       return {
         ok: false,
         error: `The rules engine failed: ${err instanceof Error ? err.message : String(err)}`,
       };
     }
+  }
+
+  /**
+   * Applies one command through the engine (or takes the result foreseen for it from this
+   * state, the same); on success records it and its events.
+   */
+  apply(command: Command): CommandResult {
+    const key = JSON.stringify(command);
+    const result =
+      this.foreseen.find((f) => f.from === this.state && f.key === key)?.result ??
+      this.run(command);
     if (!result.ok) return result;
+    this.foreseen = [];
     this.previousState = this.state;
     this.lastEvents = result.events;
     this.state = result.state;

@@ -39,6 +39,13 @@ import {
 } from '../view/battle-ui';
 import { deriveBattleView, type BattleView } from '../view/battle-view';
 import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
+import {
+  isDueToForesee,
+  isWorkAheadDone,
+  workAheadOf,
+  type Rest,
+  type WorkAhead,
+} from '../view/intent-ahead';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
 import { currentReadingScale, fadeMs, setReadingZoom, setTextResolution } from '../view/theme';
@@ -89,6 +96,10 @@ export class BattleScene extends Phaser.Scene {
   private hudZoom = 1;
   /** The open Oracle panel's contents, kept while the scene is laid out again. */
   private oracleDraft: OracleDraft | null = null;
+  /** The intent overlay's work for the state about to be shown (intent-ahead.ts). */
+  private ahead: WorkAhead | null = null;
+  /** The square the pointer rests on, for foreseeing the click there. */
+  private rest: Rest | null = null;
 
   constructor() {
     super('Battle');
@@ -102,6 +113,8 @@ export class BattleScene extends Phaser.Scene {
     this.view = null;
     this.queue = Promise.resolve();
     this.leaving = false;
+    this.ahead = null;
+    this.rest = null;
   }
 
   create(): void {
@@ -216,6 +229,13 @@ export class BattleScene extends Phaser.Scene {
           marks: this.board.intentShown,
           odds: this.hud.oddsShown(),
           roundOdds: this.view?.roundOdds ?? null,
+          pending: !this.ui.animating && this.current().intentPending !== null,
+          ahead: this.ahead
+            ? {
+                for: this.ahead.state === this.state ? 'playing' : 'foreseen',
+                done: isWorkAheadDone(this.ahead),
+              }
+            : null,
         },
         hiddenByFog: this.board.hiddenByFog,
         tutorial: this.tutorial?.shown() ?? null,
@@ -266,7 +286,10 @@ export class BattleScene extends Phaser.Scene {
     return new BattleInput(this, {
       inViewport: (x, y) => x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height,
       squareAt: (x, y) => board.squareAtScreen(x, y),
-      hover: (sq) => this.setUi({ ...this.ui, hover: sq }),
+      hover: (sq) => {
+        this.rest = sq ? { square: sq, since: this.time.now, foreseen: false } : null;
+        this.setUi({ ...this.ui, hover: sq });
+      },
       press: (sq, how) => this.press(sq, how),
       touchChanged: (usingTouch) => this.setUi({ ...this.ui, usingTouch }),
       zoomAt: (factor, x, y) => board.zoomAt(factor, x, y),
@@ -459,8 +482,40 @@ export class BattleScene extends Phaser.Scene {
    */
   private advanceIntent(): void {
     const pending = this.view?.intentPending;
-    if (!pending || this.ui.animating) return;
-    if (advanceIntentWork(this.state, pending.ids, pending.odds, INTENT_SLICE_MS)) this.refresh();
+    if (pending && !this.ui.animating) {
+      if (advanceIntentWork(this.state, pending.ids, pending.odds, INTENT_SLICE_MS)) this.refresh();
+      return;
+    }
+    // Nothing left for the state shown: the work for the state about to be shown.
+    const ahead = this.workAhead();
+    if (ahead) advanceIntentWork(ahead.state, ahead.ids, ahead.odds, INTENT_SLICE_MS);
+  }
+
+  /**
+   * The state about to be shown and its overlay's work: while a command's events play, the
+   * state they lead to; else, with Intent on and the pointer resting on a square, the state
+   * the click there would give (foreseen by the session, so the click gives this very state).
+   */
+  private workAhead(): WorkAhead | null {
+    let next: GameState | null = null;
+    if (this.ui.animating) next = this.state;
+    else if (this.ahead && this.rest?.foreseen && this.ahead.state !== this.state)
+      next = this.ahead.state;
+    else if (this.ui.showIntent && isDueToForesee(this.rest, this.time.now)) {
+      this.rest.foreseen = true;
+      const command = intents.clickSquare(this.here(), this.rest.square).command;
+      const result = command ? this.session.foresee(command) : null;
+      if (result?.ok) next = result.state;
+    }
+    if (!next) return null;
+    if (this.ahead?.state !== next)
+      this.ahead = workAheadOf(
+        next,
+        this.ui,
+        { scenarioName: this.session.scenario.name },
+        this.rules,
+      );
+    return this.ahead;
   }
 
   // ------------------------------------------------------------------ commands

@@ -11,7 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BattleLook } from '../../src/app/app';
 import type { ArchFoeApi } from '../../src/app/automation';
 import type { EnemyIntent, GameState } from '../../src/engine';
-import { useBrowser, waitForScene } from './harness';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, useBrowser, waitForScene } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -196,6 +198,102 @@ describe('the intent overlay', () => {
     // With Intent on every monster on the board has its marks.
     const monsters = (await state()).units.filter((u) => u.side === 'enemies' && u.position);
     expect(shown.marks.length).toBe(monsters.length);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  it('on the 64x64 benchmark board, the click the pointer rests on has its whole overlay in the first frame after it', async () => {
+    // The benchmark's 64x64 dungeon as a Tiled map of the player's, at instant speed (no
+    // walk to work during: what is ready at once is the work done ahead).
+    const text = readFileSync(join(ROOT, 'test/fixtures/bench/dungeon-64.tmj'), 'utf8');
+    await page.goto(baseUrl + '?renderer=canvas');
+    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await waitForScene(page, 'Menu');
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    expect(await page.evaluate((t) => window.archfoe.loadMap(t, {}, 'bench-64.tmj').ok, text)).toBe(
+      true,
+    );
+    expect(
+      await page.evaluate(() => window.archfoe.start({ scenario: 'custom', seed: 3 })),
+    ).toEqual({ ok: true });
+    await waitForScene(page, 'Battle');
+    await idle();
+    await page.keyboard.press('i');
+    // The overlay of the state shown is worked out over frames first.
+    await page.waitForFunction(
+      () => window.archfoe.debug.battle()?.intent?.pending === false,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+
+    // A square the acting hero can move to, on screen.
+    const moves = (await page.evaluate(() => window.archfoe.legalCommands())).filter(
+      (c): c is Extract<typeof c, { type: 'move' }> => c.type === 'move',
+    );
+    let target: { x: number; y: number } | null = null;
+    let point: { x: number; y: number } | null = null;
+    for (const m of moves.reverse()) {
+      point = await page.evaluate(([x, y]) => window.archfoe.debug.squareToScreen(x, y), [
+        m.to.x,
+        m.to.y,
+      ] as const);
+      if (point) {
+        target = m.to;
+        break;
+      }
+    }
+    expect(point, 'a move square on screen').not.toBeNull();
+    await page.mouse.move(point!.x, point!.y);
+    // Resting there, the click's state is foreseen and its overlay worked out ahead.
+    await page.waitForFunction(
+      () => {
+        const ahead = window.archfoe.debug.battle()?.intent?.ahead;
+        return ahead?.for === 'foreseen' && ahead.done;
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    // Every frame from the click on: the events played so far, whether they are still being
+    // shown, and whether the overlay shown has work left.
+    await page.evaluate(() => {
+      const seen: { events: number; animating: boolean; pending: boolean }[] = [];
+      (window as unknown as { frames: typeof seen }).frames = seen;
+      const watch = () => {
+        const look = window.archfoe.debug.battle();
+        if (look)
+          seen.push({
+            events: window.archfoe.events().length,
+            animating: look.animating,
+            pending: look.intent?.pending ?? true,
+          });
+        if (seen.length < 240) requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await page.mouse.click(point!.x, point!.y);
+    await idle();
+    await page.waitForFunction(
+      () => (window as unknown as { frames: unknown[] }).frames.length >= 240,
+      null,
+      { timeout: 60_000 },
+    );
+    const frames = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            frames: { events: number; animating: boolean; pending: boolean }[];
+          }
+        ).frames,
+    );
+    const hero = (await state()).units.find(
+      (u) => u.position && u.position.x === target!.x && u.position.y === target!.y,
+    );
+    expect(hero?.side, 'the hero moved to the square clicked').toBe('heroes');
+    // From the first frame that shows the new state, the overlay is whole.
+    const shown = frames.findIndex((f) => f.events > frames[0].events && !f.animating);
+    expect(shown, JSON.stringify(frames.slice(0, 8))).toBeGreaterThan(0);
+    expect(frames.slice(shown).every((f) => !f.pending)).toBe(true);
     expect(errors).toEqual([]);
   }, 240_000);
 });

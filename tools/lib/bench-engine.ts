@@ -11,6 +11,7 @@ import {
   cloneState,
   createGame,
   heroesInOrder,
+  legalCommands,
   type BattleMap,
   type Command,
   type GameState,
@@ -435,5 +436,98 @@ export function intentOverlay(
     fullMedianMs: median(full),
     fullWorstMs: sorted[sorted.length - 1],
     frames: median(frames),
+  };
+}
+
+/** The intent overlay worked out ahead of a command (src/view/intent-ahead.ts). */
+export interface IntentAheadResult {
+  situation: string;
+  /** Median ms to foresee the command (the engine's applyCommand on the state now). */
+  foreseeMs: number;
+  /** Median ms of the whole overlay of the foreseen state, worked while the pointer rests. */
+  aheadMs: number;
+  /** Median frames that work takes at INTENT_SLICE_MS a frame. */
+  frames: number;
+  /** Median ms of overlay work left once the click gives the foreseen state. */
+  afterMs: number;
+  samples: number;
+}
+
+/**
+ * The Battle screen's work ahead with Intent on (intent-ahead.ts): with the pointer resting
+ * on a square the acting hero can move to, the move is foreseen (applyCommand) and the whole
+ * overlay of the state it gives is worked out a slice a frame; the click then gives that very
+ * state (BattleSession.foresee), and what is left of the overlay's work is measured as the
+ * screen's first frame asks for it (every monster's intent and the final odds, from the
+ * kept work). Each monster is looked at once; a fresh copy of each state per sample.
+ */
+export function intentAhead(
+  map: BattleMap,
+  seeds: readonly number[],
+  rounds: number,
+  situation: 'patrolling' | 'alerted',
+  samples = 100,
+): IntentAheadResult {
+  const states = intentStates(map, seeds, situation);
+  const foresee: number[] = [];
+  const ahead: number[] = [];
+  const frames: number[] = [];
+  const after: number[] = [];
+  const works = new WeakMap<GameState, IntentWork>();
+  const workOf = (s: GameState): IntentWork => {
+    let w = works.get(s);
+    if (!w) works.set(s, (w = new IntentWork(s, { samples })));
+    return w;
+  };
+  const enemiesOf = (s: GameState) =>
+    s.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
+  const measure = (state: GameState, pick: number, record: boolean): void => {
+    const acting = state.turn?.unitId;
+    const moves = acting
+      ? legalCommands(state).filter((c) => c.type === 'move' && c.unit === acting)
+      : [];
+    if (moves.length === 0) return;
+    const command = moves[pick % moves.length];
+    const t0 = performance.now();
+    const result = applyCommand(state, command);
+    const t1 = performance.now();
+    if (!result.ok) throw new Error(result.error);
+    const next = result.state;
+    const ids = enemiesOf(next);
+    let n = 0;
+    let sliceStart = performance.now();
+    const work = workOf(next);
+    while (work.step(ids, true)) {
+      if (performance.now() - sliceStart >= INTENT_SLICE_MS) {
+        n++;
+        sliceStart = performance.now();
+      }
+    }
+    const t2 = performance.now();
+    // The click: the session hands back the foreseen state; the first frame's questions.
+    const t3 = performance.now();
+    const kept = workOf(next);
+    for (const id of ids) kept.intent(id);
+    const left = kept.done(ids, true) ? 0 : 1;
+    const t4 = performance.now();
+    if (left) throw new Error('the foreseen state lost its overlay work');
+    if (!record) return;
+    foresee.push(t1 - t0);
+    ahead.push(t2 - t1);
+    frames.push(n + 1);
+    after.push(t4 - t3);
+  };
+  for (const s of states) measure(cloneState(s), 0, false);
+  for (let r = 0; r < rounds; r++) for (const s of states) measure(cloneState(s), r * 7 + 3, true);
+  return {
+    situation:
+      situation === 'alerted'
+        ? 'intent overlay worked ahead, every enemy alerted'
+        : 'intent overlay worked ahead, first turn',
+    foreseeMs: median(foresee),
+    aheadMs: median(ahead),
+    frames: median(frames),
+    afterMs: median(after),
+    samples: foresee.length,
   };
 }
