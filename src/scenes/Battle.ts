@@ -286,10 +286,7 @@ export class BattleScene extends Phaser.Scene {
     return new BattleInput(this, {
       inViewport: (x, y) => x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height,
       squareAt: (x, y) => board.squareAtScreen(x, y),
-      hover: (sq) => {
-        this.rest = sq ? { square: sq, since: this.time.now, foreseen: false } : null;
-        this.setUi({ ...this.ui, hover: sq });
-      },
+      hover: (sq) => this.setUi({ ...this.ui, hover: sq }),
       press: (sq, how) => this.press(sq, how),
       touchChanged: (usingTouch) => this.setUi({ ...this.ui, usingTouch }),
       zoomAt: (factor, x, y) => board.zoomAt(factor, x, y),
@@ -358,6 +355,10 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private setUi(next: BattleUi, reveal?: Point): void {
+    // The square marked (by the pointer, the keys or a first tap) rests from now on.
+    const at = next.hover;
+    if (at?.x !== this.rest?.square.x || at?.y !== this.rest?.square.y)
+      this.rest = at ? { square: at, since: this.time.now, foreseen: false } : null;
     if (next !== this.ui) {
       this.ui = next;
       this.refresh();
@@ -507,7 +508,11 @@ export class BattleScene extends Phaser.Scene {
       const result = command ? this.session.foresee(command) : null;
       if (result?.ok) next = result.state;
     }
-    if (!next) return null;
+    if (!next) {
+      // No click to foresee here: the work for an earlier square is dropped.
+      if (this.rest?.foreseen) this.ahead = null;
+      return null;
+    }
     if (this.ahead?.state !== next)
       this.ahead = workAheadOf(
         next,
