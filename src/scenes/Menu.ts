@@ -13,7 +13,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { cosmetic } from '../view/rng';
-import { COLORS, CSS, fadeMs, textStyle, TITLE_FONT } from '../view/theme';
+import { COLORS, CSS, currentReadingScale, fadeMs, readingStyle, TITLE_FONT } from '../view/theme';
 import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
 import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { tutorialOffered } from '../app/tutorial-flag';
@@ -29,13 +29,17 @@ export class MenuScene extends Phaser.Scene {
     const upright = H > W;
     drawBackdrop(this, 0.3);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
+    // The text size grows the texts and, on a wide screen, the buttons, which then sit in
+    // two rows of three under a smaller picture.
+    const k = currentReadingScale();
+    const twoRows = !upright && k > 1;
     // The title art (800 x 300, no lettering; its top band is dark for the title).
     const artY = upright ? Math.max(60, (H - 1150) / 2) : 14;
     let artBottom = artY + 316;
     let artScale = 1;
     if (this.textures.exists('title')) {
       const art = this.add.image(W / 2, artY, 'title').setOrigin(0.5, 0);
-      artScale = Math.min(1.25, (W - (upright ? 40 : 120)) / art.width);
+      artScale = Math.min(twoRows ? 0.8 : 1.25, (W - (upright ? 40 : 120)) / art.width);
       art.setScale(artScale);
       artBottom = artY + art.displayHeight;
       this.torchlight(W / 2, artY, art.displayWidth, art.displayHeight);
@@ -56,38 +60,47 @@ export class MenuScene extends Phaser.Scene {
       );
     }
     pixelTitle(this, W / 2, artY + 62 * artScale, 'ARCH FOE', upright ? 3.2 : 4);
-    this.add
+    const subtitle = this.add
       .text(
         W / 2,
         artBottom + 30,
         'A solitaire dungeon crawl: the dice run the monsters',
-        textStyle(upright ? 24 : 20, CSS.parchment, {
+        readingStyle(upright ? 24 : 20, CSS.parchment, {
           stroke: '#000000',
           strokeThickness: 4,
           wordWrap: { width: W - 40 },
           align: 'center',
         }),
       )
-      .setOrigin(0.5);
+      .setOrigin(0.5)
+      .setName('menu-subtitle');
+    // Larger, it may take two lines: it hangs under the picture, the buttons under it.
+    if (k > 1) subtitle.setOrigin(0.5, 0).setY(artBottom + 14);
 
     // The quick battle's slot (read by the Boot scene; a damaged save is reported there).
     const quick = app.slots.get('quick');
     const canContinue = quick !== null;
     const saveInfo = quick ? `${quick.title}, ${quick.detail}` : '';
 
-    // One row of six buttons; upright, rows of two.
-    const rowY = artBottom + (upright ? 120 : 100);
-    const bw = upright ? 300 : 180;
-    const bh = upright ? 72 : 54;
+    // One row of six buttons (two rows of three with larger text); upright, rows of two.
+    const bw = upright ? 300 : Math.round(180 * k);
+    const bh = upright ? 72 : Math.round(54 * Math.min(k, 1.3));
+    const rowY =
+      k > 1
+        ? subtitle.y + subtitle.height + (upright ? 40 : 28) + bh / 2
+        : artBottom + (upright ? 120 : 100);
     const gap = 20;
-    const perRow = upright ? 2 : 6;
+    const perRow = upright ? 2 : twoRows ? 3 : 6;
+    const under = readingStyle(upright ? 17 : 13, CSS.gold, { align: 'center' });
+    // From one row of buttons to the next (room for the line under a button).
+    const rowStep = bh + Math.round(44 * Math.min(k, 1.2));
     let made = 0;
     const mk = (name: string, label: string, onClick: () => void, primary = false): Button => {
       const col = made % perRow;
       const row = Math.floor(made / perRow);
       const x = W / 2 - (perRow * bw + (perRow - 1) * gap) / 2 + bw / 2 + col * (bw + gap);
       made += 1;
-      return new Button(this, x, rowY + row * (bh + 44), {
+      return new Button(this, x, rowY + row * rowStep, {
         name,
         width: bw,
         height: bh,
@@ -108,26 +121,20 @@ export class MenuScene extends Phaser.Scene {
     const tutorial = mk('tutorial', 'Tutorial', () => void app.startTutorial(), firstVisit);
     if (firstVisit)
       this.add
-        .text(
-          tutorial.x,
-          tutorial.y + bh / 2 + 10,
-          'New here? A short guided battle',
-          textStyle(upright ? 17 : 13, CSS.gold, { align: 'center' }),
-        )
+        .text(tutorial.x, tutorial.y + bh / 2 + 10, 'New here? A short guided battle', under)
         .setOrigin(0.5, 0)
         .setName('tutorial-offer');
     this.add
-      .text(
-        cont.x,
-        cont.y + bh / 2 + 10,
-        saveInfo ? cropLine(saveInfo, 30) : 'no saved battle',
-        textStyle(upright ? 17 : 13, saveInfo ? CSS.muted : CSS.dim),
-      )
-      .setOrigin(0.5, 0);
-    const py = rowY + (upright ? 2 * (bh + 44) : 0) + (upright ? bh + 44 : 0);
+      .text(cont.x, cont.y + bh / 2 + 10, saveInfo ? cropLine(saveInfo, 30) : 'no saved battle', {
+        ...under,
+        color: saveInfo ? CSS.muted : CSS.dim,
+      })
+      .setOrigin(0.5, 0)
+      .setName('menu-save');
+    const py = upright ? rowY + 3 * rowStep : rowY + (twoRows ? rowStep : 0);
     this.idleParty(
       W,
-      upright ? Math.min(H - 160, rowY + 4 * (bh + 44) + 300) : H - 52,
+      upright ? Math.min(H - 160, rowY + 4 * rowStep + 300) : H - 52,
       upright ? 2.6 : 2,
     );
     const panelH = 40;
@@ -141,7 +148,11 @@ export class MenuScene extends Phaser.Scene {
           W / 2,
           py + panelH + 48,
           msg,
-          textStyle(16, '#ffd2c8', { align: 'center', wordWrap: { width: 640 }, lineSpacing: 3 }),
+          readingStyle(16, '#ffd2c8', {
+            align: 'center',
+            wordWrap: { width: Math.min(W - 80, 640 * k) },
+            lineSpacing: 3,
+          }),
         )
         .setOrigin(0.5, 0)
         .setName('menu-message');
@@ -154,8 +165,9 @@ export class MenuScene extends Phaser.Scene {
 
     if (!upright)
       this.add
-        .text(W - 14, H - 10, 'Enter: new game \u00b7 C: continue', textStyle(13, CSS.dim))
-        .setOrigin(1, 1);
+        .text(W - 14, H - 10, 'Enter: new game \u00b7 C: continue', readingStyle(13, CSS.dim))
+        .setOrigin(1, 1)
+        .setName('menu-keys');
     new Toast(this, W / 2, H - 60);
 
     onKeyDown(this, (e) => {

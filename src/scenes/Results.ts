@@ -8,7 +8,15 @@ import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, fadeMs, textStyle, titleStyle } from '../view/theme';
+import {
+  COLORS,
+  CSS,
+  currentReadingScale,
+  fadeMs,
+  readingSize,
+  readingStyle,
+  titleStyle,
+} from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, Toast, type ButtonOptions } from '../view/ui';
 import { frameExists } from '../view/unit-view';
 import { battleStats } from '../view/battle-stats';
@@ -66,7 +74,7 @@ export class ResultsScene extends Phaser.Scene {
         W / 2,
         112,
         r.reason,
-        textStyle(19, CSS.parchment, {
+        readingStyle(19, CSS.parchment, {
           align: 'center',
           wordWrap: { width: Math.min(900, W - 60) },
         }),
@@ -79,7 +87,7 @@ export class ResultsScene extends Phaser.Scene {
         W / 2,
         ty,
         `${r.scenarioName} \u00b7 ${r.rounds} round${r.rounds === 1 ? '' : 's'} \u00b7 seed ${r.seed}`,
-        textStyle(16, CSS.muted, { align: 'center', wordWrap: { width: W - 60 } }),
+        readingStyle(16, CSS.muted, { align: 'center', wordWrap: { width: W - 60 } }),
       )
       .setOrigin(0.5, 0)
       .setName('results-summary');
@@ -93,7 +101,7 @@ export class ResultsScene extends Phaser.Scene {
           W / 2,
           ty,
           mvp,
-          textStyle(17, CSS.gold, {
+          readingStyle(17, CSS.gold, {
             fontStyle: 'bold',
             align: 'center',
             wordWrap: { width: W - 60 },
@@ -105,10 +113,14 @@ export class ResultsScene extends Phaser.Scene {
       ty += line.height + 8;
     }
 
-    // The table of figures on the left, the charts on the right.
+    // The table of figures on the left, the charts on the right. The text size grows the
+    // table's letters, its columns (a fifth at most on a wide screen) and its rows as far as
+    // its room allows (the rows that do not fit are counted under it).
+    const k = currentReadingScale();
+    const wide = Math.min(k, upright ? 1 : 1.2);
     const stats = battleStats(r.final, r.events);
     const px = 24;
-    const pw = upright ? W - 48 : 650;
+    const pw = upright ? W - 48 : Math.round(650 * wide);
     const py = Math.max(208, ty + 8);
     const rows = [...stats.units].sort(
       (a, b) =>
@@ -118,29 +130,44 @@ export class ResultsScene extends Phaser.Scene {
     );
     // Upright, the table leaves room under it for the charts and three rows of buttons.
     const room = upright ? Math.min(660, H - py - 900) : H - py - 84;
-    const rowH = Math.max(20, Math.min(28, Math.floor((room - 50) / Math.max(1, rows.length))));
-    const ph = Math.min(room, 50 + rows.length * rowH);
+    const head = Math.round(38 + (k - 1) * 14);
+    const rowH = Math.max(
+      Math.round(20 * k),
+      Math.min(Math.round(28 * k), Math.floor((room - head - 12) / Math.max(1, rows.length))),
+    );
+    const ph = Math.min(room, head + 12 + rows.length * rowH);
     const g = this.add.graphics();
     drawPanel(g, px, py, pw, ph, { alpha: 0.95 });
     const before = this.children.list.length;
+    // Upright the columns spread over the phone's width; wide, by the text size's share.
+    const colAt = (x: number): number => px + Math.round(x * (upright ? pw / 650 : wide));
+    // Larger on an upright phone, the figures' names give the other columns room.
+    const [fate, kills, dealt, taken, hits] =
+      upright && k > 1 ? [250, 345, 425, 505, 595] : [300, 385, 450, 515, 595];
     const cols = [
       { x: px + 16, label: 'Figure', align: 0 },
-      { x: px + 300, label: 'Fate', align: 0.5 },
-      { x: px + 385, label: 'Kills', align: 0.5 },
-      { x: px + 450, label: 'Dealt', align: 0.5 },
-      { x: px + 515, label: 'Taken', align: 0.5 },
-      { x: px + 595, label: 'Hit rate', align: 0.5 },
+      { x: colAt(fate), label: 'Fate', align: 0.5 },
+      { x: colAt(kills), label: 'Kills', align: 0.5 },
+      { x: colAt(dealt), label: 'Dealt', align: 0.5 },
+      { x: colAt(taken), label: 'Taken', align: 0.5 },
+      { x: colAt(hits), label: 'Hit rate', align: 0.5 },
     ];
     for (const c of cols)
       this.add
-        .text(c.x, py + 12, c.label, textStyle(15, CSS.gold, { fontStyle: 'bold' }))
-        .setOrigin(c.align, 0);
+        .text(c.x, py + 12, c.label, readingStyle(15, CSS.gold, { fontStyle: 'bold' }))
+        .setOrigin(c.align, 0)
+        .setName('results-column');
     g.lineStyle(1, COLORS.panelBorder, 0.8);
-    g.lineBetween(px + 12, py + 38, px + pw - 12, py + 38);
-    const maxRows = Math.floor((ph - 46) / rowH);
+    g.lineBetween(px + 12, py + head, px + pw - 12, py + head);
+    // Rows that do not fit are counted on a line of their own under the last one shown.
+    const fitting = Math.floor((ph - head - 8) / rowH);
+    const maxRows =
+      rows.length > fitting && k > 1
+        ? Math.floor((ph - head - 8 - readingSize(12) - 6) / rowH)
+        : fitting;
     const byId = new Map(r.units.map((u) => [u.id, u]));
     rows.slice(0, maxRows).forEach((u, i) => {
-      const y = py + 46 + i * rowH + rowH / 2;
+      const y = py + head + 8 + i * rowH + rowH / 2;
       if (i % 2 === 1) {
         g.fillStyle(0xffffff, 0.03);
         g.fillRect(px + 8, y - rowH / 2, pw - 16, rowH);
@@ -150,9 +177,12 @@ export class ResultsScene extends Phaser.Scene {
       if (frameExists(this, 'units', `${u.kind}-idle-0`)) {
         const img = this.add.image(nameX + 10, y, 'units', `${u.kind}-idle-0`);
         img.setScale((rowH - 4) / Math.max(img.width, img.height)).setAlpha(u.alive ? 1 : 0.4);
-        nameX += 26;
+        nameX += k > 1 ? rowH : 26;
       }
-      this.add.text(nameX, y, u.name, textStyle(14, color)).setOrigin(0, 0.5);
+      this.add
+        .text(nameX, y, u.name, readingStyle(14, color))
+        .setOrigin(0, 0.5)
+        .setName('results-name');
       const left = byId.get(u.id);
       this.add
         .text(
@@ -163,11 +193,11 @@ export class ResultsScene extends Phaser.Scene {
               ? `${left.maxWounds - left.wounds} of ${left.maxWounds} left`
               : 'standing'
             : 'fallen',
-          textStyle(13, u.alive ? CSS.parchment : CSS.red),
+          readingStyle(13, u.alive ? CSS.parchment : CSS.red),
         )
         .setOrigin(0.5);
       const cell = (c: number, v: string): void => {
-        this.add.text(cols[c].x, y, v, textStyle(14, CSS.parchment)).setOrigin(0.5);
+        this.add.text(cols[c].x, y, v, readingStyle(14, CSS.parchment)).setOrigin(0.5);
       };
       cell(2, String(u.kills));
       cell(3, String(u.woundsDealt));
@@ -180,7 +210,7 @@ export class ResultsScene extends Phaser.Scene {
           px + pw - 16,
           py + ph - 6,
           `and ${rows.length - maxRows} more`,
-          textStyle(12, CSS.dim),
+          readingStyle(12, CSS.dim),
         )
         .setOrigin(1, 1);
     }
@@ -195,7 +225,7 @@ export class ResultsScene extends Phaser.Scene {
       cx + 14,
       cy + 8,
       'Wounds dealt and taken',
-      textStyle(15, CSS.gold, { fontStyle: 'bold' }),
+      readingStyle(15, CSS.gold, { fontStyle: 'bold' }),
     );
     const fighters = rows.filter((u) => u.woundsDealt + u.woundsTaken > 0).slice(0, 12);
     drawBarChart(this, {
@@ -212,26 +242,36 @@ export class ResultsScene extends Phaser.Scene {
     }).setName('chart-wounds');
     const ly = cy + ch + 10;
     drawPanel(g, cx, ly, cw, ch, { alpha: 0.95 });
-    this.add.text(
+    const luckTitle = this.add.text(
       cx + 14,
       ly + 8,
       'Luck: successes above or below the odds',
-      textStyle(15, CSS.gold, { fontStyle: 'bold' }),
+      readingStyle(15, CSS.gold, { fontStyle: 'bold' }),
     );
+    // Larger, on a narrower panel, the short title.
+    if (luckTitle.width > cw - 28) luckTitle.setText('Luck against the odds');
     const luckLine = stats.luck
       .map(
         (l) =>
           `${l.side === 'heroes' ? 'Heroes' : 'Foes'} ${l.successes} of ${l.rolls} (odds said ${l.expected.toFixed(1)})`,
       )
       .join(' \u00b7 ');
-    this.add
-      .text(cx + 14, ly + ch - 20, luckLine, textStyle(12, CSS.muted))
+    const luck = this.add
+      .text(
+        cx + 14,
+        ly + ch - 20,
+        luckLine,
+        readingStyle(12, CSS.muted, { wordWrap: { width: cw - 28 } }),
+      )
       .setName('luck-summary');
+    // Larger, the line may take two: it sits on the panel's foot and the chart gives way.
+    const luckRoom = k > 1 ? Math.max(0, luck.height - 12) : 0;
+    if (k > 1) luck.setOrigin(0, 1).setY(ly + ch - 8);
     drawLineChart(this, {
       x: cx + 44,
       y: ly + 52,
       width: cw - 64,
-      height: ch - 90,
+      height: ch - 90 - luckRoom,
       xLabel: `${stats.rolls} rolls`,
       series: stats.luck.map((l) => ({
         name: l.side === 'heroes' ? 'heroes' : 'foes',

@@ -1,7 +1,7 @@
 /**
  * The larger text size on the menu screens: at "larger" (1.4 times) the texts read on
- * Settings, Keys, Setup, Campaigns and Credits (row names, footnotes, choice buttons'
- * labels, the scenario's description, the credits) are drawn at least 1.3 times the letters
+ * the Menu, Results, Settings, Keys, Setup, Campaigns and Credits (row names, footnotes,
+ * choice buttons' labels, the scenario's description, the credits, the battle's table) are drawn at least 1.3 times the letters
  * they have at "normal", on a 1280x720 screen and on a 390x844 phone (Setup's option
  * buttons on the wide screen only); every button's label stays inside its button, every
  * button on the page, and no two buttons overlap.
@@ -28,9 +28,54 @@ interface Screen {
   texts: string[];
   /** Texts measured only on the wide screen (on the upright phone their row is full). */
   wide?: string[];
+  /** How the screen is reached when no button of the Menu opens it. */
+  reach?: () => Promise<void>;
+}
+
+/** Plays a one-round Dungeon Crawl to its end at instant speed: the Results screen. */
+async function playToResults(): Promise<void> {
+  await page.evaluate(() => window.archfoe.setSpeed('instant'));
+  await page.evaluate(() =>
+    window.archfoe.start({ scenario: 'dungeon-crawl', seed: 4, options: { maxRounds: 1 } }),
+  );
+  for (let i = 0; i < 200; i++) {
+    const over = await page.evaluate(async () => {
+      const api = window.archfoe;
+      if (api.scene() === 'Results') return true;
+      await api.idle();
+      const turn = api.state()?.turn;
+      if (turn) await api.dispatch({ type: 'end-turn', unit: turn.unitId });
+      return false;
+    });
+    if (over) break;
+    await page.waitForTimeout(50);
+  }
+  // The table comes in row by row.
+  await page.waitForTimeout(1200);
 }
 
 const SCREENS: Screen[] = [
+  {
+    scene: 'Menu',
+    open: [],
+    back: [],
+    texts: ['menu-subtitle', 'menu-save', 'new-game', 'campaign'],
+    wide: ['menu-keys'],
+  },
+  {
+    scene: 'Results',
+    open: [],
+    back: ['results-menu'],
+    texts: [
+      'results-reason',
+      'results-summary',
+      'results-column',
+      'results-name',
+      'luck-summary',
+      'play-again',
+    ],
+    reach: playToResults,
+  },
   {
     scene: 'Settings',
     open: ['settings'],
@@ -139,6 +184,7 @@ async function measureAll(textSize: string): Promise<Record<string, number>> {
     await page.waitForTimeout(200);
     await waitForSteadyScreen(page);
     for (const screen of SCREENS) {
+      if (screen.reach) await screen.reach();
       for (const b of screen.open) await clickButtonOn(page, b);
       await waitForScene(page, screen.scene);
       await page.waitForTimeout(250);
