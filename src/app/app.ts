@@ -53,6 +53,8 @@ import {
   findCampaign,
   loadCampaignRecord,
   resolveMission,
+  withKeptArt,
+  type FindKeptMap,
 } from './campaign-play';
 import { campaignMapSource, carriedMapImages } from '../maps/campaign-maps';
 import {
@@ -465,6 +467,38 @@ class App {
       name: `arch-foe-${stem || 'save'}-${slot}.json`,
       text: saveFileText(record),
     };
+  }
+
+  /**
+   * exportSlot, with the images of the maps a campaign copied from My maps before maps
+   * carried their images pulled in from My maps where it still keeps the same map
+   * (withKeptArt), so the file draws them on another machine; the slot itself is not
+   * changed. `notes`: a sentence for each such map whose images are no longer kept.
+   */
+  async exportSlotFile(
+    slot: SlotId,
+    findKeptMap: FindKeptMap = async (id) => {
+      const kept = await loadStoredMap(id);
+      return kept ? { source: kept.source, images: kept.images } : null;
+    },
+  ): Promise<
+    { ok: true; name: string; text: string; notes: string[] } | { ok: false; error: string }
+  > {
+    const made = this.exportSlot(slot);
+    if (!made.ok) return made;
+    const record = this.slots.get(slot);
+    if (!record || record.kind !== 'campaign' || record.definition === undefined)
+      return { ...made, notes: [] };
+    const loaded = loadCampaignRecord(record);
+    if (!loaded.ok) return { ...made, notes: [] };
+    const pulled = await withKeptArt(loaded.def, findKeptMap);
+    const notes = pulled.lacking.map(
+      (name) =>
+        `The images of your map "${name}" are no longer under My maps: the file draws it in the built-in tiles.`,
+    );
+    if (pulled.added.length === 0) return { ...made, notes };
+    const text = saveFileText({ ...record, definition: structuredClone(pulled.def) });
+    return { ...made, text, notes };
   }
 
   /**

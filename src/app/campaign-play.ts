@@ -114,6 +114,56 @@ async function withOwnMaps(
   return { ok: true, def: { ...def, maps } };
 }
 
+/** Finds a map kept under My maps by its id there, with its images' bytes by path (null: not kept). */
+export type FindKeptMap = (
+  id: string,
+) => Promise<{ source: OwnMapSource; images: Record<string, Uint8Array> } | null>;
+
+/**
+ * The campaign with its images added to the maps it copied from My maps before maps
+ * carried their images (an `id` and `images`, no `art`), where My maps still keeps the same
+ * map: under the same id (a content id of its files and images), with the same text and
+ * files as the campaign's copy and every image the copy names. The images are checked as
+ * a loaded campaign's are (checkCampaignMaps); a map whose images cannot be had so is left
+ * as it was and named in `lacking` (by the name the campaign gives it).
+ */
+export async function withKeptArt(
+  def: CampaignDefinition,
+  findKeptMap: FindKeptMap,
+): Promise<{ def: CampaignDefinition; added: string[]; lacking: string[] }> {
+  const maps = { ...(def.maps ?? {}) };
+  const added: string[] = [];
+  const lacking: string[] = [];
+  for (const [name, map] of Object.entries(maps)) {
+    const paths = Object.keys(map.images ?? {});
+    if (!map.id || map.art || paths.length === 0) continue;
+    const kept = await findKeptMap(map.id).catch(() => null);
+    const same =
+      kept !== null &&
+      kept.source.text === map.map &&
+      JSON.stringify(sortedEntries(kept.source.files)) ===
+        JSON.stringify(sortedEntries(map.files)) &&
+      paths.every((p) => kept.images[p] !== undefined);
+    if (!same) {
+      lacking.push(name);
+      continue;
+    }
+    const art = carriedMap({ ...kept.source, images: { ...map.images } }, kept.images).art;
+    const trial = { ...def, maps: { ...maps, [name]: { ...map, art } } };
+    if (!art || checkCampaignMaps(trial).length > 0) {
+      lacking.push(name);
+      continue;
+    }
+    maps[name] = { ...map, art };
+    added.push(name);
+  }
+  return { def: added.length > 0 ? { ...def, maps } : def, added, lacking };
+}
+
+function sortedEntries(record: Readonly<Record<string, string>>): [string, string][] {
+  return Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /**
  * A campaign file's text read and checked, and listed for the picker (one loaded again
  * with the same id replaces the earlier one). The maps it plays of the player's are copied

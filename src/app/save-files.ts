@@ -11,9 +11,12 @@ import type { CampaignSlotId, SlotId } from './save-slots';
 /** The largest save file read (a long campaign's commands are well under this). */
 const MAX_SAVE_BYTES = 16 * 1024 * 1024;
 
-/** Downloads a slot's save as a file; returns the plain message to show. */
-export function downloadSlot(slot: SlotId): { ok: boolean; message: string } {
-  const made = app.exportSlot(slot);
+/**
+ * Downloads a slot's save as a file (a campaign's maps from My maps with their images:
+ * app.exportSlotFile); returns the plain message to show.
+ */
+export async function downloadSlot(slot: SlotId): Promise<{ ok: boolean; message: string }> {
+  const made = await app.exportSlotFile(slot);
   if (!made.ok) return { ok: false, message: made.error };
   try {
     const url = URL.createObjectURL(new Blob([made.text], { type: 'application/json' }));
@@ -24,7 +27,7 @@ export function downloadSlot(slot: SlotId): { ok: boolean; message: string } {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    return { ok: true, message: `Saved as ${made.name}.` };
+    return { ok: true, message: [`Saved as ${made.name}.`, ...made.notes].join(' ') };
   } catch (e) {
     return { ok: false, message: `The file could not be made: ${String(e)}` };
   }

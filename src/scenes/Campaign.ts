@@ -477,10 +477,10 @@ export class CampaignScene extends Phaser.Scene {
       name: 'campaign-export',
       label: 'Export',
       enabled: !model.ironman,
-      onClick: () => {
-        const r = downloadSlot(play.slot);
-        this.toast.show(r.message, r.ok ? 'info' : 'error');
-      },
+      onClick: () =>
+        void downloadSlot(play.slot).then((r) =>
+          this.toast.show(r.message, r.ok ? 'info' : 'error'),
+        ),
     });
     row.push({ name: 'campaign-leave', label: 'Menu', onClick: () => app.goto('Menu') });
     const wide = row.length > 5 && perRow >= row.length;

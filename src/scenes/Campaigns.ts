@@ -485,10 +485,8 @@ export class CampaignsScene extends Phaser.Scene {
       label: 'Export',
       fontSize: 16,
       tooltip: 'Download this campaign as a file, to move it to another browser or share it.',
-      onClick: () => {
-        const r = downloadSlot(slot);
-        toast.show(r.message, r.ok ? 'info' : 'error');
-      },
+      onClick: () =>
+        void downloadSlot(slot).then((r) => toast.show(r.message, r.ok ? 'info' : 'error')),
     });
     const del = new Button(this, x + w - 30 - half / 2, y + h - 44, {
       name: `slot-${n}-delete`,

@@ -23,9 +23,18 @@ import {
   loadCampaignRecord,
   missingBoards,
   resolveMission,
+  withKeptArt,
+  type FindKeptMap,
   type FindOwnMap,
 } from '../../src/app/campaign-play';
-import { closeMapStore, findStoredMapByName, storeMap } from '../../src/app/map-store';
+import { app } from '../../src/app/app';
+import {
+  closeMapStore,
+  findStoredMapByName,
+  loadStoredMap,
+  removeStoredMap,
+  storeMap,
+} from '../../src/app/map-store';
 import { parseSaveFile, saveFileText } from '../../src/app/save-slots';
 import {
   campaignOptions,
@@ -322,5 +331,88 @@ describe("a campaign's own map carries its images", () => {
       /cannot be played: Mission "The Mill Cellar".*"art\/crate\.png"/,
     );
     expect(read.record).toEqual(before);
+  });
+});
+
+describe('a campaign copied from My maps before maps carried their images', () => {
+  /** The lookup the export uses: a kept map of My maps by its id, with its images. */
+  const byId: FindKeptMap = async (id) => {
+    const kept = await loadStoredMap(id);
+    return kept ? { source: kept.source, images: kept.images } : null;
+  };
+  /** Marsh Keep copied from My maps as a campaign of before images travelled: no `art`. */
+  async function oldCopy(): Promise<CampaignDefinition> {
+    await keepMarshKeep();
+    const def = structuredClone(await loaded(namingMarshKeep(), fromMyMaps)) as Record<string, any>;
+    delete def.maps['Marsh Keep'].art;
+    return def as CampaignDefinition;
+  }
+
+  it('gets its images from My maps when exported, byte for byte, where My maps keeps the same map', async () => {
+    const old = await oldCopy();
+    const pulled = await withKeptArt(old, byId);
+    expect(pulled.added).toEqual(['Marsh Keep']);
+    expect(pulled.lacking).toEqual([]);
+    const files = carriedMapImages(pulled.def.maps!['Marsh Keep']);
+    expect(files.map((f) => f.path).sort()).toEqual([...OWN_ART_IMAGES].sort());
+    for (const f of files) expect(Buffer.from(f.bytes).equals(own(f.path))).toBe(true);
+    // Nothing else of the map changes.
+    const { art: _art, ...rest } = pulled.def.maps!['Marsh Keep'];
+    expect(rest).toEqual(old.maps!['Marsh Keep']);
+
+    // The app's export of a slot holding it: the file carries the images, the slot does not change.
+    app.slots.close();
+    await app.slots.open();
+    const state = newCampaign(old, 7, campaignOptions('normal'));
+    const record = campaignRecord('campaign-1', old, state);
+    expect((await app.slots.put(record)).ok).toBe(true);
+    const before = JSON.stringify(app.slots.get('campaign-1'));
+    const file = await app.exportSlotFile('campaign-1');
+    if (!file.ok) throw new Error(file.error);
+    expect(file.notes).toEqual([]);
+    expect(JSON.stringify(app.slots.get('campaign-1'))).toBe(before);
+    // Another browser, with no My maps: the imported save draws Marsh Keep in its own art.
+    closeMapStore();
+    g.indexedDB = new IDBFactory();
+    const read = parseSaveFile(file.text, 'campaign-2');
+    if (!read.ok) throw new Error(read.error);
+    const back = loadCampaignRecord(read.record);
+    if (!back.ok) throw new Error(back.error);
+    const again = carriedMapImages(back.def.maps!['Marsh Keep']);
+    expect(again.map((f) => f.path).sort()).toEqual([...OWN_ART_IMAGES].sort());
+    app.slots.close();
+  });
+
+  it('is exported as it is, with a plain note, when My maps no longer keeps that map or keeps another of its name', async () => {
+    const old = await oldCopy();
+    // No longer kept.
+    await removeStoredMap('marsh-id');
+    const gone = await withKeptArt(old, byId);
+    expect(gone).toEqual({ def: old, added: [], lacking: ['Marsh Keep'] });
+    // Kept again, but changed since (another map under its id and name): not the same map.
+    await keepMarshKeep();
+    const other: FindKeptMap = async (id) => {
+      const kept = await byId(id);
+      return kept ? { ...kept, source: { ...kept.source, text: kept.source.text + ' ' } } : null;
+    };
+    const notSame = await withKeptArt(old, other);
+    expect(notSame.added).toEqual([]);
+    expect(notSame.lacking).toEqual(['Marsh Keep']);
+    expect(notSame.def).toBe(old);
+
+    // Through the app: the export still works and says which map's images it could not find.
+    await removeStoredMap('marsh-id');
+    app.slots.close();
+    await app.slots.open();
+    const state = newCampaign(old, 7, campaignOptions('normal'));
+    expect((await app.slots.put(campaignRecord('campaign-1', old, state))).ok).toBe(true);
+    const file = await app.exportSlotFile('campaign-1');
+    if (!file.ok) throw new Error(file.error);
+    const plain = app.exportSlot('campaign-1');
+    expect(plain.ok && file.text === plain.text).toBe(true);
+    expect(file.notes).toEqual([
+      'The images of your map "Marsh Keep" are no longer under My maps: the file draws it in the built-in tiles.',
+    ]);
+    app.slots.close();
   });
 });
