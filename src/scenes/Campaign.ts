@@ -20,7 +20,14 @@ import {
 import { drawBarChart } from '../view/charts';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
+import {
+  COLORS,
+  CSS,
+  currentReadingScale,
+  readingStyle,
+  textStyle,
+  titleStyle,
+} from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
 import { OraclePanel, type OracleDraft } from '../view/oracle-panel';
@@ -83,7 +90,7 @@ export class CampaignScene extends Phaser.Scene {
         W - 24,
         24,
         `${model.difficulty}${model.ironman ? ' \u00b7 one save, no reloading' : ''} \u00b7 slot ${play.slot.slice(-1)}`,
-        textStyle(16, model.ironman ? CSS.red : CSS.muted),
+        readingStyle(16, model.ironman ? CSS.red : CSS.muted),
       )
       .setOrigin(1, 0);
     this.toast = new Toast(this, W / 2, H - (upright ? 230 : 100));
@@ -191,7 +198,7 @@ export class CampaignScene extends Phaser.Scene {
         battles === 0
           ? 'no battle fought yet'
           : `${battles} battle${battles === 1 ? '' : 's'}, ${won} won \u00b7 ${model.fallen.length} fallen`,
-        textStyle(14, CSS.muted),
+        readingStyle(14, CSS.muted),
       )
       .setOrigin(1, 0)
       .setName('campaign-tally');
@@ -238,29 +245,38 @@ export class CampaignScene extends Phaser.Scene {
         name.x + name.width + 10,
         y + 13,
         `${c.figure}${c.joined ? ` \u00b7 ${c.joined}` : ''}`,
-        textStyle(14, CSS.muted),
+        readingStyle(14, CSS.muted),
       )
       .setOrigin(0, 0);
     if (c.status === 'grievously-wounded')
       this.add
-        .text(x + w - 12, y + 42, 'grievously wounded', textStyle(13, CSS.red))
+        .text(x + w - 12, y + 42, 'grievously wounded', readingStyle(13, CSS.red))
         .setOrigin(1, 0);
-    this.add.text(tx, y + 36, c.skills || 'no skills to improve', textStyle(14, CSS.blue));
-    const stat = (label: string, value: number, color: string, sx: number): void => {
-      this.add.text(
-        sx,
-        y + h - 24,
-        `${label} ${value}`,
-        textStyle(14, value > 0 ? color : CSS.dim),
-      );
+    this.add
+      .text(tx, y + 36, c.skills || 'no skills to improve', readingStyle(14, CSS.blue))
+      .setName('campaign-skills');
+    // The figures in a row: at the text size's letters, each after the one before.
+    const k = currentReadingScale();
+    let sx = tx;
+    const stat = (label: string, value: number, color: string, at: number): void => {
+      const t = this.add
+        .text(
+          k > 1 ? sx : tx + at,
+          y + h - Math.round(24 * k),
+          `${label} ${value}`,
+          readingStyle(14, value > 0 ? color : CSS.dim),
+        )
+        .setName('campaign-stat');
+      sx = t.x + t.width + Math.round(14 * k);
     };
-    stat('Wounds carried', c.wounds, CSS.red, tx);
-    stat('Permanent', c.permanentWounds, CSS.red, tx + 132);
-    stat('Kills', c.kills, CSS.gold, tx + 242);
-    stat('Missions', c.missions, CSS.parchment, tx + 306);
-    const b = new Button(this, x + w - 46, y + 20, {
+    // Larger, the first figure's name is cut short so that the row fits the card.
+    stat(k > 1 ? 'Wounds' : 'Wounds carried', c.wounds, CSS.red, 0);
+    stat('Permanent', c.permanentWounds, CSS.red, 132);
+    stat('Kills', c.kills, CSS.gold, 242);
+    stat('Missions', c.missions, CSS.parchment, 306);
+    const b = new Button(this, x + w - Math.round(46 * Math.min(k, 1.3)), y + 20, {
       name: `rename-${c.id}`,
-      width: 76,
+      width: Math.round(76 * Math.min(k, 1.3)),
       height: 26,
       label: 'Rename',
       fontSize: 13,
@@ -278,7 +294,7 @@ export class CampaignScene extends Phaser.Scene {
   }
 
   private missionList(model: CampaignModel, x: number, y: number, w: number): number {
-    const rowH = 22;
+    const rowH = Math.round(22 * Math.min(currentReadingScale(), 1.2));
     const h = 44 + model.missions.length * rowH;
     const g = this.add.graphics();
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
@@ -290,13 +306,16 @@ export class CampaignScene extends Phaser.Scene {
         g.fillStyle(COLORS.gold, 0.12);
         g.fillRect(x + 8, ry - 1, w - 16, rowH);
       }
-      this.add.text(x + 20, ry, look.mark, textStyle(15, look.color));
+      this.add.text(x + 20, ry, look.mark, readingStyle(15, look.color));
       this.add
         .text(
           x + 44,
           ry,
           m.name,
-          textStyle(15, m.status === 'ahead' || m.status === 'not taken' ? CSS.dim : CSS.parchment),
+          readingStyle(
+            15,
+            m.status === 'ahead' || m.status === 'not taken' ? CSS.dim : CSS.parchment,
+          ),
         )
         .setName(`mission-${m.id}`);
       const note =
@@ -307,7 +326,10 @@ export class CampaignScene extends Phaser.Scene {
           : m.status === 'choice'
             ? 'a way you may take'
             : m.note || m.status;
-      this.add.text(x + w - 16, ry, note, textStyle(13, look.color)).setOrigin(1, 0);
+      this.add
+        .text(x + w - 16, ry, note, readingStyle(13, look.color))
+        .setOrigin(1, 0)
+        .setName('campaign-mission-note');
     });
     return h;
   }
@@ -321,7 +343,7 @@ export class CampaignScene extends Phaser.Scene {
         x + 16,
         y + 42,
         model.story.join('\n'),
-        textStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
+        readingStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
       )
       .setName('campaign-story');
     // The chronicle's latest lines at the foot of the panel, with the oracle's button.
@@ -339,7 +361,12 @@ export class CampaignScene extends Phaser.Scene {
     }
     g.lineStyle(1, COLORS.panelBorder, 0.6);
     g.lineBetween(x + 12, y + h - foot, x + w - 12, y + h - foot);
-    const heading = this.add.text(x + 16, y + h - foot + 5, 'Chronicle', textStyle(13, CSS.gold));
+    const heading = this.add.text(
+      x + 16,
+      y + h - foot + 5,
+      'Chronicle',
+      readingStyle(13, CSS.gold),
+    );
     const cx = up ? x + 16 : heading.x + heading.width + 10;
     this.chronicleWidth = x + w - 16 - cx;
     this.chronicle = this.add
@@ -347,13 +374,15 @@ export class CampaignScene extends Phaser.Scene {
         cx,
         up ? y + h - foot + 22 : y + h - foot + 6,
         '',
-        textStyle(12, CSS.muted, up ? { wordWrap: { width: w - 32 }, lineSpacing: 1 } : {}),
+        readingStyle(12, CSS.muted, up ? { wordWrap: { width: w - 32 }, lineSpacing: 1 } : {}),
       )
       .setName('campaign-chronicle');
     this.showChronicle();
     // A long story is made to fit its panel.
     const room = h - 52 - foot;
-    if (text.height > room) text.setScale(Math.max(0.7, room / text.height));
+    if (text.height > room && currentReadingScale() > 1 && !model.choice)
+      this.scrollStory(text, x, y + 40, w, room + 6);
+    else if (text.height > room) text.setScale(Math.max(0.7, room / text.height));
     if (model.choice) {
       model.choice.forEach((c, i) => {
         new Button(this, x + w / 2, text.y + text.height + 36 + i * 54, {
@@ -371,6 +400,54 @@ export class CampaignScene extends Phaser.Scene {
         });
       });
     }
+  }
+
+  /**
+   * A story too long for its panel at the larger text size keeps its letters and scrolls
+   * instead: the wheel or a drag over the panel, or Page Up / Page Down; a line at the
+   * foot says there is more.
+   */
+  private scrollStory(
+    text: Phaser.GameObjects.Text,
+    x: number,
+    top: number,
+    w: number,
+    height: number,
+  ): void {
+    const more = this.add
+      .text(x + w - 16, top + height, 'more: scroll \u2193', readingStyle(12, CSS.gold))
+      .setOrigin(1, 1)
+      .setName('campaign-story-more');
+    // The text shows above the line that says there is more.
+    const shown = height - more.height - 2;
+    const shape = this.make.graphics({}, false);
+    shape.fillStyle(0xffffff).fillRect(x, top, w, shown);
+    text.setMask(shape.createGeometryMask());
+    const first = text.y;
+    const most = text.height - shown + 8;
+    const scrollTo = (by: number): void => {
+      text.y = Math.min(first, Math.max(first - most, text.y - by));
+      more.setText(text.y <= first - most ? 'scroll \u2191' : 'more: scroll \u2193');
+    };
+    const over = (p: Phaser.Input.Pointer): boolean =>
+      p.worldX >= x && p.worldX <= x + w && p.worldY >= top && p.worldY <= top + shown;
+    this.input.on('wheel', (p: Phaser.Input.Pointer, _o: unknown, _dx: number, dy: number) => {
+      if (over(p)) scrollTo(dy > 0 ? 40 : -40);
+    });
+    let dragFrom: number | null = null;
+    this.input.on('pointerdown', (p: Phaser.Input.Pointer) => {
+      dragFrom = over(p) ? p.worldY : null;
+    });
+    this.input.on('pointermove', (p: Phaser.Input.Pointer) => {
+      if (dragFrom === null || !p.isDown) return;
+      scrollTo(dragFrom - p.worldY);
+      dragFrom = p.worldY;
+    });
+    this.input.on('pointerup', () => (dragFrom = null));
+    onKeyDown(this, (e) => {
+      if (e.key === 'PageDown') scrollTo(shown - 30);
+      else if (e.key === 'PageUp') scrollTo(-(shown - 30));
+    });
   }
 
   private ending(model: CampaignModel, x: number, y: number, w: number, bottom: number): void {
@@ -484,8 +561,13 @@ export class CampaignScene extends Phaser.Scene {
     });
     row.push({ name: 'campaign-leave', label: 'Menu', onClick: () => app.goto('Menu') });
     const wide = row.length > 5 && perRow >= row.length;
-    const bw = wide ? 184 : 200;
     const gap = wide ? 10 : 16;
+    // The text size widens them as far as a row of them fits.
+    const inRowMost = Math.min(perRow, row.length);
+    const bw = Math.min(
+      Math.round((wide ? 184 : 200) * Math.min(currentReadingScale(), 1.25)),
+      Math.max(wide ? 184 : 200, Math.floor((W - 40 - (inRowMost - 1) * gap) / inRowMost)),
+    );
     const rows = Math.ceil(row.length / perRow);
     row.forEach((b, i) => {
       const r = Math.floor(i / perRow);

@@ -1,7 +1,8 @@
 /**
  * The larger text size on the menu screens: at "larger" (1.4 times) the texts read on
- * the Menu, Results, Settings, Keys, Setup, Campaigns and Credits (row names, footnotes,
- * choice buttons' labels, the scenario's description, the credits, the battle's table) are drawn at least 1.3 times the letters
+ * the Menu, Results, a campaign's own screen, Settings, Keys, Setup, Campaigns and Credits
+ * (row names, footnotes, choice buttons' labels, the scenario's description, the credits,
+ * the battle's table, the party's figures and the missions) are drawn at least 1.3 times the letters
  * they have at "normal", on a 1280x720 screen and on a 390x844 phone (Setup's option
  * buttons on the wide screen only); every button's label stays inside its button, every
  * button on the page, and no two buttons overlap.
@@ -54,6 +55,17 @@ async function playToResults(): Promise<void> {
   await page.waitForTimeout(1200);
 }
 
+/** The campaign screen of slot 1: a new Ember Crown campaign the first time, then continued. */
+async function openCampaign(): Promise<void> {
+  await clickButtonOn(page, 'campaign');
+  await waitForScene(page, 'Campaigns');
+  const names = await page.evaluate(() => window.archfoe.debug.buttonNames());
+  if (names.includes('slot-1-new')) {
+    await clickButtonOn(page, 'slot-1-new');
+    await clickButtonOn(page, 'picker-start');
+  } else await clickButtonOn(page, 'slot-1-continue');
+}
+
 const SCREENS: Screen[] = [
   {
     scene: 'Menu',
@@ -75,6 +87,19 @@ const SCREENS: Screen[] = [
       'play-again',
     ],
     reach: playToResults,
+  },
+  {
+    scene: 'Campaign',
+    open: [],
+    back: ['campaign-leave'],
+    texts: [
+      'campaign-tally',
+      'campaign-skills',
+      'campaign-stat',
+      'campaign-mission-note',
+      'campaign-export',
+    ],
+    reach: openCampaign,
   },
   {
     scene: 'Settings',
