@@ -31,6 +31,7 @@ import {
   COLORS,
   CSS,
   currentReadingScale,
+  readingSize,
   readingStyle,
   textStyle,
   titleStyle,
@@ -279,7 +280,7 @@ export class CampaignsScene extends Phaser.Scene {
         px,
         py,
         DIFFICULTY_WORDS[picker.difficulty],
-        textStyle(u(16, 21), CSS.parchment, {
+        readingStyle(u(16, 21), CSS.parchment, {
           wordWrap: { width: pw },
         }),
       )
@@ -300,7 +301,7 @@ export class CampaignsScene extends Phaser.Scene {
         px + pw / 2,
         py + u(62, 74),
         'or drop a campaign file here',
-        textStyle(u(15, 19), CSS.dim),
+        readingStyle(u(15, 19), CSS.dim),
       )
       .setOrigin(0.5, 0);
     py += u(100, 120);
@@ -370,27 +371,28 @@ export class CampaignsScene extends Phaser.Scene {
         x + 18,
         y + big(44),
         '',
-        textStyle(big(15), CSS.parchment, { wordWrap: { width: w - 36 }, lineSpacing: 2 }),
+        readingStyle(big(15), CSS.parchment, { wordWrap: { width: w - 36 }, lineSpacing: 2 }),
       )
       .setName(`pick-${def.id}-blurb`);
-    // Three lines of the story; a story longer than that ends in an ellipsis.
+    // Three lines of the story (two in the larger letters); a longer one ends in an ellipsis.
+    const most = currentReadingScale() > 1 ? 2 : 3;
     const story = def.story.join(' ');
     const lines = blurb.getWrappedText(story);
     blurb.setText(
-      lines.length <= 3
+      lines.length <= most
         ? story
         : `${lines
-            .slice(0, 3)
+            .slice(0, most)
             .join(' ')
             .replace(/\s*\S*$/, '')}\u2026`,
     );
-    if (blurb.getWrappedText(blurb.text).length > 3) blurb.setMaxLines(3);
+    if (blurb.getWrappedText(blurb.text).length > most) blurb.setMaxLines(most);
     const missing = missingBoards(def);
     const facts = `${def.missions.length} mission${def.missions.length === 1 ? '' : 's'} \u00b7 ${campaignRuleSets(def).join(', ') || 'no rule set found'} \u00b7 ${def.party.length} heroes`;
     const line = this.add
-      .text(x + 18, y + h - big(40), facts, textStyle(big(15), CSS.muted))
+      .text(x + 18, y + h - big(40), facts, readingStyle(big(15), CSS.muted))
       .setName(`pick-${def.id}-facts`);
-    fitText(line, facts, w - 36, big(15));
+    fitText(line, facts, w - 36, readingSize(big(15)));
     if (missing.length > 0)
       this.add
         .text(

@@ -1,6 +1,6 @@
 /**
  * The larger text size on the menu screens: at "larger" (1.4 times) the texts read on
- * the Menu, Results, a campaign's own screen, Settings, Keys, Setup, Campaigns and Credits
+ * the Menu, Results, a campaign's own screen, the campaign picker, Settings, Keys, Setup, Campaigns and Credits
  * (row names, footnotes, choice buttons' labels, the scenario's description, the credits,
  * the battle's table, the party's figures and the missions) are drawn at least 1.3 times the letters
  * they have at "normal", on a 1280x720 screen and on a 390x844 phone (Setup's option
@@ -66,6 +66,16 @@ async function openCampaign(): Promise<void> {
   } else await clickButtonOn(page, 'slot-1-continue');
 }
 
+/** The campaign picker, for the first free slot. */
+async function openPicker(): Promise<void> {
+  await clickButtonOn(page, 'campaign');
+  await waitForScene(page, 'Campaigns');
+  const names = await page.evaluate(() => window.archfoe.debug.buttonNames());
+  const free = names.find((n) => /^slot-\d-new$/.test(n));
+  expect(free, 'a free campaign slot').toBeTruthy();
+  await clickButtonOn(page, free!);
+}
+
 const SCREENS: Screen[] = [
   {
     scene: 'Menu',
@@ -100,6 +110,13 @@ const SCREENS: Screen[] = [
       'campaign-export',
     ],
     reach: openCampaign,
+  },
+  {
+    scene: 'Campaigns',
+    open: [],
+    back: ['picker-cancel', 'campaigns-back'],
+    texts: ['difficulty-words', 'pick-ember-crown-blurb', 'picker-start'],
+    reach: openPicker,
   },
   {
     scene: 'Settings',
