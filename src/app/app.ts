@@ -151,10 +151,11 @@ export interface BattleLook {
     /** Whether the overlay of the state shown still has work left (not yet whole). */
     pending?: boolean;
     /**
-     * The work ahead (intent-ahead.ts): for the click the pointer rests on ('foreseen') or
-     * the state a playing command leads to ('playing'), and whether it is all done.
+     * The work ahead (intent-ahead.ts): for a foreseen command (the click the pointer rests
+     * on, or the end of the turn) or the state a playing command leads to, and whether the
+     * newest of it is all done.
      */
-    ahead?: { for: 'foreseen' | 'playing'; done: boolean } | null;
+    ahead?: { for: 'foreseen' | 'playing'; what?: 'click' | 'end-turn'; done: boolean } | null;
   };
   /** Fog of war: the monsters it hides now (none without fog). */
   hiddenByFog?: string[];

@@ -96,8 +96,13 @@ export class BattleScene extends Phaser.Scene {
   private hudZoom = 1;
   /** The open Oracle panel's contents, kept while the scene is laid out again. */
   private oracleDraft: OracleDraft | null = null;
-  /** The intent overlay's work for the state about to be shown (intent-ahead.ts). */
-  private ahead: WorkAhead | null = null;
+  /** The intent overlay's work for the state a playing command leads to (intent-ahead.ts). */
+  private playing: WorkAhead | null = null;
+  /** The work for states foreseen from `aheadFrom` (the state on screen), newest first. */
+  private aheads: WorkAhead[] = [];
+  private aheadFrom: GameState | null = null;
+  /** Whether the acting hero's end of turn was foreseen from `aheadFrom`. */
+  private endForeseen = false;
   /** The square the pointer rests on, for foreseeing the click there. */
   private rest: Rest | null = null;
 
@@ -113,7 +118,9 @@ export class BattleScene extends Phaser.Scene {
     this.view = null;
     this.queue = Promise.resolve();
     this.leaving = false;
-    this.ahead = null;
+    this.playing = null;
+    this.aheads = [];
+    this.aheadFrom = null;
     this.rest = null;
   }
 
@@ -230,12 +237,13 @@ export class BattleScene extends Phaser.Scene {
           odds: this.hud.oddsShown(),
           roundOdds: this.view?.roundOdds ?? null,
           pending: !this.ui.animating && this.current().intentPending !== null,
-          ahead: this.ahead
-            ? {
-                for: this.ahead.state === this.state ? 'playing' : 'foreseen',
-                done: isWorkAheadDone(this.ahead),
-              }
-            : null,
+          ahead: this.ui.animating
+            ? this.playing && { for: 'playing', done: isWorkAheadDone(this.playing) }
+            : this.aheads[0] && {
+                for: 'foreseen',
+                what: this.aheads[0].what,
+                done: isWorkAheadDone(this.aheads[0]),
+              },
         },
         hiddenByFog: this.board.hiddenByFog,
         tutorial: this.tutorial?.shown() ?? null,
@@ -493,34 +501,45 @@ export class BattleScene extends Phaser.Scene {
   }
 
   /**
-   * The state about to be shown and its overlay's work: while a command's events play, the
-   * state they lead to; else, with Intent on and the pointer resting on a square, the state
-   * the click there would give (foreseen by the session, so the click gives this very state).
+   * The state about to be shown and its overlay's work. While a command's events play, the
+   * state they lead to. Else, with Intent on, states the next command may lead to, foreseen
+   * by the session (the command, when given, gives that very state): the click on the square
+   * the pointer rests on, first; with nothing else to do, the acting hero ending its turn.
+   * Those foreseen from the state on screen are worked on newest first until each is done.
    */
   private workAhead(): WorkAhead | null {
+    const context = { scenarioName: this.session.scenario.name };
+    if (this.ui.animating) {
+      if (this.playing?.state !== this.state)
+        this.playing = workAheadOf(this.state, this.ui, context, this.rules);
+      return this.playing;
+    }
+    if (this.aheadFrom !== this.state) {
+      this.aheadFrom = this.state;
+      this.aheads = [];
+      this.endForeseen = false;
+    }
+    if (!this.ui.showIntent) return null;
     let next: GameState | null = null;
-    if (this.ui.animating) next = this.state;
-    else if (this.ahead && this.rest?.foreseen && this.ahead.state !== this.state)
-      next = this.ahead.state;
-    else if (this.ui.showIntent && isDueToForesee(this.rest, this.time.now)) {
+    let what: WorkAhead['what'] = 'click';
+    if (isDueToForesee(this.rest, this.time.now)) {
       this.rest.foreseen = true;
-      const command = intents.clickSquare(this.here(), this.rest.square).command;
-      const result = command ? this.session.foresee(command) : null;
-      if (result?.ok) next = result.state;
+      next = this.foreseeState(intents.clickSquare(this.here(), this.rest.square).command);
+    } else if (!this.endForeseen && this.aheads.every(isWorkAheadDone)) {
+      this.endForeseen = true;
+      what = 'end-turn';
+      const acting = this.current().acting;
+      next = this.foreseeState(acting ? { type: 'end-turn', unit: acting } : undefined);
     }
-    if (!next) {
-      // No click to foresee here: the work for an earlier square is dropped.
-      if (this.rest?.foreseen) this.ahead = null;
-      return null;
-    }
-    if (this.ahead?.state !== next)
-      this.ahead = workAheadOf(
-        next,
-        this.ui,
-        { scenarioName: this.session.scenario.name },
-        this.rules,
-      );
-    return this.ahead;
+    if (next && !this.aheads.some((a) => a.state === next))
+      this.aheads.unshift({ ...workAheadOf(next, this.ui, context, this.rules), what });
+    return this.aheads.find((a) => !isWorkAheadDone(a)) ?? null;
+  }
+
+  /** The state `command` would lead to from the state on screen (BattleSession.foresee). */
+  private foreseeState(command: Command | undefined): GameState | null {
+    const result = command ? this.session.foresee(command) : null;
+    return result?.ok ? result.state : null;
   }
 
   // ------------------------------------------------------------------ commands

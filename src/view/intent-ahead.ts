@@ -6,7 +6,8 @@
  * - while a command's events play, for the state they lead to (the session already holds it);
  * - while the pointer rests on a square, for the state a click there would give. The engine is
  *   a pure function of the state and the command (BattleSession.foresee), so that is the very
- *   state the click gives, and the work done for it is kept with it.
+ *   state the click gives, and the work done for it is kept with it;
+ * - with nothing else to do, for the state ending the acting hero's turn gives.
  * Headless: the scene asks what to work on and spends a slice of each frame on it.
  */
 import type { GameState, Point, RuleModule } from '../engine';
@@ -19,6 +20,8 @@ export interface WorkAhead {
   state: GameState;
   ids: string[];
   odds: boolean;
+  /** For a foreseen state: the command foreseen, a click on a square or the end of a turn. */
+  what?: 'click' | 'end-turn';
 }
 
 /** How long the pointer rests on a square before the click there is foreseen (ms). */

@@ -105,6 +105,38 @@ async function expectRunsMark(mark: Mark): Promise<void> {
   );
 }
 
+type FrameSeen = { events: number; animating: boolean; pending: boolean };
+
+/**
+ * Every frame (120) from `act` on: the events played so far, whether they are still being
+ * shown, and whether the overlay shown has work left.
+ */
+async function framesAfter(act: () => Promise<void>): Promise<FrameSeen[]> {
+  await page.evaluate(() => {
+    const seen: FrameSeen[] = [];
+    (window as unknown as { frames: FrameSeen[] }).frames = seen;
+    const watch = () => {
+      const look = window.archfoe.debug.battle();
+      if (look)
+        seen.push({
+          events: window.archfoe.events().length,
+          animating: look.animating,
+          pending: look.intent?.pending ?? true,
+        });
+      if (seen.length < 120) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  });
+  await act();
+  await idle();
+  await page.waitForFunction(
+    () => (window as unknown as { frames: unknown[] }).frames.length >= 120,
+    null,
+    { timeout: 60_000 },
+  );
+  return page.evaluate(() => (window as unknown as { frames: FrameSeen[] }).frames);
+}
+
 describe('the intent overlay', () => {
   it('a patrolling monster, then an alerted one, with the engine\u2019s percentages; I badges the heroes', async () => {
     await page.goto(baseUrl + '?renderer=canvas');
@@ -201,7 +233,7 @@ describe('the intent overlay', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
-  it('on the 64x64 benchmark board, the click the pointer rests on has its whole overlay in the first frame after it', async () => {
+  it('on the 64x64 benchmark board, the click the pointer rests on, and the end of the turn foreseen while idle, have their whole overlay in the first frame after them', async () => {
     // The benchmark's 64x64 dungeon as a Tiled map of the player's, at instant speed (no
     // walk to work during: what is ready at once is the work done ahead).
     const text = readFileSync(join(ROOT, 'test/fixtures/bench/dungeon-64.tmj'), 'utf8');
@@ -249,43 +281,13 @@ describe('the intent overlay', () => {
     await page.waitForFunction(
       () => {
         const ahead = window.archfoe.debug.battle()?.intent?.ahead;
-        return ahead?.for === 'foreseen' && ahead.done;
+        return ahead?.for === 'foreseen' && ahead.what === 'click' && ahead.done;
       },
       null,
       { timeout: 60_000 },
     );
-    // Every frame from the click on: the events played so far, whether they are still being
-    // shown, and whether the overlay shown has work left.
-    await page.evaluate(() => {
-      const seen: { events: number; animating: boolean; pending: boolean }[] = [];
-      (window as unknown as { frames: typeof seen }).frames = seen;
-      const watch = () => {
-        const look = window.archfoe.debug.battle();
-        if (look)
-          seen.push({
-            events: window.archfoe.events().length,
-            animating: look.animating,
-            pending: look.intent?.pending ?? true,
-          });
-        if (seen.length < 240) requestAnimationFrame(watch);
-      };
-      requestAnimationFrame(watch);
-    });
-    await page.mouse.click(point!.x, point!.y);
-    await idle();
-    await page.waitForFunction(
-      () => (window as unknown as { frames: unknown[] }).frames.length >= 240,
-      null,
-      { timeout: 60_000 },
-    );
-    const frames = await page.evaluate(
-      () =>
-        (
-          window as unknown as {
-            frames: { events: number; animating: boolean; pending: boolean }[];
-          }
-        ).frames,
-    );
+    // Every frame from the click on.
+    const frames = await framesAfter(() => page.mouse.click(point!.x, point!.y));
     const hero = (await state()).units.find(
       (u) => u.position && u.position.x === target!.x && u.position.y === target!.y,
     );
@@ -294,6 +296,24 @@ describe('the intent overlay', () => {
     const shown = frames.findIndex((f) => f.events > frames[0].events && !f.animating);
     expect(shown, JSON.stringify(frames.slice(0, 8))).toBeGreaterThan(0);
     expect(frames.slice(shown).every((f) => !f.pending)).toBe(true);
+
+    // With nothing else to do, ending the turn is foreseen: the End turn key (Space) gives a
+    // state whose overlay is whole from its first frame too.
+    await page.mouse.move(2, 2);
+    await page.waitForFunction(
+      () => {
+        const ahead = window.archfoe.debug.battle()?.intent?.ahead;
+        return ahead?.what === 'end-turn' && ahead.done;
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    const turnOf = (await state()).turn?.unitId;
+    const after = await framesAfter(() => page.keyboard.press(' '));
+    expect((await state()).turn?.unitId).not.toBe(turnOf);
+    const next = after.findIndex((f) => f.events > after[0].events && !f.animating);
+    expect(next, JSON.stringify(after.slice(0, 8))).toBeGreaterThan(0);
+    expect(after.slice(next).every((f) => !f.pending)).toBe(true);
     expect(errors).toEqual([]);
   }, 240_000);
 });
