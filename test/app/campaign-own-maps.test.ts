@@ -103,14 +103,20 @@ function namingMarshKeep(change: (raw: Record<string, any>) => void = () => {}):
   return JSON.stringify(raw);
 }
 
-/** Marsh Keep kept under My maps as the Setup screen keeps it: map, tileset and images. */
-async function keepMarshKeep(): Promise<void> {
+/**
+ * Marsh Keep kept under My maps as the Setup screen keeps it: map, tileset and images
+ * (under `id`, its map text changed by `edit`: another map of the same name).
+ */
+async function keepMarshKeep(
+  id = 'marsh-id',
+  edit: (text: string) => string = (text) => text,
+): Promise<void> {
   const sizes = ownArtImages();
   const images: Record<string, Uint8Array> = {};
   for (const p of OWN_ART_IMAGES) images[p] = new Uint8Array(own(p));
   const stored = await storeMap({
     summary: {
-      id: 'marsh-id',
+      id,
       name: 'Marsh Keep',
       fileName: 'marsh-keep.tmx',
       savedAt: '2026-11-23T10:00:00.000Z',
@@ -119,11 +125,11 @@ async function keepMarshKeep(): Promise<void> {
     },
     source: {
       fileName: 'marsh-keep.tmx',
-      text: own('marsh-keep.tmx').toString('utf8'),
+      text: edit(own('marsh-keep.tmx').toString('utf8')),
       files: { 'tiles/keep.tsx': own('tiles/keep.tsx').toString('utf8') },
-      id: 'marsh-id',
+      id,
       images: Object.fromEntries(
-        Object.entries(sizes).map(([p, s]) => [p, { ...s, key: `own:marsh-id:${p}` }]),
+        Object.entries(sizes).map(([p, s]) => [p, { ...s, key: `own:${id}:${p}` }]),
       ),
     },
     images,
@@ -431,27 +437,7 @@ describe('a campaign copied from My maps before maps carried their images', () =
     const savedBefore = JSON.stringify(old);
     // My maps now keeps another "Marsh Keep": other content, so another content id.
     await removeStoredMap('marsh-id');
-    const marsh = own('marsh-keep.tmx').toString('utf8');
-    const images: Record<string, Uint8Array> = {};
-    for (const p of OWN_ART_IMAGES) images[p] = new Uint8Array(own(p));
-    const stored = await storeMap({
-      summary: {
-        id: 'other-marsh-id',
-        name: 'Marsh Keep',
-        fileName: 'marsh-keep.tmx',
-        savedAt: '2026-11-23T11:00:00.000Z',
-        bytes: 90000,
-        images: OWN_ART_IMAGES.length,
-      },
-      source: {
-        fileName: 'marsh-keep.tmx',
-        text: marsh.replace('</map>', ' </map>'),
-        files: { 'tiles/keep.tsx': own('tiles/keep.tsx').toString('utf8') },
-        id: 'other-marsh-id',
-      },
-      images,
-    });
-    if (!stored.ok) throw new Error(stored.error);
+    await keepMarshKeep('other-marsh-id', (text) => text.replace('</map>', ' </map>'));
     expect((await findStoredMapByName('Marsh Keep'))?.summary.id).toBe('other-marsh-id');
 
     app.slots.close();
