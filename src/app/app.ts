@@ -23,6 +23,7 @@ import {
   type PreparedImages,
 } from './map-images';
 import {
+  findStoredMapByName,
   listStoredMaps,
   loadStoredMap,
   removeStoredMap,
@@ -55,6 +56,7 @@ import {
   resolveMission,
   withKeptArt,
   type FindKeptMap,
+  type FindOwnMap,
 } from './campaign-play';
 import { campaignMapSource, carriedMapImages } from '../maps/campaign-maps';
 import {
@@ -474,7 +476,8 @@ class App {
    * exportSlot, with the images of the maps a campaign copied from My maps before maps
    * carried their images pulled in from My maps where it still keeps the same map
    * (withKeptArt), so the file draws them on another machine; the slot itself is not
-   * changed. `notes`: a sentence for each such map whose images are no longer kept.
+   * changed. `notes`: a sentence for each such map whose images could not be added, naming
+   * the missions that play it (no longer under My maps, or a different map of its name there).
    */
   async exportSlotFile(
     slot: SlotId,
@@ -482,6 +485,7 @@ class App {
       const kept = await loadStoredMap(id);
       return kept ? { source: kept.source, images: kept.images } : null;
     },
+    findByName: FindOwnMap = (name) => findStoredMapByName(name),
   ): Promise<
     { ok: true; name: string; text: string; notes: string[] } | { ok: false; error: string }
   > {
@@ -492,11 +496,8 @@ class App {
       return { ...made, notes: [] };
     const loaded = loadCampaignRecord(record);
     if (!loaded.ok) return { ...made, notes: [] };
-    const pulled = await withKeptArt(loaded.def, findKeptMap);
-    const notes = pulled.lacking.map(
-      (name) =>
-        `The images of your map "${name}" are no longer under My maps: the file draws it in the built-in tiles.`,
-    );
+    const pulled = await withKeptArt(loaded.def, findKeptMap, findByName);
+    const notes = pulled.notes;
     if (pulled.added.length === 0) return { ...made, notes };
     const text = saveFileText({ ...record, definition: structuredClone(pulled.def) });
     return { ...made, text, notes };

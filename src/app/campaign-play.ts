@@ -122,18 +122,30 @@ export type FindKeptMap = (
 /**
  * The campaign with its images added to the maps it copied from My maps before maps
  * carried their images (an `id` and `images`, no `art`), where My maps still keeps the same
- * map: under the same id (a content id of its files and images), with the same text and
- * files as the campaign's copy and every image the copy names. The images are checked as
- * a loaded campaign's are (checkCampaignMaps); a map whose images cannot be had so is left
- * as it was and named in `lacking` (by the name the campaign gives it).
+ * map. "The same map" is the same content, not the same name: My maps keeps a map under
+ * its content id (a hash of its files' names and texts and its images' paths and bytes,
+ * app.loadMapWithImages), and the kept map found under the copy's id must also have the
+ * very text and files of the campaign's copy and every image the copy names. A map of
+ * the same name under another id is a different map and gives nothing. The images are
+ * checked as a loaded campaign's are (checkCampaignMaps: signature, size, count); a map
+ * whose images cannot be had so is left as it was, named in `lacking` (by the name the
+ * campaign gives it), with a sentence in `notes` naming the missions that play it and why.
+ * `findByName` (My maps by name) only tells "no longer kept" from "a different map now".
  */
 export async function withKeptArt(
   def: CampaignDefinition,
   findKeptMap: FindKeptMap,
-): Promise<{ def: CampaignDefinition; added: string[]; lacking: string[] }> {
+  findByName: FindOwnMap = () => Promise.resolve(null),
+): Promise<{ def: CampaignDefinition; added: string[]; lacking: string[]; notes: string[] }> {
   const maps = { ...(def.maps ?? {}) };
   const added: string[] = [];
   const lacking: string[] = [];
+  const notes: string[] = [];
+  const lack = (name: string, why: string): void => {
+    lacking.push(name);
+    notes.push(`${missionsPlaying(def, name)} your map "${name}", ${why}`);
+  };
+  const drawn = 'so the exported file draws it in the built-in tiles.';
   for (const [name, map] of Object.entries(maps)) {
     const paths = Object.keys(map.images ?? {});
     if (!map.id || map.art || paths.length === 0) continue;
@@ -145,19 +157,37 @@ export async function withKeptArt(
         JSON.stringify(sortedEntries(map.files)) &&
       paths.every((p) => kept.images[p] !== undefined);
     if (!same) {
-      lacking.push(name);
+      const named = kept ? kept : await findByName(name).catch(() => null);
+      lack(
+        name,
+        named
+          ? `but My maps now keeps a different map of that name: its images were not added, ${drawn}`
+          : `whose images are no longer under My maps, ${drawn}`,
+      );
       continue;
     }
     const art = carriedMap({ ...kept.source, images: { ...map.images } }, kept.images).art;
     const trial = { ...def, maps: { ...maps, [name]: { ...map, art } } };
-    if (!art || checkCampaignMaps(trial).length > 0) {
-      lacking.push(name);
+    const problem = art ? checkCampaignMaps(trial)[0] : 'It has no images.';
+    if (problem !== undefined) {
+      const why = problem.replace(/^Mission "[^"]*" cannot be played: t/, 'T');
+      lack(name, `whose images under My maps cannot be carried, ${drawn} ${why}`);
       continue;
     }
     maps[name] = { ...map, art };
     added.push(name);
   }
-  return { def: added.length > 0 ? { ...def, maps } : def, added, lacking };
+  return { def: added.length > 0 ? { ...def, maps } : def, added, lacking, notes };
+}
+
+/** 'Mission "A" plays' / 'Missions "A" and "B" play': the missions that play own map `name`. */
+function missionsPlaying(def: CampaignDefinition, name: string): string {
+  const names = def.missions
+    .filter((m) => ownMapName(m.scenario) === name)
+    .map((m) => `"${m.name}"`);
+  if (names.length === 0) return 'No mission plays';
+  if (names.length === 1) return `Mission ${names[0]} plays`;
+  return `Missions ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} play`;
 }
 
 function sortedEntries(record: Readonly<Record<string, string>>): [string, string][] {

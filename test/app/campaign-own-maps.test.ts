@@ -8,7 +8,10 @@
  * browser that never saw the map (no My maps at all), replaying exactly. A map named from
  * My maps is copied in with its images' bytes (`art`), which come back byte for byte from an
  * exported save where the map was never kept; a bad image is refused, naming the mission
- * and the image, in a file and in an imported save.
+ * and the image, in a file and in an imported save. A campaign copied before maps carried
+ * their images gets them from My maps when its slot is exported, only from the same map
+ * (same content id, text and files; not merely the same name) and checked as any carried
+ * image; else the export goes ahead and a plain note names the missions left without them.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -100,14 +103,20 @@ function namingMarshKeep(change: (raw: Record<string, any>) => void = () => {}):
   return JSON.stringify(raw);
 }
 
-/** Marsh Keep kept under My maps as the Setup screen keeps it: map, tileset and images. */
-async function keepMarshKeep(): Promise<void> {
+/**
+ * Marsh Keep kept under My maps as the Setup screen keeps it: map, tileset and images
+ * (under `id`, its map text changed by `edit`: another map of the same name).
+ */
+async function keepMarshKeep(
+  id = 'marsh-id',
+  edit: (text: string) => string = (text) => text,
+): Promise<void> {
   const sizes = ownArtImages();
   const images: Record<string, Uint8Array> = {};
   for (const p of OWN_ART_IMAGES) images[p] = new Uint8Array(own(p));
   const stored = await storeMap({
     summary: {
-      id: 'marsh-id',
+      id,
       name: 'Marsh Keep',
       fileName: 'marsh-keep.tmx',
       savedAt: '2026-11-23T10:00:00.000Z',
@@ -116,11 +125,11 @@ async function keepMarshKeep(): Promise<void> {
     },
     source: {
       fileName: 'marsh-keep.tmx',
-      text: own('marsh-keep.tmx').toString('utf8'),
+      text: edit(own('marsh-keep.tmx').toString('utf8')),
       files: { 'tiles/keep.tsx': own('tiles/keep.tsx').toString('utf8') },
-      id: 'marsh-id',
+      id,
       images: Object.fromEntries(
-        Object.entries(sizes).map(([p, s]) => [p, { ...s, key: `own:marsh-id:${p}` }]),
+        Object.entries(sizes).map(([p, s]) => [p, { ...s, key: `own:${id}:${p}` }]),
       ),
     },
     images,
@@ -388,7 +397,14 @@ describe('a campaign copied from My maps before maps carried their images', () =
     // No longer kept.
     await removeStoredMap('marsh-id');
     const gone = await withKeptArt(old, byId);
-    expect(gone).toEqual({ def: old, added: [], lacking: ['Marsh Keep'] });
+    expect(gone).toEqual({
+      def: old,
+      added: [],
+      lacking: ['Marsh Keep'],
+      notes: [
+        'Mission "The Mill Cellar" plays your map "Marsh Keep", whose images are no longer under My maps, so the exported file draws it in the built-in tiles.',
+      ],
+    });
     // Kept again, but changed since (another map under its id and name): not the same map.
     await keepMarshKeep();
     const other: FindKeptMap = async (id) => {
@@ -411,8 +427,71 @@ describe('a campaign copied from My maps before maps carried their images', () =
     const plain = app.exportSlot('campaign-1');
     expect(plain.ok && file.text === plain.text).toBe(true);
     expect(file.notes).toEqual([
-      'The images of your map "Marsh Keep" are no longer under My maps: the file draws it in the built-in tiles.',
+      'Mission "The Mill Cellar" plays your map "Marsh Keep", whose images are no longer under My maps, so the exported file draws it in the built-in tiles.',
     ]);
     app.slots.close();
+  });
+
+  it('takes no images from a different map kept under the same name, and says so naming the mission', async () => {
+    const old = await oldCopy();
+    const savedBefore = JSON.stringify(old);
+    // My maps now keeps another "Marsh Keep": other content, so another content id.
+    await removeStoredMap('marsh-id');
+    await keepMarshKeep('other-marsh-id', (text) => text.replace('</map>', ' </map>'));
+    expect((await findStoredMapByName('Marsh Keep'))?.summary.id).toBe('other-marsh-id');
+
+    app.slots.close();
+    await app.slots.open();
+    const state = newCampaign(old, 7, campaignOptions('normal'));
+    expect((await app.slots.put(campaignRecord('campaign-1', old, state))).ok).toBe(true);
+    const slotBefore = JSON.stringify(app.slots.get('campaign-1'));
+    const file = await app.exportSlotFile('campaign-1');
+    if (!file.ok) throw new Error(file.error);
+    expect(file.notes).toEqual([
+      'Mission "The Mill Cellar" plays your map "Marsh Keep", but My maps now keeps a different map of that name: its images were not added, so the exported file draws it in the built-in tiles.',
+    ]);
+    // The file is the slot as saved, without images; nothing saved changed.
+    const plain = app.exportSlot('campaign-1');
+    expect(plain.ok && file.text === plain.text).toBe(true);
+    const read = parseSaveFile(file.text, 'campaign-2');
+    if (!read.ok) throw new Error(read.error);
+    expect((read.record.definition as CampaignDefinition).maps!['Marsh Keep'].art).toBeUndefined();
+    expect(JSON.stringify(app.slots.get('campaign-1'))).toBe(slotBefore);
+    expect(JSON.stringify(old)).toBe(savedBefore);
+    app.slots.close();
+  });
+
+  it('checks the images it pulls in like any carried image: a bad one is not added, and said', async () => {
+    const old = await oldCopy();
+    const first = OWN_ART_IMAGES[0];
+    const damaged: FindKeptMap = async (id) => {
+      const kept = await byId(id);
+      if (!kept) return null;
+      return {
+        ...kept,
+        images: { ...kept.images, [first]: new TextEncoder().encode('not a png') },
+      };
+    };
+    const pulled = await withKeptArt(old, damaged);
+    expect(pulled.added).toEqual([]);
+    expect(pulled.def).toBe(old);
+    expect(pulled.notes).toHaveLength(1);
+    expect(pulled.notes[0]).toBe(
+      `Mission "The Mill Cellar" plays your map "Marsh Keep", whose images under My maps cannot be carried, so the exported file draws it in the built-in tiles. The map "Marsh Keep" carries a bad image. The file "${first}" is not a PNG, JPEG, GIF, WebP or BMP image that can be read.`,
+    );
+  });
+
+  it('names every mission playing a map whose images cannot be found', async () => {
+    const old = await oldCopy();
+    const twice: CampaignDefinition = {
+      ...old,
+      missions: old.missions.map((m, i) => (i === 1 ? { ...m, scenario: 'own:Marsh Keep' } : m)),
+    };
+    await removeStoredMap('marsh-id');
+    const pulled = await withKeptArt(twice, async () => null, fromMyMaps);
+    expect(pulled.def).toBe(twice);
+    expect(pulled.notes).toEqual([
+      `Missions "The Mill Cellar" and "${twice.missions[1].name}" play your map "Marsh Keep", whose images are no longer under My maps, so the exported file draws it in the built-in tiles.`,
+    ]);
   });
 });
