@@ -504,7 +504,8 @@ export class BattleScene extends Phaser.Scene {
    * The state about to be shown and its overlay's work. While a command's events play, the
    * state they lead to. Else, with Intent on, states the next command may lead to, foreseen
    * by the session (the command, when given, gives that very state): the click on the square
-   * the pointer rests on, first; with nothing else to do, the acting hero ending its turn.
+   * the pointer rests on, first; with nothing else to do at Instant speed, the acting hero
+   * ending its turn.
    * Those foreseen from the state on screen are worked on newest first until each is done.
    */
   private workAhead(): WorkAhead | null {
@@ -525,7 +526,13 @@ export class BattleScene extends Phaser.Scene {
     if (isDueToForesee(this.rest, this.time.now)) {
       this.rest.foreseen = true;
       next = this.foreseeState(intents.clickSquare(this.here(), this.rest.square).command);
-    } else if (!this.endForeseen && this.aheads.every(isWorkAheadDone)) {
+    } else if (
+      !this.endForeseen &&
+      speedFactor(app.settings.speed) <= 0 &&
+      this.aheads.every(isWorkAheadDone)
+    ) {
+      // Only at Instant speed: slower, the monsters' own turn gives the time to work it out
+      // (the playing command's work ahead), and a wasted guess would cost a monsters' phase.
       this.endForeseen = true;
       what = 'end-turn';
       const acting = this.current().acting;
