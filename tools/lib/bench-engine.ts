@@ -442,7 +442,8 @@ export function intentOverlay(
 /** The intent overlay worked out ahead of a command (src/view/intent-ahead.ts). */
 export interface IntentAheadResult {
   situation: string;
-  /** Median ms to foresee the command (the engine's applyCommand on the state now). */
+  /** Median ms to foresee the command (the engine's applyCommand on the state now: for the
+   * last hero's end of turn, the monsters' whole phase). */
   foreseeMs: number;
   /** Median ms of the whole overlay of the foreseen state, worked while the pointer rests. */
   aheadMs: number;
@@ -467,6 +468,7 @@ export function intentAhead(
   rounds: number,
   situation: 'patrolling' | 'alerted',
   samples = 100,
+  what: 'click' | 'end-turn' = 'click',
 ): IntentAheadResult {
   const states = intentStates(map, seeds, situation);
   const foresee: number[] = [];
@@ -481,18 +483,38 @@ export function intentAhead(
   };
   const enemiesOf = (s: GameState) =>
     s.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
-  const measure = (state: GameState, pick: number, record: boolean): void => {
+  /** The command foreseen: a move of the acting hero, or the last hero's end of turn. */
+  const commandFrom = (state: GameState, pick: number): [GameState, Command] | null => {
+    if (what === 'end-turn') {
+      // The heroes before the last end their turns first (not measured): the last one's
+      // end of turn is the monsters' phase.
+      let now = state;
+      for (let i = 0; i < 64 && now.turn; i++) {
+        const unit = now.turn.unitId;
+        const next = applyCommand(now, { type: 'end-turn', unit });
+        if (!next.ok) return null;
+        if (next.state.round !== now.round || next.state.phase !== 'heroes')
+          return [now, { type: 'end-turn', unit }];
+        now = next.state;
+      }
+      return null;
+    }
     const acting = state.turn?.unitId;
     const moves = acting
       ? legalCommands(state).filter((c) => c.type === 'move' && c.unit === acting)
       : [];
-    if (moves.length === 0) return;
-    const command = moves[pick % moves.length];
+    return moves.length > 0 ? [state, moves[pick % moves.length]] : null;
+  };
+  const measure = (from: GameState, pick: number, record: boolean): void => {
+    const chosen = commandFrom(from, pick);
+    if (!chosen) return;
+    const [state, command] = chosen;
     const t0 = performance.now();
     const result = applyCommand(state, command);
     const t1 = performance.now();
     if (!result.ok) throw new Error(result.error);
     const next = result.state;
+    if (next.phase !== 'heroes') return;
     const ids = enemiesOf(next);
     let n = 0;
     let sliceStart = performance.now();
@@ -520,10 +542,7 @@ export function intentAhead(
   for (const s of states) measure(cloneState(s), 0, false);
   for (let r = 0; r < rounds; r++) for (const s of states) measure(cloneState(s), r * 7 + 3, true);
   return {
-    situation:
-      situation === 'alerted'
-        ? 'intent overlay worked ahead, every enemy alerted'
-        : 'intent overlay worked ahead, first turn',
+    situation: `${what === 'end-turn' ? "End turn (the monsters' phase)" : 'a move'} foreseen, ${situation === 'alerted' ? 'every enemy alerted' : 'first turn'}`,
     foreseeMs: median(foresee),
     aheadMs: median(ahead),
     frames: median(frames),
