@@ -28,6 +28,7 @@ import {
   firstEnemyTurn,
   FRAME_MS,
   intentAhead,
+  intentPondering,
   intentOverlay,
   INTENT_SLICE_MS,
   gamesPerSecond,
@@ -50,7 +51,7 @@ import {
   type Row,
 } from './lib/bench-stats';
 import { allScenarios, type BattleMap, type MapObject } from '../src/engine/index';
-import { REST_BEFORE_FORESEEING_MS } from '../src/view/intent-ahead';
+import { PONDER_MAX, REST_BEFORE_FORESEEING_MS } from '../src/view/intent-ahead';
 
 interface Args {
   json: boolean;
@@ -352,9 +353,19 @@ async function main(): Promise<void> {
       intentAhead(big, seeds, args.quick ? 2 : 5, 'patrolling', 100, 'end-turn'),
       intentAhead(big, seeds, args.quick ? 1 : 3, 'alerted', 100, 'end-turn'),
     ];
+    const ponders = [
+      intentPondering(big, seeds, 'patrolling'),
+      intentPondering(big, seeds, 'alerted'),
+    ];
     report.intent = {
       frameMs: FRAME_MS,
       sliceMs: INTENT_SLICE_MS,
+      pondered: ponders.map((p) => ({
+        ...p,
+        idleMs: round(p.idleMs, 1),
+        eachMs: round(p.eachMs, 3),
+        afterMs: round(p.afterMs, 4),
+      })),
       ahead: aheads.map((a) => ({
         situation: a.situation,
         foreseeMs: round(a.foreseeMs, 3),
@@ -423,6 +434,31 @@ async function main(): Promise<void> {
             ? `the monsters' phase foreseen at once (${sig(a.foreseeMs)} ms, in one frame), then the whole overlay (${sig(a.aheadMs)} ms) over ${a.frames} frames at ${INTENT_SLICE_MS} ms a frame; Instant speed only`
             : `${REST_BEFORE_FORESEEING_MS} ms still, then the move foreseen (${sig(a.foreseeMs)} ms) and the whole overlay (${sig(a.aheadMs)} ms) over ${a.frames} frames at ${INTENT_SLICE_MS} ms a frame; a quicker click is back to the rows above`,
           key: `${key}.rest`,
+          better: 'lower',
+        },
+      );
+    }
+    for (const p of ponders) {
+      const key = `intent.ponder.${p.situation.includes('alerted') ? 'alerted' : 'first'}`;
+      const section =
+        "Intent overlay pondered while idle: the hero's commands nearest first (budget: one 16.7 ms frame)";
+      rows.push(
+        {
+          section,
+          name: `bench-64: pondered, ${p.situation}: the overlay's work left after a quick click`,
+          value: p.afterMs,
+          unit: 'ms',
+          note: `${frameText(p.afterMs)}; a pondered command given with no rest before it; ${p.samples} samples`,
+          key: `${key}.after`,
+          better: 'lower',
+        },
+        {
+          section,
+          name: `bench-64: pondered, ${p.situation}: the idle time it needs`,
+          value: p.idleMs,
+          unit: 'ms',
+          note: `${p.pondered} of the hero's ${p.legal} commands (at most ${PONDER_MAX}, nearest first), each foreseen and its whole overlay worked (${sig(p.eachMs)} ms each) at ${INTENT_SLICE_MS} ms a frame; a command not pondered yet is back to the first rows`,
+          key: `${key}.idle`,
           better: 'lower',
         },
       );

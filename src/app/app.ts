@@ -154,10 +154,19 @@ export interface BattleLook {
     pending?: boolean;
     /**
      * The work ahead (intent-ahead.ts): for a foreseen command (the click the pointer rests
-     * on, or the end of the turn) or the state a playing command leads to, and whether the
-     * newest of it is all done.
+     * on, the end of the turn, or one pondered) or the state a playing command leads to, and
+     * whether the newest of it is all done.
      */
-    ahead?: { for: 'foreseen' | 'playing'; what?: 'click' | 'end-turn'; done: boolean } | null;
+    ahead?: {
+      for: 'foreseen' | 'playing';
+      what?: 'click' | 'end-turn' | 'ponder';
+      done: boolean;
+    } | null;
+    /**
+     * The commands foreseen from the state shown whose overlay is all worked out (their
+     * commandKey), and how many were pondered.
+     */
+    foreseen?: { ready: string[]; pondered: number };
   };
   /** Fog of war: the monsters it hides now (none without fog). */
   hiddenByFog?: string[];

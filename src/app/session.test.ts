@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { chooseHeroCommand, createGame, defaultOptions, findRuleModule } from '../engine';
+import {
+  chooseHeroCommand,
+  commandKey,
+  createGame,
+  defaultOptions,
+  findRuleModule,
+  legalCommands,
+  type Command,
+} from '../engine';
+import { PONDER_MAX } from '../view/intent-ahead';
 import {
   bundledMaps,
   listScenarios,
@@ -359,6 +368,35 @@ describe('a command foreseen before it is played (the intent overlay works ahead
       expect(ahead.events.length).toBe(plain.events.length);
     }
     expect(ahead.commands).toEqual(plain.commands);
+  });
+
+  it('a command built with its fields in another order (a click, the list of legal commands) is the same command foreseen', () => {
+    const [s] = twoSessions();
+    const moves = legalCommands(s.state).filter((c) => c.type === 'move');
+    expect(moves.length).toBeGreaterThan(0);
+    // As the pondering takes it from the list of legal commands...
+    const listed = moves[0] as Extract<Command, { type: 'move' }>;
+    const foreseen = s.foresee(listed);
+    // ...and as a click builds it, its fields in another order.
+    const clicked = { to: { y: listed.to.y, x: listed.to.x }, unit: listed.unit, type: 'move' };
+    expect(JSON.stringify(clicked)).not.toBe(JSON.stringify(listed));
+    expect(commandKey(clicked as Command)).toBe(commandKey(listed));
+    const played = s.apply(clicked as Command);
+    expect(played.ok && foreseen.ok && played.state === foreseen.state).toBe(true);
+  });
+
+  it('keeps the results of the commands pondered from the state now, up to more than the ponder limit', () => {
+    const [s, plain] = twoSessions();
+    const commands = legalCommands(s.state).filter((c) => c.type !== 'end-turn');
+    const kept = commands.slice(0, PONDER_MAX).map((c) => [c, s.foresee(c)] as const);
+    // More than the four an earlier version kept.
+    expect(kept.length).toBeGreaterThan(4);
+    // The first one pondered is still kept once all the others were: playing it reuses it.
+    const [first, result] = kept[0];
+    const played = s.apply(first);
+    expect(played.ok && result.ok && played.state === result.state).toBe(true);
+    expect(plain.apply(first).ok).toBe(true);
+    expect(JSON.stringify(s.state)).toBe(JSON.stringify(plain.state));
   });
 
   it('a foreseen result is not used from another state, and an illegal command foreseen is refused in words', () => {

@@ -6,6 +6,7 @@
  */
 import {
   applyCommand,
+  commandKey,
   createGame,
   diceVersionOf,
   findRuleModule,
@@ -88,8 +89,11 @@ export function randomSeed(): number {
 
 export type SessionResult = { ok: true; session: BattleSession } | { ok: false; error: string };
 
-/** Commands foreseen from one state that are kept (BattleSession.foresee). */
-const FORESEEN_KEPT = 4;
+/**
+ * Commands foreseen from one state that are kept (BattleSession.foresee): the click the
+ * pointer rests on, the end of the turn and the commands pondered (intent-ahead.ts PONDER_MAX).
+ */
+const FORESEEN_KEPT = 32;
 
 export class BattleSession {
   readonly config: BattleConfig;
@@ -186,7 +190,7 @@ export class BattleSession {
    * last few commands foreseen from the state now are kept.
    */
   foresee(command: Command): CommandResult {
-    const key = JSON.stringify(command);
+    const key = commandKey(command);
     const kept = this.foreseen.find((f) => f.from === this.state && f.key === key);
     if (kept) return kept.result;
     const result = this.run(command);
@@ -214,7 +218,7 @@ export class BattleSession {
    * state, the same); on success records it and its events.
    */
   apply(command: Command): CommandResult {
-    const key = JSON.stringify(command);
+    const key = commandKey(command);
     const result =
       this.foreseen.find((f) => f.from === this.state && f.key === key)?.result ??
       this.run(command);

@@ -242,6 +242,22 @@ function reduce(
   return { ok: true, state: draft, events: ctx.events };
 }
 
+/**
+ * A command's key: its JSON with every object's fields in a fixed order, so that the same
+ * command is the same key however it was built (the list of legal commands, a click).
+ */
+export function commandKey(command: Command): string {
+  return JSON.stringify(command, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        )
+      : value,
+  );
+}
+
 /** Every legal command for whoever acts now (the heroes' active unit, or 'start'). */
 export function legalCommands(state: GameState): Command[] {
   const rules = rulesOf(state);

@@ -8,6 +8,7 @@ export * from './map';
 export * from './dice';
 export {
   applyCommand,
+  commandKey,
   legalCommands,
   previewAttacks,
   previewAction,

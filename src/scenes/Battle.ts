@@ -11,6 +11,7 @@ import Phaser from 'phaser';
 import {
   chooseHeroCommand,
   requireRules,
+  commandKey,
   type Command,
   type GameEvent,
   type GameState,
@@ -42,6 +43,7 @@ import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
 import {
   isDueToForesee,
   isWorkAheadDone,
+  nextToPonder,
   workAheadOf,
   type Rest,
   type WorkAhead,
@@ -103,6 +105,9 @@ export class BattleScene extends Phaser.Scene {
   private aheadFrom: GameState | null = null;
   /** Whether the acting hero's end of turn was foreseen from `aheadFrom`. */
   private endForeseen = false;
+  /** The commands foreseen from `aheadFrom` (by commandKey), and how many were pondered. */
+  private foreseenKeys = new Set<string>();
+  private pondered = 0;
   /** The square the pointer rests on, for foreseeing the click there. */
   private rest: Rest | null = null;
 
@@ -244,6 +249,10 @@ export class BattleScene extends Phaser.Scene {
                 what: this.aheads[0].what,
                 done: isWorkAheadDone(this.aheads[0]),
               },
+          foreseen: {
+            ready: this.aheadFrom === this.state ? this.readyKeys() : [],
+            pondered: this.aheadFrom === this.state ? this.pondered : 0,
+          },
         },
         hiddenByFog: this.board.hiddenByFog,
         tutorial: this.tutorial?.shown() ?? null,
@@ -505,7 +514,8 @@ export class BattleScene extends Phaser.Scene {
    * state they lead to. Else, with Intent on, states the next command may lead to, foreseen
    * by the session (the command, when given, gives that very state): the click on the square
    * the pointer rests on, first; with nothing else to do at Instant speed, the acting hero
-   * ending its turn.
+   * ending its turn; then, still idle, the hero's other commands, nearest the pointer first
+   * (intent-ahead.ts nextToPonder).
    * Those foreseen from the state on screen are worked on newest first until each is done.
    */
   private workAhead(): WorkAhead | null {
@@ -519,33 +529,68 @@ export class BattleScene extends Phaser.Scene {
       this.aheadFrom = this.state;
       this.aheads = [];
       this.endForeseen = false;
+      this.foreseenKeys = new Set();
+      this.pondered = 0;
     }
     if (!this.ui.showIntent) return null;
-    let next: GameState | null = null;
+    let command: Command | null = null;
     let what: WorkAhead['what'] = 'click';
-    if (isDueToForesee(this.rest, this.time.now)) {
-      this.rest.foreseen = true;
-      next = this.foreseeState(intents.clickSquare(this.here(), this.rest.square).command);
-    } else if (
-      !this.endForeseen &&
-      speedFactor(app.settings.speed) <= 0 &&
-      this.aheads.every(isWorkAheadDone)
-    ) {
+    const idle = this.aheads.every(isWorkAheadDone);
+    const rest = this.rest;
+    const around = rest?.square ?? this.unitSquare(this.current().acting);
+    if (isDueToForesee(rest, this.time.now)) {
+      rest.foreseen = true;
+      command = intents.clickSquare(this.here(), rest.square).command ?? null;
+    } else if (!this.endForeseen && speedFactor(app.settings.speed) <= 0 && idle) {
       // Only at Instant speed: slower, the monsters' own turn gives the time to work it out
       // (the playing command's work ahead), and a wasted guess would cost a monsters' phase.
       this.endForeseen = true;
       what = 'end-turn';
       const acting = this.current().acting;
-      next = this.foreseeState(acting ? { type: 'end-turn', unit: acting } : undefined);
+      command = acting ? { type: 'end-turn', unit: acting } : null;
+    } else if (idle) {
+      command = nextToPonder(
+        this.state,
+        this.current().legal,
+        around,
+        this.foreseenKeys,
+        this.pondered,
+      );
+      if (command) {
+        this.pondered++;
+        what = 'ponder';
+      }
     }
-    if (next && !this.aheads.some((a) => a.state === next))
-      this.aheads.unshift({ ...workAheadOf(next, this.ui, context, this.rules), what });
+    if (!command) return this.aheads.find((a) => !isWorkAheadDone(a)) ?? null;
+    const key = commandKey(command);
+    this.foreseenKeys.add(key);
+    const next = this.foreseeState(command);
+    if (next) {
+      // Foreseen before (pondered): the work for it moves to the front all the same.
+      const known = this.aheads.find((a) => a.state === next);
+      this.aheads = this.aheads.filter((a) => a !== known);
+      this.aheads.unshift(
+        known
+          ? { ...known, what }
+          : { ...workAheadOf(next, this.ui, context, this.rules), what, key },
+      );
+    }
     return this.aheads.find((a) => !isWorkAheadDone(a)) ?? null;
   }
 
+  /** The keys of the commands foreseen from the state shown whose overlay is all worked out. */
+  private readyKeys(): string[] {
+    return this.aheads.filter((a) => a.key && isWorkAheadDone(a)).map((a) => a.key!);
+  }
+
+  /** Where the unit `id` stands (null: nowhere, or no unit). */
+  private unitSquare(id: string | null): Point | null {
+    return (id && this.state.units.find((u) => u.id === id)?.position) || null;
+  }
+
   /** The state `command` would lead to from the state on screen (BattleSession.foresee). */
-  private foreseeState(command: Command | undefined): GameState | null {
-    const result = command ? this.session.foresee(command) : null;
+  private foreseeState(command: Command): GameState | null {
+    const result = this.session.foresee(command);
     return result?.ok ? result.state : null;
   }
 

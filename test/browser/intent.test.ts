@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BattleLook } from '../../src/app/app';
 import type { ArchFoeApi } from '../../src/app/automation';
-import type { EnemyIntent, GameState } from '../../src/engine';
+import { commandKey, type EnemyIntent, type GameState } from '../../src/engine';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, useBrowser, waitForScene } from './harness';
@@ -107,9 +107,18 @@ async function expectRunsMark(mark: Mark): Promise<void> {
 
 type FrameSeen = { events: number; animating: boolean; pending: boolean };
 
+/** Waits until the command `key` (commandKey) is foreseen from the state shown with its overlay whole. */
+async function waitForReady(key: string): Promise<void> {
+  await page.waitForFunction(
+    (k) => window.archfoe.debug.battle()?.intent?.foreseen?.ready.includes(k) === true,
+    key,
+    { timeout: 60_000 },
+  );
+}
+
 /**
- * Every frame (120) from `act` on: the events played so far, whether they are still being
- * shown, and whether the overlay shown has work left.
+ * The state just before `act`, then every frame after it (120 entries): the events played
+ * so far, whether they are still being shown, and whether the overlay shown has work left.
  */
 async function framesAfter(act: () => Promise<void>): Promise<FrameSeen[]> {
   await page.evaluate(() => {
@@ -125,7 +134,9 @@ async function framesAfter(act: () => Promise<void>): Promise<FrameSeen[]> {
         });
       if (seen.length < 120) requestAnimationFrame(watch);
     };
-    requestAnimationFrame(watch);
+    // The first entry now, before the act: a command given before the next frame would
+    // otherwise be in every entry.
+    watch();
   });
   await act();
   await idle();
@@ -233,7 +244,7 @@ describe('the intent overlay', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
-  it('on the 64x64 benchmark board, the click the pointer rests on, and the end of the turn foreseen while idle, have their whole overlay in the first frame after them', async () => {
+  it('on the 64x64 benchmark board, the click the pointer rests on, the end of the turn foreseen while idle, and a quick click on a command pondered while idle have their whole overlay in the first frame after them', async () => {
     // The benchmark's 64x64 dungeon as a Tiled map of the player's, at instant speed (no
     // walk to work during: what is ready at once is the work done ahead).
     const text = readFileSync(join(ROOT, 'test/fixtures/bench/dungeon-64.tmj'), 'utf8');
@@ -265,6 +276,7 @@ describe('the intent overlay', () => {
     );
     let target: { x: number; y: number } | null = null;
     let point: { x: number; y: number } | null = null;
+    let targetKey = '';
     for (const m of moves.reverse()) {
       point = await page.evaluate(([x, y]) => window.archfoe.debug.squareToScreen(x, y), [
         m.to.x,
@@ -272,20 +284,14 @@ describe('the intent overlay', () => {
       ] as const);
       if (point) {
         target = m.to;
+        targetKey = commandKey(m);
         break;
       }
     }
     expect(point, 'a move square on screen').not.toBeNull();
     await page.mouse.move(point!.x, point!.y);
     // Resting there, the click's state is foreseen and its overlay worked out ahead.
-    await page.waitForFunction(
-      () => {
-        const ahead = window.archfoe.debug.battle()?.intent?.ahead;
-        return ahead?.for === 'foreseen' && ahead.what === 'click' && ahead.done;
-      },
-      null,
-      { timeout: 60_000 },
-    );
+    await waitForReady(targetKey);
     // Every frame from the click on.
     const frames = await framesAfter(() => page.mouse.click(point!.x, point!.y));
     const hero = (await state()).units.find(
@@ -300,20 +306,48 @@ describe('the intent overlay', () => {
     // With nothing else to do, ending the turn is foreseen: the End turn key (Space) gives a
     // state whose overlay is whole from its first frame too.
     await page.mouse.move(2, 2);
-    await page.waitForFunction(
-      () => {
-        const ahead = window.archfoe.debug.battle()?.intent?.ahead;
-        return ahead?.what === 'end-turn' && ahead.done;
-      },
-      null,
-      { timeout: 60_000 },
-    );
-    const turnOf = (await state()).turn?.unitId;
+    const turnOf = (await state()).turn!.unitId;
+    await waitForReady(commandKey({ type: 'end-turn', unit: turnOf }));
     const after = await framesAfter(() => page.keyboard.press(' '));
     expect((await state()).turn?.unitId).not.toBe(turnOf);
     const next = after.findIndex((f) => f.events > after[0].events && !f.animating);
     expect(next, JSON.stringify(after.slice(0, 8))).toBeGreaterThan(0);
     expect(after.slice(next).every((f) => !f.pending)).toBe(true);
+
+    // Still idle, the next hero's commands are pondered, nearest it first. A quick click on
+    // one (no rest before it: pointer and click at once) is whole from its first frame too.
+    const nextMoves = (await page.evaluate(() => window.archfoe.legalCommands())).filter(
+      (c): c is Extract<typeof c, { type: 'move' }> => c.type === 'move',
+    );
+    await page.waitForFunction(
+      () => (window.archfoe.debug.battle()?.intent?.foreseen?.ready.length ?? 0) >= 3,
+      null,
+      { timeout: 60_000 },
+    );
+    const ready = (await look()).intent?.foreseen?.ready ?? [];
+    let quick: { x: number; y: number } | null = null;
+    let quickTo: { x: number; y: number } | null = null;
+    for (const m of nextMoves) {
+      if (!ready.includes(commandKey(m))) continue;
+      quick = await page.evaluate(([x, y]) => window.archfoe.debug.squareToScreen(x, y), [
+        m.to.x,
+        m.to.y,
+      ] as const);
+      if (quick) {
+        quickTo = m.to;
+        break;
+      }
+    }
+    expect(quick, 'a pondered move square on screen').not.toBeNull();
+    expect((await look()).intent?.foreseen?.pondered).toBeGreaterThanOrEqual(3);
+    const quickFrames = await framesAfter(() => page.mouse.click(quick!.x, quick!.y));
+    const moved = (await state()).units.find(
+      (u) => u.position?.x === quickTo!.x && u.position?.y === quickTo!.y,
+    );
+    expect(moved?.side, 'the hero moved to the square clicked').toBe('heroes');
+    const first = quickFrames.findIndex((f) => f.events > quickFrames[0].events && !f.animating);
+    expect(first, JSON.stringify(quickFrames.slice(0, 8))).toBeGreaterThan(0);
+    expect(quickFrames.slice(first).every((f) => !f.pending)).toBe(true);
     expect(errors).toEqual([]);
   }, 240_000);
 });

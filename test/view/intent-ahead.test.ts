@@ -12,13 +12,16 @@ import { followTurn, initialUi, startAnimating } from '../../src/view/battle-ui'
 import { deriveBattleView } from '../../src/view/battle-view';
 import { clickSquare, situation } from '../../src/view/battle-intents';
 import {
+  commandSquare,
   isDueToForesee,
+  nextToPonder,
+  PONDER_MAX,
   REST_BEFORE_FORESEEING_MS,
   workAheadOf,
 } from '../../src/view/intent-ahead';
 import { advanceIntentWork, BADGE_SAMPLES } from '../../src/view/intent-overlay';
 import { alertAll, boardGame, startWith } from '../engine/helpers';
-import { applyCommand } from '../../src/engine';
+import { applyCommand, commandKey, legalCommands } from '../../src/engine';
 
 const BOARD = `
 ##########
@@ -107,5 +110,68 @@ describe('the intent overlay worked out ahead', () => {
     const ahead = workAheadOf(state, off, context);
     expect(ahead.ids).toEqual([]);
     expect(ahead.odds).toBe(false);
+  });
+});
+
+describe('pondering: the commands worked ahead while the screen is idle', () => {
+  const state = startWith(boardGame(BOARD, {}, { enemyFacing: 0 }), [4, 4]).state;
+  const legal = legalCommands(state);
+  const hero = state.units.find((u) => u.id === state.turn?.unitId)!;
+  const distance = (c: Command, p: { x: number; y: number }) => {
+    const at = commandSquare(state, c);
+    // A command with no square of its own (undoing a move...) comes last.
+    if (!at) return Infinity;
+    return Math.max(Math.abs(at.x - p.x), Math.abs(at.y - p.y));
+  };
+
+  /** Every command nextToPonder gives, in order, as the screen would take them. */
+  const ponderAll = (around: { x: number; y: number } | null): Command[] => {
+    const keys = new Set<string>();
+    const out: Command[] = [];
+    for (;;) {
+      const next = nextToPonder(state, legal, around, keys, out.length);
+      if (!next) return out;
+      keys.add(commandKey(next));
+      out.push(next);
+    }
+  };
+
+  it('takes the commands nearest the pointer first, never the end of the turn, each once', () => {
+    const around = { x: 8, y: 6 };
+    const order = ponderAll(around);
+    const others = legal.filter((c) => c.type !== 'end-turn');
+    expect(order.length).toBe(Math.min(PONDER_MAX, others.length));
+    expect(order.some((c) => c.type === 'end-turn')).toBe(false);
+    expect(new Set(order.map(commandKey)).size).toBe(order.length);
+    const distances = order.map((c) => distance(c, around));
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    // Around the hero, the first one is a step beside it.
+    expect(distance(ponderAll(hero.position!)[0], hero.position!)).toBe(1);
+  });
+
+  it('stops at PONDER_MAX, and skips what was foreseen already (the click the pointer rested on)', () => {
+    const many = Array.from({ length: PONDER_MAX + 5 }, (_, i) => ({
+      type: 'move' as const,
+      unit: hero.id,
+      to: { x: 1 + (i % 8), y: 2 + Math.floor(i / 8) },
+    }));
+    expect(nextToPonder(state, many, null, new Set(), PONDER_MAX)).toBeNull();
+    expect(nextToPonder(state, many, null, new Set(), PONDER_MAX - 1)).not.toBeNull();
+    const first = nextToPonder(state, many, { x: 1, y: 2 }, new Set(), 0)!;
+    expect(commandSquare(state, first)).toEqual({ x: 1, y: 2 });
+    const rested = new Set([commandKey(first)]);
+    expect(commandSquare(state, nextToPonder(state, many, { x: 1, y: 2 }, rested, 1)!)).not.toEqual(
+      {
+        x: 1,
+        y: 2,
+      },
+    );
+  });
+
+  it('a target is found by its figure: an attack ponders at the monster it strikes', () => {
+    const goblin = state.units.find((u) => u.side === 'enemies' && u.position)!;
+    const attack = { type: 'attack', unit: hero.id, target: goblin.id, weapon: 'x' } as Command;
+    expect(commandSquare(state, attack)).toEqual(goblin.position);
+    expect(commandSquare(state, { type: 'end-turn', unit: hero.id })).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   cloneState,
   createGame,
   heroesInOrder,
+  commandKey,
   legalCommands,
   type BattleMap,
   type Command,
@@ -19,6 +20,7 @@ import {
 } from '../../src/engine/index';
 import { playAutoGame } from '../../src/engine/simulate';
 import { INTENT_SLICE_MS } from '../../src/view/intent-overlay';
+import { nextToPonder, PONDER_MAX } from '../../src/view/intent-ahead';
 
 export { INTENT_SLICE_MS };
 import { median, percentile } from './bench-stats';
@@ -548,5 +550,101 @@ export function intentAhead(
     frames: median(frames),
     afterMs: median(after),
     samples: foresee.length,
+  };
+}
+
+/** The overlay pondered while idle (intent-ahead.ts nextToPonder). */
+export interface IntentPonderResult {
+  situation: string;
+  /** Median commands pondered from a state (PONDER_MAX at most), and legal commands there. */
+  pondered: number;
+  legal: number;
+  /** Median idle ms until every pondered command's overlay is worked out, at a slice a frame. */
+  idleMs: number;
+  /** Median ms of work for one pondered command (foreseen, then its whole overlay). */
+  eachMs: number;
+  /** Median ms of overlay work left once a pondered command is given (a quick click). */
+  afterMs: number;
+  samples: number;
+}
+
+/**
+ * The Battle screen's pondering with Intent on (intent-ahead.ts): with the screen idle and
+ * the pointer off the board, the acting hero's commands are foreseen one after another,
+ * nearest the hero first, up to PONDER_MAX, and each one's whole overlay is worked out a
+ * slice a frame. Measured: the idle time that takes (frames at 60 Hz), and the work left
+ * when one of those commands is then given with no rest before it (a quick click or key).
+ */
+export function intentPondering(
+  map: BattleMap,
+  seeds: readonly number[],
+  situation: 'patrolling' | 'alerted',
+  samples = 100,
+): IntentPonderResult {
+  const states = intentStates(map, seeds, situation);
+  const pondered: number[] = [];
+  const legal: number[] = [];
+  const idle: number[] = [];
+  const each: number[] = [];
+  const after: number[] = [];
+  const measure = (state: GameState, record: boolean): void => {
+    const acting = state.turn?.unitId;
+    const around = state.units.find((u) => u.id === acting)?.position ?? null;
+    const commands = legalCommands(state);
+    const keys = new Set<string>();
+    const foreseen: [Command, GameState][] = [];
+    let frames = 0;
+    for (let k = 0; ; k++) {
+      const command = nextToPonder(state, commands, around, keys, k);
+      if (!command) break;
+      keys.add(commandKey(command));
+      const t0 = performance.now();
+      const result = applyCommand(state, command);
+      if (!result.ok) throw new Error(result.error);
+      const next = result.state;
+      const work = new IntentWork(next, { samples });
+      const ids = next.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
+      let n = 1;
+      let sliceStart = performance.now();
+      if (next.phase === 'heroes')
+        while (work.step(ids, true)) {
+          if (performance.now() - sliceStart >= INTENT_SLICE_MS) {
+            n++;
+            sliceStart = performance.now();
+          }
+        }
+      if (record) each.push(performance.now() - t0);
+      frames += n;
+      foreseen.push([command, next]);
+      works.set(next, work);
+    }
+    // A quick click on each pondered command: the first frame's questions, from the kept work.
+    for (const [, next] of foreseen) {
+      if (next.phase !== 'heroes') continue;
+      const ids = next.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
+      const t0 = performance.now();
+      const kept = works.get(next)!;
+      for (const id of ids) kept.intent(id);
+      const whole = kept.done(ids, true);
+      const t1 = performance.now();
+      if (!whole) throw new Error('a pondered state lost its overlay work');
+      if (record) after.push(t1 - t0);
+    }
+    if (!record) return;
+    pondered.push(foreseen.length);
+    legal.push(commands.filter((c) => c.type !== 'end-turn').length);
+    idle.push(frames * FRAME_MS);
+  };
+  const works = new WeakMap<GameState, IntentWork>();
+  for (const s of states) measure(cloneState(s), false);
+  for (const s of states) measure(cloneState(s), true);
+  return {
+    situation: situation === 'alerted' ? 'every enemy alerted' : 'first turn',
+    pondered: median(pondered),
+    legal: median(legal),
+    idleMs: median(idle),
+    eachMs: median(each),
+    afterMs: median(after),
+    samples: after.length,
   };
 }
