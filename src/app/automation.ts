@@ -157,6 +157,8 @@ export interface ArchFoeApi {
     seedNextCampaign(seed: number): void;
     /** The text of a named text on the screen now (the campaign slots' message...), or null. */
     textOf(name: string): string | null;
+    /** The words of every text named `name` shown now, top to bottom (the rows in view). */
+    textsShown(name: string): string[];
     /**
      * A named text's (or a named button's label's) rectangle on the page and its letters'
      * height as drawn (font size times its scale, in page pixels), or null.
@@ -208,6 +210,21 @@ function textBoxOf(name: string): (LookRect & { letters: number }) | null {
   if (!r) return null;
   const page = rectToPage(r);
   return { ...page, letters: (r.letters * page.height) / Math.max(1e-6, r.height) };
+}
+
+/** The words of every shown text named `name`, top to bottom (then left to right). */
+function textsShown(name: string): string[] {
+  const game = app.game;
+  if (!game) return [];
+  const found: Phaser.GameObjects.Text[] = [];
+  const walk = (list: Phaser.GameObjects.GameObject[]): void => {
+    for (const o of list) {
+      if (o instanceof Phaser.GameObjects.Text && o.name === name && o.visible) found.push(o);
+      if (o instanceof Phaser.GameObjects.Container && o.visible) walk(o.list);
+    }
+  };
+  for (const s of game.scene.getScenes(true) as Phaser.Scene[]) walk(s.children.list);
+  return found.sort((a, b) => a.y - b.y || a.x - b.x).map((t) => t.text);
 }
 
 function textOnScreen(name: string): string | null {
@@ -420,6 +437,7 @@ export function installAutomation(): ArchFoeApi {
       focusedButton: focusedControl,
       comfort: appliedComfort,
       textOf: textOnScreen,
+      textsShown,
       textBox: textBoxOf,
       seedNextCampaign(seed: number) {
         app.nextCampaignSeed = Math.trunc(seed);

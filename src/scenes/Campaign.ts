@@ -28,6 +28,7 @@ import {
   textStyle,
   titleStyle,
 } from '../view/theme';
+import { makeScrollArea } from '../view/scroll-area';
 import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
 import { OraclePanel, type OracleDraft } from '../view/oracle-panel';
@@ -404,8 +405,7 @@ export class CampaignScene extends Phaser.Scene {
 
   /**
    * A story too long for its panel at the larger text size keeps its letters and scrolls
-   * instead: the wheel or a drag over the panel, or Page Up / Page Down; a line at the
-   * foot says there is more.
+   * instead (scroll-area.ts): the text is cropped to the lines in view.
    */
   private scrollStory(
     text: Phaser.GameObjects.Text,
@@ -414,40 +414,23 @@ export class CampaignScene extends Phaser.Scene {
     w: number,
     height: number,
   ): void {
-    const more = this.add
-      .text(x + w - 16, top + height, 'more: scroll \u2193', readingStyle(12, CSS.gold))
-      .setOrigin(1, 1)
-      .setName('campaign-story-more');
-    // The text shows above the line that says there is more.
-    const shown = height - more.height - 2;
-    const shape = this.make.graphics({}, false);
-    shape.fillStyle(0xffffff).fillRect(x, top, w, shown);
-    text.setMask(shape.createGeometryMask());
     const first = text.y;
-    const most = text.height - shown + 8;
-    const scrollTo = (by: number): void => {
-      text.y = Math.min(first, Math.max(first - most, text.y - by));
-      more.setText(text.y <= first - most ? 'scroll \u2191' : 'more: scroll \u2193');
-    };
-    const over = (p: Phaser.Input.Pointer): boolean =>
-      p.worldX >= x && p.worldX <= x + w && p.worldY >= top && p.worldY <= top + shown;
-    this.input.on('wheel', (p: Phaser.Input.Pointer, _o: unknown, _dx: number, dy: number) => {
-      if (over(p)) scrollTo(dy > 0 ? 40 : -40);
-    });
-    let dragFrom: number | null = null;
-    this.input.on('pointerdown', (p: Phaser.Input.Pointer) => {
-      dragFrom = over(p) ? p.worldY : null;
-    });
-    this.input.on('pointermove', (p: Phaser.Input.Pointer) => {
-      if (dragFrom === null || !p.isDown) return;
-      scrollTo(dragFrom - p.worldY);
-      dragFrom = p.worldY;
-    });
-    this.input.on('pointerup', () => (dragFrom = null));
-    onKeyDown(this, (e) => {
-      if (e.key === 'PageDown') scrollTo(shown - 30);
-      else if (e.key === 'PageUp') scrollTo(-(shown - 30));
-    });
+    // It scrolls a line at a time, and shows whole lines only.
+    const lineH = text.height / Math.max(1, text.getWrappedText().length);
+    makeScrollArea(
+      this,
+      { x, y: top, width: w, height },
+      text.height + (first - top),
+      'campaign-story',
+      (by, shown) => {
+        text.y = first - by;
+        // The lines inside the area, in the text's own pixels.
+        const from = Math.max(0, top - text.y);
+        const room = Math.floor((top + shown - text.y - from) / lineH) * lineH;
+        text.setCrop(0, from, text.width, Math.max(0, room));
+      },
+      lineH,
+    );
   }
 
   private ending(model: CampaignModel, x: number, y: number, w: number, bottom: number): void {

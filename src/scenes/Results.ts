@@ -8,17 +8,10 @@ import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import {
-  COLORS,
-  CSS,
-  currentReadingScale,
-  fadeMs,
-  readingSize,
-  readingStyle,
-  titleStyle,
-} from '../view/theme';
+import { COLORS, CSS, currentReadingScale, fadeMs, readingStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, Toast, type ButtonOptions } from '../view/ui';
 import { frameExists } from '../view/unit-view';
+import { makeScrollArea } from '../view/scroll-area';
 import { battleStats } from '../view/battle-stats';
 import { drawBarChart, drawLineChart } from '../view/charts';
 
@@ -159,61 +152,80 @@ export class ResultsScene extends Phaser.Scene {
         .setName('results-column');
     g.lineStyle(1, COLORS.panelBorder, 0.8);
     g.lineBetween(px + 12, py + head, px + pw - 12, py + head);
-    // Rows that do not fit are counted on a line of their own under the last one shown.
-    const fitting = Math.floor((ph - head - 8) / rowH);
-    const maxRows =
-      rows.length > fitting && k > 1
-        ? Math.floor((ph - head - 8 - readingSize(12) - 6) / rowH)
-        : fitting;
     const byId = new Map(r.units.map((u) => [u.id, u]));
-    rows.slice(0, maxRows).forEach((u, i) => {
-      const y = py + head + 8 + i * rowH + rowH / 2;
-      if (i % 2 === 1) {
-        g.fillStyle(0xffffff, 0.03);
-        g.fillRect(px + 8, y - rowH / 2, pw - 16, rowH);
-      }
+    // Each row's pieces, placed by `placeRows` (rows that do not fit scroll, a row at a time).
+    type RowPart = Phaser.GameObjects.Components.Transform & Phaser.GameObjects.Components.Visible;
+    const rowsDrawn: RowPart[][] = [];
+    const stripes = this.add.graphics();
+    rows.forEach((u) => {
+      const parts: RowPart[] = [];
+      const y = 0;
       const color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
       let nameX = cols[0].x;
       if (frameExists(this, 'units', `${u.kind}-idle-0`)) {
         const img = this.add.image(nameX + 10, y, 'units', `${u.kind}-idle-0`);
         img.setScale((rowH - 4) / Math.max(img.width, img.height)).setAlpha(u.alive ? 1 : 0.4);
+        parts.push(img);
         nameX += k > 1 ? rowH : 26;
       }
-      this.add
-        .text(nameX, y, u.name, readingStyle(14, color))
-        .setOrigin(0, 0.5)
-        .setName('results-name');
+      parts.push(
+        this.add
+          .text(nameX, y, u.name, readingStyle(14, color))
+          .setOrigin(0, 0.5)
+          .setName('results-name'),
+      );
       const left = byId.get(u.id);
-      this.add
-        .text(
-          cols[1].x,
-          y,
-          u.alive
-            ? left
-              ? `${left.maxWounds - left.wounds} of ${left.maxWounds} left`
-              : 'standing'
-            : 'fallen',
-          readingStyle(13, u.alive ? CSS.parchment : CSS.red),
-        )
-        .setOrigin(0.5);
+      parts.push(
+        this.add
+          .text(
+            cols[1].x,
+            y,
+            u.alive
+              ? left
+                ? `${left.maxWounds - left.wounds} of ${left.maxWounds} left`
+                : 'standing'
+              : 'fallen',
+            readingStyle(13, u.alive ? CSS.parchment : CSS.red),
+          )
+          .setOrigin(0.5),
+      );
       const cell = (c: number, v: string): void => {
-        this.add.text(cols[c].x, y, v, readingStyle(14, CSS.parchment)).setOrigin(0.5);
+        parts.push(this.add.text(cols[c].x, y, v, readingStyle(14, CSS.parchment)).setOrigin(0.5));
       };
       cell(2, String(u.kills));
       cell(3, String(u.woundsDealt));
       cell(4, String(u.woundsTaken));
       cell(5, u.hitRate === null ? '\u2013' : `${Math.round(u.hitRate * 100)}% of ${u.attacks}`);
+      rowsDrawn.push(parts);
     });
-    if (rows.length > maxRows) {
-      this.add
-        .text(
-          px + pw - 16,
-          py + ph - 6,
-          `and ${rows.length - maxRows} more`,
-          readingStyle(12, CSS.dim),
-        )
-        .setOrigin(1, 1);
-    }
+    /** Shows the rows from `first` on, as many as `room` holds. */
+    const placeRows = (first: number, room: number): void => {
+      const fit = Math.max(1, Math.floor((room - 8) / rowH));
+      stripes.clear();
+      rowsDrawn.forEach((parts, i) => {
+        const slot = i - first;
+        const shown = slot >= 0 && slot < fit;
+        const y = py + head + 8 + slot * rowH + rowH / 2;
+        for (const part of parts) {
+          part.setVisible(shown);
+          part.y = y;
+        }
+        if (shown && i % 2 === 1) {
+          stripes.fillStyle(0xffffff, 0.03);
+          stripes.fillRect(px + 8, y - rowH / 2, pw - 16, rowH);
+        }
+      });
+    };
+    const area = { x: px, y: py + head, width: pw, height: ph - head - 2 };
+    const scroll = makeScrollArea(
+      this,
+      area,
+      8 + rows.length * rowH,
+      'results-rows',
+      (by, room) => placeRows(Math.round(by / rowH), room),
+      rowH,
+    );
+    if (!scroll) placeRows(0, area.height);
 
     // The charts: wounds dealt and taken per figure, and each side's luck.
     const cx = upright ? px : px + pw + 16;

@@ -232,6 +232,27 @@ export async function playToResultsByAutopilot(page: Page, maxCommands = 2000): 
   await waitForScene(page, 'Results', 30_000);
 }
 
+/**
+ * Ends every hero's turn until the battle on `page` is over and the Results screen is up
+ * (a battle with few rounds, at instant speed).
+ */
+export async function endTurnsToResults(page: Page, maxCommands = 300): Promise<void> {
+  type Api = { archfoe: ArchFoeApi };
+  for (let i = 0; i < maxCommands; i++) {
+    const over = await page.evaluate(async () => {
+      const api = (globalThis as unknown as Api).archfoe;
+      if (api.scene() === 'Results') return true;
+      await api.idle();
+      const turn = api.state()?.turn;
+      if (turn) await api.dispatch({ type: 'end-turn', unit: turn.unitId });
+      return false;
+    });
+    if (over) break;
+    await page.waitForTimeout(20);
+  }
+  await waitForScene(page, 'Results', 30_000);
+}
+
 /** Waits until the game on `page` is ready and shows its Menu; with `url`, opens that first. */
 export async function openGameOn(page: Page, url?: string): Promise<void> {
   if (url !== undefined) await page.goto(url);

@@ -10,7 +10,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { clickButtonOn, useBrowser, waitForScene, waitForSteadyScreen } from './harness';
+import {
+  clickButtonOn,
+  endTurnsToResults,
+  useBrowser,
+  waitForScene,
+  waitForSteadyScreen,
+} from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -39,18 +45,7 @@ async function playToResults(): Promise<void> {
   await page.evaluate(() =>
     window.archfoe.start({ scenario: 'dungeon-crawl', seed: 4, options: { maxRounds: 1 } }),
   );
-  for (let i = 0; i < 200; i++) {
-    const over = await page.evaluate(async () => {
-      const api = window.archfoe;
-      if (api.scene() === 'Results') return true;
-      await api.idle();
-      const turn = api.state()?.turn;
-      if (turn) await api.dispatch({ type: 'end-turn', unit: turn.unitId });
-      return false;
-    });
-    if (over) break;
-    await page.waitForTimeout(50);
-  }
+  await endTurnsToResults(page);
   // The table comes in row by row.
   await page.waitForTimeout(1200);
 }

@@ -1,0 +1,104 @@
+/**
+ * A part of a menu screen too long for its panel that scrolls instead of shrinking (the
+ * larger text size keeps its letters): the wheel or a drag over it, or Page Up / Page Down.
+ * A line at its foot says there is more, and which way.
+ */
+import Phaser from 'phaser';
+import { onKeyDown } from './keys';
+import { CSS, readingStyle } from './theme';
+
+/** The area shown: its rectangle on the screen (the content is masked to it). */
+export interface ScrollRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A scrolling area: how far it is scrolled, and a way to scroll it (for tests and keys). */
+export interface ScrollArea {
+  /** Pixels scrolled down from the top (0 at the top). */
+  readonly scrolled: number;
+  /** The most it scrolls. */
+  readonly most: number;
+  /** Scrolls by `by` pixels (positive: down), within its ends. */
+  scrollBy(by: number): void;
+}
+
+/**
+ * Makes a part of a screen `contentHeight` high scroll within `rect`: the wheel or a drag
+ * over it, or Page Up / Page Down, move it by `step` pixels at least (whole rows: the
+ * scroll stays a multiple of it), and `show(scrolled)` places the content for the pixels
+ * scrolled from the top (cropping a text, or showing only the rows in view: no mask, which
+ * Phaser 4 only draws on its Canvas renderer). The foot line, named `${name}-more`, takes
+ * the area's last line; `show` is given the height left above it. Null when the content
+ * fits (nothing is added).
+ */
+export function makeScrollArea(
+  scene: Phaser.Scene,
+  rect: ScrollRect,
+  contentHeight: number,
+  name: string,
+  show: (scrolled: number, shown: number) => void,
+  step = 1,
+): ScrollArea | null {
+  if (contentHeight <= rect.height) return null;
+  const more = scene.add
+    .text(rect.x + rect.width - 16, rect.y + rect.height, '', readingStyle(12, CSS.gold))
+    .setOrigin(1, 1)
+    .setName(`${name}-more`);
+  // The content shows above the line that says there is more.
+  const shown = rect.height - more.height - 2;
+  const most = Math.ceil(Math.max(0, contentHeight - shown + (step > 1 ? 0 : 8)) / step) * step;
+  let scrolled = 0;
+  const words = (): string =>
+    scrolled >= most
+      ? 'scroll \u2191'
+      : scrolled > 0
+        ? 'more: scroll \u2191\u2193'
+        : 'more: scroll \u2193';
+  const scrollBy = (by: number): void => {
+    const steps = by > 0 ? Math.max(1, Math.round(by / step)) : Math.min(-1, Math.round(by / step));
+    const next = Math.min(most, Math.max(0, scrolled + steps * step));
+    if (next === scrolled) return;
+    scrolled = next;
+    show(scrolled, shown);
+    more.setText(words());
+  };
+  show(0, shown);
+  more.setText(words());
+  const over = (p: Phaser.Input.Pointer): boolean =>
+    p.worldX >= rect.x &&
+    p.worldX <= rect.x + rect.width &&
+    p.worldY >= rect.y &&
+    p.worldY <= rect.y + shown;
+  scene.input.on('wheel', (p: Phaser.Input.Pointer, _o: unknown, _dx: number, dy: number) => {
+    // A notch of the wheel: three rows, or 40 pixels of text.
+    const notch = step > 1 ? 3 * step : 40;
+    if (over(p)) scrollBy(dy > 0 ? notch : -notch);
+  });
+  let dragFrom: number | null = null;
+  scene.input.on('pointerdown', (p: Phaser.Input.Pointer) => {
+    dragFrom = over(p) ? p.worldY : null;
+  });
+  scene.input.on('pointermove', (p: Phaser.Input.Pointer) => {
+    if (dragFrom === null || !p.isDown) return;
+    // A drag moves once it has gone a step.
+    const by = dragFrom - p.worldY;
+    if (Math.abs(by) < step) return;
+    scrollBy(by);
+    dragFrom = p.worldY;
+  });
+  scene.input.on('pointerup', () => (dragFrom = null));
+  onKeyDown(scene, (e) => {
+    if (e.key === 'PageDown') scrollBy(Math.max(step, shown - 30));
+    else if (e.key === 'PageUp') scrollBy(-Math.max(step, shown - 30));
+  });
+  return {
+    get scrolled() {
+      return scrolled;
+    },
+    most,
+    scrollBy,
+  };
+}
