@@ -29,7 +29,7 @@ import {
   titleStyle,
 } from '../view/theme';
 import { makeScrollArea } from '../view/scroll-area';
-import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
+import { Button, cropText, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
 import { OraclePanel, type OracleDraft } from '../view/oracle-panel';
 import { keyLabel, normaliseKey } from '../app/key-bindings';
@@ -427,7 +427,7 @@ export class CampaignScene extends Phaser.Scene {
         // The lines inside the area, in the text's own pixels.
         const from = Math.max(0, top - text.y);
         const room = Math.floor((top + shown - text.y - from) / lineH) * lineH;
-        text.setCrop(0, from, text.width, Math.max(0, room));
+        cropText(text, 0, from, text.width, Math.max(0, room));
       },
       lineH,
     );

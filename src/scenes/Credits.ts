@@ -10,6 +10,7 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { CSS, fadeMs, readingStyle, titleStyle } from '../view/theme';
+import { makeScrollArea } from '../view/scroll-area';
 import { addBackButton, cropText, drawPanel, enableKeyboardFocus } from '../view/ui';
 
 /** Markdown to plain lines: headings, emphasis and links made readable, paragraphs unwrapped. */
@@ -53,11 +54,13 @@ export class CreditsScene extends Phaser.Scene {
 
   create(): void {
     enableKeyboardFocus(this);
-    const { W, H } = frameMenuScene(this);
+    const { W, H } = frameMenuScene(this, { portrait: true });
+    // On an upright phone the panel takes the screen's width and height.
+    const upright = H > W;
     drawBackdrop(this, 0.6);
     this.cameras.main.fadeIn(fadeMs(200), 6, 5, 8);
-    const pw = 900;
-    const ph = 580;
+    const pw = upright ? W - 40 : 900;
+    const ph = upright ? H - 140 : 580;
     const px = W / 2 - pw / 2;
     const py = 40;
     const g = this.add.graphics();
@@ -68,8 +71,8 @@ export class CreditsScene extends Phaser.Scene {
       ? markdownToPlain(credits).replace(/^Who made Arch Foe\n+/, '')
       : 'Arch Foe. Credits: see assets/CREDITS.md.';
     const viewTop = py + 70;
-    const viewH = ph - 90;
-    // Grows with the text size (the panel scrolls the longer text).
+    const viewH = ph - 80;
+    // Grows with the text size; the panel scrolls the longer text (scroll-area.ts).
     const text = this.add
       .text(
         px + 36,
@@ -81,28 +84,23 @@ export class CreditsScene extends Phaser.Scene {
         }),
       )
       .setName('credits-body');
-    let scroll = 0;
-    const maxScroll = Math.max(0, text.height - viewH);
-    const apply = (): void => {
-      text.y = viewTop - scroll;
-      cropText(text, 0, scroll, pw - 60, viewH);
-    };
-    apply();
-    if (maxScroll > 0) {
-      this.add
-        .text(px + pw - 20, py + ph - 12, 'scroll for more \u2193', readingStyle(12, CSS.dim))
-        .setOrigin(1, 1);
-      this.input.on('wheel', (_p: unknown, _o: unknown, _dx: number, dy: number) => {
-        scroll = Math.max(0, Math.min(maxScroll, scroll + dy * 0.6));
-        apply();
-      });
+    const lineH = text.height / Math.max(1, text.getWrappedText().length);
+    const scroll = makeScrollArea(
+      this,
+      { x: px, y: viewTop, width: pw, height: viewH },
+      text.height,
+      'credits',
+      (by, shown) => {
+        text.y = viewTop - by;
+        cropText(text, 0, by, pw - 60, Math.floor(shown / lineH) * lineH);
+      },
+      lineH,
+    );
+    if (scroll)
       onKeyDown(this, (e) => {
-        if (e.key === 'ArrowDown') scroll = Math.min(maxScroll, scroll + 40);
-        else if (e.key === 'ArrowUp') scroll = Math.max(0, scroll - 40);
-        else return;
-        apply();
+        if (e.key === 'ArrowDown') scroll.scrollBy(lineH);
+        else if (e.key === 'ArrowUp') scroll.scrollBy(-lineH);
       });
-    }
     addBackButton(this, W / 2, H - 44, 'credits-back', () => app.goto('Menu'));
   }
 }

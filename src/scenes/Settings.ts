@@ -45,7 +45,9 @@ export class SettingsScene extends Phaser.Scene {
 
   create(): void {
     enableKeyboardFocus(this);
-    const { W, H, left, top, right, bottom } = frameMenuScene(this);
+    const { W, H, left, top, right, bottom } = frameMenuScene(this, { portrait: true });
+    // On an upright phone each label goes above its control, which takes the panel's width.
+    const upright = H > W;
     if (this.overlay) {
       const shade = this.add.rectangle(
         (left + right) / 2,
@@ -75,14 +77,21 @@ export class SettingsScene extends Phaser.Scene {
     ];
     const probe = this.add.text(0, 0, '', labelStyle);
     const labelW = Math.max(...labels.map((l) => probe.setText(l).width));
+    const labelH = probe.setText(labels[0]).height;
     probe.destroy();
-    const choiceW = Math.round(80 * k);
-    const choiceH = Math.round(34 * Math.min(k, 1.3));
+    const uprightW = W - 40;
+    const choiceW = upright ? Math.floor((uprightW - 80 - 18) / 4) : Math.round(80 * k);
+    const choiceH = Math.round((upright ? 46 : 34) * Math.min(k, 1.3));
     const step = choiceW + 6;
-    const choicesAt = Math.max(230, 40 + labelW + 24);
-    const pw = Math.max(620, choicesAt + 4 * step + 34);
-    const grow = (n: number): number => Math.round(n + (k - 1) * 10);
-    const ph = 620 + 3 * (grow(50) - 50) + (grow(64) - 64) + 5 * (grow(52) - 52);
+    const choicesAt = upright ? 40 : Math.max(230, 40 + labelW + 24);
+    const pw = upright ? uprightW : Math.max(620, choicesAt + 4 * step + 34);
+    // Upright, a control sits `drop` under its label; each row is `uprightRow` high.
+    const drop = Math.round(labelH / 2 + 8 + choiceH / 2);
+    const uprightRow = drop + Math.round(choiceH / 2) + 22;
+    const grow = (n: number): number => (upright ? uprightRow : Math.round(n + (k - 1) * 10));
+    const ph = upright
+      ? 92 + 8 * uprightRow + 130
+      : 620 + 3 * (grow(50) - 50) + (grow(64) - 64) + 5 * (grow(52) - 52);
     const px = W / 2 - pw / 2;
     const py = H / 2 - ph / 2;
     const g = this.add.graphics();
@@ -90,24 +99,44 @@ export class SettingsScene extends Phaser.Scene {
     this.add.text(W / 2, py + 36, 'Settings', titleStyle(34)).setOrigin(0.5);
 
     const labelX = px + 40;
-    const sliderX = px + choicesAt + 110;
+    // Upright, the slider's value is written at its right end, inside the panel.
+    const sliderW = upright ? pw - 80 - 90 : 220;
+    const sliderX = upright ? px + 40 + sliderW / 2 : px + choicesAt + 110;
     let y = py + 92;
+    /** Where the control of the row at `y` goes (under its label on an upright phone). */
+    const at = (): number => (upright ? y + drop : y);
     const row = (label: string): void => {
       this.add.text(labelX, y, label, labelStyle).setOrigin(0, 0.5).setName(`settings-label`);
     };
     const s = app.settings;
     row('Master volume');
-    new Slider(this, sliderX, y, 220, s.master, (v) => app.updateSettings({ master: v }), 'master');
+    new Slider(
+      this,
+      sliderX,
+      at(),
+      sliderW,
+      s.master,
+      (v) => app.updateSettings({ master: v }),
+      'master',
+    );
     y += grow(50);
     row('Music volume');
-    new Slider(this, sliderX, y, 220, s.music, (v) => app.updateSettings({ music: v }), 'music');
+    new Slider(
+      this,
+      sliderX,
+      at(),
+      sliderW,
+      s.music,
+      (v) => app.updateSettings({ music: v }),
+      'music',
+    );
     y += grow(50);
     row('Effects volume');
     new Slider(
       this,
       sliderX,
-      y,
-      220,
+      at(),
+      sliderW,
       s.effects,
       (v) => {
         app.updateSettings({ effects: v });
@@ -127,12 +156,12 @@ export class SettingsScene extends Phaser.Scene {
       row(label);
       const buttons = options.map(
         (o, i) =>
-          new Button(this, px + choicesAt + choiceW / 2 + i * step, y, {
+          new Button(this, px + choicesAt + choiceW / 2 + i * step, at(), {
             name: `${name}-${o.value === true ? 'on' : o.value === false ? 'off' : o.value}`,
             width: choiceW,
             height: choiceH,
             label: o.label,
-            fontSize: 15,
+            fontSize: upright ? 18 : 15,
             onClick: () => {
               buttons.forEach((b, j) => b.setSelected(options[j].value === o.value));
               choose(o.value);
@@ -149,7 +178,7 @@ export class SettingsScene extends Phaser.Scene {
       s.speed,
       (speed) => app.setSpeed(speed),
     );
-    y += 8;
+    if (!upright) y += 8;
     const onOff = (
       label: string,
       name: string,
@@ -191,7 +220,10 @@ export class SettingsScene extends Phaser.Scene {
         W / 2,
         py + ph - 80,
         'Settings are kept in this browser. Sound starts after your first click or key.',
-        readingStyle(13, CSS.muted, { align: 'center', wordWrap: { width: pw - 60 } }),
+        readingStyle(upright ? 15 : 13, CSS.muted, {
+          align: 'center',
+          wordWrap: { width: pw - 60 },
+        }),
       )
       .setOrigin(0.5)
       .setName('settings-note');

@@ -5,7 +5,8 @@
  * the battle's table, the party's figures and the missions) are drawn at least 1.3 times the letters
  * they have at "normal", on a 1280x720 screen and on a 390x844 phone (Setup's option
  * buttons on the wide screen only); every button's label stays inside its button, every
- * button on the page, and no two buttons overlap.
+ * button on the page, and no two buttons overlap. Settings and Credits have a layout of
+ * their own on the upright phone: at "larger" their letters are 11 page pixels or more.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +36,11 @@ interface Screen {
   texts: string[];
   /** Texts measured only on the wide screen (on the upright phone their row is full). */
   wide?: string[];
+  /**
+   * The least height of its texts' letters on the upright phone at "larger", in page
+   * pixels: a screen laid out for an upright phone, not the wide layout shrunk.
+   */
+  uprightLetters?: number;
   /** How the screen is reached when no button of the Menu opens it. */
   reach?: () => Promise<void>;
 }
@@ -126,6 +132,7 @@ const SCREENS: Screen[] = [
       'log-on',
       'settings-keys',
     ],
+    uprightLetters: 11,
   },
   {
     scene: 'Setup',
@@ -140,7 +147,13 @@ const SCREENS: Screen[] = [
     back: ['campaigns-back'],
     texts: ['campaigns-subtitle', 'campaigns-drop', 'import-save', 'slot-1-label'],
   },
-  { scene: 'Credits', open: ['credits'], back: ['credits-back'], texts: ['credits-body'] },
+  {
+    scene: 'Credits',
+    open: ['credits'],
+    back: ['credits-back'],
+    texts: ['credits-body'],
+    uprightLetters: 11,
+  },
   {
     scene: 'Keys',
     open: ['settings', 'settings-keys'],
@@ -248,6 +261,11 @@ describe('the larger text size on the menu screens', () => {
       expect(larger[k] / normal[k], `${k}: ${normal[k]} -> ${larger[k]}`).toBeGreaterThanOrEqual(
         1.3,
       );
+    for (const screen of SCREENS.filter((x) => x.uprightLetters))
+      for (const n of screen.texts) {
+        const key = `${screen.scene} 390x844 ${n}`;
+        expect(larger[key], `${key} at larger`).toBeGreaterThanOrEqual(screen.uprightLetters!);
+      }
     expect(browser.errors).toEqual([]);
   }, 120_000);
 });
