@@ -9,7 +9,6 @@ import {
   legalCommands,
   type Command,
 } from '../engine';
-import { PONDER_MAX } from '../view/intent-ahead';
 import {
   bundledMaps,
   listScenarios,
@@ -18,7 +17,13 @@ import {
   customMapFromFiles,
   loadCustomMap,
 } from './maps';
-import { BattleSession, loadSavedSession, storeSession, stateFingerprint } from './session';
+import {
+  BattleSession,
+  FORESEEN_KEPT,
+  loadSavedSession,
+  storeSession,
+  stateFingerprint,
+} from './session';
 import { STORAGE_KEYS } from './storage';
 
 class MemoryStorage {
@@ -385,10 +390,10 @@ describe('a command foreseen before it is played (the intent overlay works ahead
     expect(played.ok && foreseen.ok && played.state === foreseen.state).toBe(true);
   });
 
-  it('keeps the results of the commands pondered from the state now, up to more than the ponder limit', () => {
+  it('keeps the results of the commands foreseen from the state now, up to FORESEEN_KEPT', () => {
     const [s, plain] = twoSessions();
     const commands = legalCommands(s.state).filter((c) => c.type !== 'end-turn');
-    const kept = commands.slice(0, PONDER_MAX).map((c) => [c, s.foresee(c)] as const);
+    const kept = commands.slice(0, FORESEEN_KEPT).map((c) => [c, s.foresee(c)] as const);
     // More than the four an earlier version kept.
     expect(kept.length).toBeGreaterThan(4);
     // The first one pondered is still kept once all the others were: playing it reuses it.

@@ -93,7 +93,7 @@ export type SessionResult = { ok: true; session: BattleSession } | { ok: false; 
  * Commands foreseen from one state that are kept (BattleSession.foresee): the click the
  * pointer rests on, the end of the turn and the commands pondered (intent-ahead.ts PONDER_MAX).
  */
-const FORESEEN_KEPT = 32;
+export const FORESEEN_KEPT = 32;
 
 export class BattleSession {
   readonly config: BattleConfig;

@@ -24,12 +24,13 @@ import {
   COLORS,
   CSS,
   currentReadingScale,
+  readingSize,
   readingStyle,
   textStyle,
   titleStyle,
 } from '../view/theme';
 import { makeScrollArea } from '../view/scroll-area';
-import { Button, cropText, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
+import { Button, cropText, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
 import { OraclePanel, type OracleDraft } from '../view/oracle-panel';
 import { keyLabel, normaliseKey } from '../app/key-bindings';
@@ -186,7 +187,11 @@ export class CampaignScene extends Phaser.Scene {
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
     this.add.text(x + 16, y + 10, 'The party', titleStyle(20));
     const cards = model.heroes;
-    const fallenH = model.fallen.length ? 26 + 18 * Math.min(4, model.fallen.length) : 0;
+    // The fallen's lines grow with the text size, the cards give them the room.
+    const fallenLine = Math.round(18 * currentReadingScale());
+    const fallenH = model.fallen.length
+      ? fallenLine + 8 + fallenLine * Math.min(4, model.fallen.length)
+      : 0;
     const cardH = Math.min(104, Math.floor((h - 48 - fallenH) / Math.max(1, cards.length)));
     cards.forEach((c, i) => this.heroCard(c, x + 10, y + 42 + i * cardH, w - 20, cardH - 6));
     // The campaign so far, in one line beside the heading.
@@ -205,17 +210,16 @@ export class CampaignScene extends Phaser.Scene {
       .setName('campaign-tally');
     if (model.fallen.length) {
       const fy = y + h - fallenH - 4;
-      this.add.text(x + 16, fy, 'Fallen', textStyle(15, CSS.red, { fontStyle: 'bold' }));
-      model.fallen
-        .slice(0, 4)
-        .forEach((f, i) =>
-          this.add.text(
-            x + 24,
-            fy + 20 + i * 18,
-            `${f.name}, ${f.where}`,
-            textStyle(14, CSS.muted),
-          ),
-        );
+      this.add
+        .text(x + 16, fy, 'Fallen', readingStyle(15, CSS.red, { fontStyle: 'bold' }))
+        .setName('campaign-fallen-title');
+      model.fallen.slice(0, 4).forEach((f, i) => {
+        const line = this.add
+          .text(x + 24, fy + fallenLine + i * fallenLine, '', readingStyle(14, CSS.muted))
+          .setName('campaign-fallen');
+        // A long line is fitted short, whole in its tooltip.
+        fitText(line, `${f.name}, ${f.where}`, w - 40, readingSize(14), 10);
+      });
     }
   }
 
@@ -433,11 +437,15 @@ export class CampaignScene extends Phaser.Scene {
     );
   }
 
+  /**
+   * The campaign's end: the story's last words, the party's story (the chronicle, as many
+   * lines as fit: its opening and its latest battles) and the chart. The texts grow with
+   * the text size; the chart keeps at least `CHART_MIN` of the height.
+   */
   private ending(model: CampaignModel, x: number, y: number, w: number, bottom: number): void {
+    const CHART_MIN = 170;
     const g = this.add.graphics();
-    const h1 = 150;
-    drawPanel(g, x, y, w, h1, { alpha: 0.94 });
-    this.add
+    const title = this.add
       .text(
         x + 16,
         y + 10,
@@ -445,41 +453,59 @@ export class CampaignScene extends Phaser.Scene {
         titleStyle(22, model.over === 'victory' ? '#9ff0a0' : '#ff8a7a'),
       )
       .setName('campaign-story-title');
-    this.add.text(
-      x + 16,
-      y + 44,
-      model.story.join('\n'),
-      textStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 3 }),
-    );
-    const y2 = y + h1 + 10;
-    const h2 = 200;
-    drawPanel(g, x, y2, w, h2, { alpha: 0.94 });
-    this.add.text(x + 16, y2 + 10, "The party's story", titleStyle(18));
-    // Nine lines fit: a long story keeps its opening and its latest battles.
-    const c = model.chronicle;
-    const lines = c.length <= 9 ? c : [...c.slice(0, 2), '…', ...c.slice(-6)];
-    this.add
+    const story = this.add
       .text(
         x + 16,
-        y2 + 38,
-        lines.join('\n'),
-        textStyle(13, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
+        y + 44,
+        model.story.join('\n'),
+        readingStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 3 }),
+      )
+      .setName('campaign-ending-story');
+    story.setY(title.y + title.height + 8);
+    const h1 = Math.max(150, story.y + story.height + 12 - y);
+    drawPanel(g, x, y, w, h1, { alpha: 0.94 });
+    const y2 = y + h1 + 10;
+    const heading = this.add.text(x + 16, y2 + 10, "The party's story", titleStyle(18));
+    const top = y2 + 10 + heading.height + 6;
+    const chronicle = this.add
+      .text(
+        x + 16,
+        top,
+        '',
+        readingStyle(13, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
       )
       .setName('campaign-chronicle');
+    // As many lines as the room above the chart takes, nine at most: a long story keeps its
+    // opening and its latest battles.
+    const c = model.chronicle;
+    const room = bottom - 10 - CHART_MIN - 10 - top;
+    const fits = (lines: string[]): boolean =>
+      chronicle.setText(lines.join('\n')).height <= room || lines.length <= 1;
+    let lines = c.length <= 9 ? [...c] : [...c.slice(0, 2), '\u2026', ...c.slice(-6)];
+    while (!fits(lines))
+      lines =
+        lines.length > 4
+          ? [...lines.slice(0, 2), '\u2026', ...lines.slice(-(lines.length - 4))]
+          : lines.slice(1);
+    const h2 = Math.max(60, chronicle.y + chronicle.height + 12 - y2);
+    drawPanel(g, x, y2, w, h2, { alpha: 0.94 });
     const y3 = y2 + h2 + 10;
     const h3 = bottom - y3;
     drawPanel(g, x, y3, w, h3, { alpha: 0.94 });
-    this.add.text(
-      x + 16,
-      y3 + 8,
-      'Heroes who went in, and who stood, battle by battle',
-      textStyle(14, CSS.gold),
-    );
+    const chartTitle = this.add
+      .text(
+        x + 16,
+        y3 + 8,
+        'Heroes who went in, and who stood, battle by battle',
+        readingStyle(14, CSS.gold),
+      )
+      .setName('campaign-chart-title');
+    fitText(chartTitle, chartTitle.text, w - 32, readingSize(14), 10);
     drawBarChart(this, {
       x: x + 40,
-      y: y3 + 32,
+      y: chartTitle.y + chartTitle.height + 6,
       width: w - 60,
-      height: h3 - 56,
+      height: h3 - (chartTitle.height + 6 + 8) - 24,
       labels: model.chart.map((c) => c.label),
       series: [
         { name: 'went in', color: COLORS.hero, values: model.chart.map((c) => c.went) },

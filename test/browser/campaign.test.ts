@@ -302,6 +302,39 @@ describe('the campaign in the browser', () => {
     );
     await page.waitForTimeout(400);
     await shot('end', 'campaign-end.png');
+
+    // At the larger text size the ending's texts grow, and its panels stay one under another.
+    const boxes = () =>
+      page.evaluate(() => {
+        const d = window.archfoe.debug;
+        return {
+          story: d.textBox('campaign-ending-story'),
+          chronicle: d.textBox('campaign-chronicle'),
+          chart: d.textBox('campaign-chart-title'),
+          fallen: d.textBox('campaign-fallen'),
+        };
+      });
+    const normal = await boxes();
+    await page.evaluate(() =>
+      localStorage.setItem('archfoe.settings.v1', JSON.stringify({ textSize: 'larger' })),
+    );
+    await openGame();
+    await clickButtonOn(page, 'campaign');
+    await waitForScene(page, 'Campaigns');
+    await clickButtonOn(page, 'slot-3-continue');
+    await waitForScene(page, 'Campaign', 60_000);
+    await page.waitForTimeout(400);
+    const larger = await boxes();
+    await shot('end-larger');
+    for (const part of ['story', 'chronicle', 'fallen'] as const) {
+      if (!normal[part]) continue;
+      expect(larger[part]!.letters / normal[part]!.letters, part).toBeGreaterThanOrEqual(1.3);
+    }
+    expect(larger.story!.y + larger.story!.height).toBeLessThan(larger.chronicle!.y);
+    expect(larger.chronicle!.y + larger.chronicle!.height).toBeLessThan(larger.chart!.y);
+    expect(await page.evaluate(() => window.archfoe.debug.textOf('campaign-chronicle'))).toMatch(
+      /^1\. The Den under the Hill: won/,
+    );
     expect(browser.errors).toEqual([]);
   }, 180_000);
 });

@@ -22,6 +22,7 @@ import {
 import { advanceIntentWork, BADGE_SAMPLES } from '../../src/view/intent-overlay';
 import { alertAll, boardGame, startWith } from '../engine/helpers';
 import { applyCommand, commandKey, legalCommands } from '../../src/engine';
+import { FORESEEN_KEPT } from '../../src/app/session';
 
 const BOARD = `
 ##########
@@ -147,6 +148,10 @@ describe('pondering: the commands worked ahead while the screen is idle', () => 
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     // Around the hero, the first one is a step beside it.
     expect(distance(ponderAll(hero.position!)[0], hero.position!)).toBe(1);
+  });
+
+  it('the session keeps every command pondered, with room for the rested click and End turn', () => {
+    expect(FORESEEN_KEPT).toBeGreaterThanOrEqual(PONDER_MAX + 2);
   });
 
   it('stops at PONDER_MAX, and skips what was foreseen already (the click the pointer rested on)', () => {
