@@ -245,7 +245,7 @@ export class CampaignScene extends Phaser.Scene {
       .text(tx, y + 8, c.name, titleStyle(20, CSS.parchment, { strokeThickness: 3 }))
       .setName(`hero-${c.id}-name`);
     name.setInteractive({ useHandCursor: true }).on('pointerup', () => this.rename(c));
-    this.add
+    const figure = this.add
       .text(
         name.x + name.width + 10,
         y + 13,
@@ -253,15 +253,25 @@ export class CampaignScene extends Phaser.Scene {
         readingStyle(14, CSS.muted),
       )
       .setOrigin(0, 0);
-    if (c.status === 'grievously-wounded')
-      this.add
+    const k = currentReadingScale();
+    if (c.status === 'grievously-wounded') {
+      const status = this.add
         .text(x + w - 12, y + 42, 'grievously wounded', readingStyle(13, CSS.red))
-        .setOrigin(1, 0);
+        .setOrigin(1, 0)
+        .setName('campaign-status');
+      // Larger, its letters would run over the skills: it goes after the figure's kind,
+      // short of the Rename button.
+      if (k > 1) {
+        const from = figure.x + figure.width + 12;
+        const room = x + w - Math.round(92 * Math.min(k, 1.3)) - from;
+        status.setOrigin(0, 0).setPosition(from, y + 14);
+        fitText(status, 'grievously wounded', room, readingSize(13), 10);
+      }
+    }
     this.add
       .text(tx, y + 36, c.skills || 'no skills to improve', readingStyle(14, CSS.blue))
       .setName('campaign-skills');
     // The figures in a row: at the text size's letters, each after the one before.
-    const k = currentReadingScale();
     let sx = tx;
     const stat = (label: string, value: number, color: string, at: number): void => {
       const t = this.add
@@ -500,7 +510,10 @@ export class CampaignScene extends Phaser.Scene {
         readingStyle(14, CSS.gold),
       )
       .setName('campaign-chart-title');
-    fitText(chartTitle, chartTitle.text, w - 32, readingSize(14), 10);
+    // Short of the chart's legend at its top right: a shorter title where the long one does not fit.
+    const titleRoom = w - 32 - 170;
+    if (chartTitle.width > titleRoom) chartTitle.setText('Went in and stood, by battle');
+    fitText(chartTitle, chartTitle.text, titleRoom, readingSize(14), 10);
     drawBarChart(this, {
       x: x + 40,
       y: chartTitle.y + chartTitle.height + 6,

@@ -318,6 +318,7 @@ describe('the campaign in the browser', () => {
     await page.evaluate(() =>
       localStorage.setItem('archfoe.settings.v1', JSON.stringify({ textSize: 'larger' })),
     );
+    await page.reload();
     await openGame();
     await clickButtonOn(page, 'campaign');
     await waitForScene(page, 'Campaigns');
