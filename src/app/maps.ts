@@ -29,6 +29,8 @@ export type CustomMapSource = OwnMapSource;
 export interface ScenarioChoice {
   id: string;
   name: string;
+  /** A shorter name for a list where the whole one would have to shrink. */
+  short?: string;
   summary: string;
   kind: 'scenario' | 'map' | 'custom' | 'field';
 }
@@ -182,6 +184,7 @@ export function listScenarios(
     {
       id: fieldScenarioId('skirmish', 1),
       name: 'Skirmish on a random battlefield',
+      short: 'Skirmish, random field',
       summary:
         'A field of woods, walls, rivers and buildings rolled by the solitaire rules\u2019 terrain tables; two armies fight it out by the d20 rules.',
       kind: 'field',

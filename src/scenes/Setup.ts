@@ -224,10 +224,12 @@ export class SetupScene extends Phaser.Scene {
         label: c.kind === 'custom' ? `Your map: ${c.name}` : c.name,
         fontSize: upright ? 20 : 17,
         align: 'left',
-        tooltip: c.summary,
+        tooltip: c.short ? `${c.name}: ${c.summary}` : c.summary,
         tooltipHost: this.tooltip,
         onClick: () => this.selectScenario(c.kind === 'field' ? this.reseeded(c.id) : c.id),
       });
+      // A name that would shrink to fit (at a larger text size) gives way to its short form.
+      if (c.short && !b.labelFits) b.setLabel(c.short);
       b.setSelected(sameListing(c.id, app.setup.scenario));
       b.setData('scenario', c.id);
       y += big + 6;

@@ -409,6 +409,12 @@ export class Button extends Phaser.GameObjects.Container {
     return this;
   }
 
+  /** Whether the label is shown whole at its size (not shrunk or cut to fit). */
+  get labelFits(): boolean {
+    const size = readingSize(this.options.fontSize ?? 18);
+    return !this.labelCut && this.label.style.fontSize === `${size}px`;
+  }
+
   setLabel(text: string): this {
     if (this.fullLabel !== text) {
       this.fitLabel(text);

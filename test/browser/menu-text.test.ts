@@ -138,7 +138,14 @@ const SCREENS: Screen[] = [
     scene: 'Setup',
     open: ['new-game'],
     back: ['setup-back'],
-    texts: ['setup-summary', 'victory-text', 'setup-drop', 'setup-back', 'start'],
+    texts: [
+      'setup-summary',
+      'victory-text',
+      'setup-drop',
+      'setup-back',
+      'start',
+      'scenario-field:skirmish:large:1',
+    ],
     wide: ['seed-random', 'seed-typed'],
   },
   {
