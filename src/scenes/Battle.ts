@@ -108,6 +108,8 @@ export class BattleScene extends Phaser.Scene {
   /** The commands foreseen from `aheadFrom` (by commandKey), and how many were pondered. */
   private foreseenKeys = new Set<string>();
   private pondered = 0;
+  /** Whether nothing is left to ponder from `aheadFrom` (no need to look each frame). */
+  private ponderedAll = false;
   /** The square the pointer rests on, for foreseeing the click there. */
   private rest: Rest | null = null;
 
@@ -531,6 +533,7 @@ export class BattleScene extends Phaser.Scene {
       this.endForeseen = false;
       this.foreseenKeys = new Set();
       this.pondered = 0;
+      this.ponderedAll = false;
     }
     if (!this.ui.showIntent) return null;
     let command: Command | null = null;
@@ -548,7 +551,7 @@ export class BattleScene extends Phaser.Scene {
       what = 'end-turn';
       const acting = this.current().acting;
       command = acting ? { type: 'end-turn', unit: acting } : null;
-    } else if (idle) {
+    } else if (idle && !this.ponderedAll) {
       command = nextToPonder(
         this.state,
         this.current().legal,
@@ -559,7 +562,7 @@ export class BattleScene extends Phaser.Scene {
       if (command) {
         this.pondered++;
         what = 'ponder';
-      }
+      } else this.ponderedAll = true;
     }
     if (!command) return this.aheads.find((a) => !isWorkAheadDone(a)) ?? null;
     const key = commandKey(command);
