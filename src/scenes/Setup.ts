@@ -60,6 +60,21 @@ import {
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 const MAX_CHOICE_BUTTONS = 5;
+
+/**
+ * The width an option's buttons take at the normal text size (buildOption's places): On /
+ * Off, the presets, a button per choice, or a choice between arrows (the row's width).
+ */
+function optionRowWidth(spec: OptionSpec): number {
+  if (spec.kind === 'toggle') return 168;
+  if (spec.kind === 'number') return spec.presets.length * 64 - 8;
+  if (spec.choices.length <= MAX_CHOICE_BUTTONS)
+    return spec.choices.reduce(
+      (sum, c, i) => sum + Math.max(56, Math.round(c.label.length * 8.5 + 26)) + (i > 0 ? 8 : 0),
+      0,
+    );
+  return 320;
+}
 /** Kept maps listed at once (more: previous and next buttons). */
 const MY_MAPS_SHOWN = 3;
 /** The right-hand column of the details panel: the map's picture and its summary. */
@@ -548,8 +563,9 @@ export class SetupScene extends Phaser.Scene {
         textStyle(this.fs(16), CSS.parchment, { wordWrap: { width: wrap }, lineSpacing: 4 }),
       )
       .setName('setup-summary');
-    // Under a muster the options need the room: two lines of the summary.
-    if (this.rules.muster || roomy) {
+    // Under a muster the options need the room: two lines of the summary (and upright at a
+    // larger text size, where each option's name goes above its buttons).
+    if (this.rules.muster || roomy || this.labelsAbove) {
       // Under a muster at a larger text size, one line (the options need the room).
       summary.setMaxLines(this.rules.muster && roomy ? 1 : 2);
       const full = r.summary;
@@ -600,7 +616,7 @@ export class SetupScene extends Phaser.Scene {
     y += Math.max(30, win.height + 16);
     // Upright, the options go under the map's picture and its summary, the whole width.
     const full = lay.upright || roomy ? lay.details.w - 48 : wrap;
-    if (lay.upright) y = Math.max(y, lay.preview.bottom + 8);
+    if (lay.upright) y = Math.max(y, this.labelsAbove ? pictureBottom + 8 : lay.preview.bottom + 8);
     if (muster) this.buildMusterOptions(muster, x, y + 10, full);
     else this.buildOptions(x, Math.max(y + 40, lay.details.y + 256), full);
     this.drawMinimap();
@@ -611,8 +627,6 @@ export class SetupScene extends Phaser.Scene {
     const labelW = Math.round(190 + (this.k - 1) * 100);
     const label = (text: string, tip: string, yy: number): void =>
       this.optionLabel(x, text, tip, yy);
-    const bx = x + labelW;
-    this.startRows(bx, x + wrap);
     const heading = this.add.text(
       x,
       y - 48,
@@ -620,11 +634,44 @@ export class SetupScene extends Phaser.Scene {
       titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
     );
     root.add(heading);
-
     const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null);
-    for (const spec of specs) {
+    const shown = specs.filter((spec) => {
       const when = spec.showWhen;
-      if (when && this.options[when.option] !== when.equals) continue;
+      return !when || this.options[when.option] === when.equals;
+    });
+    // Upright at a larger text size each option's name goes above its buttons, which take
+    // the panel's width (`drop` under the name), two narrow options sharing a row; the rows
+    // close up to fit above the panel's foot, else the names go back beside the buttons.
+    const half = Math.floor(wrap / 2);
+    this.startRows(x, x + wrap);
+    const narrow = (spec: OptionSpec): boolean => optionRowWidth(spec) * this.rowK <= half - 12;
+    const rows: OptionSpec[][] = [];
+    for (let i = 0; i < shown.length; i++) {
+      const next = shown[i + 1];
+      if (next && narrow(shown[i]) && narrow(next)) rows.push([shown[i], shown[++i]]);
+      else rows.push([shown[i]]);
+    }
+    const drop = Math.round(this.fs(17) * 0.6 + 5 + this.lay.button / 2);
+    const rowH = drop + Math.round(this.lay.button / 2);
+    // The foot of the panel keeps the tutorial's offer.
+    const limit = this.lay.details.y + this.lay.details.h - 56;
+    const gap = Math.min(26, Math.floor((limit - y - rowH) / Math.max(1, rows.length) - rowH));
+    const above = this.labelsAbove && gap >= 2;
+    if (above) {
+      for (const row of rows) {
+        row.forEach((spec, col) => {
+          this.optionLabel(x + col * half, spec.label, spec.help, y);
+          const at = x + (col * half) / this.rowK;
+          this.buildOption(spec, optionName(spec, specs), at, y + drop);
+        });
+        y += rowH + gap;
+      }
+      this.buildSeedRow(x, y, x, label, drop);
+      return;
+    }
+    const bx = x + labelW;
+    this.startRows(bx, x + wrap);
+    for (const spec of shown) {
       label(spec.label, spec.help, y);
       this.buildOption(spec, optionName(spec, specs), bx, y);
       y += this.k > 1 && !this.lay.upright ? 44 : Math.max(50, this.lay.button + 10);
@@ -761,6 +808,14 @@ export class SetupScene extends Phaser.Scene {
     this.buildSeedRow(x, y, bx, label);
   }
 
+  /**
+   * Whether each option's name goes above its buttons: upright at a larger text size (the
+   * buttons then take the panel's width), for the options without a muster.
+   */
+  private get labelsAbove(): boolean {
+    return this.k > 1 && this.lay.upright && !this.rules.muster;
+  }
+
   /** A text size: a fifth larger on a phone held upright, where the screen shows it small. */
   private fs(size: number): number {
     return Math.round((this.lay.upright ? size * 1.2 : size) * this.k);
@@ -865,6 +920,7 @@ export class SetupScene extends Phaser.Scene {
     y: number,
     bx: number,
     label: (text: string, tip: string, y: number) => void,
+    drop = 0,
   ): void {
     const root = this.optionRoot;
     const toggle = this.optionButton.bind(this);
@@ -873,6 +929,8 @@ export class SetupScene extends Phaser.Scene {
       'The dice are seeded: the same seed and the same moves give the same game. Random picks a new one.',
       y,
     );
+    // Its buttons `drop` under its name (upright at a larger text size).
+    y += drop;
     toggle('seed-random', 'Random', app.setup.seedMode === 'random', 90, bx, y, () => {
       app.setup.seedMode = 'random';
       this.showDetails(null);
@@ -912,7 +970,9 @@ export class SetupScene extends Phaser.Scene {
     // left out where a larger text size leaves no room for it in the panel.
     fitText(note, keys, this.lay.details.w - 48, this.fs(13));
     const d = this.lay.details;
-    if (this.k > 1 && y + note.height > d.y + d.h - 2) note.destroy();
+    // Upright with the names above the buttons the room is the options' (a phone held
+    // upright seldom has keys).
+    if (this.labelsAbove || (this.k > 1 && y + note.height > d.y + d.h - 2)) note.destroy();
     else root.add(note);
   }
 
@@ -1056,7 +1116,7 @@ export class SetupScene extends Phaser.Scene {
       .map((l) => l.trim());
     const top = oy + h + 12;
     const full = r.map.summary;
-    if (this.k > 1 && !this.lay.upright) {
+    if (this.k > 1 && (!this.lay.upright || this.labelsAbove)) {
       // The options take the room under the picture: the map's summary is in its tip.
       const picture = this.detailRoot.list.find((o) => o.name === 'map-preview');
       if (picture instanceof Phaser.GameObjects.Image) this.hoverTip(picture, full);

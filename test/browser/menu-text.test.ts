@@ -4,7 +4,7 @@
  * (row names, footnotes, choice buttons' labels, the scenario's description, the credits,
  * the battle's table, the party's figures and the missions) are drawn at least 1.3 times the letters
  * they have at "normal", on a 1280x720 screen and on a 390x844 phone (Setup's option
- * buttons on the wide screen only); every button's label stays inside its button, every
+ * buttons too: upright, their names go above them); every button's label stays inside its button, every
  * button on the page, and no two buttons overlap. Settings and Credits have a layout of
  * their own on the upright phone: at "larger" their letters are 11 page pixels or more.
  */
@@ -145,8 +145,11 @@ const SCREENS: Screen[] = [
       'setup-back',
       'start',
       'scenario-field:skirmish:large:1',
+      'seed-random',
+      'seed-typed',
+      'lair-3-4',
+      'morale-on',
     ],
-    wide: ['seed-random', 'seed-typed'],
   },
   {
     scene: 'Campaigns',
