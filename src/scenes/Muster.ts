@@ -24,7 +24,14 @@ import {
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
+import {
+  COLORS,
+  CSS,
+  currentReadingScale,
+  readingStyle,
+  textStyle,
+  titleStyle,
+} from '../view/theme';
 import { artTexture, fallbackTexture, frameExists } from '../view/unit-view';
 import { Button, drawPanel, Toast } from '../view/ui';
 
@@ -107,7 +114,7 @@ export class MusterScene extends Phaser.Scene {
         W / 2,
         cardY,
         '',
-        textStyle(this.upright ? 19 : 14, CSS.parchment, {
+        readingStyle(this.upright ? 19 : 14, CSS.parchment, {
           wordWrap: { width: cardW, useAdvancedWrap: true },
           lineSpacing: 2,
           align: 'center',
@@ -177,7 +184,7 @@ export class MusterScene extends Phaser.Scene {
           x + w - 18,
           y + 14,
           `${army.kinds.length} figures \u00b7 ${army.points} of ${army.budget} points`,
-          textStyle(up ? 20 : 16, over ? '#ffb4a8' : CSS.green),
+          readingStyle(up ? 20 : 16, over ? '#ffb4a8' : CSS.green),
         )
         .setOrigin(1, 0)
         .setName(`muster-${side}-points`),
@@ -185,11 +192,14 @@ export class MusterScene extends Phaser.Scene {
     // The budget.
     const by = y + (up ? 74 : 62);
     this.root.add(
-      this.add.text(x + 18, by, 'Budget', textStyle(up ? 19 : 15, CSS.muted)).setOrigin(0, 0.5),
+      this.add.text(x + 18, by, 'Budget', readingStyle(up ? 19 : 15, CSS.muted)).setOrigin(0, 0.5),
     );
     const bw = up ? 78 : 58;
+    // The texts grow with the text size: the budget's buttons start after its grown label.
+    const k = currentReadingScale();
+    const bx = x + Math.round((up ? 128 : 96) + (k - 1) * (up ? 40 : 60));
     muster.budgets.forEach((points, i) => {
-      const b = new Button(this, x + (up ? 128 : 96) + i * (bw + 6) + bw / 2, by, {
+      const b = new Button(this, bx + i * (bw + 6) + bw / 2, by, {
         name: `muster-${side}-budget-${points}`,
         width: bw,
         height: up ? 40 : 30,
@@ -225,7 +235,7 @@ export class MusterScene extends Phaser.Scene {
       this.root.add(this.figureIcon(f, x + 30, ry, rowH - 6));
       const fs = up ? 20 : 15;
       const name = this.add
-        .text(x + 54, ry, f.name, textStyle(fs, n > 0 ? CSS.parchment : CSS.muted))
+        .text(x + 54, ry, f.name, readingStyle(fs, n > 0 ? CSS.parchment : CSS.muted))
         .setOrigin(0, 0.5)
         .setName(`muster-${side}-name-${f.kind}`);
       name.setInteractive({ useHandCursor: true });
@@ -239,47 +249,49 @@ export class MusterScene extends Phaser.Scene {
               x + 54 + name.width + 10,
               ry,
               '\u2605 Arch Foe',
-              textStyle(up ? 17 : 13, CSS.gold),
+              readingStyle(up ? 17 : 13, CSS.gold),
             )
             .setOrigin(0, 0.5)
             .setName('muster-arch-foe'),
         );
       }
+      // The - and + buttons: square, and on a wide screen as wide as the grown sign needs.
       const bs = up ? Math.min(48, rowH - 6) : Math.min(28, rowH - 4);
+      const bsw = up ? bs : Math.round(bs * k);
       const right = x + w - 18;
       this.root.add(
         this.add
           .text(
-            right - 2 * bs - 118 * (up ? 1.25 : 1),
+            right - 2 * bsw - 118 * (up ? 1.25 : 1) * k,
             ry,
             `${f.points} pts`,
-            textStyle(fs - 1, CSS.muted),
+            readingStyle(fs - 1, CSS.muted),
           )
           .setOrigin(0, 0.5),
       );
       this.root.add(
         this.add
           .text(
-            right - 2 * bs - 22,
+            right - 2 * bsw - 22,
             ry,
             n > 0 ? `\u00d7${n}` : '\u2013',
-            textStyle(fs, n > 0 ? CSS.gold : CSS.dim),
+            readingStyle(fs, n > 0 ? CSS.gold : CSS.dim),
           )
           .setOrigin(1, 0.5)
           .setName(`muster-${side}-count-${f.kind}`),
       );
-      const remove = new Button(this, right - bs * 1.5 - 6, ry, {
+      const remove = new Button(this, right - bsw * 1.5 - 6, ry, {
         name: `muster-${side}-remove-${f.kind}`,
-        width: bs,
+        width: bsw,
         height: bs,
         label: '\u2212',
         fontSize: up ? 24 : 18,
         onClick: () => this.change(side, f.kind, -1),
       });
       remove.setEnabled(n > 0 && army.kinds.length > 1);
-      const add = new Button(this, right - bs / 2, ry, {
+      const add = new Button(this, right - bsw / 2, ry, {
         name: `muster-${side}-add-${f.kind}`,
-        width: bs,
+        width: bsw,
         height: bs,
         label: '+',
         fontSize: up ? 24 : 18,

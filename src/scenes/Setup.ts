@@ -39,6 +39,7 @@ import { frameMenuScene } from '../view/frame';
 import { screenNow } from '../view/screen';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
+import { makeScrollArea, type ScrollArea } from '../view/scroll-area';
 import {
   COLORS,
   CSS,
@@ -50,6 +51,7 @@ import {
 } from '../view/theme';
 import {
   Button,
+  SCROLL_INTO_VIEW,
   cropText,
   drawPanel,
   enableKeyboardFocus,
@@ -85,6 +87,8 @@ let myMapsPage = 0;
 let previewKey = '';
 /** The last table roll of an option (the scenario's d20), shown until another choice. */
 let tableRoll: OptionRoll | null = null;
+/** How far the options were scrolled (kept while the options are drawn again, or the battlefield cycled). */
+let optionsScrolled = 0;
 /** A random battlefield's seed: five digits, easy to note and type again. */
 const fieldSeed = (): number => 1 + (randomSeed() % 99_999);
 /**
@@ -176,6 +180,8 @@ export class SetupScene extends Phaser.Scene {
   private rules: RuleModule = defaultRuleModule();
   private options!: ScenarioOptions;
   private optionRoot!: Phaser.GameObjects.Container;
+  /** The options' scrolling (upright at a larger text size under a muster), when they run long. */
+  private optionsScroll: ScrollArea | null = null;
   private detailRoot!: Phaser.GameObjects.Container;
   private startButton!: Button;
   private seedField!: Phaser.GameObjects.Text;
@@ -190,6 +196,8 @@ export class SetupScene extends Phaser.Scene {
   private bx = 0;
   /** How much the options rows grow now: the text size, less where the row would not fit. */
   private rowK = 1;
+  /** Where the options rows end (startRows). */
+  private rowRight = 0;
 
   constructor() {
     super('Setup');
@@ -501,7 +509,10 @@ export class SetupScene extends Phaser.Scene {
     if (!first) {
       const same = keep && result.ok && result.scenario.ruleModule === this.rules.id;
       app.setup.options = same ? this.options : result.ok ? { ...result.scenario.defaults } : null;
-      if (!keep) tableRoll = null;
+      if (!keep) {
+        tableRoll = null;
+        optionsScrolled = 0;
+      }
       this.scene.restart();
       return;
     }
@@ -529,6 +540,9 @@ export class SetupScene extends Phaser.Scene {
     this.tooltip.hideNow();
     this.detailRoot.removeAll(true);
     this.optionRoot.removeAll(true);
+    this.optionsScroll?.destroy();
+    this.optionsScroll = null;
+    this.optionRoot.y = 0;
     const lay = this.lay;
     const x = lay.details.x + 24;
     let y = lay.details.y + 16;
@@ -699,20 +713,35 @@ export class SetupScene extends Phaser.Scene {
     const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null);
     const label = (text: string, tip: string, yy: number): void =>
       this.optionLabel(x, text, tip, yy, 16);
-    const bx = x + Math.round(130 + (this.k - 1) * 75);
+    // Upright at a larger text size each option's name goes above its buttons, which take
+    // the panel's width; the rows that do not fit scroll (scrollOptions).
+    const above = this.labelsAbove;
+    const button = this.lay.button;
+    const half = Math.round(this.fs(16) * 0.6);
+    const drop = above ? half + 5 + Math.round(button / 2) : 0;
+    const gap = 12;
+    const top = y - half;
+    /** The next row's name line, after a row whose foot is at `bottom` (upright, larger). */
+    const after = (bottom: number): number => bottom + gap + half;
+    /** Marks the controls added since `mark` as a row from `from` to `to`, for the scroll. */
+    const band = (mark: number, from: number, to: number): void => {
+      for (const o of root.list.slice(mark)) o.setData('band', [from, to]);
+    };
+    const bx = above ? x : x + Math.round(130 + (this.k - 1) * 75);
     this.startRows(bx, x + wrap);
     const roll = muster.optionRoll;
     const rolled = roll ? specs.find((s) => s.id === roll.option) : undefined;
     if (roll && rolled) {
+      const mark = root.list.length;
       label(rolled.label, rolled.help, y);
-      this.buildOption(rolled, optionName(rolled, specs), bx, y);
+      this.buildOption(rolled, optionName(rolled, specs), bx, y + drop);
       this.optionButton(
         `${optionName(rolled, specs)}-roll`,
         `Roll d${roll.die}`,
         false,
         84,
         bx + 330,
-        y,
+        y + drop,
         () => {
           const r = roll.pick(1 + (randomSeed() % roll.die));
           if (!r) return;
@@ -720,24 +749,35 @@ export class SetupScene extends Phaser.Scene {
           this.setOption({ [roll.option]: r.value });
         },
       );
+      let foot = y + drop + button / 2;
       if (tableRoll && this.options[roll.option] === tableRoll.value) {
-        root.add(
-          this.add
-            .text(
-              bx + this.off(160),
-              y + 24,
-              `Rolled ${tableRoll.text}`,
-              textStyle(this.fs(13), CSS.gold),
-            )
-            .setOrigin(0.5)
-            .setName('scenario-roll'),
-        );
+        const text = this.add
+          .text(
+            bx + this.off(160),
+            y + drop + (above ? button / 2 + 4 : 24),
+            `Rolled ${tableRoll.text}`,
+            textStyle(this.fs(13), CSS.gold),
+          )
+          .setOrigin(0.5, above ? 0 : 0.5)
+          .setName('scenario-roll');
+        root.add(text);
+        foot += text.height + 4;
         y += 16;
       }
-      y += this.rowStep();
+      band(mark, y - half, foot);
+      y = above ? after(foot) : y + this.rowStep();
     }
-    y = this.buildBattlefieldRow(x, bx, y, label);
+    {
+      const mark = root.list.length;
+      const rowY = y;
+      y = this.buildBattlefieldRow(x, bx, y, label, drop);
+      if (above) {
+        band(mark, rowY - half, y);
+        y = after(y);
+      }
+    }
     let col = 0;
+    let toggleRow = -1;
     for (const spec of specs) {
       if (spec.id === rolled?.id) continue;
       const when = spec.showWhen;
@@ -745,30 +785,38 @@ export class SetupScene extends Phaser.Scene {
       const name = optionName(spec, specs);
       if (spec.kind === 'toggle') {
         const on = this.options[spec.id] === true;
-        const w = Math.floor((wrap - 8) / 2);
+        // Two a row; upright at a larger text size one a row, the panel's width.
+        const w = above ? wrap : Math.floor((wrap - 8) / 2);
+        const mark = root.list.length;
+        // Upright at a larger text size a switch row has no name line: its buttons start there.
+        const at = above ? y - half + button / 2 : y;
         const b = this.optionButton(
           `${name}-toggle`,
           `${spec.label}: ${on ? 'On' : 'Off'}`,
           on,
           w,
           x + col * (w + 8),
-          y,
+          at,
           () => this.setOption({ [spec.id]: !on }),
           false,
         );
         b.setData('tooltip', spec.help);
         this.optionTip(b, spec.help);
-        col = (col + 1) % 2;
-        if (col === 0) y += this.rowStep();
+        band(mark, at - button / 2, at + button / 2);
+        toggleRow = at + button / 2;
+        col = above ? 0 : (col + 1) % 2;
+        if (col === 0) y = above ? after(toggleRow) : y + this.rowStep();
         continue;
       }
-      if (col === 1) y += this.rowStep();
+      if (col === 1) y = above ? after(toggleRow) : y + this.rowStep();
       col = 0;
+      const mark = root.list.length;
       label(spec.label, spec.help, y);
-      this.buildOption(spec, name, bx, y);
-      y += this.rowStep();
+      this.buildOption(spec, name, bx, y + drop);
+      band(mark, y - half, y + drop + button / 2);
+      y = above ? after(y + drop + button / 2) : y + this.rowStep();
     }
-    if (col === 1) y += this.rowStep();
+    if (col === 1) y = above ? after(toggleRow) : y + this.rowStep();
     // The armies in short, and the way to the muster.
     const line = (side: 'heroes' | 'enemies'): string => {
       const a = muster.army(this.options, side);
@@ -779,14 +827,16 @@ export class SetupScene extends Phaser.Scene {
       return `${side === 'heroes' ? 'Your army' : 'The enemy'}: ${a.kinds.length} figures, ${a.points} of ${a.budget} points${arch}`;
     };
     const problem = muster.problem(this.options);
+    const mark = root.list.length;
+    const musterW = above ? this.off(120) : 120;
     const armies = this.add
       .text(
         x,
-        y - 14,
+        above ? y - half : y - 14,
         `${line('heroes')}\n${line('enemies')}`,
         textStyle(this.fs(14), problem ? '#ffb4a8' : CSS.parchment, {
           lineSpacing: 3,
-          wordWrap: { width: wrap - 140 },
+          wordWrap: { width: wrap - (above ? musterW + 12 : 140) },
         }),
       )
       .setName('muster-summary');
@@ -795,25 +845,87 @@ export class SetupScene extends Phaser.Scene {
       'muster-open',
       'Muster\u2026',
       false,
-      120,
-      x + wrap - 120,
-      y + 4,
+      musterW,
+      x + wrap - musterW,
+      above ? y - half + button / 2 : y + 4,
       () => {
         app.setup.options = this.options;
         app.goto('Muster');
       },
       false,
     );
+    if (above) {
+      const foot = y - half + Math.max(armies.height, button);
+      band(mark, y - half, foot);
+      y = after(foot);
+      const seedMark = root.list.length;
+      this.buildSeedRow(x, y, bx, label, drop);
+      band(seedMark, y - half, y + drop + button / 2);
+      this.scrollOptions(top, y + drop + button / 2);
+      return;
+    }
     y += Math.max(46, armies.height + 6);
     this.buildSeedRow(x, y, bx, label);
   }
 
   /**
+   * Upright at a larger text size under a muster: the options from `top` down to `bottom`
+   * scroll within the panel when they run past its foot, a row at a time (a row whose
+   * band, set on its controls, is not wholly in view is hidden; no mask, which Phaser 4
+   * draws only on Canvas). Where the player had scrolled to is kept when the options are
+   * drawn again.
+   */
+  private scrollOptions(top: number, bottom: number): void {
+    const d = this.lay.details;
+    const rect = { x: d.x, y: top - 4, width: d.w, height: d.y + d.h - 6 - (top - 4) };
+    const root = this.optionRoot;
+    const before = optionsScrolled;
+    this.optionsScroll = makeScrollArea(
+      this,
+      rect,
+      bottom - rect.y + 6,
+      'setup-options',
+      (by, shown) => {
+        optionsScrolled = by;
+        // The first row that starts at the place scrolled to goes to the top (no gap where a
+        // row cut by the top is hidden).
+        const starts = root.list
+          .map((o) => (o.getData('band') as [number, number] | undefined)?.[0])
+          .filter((t): t is number => t !== undefined && t >= rect.y + by - 1);
+        const shift = starts.length > 0 ? Math.min(...starts) - rect.y : by;
+        root.y = -shift;
+        for (const o of root.list) {
+          const band = o.getData('band') as [number, number] | undefined;
+          if (!band) continue;
+          const visible = band[0] - shift >= rect.y - 1 && band[1] - shift <= rect.y + shown + 1;
+          (o as unknown as Phaser.GameObjects.Components.Visible).setVisible(visible);
+        }
+      },
+      Math.round(this.lay.button / 2),
+    );
+    const area = this.optionsScroll;
+    if (!area) return;
+    if (before > 0) area.scrollBy(before);
+    // Tab reaches the options out of view: the focused one scrolls in.
+    for (const o of root.list) {
+      const band = o.getData('band') as [number, number] | undefined;
+      if (!band || !(o instanceof Button)) continue;
+      o.setData(SCROLL_INTO_VIEW, () => {
+        const from = area.scrolled;
+        // Half a step more, so the rounding to whole steps leaves no part of its row out.
+        const half = Math.round(this.lay.button / 4);
+        if (band[0] < rect.y + from) area.scrollBy(band[0] - rect.y - from - half);
+        else area.scrollBy(band[1] - (rect.y + rect.height - 24) - from + half);
+      });
+    }
+  }
+
+  /**
    * Whether each option's name goes above its buttons: upright at a larger text size (the
-   * buttons then take the panel's width), for the options without a muster.
+   * buttons then take the panel's width; under a muster the options scroll).
    */
   private get labelsAbove(): boolean {
-    return this.k > 1 && this.lay.upright && !this.rules.muster;
+    return this.k > 1 && this.lay.upright;
   }
 
   /** A text size: a fifth larger on a phone held upright, where the screen shows it small. */
@@ -834,6 +946,7 @@ export class SetupScene extends Phaser.Scene {
   /** The options rows start at `bx` and end by `right`: they grow as far as that allows. */
   private startRows(bx: number, right: number): void {
     this.bx = bx;
+    this.rowRight = right;
     // The widest row (a map's name between its arrows, the seed) is 400 wide at normal size.
     this.rowK = Math.min(this.k, Math.max(1, (right - bx) / 400));
   }
@@ -860,6 +973,7 @@ export class SetupScene extends Phaser.Scene {
     bx: number,
     y: number,
     label: (text: string, tip: string, y: number) => void,
+    drop = 0,
   ): number {
     const id = app.setup.scenario;
     const field = parseFieldId(id);
@@ -869,6 +983,13 @@ export class SetupScene extends Phaser.Scene {
       'A field rolled on the rules\u2019 terrain tables (the same seed, the same field), or a map: a bundled one or your own.',
       y,
     );
+    // Its buttons `drop` under its name, the map's name (or the field's seed) in a line of
+    // its own under them, the panel's width (upright at a larger text size).
+    const split = drop > 0;
+    y += drop;
+    const y2 = split ? y + this.lay.button + 8 : y;
+    const shift = split ? -184 : 0;
+    const span = split ? Math.floor((this.rowRight - this.bx) / this.rowK) : 400;
     const random = randomFieldId(this.rules.id, field?.seed ?? fieldSeed(), scale);
     const maps = battlefieldMaps(app.customMap, app.customMapName);
     const under = parseUnderRulesId(id);
@@ -893,25 +1014,39 @@ export class SetupScene extends Phaser.Scene {
     if (field) {
       this.optionRoot.add(
         this.add
-          .text(bx + this.off(186), y, `Seed ${field.seed}`, textStyle(this.fs(15), CSS.gold))
+          .text(
+            bx + this.off(186 + shift),
+            y2,
+            `Seed ${field.seed}`,
+            textStyle(this.fs(15), CSS.gold),
+          )
           .setOrigin(0, 0.5)
           .setName('field-seed'),
       );
-      this.optionButton('field-reroll', 'Reroll', false, 90, bx + 296, y, () =>
+      this.optionButton('field-reroll', 'Reroll', false, 90, bx + (split ? 120 : 296), y2, () =>
         this.selectScenario(this.reseeded(id), false, true),
       );
     } else if (maps.length > 0) {
-      this.optionButton('field-prev', '\u25c0', false, 34, bx + 184, y, toMap(at - 1));
+      this.optionButton('field-prev', '\u25c0', false, 34, bx + 184 + shift, y2, toMap(at - 1));
       const name = this.add
-        .text(bx + this.off(226), y, maps[at].name, textStyle(this.fs(14), CSS.gold))
+        .text(bx + this.off(226 + shift), y2, maps[at].name, textStyle(this.fs(14), CSS.gold))
         .setOrigin(0, 0.5)
         .setName('field-map-name');
-      if (fitText(name, maps[at].name, this.off(134), this.fs(14), 11))
+      if (fitText(name, maps[at].name, this.off(split ? span - 84 : 134), this.fs(14), 11))
         this.hoverTip(name, maps[at].name);
       this.optionRoot.add(name);
-      this.optionButton('field-next', '\u25b6', false, 34, bx + 366, y, toMap(at + 1));
+      this.optionButton(
+        'field-next',
+        '\u25b6',
+        false,
+        34,
+        bx + (split ? span - 34 : 366),
+        y2,
+        toMap(at + 1),
+      );
     }
-    return y + this.rowStep();
+    // Upright at a larger text size: the foot of its second line.
+    return split ? y2 + this.lay.button / 2 : y + this.rowStep();
   }
 
   /** The seed row: random or typed, the typed digits in a box. */

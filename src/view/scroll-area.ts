@@ -23,6 +23,8 @@ export interface ScrollArea {
   readonly most: number;
   /** Scrolls by `by` pixels (positive: down), within its ends. */
   scrollBy(by: number): void;
+  /** Takes the area's foot line and its wheel, drag and keys away (the screen builds it again). */
+  destroy(): void;
 }
 
 /**
@@ -67,30 +69,39 @@ export function makeScrollArea(
   };
   show(0, shown);
   more.setText(words());
+  let destroyed = false;
   const over = (p: Phaser.Input.Pointer): boolean =>
+    !destroyed &&
     p.worldX >= rect.x &&
     p.worldX <= rect.x + rect.width &&
     p.worldY >= rect.y &&
     p.worldY <= rect.y + shown;
-  scene.input.on('wheel', (p: Phaser.Input.Pointer, _o: unknown, _dx: number, dy: number) => {
+  const onWheel = (p: Phaser.Input.Pointer, _o: unknown, _dx: number, dy: number): void => {
     // A notch of the wheel: three rows, or 40 pixels of text.
     const notch = step > 1 ? 3 * step : 40;
     if (over(p)) scrollBy(dy > 0 ? notch : -notch);
-  });
+  };
   let dragFrom: number | null = null;
-  scene.input.on('pointerdown', (p: Phaser.Input.Pointer) => {
+  const onDown = (p: Phaser.Input.Pointer): void => {
     dragFrom = over(p) ? p.worldY : null;
-  });
-  scene.input.on('pointermove', (p: Phaser.Input.Pointer) => {
+  };
+  const onMove = (p: Phaser.Input.Pointer): void => {
     if (dragFrom === null || !p.isDown) return;
     // A drag moves once it has gone a step.
     const by = dragFrom - p.worldY;
     if (Math.abs(by) < step) return;
     scrollBy(by);
     dragFrom = p.worldY;
-  });
-  scene.input.on('pointerup', () => (dragFrom = null));
+  };
+  const onUp = (): void => {
+    dragFrom = null;
+  };
+  scene.input.on('wheel', onWheel);
+  scene.input.on('pointerdown', onDown);
+  scene.input.on('pointermove', onMove);
+  scene.input.on('pointerup', onUp);
   onKeyDown(scene, (e) => {
+    if (destroyed) return;
     if (e.key === 'PageDown') scrollBy(Math.max(step, shown - 30));
     else if (e.key === 'PageUp') scrollBy(-Math.max(step, shown - 30));
   });
@@ -100,5 +111,14 @@ export function makeScrollArea(
     },
     most,
     scrollBy,
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      scene.input.off('wheel', onWheel);
+      scene.input.off('pointerdown', onDown);
+      scene.input.off('pointermove', onMove);
+      scene.input.off('pointerup', onUp);
+      more.destroy();
+    },
   };
 }

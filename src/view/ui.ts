@@ -85,7 +85,7 @@ const ELLIPSIS = '\u2026';
 /**
  * Fits a one-line text into `width` (its own layout pixels): first a smaller font, down to
  * `least` (default: 72% of its size, never under 10), then cut short with an ellipsis (a
- * number at its end, like a weapon's "11+", kept).
+ * number at its end, like a weapon's "11+", kept); a single sign is made smaller still.
  * Returns whether it was cut (the caller shows the full text in a tooltip).
  */
 export function fitText(
@@ -104,6 +104,11 @@ export function fitText(
     text.setFontSize(s);
   }
   if (text.width <= width) return false;
+  // A single sign (a button's "+") cannot be cut: it is drawn as small as it must be.
+  if (Array.from(full).length <= 1) {
+    while (text.width > width && s > 6) text.setFontSize(--s);
+    return false;
+  }
   // A number at the end (a weapon's "11+") is kept: the words before it are cut.
   const tail = /\s\S*\d\S*$/.exec(full)?.[0] ?? '';
   const head = full.slice(0, full.length - tail.length);
@@ -568,6 +573,14 @@ export class Slider extends Phaser.GameObjects.Container {
 /** What the keyboard focus can rest on: a button, or a slider the arrows move. */
 type Focusable = Button | Slider;
 
+/** A control's data key: a way to scroll it into view (a control of a scrolling area hidden now). */
+export const SCROLL_INTO_VIEW = 'scrollIntoView';
+
+/** The way to scroll `o` into view, when it is a hidden control of a scrolling area. */
+function scrollIntoViewOf(o: Phaser.GameObjects.GameObject): (() => void) | undefined {
+  return o.getData(SCROLL_INTO_VIEW) as (() => void) | undefined;
+}
+
 // ------------------------------------------------------------------ toast
 
 /** A short message that fades: illegal clicks, saves that failed, errors. */
@@ -628,7 +641,9 @@ function focusableButtons(scene: Phaser.Scene): Focusable[] {
     for (const o of list) {
       const visible = shown && (o as unknown as { visible?: boolean }).visible !== false;
       if (o instanceof Button || o instanceof Slider) {
-        if (visible && o.enabled && o.input?.enabled) found.push(o);
+        // A control scrolled out of view is still in the Tab order: focused, it scrolls in.
+        const reachable = visible || (shown && scrollIntoViewOf(o) !== undefined);
+        if (reachable && o.enabled && o.input?.enabled) found.push(o);
       } else if (o instanceof Phaser.GameObjects.Container) visit(o.list, visible);
       else if (o instanceof Phaser.GameObjects.Layer) visit(o.list, visible);
     }
@@ -683,6 +698,7 @@ export function enableKeyboardFocus(scene: Phaser.Scene): void {
   let focused: Focusable | null = null;
   const setFocus = (b: Focusable | null): void => {
     focused?.setFocused(false);
+    if (b && !b.visible) scrollIntoViewOf(b)?.();
     focused = b;
     focused?.setFocused(true);
     noteFocusedControl(b?.buttonName ?? null);

@@ -1,6 +1,7 @@
 /**
  * The larger text size on the menu screens: at "larger" (1.4 times) the texts read on
- * the Menu, Results, a campaign's own screen, the campaign picker, Settings, Keys, Setup, Campaigns and Credits
+ * the Menu, Results, a campaign's own screen, the campaign picker, Settings, Keys, Setup, the
+ * Skirmish's muster, Campaigns and Credits
  * (row names, footnotes, choice buttons' labels, the scenario's description, the credits,
  * the battle's table, the party's figures and the missions) are drawn at least 1.3 times the letters
  * they have at "normal", on a 1280x720 screen and on a 390x844 phone (Setup's option
@@ -77,6 +78,17 @@ async function openPicker(): Promise<void> {
   await clickButtonOn(page, free!);
 }
 
+/** The Skirmish's muster, from Setup (its button scrolled into view on an upright phone). */
+async function openMuster(): Promise<void> {
+  await clickButtonOn(page, 'new-game');
+  await waitForScene(page, 'Setup');
+  await clickButtonOn(page, 'scenario-skirmish-basic-battle');
+  await waitForScene(page, 'Setup');
+  await waitForSteadyScreen(page, 4);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+  await clickButtonOn(page, 'muster-open');
+}
+
 const SCREENS: Screen[] = [
   {
     scene: 'Menu',
@@ -136,7 +148,7 @@ const SCREENS: Screen[] = [
   },
   {
     scene: 'Setup',
-    open: ['new-game'],
+    open: ['new-game', 'scenario-dungeon-crawl'],
     back: ['setup-back'],
     texts: [
       'setup-summary',
@@ -150,6 +162,26 @@ const SCREENS: Screen[] = [
       'lair-3-4',
       'morale-on',
     ],
+  },
+  {
+    // The Skirmish's options (a muster): upright at "larger" they scroll; the rows at the top.
+    scene: 'Setup',
+    open: ['new-game', 'scenario-skirmish-basic-battle'],
+    back: ['setup-back'],
+    texts: ['scenario-roll', 'field-random', 'field-map', 'fog-toggle', 'scale-large'],
+  },
+  {
+    scene: 'Muster',
+    open: [],
+    back: ['muster-done', 'setup-back'],
+    texts: [
+      'muster-heroes-points',
+      'muster-heroes-name-swordsman',
+      'muster-heroes-count-swordsman',
+      'muster-heroes-add-swordsman',
+      'muster-card',
+    ],
+    reach: openMuster,
   },
   {
     scene: 'Campaigns',
@@ -247,7 +279,7 @@ async function measureAll(textSize: string): Promise<Record<string, number>> {
       if (screen.reach) await screen.reach();
       for (const b of screen.open) await clickButtonOn(page, b);
       await waitForScene(page, screen.scene);
-      await page.waitForTimeout(250);
+      await waitForSteadyScreen(page, 4);
       const what = `${screen.scene} ${v.width}x${v.height} ${textSize}`;
       const names = [...screen.texts, ...(v.width > v.height ? (screen.wide ?? []) : [])];
       const letters = await measure({ ...screen, texts: names }, v.width, v.height, what);
@@ -278,4 +310,97 @@ describe('the larger text size on the menu screens', () => {
       }
     expect(browser.errors).toEqual([]);
   }, 120_000);
+
+  it("scrolls the Skirmish's options on an upright phone at the larger text size, every option in reach", async () => {
+    await openAt('larger');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    await waitForSteadyScreen(page);
+    await clickButtonOn(page, 'new-game');
+    await waitForScene(page, 'Setup');
+    await clickButtonOn(page, 'scenario-skirmish-basic-battle');
+    await waitForScene(page, 'Setup');
+    await waitForSteadyScreen(page);
+    const view = () =>
+      page.evaluate(() => {
+        const d = window.archfoe.debug;
+        const rects = Object.fromEntries(
+          d.buttonNames().flatMap((n) => {
+            const r = d.buttonRect(n);
+            return r ? [[n, r] as const] : [];
+          }),
+        );
+        return { rects, more: d.textOf('setup-options-more') };
+      });
+    const options = [
+      'scenario-prev',
+      'scenario-roll',
+      'field-random',
+      'field-map',
+      'fog-toggle',
+      'scale-large',
+      'random-toggle',
+      'patrol-toggle',
+      'tactics-toggle',
+      'morale-toggle',
+      'muster-open',
+      'seed-random',
+      'seed-typed',
+    ];
+    let now = await view();
+    expect(now.more).toBe('more: scroll \u2193');
+    // By the keyboard: Tab reaches an option out of view, which scrolls in; Shift+Tab back up.
+    const focused = () => page.evaluate(() => window.archfoe.debug.focusedButton());
+    expect(now.rects['seed-typed']).toBeUndefined();
+    for (let i = 0; i < 40 && (await focused()) !== 'seed-typed'; i++)
+      await page.keyboard.press('Tab');
+    expect(await focused()).toBe('seed-typed');
+    expect((await view()).rects['seed-typed']).toBeDefined();
+    for (let i = 0; i < 40 && (await focused()) !== 'scenario-prev'; i++)
+      await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('scenario-prev');
+    now = await view();
+    expect(now.rects['scenario-prev']).toBeDefined();
+
+    // The options shown lie between the scenario list and the buttons at the foot.
+    const top = now.rects['load-map'].y + now.rects['load-map'].height;
+    const foot = Math.min(now.rects['setup-back'].y, now.rects['start'].y);
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      for (const n of options) {
+        const r = now.rects[n];
+        if (!r) continue;
+        seen.add(n);
+        expect(r.y, `${n} below the list`).toBeGreaterThan(top);
+        expect(r.y + r.height, `${n} above the foot`).toBeLessThan(foot);
+      }
+      if (now.more === 'scroll \u2191') break;
+      await page.keyboard.press('PageDown');
+      now = await view();
+    }
+    expect([...seen].sort()).toEqual([...options].sort());
+    expect(now.more).toBe('scroll \u2191');
+    // A click on an option scrolled to keeps the place.
+    const before = now.rects['morale-toggle'];
+    expect(before).toBeDefined();
+    await clickButtonOn(page, 'morale-toggle');
+    await page.waitForTimeout(200);
+    now = await view();
+    expect(now.rects['morale-toggle']?.y).toBeCloseTo(before.y, 0);
+    expect(now.rects['morale-toggle']?.label).not.toBe(before.label);
+    // A drag that begins on a button scrolls and does not press it, even when it comes back
+    // to end on the same button.
+    const morale = now.rects['morale-toggle']!;
+    const moraleOn = await page.evaluate(() => window.archfoe.debug.setup().options?.morale);
+    await page.mouse.move(morale.cx, morale.cy);
+    await page.mouse.down();
+    await page.mouse.move(morale.cx, morale.cy + 80, { steps: 8 });
+    expect((await view()).more).toBe('more: scroll \u2191\u2193');
+    await page.mouse.move(morale.cx, morale.cy, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.archfoe.debug.setup().options?.morale)).toBe(moraleOn);
+    await page.screenshot({ path: 'test-artifacts/menu-text-setup-skirmish-upright-scrolled.png' });
+    expect(browser.errors).toEqual([]);
+  });
 });
