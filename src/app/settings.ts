@@ -15,7 +15,10 @@ export interface Settings {
   effects: number;
   speed: AnimationSpeed;
   showLog: boolean;
-  /** No screen shake, short fades (the system's "reduce motion" sets the default). */
+  /**
+   * No screen shake, short fades, figures without idle animation and a steady glow (the
+   * system's "reduce motion" sets the default).
+   */
   reducedMotion: boolean;
   /** Colour-blind-safe colours, and patterns where colour alone told things apart. */
   colourBlind: boolean;

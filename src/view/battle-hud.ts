@@ -13,6 +13,7 @@ import type { BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
 import { Banner, HeroCard, InfoPanel } from './hud';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from './theme';
+import { consumeKey, onKeyDown } from './keys';
 import { Button, drawPanel, fitText, Toast, Tooltip } from './ui';
 
 /** What the HUD's buttons and cards ask the scene to do (and the keys they name). */
@@ -107,6 +108,9 @@ export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string
     ['Menus: Tab, Enter', 'move the focus ring between buttons; Enter or Space presses'],
   ];
 }
+
+/** Screen pixels of a drag on the help that scroll it a row. */
+const HELP_DRAG_ROW = 30;
 
 export class BattleHud {
   readonly root: Phaser.GameObjects.Container;
@@ -392,10 +396,12 @@ export class BattleHud {
         .text(w / 2, 18, 'Keys and mouse', titleStyle(22, CSS.gold, { strokeThickness: 0 }))
         .setOrigin(0.5, 0),
     );
-    let y = 62;
+    const top = 62;
+    let y = top;
+    const rows: { texts: Phaser.GameObjects.Text[]; y: number; height: number }[] = [];
     for (const [k, d] of helpLines(this.actions.keys ?? DEFAULT_KEYS)) {
-      c.add(
-        scene.add.text(
+      const key = scene.add
+        .text(
           14,
           y,
           k,
@@ -403,29 +409,107 @@ export class BattleHud {
             fontStyle: 'bold',
             wordWrap: { width: keyW - 20 },
           }),
-        ),
-      );
-      const t = scene.add.text(
-        keyW,
-        y,
-        d,
-        readingStyle(w < 500 ? 13 : 15, CSS.parchment, { wordWrap: { width: w - keyW - 14 } }),
-      );
-      c.add(t);
-      y += Math.max(26, t.height + 8);
+        )
+        .setName('help-key');
+      const t = scene.add
+        .text(
+          keyW,
+          y,
+          d,
+          readingStyle(w < 500 ? 13 : 15, CSS.parchment, { wordWrap: { width: w - keyW - 14 } }),
+        )
+        .setName('help-text');
+      c.add([key, t]);
+      const height = Math.max(26, t.height + 8, key.height + 8);
+      rows.push({ texts: [key, t], y, height });
+      y += height;
     }
-    const h = y + 16;
+    // Taller than the screen (a larger text size, a phone held upright): the rows scroll,
+    // whole rows only, with a line at the foot saying which way there is more.
+    const most = Math.max(160, this.layout.height - 8);
+    const h = Math.min(y + 16, most);
+    this.helpScroll = null;
+    if (y + 16 > most) {
+      const foot = h - 30;
+      const more = scene.add
+        .text(w - 16, h - 8, '', readingStyle(12, CSS.gold))
+        .setOrigin(1, 1)
+        .setName('help-more');
+      c.add(more);
+      // The last first row that still fills the window to its foot.
+      let lastFirst = rows.length - 1;
+      while (
+        lastFirst > 0 &&
+        rows[rows.length - 1].y + rows[rows.length - 1].height - rows[lastFirst - 1].y <= foot - top
+      )
+        lastFirst--;
+      let first = 0;
+      const show = (): void => {
+        const shift = rows[first].y - top;
+        for (const r of rows) {
+          const at = r.y - shift;
+          const shown = at >= top && at + r.height <= foot;
+          for (const t of r.texts) t.setY(at).setVisible(shown);
+        }
+        more.setText(
+          first >= lastFirst
+            ? 'scroll \u2191'
+            : first > 0
+              ? 'more: scroll \u2191\u2193'
+              : 'more: scroll \u2193',
+        );
+      };
+      this.helpScroll = (by) => {
+        const next = Math.max(0, Math.min(lastFirst, first + by));
+        if (next === first) return;
+        first = next;
+        show();
+      };
+      show();
+    }
     drawPanel(g, 0, 0, w, h, { alpha: 0.97, border: COLORS.gold });
     c.setPosition(
       Math.round(v.x + v.width / 2 - w / 2),
-      Math.round(Math.max(4, v.y + v.height / 2 - h / 2)),
+      Math.round(Math.max(4, Math.min(v.y + v.height / 2 - h / 2, this.layout.height - 4 - h))),
     );
+    // A tap closes it; a drag (or the wheel, or Page Up / Page Down) scrolls it.
     const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
-    zone.on('pointerup', () => this.actions.top.help());
+    let drag: { y: number; moved: boolean } | null = null;
+    zone.on('pointerdown', (p: Phaser.Input.Pointer) => (drag = { y: p.y, moved: false }));
+    zone.on('pointermove', (p: Phaser.Input.Pointer) => {
+      if (!drag || !p.isDown || !this.helpScroll) return;
+      const by = Math.trunc((drag.y - p.y) / HELP_DRAG_ROW);
+      if (by === 0) return;
+      drag.moved = true;
+      drag.y -= by * HELP_DRAG_ROW;
+      this.helpScroll(by);
+    });
+    zone.on('pointerup', () => {
+      const moved = drag?.moved === true;
+      drag = null;
+      if (!moved) this.actions.top.help();
+    });
+    zone.on(
+      'wheel',
+      (_p: unknown, _dx: number, dy: number, _dz: number, e?: { stopPropagation?: () => void }) => {
+        e?.stopPropagation?.();
+        this.helpScroll?.(dy > 0 ? 2 : -2);
+      },
+    );
     c.add(zone);
+    onKeyDown(scene, (e) => {
+      if (!c.visible || !this.helpScroll) return;
+      if (e.key === 'PageDown' || e.key === 'PageUp') {
+        consumeKey(e);
+        this.helpScroll(e.key === 'PageDown' ? 4 : -4);
+      }
+    });
     c.setVisible(false).setDepth(6000);
     return c;
   }
+
+  /** Scrolls the help by rows (null: it fits, nothing to scroll). */
+  private helpScroll: ((by: number) => void) | null = null;
 
   private icon(name: string): { texture: string; frame: string } | null {
     const textures = this.scene.textures;

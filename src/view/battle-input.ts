@@ -47,7 +47,9 @@ export class BattleInput {
   ) {
     const input = scene.input;
     input.mouse?.disableContextMenu();
-    input.on('pointermove', (p: Phaser.Input.Pointer) => this.onMove(p));
+    input.on('pointermove', (p: Phaser.Input.Pointer, over: Phaser.GameObjects.GameObject[]) =>
+      this.onMove(p, over),
+    );
     input.on('pointerdown', (p: Phaser.Input.Pointer, over: Phaser.GameObjects.GameObject[]) =>
       this.onDown(p, over),
     );
@@ -74,7 +76,10 @@ export class BattleInput {
     return this.scene.input.manager.pointers.filter((q) => q.id !== 0 && q.isDown);
   }
 
-  private onMove(p: Phaser.Input.Pointer): void {
+  private onMove(
+    p: Phaser.Input.Pointer,
+    over: readonly Phaser.GameObjects.GameObject[] = [],
+  ): void {
     const touches = this.touchesDown();
     if (touches.length >= 2) {
       // Pinch: zoom about the point between the two fingers; no tap comes of it.
@@ -100,7 +105,8 @@ export class BattleInput {
       }
       return;
     }
-    const sq = this.host.squareAt(p.x, p.y);
+    // Over a HUD object (the help, a button on the board) the pointer is on no square.
+    const sq = over.length > 0 ? null : this.host.squareAt(p.x, p.y);
     if ((sq?.x ?? -1) === (this.hovered?.x ?? -1) && (sq?.y ?? -1) === (this.hovered?.y ?? -1))
       return;
     this.hovered = sq;

@@ -5,7 +5,7 @@
 import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
-import { Button, cropText, drawPanel, type Tooltip } from './ui';
+import { Button, drawPanel, type Tooltip } from './ui';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
 import { artFor, fallbackTexture, frameExists } from './unit-view';
 import { registerControl } from '../app/controls';
@@ -237,9 +237,15 @@ export class InfoPanel extends Phaser.GameObjects.Container {
   private bg: Phaser.GameObjects.Graphics;
   private title: Phaser.GameObjects.Text;
   private bodyText: Phaser.GameObjects.Text;
+  /** The line at the foot saying there is more (a long text at a larger text size). */
+  private more: Phaser.GameObjects.Text;
   private lastKey = '';
   private readonly panelW: number;
   private readonly panelH: number;
+  /** The first line of the body in view (a body longer than the panel scrolls by lines). */
+  private firstLine = 0;
+  /** The whole body, of which the text shows the lines in view. */
+  private fullBody = '';
 
   constructor(scene: Phaser.Scene, x: number, y: number, w: number, h: number) {
     super(scene, x, y);
@@ -259,24 +265,82 @@ export class InfoPanel extends Phaser.GameObjects.Container {
         }),
       )
       .setName('info-body');
-    this.add([this.bg, this.title, this.bodyText]);
+    this.more = scene.add
+      .text(w - 10, h - 4, '', readingStyle(11, CSS.gold))
+      .setOrigin(1, 1)
+      .setName('info-more');
+    // The wheel or a drag over the panel scrolls a body too long for it.
+    const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
+    zone.on(
+      'wheel',
+      (_p: unknown, _dx: number, dy: number, _dz: number, e?: { stopPropagation?: () => void }) => {
+        e?.stopPropagation?.();
+        this.scrollLines(dy > 0 ? 2 : -2);
+      },
+    );
+    let dragY: number | null = null;
+    zone.on('pointerdown', (p: Phaser.Input.Pointer) => (dragY = p.y));
+    zone.on('pointerup', () => (dragY = null));
+    zone.on('pointermove', (p: Phaser.Input.Pointer) => {
+      if (dragY === null || !p.isDown) return;
+      const lines = Math.trunc((dragY - p.y) / 16);
+      if (lines === 0) return;
+      dragY -= lines * 16;
+      this.scrollLines(lines);
+    });
+    this.add([this.bg, zone, this.title, this.bodyText, this.more]);
     scene.add.existing(this);
   }
 
-  /** What the panel shows now. */
+  /** What the panel shows now (the whole body, also where it scrolls). */
   get shown(): { title: string; body: string } {
-    return { title: this.title.text, body: this.bodyText.text };
+    return { title: this.title.text, body: this.fullBody };
   }
 
   show(title: string, body: string): void {
     const key = `${title}\n${body}`;
     if (key === this.lastKey) return;
     this.lastKey = key;
+    this.firstLine = 0;
+    this.fullBody = body;
     this.title.setText(title);
-    this.bodyText.setText(body);
+    this.placeBody();
+  }
+
+  /** Scrolls a body longer than the panel by `by` lines (within its ends). */
+  scrollLines(by: number): void {
+    this.firstLine += by;
+    this.placeBody();
+  }
+
+  /**
+   * Shows the body's lines from the first in view, whole lines only, and a foot line saying
+   * which way there is more. The text holds just the lines in view rather than a crop of
+   * the whole (a crop of this high-resolution text drew lower than its place on Canvas).
+   */
+  private placeBody(): void {
+    const body = this.bodyText;
+    body.setText(this.fullBody);
     const room = this.panelH - 34 - 8;
-    if (this.bodyText.height > room) cropText(this.bodyText, 0, 0, this.panelW, room);
-    else this.bodyText.setCrop();
+    if (body.height <= room) {
+      this.firstLine = 0;
+      this.more.setText('');
+      return;
+    }
+    const wrapped = body.getWrappedText();
+    const lineH = body.height / Math.max(1, wrapped.length);
+    // The foot line takes the last line's room.
+    const fits = Math.max(1, Math.floor((room - this.more.height) / lineH));
+    this.firstLine = Math.max(0, Math.min(wrapped.length - fits, this.firstLine));
+    body.setText(wrapped.slice(this.firstLine, this.firstLine + fits).join('\n'));
+    const atEnd = this.firstLine >= wrapped.length - fits;
+    this.more.setText(
+      atEnd
+        ? 'scroll \u2191'
+        : this.firstLine > 0
+          ? 'more: scroll \u2191\u2193'
+          : 'more: scroll \u2193',
+    );
   }
 }
 

@@ -13,7 +13,7 @@ import {
   type UnitKind,
 } from '../engine';
 import { cosmetic } from './rng';
-import { boardTextResolution, COLORS, CSS, textStyle } from './theme';
+import { boardTextResolution, COLORS, CSS, isReducedMotion, textStyle } from './theme';
 
 export const TILE = 32;
 
@@ -276,7 +276,8 @@ export class UnitView extends Phaser.GameObjects.Container {
     const biggest = Math.max(this.sprite.width, this.sprite.height);
     this.baseScale = biggest > 0 ? art.height / biggest : 1;
     this.sprite.setScale(this.baseScale);
-    if (this.idleKey) {
+    // Under reduced motion the figures stand still (their first idle frame).
+    if (this.idleKey && !isReducedMotion()) {
       this.sprite.play({
         key: this.idleKey,
         startFrame: cosmetic.int(0, 1),
@@ -479,7 +480,8 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.glowTween?.stop();
     this.glowTween = null;
     this.glow.setAlpha(1);
-    if (on) {
+    // Under reduced motion the acting figure's glow stays lit instead of pulsing.
+    if (on && !isReducedMotion()) {
       this.glowTween = this.scene.tweens.add({
         targets: this.glow,
         alpha: 0.45,
@@ -503,7 +505,8 @@ export class UnitView extends Phaser.GameObjects.Container {
       this.sprite.stop();
       this.sprite.setFrame(`${this.frames}-attack`);
     } else if (!on && this.idleKey) {
-      this.sprite.play({ key: this.idleKey, startFrame: 0 });
+      if (isReducedMotion()) this.sprite.setFrame(`${this.frames}-idle-0`);
+      else this.sprite.play({ key: this.idleKey, startFrame: 0 });
     }
   }
 

@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
+import { compareShots } from './compare-shots';
 import { clickButtonOn, useBrowser, waitForScene, waitForSteadyScreen } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
@@ -215,4 +216,146 @@ describe('comfort settings', () => {
     await page.screenshot({ path: 'test-artifacts/comfort-larger-sideways.png' });
     expect(browser.errors).toEqual([]);
   }, 240_000);
+
+  it("reduced motion: the figures stand still (no idle animation, the acting hero's glow steady)", async () => {
+    // Blocks of the battle that change over 1.2 s with nothing given, looked at every 0.3 s
+    // (idle frames turn at 2.2 a second; the acting hero's glow pulses over 1.4 s).
+    const changing = async (reduced: boolean): Promise<number> => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await page.goto(browser.session.baseUrl + '?renderer=canvas');
+      await page.evaluate(
+        (r) => localStorage.setItem('archfoe.settings.v1', JSON.stringify({ reducedMotion: r })),
+        reduced,
+      );
+      await openMenu();
+      expect((await page.evaluate(() => window.archfoe.debug.comfort())).reducedMotion).toBe(
+        reduced,
+      );
+      await startBattle();
+      await page.mouse.move(2, 2);
+      await waitForSteadyScreen(page);
+      const first = await page.screenshot();
+      const changed = new Set<string>();
+      for (let i = 0; i < 4; i++) {
+        await page.waitForTimeout(300);
+        const later = await page.screenshot();
+        // Finer than the default: a glow's thin ring fading is a change too.
+        const diff = await compareShots(page, first, later, { channel: 40, share: 0.04 });
+        for (const at of diff.differing) changed.add(at);
+      }
+      return changed.size;
+    };
+    expect(await changing(false)).toBeGreaterThan(0);
+    expect(await changing(true)).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it("the battle's help fits the screen at the larger text size: it scrolls to every line", async () => {
+    const keysShown = (): Promise<string[]> =>
+      page.evaluate(() => window.archfoe.debug.textsShown('help-key'));
+    const more = (): Promise<string | null> =>
+      page.evaluate(() => window.archfoe.debug.textOf('help-more'));
+    const helpAt = async (textSize: string, width: number, height: number) => {
+      await page.setViewportSize({ width, height });
+      await page.goto(browser.session.baseUrl + '?renderer=canvas');
+      await page.evaluate(
+        (t) => localStorage.setItem('archfoe.settings.v1', JSON.stringify({ textSize: t })),
+        textSize,
+      );
+      await openMenu();
+      await startBattle();
+      await page.keyboard.press('?');
+      await page.waitForTimeout(200);
+    };
+    // At the normal size on a wide screen every line is in view at once.
+    await helpAt('normal', 1280, 720);
+    const all = await keysShown();
+    expect(all.length).toBeGreaterThan(10);
+    expect(await more()).toBeNull();
+    for (const [width, height] of [
+      [1280, 720],
+      [390, 844],
+    ]) {
+      await helpAt('larger', width, height);
+      const first = await keysShown();
+      expect(first.length, `${width}x${height}`).toBeLessThan(all.length);
+      expect(await more()).toBe('more: scroll \u2193');
+      const foot = await page.evaluate(() => window.archfoe.debug.textBox('help-more'));
+      expect(foot!.y + foot!.height).toBeLessThanOrEqual(height);
+      const seen = new Set(first);
+      for (let i = 0; i < 20 && (await more()) !== 'scroll \u2191'; i++) {
+        await page.keyboard.press('PageDown');
+        for (const k of await keysShown()) seen.add(k);
+      }
+      expect([...seen].sort(), `${width}x${height}`).toEqual([...all].sort());
+      // The wheel over it scrolls it back, and does not zoom the board; the pointer over it
+      // is on no square of the board under it.
+      const zoom = await page.evaluate(() => window.archfoe.debug.boardZoom());
+      const info = await page.evaluate(() => window.archfoe.debug.info()?.title);
+      await page.mouse.move(width / 2 - 40, height / 2 - 40);
+      await page.mouse.move(width / 2, height / 2, { steps: 4 });
+      expect(await page.evaluate(() => window.archfoe.debug.info()?.title)).toBe(info);
+      await page.mouse.wheel(0, -400);
+      await page.waitForTimeout(200);
+      expect(await more()).not.toBe('scroll \u2191');
+      expect(await page.evaluate(() => window.archfoe.debug.boardZoom())).toBe(zoom);
+      await page.screenshot({ path: `test-artifacts/comfort-help-larger-${width}x${height}.png` });
+    }
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('the info panel scrolls a text longer than it holds at the larger text size', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(browser.session.baseUrl + '?renderer=canvas');
+    await page.evaluate(() =>
+      localStorage.setItem('archfoe.settings.v1', JSON.stringify({ textSize: 'larger' })),
+    );
+    await openMenu();
+    expect(
+      await page.evaluate(() =>
+        window.archfoe.start({ scenario: 'skirmish-basic-battle', seed: 4 }),
+      ),
+    ).toEqual({ ok: true });
+    await page.evaluate(() => window.archfoe.idle());
+    await page.mouse.move(2, 2);
+    await waitForSteadyScreen(page);
+    const more = (): Promise<string | null> =>
+      page.evaluate(() => window.archfoe.debug.textOf('info-more'));
+    // The acting hero's text (its weapons, its abilities) runs past the panel's foot.
+    expect(await more()).toBe('more: scroll \u2193');
+    expect(await page.evaluate(() => window.archfoe.debug.textOf('info-body'))).toContain(
+      'Wounds left',
+    );
+    await page.screenshot({ path: 'test-artifacts/comfort-info-top.png' });
+    const body = await page.evaluate(() => window.archfoe.debug.textBox('info-body'));
+    const zoom = await page.evaluate(() => window.archfoe.debug.boardZoom());
+    await page.mouse.move(body!.x + 20, body!.y + 20);
+    for (let i = 0; i < 10 && (await more()) !== 'scroll \u2191'; i++) {
+      await page.mouse.wheel(0, 100);
+      await page.waitForTimeout(60);
+    }
+    expect(await more()).toBe('scroll \u2191');
+    expect(await page.evaluate(() => window.archfoe.debug.boardZoom())).toBe(zoom);
+    // The lines in view are the text's last ones, above the foot line, inside the panel.
+    const lines = (): Promise<string> =>
+      page.evaluate(() => window.archfoe.debug.textOf('info-body') ?? '');
+    const whole = (await page.evaluate(() => window.archfoe.debug.info()))!.body;
+    expect(await lines()).not.toContain('Wounds left');
+    expect(whole.replace(/\s+/g, ' ')).toContain((await lines()).split('\n').slice(-1)[0].trim());
+    expect(whole.trimEnd().endsWith((await lines()).trimEnd().split(/\s+/).slice(-1)[0])).toBe(
+      true,
+    );
+    const shownBox = await page.evaluate(() => window.archfoe.debug.textBox('info-body'));
+    const foot = await page.evaluate(() => window.archfoe.debug.textBox('info-more'));
+    expect(shownBox!.y).toBeCloseTo(body!.y, 0);
+    expect(shownBox!.y + shownBox!.height).toBeLessThanOrEqual(foot!.y + 1);
+    expect(foot!.y + foot!.height).toBeLessThanOrEqual(720);
+    await page.screenshot({ path: 'test-artifacts/comfort-info-scrolled.png' });
+    for (let i = 0; i < 10 && (await more()) !== 'more: scroll \u2193'; i++) {
+      await page.mouse.wheel(0, -100);
+      await page.waitForTimeout(60);
+    }
+    expect(await more()).toBe('more: scroll \u2193');
+    expect(browser.errors).toEqual([]);
+  });
 });
