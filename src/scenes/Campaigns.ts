@@ -36,7 +36,7 @@ import {
   textStyle,
   titleStyle,
 } from '../view/theme';
-import { Button, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/ui';
+import { Button, clampLines, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 
 const DIFFICULTY_WORDS: Readonly<Record<Difficulty, string>> = {
   story:
@@ -377,16 +377,7 @@ export class CampaignsScene extends Phaser.Scene {
     // Three lines of the story (two in the larger letters); a longer one ends in an ellipsis.
     const most = currentReadingScale() > 1 ? 2 : 3;
     const story = def.story.join(' ');
-    const lines = blurb.getWrappedText(story);
-    blurb.setText(
-      lines.length <= most
-        ? story
-        : `${lines
-            .slice(0, most)
-            .join(' ')
-            .replace(/\s*\S*$/, '')}\u2026`,
-    );
-    if (blurb.getWrappedText(blurb.text).length > most) blurb.setMaxLines(most);
+    clampLines(blurb, story, most);
     const missing = missingBoards(def);
     const facts = `${def.missions.length} mission${def.missions.length === 1 ? '' : 's'} \u00b7 ${campaignRuleSets(def).join(', ') || 'no rule set found'} \u00b7 ${def.party.length} heroes`;
     const line = this.add

@@ -45,6 +45,7 @@ import {
   CSS,
   currentReadingScale,
   fadeMs,
+  readingSize,
   readingStyle,
   textStyle,
   titleStyle,
@@ -52,6 +53,7 @@ import {
 import {
   Button,
   SCROLL_INTO_VIEW,
+  clampLines,
   cropText,
   drawPanel,
   enableKeyboardFocus,
@@ -186,6 +188,8 @@ export class SetupScene extends Phaser.Scene {
   private startButton!: Button;
   private seedField!: Phaser.GameObjects.Text;
   private seedBox!: Phaser.GameObjects.Graphics;
+  /** The room for the seed's digits in their box. */
+  private seedFieldW = 150;
   private tooltip!: Tooltip;
   private toast!: Toast;
   private caretOn = true;
@@ -371,16 +375,24 @@ export class SetupScene extends Phaser.Scene {
       tooltipHost: this.tooltip,
       onClick: () => void app.startTutorial(),
     });
-    if (offer)
-      this.add
+    if (offer) {
+      // Upright, one line in letters as large as the panel's (two small lines would be
+      // too small to read on a phone).
+      const words = upright
+        ? 'New here? The tutorial is a short guided battle.'
+        : 'New here? The tutorial is a short guided battle\nthat shows the basics. Leave it at any time.';
+      const size = upright ? this.fs(15) : 15;
+      const offerText = this.add
         .text(
           upright ? W / 2 : 476,
           upright ? H - 50 - 2 * 78 + 8 : H - 38,
-          'New here? The tutorial is a short guided battle\nthat shows the basics. Leave it at any time.',
-          textStyle(15, CSS.gold, { lineSpacing: 2, align: upright ? 'center' : 'left' }),
+          words,
+          textStyle(size, CSS.gold, { lineSpacing: 2, align: upright ? 'center' : 'left' }),
         )
         .setOrigin(upright ? 0.5 : 0, 0.5)
         .setName('tutorial-offer');
+      if (upright) fitText(offerText, words, this.lay.details.w - 40, size);
+    }
     this.toast = new Toast(this, W / 2, H - (upright ? 260 : 100), Math.min(560, W - 40));
     this.tooltip.setDepth(10_000);
 
@@ -581,7 +593,7 @@ export class SetupScene extends Phaser.Scene {
     // larger text size, where each option's name goes above its buttons).
     if (this.rules.muster || roomy || this.labelsAbove) {
       // Under a muster at a larger text size, one line (the options need the room).
-      summary.setMaxLines(this.rules.muster && roomy ? 1 : 2);
+      clampLines(summary, summary.text, this.rules.muster && roomy ? 1 : 2);
       const full = r.summary;
       summary.setInteractive();
       summary.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
@@ -598,10 +610,12 @@ export class SetupScene extends Phaser.Scene {
       muster
         ? `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 the armies set up as the scenario says`
         : `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`,
-      textStyle(this.fs(14), CSS.muted),
+      // Upright it may take two lines beside the picture rather than shrink.
+      textStyle(this.fs(14), CSS.muted, lay.upright ? { wordWrap: { width: wrap } } : {}),
     );
-    if (fitText(mapLine, mapLine.text, wrap, this.fs(14))) this.hoverTip(mapLine, mapLine.text);
-    y += 30;
+    if (!lay.upright && fitText(mapLine, mapLine.text, wrap, this.fs(14)))
+      this.hoverTip(mapLine, mapLine.text);
+    y += Math.max(30, mapLine.height + 8);
     // Below the map's picture (at a larger text size on a wide screen) the goal takes the
     // panel's whole width.
     const pictureBottom =
@@ -1075,17 +1089,19 @@ export class SetupScene extends Phaser.Scene {
       this.showDetails(null);
     });
     const fx = bx + this.off(190);
+    // The box and its digits grow with the text size, as the buttons beside it do.
+    const fw = this.off(170);
     this.seedBox = this.add.graphics();
     this.seedBox.fillStyle(0x0b0810, 1);
     const sh = this.lay.button;
-    this.seedBox.fillRoundedRect(fx, y - sh / 2, 170, sh, 6);
+    this.seedBox.fillRoundedRect(fx, y - sh / 2, fw, sh, 6);
     this.seedBox.lineStyle(
       1.5,
       app.setup.seedMode === 'typed' ? COLORS.gold : COLORS.panelBorder,
       1,
     );
-    this.seedBox.strokeRoundedRect(fx, y - sh / 2, 170, sh, 6);
-    const zone = this.add.zone(fx + 85, y, 170, sh).setInteractive({ useHandCursor: true });
+    this.seedBox.strokeRoundedRect(fx, y - sh / 2, fw, sh, 6);
+    const zone = this.add.zone(fx + fw / 2, y, fw, sh).setInteractive({ useHandCursor: true });
     zone.on('pointerup', () => {
       if (app.setup.seedMode !== 'typed') {
         app.setup.seedMode = 'typed';
@@ -1093,9 +1109,10 @@ export class SetupScene extends Phaser.Scene {
       }
     });
     this.seedField = this.add
-      .text(fx + 10, y, '', textStyle(16, CSS.parchment))
+      .text(fx + 10, y, '', textStyle(this.seedSize(), CSS.parchment))
       .setOrigin(0, 0.5)
       .setName('seed-field');
+    this.seedFieldW = fw - 20;
     root.add([this.seedBox, zone, this.seedField]);
     this.updateSeedField();
     y += sh / 2 + 17;
@@ -1305,8 +1322,15 @@ export class SetupScene extends Phaser.Scene {
     if (!this.seedField?.active) return;
     const typed = app.setup.seedMode === 'typed';
     const text = typed ? `${app.setup.seedText}${this.caretOn ? '\u258f' : ' '}` : 'new every game';
-    this.seedField.setText(typed && !app.setup.seedText && !this.caretOn ? 'type digits' : text);
+    const shown = typed && !app.setup.seedText && !this.caretOn ? 'type digits' : text;
+    this.seedField.setText(shown);
+    fitText(this.seedField, shown, this.seedFieldW, this.seedSize());
     this.seedField.setColor(typed ? CSS.parchment : CSS.dim);
+  }
+
+  /** The seed's digits: as large as the options' buttons' letters. */
+  private seedSize(): number {
+    return readingSize(this.lay.font + 1);
   }
 
   private setOption(patch: Readonly<Record<string, OptionValue>>): void {

@@ -83,6 +83,27 @@ export function cropText(
 const ELLIPSIS = '\u2026';
 
 /**
+ * Shows at most `most` wrapped lines of `full` in `text` (a word-wrapped text): a longer
+ * one is cut at a word and ends in an ellipsis. Returns whether it was cut (the caller
+ * shows the whole in a tooltip).
+ */
+export function clampLines(text: Phaser.GameObjects.Text, full: string, most: number): boolean {
+  const lines = text.getWrappedText(full);
+  if (lines.length <= most) {
+    text.setText(full);
+    return false;
+  }
+  let kept = lines.slice(0, most).join(' ');
+  // Words come off the end until the ellipsis fits on the last line.
+  do {
+    const shorter = kept.replace(/\s*\S*$/, '');
+    kept = shorter.length < kept.length ? shorter : kept.slice(0, -1);
+    text.setText(`${kept}${ELLIPSIS}`);
+  } while (kept.length > 0 && text.getWrappedText(text.text).length > most);
+  return true;
+}
+
+/**
  * Fits a one-line text into `width` (its own layout pixels): first a smaller font, down to
  * `least` (default: 72% of its size, never under 10), then cut short with an ellipsis (a
  * number at its end, like a weapon's "11+", kept); a single sign is made smaller still.

@@ -193,14 +193,24 @@ export async function stopBrowser(session: BrowserSession | undefined): Promise<
  * until the battle on it takes commands (a loaded machine can show the scene a moment first).
  */
 export async function waitForScene(page: Page, name: string, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(
-    (n) => {
-      const api = (globalThis as unknown as { archfoe?: ArchFoeApi }).archfoe;
-      return api?.scene() === n && (n !== 'Battle' || api.debug.battle() !== null);
-    },
-    name,
-    { timeout },
-  );
+  try {
+    await page.waitForFunction(
+      (n) => {
+        const api = (globalThis as unknown as { archfoe?: ArchFoeApi }).archfoe;
+        return api?.scene() === n && (n !== 'Battle' || api.debug.battle() !== null);
+      },
+      name,
+      { timeout },
+    );
+  } catch (error) {
+    // Say which scene was awaited and which one stood instead.
+    const shown = await page
+      .evaluate(() => (globalThis as unknown as { archfoe?: ArchFoeApi }).archfoe?.scene())
+      .catch(() => 'unknown (the page did not answer)');
+    throw new Error(
+      `waited ${timeout} ms for the scene ${name}; the page shows ${shown}: ${String(error)}`,
+    );
+  }
 }
 
 /** Clicks Start on the Setup screen and waits for the battle to take commands. */
@@ -307,15 +317,25 @@ export function campaignNamingMap(map: string, id: string, name: string): string
 
 /** Clicks a named button with the real mouse at its on-screen position, once it is enabled. */
 export async function clickButtonOn(page: Page, name: string): Promise<void> {
-  const handle = await page.waitForFunction(
-    (n) => {
-      const r = (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe.debug.buttonRect(n);
-      return r && r.enabled ? r : null;
-    },
-    name,
-    { timeout: 30_000 },
+  const find = async (): Promise<{ cx: number; cy: number }> => {
+    const handle = await page.waitForFunction(
+      (n) => {
+        const r = (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe.debug.buttonRect(n);
+        return r && r.enabled ? r : null;
+      },
+      name,
+      { timeout: 30_000 },
+    );
+    return (await handle.jsonValue()) as { cx: number; cy: number };
+  };
+  await find();
+  // A scene takes no pointer in the frame it starts in (a click there, a few milliseconds
+  // after the one that opened it, faster than any hand, was lost now and then): two frames
+  // pass first, and the button is looked up again.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
-  const r = (await handle.jsonValue()) as { cx: number; cy: number };
+  const r = await find();
   await page.mouse.click(r.cx, r.cy);
 }
 

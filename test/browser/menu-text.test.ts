@@ -159,6 +159,7 @@ const SCREENS: Screen[] = [
       'scenario-field:skirmish:large:1',
       'seed-random',
       'seed-typed',
+      'seed-field',
       'lair-3-4',
       'morale-on',
     ],
