@@ -159,6 +159,8 @@ export interface ArchFoeApi {
     textOf(name: string): string | null;
     /** The words of every text named `name` shown now, top to bottom (the rows in view). */
     textsShown(name: string): string[];
+    /** The texture and frame of every image or sprite named `name` in the running scenes. */
+    imagesNamed(name: string): { texture: string; frame: string }[];
     /**
      * A named text's (or a named button's label's) rectangle on the page and its letters'
      * height as drawn (font size times its scale, in page pixels), or null.
@@ -225,6 +227,25 @@ function textsShown(name: string): string[] {
   };
   for (const s of game.scene.getScenes(true) as Phaser.Scene[]) walk(s.children.list);
   return found.sort((a, b) => a.y - b.y || a.x - b.x).map((t) => t.text);
+}
+
+function imagesNamed(name: string): { texture: string; frame: string }[] {
+  const game = app.game;
+  if (!game) return [];
+  const found: { texture: string; frame: string }[] = [];
+  const walk = (list: Phaser.GameObjects.GameObject[]): void => {
+    for (const o of list) {
+      if (
+        (o instanceof Phaser.GameObjects.Image || o instanceof Phaser.GameObjects.Sprite) &&
+        o.name === name
+      )
+        found.push({ texture: o.texture.key, frame: String(o.frame.name) });
+      if (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer)
+        walk(o.list);
+    }
+  };
+  for (const s of game.scene.getScenes(true) as Phaser.Scene[]) walk(s.children.list);
+  return found;
 }
 
 function textOnScreen(name: string): string | null {
@@ -438,6 +459,7 @@ export function installAutomation(): ArchFoeApi {
       comfort: appliedComfort,
       textOf: textOnScreen,
       textsShown,
+      imagesNamed,
       textBox: textBoxOf,
       seedNextCampaign(seed: number) {
         app.nextCampaignSeed = Math.trunc(seed);

@@ -4,13 +4,14 @@
  */
 import Phaser from 'phaser';
 import { app, type UnitResult } from '../app/app';
+import { rulesOf } from '../engine';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { COLORS, CSS, currentReadingScale, fadeMs, readingStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, Toast, type ButtonOptions } from '../view/ui';
-import { frameExists } from '../view/unit-view';
+import { artTexture, frameExists } from '../view/unit-view';
 import { makeScrollArea } from '../view/scroll-area';
 import { battleStats } from '../view/battle-stats';
 import { drawBarChart, drawLineChart } from '../view/charts';
@@ -153,6 +154,7 @@ export class ResultsScene extends Phaser.Scene {
     g.lineStyle(1, COLORS.panelBorder, 0.8);
     g.lineBetween(px + 12, py + head, px + pw - 12, py + head);
     const byId = new Map(r.units.map((u) => [u.id, u]));
+    const kinds = rulesOf(r.final)?.kinds;
     // Each row's pieces, placed by `placeRows` (rows that do not fit scroll, a row at a time).
     type RowPart = Phaser.GameObjects.Components.Transform & Phaser.GameObjects.Components.Visible;
     const rowsDrawn: RowPart[][] = [];
@@ -162,8 +164,13 @@ export class ResultsScene extends Phaser.Scene {
       const y = 0;
       const color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
       let nameX = cols[0].x;
-      if (frameExists(this, 'units', `${u.kind}-idle-0`)) {
-        const img = this.add.image(nameX + 10, y, 'units', `${u.kind}-idle-0`);
+      // The figure as the board drew it: its module's art (a troll's grey tint too).
+      const art = kinds?.find((k) => k.kind === u.kind)?.art;
+      const frame = `${art?.sprite ?? u.kind}-idle-0`;
+      if (frameExists(this, 'units', frame)) {
+        const img = this.add
+          .image(nameX + 10, y, art ? artTexture(this, art) : 'units', frame)
+          .setName('results-figure');
         img.setScale((rowH - 4) / Math.max(img.width, img.height)).setAlpha(u.alive ? 1 : 0.4);
         parts.push(img);
         nameX += k > 1 ? rowH : 26;

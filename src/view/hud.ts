@@ -7,7 +7,7 @@ import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
 import { Button, drawPanel, type Tooltip } from './ui';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
-import { artFor, fallbackTexture, frameExists } from './unit-view';
+import { artFor, artTexture, fallbackTexture, frameExists } from './unit-view';
 import { registerControl } from '../app/controls';
 import { hudCamera, hudToScreen } from './frame';
 
@@ -93,7 +93,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
     portraitBg.lineStyle(1, COLORS.panelBorder, 1);
     portraitBg.strokeRoundedRect(10, 10, 60, 60, 6);
     if (frameExists(scene, 'units', frameKey)) {
-      this.portrait = scene.add.image(40, 40, 'units', frameKey);
+      this.portrait = scene.add.image(40, 40, artTexture(scene, art), frameKey);
     } else {
       this.portrait = scene.add.image(40, 40, fallbackTexture(scene, art));
     }

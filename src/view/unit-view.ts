@@ -272,7 +272,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.sprite = this.usesAtlas
       ? scene.add.sprite(0, this.footY, this.texture, `${art.sprite}-idle-0`)
       : scene.add.sprite(0, this.footY, fallbackTexture(scene, art));
-    this.sprite.setOrigin(0.5, 1);
+    this.sprite.setOrigin(0.5, 1).setName('figure-sprite');
     const biggest = Math.max(this.sprite.width, this.sprite.height);
     this.baseScale = biggest > 0 ? art.height / biggest : 1;
     this.sprite.setScale(this.baseScale);

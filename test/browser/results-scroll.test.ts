@@ -86,4 +86,35 @@ describe('the Results table scrolls', () => {
     expect(await shownNames()).toEqual(first);
     expect(browser.errors).toEqual([]);
   }, 180_000);
+
+  it("draws each figure as the board drew it (the Dungeon Crawl's trolls in their grey)", async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(browser.session.baseUrl + '?renderer=canvas');
+    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await waitForScene(page, 'Menu');
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    expect(
+      await page.evaluate(() =>
+        window.archfoe.start({ scenario: 'dungeon-crawl', seed: 4, options: { maxRounds: 1 } }),
+      ),
+    ).toEqual({ ok: true });
+    // The board's figures: each sprite's art (its frame less "-idle-N") and its texture.
+    const spriteOf = (frame: string): string => frame.replace(/-(idle|attack)(-\d+)?$/, '');
+    const board = new Map(
+      (await page.evaluate(() => window.archfoe.debug.imagesNamed('figure-sprite'))).map((i) => [
+        spriteOf(i.frame),
+        i.texture,
+      ]),
+    );
+    expect(board.get('troll')).toBeDefined();
+    // A tinted copy, not the atlas itself.
+    expect(board.get('troll')).not.toBe(board.get('goblin'));
+    await endTurnsToResults(page);
+    await waitForScene(page, 'Results');
+    await page.waitForTimeout(1500);
+    const table = await page.evaluate(() => window.archfoe.debug.imagesNamed('results-figure'));
+    expect(table.length).toBeGreaterThan(10);
+    for (const i of table) expect(i.texture, i.frame).toBe(board.get(spriteOf(i.frame)));
+    expect(browser.errors).toEqual([]);
+  });
 });
