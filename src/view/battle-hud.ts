@@ -285,6 +285,12 @@ export class BattleHud {
     }
     const i = layout.info;
     this.info = add(new InfoPanel(scene, i.x, i.y, i.width, i.height));
+    // Page Down / Page Up read on in an info text longer than its panel (the help, while
+    // shown, takes these keys first).
+    onKeyDown(scene, (e) => {
+      if ((e.key !== 'PageDown' && e.key !== 'PageUp') || this.help?.visible) return;
+      if (this.info.scrollPage(e.key === 'PageDown' ? 1 : -1)) consumeKey(e);
+    });
 
     const h = layout.hint;
     this.hintText = add(

@@ -246,6 +246,8 @@ export class InfoPanel extends Phaser.GameObjects.Container {
   private firstLine = 0;
   /** The whole body, of which the text shows the lines in view. */
   private fullBody = '';
+  /** The body's lines in view when it is longer than the panel (0: it fits). */
+  private linesInView = 0;
 
   constructor(scene: Phaser.Scene, x: number, y: number, w: number, h: number) {
     super(scene, x, y);
@@ -314,6 +316,16 @@ export class InfoPanel extends Phaser.GameObjects.Container {
   }
 
   /**
+   * Scrolls a body longer than the panel a page on (`dir` 1) or back (-1), keeping one line
+   * of the last page in view; false when the body fits (nothing to scroll).
+   */
+  scrollPage(dir: 1 | -1): boolean {
+    if (this.linesInView === 0) return false;
+    this.scrollLines(dir * Math.max(1, this.linesInView - 1));
+    return true;
+  }
+
+  /**
    * Shows the body's lines from the first in view, whole lines only, and a foot line saying
    * which way there is more. The text holds just the lines in view rather than a crop of
    * the whole (a crop of this high-resolution text drew lower than its place on Canvas).
@@ -324,6 +336,7 @@ export class InfoPanel extends Phaser.GameObjects.Container {
     const room = this.panelH - 34 - 8;
     if (body.height <= room) {
       this.firstLine = 0;
+      this.linesInView = 0;
       this.more.setText('');
       return;
     }
@@ -331,6 +344,7 @@ export class InfoPanel extends Phaser.GameObjects.Container {
     const lineH = body.height / Math.max(1, wrapped.length);
     // The foot line takes the last line's room.
     const fits = Math.max(1, Math.floor((room - this.more.height) / lineH));
+    this.linesInView = fits;
     this.firstLine = Math.max(0, Math.min(wrapped.length - fits, this.firstLine));
     body.setText(wrapped.slice(this.firstLine, this.firstLine + fits).join('\n'));
     const atEnd = this.firstLine >= wrapped.length - fits;

@@ -356,6 +356,17 @@ describe('comfort settings', () => {
       await page.waitForTimeout(60);
     }
     expect(await more()).toBe('more: scroll \u2193');
+    // Page Down reads on a page at a time (keeping a line of the last), Page Up goes back.
+    const top = await lines();
+    await page.keyboard.press('PageDown');
+    await page.waitForTimeout(60);
+    const paged = await lines();
+    expect(paged).not.toBe(top);
+    expect(paged.split('\n')[0]).toBe(top.split('\n').slice(-1)[0]);
+    expect(await more()).not.toBe('more: scroll \u2193');
+    for (let i = 0; i < 10 && (await more()) !== 'more: scroll \u2193'; i++)
+      await page.keyboard.press('PageUp');
+    expect(await lines()).toBe(top);
     expect(browser.errors).toEqual([]);
   });
 });
