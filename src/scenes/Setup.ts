@@ -381,7 +381,8 @@ export class SetupScene extends Phaser.Scene {
       const words = upright
         ? 'New here? The tutorial is a short guided battle.'
         : 'New here? The tutorial is a short guided battle\nthat shows the basics. Leave it at any time.';
-      const size = upright ? this.fs(15) : 15;
+      // Its letters grow with the text size, as far as the room beside the buttons allows.
+      const size = this.fs(15);
       const offerText = this.add
         .text(
           upright ? W / 2 : 476,
@@ -392,6 +393,10 @@ export class SetupScene extends Phaser.Scene {
         .setOrigin(upright ? 0.5 : 0, 0.5)
         .setName('tutorial-offer');
       if (upright) fitText(offerText, words, this.lay.details.w - 40, size);
+      else {
+        const room = startAt.x - startAt.w / 2 - 12 - offerText.x;
+        for (let s = size; s > 12 && offerText.width > room; s--) offerText.setFontSize(s - 1);
+      }
     }
     this.toast = new Toast(this, W / 2, H - (upright ? 260 : 100), Math.min(560, W - 40));
     this.tooltip.setDepth(10_000);
