@@ -101,6 +101,7 @@ export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string
       'each monster\u2019s next turn with its odds; on the cards, the chance of being attacked',
     ],
     ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
+    ['Page Up / Down', 'read on in the info panel \u00b7 with Shift: back through the dice log'],
     [`${k('recentre')} / Fit`, 'the whole board in view again, centred'],
     [`${k('oracle')} / Oracle`, 'ask the oracle: what happens next, yes or no, a secret (d20)'],
     ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
@@ -287,9 +288,14 @@ export class BattleHud {
     this.info = add(new InfoPanel(scene, i.x, i.y, i.width, i.height));
     // Page Down / Page Up read on in an info text longer than its panel (the help, while
     // shown, takes these keys first).
+    // With Shift they go back through the dice log (the wheel over it does the same).
     onKeyDown(scene, (e) => {
       if ((e.key !== 'PageDown' && e.key !== 'PageUp') || this.help?.visible) return;
-      if (this.info.scrollPage(e.key === 'PageDown' ? 1 : -1)) consumeKey(e);
+      const dir = e.key === 'PageDown' ? 1 : -1;
+      if (e.shiftKey) {
+        consumeKey(e);
+        this.log.scroll(-dir * 5);
+      } else if (this.info.scrollPage(dir)) consumeKey(e);
     });
 
     const h = layout.hint;
@@ -426,7 +432,7 @@ export class BattleHud {
         )
         .setName('help-text');
       c.add([key, t]);
-      const height = Math.max(26, t.height + 8, key.height + 8);
+      const height = Math.max(24, t.height + 6, key.height + 6);
       rows.push({ texts: [key, t], y, height });
       y += height;
     }

@@ -369,4 +369,35 @@ describe('comfort settings', () => {
     expect(await lines()).toBe(top);
     expect(browser.errors).toEqual([]);
   });
+
+  it('Shift+Page Up / Down go back through the dice log and forward again, keys alone', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(browser.session.baseUrl + '?renderer=canvas');
+    await openMenu();
+    await page.evaluate(() => window.archfoe.setSpeed('instant'));
+    await startBattle();
+    // A few turns, so the log holds more than its panel shows.
+    for (let i = 0; i < 6; i++) {
+      await page.evaluate(async () => {
+        const a = window.archfoe;
+        const end = a.legalCommands().find((c) => c.type === 'end-turn');
+        if (end) await a.dispatch(end);
+      });
+    }
+    await page.evaluate(() => window.archfoe.idle());
+    const shown = (): Promise<string[]> =>
+      page.evaluate(() => window.archfoe.debug.textsShown('log-line'));
+    const newest = await shown();
+    expect(newest.length).toBeGreaterThan(3);
+    await page.keyboard.press('Shift+PageUp');
+    await page.waitForTimeout(60);
+    const back = await shown();
+    // Older lines come in at the top; the newest line is out of view.
+    expect(back).not.toEqual(newest);
+    expect(back).not.toContain(newest[newest.length - 1]);
+    await page.keyboard.press('Shift+PageDown');
+    await page.waitForTimeout(60);
+    expect(await shown()).toEqual(newest);
+    expect(browser.errors).toEqual([]);
+  });
 });
