@@ -6,9 +6,9 @@
  */
 import Phaser from 'phaser';
 import type { GameEvent, GameState, RuleRef } from '../engine';
-import { COLORS, CSS, readingStyle, textStyle, titleStyle } from './theme';
+import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from './theme';
 import { screenToHud } from './frame';
-import { drawPanel, type Tooltip } from './ui';
+import { drawPanel, fitText, type Tooltip } from './ui';
 
 /** The lines kept for scrolling back. */
 const KEEP = 200;
@@ -76,7 +76,7 @@ export class DiceLog extends Phaser.GameObjects.Container {
       .text(w - 12, 10, 'every roll, in words', textStyle(11, CSS.dim))
       .setOrigin(1, 0);
     this.more = scene.add
-      .text(w - 12, h - 4, '', textStyle(10, CSS.dim))
+      .text(w - 12, h - 4, '', readingStyle(11, CSS.dim))
       .setOrigin(1, 1)
       .setVisible(false);
     this.measure = scene.add.text(0, 0, '', this.entryStyle(CSS.parchment)).setVisible(false);
@@ -249,8 +249,8 @@ export class DiceLog extends Phaser.GameObjects.Container {
       place(e, y, shown, i);
       y -= GAP;
     }
-    this.more
-      .setText(this.scrolledBack > 0 ? `\u2193 ${this.scrolledBack} newer (wheel)` : '')
-      .setVisible(this.scrolledBack > 0);
+    const more = `\u2193 ${this.scrolledBack} newer (wheel, Shift+Page Down)`;
+    this.more.setVisible(this.scrolledBack > 0).setName('log-more');
+    if (this.scrolledBack > 0) fitText(this.more, more, this.panelW - 24, readingSize(11));
   }
 }

@@ -395,9 +395,13 @@ describe('comfort settings', () => {
     // Older lines come in at the top; the newest line is out of view.
     expect(back).not.toEqual(newest);
     expect(back).not.toContain(newest[newest.length - 1]);
+    const more = (): Promise<string[]> =>
+      page.evaluate(() => window.archfoe.debug.textsShown('log-more'));
+    expect((await more())[0]).toMatch(/^\u2193 5 newer \(wheel, Shift\+Page Down\)$/);
     await page.keyboard.press('Shift+PageDown');
     await page.waitForTimeout(60);
     expect(await shown()).toEqual(newest);
+    expect(await more()).toEqual([]);
     expect(browser.errors).toEqual([]);
   });
 });
