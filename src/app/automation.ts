@@ -222,7 +222,11 @@ function textsShown(name: string): string[] {
   const walk = (list: Phaser.GameObjects.GameObject[]): void => {
     for (const o of list) {
       if (o instanceof Phaser.GameObjects.Text && o.name === name && o.visible) found.push(o);
-      if (o instanceof Phaser.GameObjects.Container && o.visible) walk(o.list);
+      if (
+        (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer) &&
+        o.visible
+      )
+        walk(o.list);
     }
   };
   for (const s of game.scene.getScenes(true) as Phaser.Scene[]) walk(s.children.list);
@@ -254,7 +258,7 @@ function textOnScreen(name: string): string | null {
   const find = (list: Phaser.GameObjects.GameObject[]): string | null => {
     for (const o of list) {
       if (o instanceof Phaser.GameObjects.Text && o.name === name) return o.text;
-      if (o instanceof Phaser.GameObjects.Container) {
+      if (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer) {
         const inner = find(o.list);
         if (inner !== null) return inner;
       }
