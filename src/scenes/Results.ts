@@ -9,7 +9,15 @@ import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, currentReadingScale, fadeMs, readingStyle, titleStyle } from '../view/theme';
+import {
+  COLORS,
+  CSS,
+  currentReadingScale,
+  fadeMs,
+  isReducedMotion,
+  readingStyle,
+  titleStyle,
+} from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, Toast, type ButtonOptions } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
 import { makeScrollArea } from '../view/scroll-area';
@@ -61,8 +69,10 @@ export class ResultsScene extends Phaser.Scene {
         titleStyle(64, won ? '#9ff0a0' : '#ff8a7a', { strokeThickness: 7 }),
       )
       .setOrigin(0.5);
-    title.setScale(0.6);
-    this.tweens.add({ targets: title, scale: 1, duration: 500, ease: 'Back.easeOut' });
+    if (!isReducedMotion()) {
+      title.setScale(0.6);
+      this.tweens.add({ targets: title, scale: 1, duration: 500, ease: 'Back.easeOut' });
+    }
     const reason = this.add
       .text(
         W / 2,
@@ -252,8 +262,8 @@ export class ResultsScene extends Phaser.Scene {
       y: cy + 50,
       width: cw - 60,
       height: ch - 110,
-      labels: fighters.map((u) => (u.name.length > 10 ? `${u.name.slice(0, 9)}\u2026` : u.name)),
-      labelAngle: -30,
+      labels: fighters.map((u) => u.name),
+      staggerLabels: true,
       series: [
         { name: 'dealt', color: COLORS.gold, values: fighters.map((u) => u.woundsDealt) },
         { name: 'taken', color: COLORS.enemy, values: fighters.map((u) => u.woundsTaken) },
@@ -300,13 +310,14 @@ export class ResultsScene extends Phaser.Scene {
     }).setName('chart-luck');
 
     // The table, then its rows one by one, once the title has had its moment.
-    const table = [g, ...this.children.list.slice(before)];
+    // Under reduced motion everything is there at once.
+    const table = isReducedMotion() ? [] : [g, ...this.children.list.slice(before)];
     table.forEach((o, i) => {
       const obj = o as unknown as Phaser.GameObjects.Components.Alpha;
       obj.setAlpha(0);
       this.tweens.add({ targets: obj, alpha: 1, delay: 650 + Math.min(i, 60) * 6, duration: 220 });
     });
-    for (const o of later) {
+    for (const o of isReducedMotion() ? [] : later) {
       (o as unknown as Phaser.GameObjects.Components.Alpha).setAlpha(0);
       this.tweens.add({ targets: o, alpha: 1, delay: 450, duration: 300 });
     }

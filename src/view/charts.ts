@@ -6,6 +6,7 @@
  */
 import type Phaser from 'phaser';
 import { COLORS, CSS, textStyle } from './theme';
+import { fitText } from './ui';
 
 export interface ChartSeries {
   name: string;
@@ -44,7 +45,13 @@ export function drawBarChart(
   box: ChartBox & {
     labels: readonly string[];
     series: readonly ChartSeries[];
-    labelAngle?: number;
+    /**
+     * Labels in two staggered rows, each as wide as two groups, when one is wider than its
+     * group (many labels side by side).
+     * Not turned at an angle: Phaser 4's WebGL renderer drew turned labels with pieces
+     * missing where Canvas drew them whole.
+     */
+    staggerLabels?: boolean;
   },
 ): Phaser.GameObjects.Graphics {
   const { x, y, width, height, labels, series } = box;
@@ -66,6 +73,7 @@ export function drawBarChart(
   const groups = Math.max(1, labels.length);
   const groupW = width / groups;
   const barW = Math.max(2, Math.min(22, (groupW - 6) / Math.max(1, series.length)));
+  const texts: Phaser.GameObjects.Text[] = [];
   labels.forEach((label, i) => {
     const gx = x + i * groupW + (groupW - barW * series.length) / 2;
     series.forEach((s, j) => {
@@ -74,14 +82,18 @@ export function drawBarChart(
       g.fillStyle(s.color, 0.9);
       g.fillRect(gx + j * barW, y + height - bh, barW - 1, bh);
     });
-    const t = scene.add.text(
-      x + i * groupW + groupW / 2,
-      y + height + 4,
-      label,
-      textStyle(11, CSS.muted),
+    texts.push(
+      scene.add
+        .text(x + i * groupW + groupW / 2, y + height + 4, label, textStyle(11, CSS.muted))
+        .setOrigin(0.5, 0)
+        .setName('chart-label'),
     );
-    if (box.labelAngle) t.setOrigin(1, 0.5).setAngle(box.labelAngle);
-    else t.setOrigin(0.5, 0);
+  });
+  // Staggered only where a label is wider than its group.
+  const stagger = box.staggerLabels && texts.some((t) => t.width > groupW - 4);
+  texts.forEach((t, i) => {
+    if (stagger && i % 2 === 1) t.setY(t.y + 14);
+    fitText(t, labels[i], (stagger ? 2 : 1) * groupW - 4, 11, 8);
   });
   legend(
     scene,

@@ -17,6 +17,7 @@ import { compareShots } from './compare-shots';
 import {
   ARTIFACTS,
   clickButtonOn,
+  endTurnsToResults,
   openGameOn,
   useBrowser,
   waitForScene,
@@ -134,6 +135,25 @@ describe('WebGL draws what Canvas draws', () => {
       await clickButtonOn(page, 'new-game');
       await waitForScene(page, 'Setup');
       await page.waitForFunction(() => window.archfoe.debug.setupPreview() !== null);
+    });
+    expect(differing).toEqual([]);
+  });
+
+  it("Results with its table and charts (the bar chart's labels)", async () => {
+    const differing = await compareRenderers('results', WIDE, STILL, async () => {
+      await page.evaluate(() => window.archfoe.setSpeed('instant'));
+      await page.evaluate(() =>
+        window.archfoe.start({ scenario: 'dungeon-crawl', seed: 3, options: { maxRounds: 10 } }),
+      );
+      await waitForScene(page, 'Battle');
+      await endTurnsToResults(page);
+      await waitForScene(page, 'Results');
+      await page.mouse.move(2, 2);
+      // The table and the charts come in a moment after the screen; the chart has its labels.
+      await page.waitForFunction(() => window.archfoe.debug.textOf('luck-summary') !== null);
+      expect(
+        (await page.evaluate(() => window.archfoe.debug.textsShown('chart-label'))).length,
+      ).toBeGreaterThan(4);
     });
     expect(differing).toEqual([]);
   });
