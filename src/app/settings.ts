@@ -16,8 +16,9 @@ export interface Settings {
   speed: AnimationSpeed;
   showLog: boolean;
   /**
-   * No screen shake, short fades, figures without idle animation and a steady glow (the
-   * system's "reduce motion" sets the default).
+   * No screen shake, short fades, no ambient animation (figures' idle frames, the acting
+   * hero's glow, animated tiles, the menu's torches and embers); the system's "reduce
+   * motion" sets the default.
    */
   reducedMotion: boolean;
   /** Colour-blind-safe colours, and patterns where colour alone told things apart. */

@@ -13,7 +13,15 @@ import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
 import { cosmetic } from '../view/rng';
-import { COLORS, CSS, currentReadingScale, fadeMs, readingStyle, TITLE_FONT } from '../view/theme';
+import {
+  COLORS,
+  CSS,
+  currentReadingScale,
+  fadeMs,
+  isReducedMotion,
+  readingStyle,
+  TITLE_FONT,
+} from '../view/theme';
 import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
 import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
 import { tutorialOffered } from '../app/tutorial-flag';
@@ -202,6 +210,8 @@ export class MenuScene extends Phaser.Scene {
         core.fillStyle(0xffd27a, 0.12);
         core.fillCircle(0, 0, r);
       }
+      // Under reduced motion the torches burn steady and no embers rise.
+      if (isReducedMotion()) continue;
       const flicker = (): void => {
         this.tweens.add({
           targets: [glow, core],
@@ -213,6 +223,7 @@ export class MenuScene extends Phaser.Scene {
       };
       flicker();
     }
+    if (isReducedMotion()) return;
     // Embers over the lava on the right of the art.
     this.time.addEvent({
       delay: 140,
@@ -260,9 +271,12 @@ export class MenuScene extends Phaser.Scene {
         .setOrigin(0.5, 1)
         .setScale((scale * art.height) / 32)
         .setFlipX(foe);
+      // Under reduced motion they stand still.
+      if (isReducedMotion()) return;
       sprite.play({ key, startFrame: cosmetic.int(0, 1), delay: cosmetic.int(0, 500) });
       figures.push({ sprite, frames: art.sprite, texture });
     });
+    if (figures.length === 0) return;
     this.time.addEvent({
       delay: 1400,
       loop: true,

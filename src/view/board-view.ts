@@ -16,6 +16,7 @@ import {
   coverColor,
   CSS,
   isColourBlindMode,
+  isReducedMotion,
   textStyle,
 } from './theme';
 import { drawDashedLine } from './intent-view';
@@ -167,7 +168,8 @@ export class BoardView {
     app.boardArt = this.art ? { ...this.art.stats } : null;
     if (this.art) {
       const art = this.art;
-      const tick = (time: number): void => art.update(time, this.camera);
+      // Under reduced motion the animated tiles (water, torches) hold their first frame.
+      const tick = (time: number): void => art.update(isReducedMotion() ? 0 : time, this.camera);
       tick(this.scene.time.now);
       this.scene.events.on(Phaser.Scenes.Events.UPDATE, tick);
       this.scene.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {

@@ -84,7 +84,7 @@ export function setReadingScale(scale: number): void {
   noteAppliedComfort({ readingScale });
 }
 
-/** Sets reduced motion: no screen shake, short fades, no idle animation of the figures. */
+/** Sets reduced motion: no screen shake, short fades, no ambient animation. */
 export function setReducedMotion(on: boolean): void {
   reducedMotion = on;
   noteAppliedComfort({ reducedMotion: on });
