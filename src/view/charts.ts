@@ -5,7 +5,7 @@
  * the game.
  */
 import type Phaser from 'phaser';
-import { COLORS, CSS, textStyle } from './theme';
+import { COLORS, CSS, readingSize, readingStyle, textStyle } from './theme';
 import { fitText } from './ui';
 
 export interface ChartSeries {
@@ -84,16 +84,22 @@ export function drawBarChart(
     });
     texts.push(
       scene.add
-        .text(x + i * groupW + groupW / 2, y + height + 4, label, textStyle(11, CSS.muted))
+        .text(x + i * groupW + groupW / 2, y + height + 4, label, readingStyle(11, CSS.muted))
         .setOrigin(0.5, 0)
         .setName('chart-label'),
     );
   });
   // Staggered only where a label is wider than its group.
   const stagger = box.staggerLabels && texts.some((t) => t.width > groupW - 4);
+  // One size for every label: the largest at which they all fit (down to 9; a label still
+  // too wide at 9 is cut short).
+  const room = (stagger ? 2 : 1) * groupW - 4;
+  let size = readingSize(11);
+  while (size > 9 && texts.some((t) => t.setFontSize(size).width > room)) size--;
   texts.forEach((t, i) => {
-    if (stagger && i % 2 === 1) t.setY(t.y + 14);
-    fitText(t, labels[i], (stagger ? 2 : 1) * groupW - 4, 11, 8);
+    t.setFontSize(size);
+    if (stagger && i % 2 === 1) t.setY(t.y + t.height);
+    fitText(t, labels[i], room, size, size);
   });
   legend(
     scene,
