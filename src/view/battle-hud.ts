@@ -11,6 +11,7 @@ import type { GameState, RuleModule } from '../engine';
 import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
+import { moreWords } from './scroll-area';
 import { Banner, HeroCard, InfoPanel } from './hud';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from './theme';
 import { consumeKey, onKeyDown } from './keys';
@@ -463,13 +464,7 @@ export class BattleHud {
           const shown = at >= top && at + r.height <= foot;
           for (const t of r.texts) t.setY(at).setVisible(shown);
         }
-        more.setText(
-          first >= lastFirst
-            ? 'scroll \u2191'
-            : first > 0
-              ? 'more: scroll \u2191\u2193'
-              : 'more: scroll \u2193',
-        );
+        more.setText(moreWords(first > 0, first >= lastFirst));
       };
       this.helpScroll = (by) => {
         const next = Math.max(0, Math.min(lastFirst, first + by));

@@ -6,6 +6,7 @@ import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
 import { Button, drawPanel, type Tooltip } from './ui';
+import { moreWords } from './scroll-area';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
 import { artFor, artTexture, fallbackTexture, frameExists } from './unit-view';
 import { registerControl } from '../app/controls';
@@ -347,14 +348,7 @@ export class InfoPanel extends Phaser.GameObjects.Container {
     this.linesInView = fits;
     this.firstLine = Math.max(0, Math.min(wrapped.length - fits, this.firstLine));
     body.setText(wrapped.slice(this.firstLine, this.firstLine + fits).join('\n'));
-    const atEnd = this.firstLine >= wrapped.length - fits;
-    this.more.setText(
-      atEnd
-        ? 'scroll \u2191'
-        : this.firstLine > 0
-          ? 'more: scroll \u2191\u2193'
-          : 'more: scroll \u2193',
-    );
+    this.more.setText(moreWords(this.firstLine > 0, this.firstLine >= wrapped.length - fits));
   }
 }
 

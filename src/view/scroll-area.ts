@@ -28,6 +28,15 @@ export interface ScrollArea {
 }
 
 /**
+ * The foot line of a list longer than its room, saying which way there is more: down only
+ * at the top, both ways between, up only at the end.
+ */
+export function moreWords(scrolled: boolean, atEnd: boolean): string {
+  if (atEnd) return 'scroll \u2191';
+  return scrolled ? 'more: scroll \u2191\u2193' : 'more: scroll \u2193';
+}
+
+/**
  * Makes a part of a screen `contentHeight` high scroll within `rect`: the wheel or a drag
  * over it, or Page Up / Page Down, move it by `step` pixels at least (whole rows: the
  * scroll stays a multiple of it), and `show(scrolled)` places the content for the pixels
@@ -53,12 +62,7 @@ export function makeScrollArea(
   const shown = rect.height - more.height - 2;
   const most = Math.ceil(Math.max(0, contentHeight - shown + (step > 1 ? 0 : 8)) / step) * step;
   let scrolled = 0;
-  const words = (): string =>
-    scrolled >= most
-      ? 'scroll \u2191'
-      : scrolled > 0
-        ? 'more: scroll \u2191\u2193'
-        : 'more: scroll \u2193';
+  const words = (): string => moreWords(scrolled > 0, scrolled >= most);
   const scrollBy = (by: number): void => {
     const steps = by > 0 ? Math.max(1, Math.round(by / step)) : Math.min(-1, Math.round(by / step));
     const next = Math.min(most, Math.max(0, scrolled + steps * step));
