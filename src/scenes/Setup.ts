@@ -392,11 +392,8 @@ export class SetupScene extends Phaser.Scene {
         )
         .setOrigin(upright ? 0.5 : 0, 0.5)
         .setName('tutorial-offer');
-      if (upright) fitText(offerText, words, this.lay.details.w - 40, size);
-      else {
-        const room = startAt.x - startAt.w / 2 - 12 - offerText.x;
-        for (let s = size; s > 12 && offerText.width > room; s--) offerText.setFontSize(s - 1);
-      }
+      const room = upright ? this.lay.details.w - 40 : startAt.x - startAt.w / 2 - 12 - offerText.x;
+      fitText(offerText, words, room, size, upright ? undefined : 12);
     }
     this.toast = new Toast(this, W / 2, H - (upright ? 260 : 100), Math.min(560, W - 40));
     this.tooltip.setDepth(10_000);
@@ -1328,7 +1325,6 @@ export class SetupScene extends Phaser.Scene {
     const typed = app.setup.seedMode === 'typed';
     const text = typed ? `${app.setup.seedText}${this.caretOn ? '\u258f' : ' '}` : 'new every game';
     const shown = typed && !app.setup.seedText && !this.caretOn ? 'type digits' : text;
-    this.seedField.setText(shown);
     fitText(this.seedField, shown, this.seedFieldW, this.seedSize());
     this.seedField.setColor(typed ? CSS.parchment : CSS.dim);
   }

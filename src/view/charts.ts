@@ -97,9 +97,8 @@ export function drawBarChart(
   let size = readingSize(11);
   while (size > 9 && texts.some((t) => t.setFontSize(size).width > room)) size--;
   texts.forEach((t, i) => {
-    t.setFontSize(size);
-    if (stagger && i % 2 === 1) t.setY(t.y + t.height);
     fitText(t, labels[i], room, size, size);
+    if (stagger && i % 2 === 1) t.setY(t.y + t.height);
   });
   legend(
     scene,
