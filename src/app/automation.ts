@@ -214,61 +214,50 @@ function textBoxOf(name: string): (LookRect & { letters: number }) | null {
   return { ...page, letters: (r.letters * page.height) / Math.max(1e-6, r.height) };
 }
 
-/** The words of every shown text named `name`, top to bottom (then left to right). */
-function textsShown(name: string): string[] {
+/**
+ * Every game object of the running scenes, depth first, inside containers and layers; with
+ * `shownOnly`, not inside a hidden container or layer.
+ */
+function* gameObjects(shownOnly = false): Generator<Phaser.GameObjects.GameObject> {
   const game = app.game;
-  if (!game) return [];
-  const found: Phaser.GameObjects.Text[] = [];
-  const walk = (list: Phaser.GameObjects.GameObject[]): void => {
+  if (!game) return;
+  function* walk(
+    list: readonly Phaser.GameObjects.GameObject[],
+  ): Generator<Phaser.GameObjects.GameObject> {
     for (const o of list) {
-      if (o instanceof Phaser.GameObjects.Text && o.name === name && o.visible) found.push(o);
+      yield o;
       if (
         (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer) &&
-        o.visible
+        (!shownOnly || o.visible)
       )
-        walk(o.list);
+        yield* walk(o.list);
     }
-  };
-  for (const s of game.scene.getScenes(true) as Phaser.Scene[]) walk(s.children.list);
+  }
+  for (const s of game.scene.getScenes(true) as Phaser.Scene[]) yield* walk(s.children.list);
+}
+
+/** The words of every shown text named `name`, top to bottom (then left to right). */
+function textsShown(name: string): string[] {
+  const found: Phaser.GameObjects.Text[] = [];
+  for (const o of gameObjects(true))
+    if (o instanceof Phaser.GameObjects.Text && o.name === name && o.visible) found.push(o);
   return found.sort((a, b) => a.y - b.y || a.x - b.x).map((t) => t.text);
 }
 
 function imagesNamed(name: string): { texture: string; frame: string }[] {
-  const game = app.game;
-  if (!game) return [];
   const found: { texture: string; frame: string }[] = [];
-  const walk = (list: Phaser.GameObjects.GameObject[]): void => {
-    for (const o of list) {
-      if (
-        (o instanceof Phaser.GameObjects.Image || o instanceof Phaser.GameObjects.Sprite) &&
-        o.name === name
-      )
-        found.push({ texture: o.texture.key, frame: String(o.frame.name) });
-      if (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer)
-        walk(o.list);
-    }
-  };
-  for (const s of game.scene.getScenes(true) as Phaser.Scene[]) walk(s.children.list);
+  for (const o of gameObjects())
+    if (
+      (o instanceof Phaser.GameObjects.Image || o instanceof Phaser.GameObjects.Sprite) &&
+      o.name === name
+    )
+      found.push({ texture: o.texture.key, frame: String(o.frame.name) });
   return found;
 }
 
 function textOnScreen(name: string): string | null {
-  const game = app.game;
-  if (!game) return null;
-  const find = (list: Phaser.GameObjects.GameObject[]): string | null => {
-    for (const o of list) {
-      if (o instanceof Phaser.GameObjects.Text && o.name === name) return o.text;
-      if (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer) {
-        const inner = find(o.list);
-        if (inner !== null) return inner;
-      }
-    }
-    return null;
-  };
-  for (const s of game.scene.getScenes(true) as Phaser.Scene[]) {
-    const found = find(s.children.list);
-    if (found !== null) return found;
-  }
+  for (const o of gameObjects())
+    if (o instanceof Phaser.GameObjects.Text && o.name === name) return o.text;
   return null;
 }
 
