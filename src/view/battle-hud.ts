@@ -11,7 +11,7 @@ import type { GameState, RuleModule } from '../engine';
 import type { BattleLayout, TopButtonName } from './battle-layout';
 import type { BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
-import { moreWords } from './scroll-area';
+import { moreWords, scrollZoneByRows } from './scroll-area';
 import { Banner, HeroCard, InfoPanel } from './hud';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from './theme';
 import { consumeKey, onKeyDown } from './keys';
@@ -481,27 +481,16 @@ export class BattleHud {
     );
     // A tap closes it; a drag (or the wheel, or Page Up / Page Down) scrolls it.
     const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
-    let drag: { y: number; moved: boolean } | null = null;
-    zone.on('pointerdown', (p: Phaser.Input.Pointer) => (drag = { y: p.y, moved: false }));
-    zone.on('pointermove', (p: Phaser.Input.Pointer) => {
-      if (!drag || !p.isDown || !this.helpScroll) return;
-      const by = Math.trunc((drag.y - p.y) / HELP_DRAG_ROW);
-      if (by === 0) return;
-      drag.moved = true;
-      drag.y -= by * HELP_DRAG_ROW;
-      this.helpScroll(by);
-    });
-    zone.on('pointerup', () => {
-      const moved = drag?.moved === true;
-      drag = null;
-      if (!moved) this.actions.top.help();
-    });
-    zone.on(
-      'wheel',
-      (_p: unknown, _dx: number, dy: number, _dz: number, e?: { stopPropagation?: () => void }) => {
-        e?.stopPropagation?.();
-        this.helpScroll?.(dy > 0 ? 2 : -2);
+    scrollZoneByRows(
+      zone,
+      HELP_DRAG_ROW,
+      2,
+      (rows) => {
+        if (!this.helpScroll) return false;
+        this.helpScroll(rows);
+        return true;
       },
+      () => this.actions.top.help(),
     );
     c.add(zone);
     onKeyDown(scene, (e) => {

@@ -6,7 +6,7 @@ import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
 import { CARD_H, CARD_W } from './battle-layout';
 import { Button, drawPanel, type Tooltip } from './ui';
-import { moreWords } from './scroll-area';
+import { moreWords, scrollZoneByRows } from './scroll-area';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
 import { artFor, artTexture, fallbackTexture, frameExists } from './unit-view';
 import { registerControl } from '../app/controls';
@@ -274,22 +274,9 @@ export class InfoPanel extends Phaser.GameObjects.Container {
       .setName('info-more');
     // The wheel or a drag over the panel scrolls a body too long for it.
     const zone = scene.add.zone(w / 2, h / 2, w, h).setInteractive();
-    zone.on(
-      'wheel',
-      (_p: unknown, _dx: number, dy: number, _dz: number, e?: { stopPropagation?: () => void }) => {
-        e?.stopPropagation?.();
-        this.scrollLines(dy > 0 ? 2 : -2);
-      },
-    );
-    let dragY: number | null = null;
-    zone.on('pointerdown', (p: Phaser.Input.Pointer) => (dragY = p.y));
-    zone.on('pointerup', () => (dragY = null));
-    zone.on('pointermove', (p: Phaser.Input.Pointer) => {
-      if (dragY === null || !p.isDown) return;
-      const lines = Math.trunc((dragY - p.y) / 16);
-      if (lines === 0) return;
-      dragY -= lines * 16;
+    scrollZoneByRows(zone, 16, 2, (lines) => {
       this.scrollLines(lines);
+      return true;
     });
     this.add([this.bg, zone, this.title, this.bodyText, this.more]);
     scene.add.existing(this);

@@ -28,6 +28,41 @@ export interface ScrollArea {
 }
 
 /**
+ * Scrolls a panel by whole rows over its `zone`: the wheel (`wheelRows` a notch, the board
+ * under it not zoomed) and a drag (`rowPx` screen pixels a row). `scroll` returns whether
+ * the panel scrolls at all; a press let go without having scrolled is a tap (`onTap`).
+ */
+export function scrollZoneByRows(
+  zone: Phaser.GameObjects.Zone,
+  rowPx: number,
+  wheelRows: number,
+  scroll: (rows: number) => boolean,
+  onTap?: () => void,
+): void {
+  zone.on(
+    'wheel',
+    (_p: unknown, _dx: number, dy: number, _dz: number, e?: { stopPropagation?: () => void }) => {
+      e?.stopPropagation?.();
+      scroll(dy > 0 ? wheelRows : -wheelRows);
+    },
+  );
+  let drag: { y: number; moved: boolean } | null = null;
+  zone.on('pointerdown', (p: Phaser.Input.Pointer) => (drag = { y: p.y, moved: false }));
+  zone.on('pointermove', (p: Phaser.Input.Pointer) => {
+    if (!drag || !p.isDown) return;
+    const rows = Math.trunc((drag.y - p.y) / rowPx);
+    if (rows === 0 || !scroll(rows)) return;
+    drag.moved = true;
+    drag.y -= rows * rowPx;
+  });
+  zone.on('pointerup', () => {
+    const moved = drag?.moved === true;
+    drag = null;
+    if (!moved) onTap?.();
+  });
+}
+
+/**
  * The foot line of a list longer than its room, saying which way there is more: down only
  * at the top, both ways between, up only at the end.
  */
