@@ -4,13 +4,16 @@
  */
 import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
-import { CARD_H, CARD_W } from './battle-layout';
+import { CARD_H, CARD_W, shareButtonRow } from './battle-layout';
 import { Button, drawPanel, type Tooltip } from './ui';
 import { moreWords, scrollZoneByRows } from './scroll-area';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';
 import { artFor, artTexture, fallbackTexture, frameExists } from './unit-view';
 import { registerControl } from '../app/controls';
 import { hudCamera, hudToScreen } from './frame';
+
+/** The room between the buttons on a hero card. */
+const BUTTON_GAP = 8;
 
 // ------------------------------------------------------------------ hero card
 
@@ -128,14 +131,21 @@ export class HeroCard extends Phaser.GameObjects.Container {
         icon: ability.id,
       });
     }
-    const bw = entries.length > 1 ? 108 : 224;
+    const fontSize = entries.length > 1 ? 12 : 14;
+    const widths = shareButtonRow(
+      entries.map((e) => Button.widthToShow(scene, e.label, fontSize, 32, true)),
+      224,
+      BUTTON_GAP,
+    );
+    let left = 10;
     entries.forEach((e, i) => {
-      const b = new Button(scene, 10 + bw / 2 + i * (bw + 8), 122, {
+      const bw = widths[i];
+      const b = new Button(scene, left + bw / 2, 122, {
         name: `card-${unit.id}-${e.name}`,
         width: bw,
         height: 32,
         label: e.label,
-        fontSize: entries.length > 1 ? 12 : 14,
+        fontSize,
         tooltip: e.tip,
         tooltipHost: tooltip,
         icon: this.icon(e.icon),
@@ -144,6 +154,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
       this.buttons.push(b);
       this.choices.push(e.choice);
       this.add(b);
+      left += bw + BUTTON_GAP;
     });
     this.setSize(CARD_W, CARD_H);
     scene.add.existing(this);

@@ -343,6 +343,24 @@ export class Button extends Phaser.GameObjects.Container {
     scene.add.existing(this);
   }
 
+  /**
+   * The width a centred button of `height` needs to show `label` whole at the reading
+   * size of `fontSize` (the text size setting's), with an icon when `withIcon`: the
+   * label's room (labelRoom) and the label itself.
+   */
+  static widthToShow(
+    scene: Phaser.Scene,
+    label: string,
+    fontSize: number,
+    height: number,
+    withIcon: boolean,
+  ): number {
+    const probe = scene.make.text({ text: label, style: readingStyle(fontSize) }, false);
+    const width = probe.width;
+    probe.destroy();
+    return Math.ceil(width) + 16 + (withIcon ? Math.min(height - 14, 20) + 6 : 0);
+  }
+
   /** Icon to the left of a centred label (or alone when there is no label). */
   private layoutContent(): void {
     const gap = 6;
