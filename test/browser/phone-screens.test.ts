@@ -128,9 +128,7 @@ describe('the screens on a phone', () => {
     // A long name takes the room its short neighbour does not need: more of it is kept
     // than half a card would hold ("Hand… 11+"), and the archers' "Longbow 11+" is whole.
     expect(pistol?.label).toMatch(/^Hand cr/);
-    const longbow = await page.evaluate(() =>
-      window.archfoe.debug.buttonRect('card-archer-1-bow'),
-    );
+    const longbow = await page.evaluate(() => window.archfoe.debug.buttonRect('card-archer-1-bow'));
     expect(longbow?.label).toBe('Longbow 11+');
     await page.screenshot({ path: join(ARTIFACTS, 'phone-battle-1280x720.png') });
     await playToResultsByAutopilot(page, 3000);
