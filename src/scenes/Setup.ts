@@ -227,7 +227,17 @@ export class SetupScene extends Phaser.Scene {
     const big = Math.max(38, lay.button);
     const lg = this.add.graphics();
     drawPanel(lg, lx, ly, lw, lh);
-    this.add.text(lx + 20, ly + 16, 'Scenario', titleStyle(20, CSS.gold, { strokeThickness: 0 }));
+    // The list's heading as large as the other headings ("To win", "Options").
+    // Set on the first button's top edge: a taller button leaves it less room above.
+    this.add
+      .text(
+        lx + 20,
+        ly + 64 - big / 2 - 4,
+        'Scenario',
+        titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
+      )
+      .setOrigin(0, 1)
+      .setName('setup-scenario-heading');
     const kept = app.myMaps ?? [];
     const customKept =
       app.customMap?.id !== undefined && kept.some((m) => m.id === app.customMap?.id);

@@ -151,6 +151,7 @@ const SCREENS: Screen[] = [
     open: ['new-game', 'scenario-dungeon-crawl'],
     back: ['setup-back'],
     texts: [
+      'setup-scenario-heading',
       'setup-summary',
       'victory-text',
       'setup-drop',
