@@ -86,54 +86,67 @@ export class CampaignsScene extends Phaser.Scene {
     const { campaigns } = bundledCampaigns();
     this.add.text(W / 2, 44, 'Campaign', titleStyle(46)).setOrigin(0.5);
     const count = pickableCampaigns().length;
-    this.add
+    const subtitle = this.add
       .text(
         W / 2,
         84,
         count > 0
           ? `${campaigns.length === 1 ? `${campaigns[0].name} and campaigns` : 'Campaigns'} of your own: one party from the first mission to the last.`
           : 'No campaign could be read: load one of your own from a file.',
-        readingStyle(18, CSS.muted, { align: 'center', wordWrap: { width: W - 60 } }),
+        readingStyle(upright ? 21 : 18, CSS.muted, {
+          align: 'center',
+          wordWrap: { width: W - 60 },
+        }),
       )
       .setOrigin(0.5, 0)
       .setName('campaigns-subtitle');
 
-    // The three slots.
+    // The three slots: upright, one under another, as tall as the screen lets them be.
+    const u = uprightSize(upright);
     const gap = upright ? 24 : 30;
     const sw = upright ? W - 80 : Math.max(360, Math.floor((W - 160 - 2 * gap) / 3));
-    const top = upright ? 170 : 150;
-    const sh = upright ? 300 : 340;
+    // Below the subtitle, however many lines it takes.
+    const top = Math.max(upright ? 170 : 150, subtitle.y + subtitle.height + 16);
+    // Upright: Import and Back share the foot's row, the drop line and any message above it.
+    const foot = 170;
+    const sh = upright ? Math.max(270, Math.min(340, Math.floor((H - top - foot) / 3) - gap)) : 340;
     CAMPAIGN_SLOTS.forEach((slot, i) => {
       const x = upright ? 40 : W / 2 - (3 * sw + 2 * gap) / 2 + i * (sw + gap);
       const y = upright ? top + i * (sh + gap) : top;
-      this.slotPanel(slot, i + 1, x, y, sw, sh, toast);
+      this.slotPanel(slot, i + 1, x, y, sw, sh, toast, u);
     });
 
     // Import, the message, and back.
-    const by = upright ? top + 3 * (sh + gap) + 30 : top + sh + 40;
+    const by = upright ? H - 50 : top + sh + 40;
+    const backW = u(200, 200);
     // Wider at a larger text size, so its label keeps its size.
-    const importW = Math.round(230 * currentReadingScale());
-    new Button(this, W / 2 - 15 - importW / 2, by, {
+    const importW = upright ? W - 80 - backW - 16 : Math.round(230 * currentReadingScale());
+    new Button(this, upright ? 40 + importW / 2 : W / 2 - 15 - importW / 2, by, {
       name: 'import-save',
       width: importW,
-      height: 46,
+      height: u(46, 58),
       label: 'Import a save file',
-      fontSize: 18,
+      fontSize: u(18, 23),
       tooltip:
         'Load a campaign save (.json) into the first empty slot. You can also drop it on the page.',
       onClick: () => chooseSaveFile(),
     });
     this.add
-      .text(W / 2 + 10, by, 'or drop a save file here', readingStyle(15, CSS.dim))
-      .setOrigin(0, 0.5)
+      .text(
+        upright ? W / 2 : W / 2 + 10,
+        upright ? by - 56 : by,
+        'or drop a save file here',
+        readingStyle(u(15, 19), CSS.dim),
+      )
+      .setOrigin(upright ? 0.5 : 0, 0.5)
       .setName('campaigns-drop');
-    this.messageLine(W, by + 40);
-    new Button(this, W / 2, H - 40, {
+    this.messageLine(W, upright ? top + 3 * (sh + gap) : by + 40);
+    new Button(this, upright ? W - 40 - backW / 2 : W / 2, upright ? by : H - 40, {
       name: 'campaigns-back',
-      width: 200,
-      height: 46,
+      width: backW,
+      height: u(46, 58),
       label: 'Back',
-      fontSize: 20,
+      fontSize: u(20, 25),
       onClick: () => app.goto('Menu'),
     });
   }
@@ -245,8 +258,7 @@ export class CampaignsScene extends Phaser.Scene {
     const px = upright ? 40 : cx + cw + 30;
     const pw = upright ? W - 80 : W - px - 40;
     let py = upright ? y + 10 : top;
-    // Upright the screen shows everything smaller: larger type and taller buttons.
-    const u = (wide: number, tall: number): number => (upright ? tall : wide);
+    const u = uprightSize(upright);
     this.add
       .text(px, py, 'Difficulty', titleStyle(u(20, 26), CSS.gold, { strokeThickness: 0 }))
       .setOrigin(0, 0);
@@ -404,25 +416,26 @@ export class CampaignsScene extends Phaser.Scene {
     w: number,
     h: number,
     toast: Toast,
+    u: (wide: number, tall: number) => number,
   ): void {
     const g = this.add.graphics();
     const record = app.slots.get(slot);
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
     this.add
-      .text(x + 18, y + 14, `Slot ${n}`, readingStyle(15, CSS.dim))
+      .text(x + 18, y + 14, `Slot ${n}`, readingStyle(u(15, 19), CSS.dim))
       .setName(`slot-${n}-label`);
     const cx = x + w / 2;
     if (!record) {
       this.add
-        .text(cx, y + 90, 'Empty', readingStyle(22, CSS.muted))
+        .text(cx, y + u(90, 100), 'Empty', readingStyle(u(22, 28), CSS.muted))
         .setOrigin(0.5)
         .setName(`slot-${n}-title`);
-      new Button(this, cx, y + h - 60, {
+      new Button(this, cx, y + h - u(60, 64), {
         name: `slot-${n}-new`,
         width: w - 60,
-        height: 50,
+        height: u(50, 60),
         label: 'New campaign',
-        fontSize: 20,
+        fontSize: u(20, 25),
         primary: true,
         onClick: () => {
           picker.slot = slot;
@@ -434,36 +447,38 @@ export class CampaignsScene extends Phaser.Scene {
     this.add
       .text(
         cx,
-        y + 56,
+        y + u(56, 50),
         record.title,
-        titleStyle(22, CSS.gold, { align: 'center', wordWrap: { width: w - 30 } }),
+        titleStyle(u(22, 28), CSS.gold, { align: 'center', wordWrap: { width: w - 30 } }),
       )
       .setOrigin(0.5, 0)
       .setName(`slot-${n}-title`);
-    this.add
+    const detail = this.add
       .text(
         cx,
-        y + 96,
+        y + u(96, 90),
         record.detail,
-        readingStyle(15, CSS.parchment, { align: 'center', wordWrap: { width: w - 40 } }),
+        readingStyle(u(15, 19), CSS.parchment, { align: 'center', wordWrap: { width: w - 40 } }),
       )
       .setOrigin(0.5, 0)
       .setName(`slot-${n}-detail`);
+    // A short slot (a small phone at a larger text size) has room for one line of it.
+    if (h < 300) clampLines(detail, record.detail, 1);
     const when = new Date(record.savedAt);
     this.add
       .text(
         x + w - 18,
         y + 14,
         Number.isNaN(when.getTime()) ? '' : `saved ${when.toLocaleString()}`,
-        textStyle(13, CSS.dim),
+        textStyle(u(13, 16), CSS.dim),
       )
       .setOrigin(1, 0);
-    new Button(this, cx, y + h - 104, {
+    new Button(this, cx, y + h - u(104, 108), {
       name: `slot-${n}-continue`,
       width: w - 60,
-      height: 48,
+      height: u(48, 52),
       label: 'Continue',
-      fontSize: 20,
+      fontSize: u(20, 25),
       primary: true,
       onClick: () => {
         const r = app.openCampaign(slot);
@@ -471,22 +486,22 @@ export class CampaignsScene extends Phaser.Scene {
       },
     });
     const half = (w - 70) / 2;
-    new Button(this, x + 30 + half / 2, y + h - 44, {
+    new Button(this, x + 30 + half / 2, y + h - u(44, 44), {
       name: `slot-${n}-export`,
       width: half,
-      height: 40,
+      height: u(40, 46),
       label: 'Export',
-      fontSize: 16,
+      fontSize: u(16, 21),
       tooltip: 'Download this campaign as a file, to move it to another browser or share it.',
       onClick: () =>
         void downloadSlot(slot).then((r) => toast.show(r.message, r.ok ? 'info' : 'error')),
     });
-    const del = new Button(this, x + w - 30 - half / 2, y + h - 44, {
+    const del = new Button(this, x + w - 30 - half / 2, y + h - u(44, 44), {
       name: `slot-${n}-delete`,
       width: half,
-      height: 40,
+      height: u(40, 46),
       label: 'Delete',
-      fontSize: 16,
+      fontSize: u(16, 21),
       onClick: () => {
         if (this.confirmDelete !== slot) {
           this.confirmDelete = slot;
@@ -500,4 +515,12 @@ export class CampaignsScene extends Phaser.Scene {
       },
     });
   }
+}
+
+/**
+ * Upright the screen shows everything smaller: a size for each, `wide` on a wide screen and
+ * `tall` (larger type, taller buttons) on a phone held upright.
+ */
+function uprightSize(upright: boolean): (wide: number, tall: number) => number {
+  return (wide, tall) => (upright ? tall : wide);
 }

@@ -190,6 +190,8 @@ const SCREENS: Screen[] = [
     open: ['campaign'],
     back: ['campaigns-back'],
     texts: ['campaigns-subtitle', 'campaigns-drop', 'import-save', 'slot-1-label'],
+    // Upright the slots' type is larger (it was 11 px or so at the larger size).
+    uprightLetters: 13,
   },
   {
     scene: 'Credits',
