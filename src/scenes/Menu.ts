@@ -19,11 +19,13 @@ import {
   currentReadingScale,
   fadeMs,
   isReducedMotion,
+  readingSize,
   readingStyle,
+  textStyle,
   TITLE_FONT,
 } from '../view/theme';
 import { artTexture, ensureUnitAnimations, frameExists } from '../view/unit-view';
-import { Button, drawPanel, enableKeyboardFocus, Toast } from '../view/ui';
+import { Button, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 import { tutorialOffered } from '../app/tutorial-flag';
 
 export class MenuScene extends Phaser.Scene {
@@ -99,7 +101,8 @@ export class MenuScene extends Phaser.Scene {
         : artBottom + (upright ? 120 : 100);
     const gap = 20;
     const perRow = upright ? 2 : twoRows ? 3 : 6;
-    const under = readingStyle(upright ? 17 : 13, CSS.gold, { align: 'center' });
+    const underSize = readingSize(upright ? 17 : 13);
+    const under = textStyle(underSize, CSS.gold, { align: 'center' });
     // From one row of buttons to the next (room for the line under a button).
     const rowStep = bh + Math.round(44 * Math.min(k, 1.2));
     let made = 0;
@@ -127,18 +130,31 @@ export class MenuScene extends Phaser.Scene {
     // The guided first battle; on a first visit it is offered in gold under its button.
     const firstVisit = !tutorialOffered();
     const tutorial = mk('tutorial', 'Tutorial', () => void app.startTutorial(), firstVisit);
+    // A line under a button keeps to the screen (and the save's line to its column).
+    const onScreen = (x: number): number => 2 * Math.min(x, W - x) - 16;
     if (firstVisit)
+      // The last row's: it may take two lines (nothing under it but the party).
       this.add
-        .text(tutorial.x, tutorial.y + bh / 2 + 10, 'New here? A short guided battle', under)
+        .text(tutorial.x, tutorial.y + bh / 2 + 10, 'New here? A short guided battle', {
+          ...under,
+          wordWrap: { width: onScreen(tutorial.x) },
+        })
         .setOrigin(0.5, 0)
         .setName('tutorial-offer');
-    this.add
-      .text(cont.x, cont.y + bh / 2 + 10, saveInfo ? cropLine(saveInfo, 30) : 'no saved battle', {
+    const save = this.add
+      .text(cont.x, cont.y + bh / 2 + 10, '', {
         ...under,
         color: saveInfo ? CSS.muted : CSS.dim,
       })
       .setOrigin(0.5, 0)
       .setName('menu-save');
+    // One line: the next row is close under it (smaller, then cut, when it must be).
+    fitText(
+      save,
+      saveInfo ? cropLine(saveInfo, 30) : 'no saved battle',
+      Math.min(bw + gap, onScreen(cont.x)),
+      underSize,
+    );
     const py = upright ? rowY + 3 * rowStep : rowY + (twoRows ? rowStep : 0);
     this.idleParty(
       W,

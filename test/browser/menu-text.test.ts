@@ -233,12 +233,17 @@ async function measure(screen: Screen, width: number, height: number, what: stri
     ({ names }) => {
       const d = window.archfoe.debug;
       const letters: Record<string, number | null> = {};
-      for (const n of names) letters[n] = d.textBox(n)?.letters ?? null;
+      const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
+      for (const n of names) {
+        const box = d.textBox(n);
+        letters[n] = box?.letters ?? null;
+        if (box) boxes[n] = { x: box.x, y: box.y, width: box.width, height: box.height };
+      }
       const buttons = d
         .buttonNames()
         .map((n) => ({ n, r: d.buttonRect(n), t: d.textBox(n) }))
         .filter((b) => b.r !== null);
-      return { letters, buttons };
+      return { letters, boxes, buttons };
     },
     { names: screen.texts },
   );
@@ -267,6 +272,11 @@ async function measure(screen: Screen, width: number, height: number, what: stri
       expect(overlap, `${what}: ${a.n} and ${c.n} overlap`).toBe(false);
     }
   for (const n of screen.texts) expect(found.letters[n], `${what}: ${n} shown`).toBeTruthy();
+  // Every measured text on the page (a line under a button once ran off an upright phone).
+  for (const [n, t] of Object.entries(found.boxes)) {
+    expect(t.x, `${what}: ${n} on the page`).toBeGreaterThanOrEqual(-1);
+    expect(t.x + t.width, `${what}: ${n} on the page`).toBeLessThanOrEqual(width + 1);
+  }
   return found.letters as Record<string, number>;
 }
 
@@ -314,6 +324,30 @@ describe('the larger text size on the menu screens', () => {
       }
     expect(browser.errors).toEqual([]);
   }, 120_000);
+
+  it("keeps the Menu's tutorial offer on an upright phone at the larger text size, whole", async () => {
+    await openAt('larger');
+    // A first visit (the offer is shown until the first New game).
+    await page.evaluate(() => localStorage.removeItem('archfoe.tutorial-offered.v1'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.waitForFunction(() => window.archfoe?.isReady === true, null, { timeout: 30_000 });
+    await waitForScene(page, 'Menu');
+    await waitForSteadyScreen(page);
+    const offer = await page.evaluate(() => ({
+      box: window.archfoe.debug.textBox('tutorial-offer'),
+      text: window.archfoe.debug.textOf('tutorial-offer'),
+      under: window.archfoe.debug.textBox('menu-save'),
+    }));
+    expect(offer.text).toBe('New here? A short guided battle');
+    const box = offer.box!;
+    // Clear of the page's edges (it ran to the right edge, 3 px from it, before).
+    expect(box.x).toBeGreaterThanOrEqual(8);
+    expect(box.x + box.width).toBeLessThanOrEqual(390 - 8);
+    // Wrapped, not shrunk: as large as the line under Continue.
+    expect(box.letters).toBeCloseTo(offer.under!.letters, 1);
+    expect(browser.errors).toEqual([]);
+  }, 60_000);
 
   it("scrolls the Skirmish's options on an upright phone at the larger text size, every option in reach", async () => {
     await openAt('larger');
