@@ -260,9 +260,15 @@ export class CampaignsScene extends Phaser.Scene {
     let py = upright ? y + 10 : top;
     const u = uprightSize(upright);
     this.add
-      .text(px, py, 'Difficulty', titleStyle(u(20, 26), CSS.gold, { strokeThickness: 0 }))
+      .text(
+        px,
+        py,
+        'Difficulty',
+        // A heading grows with the text size, as Setup's do.
+        titleStyle(Math.round(u(20, 26) * currentReadingScale()), CSS.gold, { strokeThickness: 0 }),
+      )
       .setOrigin(0, 0);
-    py += u(34, 40);
+    py += Math.round(u(34, 40) * currentReadingScale());
     const bw = (pw - 12) / 2;
     const buttons: Button[] = [];
     DIFFICULTIES.forEach((d, i) => {
@@ -392,10 +398,24 @@ export class CampaignsScene extends Phaser.Scene {
     clampLines(blurb, story, most);
     const missing = missingBoards(def);
     const facts = `${def.missions.length} mission${def.missions.length === 1 ? '' : 's'} \u00b7 ${campaignRuleSets(def).join(', ') || 'no rule set found'} \u00b7 ${def.party.length} heroes`;
-    const line = this.add
-      .text(x + 18, y + h - big(40), facts, readingStyle(big(15), CSS.muted))
-      .setName(`pick-${def.id}-facts`);
-    fitText(line, facts, w - 36, readingSize(big(15)));
+    if (upright) {
+      // The card is taller upright: the facts may take two lines at its foot.
+      const line = this.add
+        .text(
+          x + 18,
+          y + h - 12,
+          facts,
+          readingStyle(big(15), CSS.muted, { wordWrap: { width: w - 36 } }),
+        )
+        .setOrigin(0, 1)
+        .setName(`pick-${def.id}-facts`);
+      clampLines(line, facts, 2);
+    } else {
+      const line = this.add
+        .text(x + 18, y + h - big(40), facts, readingStyle(big(15), CSS.muted))
+        .setName(`pick-${def.id}-facts`);
+      fitText(line, facts, w - 36, readingSize(big(15)));
+    }
     if (missing.length > 0)
       this.add
         .text(

@@ -37,6 +37,8 @@ interface Screen {
   texts: string[];
   /** Texts measured only on the wide screen (on the upright phone their row is full). */
   wide?: string[];
+  /** Texts measured only on the upright phone (on the wide screen they are fitted to one line). */
+  upright?: string[];
   /**
    * The least height of its texts' letters on the upright phone at "larger", in page
    * pixels: a screen laid out for an upright phone, not the wide layout shrunk.
@@ -129,6 +131,7 @@ const SCREENS: Screen[] = [
     open: [],
     back: ['picker-cancel', 'campaigns-back'],
     texts: ['difficulty-words', 'pick-ember-crown-blurb', 'picker-start'],
+    upright: ['pick-ember-crown-facts'],
     reach: openPicker,
   },
   {
@@ -295,7 +298,10 @@ async function measureAll(textSize: string): Promise<Record<string, number>> {
       await waitForScene(page, screen.scene);
       await waitForSteadyScreen(page, 4);
       const what = `${screen.scene} ${v.width}x${v.height} ${textSize}`;
-      const names = [...screen.texts, ...(v.width > v.height ? (screen.wide ?? []) : [])];
+      const names = [
+        ...screen.texts,
+        ...(v.width > v.height ? (screen.wide ?? []) : (screen.upright ?? [])),
+      ];
       const letters = await measure({ ...screen, texts: names }, v.width, v.height, what);
       for (const [n, l] of Object.entries(letters)) out[`${what.replace(textSize, '')}${n}`] = l;
       await page.screenshot({
