@@ -37,6 +37,7 @@ const HEADLESS = [
   'view/battle-view.ts',
   'view/battle-intents.ts',
   'view/battle-layout.ts',
+  'view/button-row.ts',
   'view/words.ts',
   'view/map-art.ts',
 ];

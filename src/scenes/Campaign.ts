@@ -17,6 +17,7 @@ import {
   type HeroCard,
   type MissionStatus,
 } from '../view/campaign-model';
+import { shareButtonRow } from '../view/button-row';
 import { drawBarChart } from '../view/charts';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
@@ -591,19 +592,28 @@ export class CampaignScene extends Phaser.Scene {
       Math.max(wide ? 184 : 200, Math.floor((W - 40 - (inRowMost - 1) * gap) / inRowMost)),
     );
     const rows = Math.ceil(row.length / perRow);
-    row.forEach((b, i) => {
-      const r = Math.floor(i / perRow);
-      const inRow = Math.min(perRow, row.length - r * perRow);
-      const x0 = W / 2 - (inRow * bw + (inRow - 1) * gap) / 2 + bw / 2;
-      new Button(this, x0 + (i % perRow) * (bw + gap), H - 40 - (rows - 1 - r) * 62, {
-        name: b.name,
-        width: bw,
-        height: 48,
-        label: b.label,
-        fontSize: 18,
-        primary: b.primary,
-        onClick: b.onClick,
-      }).setEnabled(b.enabled ?? true);
-    });
+    for (let r = 0; r < rows; r++) {
+      const inRow = row.slice(r * perRow, (r + 1) * perRow);
+      // The row's span shared by the labels' lengths ("Start the mission" beside "Menu").
+      const span = inRow.length * bw + (inRow.length - 1) * gap;
+      const widths = shareButtonRow(
+        inRow.map((b) => Button.widthToShow(this, b.label, 18, 48, false, b.primary)),
+        span,
+        gap,
+      );
+      let left = W / 2 - span / 2;
+      inRow.forEach((b, i) => {
+        new Button(this, left + widths[i] / 2, H - 40 - (rows - 1 - r) * 62, {
+          name: b.name,
+          width: widths[i],
+          height: 48,
+          label: b.label,
+          fontSize: 18,
+          primary: b.primary,
+          onClick: b.onClick,
+        }).setEnabled(b.enabled ?? true);
+        left += widths[i] + gap;
+      });
+    }
   }
 }

@@ -4,7 +4,8 @@
  */
 import Phaser from 'phaser';
 import type { RuleModule, Unit } from '../engine';
-import { CARD_H, CARD_W, shareButtonRow } from './battle-layout';
+import { CARD_H, CARD_W } from './battle-layout';
+import { shareButtonRow } from './button-row';
 import { Button, drawPanel, type Tooltip } from './ui';
 import { moreWords, scrollZoneByRows } from './scroll-area';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, TITLE_FONT, titleStyle } from './theme';

@@ -345,8 +345,8 @@ export class Button extends Phaser.GameObjects.Container {
 
   /**
    * The width a centred button of `height` needs to show `label` whole at the reading
-   * size of `fontSize` (the text size setting's), with an icon when `withIcon`: the
-   * label's room (labelRoom) and the label itself.
+   * size of `fontSize` (the text size setting's), with an icon when `withIcon`, in bold when
+   * `bold` (a primary button's): the label's room (labelRoom) and the label itself.
    */
   static widthToShow(
     scene: Phaser.Scene,
@@ -354,8 +354,10 @@ export class Button extends Phaser.GameObjects.Container {
     fontSize: number,
     height: number,
     withIcon: boolean,
+    bold = false,
   ): number {
-    const probe = scene.make.text({ text: label, style: readingStyle(fontSize) }, false);
+    const style = readingStyle(fontSize, CSS.parchment, { fontStyle: bold ? 'bold' : 'normal' });
+    const probe = scene.make.text({ text: label, style }, false);
     const width = probe.width;
     probe.destroy();
     return Math.ceil(width) + 16 + (withIcon ? Math.min(height - 14, 20) + 6 : 0);

@@ -123,6 +123,8 @@ const SCREENS: Screen[] = [
       'campaign-stat',
       'campaign-mission-note',
       'campaign-export',
+      // Its long label is not shrunk to fit: the row is shared by the labels' lengths.
+      'campaign-play',
     ],
     reach: openCampaign,
   },
