@@ -61,6 +61,18 @@ export class CampaignScene extends Phaser.Scene {
   private chronicleWidth = 0;
   private upright = false;
 
+  /**
+   * How much larger the party, the missions and the story are drawn: up to a quarter on a
+   * phone held upright (where the screen shows everything small), as far as the story keeps
+   * room for a few lines under them; 1 on a wide screen.
+   */
+  private grow = 1;
+
+  /** A size as the screen draws it (see `grow`). */
+  private up(n: number): number {
+    return Math.round(n * this.grow);
+  }
+
   constructor() {
     super('Campaign');
   }
@@ -87,20 +99,37 @@ export class CampaignScene extends Phaser.Scene {
     drawBackdrop(this, 0.72);
     this.cameras.main.fadeIn(200, 6, 5, 8);
     const model = campaignModel(play.def, play.state);
+    const perRow = upright ? 3 : 6;
+    const footRow = this.footButtons(model);
+    // Above the rows of buttons (62 apart, the last one's middle 40 above the foot).
+    const foot = upright ? 76 + (Math.ceil(footRow.length / perRow) - 1) * 62 : 80;
+    this.grow = 1;
+    if (upright) {
+      // The heights that grow (the party's cards and the fallen, the missions' rows) at
+      // scale 1, and what the story needs under them: its heading, a few lines, the chronicle.
+      const growing =
+        model.heroes.length * 104 +
+        (model.fallen.length ? 100 : 0) +
+        44 +
+        model.missions.length * 22 * Math.min(currentReadingScale(), 1.2);
+      const storyLeast = 120 + 4 * readingSize(15) * 1.3;
+      const room = H - foot - 66 - 60 - 24 - storyLeast;
+      this.grow = Math.max(1, Math.min(1.25, room / growing));
+    }
     this.add.text(24, 16, model.title, titleStyle(30)).setName('campaign-title');
     this.add
       .text(
         W - 24,
         24,
         `${model.difficulty}${model.ironman ? ' \u00b7 one save, no reloading' : ''} \u00b7 slot ${play.slot.slice(-1)}`,
-        readingStyle(16, model.ironman ? CSS.red : CSS.muted),
+        readingStyle(this.up(16), model.ironman ? CSS.red : CSS.muted),
       )
       .setOrigin(1, 0);
     this.toast = new Toast(this, W / 2, H - (upright ? 230 : 100));
 
-    const foot = upright ? 150 : 80;
     if (upright) {
-      const partyH = 60 + model.heroes.length * 104 + (model.fallen.length ? 100 : 0);
+      const partyH =
+        60 + model.heroes.length * this.up(104) + (model.fallen.length ? this.up(100) : 0);
       this.party(model, 20, 66, W - 40, partyH);
       const y = 66 + partyH + 12;
       if (model.over) this.ending(model, 20, y, W - 40, H - foot);
@@ -116,7 +145,7 @@ export class CampaignScene extends Phaser.Scene {
         this.storyPanel(model, 640, 66 + listH + 12, W - 660, H - foot - (66 + listH + 12));
       }
     }
-    this.buttons(model, W, H, upright ? 3 : 6);
+    this.buttons(footRow, W, H, perRow);
     onKeyDown(this, (e) => {
       if (e.repeat) return;
       if (this.oracle?.isOpen) {
@@ -186,15 +215,19 @@ export class CampaignScene extends Phaser.Scene {
   private party(model: CampaignModel, x: number, y: number, w: number, h: number): void {
     const g = this.add.graphics();
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
-    this.add.text(x + 16, y + 10, 'The party', titleStyle(20));
+    this.add.text(x + 16, y + 10, 'The party', titleStyle(this.up(20)));
     const cards = model.heroes;
     // The fallen's lines grow with the text size, the cards give them the room.
-    const fallenLine = Math.round(18 * currentReadingScale());
+    const fallenLine = Math.round(this.up(18) * currentReadingScale());
     const fallenH = model.fallen.length
       ? fallenLine + 8 + fallenLine * Math.min(4, model.fallen.length)
       : 0;
-    const cardH = Math.min(104, Math.floor((h - 48 - fallenH) / Math.max(1, cards.length)));
-    cards.forEach((c, i) => this.heroCard(c, x + 10, y + 42 + i * cardH, w - 20, cardH - 6));
+    const top = this.up(42);
+    const cardH = Math.min(
+      this.up(104),
+      Math.floor((h - top - 6 - fallenH) / Math.max(1, cards.length)),
+    );
+    cards.forEach((c, i) => this.heroCard(c, x + 10, y + top + i * cardH, w - 20, cardH - 6));
     // The campaign so far, in one line beside the heading.
     const won = model.chart.filter((c) => c.won).length;
     const battles = model.chart.length;
@@ -205,21 +238,21 @@ export class CampaignScene extends Phaser.Scene {
         battles === 0
           ? 'no battle fought yet'
           : `${battles} battle${battles === 1 ? '' : 's'}, ${won} won \u00b7 ${model.fallen.length} fallen`,
-        readingStyle(14, CSS.muted),
+        readingStyle(this.up(14), CSS.muted),
       )
       .setOrigin(1, 0)
       .setName('campaign-tally');
     if (model.fallen.length) {
       const fy = y + h - fallenH - 4;
       this.add
-        .text(x + 16, fy, 'Fallen', readingStyle(15, CSS.red, { fontStyle: 'bold' }))
+        .text(x + 16, fy, 'Fallen', readingStyle(this.up(15), CSS.red, { fontStyle: 'bold' }))
         .setName('campaign-fallen-title');
       model.fallen.slice(0, 4).forEach((f, i) => {
         const line = this.add
-          .text(x + 24, fy + fallenLine + i * fallenLine, '', readingStyle(14, CSS.muted))
+          .text(x + 24, fy + fallenLine + i * fallenLine, '', readingStyle(this.up(14), CSS.muted))
           .setName('campaign-fallen');
         // A long line is fitted short, whole in its tooltip.
-        fitText(line, `${f.name}, ${f.where}`, w - 40, readingSize(14), 10);
+        fitText(line, `${f.name}, ${f.where}`, w - 40, readingSize(this.up(14)), 10);
       });
     }
   }
@@ -232,7 +265,7 @@ export class CampaignScene extends Phaser.Scene {
     g.strokeRoundedRect(x, y, w, h, 6);
     // The portrait: the hero's figure in the next battle's rules.
     const px = x + 12;
-    const size = Math.min(72, h - 12);
+    const size = Math.min(this.up(72), h - 12);
     g.fillStyle(0x000000, 0.45);
     g.fillRoundedRect(px, y + (h - size) / 2, size, size, 4);
     if (c.art && frameExists(this, 'units', `${c.art.sprite}-idle-0`)) {
@@ -243,44 +276,49 @@ export class CampaignScene extends Phaser.Scene {
     }
     const tx = px + size + 14;
     const name = this.add
-      .text(tx, y + 8, c.name, titleStyle(20, CSS.parchment, { strokeThickness: 3 }))
+      .text(tx, y + 8, c.name, titleStyle(this.up(20), CSS.parchment, { strokeThickness: 3 }))
       .setName(`hero-${c.id}-name`);
     name.setInteractive({ useHandCursor: true }).on('pointerup', () => this.rename(c));
     const figure = this.add
       .text(
         name.x + name.width + 10,
-        y + 13,
+        y + this.up(13),
         `${c.figure}${c.joined ? ` \u00b7 ${c.joined}` : ''}`,
-        readingStyle(14, CSS.muted),
+        readingStyle(this.up(14), CSS.muted),
       )
       .setOrigin(0, 0);
     const k = currentReadingScale();
     if (c.status === 'grievously-wounded') {
       const status = this.add
-        .text(x + w - 12, y + 42, 'grievously wounded', readingStyle(13, CSS.red))
+        .text(x + w - 12, y + this.up(42), 'grievously wounded', readingStyle(this.up(13), CSS.red))
         .setOrigin(1, 0)
         .setName('campaign-status');
       // Larger, its letters would run over the skills: it goes after the figure's kind,
       // short of the Rename button.
       if (k > 1) {
         const from = figure.x + figure.width + 12;
-        const room = x + w - Math.round(92 * Math.min(k, 1.3)) - from;
-        status.setOrigin(0, 0).setPosition(from, y + 14);
-        fitText(status, 'grievously wounded', room, readingSize(13), 10);
+        const room = x + w - this.up(Math.round(92 * Math.min(k, 1.3))) - from;
+        status.setOrigin(0, 0).setPosition(from, y + this.up(14));
+        fitText(status, 'grievously wounded', room, readingSize(this.up(13)), 10);
       }
     }
     this.add
-      .text(tx, y + 36, c.skills || 'no skills to improve', readingStyle(14, CSS.blue))
+      .text(
+        tx,
+        y + this.up(36),
+        c.skills || 'no skills to improve',
+        readingStyle(this.up(14), CSS.blue),
+      )
       .setName('campaign-skills');
     // The figures in a row: at the text size's letters, each after the one before.
     let sx = tx;
     const stat = (label: string, value: number, color: string, at: number): void => {
       const t = this.add
         .text(
-          k > 1 ? sx : tx + at,
-          y + h - Math.round(24 * k),
+          k > 1 ? sx : tx + this.up(at),
+          y + h - Math.round(this.up(24) * k),
           `${label} ${value}`,
-          readingStyle(14, value > 0 ? color : CSS.dim),
+          readingStyle(this.up(14), value > 0 ? color : CSS.dim),
         )
         .setName('campaign-stat');
       sx = t.x + t.width + Math.round(14 * k);
@@ -290,14 +328,19 @@ export class CampaignScene extends Phaser.Scene {
     stat('Permanent', c.permanentWounds, CSS.red, 132);
     stat('Kills', c.kills, CSS.gold, 242);
     stat('Missions', c.missions, CSS.parchment, 306);
-    const b = new Button(this, x + w - Math.round(46 * Math.min(k, 1.3)), y + 20, {
-      name: `rename-${c.id}`,
-      width: Math.round(76 * Math.min(k, 1.3)),
-      height: 26,
-      label: 'Rename',
-      fontSize: 13,
-      onClick: () => this.rename(c),
-    });
+    const b = new Button(
+      this,
+      x + w - this.up(Math.round(46 * Math.min(k, 1.3))),
+      y + this.up(20),
+      {
+        name: `rename-${c.id}`,
+        width: this.up(Math.round(76 * Math.min(k, 1.3))),
+        height: this.up(26),
+        label: 'Rename',
+        fontSize: this.up(13),
+        onClick: () => this.rename(c),
+      },
+    );
     b.setDepth(1);
   }
 
@@ -310,26 +353,26 @@ export class CampaignScene extends Phaser.Scene {
   }
 
   private missionList(model: CampaignModel, x: number, y: number, w: number): number {
-    const rowH = Math.round(22 * Math.min(currentReadingScale(), 1.2));
-    const h = 44 + model.missions.length * rowH;
+    const rowH = Math.round(this.up(22) * Math.min(currentReadingScale(), 1.2));
+    const h = this.up(44) + model.missions.length * rowH;
     const g = this.add.graphics();
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
-    this.add.text(x + 16, y + 10, 'Missions', titleStyle(20));
+    this.add.text(x + 16, y + 10, 'Missions', titleStyle(this.up(20)));
     model.missions.forEach((m, i) => {
-      const ry = y + 40 + i * rowH;
+      const ry = y + this.up(40) + i * rowH;
       const look = STATUS_LOOK[m.status];
       if (m.status === 'next' || m.status === 'choice') {
         g.fillStyle(COLORS.gold, 0.12);
         g.fillRect(x + 8, ry - 1, w - 16, rowH);
       }
-      this.add.text(x + 20, ry, look.mark, readingStyle(15, look.color));
+      this.add.text(x + 20, ry, look.mark, readingStyle(this.up(15), look.color));
       this.add
         .text(
-          x + 44,
+          x + this.up(44),
           ry,
           m.name,
           readingStyle(
-            15,
+            this.up(15),
             m.status === 'ahead' || m.status === 'not taken' ? CSS.dim : CSS.parchment,
           ),
         )
@@ -343,7 +386,7 @@ export class CampaignScene extends Phaser.Scene {
             ? 'a way you may take'
             : m.note || m.status;
       this.add
-        .text(x + w - 16, ry, note, readingStyle(13, look.color))
+        .text(x + w - 16, ry, note, readingStyle(this.up(13), look.color))
         .setOrigin(1, 0)
         .setName('campaign-mission-note');
     });
@@ -353,25 +396,27 @@ export class CampaignScene extends Phaser.Scene {
   private storyPanel(model: CampaignModel, x: number, y: number, w: number, h: number): void {
     const g = this.add.graphics();
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
-    this.add.text(x + 16, y + 10, model.storyTitle, titleStyle(20)).setName('campaign-story-title');
+    this.add
+      .text(x + 16, y + 10, model.storyTitle, titleStyle(this.up(20)))
+      .setName('campaign-story-title');
     const text = this.add
       .text(
         x + 16,
-        y + 42,
+        y + this.up(42),
         model.story.join('\n'),
-        readingStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
+        readingStyle(this.up(15), CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
       )
       .setName('campaign-story');
     // The chronicle's latest lines at the foot of the panel, with the oracle's button.
     const up = this.upright;
-    const foot = up ? 30 + CHRONICLE_SHOWN.upright * 17 : 26;
+    const foot = up ? this.up(30) + CHRONICLE_SHOWN.upright * this.up(17) : 26;
     if (!model.battleUnderWay) {
-      new Button(this, x + w - 74, y + 22, {
+      new Button(this, x + w - 10 - this.up(64), y + this.up(22), {
         name: 'campaign-oracle',
-        width: 128,
-        height: 28,
+        width: this.up(128),
+        height: this.up(28),
         label: `Oracle (${keyLabel(app.settings.keys.oracle)})`,
-        fontSize: 14,
+        fontSize: this.up(14),
         onClick: () => this.toggleOracle(),
       });
     }
@@ -381,23 +426,27 @@ export class CampaignScene extends Phaser.Scene {
       x + 16,
       y + h - foot + 5,
       'Chronicle',
-      readingStyle(13, CSS.gold),
+      readingStyle(this.up(13), CSS.gold),
     );
     const cx = up ? x + 16 : heading.x + heading.width + 10;
     this.chronicleWidth = x + w - 16 - cx;
     this.chronicle = this.add
       .text(
         cx,
-        up ? y + h - foot + 22 : y + h - foot + 6,
+        up ? y + h - foot + this.up(22) : y + h - foot + 6,
         '',
-        readingStyle(12, CSS.muted, up ? { wordWrap: { width: w - 32 }, lineSpacing: 1 } : {}),
+        readingStyle(
+          this.up(12),
+          CSS.muted,
+          up ? { wordWrap: { width: w - 32 }, lineSpacing: 1 } : {},
+        ),
       )
       .setName('campaign-chronicle');
     this.showChronicle();
     // A long story is made to fit its panel.
-    const room = h - 52 - foot;
+    const room = h - this.up(52) - foot;
     if (text.height > room && currentReadingScale() > 1 && !model.choice)
-      this.scrollStory(text, x, y + 40, w, room + 6);
+      this.scrollStory(text, x, y + this.up(40), w, room + 6);
     else if (text.height > room) text.setScale(Math.max(0.7, room / text.height));
     if (model.choice) {
       model.choice.forEach((c, i) => {
@@ -528,15 +577,10 @@ export class CampaignScene extends Phaser.Scene {
     });
   }
 
-  private buttons(model: CampaignModel, W: number, H: number, perRow: number): void {
+  /** The buttons at the screen's foot, in order. */
+  private footButtons(model: CampaignModel): FootButton[] {
     const play = app.campaign!;
-    const row: {
-      name: string;
-      label: string;
-      primary?: boolean;
-      onClick: () => void;
-      enabled?: boolean;
-    }[] = [];
+    const row: FootButton[] = [];
     if (!model.over)
       row.push({
         name: 'campaign-play',
@@ -583,6 +627,11 @@ export class CampaignScene extends Phaser.Scene {
         ),
     });
     row.push({ name: 'campaign-leave', label: 'Menu', onClick: () => app.goto('Menu') });
+    return row;
+  }
+
+  /** Draws the foot's buttons in rows of `perRow`, the last row at the screen's foot. */
+  private buttons(row: FootButton[], W: number, H: number, perRow: number): void {
     const wide = row.length > 5 && perRow >= row.length;
     const gap = wide ? 10 : 16;
     // The text size widens them as far as a row of them fits.
@@ -616,4 +665,13 @@ export class CampaignScene extends Phaser.Scene {
       });
     }
   }
+}
+
+/** One of the buttons at the campaign screen's foot. */
+interface FootButton {
+  name: string;
+  label: string;
+  primary?: boolean;
+  onClick: () => void;
+  enabled?: boolean;
 }

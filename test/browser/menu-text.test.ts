@@ -126,6 +126,8 @@ const SCREENS: Screen[] = [
       // Its long label is not shrunk to fit: the row is shared by the labels' lengths.
       'campaign-play',
     ],
+    // Upright the party, the missions and the story are drawn larger (9.9 px before).
+    uprightLetters: 11,
     reach: openCampaign,
   },
   {
