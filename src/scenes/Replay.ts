@@ -13,6 +13,7 @@ import { onKeyDown } from '../view/keys';
 import { buildReplay, type ReplayStep } from '../view/replay';
 import { screenNow } from '../view/screen';
 import { CSS, setTextResolution, textStyle, titleStyle } from '../view/theme';
+import { shareButtonRow } from '../view/button-row';
 import { Button, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 
 export class ReplayScene extends Phaser.Scene {
@@ -93,9 +94,15 @@ export class ReplayScene extends Phaser.Scene {
       ['replay-last', '\u25b6|', () => this.show(this.steps.length - 1)],
     ];
     const gap = upright ? 8 : 12;
-    // Upright, the four steps share the width: the first and last narrower than the rest.
-    const unit = upright ? (W - 20 - 3 * gap) / 5 : 60;
-    const widths = upright ? [unit, unit * 1.5, unit * 1.5, unit] : [90, 150, 150, 90];
+    // Upright, the four steps share the width by their labels' lengths (the arrows alone
+    // narrower; "Forward", in bold, the widest).
+    const widths = upright
+      ? shareButtonRow(
+          controls.map(([, label], i) => Button.widthToShow(this, label, 18, 52, false, i === 2)),
+          W - 20,
+          gap,
+        )
+      : [90, 150, 150, 90];
     // Across a wide screen the steps start at the left edge, under the board, and Done
     // sits at the right, under the log: the row spans the screen with no empty band.
     let cx = 10;

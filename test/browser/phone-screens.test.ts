@@ -138,6 +138,15 @@ describe('the screens on a phone', () => {
     await clickButtonOn(page, 'replay-forward');
     await clickButtonOn(page, 'replay-forward');
     await atEverySize('Replay', 'replay', true);
+    // Upright the steps share the row by their labels: "Forward", in bold, is not shrunk.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await waitForSteadyScreen(page);
+    const steps = await page.evaluate(() =>
+      ['replay-back', 'replay-forward'].map((n) => window.archfoe.debug.textBox(n)!.letters),
+    );
+    expect(steps[1]).toBeCloseTo(steps[0], 1);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await waitForSteadyScreen(page);
     await clickButtonOn(page, 'replay-leave');
     await waitForScene(page, 'Results');
     expect(b.errors).toEqual([]);
