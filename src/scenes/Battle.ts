@@ -29,7 +29,7 @@ import { BattleInput } from '../view/battle-input';
 import { noteSightings } from '../view/fog-overlay';
 import { fogScript } from '../view/fog-events';
 import * as intents from '../view/battle-intents';
-import { battleLayout, type BattleLayout } from '../view/battle-layout';
+import { battleLayout, LEAST_HUD_HEIGHT, type BattleLayout } from '../view/battle-layout';
 import {
   followTurn,
   initialUi,
@@ -94,7 +94,7 @@ export class BattleScene extends Phaser.Scene {
   private tutorial: TutorialPanel | null = null;
   /** The Oracle panel (a DOM form over the canvas), built on first use. */
   private oracle: OraclePanel | null = null;
-  /** How much closer the HUD's camera draws (the text size). */
+  /** The text size the HUD's camera shows (its texts are drawn at their own size). */
   private hudZoom = 1;
   /** The open Oracle panel's contents, kept while the scene is laid out again. */
   private oracleDraft: OracleDraft | null = null;
@@ -145,10 +145,13 @@ export class BattleScene extends Phaser.Scene {
     // The HUD is laid out for the screen's real size; `zoom` canvas pixels make one of its pixels.
     const screen = screenNow();
     // The text size grows the whole HUD (texts, buttons, cards, log, panels) alike: it is
-    // laid out for a screen that much smaller and drawn by a camera that much closer.
-    const grow = currentReadingScale();
-    this.hudZoom = grow;
-    setReadingZoom(grow);
+    // laid out for a screen that much smaller and drawn by a camera that much closer, no
+    // lower than the layout holds (a phone on its side is laid out low already, and grows
+    // by less). The texts are drawn at their own size: the camera shows the text size.
+    const wanted = currentReadingScale();
+    const grow = Math.min(wanted, Math.max(1, screen.height / LEAST_HUD_HEIGHT));
+    this.hudZoom = wanted;
+    setReadingZoom(wanted);
     setTextResolution(screen.zoom * grow);
     this.layout = battleLayout(
       screen.width / grow,

@@ -370,7 +370,7 @@ export class BattleHud {
       new Button(scene, fit.x, fit.y, {
         name: 'recentre',
         width: fit.width,
-        height: 26,
+        height: 28,
         label: 'Fit',
         fontSize: 12,
         tooltipHost: this.tooltip,

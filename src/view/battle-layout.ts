@@ -15,6 +15,12 @@ export interface Rect {
   height: number;
 }
 
+/**
+ * The lowest screen (layout pixels) the wide layout is made for: 720 at the largest text
+ * size (1.4 times), which the tests lay out; a lower one is drawn with less of the text size.
+ */
+export const LEAST_HUD_HEIGHT = 720 / 1.4;
+
 export const TOP = 48;
 export const SIDE = 252;
 export const MARGIN = 8;
@@ -185,7 +191,7 @@ export function battleLayout(
       width: viewport.width,
     },
     toast: { x: viewport.x + viewport.width / 2, y: viewport.y + viewport.height - 40 },
-    recentre: { x: viewport.x + viewport.width - 26, y: viewport.y + 19, width: 40 },
+    recentre: { x: viewport.x + viewport.width - 26, y: viewport.y + 20, width: 40 },
     narrow: false,
     compact,
     undoIconOnly: false,
@@ -319,7 +325,7 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
       width: viewport.width,
     },
     toast: { x: width / 2, y: viewport.y + viewport.height - 40 },
-    recentre: { x: viewport.x + viewport.width - 24, y: viewport.y + 17, width: 40 },
+    recentre: { x: viewport.x + viewport.width - 24, y: viewport.y + 18, width: 40 },
     narrow: true,
     compact: true,
     undoIconOnly,

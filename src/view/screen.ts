@@ -13,6 +13,11 @@ export const DESIGN_HEIGHT = 720;
 const NARROW_WIDTH = 900;
 /** The narrow layout is drawn for a screen this wide (a phone held upright). */
 const NARROW_DESIGN = 390;
+/** Below this height (CSS pixels, wide) the HUD is laid out for a lower screen ... */
+const SHORT_SCREEN = 600;
+/** ... no lower than this, and no narrower than this (layout pixels). */
+export const SHORT_HEIGHT = 540;
+const SHORT_WIDTH = 960;
 
 export interface ScreenMetrics {
   /** The window in CSS pixels, and the device pixel ratio. */
@@ -36,8 +41,9 @@ const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.m
 /**
  * The metrics of a window `cssWidth` x `cssHeight` at `dpr`. On a desktop the HUD keeps
  * its design size from 1280x720 up to 1600x900 (a bigger window shows more board), then
- * grows with the window; a smaller window shrinks it. A narrow upright screen is laid out
- * for a phone's width, growing on wider (tablet) screens.
+ * grows with the window; a smaller window shrinks it, a short one (a phone on its side)
+ * less. A narrow upright screen is laid out for a phone's width, growing on wider (tablet)
+ * screens.
  */
 export function screenMetrics(cssWidth: number, cssHeight: number, dpr = 1): ScreenMetrics {
   const w = Math.max(1, Math.round(cssWidth));
@@ -50,6 +56,9 @@ export function screenMetrics(cssWidth: number, cssHeight: number, dpr = 1): Scr
   else {
     const fit = Math.min(w / DESIGN_WIDTH, h / DESIGN_HEIGHT);
     scale = fit >= 1 ? Math.max(1, Math.min(w / 1600, h / 900)) : Math.max(0.5, fit);
+    // A short screen (a phone on its side) is laid out for a lower one, down to SHORT_HEIGHT
+    // layout pixels and SHORT_WIDTH across, so that its letters are not shrunk to nothing.
+    if (h < SHORT_SCREEN) scale = Math.max(scale, Math.min(h / SHORT_HEIGHT, w / SHORT_WIDTH));
   }
   return {
     cssWidth: w,

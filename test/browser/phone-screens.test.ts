@@ -130,6 +130,18 @@ describe('the screens on a phone', () => {
     expect(pistol?.label).toMatch(/^Hand cr/);
     const longbow = await page.evaluate(() => window.archfoe.debug.buttonRect('card-archer-1-bow'));
     expect(longbow?.label).toBe('Longbow 11+');
+    // A phone on its side: the battle laid out 540 high, its letters not shrunk to half.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.waitForFunction(() => (window.archfoe.debug.battle()?.viewport.height ?? 999) < 390);
+    await waitForSteadyScreen(page);
+    await checkControls('Battle 844x390', 844, 390);
+    const status = await page.evaluate(() => window.archfoe.debug.textBox('card-captain-1-status'));
+    // 13 px letters drawn at 0.54 were 7 px; laid out 540 high they are 9.4.
+    expect(status!.letters).toBeGreaterThanOrEqual(9);
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-battle-844x390.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.waitForFunction(() => (window.archfoe.debug.battle()?.viewport.height ?? 0) > 390);
+    await waitForSteadyScreen(page);
     await page.screenshot({ path: join(ARTIFACTS, 'phone-battle-1280x720.png') });
     await playToResultsByAutopilot(page, 3000);
     await atEverySize('Results', 'results', true);

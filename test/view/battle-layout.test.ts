@@ -1,7 +1,13 @@
 /** The Battle HUD's layout: every piece on screen, nothing on top of another. */
 import { describe, expect, it } from 'vitest';
-import { battleLayout, CARD_H, CARD_W, type Rect } from '../../src/view/battle-layout';
-import { fitBox, screenMetrics } from '../../src/view/screen';
+import {
+  battleLayout,
+  CARD_H,
+  CARD_W,
+  LEAST_HUD_HEIGHT,
+  type Rect,
+} from '../../src/view/battle-layout';
+import { fitBox, screenMetrics, SHORT_HEIGHT } from '../../src/view/screen';
 
 const overlaps = (a: Rect, b: Rect): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -157,4 +163,35 @@ describe('the layout at the largest text size (1.4: the HUD laid out for a scree
       ).toBe(true);
     if (l.cardPager) expect(inside(button(l.cardPager, 28), w, bottom)).toBe(true);
   });
+
+  for (const [cssW, cssH] of [
+    [844, 390],
+    [740, 360],
+    [667, 375],
+  ] as const) {
+    it(`a phone on its side (${cssW}x${cssH}): laid out low, not shrunk to half; every piece on screen and apart`, () => {
+      const m = screenMetrics(cssW, cssH, 3);
+      expect(m.narrow).toBe(false);
+      // Laid out 540 high (it was 720: letters drawn at 0.54 of their size on a 390 px screen).
+      expect(m.height).toBeCloseTo(SHORT_HEIGHT);
+      expect(m.width).toBeGreaterThanOrEqual(960 - 1e-6);
+      // The text size grows it no lower than the layout holds (Battle's grow).
+      const grow = Math.min(1.4, Math.max(1, m.height / LEAST_HUD_HEIGHT));
+      for (const [w, h] of [
+        [m.width, m.height],
+        [m.width / grow, m.height / grow],
+      ]) {
+        expect(h).toBeGreaterThanOrEqual(LEAST_HUD_HEIGHT - 1e-6);
+        const l = battleLayout(w, h, 4, true);
+        const cards = l.cards.map((c) => ({ ...c, width: CARD_W, height: CARD_H }));
+        const pager = l.cardPager ? [button(l.cardPager, 28)] : [];
+        const top = l.topButtons.map((b) => button(b, 32));
+        const pieces = [...cards, ...pager, ...top, l.viewport, l.info, l.log];
+        for (const r of pieces) expect(inside(r, w, h), JSON.stringify(r)).toBe(true);
+        pieces.forEach((a, i) =>
+          pieces.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)),
+        );
+      }
+    });
+  }
 });
