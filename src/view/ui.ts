@@ -368,29 +368,35 @@ export class Button extends Phaser.GameObjects.Container {
     const gap = 6;
     // A label larger than its button (a large text size) is drawn smaller to fit.
     const left = this.options.align === 'left';
+    // An icon that gave way to a long label (fitLabel) takes no room.
+    const icon = this.icon?.visible ? this.icon : null;
     const room =
       this.options.width -
-      (left ? (this.icon ? 38 : 12) + 6 : (this.icon ? this.icon.displayWidth + gap : 0) + 12);
+      (left ? (this.icon ? 38 : 12) + 6 : (icon ? icon.displayWidth + gap : 0) + 12);
     this.label.setScale(1);
     if (this.label.width > room && room > 0) this.label.setScale(room / this.label.width);
     const roomY = this.options.height - 4;
     if (this.label.displayHeight > roomY)
       this.label.setScale(this.label.scale * (roomY / this.label.displayHeight));
-    if (!this.icon || left) return;
-    if (!this.label.text) {
-      this.icon.x = 0;
+    if (left) return;
+    if (!icon) {
+      this.label.x = 0;
       return;
     }
-    const total = this.icon.displayWidth + gap + this.label.displayWidth;
-    this.icon.x = -total / 2 + this.icon.displayWidth / 2;
-    this.label.x = this.icon.x + this.icon.displayWidth / 2 + gap + this.label.displayWidth / 2;
+    if (!this.label.text) {
+      icon.x = 0;
+      return;
+    }
+    const total = icon.displayWidth + gap + this.label.displayWidth;
+    icon.x = -total / 2 + icon.displayWidth / 2;
+    this.label.x = icon.x + icon.displayWidth / 2 + gap + this.label.displayWidth / 2;
   }
 
   /** The width the label may take: the button less its padding, icon and hotkey. */
   labelRoom(): number {
     const w = this.options.width;
     const left = this.options.align === 'left';
-    const icon = this.icon && !left ? this.icon.displayWidth + 6 : 0;
+    const icon = this.icon?.visible && !left ? this.icon.displayWidth + 6 : 0;
     const hotkey = this.options.hotkey ? 14 : 0;
     return left ? w / 2 - this.label.x - 8 - hotkey : w - 16 - icon - 2 * hotkey;
   }
@@ -400,7 +406,15 @@ export class Button extends Phaser.GameObjects.Container {
     this.fullLabel = text;
     // The size the text size setting makes it (readingStyle drew it so), then fitted.
     const size = readingSize(this.options.fontSize ?? 18);
+    const centred = this.icon !== null && this.options.align !== 'left';
+    if (centred) this.icon!.setVisible(true);
     this.labelCut = fitText(this.label, text, this.labelRoom(), size);
+    // A label that would be cut short takes the icon's room instead: the words say more
+    // ("Hand crossbow 11+" whole rather than "Hand cr... 11+" beside a picture).
+    if (this.labelCut && centred && text) {
+      this.icon!.setVisible(false);
+      this.labelCut = fitText(this.label, text, this.labelRoom(), size);
+    }
   }
 
   private tooltipText(): string {
