@@ -95,7 +95,7 @@ export class BattleScene extends Phaser.Scene {
   /** The Oracle panel (a DOM form over the canvas), built on first use. */
   private oracle: OraclePanel | null = null;
   /** The text size the HUD's camera shows (its texts are drawn at their own size). */
-  private hudZoom = 1;
+  private readingZoom = 1;
   /** The open Oracle panel's contents, kept while the scene is laid out again. */
   private oracleDraft: OracleDraft | null = null;
   /** The intent overlay's work for the state a playing command leads to (intent-ahead.ts). */
@@ -150,7 +150,7 @@ export class BattleScene extends Phaser.Scene {
     // by less). The texts are drawn at their own size: the camera shows the text size.
     const wanted = currentReadingScale();
     const grow = Math.min(wanted, Math.max(1, screen.height / LEAST_HUD_HEIGHT));
-    this.hudZoom = wanted;
+    this.readingZoom = wanted;
     setReadingZoom(wanted);
     setTextResolution(screen.zoom * grow);
     this.layout = battleLayout(
@@ -739,7 +739,7 @@ export class BattleScene extends Phaser.Scene {
     this.scene.bringToTop('Settings');
     this.scene.pause();
     this.events.once(Phaser.Scenes.Events.RESUME, () => {
-      setReadingZoom(this.hudZoom);
+      setReadingZoom(this.readingZoom);
       const settings = this.sys.settings;
       const resized = (settings.data as { relayoutOnResume?: boolean })?.relayoutOnResume;
       if (resized) settings.data = { ...(settings.data as object), relayoutOnResume: false };

@@ -50,6 +50,8 @@ const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string 
  * three on a phone held upright, one (cut to its width) beside the word on a wide screen.
  */
 const CHRONICLE_SHOWN = { upright: 3, wide: 1 };
+/** The room the party panel's heading takes above its cards (upright). */
+const PARTY_HEAD = 60;
 
 export class CampaignScene extends Phaser.Scene {
   private toast!: Toast;
@@ -105,15 +107,11 @@ export class CampaignScene extends Phaser.Scene {
     const foot = upright ? 76 + (Math.ceil(footRow.length / perRow) - 1) * 62 : 80;
     this.grow = 1;
     if (upright) {
-      // The heights that grow (the party's cards and the fallen, the missions' rows) at
+      // The heights that grow (the party's cards and the fallen, the missions' list) at
       // scale 1, and what the story needs under them: its heading, a few lines, the chronicle.
-      const growing =
-        model.heroes.length * 104 +
-        (model.fallen.length ? 100 : 0) +
-        44 +
-        model.missions.length * 22 * Math.min(currentReadingScale(), 1.2);
+      const growing = this.partyHeight(model) - PARTY_HEAD + this.missionsHeight(model);
       const storyLeast = 120 + 4 * readingSize(15) * 1.3;
-      const room = H - foot - 66 - 60 - 24 - storyLeast;
+      const room = H - foot - 66 - PARTY_HEAD - 24 - storyLeast;
       this.grow = Math.max(1, Math.min(1.25, room / growing));
     }
     this.add.text(24, 16, model.title, titleStyle(30)).setName('campaign-title');
@@ -128,8 +126,7 @@ export class CampaignScene extends Phaser.Scene {
     this.toast = new Toast(this, W / 2, H - (upright ? 230 : 100));
 
     if (upright) {
-      const partyH =
-        60 + model.heroes.length * this.up(104) + (model.fallen.length ? this.up(100) : 0);
+      const partyH = this.partyHeight(model);
       this.party(model, 20, 66, W - 40, partyH);
       const y = 66 + partyH + 12;
       if (model.over) this.ending(model, 20, y, W - 40, H - foot);
@@ -352,9 +349,26 @@ export class CampaignScene extends Phaser.Scene {
     else app.goto('Campaign');
   }
 
+  /** The party's panel upright: its heading, a card a hero, the fallen's lines. */
+  private partyHeight(model: CampaignModel): number {
+    return (
+      PARTY_HEAD + model.heroes.length * this.up(104) + (model.fallen.length ? this.up(100) : 0)
+    );
+  }
+
+  /** The mission list's row: grown with the text size, a little. */
+  private missionRow(): number {
+    return Math.round(this.up(22) * Math.min(currentReadingScale(), 1.2));
+  }
+
+  /** The mission list's height: its heading and a row a mission. */
+  private missionsHeight(model: CampaignModel): number {
+    return this.up(44) + model.missions.length * this.missionRow();
+  }
+
   private missionList(model: CampaignModel, x: number, y: number, w: number): number {
-    const rowH = Math.round(this.up(22) * Math.min(currentReadingScale(), 1.2));
-    const h = this.up(44) + model.missions.length * rowH;
+    const rowH = this.missionRow();
+    const h = this.missionsHeight(model);
     const g = this.add.graphics();
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
     this.add.text(x + 16, y + 10, 'Missions', titleStyle(this.up(20)));
@@ -408,8 +422,8 @@ export class CampaignScene extends Phaser.Scene {
       )
       .setName('campaign-story');
     // The chronicle's latest lines at the foot of the panel, with the oracle's button.
-    const up = this.upright;
-    const foot = up ? this.up(30) + CHRONICLE_SHOWN.upright * this.up(17) : 26;
+    const upright = this.upright;
+    const foot = upright ? this.up(30) + CHRONICLE_SHOWN.upright * this.up(17) : 26;
     if (!model.battleUnderWay) {
       new Button(this, x + w - 10 - this.up(64), y + this.up(22), {
         name: 'campaign-oracle',
@@ -428,17 +442,17 @@ export class CampaignScene extends Phaser.Scene {
       'Chronicle',
       readingStyle(this.up(13), CSS.gold),
     );
-    const cx = up ? x + 16 : heading.x + heading.width + 10;
+    const cx = upright ? x + 16 : heading.x + heading.width + 10;
     this.chronicleWidth = x + w - 16 - cx;
     this.chronicle = this.add
       .text(
         cx,
-        up ? y + h - foot + this.up(22) : y + h - foot + 6,
+        upright ? y + h - foot + this.up(22) : y + h - foot + 6,
         '',
         readingStyle(
           this.up(12),
           CSS.muted,
-          up ? { wordWrap: { width: w - 32 }, lineSpacing: 1 } : {},
+          upright ? { wordWrap: { width: w - 32 }, lineSpacing: 1 } : {},
         ),
       )
       .setName('campaign-chronicle');

@@ -118,7 +118,7 @@ export class CampaignsScene extends Phaser.Scene {
 
     // Import, the message, and back.
     const by = upright ? H - 50 : top + sh + 40;
-    const backW = u(200, 200);
+    const backW = 200;
     // Wider at a larger text size, so its label keeps its size.
     const importW = upright ? W - 80 - backW - 16 : Math.round(230 * currentReadingScale());
     new Button(this, upright ? 40 + importW / 2 : W / 2 - 15 - importW / 2, by, {
@@ -398,24 +398,19 @@ export class CampaignsScene extends Phaser.Scene {
     clampLines(blurb, story, most);
     const missing = missingBoards(def);
     const facts = `${def.missions.length} mission${def.missions.length === 1 ? '' : 's'} \u00b7 ${campaignRuleSets(def).join(', ') || 'no rule set found'} \u00b7 ${def.party.length} heroes`;
-    if (upright) {
-      // The card is taller upright: the facts may take two lines at its foot.
-      const line = this.add
-        .text(
-          x + 18,
-          y + h - 12,
-          facts,
-          readingStyle(big(15), CSS.muted, { wordWrap: { width: w - 36 } }),
-        )
-        .setOrigin(0, 1)
-        .setName(`pick-${def.id}-facts`);
-      clampLines(line, facts, 2);
-    } else {
-      const line = this.add
-        .text(x + 18, y + h - big(40), facts, readingStyle(big(15), CSS.muted))
-        .setName(`pick-${def.id}-facts`);
-      fitText(line, facts, w - 36, readingSize(big(15)));
-    }
+    // The card is taller upright: the facts may take two lines at its foot; on a wide
+    // screen one line, fitted.
+    const line = this.add
+      .text(
+        x + 18,
+        upright ? y + h - 12 : y + h - big(40),
+        facts,
+        readingStyle(big(15), CSS.muted, upright ? { wordWrap: { width: w - 36 } } : {}),
+      )
+      .setOrigin(0, upright ? 1 : 0)
+      .setName(`pick-${def.id}-facts`);
+    if (upright) clampLines(line, facts, 2);
+    else fitText(line, facts, w - 36, readingSize(big(15)));
     if (missing.length > 0)
       this.add
         .text(
@@ -506,7 +501,7 @@ export class CampaignsScene extends Phaser.Scene {
       },
     });
     const half = (w - 70) / 2;
-    new Button(this, x + 30 + half / 2, y + h - u(44, 44), {
+    new Button(this, x + 30 + half / 2, y + h - 44, {
       name: `slot-${n}-export`,
       width: half,
       height: u(40, 46),
@@ -516,7 +511,7 @@ export class CampaignsScene extends Phaser.Scene {
       onClick: () =>
         void downloadSlot(slot).then((r) => toast.show(r.message, r.ok ? 'info' : 'error')),
     });
-    const del = new Button(this, x + w - 30 - half / 2, y + h - u(44, 44), {
+    const del = new Button(this, x + w - 30 - half / 2, y + h - 44, {
       name: `slot-${n}-delete`,
       width: half,
       height: u(40, 46),

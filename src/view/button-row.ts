@@ -1,7 +1,8 @@
 /**
  * How a row of buttons shares its room: numbers only, no Phaser (the hero cards' weapons,
- * the campaign screen's buttons).
+ * the campaign screen's buttons, the replay's steps).
  */
+
 /**
  * Widths for a row of buttons sharing `total` pixels with `gap` between them, from the
  * width each would take to show its label whole (`natural`): equal shares when every

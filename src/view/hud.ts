@@ -13,8 +13,9 @@ import { artFor, artTexture, fallbackTexture, frameExists } from './unit-view';
 import { registerControl } from '../app/controls';
 import { hudCamera, hudToScreen } from './frame';
 
-/** The room between the buttons on a hero card. */
+/** The room between the buttons on a hero card, and their height. */
 const BUTTON_GAP = 8;
+const BUTTON_H = 32;
 
 // ------------------------------------------------------------------ hero card
 
@@ -134,7 +135,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
     }
     const fontSize = entries.length > 1 ? 12 : 14;
     const widths = shareButtonRow(
-      entries.map((e) => Button.widthToShow(scene, e.label, fontSize, 32, true)),
+      entries.map((e) => Button.widthToShow(scene, e.label, fontSize, BUTTON_H, true)),
       224,
       BUTTON_GAP,
     );
@@ -144,7 +145,7 @@ export class HeroCard extends Phaser.GameObjects.Container {
       const b = new Button(scene, left + bw / 2, 122, {
         name: `card-${unit.id}-${e.name}`,
         width: bw,
-        height: 32,
+        height: BUTTON_H,
         label: e.label,
         fontSize,
         tooltip: e.tip,

@@ -248,6 +248,11 @@ export interface ButtonOptions {
   hotkey?: string;
 }
 
+/** The side of a button's icon, for a button `height` high. */
+function iconSide(height: number): number {
+  return Math.min(height - 14, 20);
+}
+
 export class Button extends Phaser.GameObjects.Container {
   private bg: Phaser.GameObjects.Graphics;
   readonly label: Phaser.GameObjects.Text;
@@ -282,7 +287,7 @@ export class Button extends Phaser.GameObjects.Container {
           options.icon.texture,
           options.icon.frame,
         );
-        const s = Math.min(h - 14, 20) / Math.max(this.icon.height, this.icon.width);
+        const s = iconSide(h) / Math.max(this.icon.height, this.icon.width);
         this.icon.setScale(s);
         this.add(this.icon);
         textX = left ? -w / 2 + 38 : 0;
@@ -360,7 +365,7 @@ export class Button extends Phaser.GameObjects.Container {
     const probe = scene.make.text({ text: label, style }, false);
     const width = probe.width;
     probe.destroy();
-    return Math.ceil(width) + 16 + (withIcon ? Math.min(height - 14, 20) + 6 : 0);
+    return Math.ceil(width) + 16 + (withIcon ? iconSide(height) + 6 : 0);
   }
 
   /** Icon to the left of a centred label (or alone when there is no label). */
@@ -406,13 +411,14 @@ export class Button extends Phaser.GameObjects.Container {
     this.fullLabel = text;
     // The size the text size setting makes it (readingStyle drew it so), then fitted.
     const size = readingSize(this.options.fontSize ?? 18);
-    const centred = this.icon !== null && this.options.align !== 'left';
-    if (centred) this.icon!.setVisible(true);
+    // The icon beside a centred label (a left-aligned one keeps its icon's room).
+    const beside = this.options.align === 'left' ? null : this.icon;
+    beside?.setVisible(true);
     this.labelCut = fitText(this.label, text, this.labelRoom(), size);
     // A label that would be cut short takes the icon's room instead: the words say more
     // ("Hand crossbow 11+" whole rather than "Hand cr... 11+" beside a picture).
-    if (this.labelCut && centred && text) {
-      this.icon!.setVisible(false);
+    if (this.labelCut && beside && text) {
+      beside.setVisible(false);
       this.labelCut = fitText(this.label, text, this.labelRoom(), size);
     }
   }
