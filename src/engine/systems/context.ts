@@ -38,10 +38,13 @@ export class LookAheadMemo {
   /** The board last asked about (the same board is often asked about several times in a row). */
   private last: { map: BattleMap; board: KeptBoard } | null = null;
 
-  /** The answers kept for the board `state` shows. */
-  forBoard(state: GameState): Map<string, unknown> {
+  /**
+   * The answers kept for the board `state` shows; `values`, its boardValues when the
+   * caller has just read them (boardValuesNow), saves reading them again.
+   */
+  forBoard(state: GameState, values?: Int32Array): Map<string, unknown> {
     const n = boardValueCount(state);
-    const scratch = boardValuesNow(state);
+    const scratch = values ?? boardValuesNow(state);
     const last = this.last;
     if (last && last.map === state.map && last.board.values.length === n) {
       const values = last.board.values;

@@ -25,6 +25,7 @@ import {
   boardValuesNow,
   emit,
   type Context,
+  type LookAheadMemo,
 } from './context';
 
 /** True when `to` is in front of or beside a unit at `from` facing `facing`. */
@@ -245,33 +246,50 @@ export function updateAwareness(ctx: Context): void {
   // have not moved): the checks below would change nothing.
   if (!state.heroesHaveMoved && !anyAlerted(state)) return;
   const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
+  // What the figures show now, read once for the questions below (a shared buffer: read
+  // before anything else reads a board).
+  const now = boardValuesNow(state);
+  const n = boardValueCount(state);
+  const mark = markFor(state, figuresBlock);
   // Nothing awareness reads has changed since it last ran on this very state: running it
   // again would change nothing (it is idempotent), so it is skipped.
-  if (awarenessUnchanged(state, figuresBlock)) return;
+  if (mark.ran && sameValues(mark.values, now, n)) return;
+  const still = mark.ran ? settledEnemies(state, figuresBlock, mark.values, now) : NONE;
   // Kept answers pay where boards come back: alerted enemies, whose moves the dice
   // change little (patrols scatter over many boards).
-  const answers = anyAlerted(state) ? boardMemo(ctx) : undefined;
-  const still = settledEnemies(state, figuresBlock);
+  const answers = anyAlerted(state) ? ctx.memo?.forBoard(state, now) : undefined;
+  // The checks change the board only by the status and facing events they emit: with
+  // none, the board after them is the one read above.
+  mark.values.set(now.subarray(0, n));
+  mark.ran = true;
+  const eventsBefore = ctx.events.length;
   if (answers) keptAwarenessChecks(ctx, answers, figuresBlock, still);
   else awarenessChecks(ctx, figuresBlock, still);
-  rememberAwareness(state, figuresBlock);
+  if (ctx.events.length !== eventsBefore) boardValues(state, mark.values);
+}
+
+function sameValues(a: Int32Array, b: Int32Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
  * The enemies the checks would leave as they are, from the checks' last run on this very
- * state (AwarenessMark): where figures do not block sight, an enemy on the same square
- * with the same facing and status as after that run, with every hero and structure (and
- * the flags) as they were, sees just what it saw then: unaware, no hero (or it would be
- * alerted now); alerted, the closest hero it already faces (the checks are idempotent).
- * Empty when that cannot be told (figures block sight, or no run to go by).
+ * state (`before`, the board after it; `now`, the board now): where figures do not block
+ * sight, an enemy on the same square with the same facing and status as after that run,
+ * with every hero and structure (and the flags) as they were, sees just what it saw then:
+ * unaware, no hero (or it would be alerted now); alerted, the closest hero it already
+ * faces (the checks are idempotent). Empty when that cannot be told (figures block sight).
  */
-function settledEnemies(state: GameState, figuresBlock: boolean): ReadonlySet<Unit> {
-  const mark = awarenessMarks.get(state);
-  if (figuresBlock || !mark || !sameUnits(mark, state, figuresBlock)) return NONE;
+function settledEnemies(
+  state: GameState,
+  figuresBlock: boolean,
+  before: Int32Array,
+  now: Int32Array,
+): ReadonlySet<Unit> {
+  if (figuresBlock) return NONE;
   const units = state.units;
   const n = boardValueCount(state);
-  const now = boardValuesNow(state);
-  const before = mark.values;
   if (now[n - 1] !== before[n - 1]) return NONE;
   const same = (i: number): boolean =>
     now[3 * i] === before[3 * i] &&
@@ -334,9 +352,26 @@ interface AwarenessMark {
   figuresBlock: boolean;
   units: Unit[];
   values: Int32Array;
+  /** Whether the checks have run with this mark (values holds the board after them). */
+  ran: boolean;
 }
 
 const awarenessMarks = new WeakMap<GameState, AwarenessMark>();
+
+/** The mark of `state`, a new one (not run) when the figures or the map are not its own. */
+function markFor(state: GameState, figuresBlock: boolean): AwarenessMark {
+  const mark = awarenessMarks.get(state);
+  if (mark && sameUnits(mark, state, figuresBlock)) return mark;
+  const fresh: AwarenessMark = {
+    map: state.map,
+    figuresBlock,
+    units: [...state.units],
+    values: new Int32Array(boardValueCount(state)),
+    ran: false,
+  };
+  awarenessMarks.set(state, fresh);
+  return fresh;
+}
 
 function sameUnits(mark: AwarenessMark, state: GameState, figuresBlock: boolean): boolean {
   const units = state.units;
@@ -344,27 +379,6 @@ function sameUnits(mark: AwarenessMark, state: GameState, figuresBlock: boolean)
   if (mark.units.length !== units.length) return false;
   for (let i = 0; i < units.length; i++) if (mark.units[i] !== units[i]) return false;
   return true;
-}
-
-function awarenessUnchanged(state: GameState, figuresBlock: boolean): boolean {
-  const mark = awarenessMarks.get(state);
-  if (!mark || !sameUnits(mark, state, figuresBlock)) return false;
-  const n = boardValueCount(state);
-  const scratch = boardValuesNow(state);
-  const before = mark.values;
-  for (let i = 0; i < n; i++) if (before[i] !== scratch[i]) return false;
-  return true;
-}
-
-function rememberAwareness(state: GameState, figuresBlock: boolean): void {
-  const mark = awarenessMarks.get(state);
-  if (mark && sameUnits(mark, state, figuresBlock)) {
-    boardValues(state, mark.values);
-    return;
-  }
-  const values = new Int32Array(boardValueCount(state));
-  boardValues(state, values);
-  awarenessMarks.set(state, { map: state.map, figuresBlock, units: [...state.units], values });
 }
 
 /**
@@ -379,21 +393,31 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: ReadonlySet
   const notices = noticing(state, sees);
   const map = state.map;
   if (state.heroesHaveMoved) {
+    const inLines = ctx.memo ? heroesInLines(ctx.memo, state, heroes) : null;
     for (const enemy of enemies) {
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
       if (still.has(enemy)) continue;
       // A hero behind a patrolling enemy, or (one square) hidden by walls (the kept
       // answers), is not noticed: cheap questions before noticing's own.
       const from = enemy.position;
-      const a = from.y * map.width + from.x;
-      const row = sightRow(map, a);
       const arc = enemy.ai.status === 'patrolling';
-      const seen = heroes.find(
-        (h) =>
-          (!arc || isInViewArc(from, enemy.facing, h.position)) &&
-          (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) &&
-          notices(enemy, h),
-      );
+      let seen: Unit | undefined;
+      if (inLines) {
+        for (const i of inLines(from, arc ? enemy.facing : -1))
+          if (notices(enemy, heroes[i])) {
+            seen = heroes[i];
+            break;
+          }
+      } else {
+        const a = from.y * map.width + from.x;
+        const row = sightRow(map, a);
+        seen = heroes.find(
+          (h) =>
+            (!arc || isInViewArc(from, enemy.facing, h.position)) &&
+            (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) &&
+            notices(enemy, h),
+        );
+      }
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
     const archFoe = enemies.find(isArchFoe);
@@ -416,6 +440,86 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: ReadonlySet
     faceClosestVisibleHero(ctx, map, enemy, heroes, sees, figuresBlock, toBase);
   }
 }
+
+/**
+ * In a look-ahead, the heroes an unaware enemy might notice from a square (its facing's arc,
+ * or -1 for all around) through walls alone, as indices into `heroes` in their order: the
+ * heroes stand still through an enemy phase, so the answers for a square and facing are
+ * kept with the look-ahead while the living heroes stand where they did (a check of
+ * their squares per call, instead of every enemy asking about every hero).
+ */
+function heroesInLines(
+  memo: LookAheadMemo,
+  state: GameState,
+  heroes: readonly (Unit & { position: Point })[],
+): (from: Point, facing: number) => readonly number[] {
+  const map = state.map;
+  const kept = heroLines.get(memo);
+  const table = kept && isSameLineup(kept, map, heroes) ? kept : lineupOf(map, heroes);
+  if (table !== kept) heroLines.set(memo, table);
+  return (from, facing) => {
+    const key = (from.y * map.width + from.x) * 9 + facing + 1;
+    let out = table.lines.get(key);
+    if (!out) {
+      const a = from.y * map.width + from.x;
+      const row = sightRow(map, a);
+      out = [];
+      for (let i = 0; i < heroes.length; i++) {
+        const h = heroes[i];
+        if (facing >= 0 && !isInViewArc(from, facing as Unit['facing'], h.position)) continue;
+        if (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) out.push(i);
+      }
+      table.lines.set(key, out);
+    }
+    return out;
+  };
+}
+
+/** The heroes (ids, squares, sizes) the kept lines were worked out for, and the lines. */
+interface HeroLines {
+  map: BattleMap;
+  heroes: string[];
+  squares: Int32Array;
+  sizes: number[];
+  /** (square index * 9 + facing + 1) -> indices into the heroes. */
+  lines: Map<number, number[]>;
+}
+
+function lineupOf(map: BattleMap, heroes: readonly (Unit & { position: Point })[]): HeroLines {
+  const squares = new Int32Array(heroes.length * 2);
+  heroes.forEach((h, i) => {
+    squares[2 * i] = h.position.x;
+    squares[2 * i + 1] = h.position.y;
+  });
+  return {
+    map,
+    heroes: heroes.map((h) => h.id),
+    squares,
+    sizes: heroes.map(sizeOf),
+    lines: new Map(),
+  };
+}
+
+function isSameLineup(
+  kept: HeroLines,
+  map: BattleMap,
+  heroes: readonly (Unit & { position: Point })[],
+): boolean {
+  if (kept.map !== map || kept.heroes.length !== heroes.length) return false;
+  for (let i = 0; i < heroes.length; i++) {
+    const h = heroes[i];
+    if (
+      kept.heroes[i] !== h.id ||
+      kept.squares[2 * i] !== h.position.x ||
+      kept.squares[2 * i + 1] !== h.position.y ||
+      kept.sizes[i] !== sizeOf(h)
+    )
+      return false;
+  }
+  return true;
+}
+
+const heroLines = new WeakMap<LookAheadMemo, HeroLines>();
 
 /**
  * Whether `to` is seen from `from` through walls, from `row`, the kept answers from
