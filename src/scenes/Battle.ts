@@ -50,7 +50,13 @@ import {
 } from '../view/intent-ahead';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
-import { currentReadingScale, fadeMs, setReadingZoom, setTextResolution } from '../view/theme';
+import {
+  currentReadingScale,
+  fadeMs,
+  setReadingFloor,
+  setReadingZoom,
+  setTextResolution,
+} from '../view/theme';
 import {
   advanceTutorial,
   isTutorialOver,
@@ -148,6 +154,8 @@ export class BattleScene extends Phaser.Scene {
     // laid out for a screen that much smaller and drawn by a camera that much closer, no
     // lower than the layout holds (a phone on its side is laid out low already, and grows
     // by less). The texts are drawn at their own size: the camera shows the text size.
+    // (The menus' least text size on a short screen is not the battle's: see screenMetrics.)
+    setReadingFloor(1);
     const wanted = currentReadingScale();
     const grow = Math.min(wanted, Math.max(1, screen.height / LEAST_HUD_HEIGHT));
     this.readingZoom = wanted;
@@ -739,6 +747,7 @@ export class BattleScene extends Phaser.Scene {
     this.scene.bringToTop('Settings');
     this.scene.pause();
     this.events.once(Phaser.Scenes.Events.RESUME, () => {
+      setReadingFloor(1);
       setReadingZoom(this.readingZoom);
       const settings = this.sys.settings;
       const resized = (settings.data as { relayoutOnResume?: boolean })?.relayoutOnResume;

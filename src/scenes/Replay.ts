@@ -12,7 +12,7 @@ import { DiceLog } from '../view/dice-log';
 import { onKeyDown } from '../view/keys';
 import { buildReplay, type ReplayStep } from '../view/replay';
 import { screenNow } from '../view/screen';
-import { CSS, setTextResolution, textStyle, titleStyle } from '../view/theme';
+import { CSS, setReadingFloor, setTextResolution, textStyle, titleStyle } from '../view/theme';
 import { shareButtonRow } from '../view/button-row';
 import { Button, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 
@@ -37,6 +37,8 @@ export class ReplayScene extends Phaser.Scene {
     const built = buildReplay(replay.config, replay.commands);
     const screen = screenNow();
     setTextResolution(screen.zoom);
+    // Laid out like the battle (a short screen is laid out low): no menu's least text size.
+    setReadingFloor(1);
     const W = screen.width;
     const H = screen.height;
     const z = screen.zoom;

@@ -4,9 +4,10 @@
  * that draws a scene's HUD, and points from the screen to that camera's world.
  */
 import type Phaser from 'phaser';
-import { DESIGN_HEIGHT, DESIGN_WIDTH, fitBox, screenNow } from './screen';
+import { DESIGN_HEIGHT, DESIGN_WIDTH, SHORT_HEIGHT, fitBox, screenNow } from './screen';
 import { noteMenuFrame, type MenuFrameNote } from '../app/controls';
-import { setTextResolution } from './theme';
+import { textScaleOf } from '../app/settings';
+import { setReadingFloor, setTextResolution } from './theme';
 
 /** A menu scene's frame: the design box, and the box coordinates of the screen's edges. */
 export type MenuFrame = MenuFrameNote;
@@ -38,9 +39,23 @@ export function frameMenuScene(
   const box = fitBox(screen, W, H);
   scene.cameras.main.setOrigin(0, 0).setZoom(box.zoom).setScroll(box.left, box.top);
   setTextResolution(box.zoom);
+  setReadingFloor(upright ? 1 : menuReadingFloor(box.zoom / screen.dpr));
   const frame = { W, H, ...box };
   noteMenuFrame(scene.sys.settings.key, frame);
   return frame;
+}
+
+/**
+ * The least text size of a menu drawn `cssZoom` CSS pixels to a box pixel. On a short
+ * screen (a phone on its side: 844x390 draws the 1280x720 box at 0.54) the texts grow as
+ * the larger text size would grow them (the menus are laid out for that), up to letters
+ * as large as a 960x540 box would show: the battle's HUD on such a screen is laid out
+ * SHORT_HEIGHT high for the same reason.
+ */
+export function menuReadingFloor(cssZoom: number): number {
+  const least = SHORT_HEIGHT / DESIGN_HEIGHT;
+  // No larger than the largest text size, which the menus are laid out for.
+  return cssZoom >= least ? 1 : Math.min(textScaleOf('larger'), least / cssZoom);
 }
 
 /** The camera that draws a scene's HUD: the battle's 'ui' camera, else the main one. */

@@ -75,13 +75,27 @@ export function isColourBlindMode(): boolean {
   return colourBlind;
 }
 
+/** The text size setting, the screen's least text size (setReadingFloor), and the larger. */
+let chosenReading = 1;
+let readingFloor = 1;
 let readingScale = 1;
 let reducedMotion = false;
 
 /** Sets how much larger read texts are drawn (the text size setting). */
 export function setReadingScale(scale: number): void {
-  readingScale = Math.max(1, Math.min(2, scale));
-  noteAppliedComfort({ readingScale });
+  chosenReading = Math.max(1, Math.min(2, scale));
+  readingScale = Math.max(chosenReading, readingFloor);
+  noteAppliedComfort({ readingScale: chosenReading });
+}
+
+/**
+ * Sets the least text size the screen now draws at, whatever the setting (1: none): the
+ * menus on a short screen, whose design box is shrunk so far that their letters would be
+ * too small to read (frameMenuScene).
+ */
+export function setReadingFloor(floor: number): void {
+  readingFloor = Math.max(1, Math.min(2, floor));
+  readingScale = Math.max(chosenReading, readingFloor);
 }
 
 /** Sets reduced motion: no screen shake, short fades, no ambient animation. */

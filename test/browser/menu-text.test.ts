@@ -8,6 +8,8 @@
  * buttons too: upright, their names go above them); every button's label stays inside its button, every
  * button on the page, and no two buttons overlap. Settings and Credits have a layout of
  * their own on the upright phone: at "larger" their letters are 11 page pixels or more.
+ * On a phone on its side (844x390) the menus draw their texts as the larger size does, at
+ * the normal size too.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -287,11 +289,14 @@ async function measure(screen: Screen, width: number, height: number, what: stri
   return found.letters as Record<string, number>;
 }
 
-/** Every screen's letters at every viewport, at one text size. */
-async function measureAll(textSize: string): Promise<Record<string, number>> {
+/** Every screen's letters at every viewport (VIEWPORTS unless given), at one text size. */
+async function measureAll(
+  textSize: string,
+  viewports: readonly { width: number; height: number }[] = VIEWPORTS,
+): Promise<Record<string, number>> {
   await openAt(textSize);
   const out: Record<string, number> = {};
-  for (const v of VIEWPORTS) {
+  for (const v of viewports) {
     await page.setViewportSize(v);
     // The screens are built again for the new size a moment later: click only after that.
     await page.waitForTimeout(200);
@@ -332,6 +337,22 @@ describe('the larger text size on the menu screens', () => {
         const key = `${screen.scene} 390x844 ${n}`;
         expect(larger[key], `${key} at larger`).toBeGreaterThanOrEqual(screen.uprightLetters!);
       }
+    expect(browser.errors).toEqual([]);
+  }, 120_000);
+
+  it('on a phone on its side, draws the menus at the larger size whatever the setting, every button whole and apart', async () => {
+    // 844x390 shows the 1280x720 box at 0.54: at the normal size its letters were 0.54 of
+    // a desktop's (7 px for a footnote). They grow as the larger size grows them, to what a
+    // 960x540 box would show (0.75), and the buttons still hold their labels.
+    const side = { width: 844, height: 390 };
+    const desktop = { width: 1280, height: 720 };
+    const letters = await measureAll('normal', [desktop, side]);
+    const keys = Object.keys(letters).filter((k) => k.includes(' 844x390 '));
+    expect(keys.length).toBeGreaterThan(20);
+    for (const k of keys) {
+      const there = letters[k.replace(' 844x390 ', ' 1280x720 ')];
+      expect(letters[k] / there, `${k}: ${there} -> ${letters[k]}`).toBeGreaterThanOrEqual(0.72);
+    }
     expect(browser.errors).toEqual([]);
   }, 120_000);
 
