@@ -163,9 +163,10 @@ export interface ArchFoeApi {
     imagesNamed(name: string): { texture: string; frame: string }[];
     /**
      * A named text's (or a named button's label's) rectangle on the page and its letters'
-     * height as drawn (font size times its scale, in page pixels), or null.
+     * height as drawn (font size times its scale, in page pixels), or null; of several
+     * texts of that name, the `nth` shown (the first unless given).
      */
-    textBox(name: string): (LookRect & { letters: number }) | null;
+    textBox(name: string, nth?: number): (LookRect & { letters: number }) | null;
   };
 }
 
@@ -207,8 +208,8 @@ export interface CampaignLook {
   history: { mission: string; winner: string; rolls: number }[];
 }
 
-function textBoxOf(name: string): (LookRect & { letters: number }) | null {
-  const r = app.game ? namedTextBox(name, app.game.scene.getScenes(true)) : null;
+function textBoxOf(name: string, nth = 0): (LookRect & { letters: number }) | null {
+  const r = app.game ? namedTextBox(name, app.game.scene.getScenes(true), nth) : null;
   if (!r) return null;
   const page = rectToPage(r);
   return { ...page, letters: (r.letters * page.height) / Math.max(1e-6, r.height) };

@@ -43,10 +43,14 @@ export function controlNames(): string[] {
   return [...controls.keys()].filter((n) => controlRect(n) !== null);
 }
 
-/** A named text's bounds in game pixels and its letters' height, among `scenes`, or null. */
+/**
+ * A named text's bounds in game pixels and its letters' height, among `scenes`, or null;
+ * of several texts of that name, the `nth` shown (0, the first, unless given).
+ */
 export type MeasureText = (
   name: string,
   scenes: readonly unknown[],
+  nth?: number,
 ) => (ControlRect & { letters: number }) | null;
 
 let measureText: MeasureText = () => null;
@@ -60,8 +64,9 @@ export function setTextMeasurer(measure: MeasureText): void {
 export function namedTextBox(
   name: string,
   scenes: readonly unknown[],
+  nth = 0,
 ): (ControlRect & { letters: number }) | null {
-  return measureText(name, scenes);
+  return measureText(name, scenes, nth);
 }
 
 let lastMessage = '';

@@ -50,6 +50,8 @@ const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string 
  * three on a phone held upright, one (cut to its width) beside the word on a wide screen.
  */
 const CHRONICLE_SHOWN = { upright: 3, wide: 1 };
+/** How much larger the campaign's ending draws its texts on an upright phone. */
+const UPRIGHT_ENDING = 1.3;
 /** The room the party panel's heading takes above its cards (upright). */
 const PARTY_HEAD = 60;
 
@@ -285,30 +287,35 @@ export class CampaignScene extends Phaser.Scene {
       )
       .setOrigin(0, 0);
     const k = currentReadingScale();
+    // The skills fill the card's width at most (the Skirmish's three skills and their
+    // numbers are long: upright at the larger size they ran past the card's edge).
+    const skills = this.add
+      .text(tx, y + this.up(36), '', readingStyle(this.up(14), CSS.blue))
+      .setName('campaign-skills');
+    fitText(
+      skills,
+      c.skills || 'no skills to improve',
+      x + w - 12 - tx,
+      readingSize(this.up(14)),
+      10,
+    );
     if (c.status === 'grievously-wounded') {
       const status = this.add
         .text(x + w - 12, y + this.up(42), 'grievously wounded', readingStyle(this.up(13), CSS.red))
         .setOrigin(1, 0)
         .setName('campaign-status');
-      // Larger, its letters would run over the skills: it goes after the figure's kind,
-      // short of the Rename button.
-      if (k > 1) {
+      // Where its letters would run over the skills (larger, or long skills), it goes after
+      // the figure's kind, short of the Rename button.
+      if (k > 1 || skills.x + skills.width + 12 > status.x - status.width) {
         const from = figure.x + figure.width + 12;
         const room = x + w - this.up(Math.round(92 * Math.min(k, 1.3))) - from;
         status.setOrigin(0, 0).setPosition(from, y + this.up(14));
         fitText(status, 'grievously wounded', room, readingSize(this.up(13)), 10);
       }
     }
-    this.add
-      .text(
-        tx,
-        y + this.up(36),
-        c.skills || 'no skills to improve',
-        readingStyle(this.up(14), CSS.blue),
-      )
-      .setName('campaign-skills');
     // The figures in a row: at the text size's letters, each after the one before.
     let sx = tx;
+    const stats: Phaser.GameObjects.Text[] = [];
     const stat = (label: string, value: number, color: string, at: number): void => {
       const t = this.add
         .text(
@@ -319,12 +326,14 @@ export class CampaignScene extends Phaser.Scene {
         )
         .setName('campaign-stat');
       sx = t.x + t.width + Math.round(14 * k);
+      stats.push(t);
     };
     // Larger, the first figure's name is cut short so that the row fits the card.
     stat(k > 1 ? 'Wounds' : 'Wounds carried', c.wounds, CSS.red, 0);
     stat('Permanent', c.permanentWounds, CSS.red, 132);
     stat('Kills', c.kills, CSS.gold, 242);
     stat('Missions', c.missions, CSS.parchment, 306);
+    this.fitStatRow(stats, x + w - 10 - tx);
     const b = new Button(
       this,
       x + w - this.up(Math.round(46 * Math.min(k, 1.3))),
@@ -339,6 +348,27 @@ export class CampaignScene extends Phaser.Scene {
       },
     );
     b.setDepth(1);
+  }
+
+  /**
+   * A card's row of figures kept within `room` from the first one's left: where it runs
+   * past (upright at the larger size, the last one reached the card's edge), every figure
+   * is drawn smaller alike, 10 pixels at least, and set one after another again.
+   */
+  private fitStatRow(stats: Phaser.GameObjects.Text[], room: number): void {
+    if (stats.length === 0) return;
+    const left = stats[0].x;
+    const last = stats[stats.length - 1];
+    const used = last.x + last.width - left;
+    if (used <= room) return;
+    const size = parseFloat(String(stats[0].style.fontSize));
+    const gap = stats.length > 1 ? stats[1].x - (stats[0].x + stats[0].width) : 0;
+    const fitted = Math.max(10, Math.floor(size * (room / used)));
+    let sx = left;
+    for (const t of stats) {
+      t.setFontSize(fitted).setX(sx);
+      sx = t.x + t.width + gap * (fitted / size);
+    }
   }
 
   private rename(c: HeroCard): void {
@@ -518,13 +548,16 @@ export class CampaignScene extends Phaser.Scene {
    */
   private ending(model: CampaignModel, x: number, y: number, w: number, bottom: number): void {
     const CHART_MIN = 170;
+    // Upright, the 720-wide box is drawn at about half size: the ending's texts are drawn
+    // larger there (they were 8 and 7 pixels high on a 390-wide phone).
+    const big = (n: number): number => (this.upright ? Math.round(n * UPRIGHT_ENDING) : n);
     const g = this.add.graphics();
     const title = this.add
       .text(
         x + 16,
         y + 10,
         model.storyTitle,
-        titleStyle(22, model.over === 'victory' ? '#9ff0a0' : '#ff8a7a'),
+        titleStyle(big(22), model.over === 'victory' ? '#9ff0a0' : '#ff8a7a'),
       )
       .setName('campaign-story-title');
     const story = this.add
@@ -532,21 +565,21 @@ export class CampaignScene extends Phaser.Scene {
         x + 16,
         y + 44,
         model.story.join('\n'),
-        readingStyle(15, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 3 }),
+        readingStyle(big(15), CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 3 }),
       )
       .setName('campaign-ending-story');
     story.setY(title.y + title.height + 8);
     const h1 = Math.max(150, story.y + story.height + 12 - y);
     drawPanel(g, x, y, w, h1, { alpha: 0.94 });
     const y2 = y + h1 + 10;
-    const heading = this.add.text(x + 16, y2 + 10, "The party's story", titleStyle(18));
+    const heading = this.add.text(x + 16, y2 + 10, "The party's story", titleStyle(big(18)));
     const top = y2 + 10 + heading.height + 6;
     const chronicle = this.add
       .text(
         x + 16,
         top,
         '',
-        readingStyle(13, CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
+        readingStyle(big(13), CSS.parchment, { wordWrap: { width: w - 32 }, lineSpacing: 2 }),
       )
       .setName('campaign-chronicle');
     // As many lines as the room above the chart takes, nine at most: a long story keeps its
@@ -571,13 +604,13 @@ export class CampaignScene extends Phaser.Scene {
         x + 16,
         y3 + 8,
         'Heroes who went in, and who stood, battle by battle',
-        readingStyle(14, CSS.gold),
+        readingStyle(big(14), CSS.gold),
       )
       .setName('campaign-chart-title');
     // Short of the chart's legend at its top right: a shorter title where the long one does not fit.
     const titleRoom = w - 32 - 170;
     if (chartTitle.width > titleRoom) chartTitle.setText('Went in and stood, by battle');
-    fitText(chartTitle, chartTitle.text, titleRoom, readingSize(14), 10);
+    fitText(chartTitle, chartTitle.text, titleRoom, readingSize(big(14)), 10);
     drawBarChart(this, {
       x: x + 40,
       y: chartTitle.y + chartTitle.height + 6,

@@ -814,12 +814,19 @@ export function enableKeyboardFocus(scene: Phaser.Scene): void {
 function findNamedText(
   name: string,
   scenes: readonly Phaser.Scene[],
+  nth = 0,
 ): Phaser.GameObjects.Text | null {
+  // Of texts sharing a name (the dice log's lines, the campaign's hero cards), the nth shown.
+  let skip = nth;
   const find = (list: Phaser.GameObjects.GameObject[]): Phaser.GameObjects.Text | null => {
     for (const o of list) {
-      // Of texts sharing a name (the dice log's lines), the first one shown.
-      if (o instanceof Phaser.GameObjects.Text && o.name === name && o.visible) return o;
-      if (o instanceof Button && o.buttonName === name) return o.label;
+      const text =
+        o instanceof Phaser.GameObjects.Text && o.name === name && o.visible
+          ? o
+          : o instanceof Button && o.buttonName === name
+            ? o.label
+            : null;
+      if (text && skip-- === 0) return text;
       if (o instanceof Phaser.GameObjects.Container || o instanceof Phaser.GameObjects.Layer) {
         const inner = find(o.list);
         if (inner) return inner;
@@ -834,7 +841,7 @@ function findNamedText(
   return null;
 }
 
-setTextMeasurer((name, scenes) => {
-  const t = findNamedText(name, scenes as readonly Phaser.Scene[]);
+setTextMeasurer((name, scenes, nth) => {
+  const t = findNamedText(name, scenes as readonly Phaser.Scene[], nth);
   return t?.visible ? textBounds(t) : null;
 });

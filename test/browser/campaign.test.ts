@@ -22,6 +22,7 @@ import {
   ROOT,
   useBrowser,
   waitForScene,
+  waitForSteadyScreen,
   openGameOn,
 } from './harness';
 
@@ -60,6 +61,65 @@ async function importFile(name: string, text: string): Promise<string> {
     { timeout: 20_000 },
   );
   return (await page.evaluate(() => window.archfoe.debug.textOf('campaigns-message'))) ?? '';
+}
+
+/** Reloads the page at `textSize` and opens the campaign in slot 3 again. */
+async function reopenSlot3At(textSize: string): Promise<void> {
+  const page = browser.page;
+  await page.evaluate(
+    (t) => localStorage.setItem('archfoe.settings.v1', JSON.stringify({ textSize: t })),
+    textSize,
+  );
+  await page.reload();
+  await openGame();
+  await clickButtonOn(page, 'campaign');
+  await waitForScene(page, 'Campaigns');
+  await clickButtonOn(page, 'slot-3-continue');
+  await waitForScene(page, 'Campaign', 60_000);
+  await page.waitForTimeout(400);
+}
+
+/**
+ * The campaign's ending on an upright phone: its story's letters `least` page pixels or
+ * more; on every hero card the skills and the figures end short of the Rename button's
+ * right edge (the card's), and the "grievously wounded" word overlaps no skill line.
+ */
+async function checkUprightEnding(least: number): Promise<void> {
+  const look = await browser.page.evaluate(() => {
+    const d = window.archfoe.debug;
+    const all = (name: string) => {
+      const out = [];
+      for (let i = 0; i < 40; i++) {
+        const b = d.textBox(name, i);
+        if (!b) break;
+        out.push(b);
+      }
+      return out;
+    };
+    const party = window.archfoe.campaign()?.party ?? [];
+    return {
+      story: d.textBox('campaign-ending-story'),
+      skills: all('campaign-skills'),
+      stats: all('campaign-stat'),
+      status: all('campaign-status'),
+      renames: party.map((h) => d.buttonRect(`rename-${h.id}`)),
+    };
+  });
+  expect(look.story!.letters).toBeGreaterThanOrEqual(least);
+  const right = Math.max(...look.renames.map((r) => r!.x + r!.width));
+  expect(look.skills.length).toBe(look.renames.length);
+  expect(look.stats.length).toBe(4 * look.renames.length);
+  for (const t of [...look.skills, ...look.stats])
+    expect(t.x + t.width, 'a card text within its card').toBeLessThanOrEqual(right + 2);
+  for (const s of look.status)
+    for (const k of look.skills) {
+      const apart =
+        s.x >= k.x + k.width ||
+        k.x >= s.x + s.width ||
+        s.y >= k.y + k.height ||
+        k.y >= s.y + s.height;
+      expect(apart, 'the wounded word off the skills').toBe(true);
+    }
 }
 
 describe('the campaign in the browser', () => {
@@ -315,16 +375,7 @@ describe('the campaign in the browser', () => {
         };
       });
     const normal = await boxes();
-    await page.evaluate(() =>
-      localStorage.setItem('archfoe.settings.v1', JSON.stringify({ textSize: 'larger' })),
-    );
-    await page.reload();
-    await openGame();
-    await clickButtonOn(page, 'campaign');
-    await waitForScene(page, 'Campaigns');
-    await clickButtonOn(page, 'slot-3-continue');
-    await waitForScene(page, 'Campaign', 60_000);
-    await page.waitForTimeout(400);
+    await reopenSlot3At('larger');
     const larger = await boxes();
     await shot('end-larger');
     for (const part of ['story', 'chronicle', 'fallen'] as const) {
@@ -336,6 +387,21 @@ describe('the campaign in the browser', () => {
     expect(await page.evaluate(() => window.archfoe.debug.textOf('campaign-chronicle'))).toMatch(
       /^1\. The Den under the Hill: won/,
     );
+
+    // On an upright phone: the ending's texts drawn larger than the wide screen's shrunk (its
+    // story was 8 px high on a 390-wide phone), and each hero card's skills and figures
+    // within the card at the larger size (the Skirmish's three skills ran past its edge).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await waitForSteadyScreen(page);
+    await waitForScene(page, 'Campaign');
+    await checkUprightEnding(14);
+    await shot('end-upright-larger');
+    // At the normal size too; and a grievously wounded hero's word stays off the skills.
+    await reopenSlot3At('normal');
+    await checkUprightEnding(10);
+    await shot('end-upright');
+    await page.setViewportSize({ width: 1280, height: 720 });
     expect(browser.errors).toEqual([]);
   }, 180_000);
 });
