@@ -11,7 +11,7 @@ import type { CampaignEvent } from '../engine/campaign';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
 import { onKeyDown } from '../view/keys';
-import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
+import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus } from '../view/ui';
 
 /** Milliseconds between two lines at normal speed. */
@@ -55,16 +55,20 @@ export class AftermathScene extends Phaser.Scene {
     const log = app.aftermath ?? [];
     app.aftermathShown = [];
     this.add.text(W / 2, 36, 'After the battle', titleStyle(38)).setOrigin(0.5);
-    this.add
+    const subtitle = this.add
       .text(
         W / 2,
         70,
         'Wounds, skills and what comes next, rolled with the campaign\u2019s own dice.',
-        textStyle(16, CSS.muted, { align: 'center', wordWrap: { width: W - 40 } }),
+        readingStyle(upright ? 18 : 16, CSS.muted, {
+          align: 'center',
+          wordWrap: { width: W - 40 },
+        }),
       )
       .setOrigin(0.5, 0);
     const px = 40;
-    const py = 100;
+    // Under the subtitle, however many lines the text size gives it.
+    const py = Math.max(100, Math.ceil(subtitle.y + subtitle.height + 10));
     const pw = W - 80;
     const ph = H - py - 80;
     const g = this.add.graphics();
@@ -75,59 +79,21 @@ export class AftermathScene extends Phaser.Scene {
       18,
       Math.min(upright ? 42 : 30, Math.floor((ph - 24) / Math.max(1, perColumn))),
     );
-    const colW = (pw - 24) / columns;
-    const fontSize = rowH >= 38 ? 19 : rowH >= 26 ? 15 : rowH >= 21 ? 13 : 12;
-    this.rows = log.map((e, i) => {
-      const col = Math.floor(i / perColumn);
-      const x = px + 12 + col * colW;
-      const y = py + 12 + (i % perColumn) * rowH + rowH / 2;
-      const objects: Phaser.GameObjects.GameObject[] = [];
-      let tx = x + 8;
-      if (e.type === 'roll') {
-        const size = Math.min(rowH >= 38 ? 30 : 24, rowH - 2);
-        const die = this.add.graphics();
-        const fill = e.success === null ? COLORS.panelLight : e.success ? 0x1f5a2a : 0x5a1f1a;
-        die.fillStyle(fill, 1);
-        die.fillRoundedRect(x + 8, y - size / 2, size, size, 4);
-        die.lineStyle(1.5, e.success === false ? COLORS.danger : COLORS.gold, 1);
-        die.strokeRoundedRect(x + 8, y - size / 2, size, size, 4);
-        const v = this.add
-          .text(
-            x + 8 + size / 2,
-            y,
-            String(e.value),
-            textStyle(fontSize, CSS.parchment, { fontStyle: 'bold' }),
-          )
-          .setOrigin(0.5);
-        const d = this.add
-          .text(x + 8 + size + 4, y, `d${e.die}`, textStyle(11, CSS.dim))
-          .setOrigin(0, 0.5);
-        objects.push(die, v, d);
-        tx = x + 8 + size + 30;
-      } else tx = x + 8;
-      const text = this.add
-        .text(
-          tx,
-          y,
-          e.text,
-          textStyle(fontSize, lineColor(e), {
-            fontStyle: e.type === 'mission-ended' ? 'bold' : 'normal',
-          }),
-        )
-        .setOrigin(0, 0.5);
-      const room = x + colW - tx - 8;
-      if (text.width > room) text.setScale(Math.max(0.7, room / text.width));
-      objects.push(text);
-      if (e.rule && e.type === 'roll') {
-        const tag = this.add
-          .text(x + colW - 8, y, `${e.rule.book}`, textStyle(10, CSS.dim))
-          .setOrigin(1, 0.5);
-        if (tag.x - tag.width < text.x + text.displayWidth + 8) tag.setVisible(false);
-        objects.push(tag);
-      }
-      for (const o of objects) (o as unknown as Phaser.GameObjects.Components.Alpha).setAlpha(0);
-      return objects;
-    });
+    // The lines are read texts: they grow with the text size (and on a short screen, see
+    // frameMenuScene), and wrap to their column (the mission's long first line ran into the
+    // second column). Where they would not fit the panel they are drawn smaller, a pixel
+    // at a time, 10 pixels at the least.
+    // Upright the 720-wide box is drawn at about half size: the lines start larger there.
+    const base = upright ? 24 : rowH >= 38 ? 19 : rowH >= 26 ? 15 : rowH >= 21 ? 13 : 12;
+    const area = { px, py, pw, ph, columns, perColumn, rowH };
+    let size = readingSize(base);
+    let laid = this.layRows(log, area, size);
+    while (!laid.fits && size > 10) {
+      for (const row of laid.rows) for (const o of row) o.destroy();
+      size -= 1;
+      laid = this.layRows(log, area, size);
+    }
+    this.rows = laid.rows;
     this.shown = 0;
     const instant = app.settings.speed === 'instant';
     if (instant) this.showAll();
@@ -162,6 +128,98 @@ export class AftermathScene extends Phaser.Scene {
         else app.goto('Campaign');
       }
     });
+  }
+
+  /**
+   * The log's rows in the panel (`area`: its box, columns, rows a column and the least
+   * row height) at `size`, hidden (shown one by one later), and whether they fit it.
+   */
+  private layRows(
+    log: readonly CampaignEvent[],
+    area: {
+      px: number;
+      py: number;
+      pw: number;
+      ph: number;
+      columns: number;
+      perColumn: number;
+      rowH: number;
+    },
+    size: number,
+  ): { rows: Phaser.GameObjects.GameObject[][]; fits: boolean } {
+    const { px, py, pw, ph, columns, perColumn } = area;
+    const colW = (pw - 24) / columns;
+    const dieSize = Math.min(30, Math.max(18, Math.round(size * 1.5)));
+    const least = Math.max(area.rowH, dieSize + 4);
+    const bottom = py + ph - 8;
+    let fits = true;
+    let y = py + 12;
+    const rows = log.map((e, i) => {
+      const col = Math.floor(i / perColumn);
+      if (i % perColumn === 0) y = py + 12;
+      const x = px + 12 + col * colW;
+      const objects: Phaser.GameObjects.GameObject[] = [];
+      // The die's kind beside it ("d20"), then the line: after the kind, however wide the
+      // text size draws it.
+      const kind =
+        e.type === 'roll'
+          ? this.add
+              .text(x + 8 + dieSize + 4, y + least / 2, `d${e.die}`, readingStyle(11, CSS.dim))
+              .setOrigin(0, 0.5)
+          : null;
+      const tx = kind ? Math.max(x + 8 + dieSize + 30, kind.x + kind.width + 6) : x + 8;
+      const room = x + colW - tx - 8;
+      const text = this.add
+        .text(
+          tx,
+          y,
+          e.text,
+          textStyle(size, lineColor(e), {
+            fontStyle: e.type === 'mission-ended' ? 'bold' : 'normal',
+            wordWrap: { width: room },
+          }),
+        )
+        .setName('aftermath-line');
+      // (A word longer than the column is not broken: the line is drawn narrower.)
+      if (text.width > room) text.setScale(room / text.width);
+      const lines = Math.max(1, text.getWrappedText().length);
+      const lineH = text.displayHeight / lines;
+      const h = Math.max(least, text.displayHeight + (least - lineH));
+      // One line sits in the middle of its row; a wrapped one starts at the die's middle.
+      const mid = y + least / 2;
+      text.setY(mid - lineH / 2);
+      if (e.type === 'roll') {
+        const die = this.add.graphics();
+        const fill = e.success === null ? COLORS.panelLight : e.success ? 0x1f5a2a : 0x5a1f1a;
+        die.fillStyle(fill, 1);
+        die.fillRoundedRect(x + 8, mid - dieSize / 2, dieSize, dieSize, 4);
+        die.lineStyle(1.5, e.success === false ? COLORS.danger : COLORS.gold, 1);
+        die.strokeRoundedRect(x + 8, mid - dieSize / 2, dieSize, dieSize, 4);
+        const v = this.add
+          .text(
+            x + 8 + dieSize / 2,
+            mid,
+            String(e.value),
+            textStyle(size, CSS.parchment, { fontStyle: 'bold' }),
+          )
+          .setOrigin(0.5);
+        objects.push(die, v);
+      }
+      if (kind) objects.push(kind);
+      objects.push(text);
+      if (e.rule && e.type === 'roll') {
+        const tag = this.add
+          .text(x + colW - 8, mid, `${e.rule.book}`, readingStyle(10, CSS.dim))
+          .setOrigin(1, 0.5);
+        if (tag.x - tag.width < text.x + text.displayWidth + 8) tag.setVisible(false);
+        objects.push(tag);
+      }
+      for (const o of objects) (o as unknown as Phaser.GameObjects.Components.Alpha).setAlpha(0);
+      y += h;
+      if (y > bottom) fits = false;
+      return objects;
+    });
+    return { rows, fits };
   }
 
   private showNext(): void {

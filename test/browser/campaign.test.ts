@@ -122,6 +122,41 @@ async function checkUprightEnding(least: number): Promise<void> {
     }
 }
 
+/**
+ * The last mission's aftermath on an upright phone (from the campaign screen, every line
+ * shown): each line's letters `least` page pixels or more (they were 6.5 px high there,
+ * the text size unheeded), each inside the page, and no two lines on top of each other.
+ */
+async function checkAftermath(least: number, textSize: string): Promise<void> {
+  const page = browser.page;
+  await clickButtonOn(page, 'campaign-aftermath');
+  await waitForScene(page, 'Aftermath');
+  await clickButtonOn(page, 'aftermath-all');
+  await page.waitForTimeout(300);
+  const lines = await page.evaluate(() => {
+    const out = [];
+    for (let i = 0; i < 80; i++) {
+      const b = window.archfoe.debug.textBox('aftermath-line', i);
+      if (!b) break;
+      out.push(b);
+    }
+    return out;
+  });
+  await shot(`aftermath-upright-${textSize}`);
+  expect(lines.length).toBeGreaterThan(5);
+  for (const [i, l] of lines.entries()) {
+    expect(l.letters, `line ${i} at ${textSize}`).toBeGreaterThanOrEqual(least);
+    expect(l.x).toBeGreaterThanOrEqual(0);
+    expect(l.x + l.width, `line ${i} inside the page`).toBeLessThanOrEqual(390);
+    if (i > 0)
+      expect(l.y, `line ${i} under the one before`).toBeGreaterThanOrEqual(
+        lines[i - 1].y + lines[i - 1].height - 1,
+      );
+  }
+  await clickButtonOn(page, 'aftermath-continue');
+  await waitForScene(page, 'Campaign');
+}
+
 describe('the campaign in the browser', () => {
   it('starts a campaign in slot 1 from the menu', async () => {
     const page = browser.page;
@@ -397,10 +432,12 @@ describe('the campaign in the browser', () => {
     await waitForScene(page, 'Campaign');
     await checkUprightEnding(14);
     await shot('end-upright-larger');
+    await checkAftermath(9.5, 'larger');
     // At the normal size too; and a grievously wounded hero's word stays off the skills.
     await reopenSlot3At('normal');
     await checkUprightEnding(10);
     await shot('end-upright');
+    await checkAftermath(9.5, 'normal');
     await page.setViewportSize({ width: 1280, height: 720 });
     expect(browser.errors).toEqual([]);
   }, 180_000);
