@@ -86,12 +86,23 @@ export class AftermathScene extends Phaser.Scene {
     // Upright the 720-wide box is drawn at about half size: the lines start larger there.
     const base = upright ? 24 : rowH >= 38 ? 19 : rowH >= 26 ? 15 : rowH >= 21 ? 13 : 12;
     const area = { px, py, pw, ph, columns, perColumn, rowH };
-    let size = readingSize(base);
-    let laid = this.layRows(log, area, size);
-    while (!laid.fits && size > 10) {
-      for (const row of laid.rows) for (const o of row) o.destroy();
-      size -= 1;
-      laid = this.layRows(log, area, size);
+    // The largest size from 10 up to the wanted one that fits, found by halving.
+    const clear = (rows: Phaser.GameObjects.GameObject[][]): void => {
+      for (const row of rows) for (const o of row) o.destroy();
+    };
+    let hi = Math.max(10, readingSize(base));
+    let laid = this.layRows(log, area, hi);
+    if (!laid.fits && hi > 10) {
+      let lo = 10;
+      clear(laid.rows);
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        const trial = this.layRows(log, area, mid);
+        clear(trial.rows);
+        if (trial.fits) lo = mid;
+        else hi = mid;
+      }
+      laid = this.layRows(log, area, lo);
     }
     this.rows = laid.rows;
     this.shown = 0;
@@ -150,7 +161,10 @@ export class AftermathScene extends Phaser.Scene {
     const { px, py, pw, ph, columns, perColumn } = area;
     const colW = (pw - 24) / columns;
     const dieSize = Math.min(30, Math.max(18, Math.round(size * 1.5)));
-    const least = Math.max(area.rowH, dieSize + 4);
+    // A row's least height: the panel's share where the lines are few (as spread as they
+    // were), no less than a die and its margin, no more than the letters need where they
+    // are many (a wrapped line adds its own height).
+    const least = Math.max(dieSize + 6, Math.min(area.rowH, Math.round(size * 2)));
     const bottom = py + ph - 8;
     let fits = true;
     let y = py + 12;
