@@ -711,12 +711,26 @@ export class SetupScene extends Phaser.Scene {
     }
     const bx = x + labelW;
     this.startRows(bx, x + wrap);
+    // Upright on a short phone (360x640) the rows ran past the panel's foot, over the
+    // tutorial's offer: there they scroll, a row at a time, as the muster's options do.
+    const button = this.lay.button;
+    const band = (mark: number, from: number, to: number): void => {
+      for (const o of root.list.slice(mark)) o.setData('band', [from, to]);
+    };
+    const top = heading.y - 4;
+    heading.setData('band', [top, heading.y + heading.height]);
     for (const spec of shown) {
+      const mark = root.list.length;
       label(spec.label, spec.help, y);
       this.buildOption(spec, optionName(spec, specs), bx, y);
-      y += this.k > 1 && !this.lay.upright ? 44 : Math.max(50, this.lay.button + 10);
+      band(mark, y - button / 2, y + button / 2);
+      y += this.k > 1 && !this.lay.upright ? 44 : Math.max(50, button + 10);
     }
-    this.buildSeedRow(x, y, bx, label);
+    const scrolls = this.lay.upright && y + button / 2 > limit;
+    const seedMark = root.list.length;
+    this.buildSeedRow(x, y, bx, label, 0, !scrolls);
+    band(seedMark, y - button / 2, y + button / 2);
+    if (scrolls) this.scrollOptions(top, y + button / 2, limit);
   }
 
   /** An option's name on the left of its row, its help on hover (a tap on a phone). */
@@ -895,15 +909,17 @@ export class SetupScene extends Phaser.Scene {
   }
 
   /**
-   * Upright at a larger text size under a muster: the options from `top` down to `bottom`
-   * scroll within the panel when they run past its foot, a row at a time (a row whose
+   * Upright (at a larger text size under a muster; on a short phone without): the options
+   * from `top` down to `bottom` scroll within the panel when they run past its foot (or
+   * `foot`), a row at a time (a row whose
    * band, set on its controls, is not wholly in view is hidden; no mask, which Phaser 4
    * draws only on Canvas). Where the player had scrolled to is kept when the options are
    * drawn again.
    */
-  private scrollOptions(top: number, bottom: number): void {
+  private scrollOptions(top: number, bottom: number, foot?: number): void {
     const d = this.lay.details;
-    const rect = { x: d.x, y: top - 4, width: d.w, height: d.y + d.h - 6 - (top - 4) };
+    const end = foot ?? d.y + d.h - 6;
+    const rect = { x: d.x, y: top - 4, width: d.w, height: end - (top - 4) };
     const root = this.optionRoot;
     const before = optionsScrolled;
     this.optionsScroll = makeScrollArea(
@@ -1082,6 +1098,7 @@ export class SetupScene extends Phaser.Scene {
     bx: number,
     label: (text: string, tip: string, y: number) => void,
     drop = 0,
+    keysNote = true,
   ): void {
     const root = this.optionRoot;
     const toggle = this.optionButton.bind(this);
@@ -1136,7 +1153,8 @@ export class SetupScene extends Phaser.Scene {
     const d = this.lay.details;
     // Upright with the names above the buttons the room is the options' (a phone held
     // upright seldom has keys).
-    if (this.labelsAbove || (this.k > 1 && y + note.height > d.y + d.h - 2)) note.destroy();
+    if (!keysNote || this.labelsAbove || (this.k > 1 && y + note.height > d.y + d.h - 2))
+      note.destroy();
     else root.add(note);
   }
 

@@ -3,7 +3,8 @@
  * phone held upright (390x844), on its side (844x390) and at 1280x720: every button on the
  * screen, tall enough to tap (20 px or more) and its label within the button; the screens
  * fill the page, with no bands left at the sides of a phone on its side; the battle's hero cards' weapon labels
- * ("Hand crossbow 11+") within their buttons too. Screenshots go to test-artifacts/ (the
+ * ("Hand crossbow 11+") within their buttons too. On a small phone (360x640) the Dungeon
+ * Crawl's options scroll above the tutorial's offer. Screenshots go to test-artifacts/ (the
  * upright Setup to docs/ with DOCS_SHOTS=1).
  */
 import { copyFileSync } from 'node:fs';
@@ -177,4 +178,53 @@ describe('the screens on a phone', () => {
     await atEverySize('Campaigns', 'campaign-picker', true);
     expect(b.errors).toEqual([]);
   }, 120_000);
+  it("a small phone (360x640): the Dungeon Crawl's options scroll above the tutorial's offer", async () => {
+    const page = b.page;
+    await page.setViewportSize({ width: 360, height: 640 });
+    // A first visit: the offer to play the tutorial sits at the panel's foot.
+    await page.goto(`${b.session.baseUrl}?renderer=canvas`);
+    await page.evaluate(() => localStorage.removeItem('archfoe.tutorial-offered.v1'));
+    // (The Dungeon Crawl is the first scenario shown; choosing one would build the screen
+    // again, without the offer.)
+    await openSetup(page, b.session.baseUrl);
+    await waitForSteadyScreen(page);
+    expect(await page.evaluate(() => window.archfoe.debug.textOf('setup-title'))).toBe(
+      'The Dungeon Crawl',
+    );
+    await checkControls('Setup 360x640', 360, 640);
+    /** The option buttons shown, and the offer's top: each button ends above it. */
+    const look = () =>
+      page.evaluate(() => {
+        const d = window.archfoe.debug;
+        const names = d
+          .buttonNames()
+          .filter((n) => /-(toggle|on|off|random|typed)$|^(lair|patrol|victory|seed)-/.test(n));
+        return {
+          buttons: names.flatMap((n) => {
+            const r = d.buttonRect(n);
+            return r ? [{ n, bottom: r.y + r.height }] : [];
+          }),
+          offer: d.textBox('tutorial-offer'),
+          more: d.textOf('setup-options-more'),
+        };
+      });
+    let now = await look();
+    expect(now.offer, 'the offer is shown').not.toBeNull();
+    expect(now.more).toBe('more: scroll \u2193');
+    for (const { n, bottom } of now.buttons)
+      expect(bottom, `${n} above the offer`).toBeLessThanOrEqual(now.offer!.y + 1);
+    expect(now.buttons.some((x) => x.n === 'seed-typed')).toBe(false);
+    // The keys reach the seed's row: it scrolls in, still above the offer.
+    const focused = () => page.evaluate(() => window.archfoe.debug.focusedButton());
+    for (let i = 0; i < 40 && (await focused()) !== 'seed-typed'; i++)
+      await page.keyboard.press('Tab');
+    expect(await focused()).toBe('seed-typed');
+    now = await look();
+    expect(now.buttons.some((x) => x.n === 'seed-typed')).toBe(true);
+    for (const { n, bottom } of now.buttons)
+      expect(bottom, `${n} above the offer, scrolled`).toBeLessThanOrEqual(now.offer!.y + 1);
+    await page.screenshot({ path: join(ARTIFACTS, 'phone-setup-crawl-360x640.png') });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(b.errors).toEqual([]);
+  }, 60_000);
 });
