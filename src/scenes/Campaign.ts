@@ -71,6 +71,8 @@ export class CampaignScene extends Phaser.Scene {
    * room for a few lines under them; 1 on a wide screen.
    */
   private grow = 1;
+  /** The mission list's rows upright on a small phone (null: every mission). */
+  private missionRows: number | null = null;
 
   /** A size as the screen draws it (see `grow`). */
   private up(n: number): number {
@@ -108,13 +110,30 @@ export class CampaignScene extends Phaser.Scene {
     // Above the rows of buttons (62 apart, the last one's middle 40 above the foot).
     const foot = upright ? 76 + (Math.ceil(footRow.length / perRow) - 1) * 62 : 80;
     this.grow = 1;
+    this.missionRows = null;
+    // What the story needs under the party and the missions: its heading, a few lines, the
+    // chronicle.
+    const storyLeast = 120 + 4 * readingSize(15) * 1.3;
     if (upright) {
       // The heights that grow (the party's cards and the fallen, the missions' list) at
-      // scale 1, and what the story needs under them: its heading, a few lines, the chronicle.
+      // scale 1.
       const growing = this.partyHeight(model) - PARTY_HEAD + this.missionsHeight(model);
-      const storyLeast = 120 + 4 * readingSize(15) * 1.3;
       const room = H - foot - 66 - PARTY_HEAD - 24 - storyLeast;
       this.grow = Math.max(1, Math.min(1.25, room / growing));
+      // On a small phone the whole list left the story one line: it shows the missions
+      // around the next one and counts the rest.
+      if (!model.over) {
+        // The story's heading, four of its lines and the chronicle's at its foot.
+        const storyNeed =
+          this.up(42) +
+          4 * Math.ceil(readingSize(this.up(15)) * 1.2 + 2) +
+          this.up(30) +
+          CHRONICLE_SHOWN.upright * this.up(17) +
+          12;
+        const listRoom = H - foot - (66 + this.partyHeight(model) + 12) - 12 - storyNeed;
+        const fit = Math.floor((listRoom - this.up(44)) / this.missionRow());
+        if (fit < model.missions.length) this.missionRows = Math.max(4, fit);
+      }
     }
     this.add.text(24, 16, model.title, titleStyle(30)).setName('campaign-title');
     this.add
@@ -393,7 +412,19 @@ export class CampaignScene extends Phaser.Scene {
 
   /** The mission list's height: its heading and a row a mission. */
   private missionsHeight(model: CampaignModel): number {
-    return this.up(44) + model.missions.length * this.missionRow();
+    return this.up(44) + (this.missionRows ?? model.missions.length) * this.missionRow();
+  }
+
+  /**
+   * The missions the list shows when it has room for `rows` of them only (one row kept
+   * for the count of the rest): from the one before the next (or the way to choose) on.
+   */
+  private missionWindow(model: CampaignModel, rows: number): { from: number; to: number } {
+    const n = model.missions.length;
+    const shown = Math.max(1, rows - 1);
+    const next = model.missions.findIndex((m) => m.status === 'next' || m.status === 'choice');
+    const from = Math.max(0, Math.min((next < 0 ? n : next) - 1, n - shown));
+    return { from, to: Math.min(n, from + shown) };
   }
 
   private missionList(model: CampaignModel, x: number, y: number, w: number): number {
@@ -402,7 +433,27 @@ export class CampaignScene extends Phaser.Scene {
     const g = this.add.graphics();
     drawPanel(g, x, y, w, h, { alpha: 0.94 });
     this.add.text(x + 16, y + 10, 'Missions', titleStyle(this.up(20)));
-    model.missions.forEach((m, i) => {
+    const rows = this.missionRows;
+    const { from, to } = rows
+      ? this.missionWindow(model, rows)
+      : { from: 0, to: model.missions.length };
+    if (rows) {
+      const before = from;
+      const after = model.missions.length - to;
+      const words = [
+        before > 0 ? `${before} before` : '',
+        after > 0 ? `${after} more ahead` : '',
+      ].filter(Boolean);
+      this.add
+        .text(
+          x + this.up(44),
+          y + this.up(40) + (to - from) * rowH,
+          `\u2026 ${words.join(' \u00b7 ')}`,
+          readingStyle(this.up(13), CSS.dim),
+        )
+        .setName('campaign-missions-more');
+    }
+    model.missions.slice(from, to).forEach((m, i) => {
       const ry = y + this.up(40) + i * rowH;
       const look = STATUS_LOOK[m.status];
       if (m.status === 'next' || m.status === 'choice') {
@@ -487,9 +538,11 @@ export class CampaignScene extends Phaser.Scene {
       )
       .setName('campaign-chronicle');
     this.showChronicle();
-    // A long story is made to fit its panel.
+    // A long story is made to fit its panel: it scrolls where it is read larger (upright,
+    // or at a larger text size; shrunk to 0.7 on a small phone it still ran over the
+    // chronicle, in 7-pixel letters).
     const room = h - this.up(52) - foot;
-    if (text.height > room && currentReadingScale() > 1 && !model.choice)
+    if (text.height > room && (currentReadingScale() > 1 || upright) && !model.choice)
       this.scrollStory(text, x, y + this.up(40), w, room + 6);
     else if (text.height > room) text.setScale(Math.max(0.7, room / text.height));
     if (model.choice) {

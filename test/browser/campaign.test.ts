@@ -441,4 +441,34 @@ describe('the campaign in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     expect(browser.errors).toEqual([]);
   }, 180_000);
+  it('on a small phone (360x640) shows the missions around the next one, the story clear of the chronicle', async () => {
+    const page = browser.page;
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto(`${browser.session.baseUrl}?renderer=canvas`);
+    await openGame();
+    await clickButtonOn(page, 'campaign');
+    await waitForScene(page, 'Campaigns');
+    await clickButtonOn(page, 'slot-1-continue');
+    await waitForScene(page, 'Campaign', 60_000);
+    await waitForSteadyScreen(page);
+    const look = await page.evaluate(() => {
+      const d = window.archfoe.debug;
+      return {
+        more: d.textOf('campaign-missions-more'),
+        story: d.textBox('campaign-story'),
+        chronicle: d.textBox('campaign-chronicle'),
+        scroll: d.textOf('campaign-story-more'),
+      };
+    });
+    await shot('small-phone');
+    // Eleven missions: the list keeps to those around the next one and counts the rest.
+    expect(look.more).toMatch(/more ahead/);
+    // The story ends above the chronicle, or (longer than its panel) scrolls there, cut
+    // above it: shrunk, a long one ran over it.
+    if (look.scroll === null)
+      expect(look.story!.y + look.story!.height).toBeLessThanOrEqual(look.chronicle!.y);
+    else expect(look.scroll).toBe('more: scroll \u2193');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect(browser.errors).toEqual([]);
+  }, 60_000);
 });
