@@ -93,16 +93,23 @@ export class AftermathScene extends Phaser.Scene {
     let hi = Math.max(10, readingSize(base));
     let laid = this.layRows(log, area, hi);
     if (!laid.fits && hi > 10) {
+      // The best fitting rows laid so far are kept (10 pixels, laid at the end, if none).
       let lo = 10;
+      let best: typeof laid | null = null;
       clear(laid.rows);
       while (hi - lo > 1) {
         const mid = Math.floor((lo + hi) / 2);
         const trial = this.layRows(log, area, mid);
-        clear(trial.rows);
-        if (trial.fits) lo = mid;
-        else hi = mid;
+        if (trial.fits) {
+          if (best) clear(best.rows);
+          best = trial;
+          lo = mid;
+        } else {
+          clear(trial.rows);
+          hi = mid;
+        }
       }
-      laid = this.layRows(log, area, lo);
+      laid = best ?? this.layRows(log, area, lo);
     }
     this.rows = laid.rows;
     this.shown = 0;

@@ -714,9 +714,7 @@ export class SetupScene extends Phaser.Scene {
     // Upright on a short phone (360x640) the rows ran past the panel's foot, over the
     // tutorial's offer: there they scroll, a row at a time, as the muster's options do.
     const button = this.lay.button;
-    const band = (mark: number, from: number, to: number): void => {
-      for (const o of root.list.slice(mark)) o.setData('band', [from, to]);
-    };
+    const band = this.markBand.bind(this);
     const top = heading.y - 4;
     heading.setData('band', [top, heading.y + heading.height]);
     for (const spec of shown) {
@@ -763,10 +761,7 @@ export class SetupScene extends Phaser.Scene {
     const top = y - half;
     /** The next row's name line, after a row whose foot is at `bottom` (upright, larger). */
     const after = (bottom: number): number => bottom + gap + half;
-    /** Marks the controls added since `mark` as a row from `from` to `to`, for the scroll. */
-    const band = (mark: number, from: number, to: number): void => {
-      for (const o of root.list.slice(mark)) o.setData('band', [from, to]);
-    };
+    const band = this.markBand.bind(this);
     const bx = above ? x : x + Math.round(130 + (this.k - 1) * 75);
     this.startRows(bx, x + wrap);
     const roll = muster.optionRoll;
@@ -906,6 +901,14 @@ export class SetupScene extends Phaser.Scene {
     }
     y += Math.max(46, armies.height + 6);
     this.buildSeedRow(x, y, bx, label);
+  }
+
+  /**
+   * Marks the options' controls added since `mark` (a length of their root's list) as a row
+   * from `from` to `to`, for the scroll (scrollOptions).
+   */
+  private markBand(mark: number, from: number, to: number): void {
+    for (const o of this.optionRoot.list.slice(mark)) o.setData('band', [from, to]);
   }
 
   /**

@@ -75,16 +75,14 @@ export function isColourBlindMode(): boolean {
   return colourBlind;
 }
 
-/** The text size setting, the screen's least text size (setReadingFloor), and the larger. */
+/** The text size setting, and the screen's least text size (setReadingFloor). */
 let chosenReading = 1;
 let readingFloor = 1;
-let readingScale = 1;
 let reducedMotion = false;
 
 /** Sets how much larger read texts are drawn (the text size setting). */
 export function setReadingScale(scale: number): void {
   chosenReading = Math.max(1, Math.min(2, scale));
-  readingScale = Math.max(chosenReading, readingFloor);
   noteAppliedComfort({ readingScale: chosenReading });
 }
 
@@ -95,7 +93,6 @@ export function setReadingScale(scale: number): void {
  */
 export function setReadingFloor(floor: number): void {
   readingFloor = Math.max(1, Math.min(2, floor));
-  readingScale = Math.max(chosenReading, readingFloor);
 }
 
 /** Sets reduced motion: no screen shake, short fades, no ambient animation. */
@@ -155,9 +152,12 @@ export function textStyle(size: number, color: string = CSS.parchment, extra: St
   };
 }
 
-/** How much larger read texts are drawn now (the text size setting; 1 = normal). */
+/**
+ * How much larger read texts are drawn now: the text size setting (1 = normal), or the
+ * screen's least text size where that is larger.
+ */
 export function currentReadingScale(): number {
-  return readingScale;
+  return Math.max(chosenReading, readingFloor);
 }
 
 /**
@@ -173,7 +173,7 @@ export function setReadingZoom(zoom: number): void {
 
 /** The text size still to apply to a font size (the setting less a camera's zoom). */
 function fontScale(): number {
-  return readingScale / zoomedReading;
+  return currentReadingScale() / zoomedReading;
 }
 
 /** A font size grown by the text size setting. */

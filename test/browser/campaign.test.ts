@@ -23,6 +23,7 @@ import {
   useBrowser,
   waitForScene,
   waitForSteadyScreen,
+  openCampaigns,
   openGameOn,
 } from './harness';
 
@@ -441,13 +442,11 @@ describe('the campaign in the browser', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     expect(browser.errors).toEqual([]);
   }, 180_000);
+
   it('on a small phone (360x640) shows the missions around the next one, the story clear of the chronicle', async () => {
     const page = browser.page;
     await page.setViewportSize({ width: 360, height: 640 });
-    await page.goto(`${browser.session.baseUrl}?renderer=canvas`);
-    await openGame();
-    await clickButtonOn(page, 'campaign');
-    await waitForScene(page, 'Campaigns');
+    await openCampaigns(page, browser.session.baseUrl);
     await clickButtonOn(page, 'slot-1-continue');
     await waitForScene(page, 'Campaign', 60_000);
     await waitForSteadyScreen(page);

@@ -401,23 +401,10 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: ReadonlySet
       // answers), is not noticed: cheap questions before noticing's own.
       const from = enemy.position;
       const arc = enemy.ai.status === 'patrolling';
-      let seen: Unit | undefined;
-      if (inLines) {
-        for (const i of inLines(from, arc ? enemy.facing : -1))
-          if (notices(enemy, heroes[i])) {
-            seen = heroes[i];
-            break;
-          }
-      } else {
-        const a = from.y * map.width + from.x;
-        const row = sightRow(map, a);
-        seen = heroes.find(
-          (h) =>
-            (!arc || isInViewArc(from, enemy.facing, h.position)) &&
-            (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) &&
-            notices(enemy, h),
-        );
-      }
+      const facing = arc ? enemy.facing : -1;
+      const lines = inLines ? inLines(from, facing) : heroesInLinesFrom(map, from, facing, heroes);
+      const i = lines.find((k) => notices(enemy, heroes[k]));
+      const seen = i === undefined ? undefined : heroes[i];
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
     const archFoe = enemies.find(isArchFoe);
@@ -461,18 +448,33 @@ function heroesInLines(
     const key = (from.y * map.width + from.x) * 9 + facing + 1;
     let out = table.lines.get(key);
     if (!out) {
-      const a = from.y * map.width + from.x;
-      const row = sightRow(map, a);
-      out = [];
-      for (let i = 0; i < heroes.length; i++) {
-        const h = heroes[i];
-        if (facing >= 0 && !isInViewArc(from, facing as Unit['facing'], h.position)) continue;
-        if (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) out.push(i);
-      }
+      out = heroesInLinesFrom(map, from, facing, heroes);
       table.lines.set(key, out);
     }
     return out;
   };
+}
+
+/**
+ * The heroes (indices into `heroes`, in order) an unaware enemy at `from` might notice:
+ * in its facing's arc (-1: all around) and seen through walls (the map's kept answers; a
+ * large hero is left to noticing's own question). Cheap questions before noticing's own.
+ */
+function heroesInLinesFrom(
+  map: BattleMap,
+  from: Point,
+  facing: number,
+  heroes: readonly (Unit & { position: Point })[],
+): number[] {
+  const a = from.y * map.width + from.x;
+  const row = sightRow(map, a);
+  const out: number[] = [];
+  for (let i = 0; i < heroes.length; i++) {
+    const h = heroes[i];
+    if (facing >= 0 && !isInViewArc(from, facing as Unit['facing'], h.position)) continue;
+    if (sizeOf(h) > 1 || seenInRow(map, row, a, from, h.position)) out.push(i);
+  }
+  return out;
 }
 
 /** The heroes (ids, squares, sizes) the kept lines were worked out for, and the lines. */
