@@ -11,6 +11,7 @@ import type { ActionPreview, CommandKind, ModuleCommand, RuleModule } from './ru
 import { listRuleModules, requireRules, rulesOf } from './rulesets/registry';
 import { settle, type Context, type LookAheadMemo } from './systems/context';
 import { askOracle } from './systems/oracle';
+import type { ActivationReplay } from './systems/activation-replay';
 import type { Command, CommandResult, GameEvent, GameState, Unit } from './types';
 import type { CoverLevel } from './los';
 import { findUnit } from './world';
@@ -20,6 +21,8 @@ export interface ApplyOptions {
   dice?: DiceSource;
   /** Answers kept between the runs of a look-ahead (see Context.memo). */
   memo?: LookAheadMemo;
+  /** The activations a look-ahead plays back (see Context.replay). */
+  replay?: ActivationReplay;
 }
 
 /** How the kernel treats its own command types (see CommandKind). */
@@ -37,7 +40,7 @@ const KERNEL_COMMANDS: Readonly<Record<string, CommandKind>> = {
 };
 
 /** A deep copy of plain data (objects, arrays, values). */
-function copyPlain<T>(value: T): T {
+export function copyPlain<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(copyPlain) as T;
   const out: Record<string, unknown> = {};
@@ -220,6 +223,7 @@ function reduce(
     events: [],
     rules,
     memo: options.memo,
+    replay: options.replay,
   };
   const couldUndo = draft.turn?.canUndo ?? false;
   // The oracle is the kernel's own: any rule set, any moment of a game in progress.

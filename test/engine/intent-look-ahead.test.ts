@@ -2,7 +2,8 @@
  * The attack odds' look-ahead (issue 14, the whole intent overlay within a frame): many runs
  * of the enemies' next turn from one state share the heroes' ends of turn that roll no die
  * and run on one private copy each. Each run must give exactly what the plain reducer gives
- * (a fresh copy per command) with the same dice, and the state must stay as it was.
+ * (a fresh copy per command) with the same dice, and the state must stay as it was,
+ * including the runs whose activations are played back from earlier ones (ActivationReplay).
  */
 import { describe, expect, it } from 'vitest';
 import { createDiceState, openDice } from '../../src/engine/dice';
@@ -44,8 +45,17 @@ describe('the enemies’ next turn, run many times from one state', () => {
       const theirs = openDice(createDiceState(11));
       const once = openDice(createDiceState(11));
       let attacks = 0;
+      // An activation played back from an earlier run (ActivationReplay) hands on that
+      // run's very events: an attack seen again as the same object was played back.
+      const strikes = new Set<object>();
+      let strikesPlayedBack = 0;
       for (let run = 0; run < 40; run++) {
         const got = ahead(ours);
+        for (const e of got.events) {
+          if (e.type !== 'attacked') continue;
+          if (strikes.has(e)) strikesPlayedBack++;
+          strikes.add(e);
+        }
         const want = playEnemyTurnPlainly(state, theirs);
         expect(got.events).toEqual(want.events);
         expect(JSON.stringify(got.state)).toBe(JSON.stringify(want.state));
@@ -55,7 +65,13 @@ describe('the enemies’ next turn, run many times from one state', () => {
       // The dice moved the same way on every path, and the state never changed.
       expect(ours.roll(1000)).toBe(theirs.roll(1000));
       expect(JSON.stringify(state)).toBe(before);
-      if (name === 'every enemy alerted') expect(attacks).toBeGreaterThan(0);
+      expect(ahead.replay.strayed).toBe(0);
+      expect(ahead.replay.playedBack).toBeGreaterThan(0);
+      if (name === 'every enemy alerted') {
+        expect(attacks).toBeGreaterThan(0);
+        // Strikes (wounds, kills) were among what was played back, and came out right.
+        expect(strikesPlayedBack).toBeGreaterThan(0);
+      }
     });
   }
 });

@@ -17,7 +17,7 @@ import { playEnemyTurnPlainly } from '../engine/helpers';
 import { gameConfig, soakMaps } from '../../tools/soak';
 
 /** Runs of the enemies' turn compared from each state. */
-const RUNS = 6;
+const RUNS = 12;
 
 describe('the look-ahead’s kept answers over whole games', () => {
   it('change no run of the enemies’ turn from any heroes’ turn, whatever the wounds', async () => {
@@ -29,6 +29,9 @@ describe('the look-ahead’s kept answers over whole games', () => {
       carrying: 0,
       attacks: 0,
       modules: new Set<string>(),
+      playedBack: 0,
+      played: 0,
+      strayed: 0,
     };
     const played = new Map<string, number>();
     for (let i = 0; i < maps.length * 8; i++) {
@@ -67,6 +70,9 @@ describe('the look-ahead’s kept answers over whole games', () => {
         }
         seen.states++;
         seen.modules.add(state.ruleModule);
+        seen.playedBack += ahead.replay.playedBack;
+        seen.played += ahead.replay.played;
+        seen.strayed += ahead.replay.strayed;
         if (state.units.some((u) => u.side === 'heroes' && u.wounds > 0)) seen.wounded++;
         if (state.units.some((u) => u.position && (u.conditions?.length ?? 0) > 0))
           seen.conditions++;
@@ -77,8 +83,12 @@ describe('the look-ahead’s kept answers over whole games', () => {
     expect(seen.modules.size).toBeGreaterThanOrEqual(2);
     expect(seen.wounded).toBeGreaterThan(10);
     expect(seen.attacks).toBeGreaterThan(100);
+    // The activations played back from earlier runs (ActivationReplay) were among them,
+    // and no run did other than an earlier one from the same place.
+    expect(seen.playedBack).toBeGreaterThan(0);
+    expect(seen.strayed).toBe(0);
     console.log(
-      `look-ahead memo soak: ${seen.states} states, ${seen.wounded} with a wounded hero, ${seen.conditions} with a figure under a condition, ${seen.carrying} with a load carried, modules ${[...seen.modules].join(', ')}, ${seen.attacks} attacks in the runs`,
+      `look-ahead memo soak: ${seen.states} states, ${seen.wounded} with a wounded hero, ${seen.conditions} with a figure under a condition, ${seen.carrying} with a load carried, modules ${[...seen.modules].join(', ')}, ${seen.attacks} attacks in the runs, ${seen.playedBack} activations played back and ${seen.played} played`,
     );
   }, 300_000);
 });

@@ -5,7 +5,8 @@
  * toward a hero and whom it strikes, and use them again on the same board. On the 64x64
  * benchmark board (15 heroes, 15 monsters, doors, figures blocking sight) every run must
  * still give exactly what the plain reducer gives, a fresh copy per command and no kept
- * answer, with the same dice. (With the tools' tests: it plays the bench's own states.)
+ * answer, with the same dice, and so must the activations played back from earlier runs
+ * (ActivationReplay). (With the tools' tests: it plays the bench's own states.)
  */
 import { describe, expect, it } from 'vitest';
 import { createDiceState, openDice } from '../../src/engine/dice';
@@ -27,7 +28,7 @@ describe('the look-ahead’s kept answers on the 64x64 benchmark board', () => {
       let moves = 0;
       let faced = 0;
       let noticed = 0;
-      for (let run = 0; run < 12; run++) {
+      for (let run = 0; run < 30; run++) {
         const got = ahead(ours);
         const want = playEnemyTurnPlainly(state, theirs);
         expect(got.events).toEqual(want.events);
@@ -44,6 +45,12 @@ describe('the look-ahead’s kept answers on the 64x64 benchmark board', () => {
       // one, patrols noticing a hero (the heroes each square sees through walls, kept while
       // they stand still); strikes are met on the small board of intent-look-ahead.test.ts.
       expect(moves).toBeGreaterThan(0);
+      // The alerted monsters' activations are played back from earlier runs (ties broken
+      // either way walk the same squares) once the trial runs are past; the patrols'
+      // runs scatter, and the replay stops following them. Either way no run strays.
+      expect(ahead.replay.strayed).toBe(0);
+      if (situation === 'alerted')
+        expect(ahead.replay.playedBack).toBeGreaterThan(ahead.replay.played);
       if (situation === 'alerted') expect(faced).toBeGreaterThan(0);
       else expect(noticed).toBeGreaterThan(0);
     }, 60_000);

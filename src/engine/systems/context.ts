@@ -7,6 +7,7 @@ import type { DiceSource } from '../dice';
 import type { RuleModule } from '../rulesets/module';
 import type { BattleMap } from '../map';
 import type { EnemyStatus, GameEvent, GameState, RuleRef } from '../types';
+import type { ActivationReplay } from './activation-replay';
 
 export interface Context {
   state: GameState;
@@ -19,6 +20,8 @@ export interface Context {
    * out for a board under a key naming everything the answer depends on. Absent in play.
    */
   memo?: LookAheadMemo;
+  /** The activations a look-ahead plays back (see ActivationReplay). Absent in play. */
+  replay?: ActivationReplay;
 }
 
 /** The answers kept for the board `ctx.state` shows in a look-ahead (see Context.memo); none in play. */
@@ -196,8 +199,15 @@ export function settle(ctx: Context): void {
  * Runs one unit's activation given as a sequence of steps (a generator that yields after
  * each action: a move, an attack...). Each step is followed by the after-action checks,
  * and so is the end of the activation; an activation whose game has ended is not resumed.
+ * `steps` must not have begun (a generator not yet run): a look-ahead may play the
+ * activation back from an earlier run instead (Context.replay), and never run it.
  */
 export function runActivation(ctx: Context, steps: Iterator<unknown>): void {
+  if (ctx.replay) ctx.replay.runActivation(ctx, steps, playActivation);
+  else playActivation(ctx, steps);
+}
+
+function playActivation(ctx: Context, steps: Iterator<unknown>): void {
   for (;;) {
     const step = steps.next();
     settle(ctx);

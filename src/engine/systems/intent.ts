@@ -26,6 +26,7 @@ import { findUnit } from '../world';
 import { LookAheadMemo, settle, type Context } from './context';
 import { hasFogOfWar, heroesSee, heroesView } from './fog';
 import { noticing } from './sight';
+import { ActivationReplay } from './activation-replay';
 
 // ------------------------------------------------------------------ the dice tree
 
@@ -628,11 +629,13 @@ export function runEnemyTurnAhead(
  * runEnemyTurnAhead for many runs from one state, each with the dice it is given: the same
  * answers, with the heroes' ends of turn that roll no die run only once (see TurnAhead).
  */
-export function enemyTurnsAhead(
-  state: GameState,
-): (dice: DiceSource) => { events: GameEvent[]; state: GameState } {
+export function enemyTurnsAhead(state: GameState): {
+  (dice: DiceSource): { events: GameEvent[]; state: GameState };
+  /** The activations played back between the runs (for tests and the bench). */
+  readonly replay: ActivationReplay;
+} {
   const ahead = new TurnAhead(state);
-  return (dice) => ahead.run(dice);
+  return Object.assign((dice: DiceSource) => ahead.run(dice), { replay: ahead.replay });
 }
 
 /** Thrown by endingBeforeEnemiesAct's dice: the stretch rolled a die, so nothing is sure. */
@@ -697,6 +700,8 @@ class TurnAhead {
   private prefix: TurnAheadAt | null = null;
   /** What the runs may share (the same figures throughout; see Context.memo). */
   private readonly memo = new LookAheadMemo();
+  /** The activations the runs after the first play back (see ActivationReplay). */
+  readonly replay = new ActivationReplay();
 
   constructor(private readonly state: GameState) {
     this.enemies = new Set(
@@ -705,8 +710,19 @@ class TurnAhead {
   }
 
   run(dice: DiceSource): { events: GameEvent[]; state: GameState } {
-    const at = this.prefix ? copyAt(this.prefix) : this.firstRun(dice);
-    while (!at.done) this.step(at, dice);
+    if (!this.prefix) {
+      const at = this.firstRun(dice);
+      while (!at.done) this.step(at, dice);
+      return { events: at.events, state: at.now };
+    }
+    // Every later run starts from the prefix, where the replay's trie starts.
+    const at = copyAt(this.prefix);
+    const followed = this.replay.begin(dice);
+    try {
+      while (!at.done) this.step(at, followed);
+    } finally {
+      this.replay.end();
+    }
     return { events: at.events, state: at.now };
   }
 
@@ -750,7 +766,7 @@ class TurnAhead {
     const r = applyCommandInPlace(
       now,
       { type: 'end-turn', unit: now.turn.unitId },
-      { dice, memo: this.memo },
+      { dice, memo: this.memo, replay: this.replay },
     );
     if (!r.ok) {
       at.done = true;

@@ -1,0 +1,448 @@
+/**
+ * Activations played back in a look-ahead (issue 14: the whole intent overlay within a
+ * frame). The many runs of the enemies' next turn from one state meet the same
+ * activations, on the same boards, with the same dice, over and over: an alerted monster
+ * breaking a tie between equally near heroes walks the same squares whichever it picks.
+ *
+ * An activation is a pure function of the state before it and the faces it rolls (the
+ * rules keep nothing else between commands), and so is everything a command does between
+ * two rolls. So where a run stands is told by the faces it has rolled since the shared
+ * start, and what an activation changed and emitted there, kept once, can be played back
+ * onto a later run that stands there and rolls the same faces: a trie of the faces, with
+ * each activation's kept ends in it. Two ends of one activation that changed the state
+ * alike lead on to one place, so the runs after them share the rest as well.
+ *
+ * What an activation changed is told by comparing the state after it with a copy of the
+ * state before, taken once a second run comes to the place (patrols scatter over boards
+ * no second run sees, and copying for them would cost more than it saves). A look-ahead
+ * whose runs seldom meet stops being followed after a few runs (see `begin`).
+ */
+import type { DiceSource } from '../dice';
+import { cloneState, copyPlain } from '../game';
+import type { GameEvent, GameState, Unit } from '../types';
+import type { Context } from './context';
+
+/** One change an activation made: the value now at `path` in the state, or its removal. */
+export interface Change {
+  path: readonly (string | number)[];
+  value: unknown;
+  removed: boolean;
+  /** The value is one cloneState shares between copies (never changed in place): kept as it is. */
+  shared: boolean;
+}
+
+/**
+ * The keys whose object values a copy of the state shares with the state it was copied
+ * from (cloneState copies only what commands change in place): at the top (the map, a
+ * module's flow...) and in a figure (its weapon list...). Such a value is only ever
+ * replaced, so it is compared and kept by reference.
+ */
+export interface SharedKeys {
+  top: ReadonlySet<string>;
+  unit: ReadonlySet<string>;
+}
+
+/** A die rolled at a place, and where each face leads. */
+interface Fork<T> {
+  sides: number;
+  below: number | undefined;
+  next: Map<number, T>;
+}
+
+/** A place a run can stand between two things it does: roll a die, or start an activation. */
+class Place {
+  /** The die every run rolls next from here, outside any activation. */
+  roll: Fork<Place> | null = null;
+  /** The activation every run starts next from here. */
+  activation: Start | null = null;
+}
+
+/** An activation starting at one place: its own rolls, in a trie, to its ends. */
+class Start {
+  first: Step | End | null = null;
+  readonly ends: End[] = [];
+  /** The runs that came here. */
+  arrivals = 0;
+  /**
+   * The state here (every run here stands on it), copied when a second run comes: what
+   * each end changed is told against it.
+   */
+  before: GameState | null = null;
+  shared: SharedKeys | null = null;
+}
+
+/** A die an activation rolls, and where each face leads. */
+type Step = Fork<Step | End>;
+
+/** Where an activation ended, for one sequence of its faces. */
+class End {
+  /** What the activation emitted (shared by the runs played back: read, never changed). */
+  events: GameEvent[] = [];
+  /** What it changed; null until a second run comes here (or when it cannot be played back). */
+  changes: Change[] | null = null;
+  /** Never kept: it replaced or added figures, which the code around it may hold. */
+  unkeepable = false;
+  after = new Place();
+}
+
+/** Runs followed before the replay judges whether it pays (see `begin`). */
+const TRIAL_RUNS = 12;
+/**
+ * The least share of the trial runs' arrivals at places runs met before that found an end
+ * kept there, for the replay to go on (alerted monsters: most; patrols: few).
+ */
+const LEAST_PLAYED_BACK = 0.35;
+
+/**
+ * The trie of one look-ahead's runs (see the file's comment). A run is followed from
+ * `begin` (every run must start from the same state) to `end`; the kernel's
+ * runActivation hands every activation of a run to `runActivation`, to play back or anew.
+ */
+export class ActivationReplay {
+  private readonly root = new Place();
+  /** Where the run followed now stands; null when it is not followed. */
+  private at: Place | null = null;
+  private dice: DiceSource | null = null;
+  private runs = 0;
+  /** Arrivals at places a run came to before (each played back, or anew). */
+  met = 0;
+  /** Set once the trial runs played too little back (patrols): runs are no longer followed. */
+  private off = false;
+  /** Activations played back, and played anew, since the first run (for tests and the bench). */
+  playedBack = 0;
+  played = 0;
+  /** Times a run did not do what an earlier run did from the same place (must stay 0). */
+  strayed = 0;
+
+  /**
+   * Starts a run from the look-ahead's shared start state; returns the dice the run's
+   * commands must be given (`dice`, with each face noted while the run is followed).
+   * After the trial runs, a look-ahead whose runs seldom meet (patrols scatter over
+   * boards no second run sees) is no longer followed: keeping what could be played back
+   * would cost more than it saves. Followed or not, every run comes out the same.
+   */
+  begin(dice: DiceSource): DiceSource {
+    this.runs++;
+    if (this.runs === TRIAL_RUNS + 1) {
+      this.off = this.playedBack < LEAST_PLAYED_BACK * this.met;
+    }
+    if (this.off) return dice;
+    this.at = this.root;
+    this.dice = dice;
+    return {
+      roll: (sides, below) => {
+        const value = dice.roll(sides, below);
+        this.rolledOutside(sides, below, value);
+        return value;
+      },
+    };
+  }
+
+  /** Ends the run. */
+  end(): void {
+    this.at = null;
+    this.dice = null;
+  }
+
+  private rolledOutside(sides: number, below: number | undefined, value: number): void {
+    const at = this.at;
+    if (!at) return;
+    if (at.activation) {
+      this.strayed++;
+      this.at = null;
+      return;
+    }
+    let fork = at.roll;
+    if (!fork) fork = at.roll = { sides, below, next: new Map() };
+    else if (fork.sides !== sides || fork.below !== below) {
+      this.strayed++;
+      this.at = null;
+      return;
+    }
+    let next = fork.next.get(value);
+    if (!next) fork.next.set(value, (next = new Place()));
+    this.at = next;
+  }
+
+  /**
+   * Plays one activation (`steps`, not begun: played back, it never runs): back from the
+   * trie when the run followed has come to a kept end, else with `play` (the kernel's
+   * plain runner), keeping what it did where runs meet.
+   */
+  runActivation(
+    ctx: Context,
+    steps: Iterator<unknown>,
+    play: (ctx: Context, steps: Iterator<unknown>) => void,
+  ): void {
+    const at = this.at;
+    const dice = this.dice;
+    if (!at || !dice) {
+      if (this.dice) this.played++;
+      play(ctx, steps);
+      return;
+    }
+    // Inside the activation the run's faces go to its own trie; a nested activation plays plainly.
+    this.at = null;
+    this.played++;
+    if (at.roll) {
+      this.strayed++;
+      play(ctx, steps);
+      return;
+    }
+    const start = (at.activation ??= new Start());
+    start.arrivals++;
+    if (start.arrivals > 1) this.met++;
+    // The faces the trie knows, rolled with the run's dice.
+    const drawn: number[] = [];
+    let node = start.first;
+    while (node && !(node instanceof End)) {
+      const value = dice.roll(node.sides, node.below);
+      drawn.push(value);
+      node = node.next.get(value) ?? null;
+    }
+    if (node instanceof End && node.changes) {
+      this.played--;
+      this.playedBack++;
+      applyChanges(ctx.state, node.changes);
+      for (const e of node.events) ctx.events.push(e);
+      this.at = node.after;
+      return;
+    }
+    // Played anew, the faces drawn first, then the run's dice, each noted. What it changed
+    // is told against the state here, copied once a second run comes (a place no run
+    // came to before is seldom come to again: patrols scatter).
+    const known = node instanceof End ? node : null;
+    if (start.arrivals > 1 && !start.before) {
+      start.before = cloneState(ctx.state);
+      start.shared = sharedKeys(ctx.state, start.before);
+    }
+    // The run's figures, which the activation must leave in place to be kept (the code
+    // around it may hold them).
+    const units = start.before ? ctx.state.units.slice() : null;
+    const rolls: { sides: number; below: number | undefined; value: number }[] = [];
+    const outside = ctx.dice;
+    ctx.dice = {
+      roll(sides, below) {
+        const value = rolls.length < drawn.length ? drawn[rolls.length] : dice.roll(sides, below);
+        rolls.push({ sides, below, value });
+        return value;
+      },
+    };
+    const mark = ctx.events.length;
+    try {
+      play(ctx, steps);
+    } finally {
+      ctx.dice = outside;
+    }
+    const end = known ?? this.addEnd(start, rolls);
+    // Played again from a kept place, the activation must roll what it rolled there.
+    if (!end || (known && rolls.length !== drawn.length)) {
+      this.strayed++;
+      return;
+    }
+    if (!known) end.events = ctx.events.slice(mark);
+    if (units && !end.unkeepable) keepEnd(start, end, units, ctx.state);
+    this.at = end.after;
+  }
+
+  /** Adds the path of `rolls` to `start`'s trie with a new end (null: the trie said otherwise). */
+  private addEnd(
+    start: Start,
+    rolls: readonly { sides: number; below: number | undefined; value: number }[],
+  ): End | null {
+    const end = new End();
+    if (rolls.length === 0) {
+      if (start.first) return null;
+      start.first = end;
+      start.ends.push(end);
+      return end;
+    }
+    let step = start.first;
+    if (step instanceof End) return null;
+    if (!step)
+      step = start.first = { sides: rolls[0].sides, below: rolls[0].below, next: new Map() };
+    for (let i = 0; i < rolls.length; i++) {
+      const r = rolls[i];
+      if (step.sides !== r.sides || step.below !== r.below) return null;
+      const next = step.next.get(r.value);
+      if (i === rolls.length - 1) {
+        if (next) return null;
+        step.next.set(r.value, end);
+        start.ends.push(end);
+        return end;
+      }
+      if (next instanceof End) return null;
+      if (next) step = next;
+      else {
+        const made: Step = {
+          sides: rolls[i + 1].sides,
+          below: rolls[i + 1].below,
+          next: new Map(),
+        };
+        step.next.set(r.value, made);
+        step = made;
+      }
+    }
+    return null;
+  }
+}
+
+/**
+ * Keeps what the activation changed at `end` (`after`: the state it left; `units`, the
+ * run's figures before it), going on with a twin that changed the state alike.
+ */
+function keepEnd(start: Start, end: End, units: readonly Unit[], after: GameState): void {
+  const sameFigures =
+    units.length === after.units.length && units.every((u, i) => u === after.units[i]);
+  if (!sameFigures) {
+    end.unkeepable = true;
+    return;
+  }
+  const changes = changesBetween(start.before!, after, start.shared!);
+  end.changes = changes;
+  // Ends that changed the state alike leave the runs on one board: they go on together.
+  const twin = start.ends.find((e) => e !== end && e.changes && sameChanges(e.changes, changes));
+  if (twin) end.after = twin.after;
+}
+
+function isObject(value: unknown): value is Record<string | number, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The keys whose object values `copy` (cloneState of `state`) shares with `state`. */
+export function sharedKeys(state: GameState, copy: GameState): SharedKeys {
+  const top = new Set<string>();
+  const unit = new Set<string>();
+  const record = state as unknown as Record<string, unknown>;
+  const copied = copy as unknown as Record<string, unknown>;
+  for (const k in record) if (isObject(record[k]) && copied[k] === record[k]) top.add(k);
+  state.units.forEach((u, i) => {
+    const from = u as unknown as Record<string, unknown>;
+    const to = copy.units[i] as unknown as Record<string, unknown>;
+    for (const k in from) if (isObject(from[k]) && to[k] === from[k]) unit.add(k);
+  });
+  return { top, unit };
+}
+
+/**
+ * The changes that turn the plain data `before` into `after`: a value changed, added or
+ * removed at the deepest place it can be told (arrays of another length whole); the
+ * values under `shared` keys by reference, never looked into.
+ */
+export function changesBetween(before: GameState, after: GameState, shared: SharedKeys): Change[] {
+  const out: Change[] = [];
+  diffInto(before, after, [], out, shared);
+  return out;
+}
+
+function isSharedAt(path: readonly (string | number)[], shared: SharedKeys): boolean {
+  if (path.length === 1) return shared.top.has(path[0] as string);
+  return path.length === 3 && path[0] === 'units' && shared.unit.has(path[2] as string);
+}
+
+function diffInto(
+  before: unknown,
+  after: unknown,
+  path: (string | number)[],
+  out: Change[],
+  sharing: SharedKeys,
+): void {
+  if (before === after) return;
+  const shared = isSharedAt(path, sharing);
+  if (
+    shared ||
+    typeof before !== 'object' ||
+    typeof after !== 'object' ||
+    before === null ||
+    after === null
+  ) {
+    out.push({ path: path.slice(), value: after, removed: false, shared });
+    return;
+  }
+  const beforeIsArray = Array.isArray(before);
+  if (beforeIsArray !== Array.isArray(after)) {
+    out.push({ path: path.slice(), value: after, removed: false, shared });
+    return;
+  }
+  if (beforeIsArray) {
+    const a = before as unknown[];
+    const b = after as unknown[];
+    if (a.length !== b.length) {
+      out.push({ path: path.slice(), value: after, removed: false, shared });
+      return;
+    }
+    for (let i = 0; i < b.length; i++) {
+      const x = a[i];
+      const y = b[i];
+      if (x === y) continue;
+      path.push(i);
+      diffInto(x, y, path, out, sharing);
+      path.pop();
+    }
+    return;
+  }
+  const a = before as Record<string, unknown>;
+  const b = after as Record<string, unknown>;
+  // Key by key; a primitive passed by without a call. Keys of `before` are counted to
+  // tell whether one is gone from `after` without looking each one up.
+  let matched = 0;
+  for (const k in b) {
+    const y = b[k];
+    const x = a[k];
+    if (x === y && (x !== undefined || k in a)) {
+      matched++;
+      continue;
+    }
+    path.push(k);
+    if (x === undefined && !(k in a))
+      out.push({ path: path.slice(), value: y, removed: false, shared: isSharedAt(path, sharing) });
+    else {
+      matched++;
+      diffInto(x, y, path, out, sharing);
+    }
+    path.pop();
+  }
+  let count = 0;
+  for (const k in a) count++;
+  if (count === matched) return;
+  for (const k in a)
+    if (!(k in b)) out.push({ path: [...path, k], value: undefined, removed: true, shared: false });
+}
+
+/**
+ * Makes `changes` on `state` in place (copies of their values, for a run changes its
+ * state in place; the shared keys' values as they are).
+ */
+export function applyChanges(state: GameState, changes: readonly Change[]): void {
+  for (const c of changes) {
+    let o = state as unknown as Record<string | number, unknown>;
+    const last = c.path.length - 1;
+    for (let i = 0; i < last; i++) o = o[c.path[i]] as Record<string | number, unknown>;
+    const key = c.path[last];
+    if (c.removed) delete o[key];
+    else o[key] = c.shared ? c.value : copyPlain(c.value);
+  }
+}
+
+function sameChanges(a: readonly Change[], b: readonly Change[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.removed !== y.removed || x.shared !== y.shared || x.path.length !== y.path.length)
+      return false;
+    for (let k = 0; k < x.path.length; k++) if (x.path[k] !== y.path[k]) return false;
+    if (x.shared ? x.value !== y.value : !samePlain(x.value, y.value)) return false;
+  }
+  return true;
+}
+
+function samePlain(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isObject(a) || !isObject(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!(k in b) || !samePlain(a[k], b[k])) return false;
+  return true;
+}
