@@ -17,7 +17,7 @@ import { playEnemyTurnPlainly } from '../engine/helpers';
 import { gameConfig, soakMaps } from '../../tools/soak';
 
 /** Runs of the enemies' turn compared from each state. */
-const RUNS = 12;
+const RUNS = 16;
 
 describe('the look-ahead’s kept answers over whole games', () => {
   it('change no run of the enemies’ turn from any heroes’ turn, whatever the wounds', async () => {

@@ -14,13 +14,14 @@
  *
  * What an activation changed is told by comparing the state after it with a copy of the
  * state before, taken once a second run comes to the place (patrols scatter over boards
- * no second run sees, and copying for them would cost more than it saves). A look-ahead
- * whose runs seldom meet stops being followed after a few runs (see `begin`).
+ * no second run sees, and copying for them would cost more than it saves), and not in
+ * the first few (scouting) runs. A look-ahead whose runs seldom meet stops being followed
+ * after a few runs (see `begin`).
  */
 import type { DiceSource } from '../dice';
 import { cloneState, copyPlain } from '../game';
 import type { GameEvent, GameState, Unit } from '../types';
-import type { Context } from './context';
+import { boardValueCount, boardValuesNow, type Context } from './context';
 
 /** One change an activation made: the value now at `path` in the state, or its removal. */
 export interface Change {
@@ -85,7 +86,14 @@ class End {
   after = new Place();
 }
 
-/** Runs followed before the replay judges whether it pays (see `begin`). */
+/**
+ * The first runs, in which nothing is kept yet: where their boards at each activation
+ * (the figures' squares, facings and statuses) differ from run to run, on average, more
+ * than `SCATTERED_BOARDS` ways, the runs scatter and are no longer followed.
+ */
+const SCOUTING_RUNS = 4;
+const SCATTERED_BOARDS = 2;
+/** Runs followed before the replay judges by what it played back whether it pays (see `begin`). */
 const TRIAL_RUNS = 12;
 /**
  * The least share of the trial runs' arrivals at places runs met before that found an end
@@ -104,6 +112,10 @@ export class ActivationReplay {
   private at: Place | null = null;
   private dice: DiceSource | null = null;
   private runs = 0;
+  /** The activations of the run so far. */
+  private depth = 0;
+  /** In the scouting runs, the boards met at each activation (hashes of boardValues). */
+  private readonly boards: Set<number>[] = [];
   /** Arrivals at places a run came to before (each played back, or anew). */
   met = 0;
   /** Set once the trial runs played too little back (patrols): runs are no longer followed. */
@@ -117,15 +129,21 @@ export class ActivationReplay {
   /**
    * Starts a run from the look-ahead's shared start state; returns the dice the run's
    * commands must be given (`dice`, with each face noted while the run is followed).
-   * After the trial runs, a look-ahead whose runs seldom meet (patrols scatter over
-   * boards no second run sees) is no longer followed: keeping what could be played back
-   * would cost more than it saves. Followed or not, every run comes out the same.
+   * A look-ahead whose runs seldom meet (patrols scatter over boards no second run sees)
+   * is no longer followed, where keeping what could be played back would cost more than it
+   * saves: after the scouting runs, when their boards differed too much; after the trial
+   * runs, when too little was played back. Followed or not, every run comes out the same.
    */
   begin(dice: DiceSource): DiceSource {
     this.runs++;
-    if (this.runs === TRIAL_RUNS + 1) {
+    if (this.runs === SCOUTING_RUNS + 1 && this.boards.length > 0) {
+      const ways = this.boards.reduce((sum, b) => sum + b.size, 0) / this.boards.length;
+      this.off = ways > SCATTERED_BOARDS;
+    }
+    if (this.runs === TRIAL_RUNS + 1 && !this.off) {
       this.off = this.playedBack < LEAST_PLAYED_BACK * this.met;
     }
+    this.depth = 0;
     if (this.off) return dice;
     this.at = this.root;
     this.dice = dice;
@@ -191,6 +209,9 @@ export class ActivationReplay {
     }
     const start = (at.activation ??= new Start());
     start.arrivals++;
+    const scouting = this.runs <= SCOUTING_RUNS;
+    if (scouting) (this.boards[this.depth] ??= new Set()).add(boardHash(ctx.state));
+    this.depth++;
     if (start.arrivals > 1) this.met++;
     // The faces the trie knows, rolled with the run's dice.
     const drawn: number[] = [];
@@ -212,7 +233,7 @@ export class ActivationReplay {
     // is told against the state here, copied once a second run comes (a place no run
     // came to before is seldom come to again: patrols scatter).
     const known = node instanceof End ? node : null;
-    if (start.arrivals > 1 && !start.before) {
+    if (start.arrivals > 1 && !start.before && !scouting) {
       start.before = cloneState(ctx.state);
       start.shared = sharedKeys(ctx.state, start.before);
     }
@@ -303,6 +324,15 @@ function keepEnd(start: Start, end: End, units: readonly Unit[], after: GameStat
   // Ends that changed the state alike leave the runs on one board: they go on together.
   const twin = start.ends.find((e) => e !== end && e.changes && sameChanges(e.changes, changes));
   if (twin) end.after = twin.after;
+}
+
+/** A hash of what the figures show (boardValues). */
+function boardHash(state: GameState): number {
+  const values = boardValuesNow(state);
+  const n = boardValueCount(state);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < n; i++) hash = Math.imul(hash ^ values[i], 0x01000193);
+  return hash;
 }
 
 function isObject(value: unknown): value is Record<string | number, unknown> {
