@@ -1162,7 +1162,8 @@ export function roundIntent(state: GameState): RoundIntent | null {
 export class IntentWork {
   readonly round: RoundIntent | null;
   private readonly intents = new Map<string, EnemyIntent | null>();
-  private readonly odds: Generator<AttackOdds | null, AttackOdds | null>;
+  /** The odds' work; let go once they are final (its runs' kept work is large). */
+  private odds: Generator<AttackOdds | null, AttackOdds | null> | null;
   private estimate: AttackOdds | null = null;
   private oddsDone = false;
 
@@ -1207,12 +1208,13 @@ export class IntentWork {
       this.intent(next);
       return true;
     }
-    if (!odds || this.oddsDone) return false;
+    if (!odds || this.oddsDone || !this.odds) return false;
     for (;;) {
       const r = this.odds.next();
       if (r.done) {
         this.estimate = r.value;
         this.oddsDone = true;
+        this.odds = null;
         return true;
       }
       if (r.value) {
