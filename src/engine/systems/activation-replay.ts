@@ -117,7 +117,7 @@ export class ActivationReplay {
   /** In the scouting runs, the boards met at each activation (hashes of boardValues). */
   private readonly boards: Set<number>[] = [];
   /** Arrivals at places a run came to before (each played back, or anew). */
-  met = 0;
+  private met = 0;
   /** Set once the trial runs played too little back (patrols): runs are no longer followed. */
   private off = false;
   /** Activations played back, and played anew, since the first run (for tests and the bench). */

@@ -627,7 +627,9 @@ export function runEnemyTurnAhead(
 
 /**
  * runEnemyTurnAhead for many runs from one state, each with the dice it is given: the same
- * answers, with the heroes' ends of turn that roll no die run only once (see TurnAhead).
+ * answers, with the heroes' ends of turn that roll no die run only once, and activations
+ * met again on the same board with the same faces played back (see TurnAhead and
+ * ActivationReplay).
  */
 export function enemyTurnsAhead(state: GameState): {
   (dice: DiceSource): { events: GameEvent[]; state: GameState };
@@ -694,6 +696,8 @@ interface TurnAheadAt {
  * runEnemyTurnAhead for many runs from one state: the commands at its start that roll no
  * die (heroes ending their turns before the enemies act) come out the same in every run,
  * so they are run once and each run starts after them, with the same dice as before.
+ * Every run after the first is followed by the replay (ActivationReplay), which plays back the
+ * activations an earlier run met in the same place with the same faces.
  */
 class TurnAhead {
   private readonly enemies: Set<string>;
