@@ -50,7 +50,10 @@ describe('the enemies’ next turn, run many times from one state', () => {
       const strikes = new Set<object>();
       let strikesPlayedBack = 0;
       for (let run = 0; run < 40; run++) {
-        const got = ahead(ours);
+        // Every other run is asked for its events alone (attackOdds' way: read off the
+        // replay where it knows the whole run).
+        const whole = run % 2 === 1;
+        const got = whole ? { events: ahead.events(ours), state: null } : ahead(ours);
         for (const e of got.events) {
           if (e.type !== 'attacked') continue;
           if (strikes.has(e)) strikesPlayedBack++;
@@ -58,7 +61,7 @@ describe('the enemies’ next turn, run many times from one state', () => {
         }
         const want = playEnemyTurnPlainly(state, theirs);
         expect(got.events).toEqual(want.events);
-        expect(JSON.stringify(got.state)).toBe(JSON.stringify(want.state));
+        if (got.state) expect(JSON.stringify(got.state)).toBe(JSON.stringify(want.state));
         expect(runEnemyTurnAhead(state, once).events).toEqual(want.events);
         attacks += want.events.filter((e) => e.type === 'attacked').length;
       }

@@ -32,6 +32,7 @@ describe('the look-ahead’s kept answers over whole games', () => {
       playedBack: 0,
       played: 0,
       strayed: 0,
+      whole: 0,
     };
     const played = new Map<string, number>();
     for (let i = 0; i < maps.length * 8; i++) {
@@ -61,11 +62,12 @@ describe('the look-ahead’s kept answers over whole games', () => {
         const ours = openDice(createDiceState(seed * 7 + k));
         const theirs = openDice(createDiceState(seed * 7 + k));
         for (let run = 0; run < RUNS; run++) {
-          const got = ahead(ours);
+          // Every other run is asked for its events alone (attackOdds' way).
+          const got = run % 2 === 1 ? { events: ahead.events(ours), state: null } : ahead(ours);
           const want = playEnemyTurnPlainly(state, theirs);
           const where = `${soakMap.id}, seed ${seed}, turn ${k}, run ${run}`;
           expect(got.events, where).toEqual(want.events);
-          expect(JSON.stringify(got.state), where).toBe(JSON.stringify(want.state));
+          if (got.state) expect(JSON.stringify(got.state), where).toBe(JSON.stringify(want.state));
           seen.attacks += want.events.filter((e) => e.type === 'attacked').length;
         }
         seen.states++;
@@ -73,6 +75,7 @@ describe('the look-ahead’s kept answers over whole games', () => {
         seen.playedBack += ahead.replay.playedBack;
         seen.played += ahead.replay.played;
         seen.strayed += ahead.replay.strayed;
+        seen.whole += ahead.replay.runsPlayedWhole;
         if (state.units.some((u) => u.side === 'heroes' && u.wounds > 0)) seen.wounded++;
         if (state.units.some((u) => u.position && (u.conditions?.length ?? 0) > 0))
           seen.conditions++;
@@ -88,7 +91,7 @@ describe('the look-ahead’s kept answers over whole games', () => {
     expect(seen.playedBack).toBeGreaterThan(0);
     expect(seen.strayed).toBe(0);
     console.log(
-      `look-ahead memo soak: ${seen.states} states, ${seen.wounded} with a wounded hero, ${seen.conditions} with a figure under a condition, ${seen.carrying} with a load carried, modules ${[...seen.modules].join(', ')}, ${seen.attacks} attacks in the runs, ${seen.playedBack} activations played back and ${seen.played} played`,
+      `look-ahead memo soak: ${seen.states} states, ${seen.wounded} with a wounded hero, ${seen.conditions} with a figure under a condition, ${seen.carrying} with a load carried, modules ${[...seen.modules].join(', ')}, ${seen.attacks} attacks in the runs, ${seen.playedBack} activations played back and ${seen.played} played, ${seen.whole} whole runs read off the replay`,
     );
   }, 300_000);
 });

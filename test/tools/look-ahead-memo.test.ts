@@ -29,10 +29,11 @@ describe('the look-ahead’s kept answers on the 64x64 benchmark board', () => {
       let faced = 0;
       let noticed = 0;
       for (let run = 0; run < 30; run++) {
-        const got = ahead(ours);
+        // Every other run is asked for its events alone (attackOdds' way).
+        const got = run % 2 === 1 ? { events: ahead.events(ours), state: null } : ahead(ours);
         const want = playEnemyTurnPlainly(state, theirs);
         expect(got.events).toEqual(want.events);
-        expect(JSON.stringify(got.state)).toBe(JSON.stringify(want.state));
+        if (got.state) expect(JSON.stringify(got.state)).toBe(JSON.stringify(want.state));
         moves += want.events.filter((e) => e.type === 'moved').length;
         faced += want.events.filter((e) => e.type === 'faced').length;
         noticed += want.events.filter(
@@ -46,11 +47,14 @@ describe('the look-ahead’s kept answers on the 64x64 benchmark board', () => {
       // they stand still); strikes are met on the small board of intent-look-ahead.test.ts.
       expect(moves).toBeGreaterThan(0);
       // The alerted monsters' activations are played back from earlier runs (ties broken
-      // either way walk the same squares) once the trial runs are past; the patrols'
-      // runs scatter, and the replay stops following them. Either way no run strays.
+      // either way walk the same squares) once the scouting runs are past, and some whole
+      // runs are read off the replay; the patrols' runs scatter, and the replay stops
+      // following them. Either way no run strays.
       expect(ahead.replay.strayed).toBe(0);
-      if (situation === 'alerted')
-        expect(ahead.replay.playedBack).toBeGreaterThan(ahead.replay.played);
+      if (situation === 'alerted') {
+        expect(ahead.replay.playedBack).toBeGreaterThan(ahead.replay.played / 2);
+        expect(ahead.replay.runsPlayedWhole).toBeGreaterThan(0);
+      }
       if (situation === 'alerted') expect(faced).toBeGreaterThan(0);
       else expect(noticed).toBeGreaterThan(0);
     }, 60_000);

@@ -56,6 +56,11 @@ class Place {
   roll: Fork<Place> | null = null;
   /** The activation every run starts next from here. */
   activation: Start | null = null;
+  /**
+   * What a run keeps (its turn-ahead's events) from here to that activation, or to the
+   * run's end; null until a followed run has gone that way with no die rolled between.
+   */
+  script: { events: GameEvent[]; ends: boolean } | null = null;
 }
 
 /** An activation starting at one place: its own rolls, in a trie, to its ends. */
@@ -125,6 +130,12 @@ export class ActivationReplay {
   played = 0;
   /** Times a run did not do what an earlier run did from the same place (must stay 0). */
   strayed = 0;
+  /** Whole runs read off the trie, their events only (playRun). */
+  runsPlayedWhole = 0;
+  /** The stretch of the followed run being written down: the place it started at, its events. */
+  private open: { place: Place; events: GameEvent[] } | null = null;
+  /** Where the command now running reached activations: its event index, and the place. */
+  private points: { index: number; start: boolean; place: Place }[] = [];
 
   /**
    * Starts a run from the look-ahead's shared start state; returns the dice the run's
@@ -147,6 +158,8 @@ export class ActivationReplay {
     if (this.off) return dice;
     this.at = this.root;
     this.dice = dice;
+    this.open = { place: this.root, events: [] };
+    this.points = [];
     return {
       roll: (sides, below) => {
         const value = dice.roll(sides, below);
@@ -160,9 +173,90 @@ export class ActivationReplay {
   end(): void {
     this.at = null;
     this.dice = null;
+    this.open = null;
+    this.points = [];
+  }
+
+  /**
+   * After each command of a followed run: its events, of which the turn-ahead kept the
+   * first `kept`. The stretches between activations are written down at their places.
+   * A run the turn-ahead cut short inside a command (a new round began) is not written
+   * down from its last activation on: runs that end so are always played.
+   */
+  noteCommand(events: readonly GameEvent[], kept: number): void {
+    const points = this.points;
+    this.points = [];
+    let open = this.open;
+    if (!open) return;
+    if (kept < events.length) return this.stopWriting();
+    let from = 0;
+    for (const p of points) {
+      if (p.start) {
+        if (!open) return this.stopWriting();
+        for (let i = from; i < p.index; i++) open.events.push(events[i]);
+        this.writeScript(open.place, open.events, false);
+        open = null;
+      } else open = { place: p.place, events: [] };
+      from = p.index;
+    }
+    if (!open) return this.stopWriting();
+    for (let i = from; i < kept; i++) open.events.push(events[i]);
+    this.open = open;
+  }
+
+  /** The followed run ends here (the turn-ahead's stretch is over). */
+  noteRunEnd(): void {
+    if (this.open) this.writeScript(this.open.place, this.open.events, true);
+    this.open = null;
+  }
+
+  private stopWriting(): void {
+    this.open = null;
+  }
+
+  private writeScript(place: Place, events: GameEvent[], ends: boolean): void {
+    const known = place.script;
+    if (!known) place.script = { events, ends };
+    else if (known.ends !== ends || known.events.length !== events.length) this.strayed++;
+  }
+
+  /**
+   * A whole run from the shared start read off the trie, its events only (what the
+   * turn-ahead keeps after the start's own): the stretches written down at each place and
+   * the events of each activation's end the run's faces lead to. Where the trie does not
+   * know the whole way, the faces drawn so far are given back instead: the run is then
+   * played with them first, then its dice.
+   */
+  playRun(dice: DiceSource): { events: GameEvent[] } | { drawn: number[] } {
+    const drawn: number[] = [];
+    if (this.off) return { drawn };
+    const events: GameEvent[] = [];
+    let place = this.root;
+    for (;;) {
+      const script = place.script;
+      if (!script) return { drawn };
+      for (const e of script.events) events.push(e);
+      if (script.ends) {
+        this.runsPlayedWhole++;
+        return { events };
+      }
+      const start = place.activation;
+      if (!start) return { drawn };
+      let node = start.first;
+      while (node && !(node instanceof End)) {
+        const value = dice.roll(node.sides, node.below);
+        drawn.push(value);
+        node = node.next.get(value) ?? null;
+      }
+      if (!(node instanceof End)) return { drawn };
+      for (const e of node.events) events.push(e);
+      place = node.after;
+    }
   }
 
   private rolledOutside(sides: number, below: number | undefined, value: number): void {
+    // No stretch is written down across a die rolled outside the activations.
+    this.open = null;
     const at = this.at;
     if (!at) return;
     if (at.activation) {
@@ -196,6 +290,7 @@ export class ActivationReplay {
     const dice = this.dice;
     if (!at || !dice) {
       if (this.dice) this.played++;
+      this.open = null;
       play(ctx, steps);
       return;
     }
@@ -204,9 +299,11 @@ export class ActivationReplay {
     this.played++;
     if (at.roll) {
       this.strayed++;
+      this.open = null;
       play(ctx, steps);
       return;
     }
+    if (this.open) this.points.push({ index: ctx.events.length, start: true, place: at });
     const start = (at.activation ??= new Start());
     start.arrivals++;
     const scouting = this.runs <= SCOUTING_RUNS;
@@ -227,6 +324,8 @@ export class ActivationReplay {
       applyChanges(ctx.state, node.changes);
       for (const e of node.events) ctx.events.push(e);
       this.at = node.after;
+      if (this.open)
+        this.points.push({ index: ctx.events.length, start: false, place: node.after });
       return;
     }
     // Played anew, the faces drawn first, then the run's dice, each noted. What it changed
@@ -259,11 +358,13 @@ export class ActivationReplay {
     // Played again from a kept place, the activation must roll what it rolled there.
     if (!end || (known && rolls.length !== drawn.length)) {
       this.strayed++;
+      this.open = null;
       return;
     }
     if (!known) end.events = ctx.events.slice(mark);
     if (units && !end.unkeepable) keepEnd(start, end, units, ctx.state);
     this.at = end.after;
+    if (this.open) this.points.push({ index: ctx.events.length, start: false, place: end.after });
   }
 
   /** Adds the path of `rolls` to `start`'s trie with a new end (null: the trie said otherwise). */

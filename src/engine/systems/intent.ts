@@ -633,11 +633,16 @@ export function runEnemyTurnAhead(
  */
 export function enemyTurnsAhead(state: GameState): {
   (dice: DiceSource): { events: GameEvent[]; state: GameState };
+  /** A run's events alone, read off the replay where it knows the whole run (attackOdds' way). */
+  events(dice: DiceSource): GameEvent[];
   /** The activations played back between the runs (for tests and the bench). */
   readonly replay: ActivationReplay;
 } {
   const ahead = new TurnAhead(state);
-  return Object.assign((dice: DiceSource) => ahead.run(dice), { replay: ahead.replay });
+  return Object.assign((dice: DiceSource) => ahead.run(dice), {
+    events: (dice: DiceSource) => ahead.runEvents(dice).events,
+    replay: ahead.replay,
+  });
 }
 
 /** Thrown by endingBeforeEnemiesAct's dice: the stretch rolled a die, so nothing is sure. */
@@ -764,6 +769,7 @@ class TurnAhead {
     const now = at.now;
     if (at.commands >= 64 || now.phase !== 'heroes' || !now.turn || now.outcome) {
       at.done = true;
+      this.replay.noteRunEnd();
       return;
     }
     at.commands++;
@@ -774,17 +780,42 @@ class TurnAhead {
     );
     if (!r.ok) {
       at.done = true;
+      this.replay.noteCommand([], 0);
+      this.replay.noteRunEnd();
       return;
     }
-    for (const e of r.events) {
+    let kept = r.events.length;
+    for (let i = 0; i < r.events.length; i++) {
+      const e = r.events[i];
       if (e.type === 'round-started' && at.acted.size > 0) {
+        kept = i;
         at.done = true;
-        return;
+        break;
       }
       if (e.type === 'turn-started' && this.enemies.has(e.unit)) at.acted.add(e.unit);
       at.events.push(e);
     }
-    if ([...this.enemies].every((id) => at.acted.has(id))) at.done = true;
+    this.replay.noteCommand(r.events, kept);
+    if (!at.done && [...this.enemies].every((id) => at.acted.has(id))) at.done = true;
+    if (at.done) this.replay.noteRunEnd();
+  }
+
+  /**
+   * A run's events alone (what attackOdds reads): read off the replay's trie where it
+   * knows the whole way (no state copied, no command run), else `run`'s, with the faces
+   * the trie drew given first.
+   */
+  runEvents(dice: DiceSource): { events: GameEvent[] } {
+    if (!this.prefix) return this.run(dice);
+    const whole = this.replay.playRun(dice);
+    if ('events' in whole) return { events: [...this.prefix.events, ...whole.events] };
+    const drawn = whole.drawn;
+    let i = 0;
+    return this.run(
+      drawn.length === 0
+        ? dice
+        : { roll: (sides, below) => (i < drawn.length ? drawn[i++] : dice.roll(sides, below)) },
+    );
   }
 }
 
@@ -1047,7 +1078,7 @@ export function* attackOddsSteps(
   yield estimate;
   let exact: RollTree<TurnRun> | null = null;
   if (product <= maxLeaves * 8) {
-    const walk = enumerateRollSteps((dice) => ({ value: read(ahead.run(dice)) }), {
+    const walk = enumerateRollSteps((dice) => ({ value: read(ahead.runEvents(dice)) }), {
       maxLeaves,
       maxDepth: 8,
     });
@@ -1107,7 +1138,7 @@ function oddsEstimator(
   return {
     run(samples: number): void {
       for (let i = 0; i < samples; i++) {
-        const run = read(ahead.run(dice));
+        const run = read(ahead.runEvents(dice));
         for (const h of run.attacked) if (h in counts) counts[h]++;
         tally.add(run, 1);
         runs++;
