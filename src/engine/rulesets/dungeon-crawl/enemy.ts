@@ -69,10 +69,21 @@ export function* activate(ctx: Context, enemy: Placed): Generator<void> {
   else if (status === 'patrolling') patrol(ctx, enemy);
   else if (status === 'alerted' || status === 'retreating') yield* actAlerted(ctx, enemy);
   // 'prepared' enemies hold their ground until alerted.
-  if (isFaithful(ctx.state) && !enteredThisTurn(ctx, enemy, mark)) {
+  // Ending its turn on dangerous ground it did not walk onto, it rolls (after the checks
+  // for its action); anywhere else nothing happens then, and no step is taken.
+  if (
+    isFaithful(ctx.state) &&
+    !enteredThisTurn(ctx, enemy, mark) &&
+    isOnDangerousGround(ctx.state, enemy)
+  ) {
     yield;
     endTurnOnDangerousGround(ctx, enemy);
   }
+}
+
+function isOnDangerousGround(state: GameState, unit: Unit): boolean {
+  const at = unit.position;
+  return at !== null && terrainAt(state.map, at.x, at.y) === 'dangerous';
 }
 
 /** Whether `unit` walked onto the square it stands on since event `mark`. */
@@ -238,7 +249,7 @@ function whyPrimary(primary: CrawlWeapon, next: CrawlWeapon): string {
  */
 export function endTurnOnDangerousGround(ctx: Context, unit: Unit): void {
   const at = unit.position;
-  if (!at || terrainAt(ctx.state.map, at.x, at.y) !== 'dangerous') return;
+  if (!at || !isOnDangerousGround(ctx.state, unit)) return;
   const wounds = ctx.rules.dangerousGround(ctx, unit, at, 'ends its turn on');
   if (wounds > 0) applyWound(ctx, unit, null, wounds);
 }
