@@ -3,7 +3,7 @@
  * foes blocking), reachable squares, and walking a unit along a path.
  */
 import { canStepDiagonally, facingToward, isSamePoint, stepToward, type Point } from '../grid';
-import { footprint, sizeOf } from '../footprint';
+import { footprint, occupies, sizeOf } from '../footprint';
 import { squareTables, terrainAt, type BattleMap } from '../map';
 import { mapIndexOf, perMap } from '../map-index';
 import {
@@ -211,6 +211,32 @@ function walkStepByStep(
 }
 
 /**
+ * buildPathingGrid for a mover of one square, asking about a square only when asked: the
+ * figures standing on it (a foe or a structure closes it; a friend may be passed, not
+ * stopped on) over the terrain's own grid.
+ */
+function squaresAhead(state: GameState, mover: Unit): PathingGrid {
+  const terrain = buildTerrainGrid(state.map);
+  /** 2 where a foe or a structure stands on (x, y), 1 a friend only, 0 nobody. */
+  const standing = (x: number, y: number): number => {
+    let found = 0;
+    for (const u of state.units) {
+      if (!u.position || u.id === mover.id || !occupies(u, x, y)) continue;
+      if (u.side === mover.side && !u.structure) found = 1;
+      else return 2;
+    }
+    return found;
+  };
+  return {
+    width: terrain.width,
+    height: terrain.height,
+    enterCost: (x, y) => (standing(x, y) === 2 ? null : terrain.enterCost(x, y)),
+    canStopAt: (x, y) => standing(x, y) === 0 && terrain.canStopAt(x, y),
+    isCorner: (x, y) => terrain.isCorner(x, y),
+  };
+}
+
+/**
  * Moves straight ahead up to `budget` movement, stopping where the way is blocked (a
  * patrol's "move forward"). It may pass a friend but never ends on one; difficult ground
  * costs 2.
@@ -218,7 +244,9 @@ function walkStepByStep(
 export function walkStraightAhead(ctx: Context, unit: Unit, budget: number, reason: string): void {
   const state = ctx.state;
   if (!unit.position) return;
-  const grid = buildPathingGrid(state, unit);
+  // A figure of one square asks only about the few squares ahead (buildPathingGrid's
+  // rules, without building its grid for the whole board).
+  const grid = sizeOf(unit) === 1 ? squaresAhead(state, unit) : buildPathingGrid(state, unit);
   const path: Point[] = [];
   let here: Point = unit.position;
   let spent = 0;
