@@ -21,7 +21,7 @@
 import type { DiceSource } from '../dice';
 import { cloneState, copyPlain } from '../game';
 import type { GameEvent, GameState, Unit } from '../types';
-import { boardValueCount, boardValuesNow, type Context } from './context';
+import { boardValueCount, boardValuesNow, hashBoardValues, type Context } from './context';
 
 /** One change an activation made: the value now at `path` in the state, or its removal. */
 export interface Change {
@@ -188,29 +188,27 @@ export class ActivationReplay {
     this.points = [];
     let open = this.open;
     if (!open) return;
-    if (kept < events.length) return this.stopWriting();
+    if (kept < events.length) {
+      this.open = null;
+      return;
+    }
     let from = 0;
     for (const p of points) {
       if (p.start) {
-        if (!open) return this.stopWriting();
+        if (!open) break;
         for (let i = from; i < p.index; i++) open.events.push(events[i]);
         this.writeScript(open.place, open.events, false);
         open = null;
       } else open = { place: p.place, events: [] };
       from = p.index;
     }
-    if (!open) return this.stopWriting();
-    for (let i = from; i < kept; i++) open.events.push(events[i]);
+    if (open) for (let i = from; i < kept; i++) open.events.push(events[i]);
     this.open = open;
   }
 
   /** The followed run ends here (the turn-ahead's stretch is over). */
   noteRunEnd(): void {
     if (this.open) this.writeScript(this.open.place, this.open.events, true);
-    this.open = null;
-  }
-
-  private stopWriting(): void {
     this.open = null;
   }
 
@@ -307,7 +305,10 @@ export class ActivationReplay {
     const start = (at.activation ??= new Start());
     start.arrivals++;
     const scouting = this.runs <= SCOUTING_RUNS;
-    if (scouting) (this.boards[this.depth] ??= new Set()).add(boardHash(ctx.state));
+    if (scouting)
+      (this.boards[this.depth] ??= new Set()).add(
+        hashBoardValues(boardValuesNow(ctx.state), boardValueCount(ctx.state)),
+      );
     this.depth++;
     if (start.arrivals > 1) this.met++;
     // The faces the trie knows, rolled with the run's dice.
@@ -425,15 +426,6 @@ function keepEnd(start: Start, end: End, units: readonly Unit[], after: GameStat
   // Ends that changed the state alike leave the runs on one board: they go on together.
   const twin = start.ends.find((e) => e !== end && e.changes && sameChanges(e.changes, changes));
   if (twin) end.after = twin.after;
-}
-
-/** A hash of what the figures show (boardValues). */
-function boardHash(state: GameState): number {
-  const values = boardValuesNow(state);
-  const n = boardValueCount(state);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < n; i++) hash = Math.imul(hash ^ values[i], 0x01000193);
-  return hash;
 }
 
 function isObject(value: unknown): value is Record<string | number, unknown> {

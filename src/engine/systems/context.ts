@@ -55,8 +55,7 @@ export class LookAheadMemo {
       for (let i = 0; i < n && same; i++) same = values[i] === scratch[i];
       if (same) return last.board.answers;
     }
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < n; i++) hash = Math.imul(hash ^ scratch[i], 0x01000193);
+    const hash = hashBoardValues(scratch, n);
     let boards = this.boards.get(state.map);
     if (!boards) {
       boards = new Map();
@@ -115,6 +114,13 @@ const STATUS_CODES: Readonly<Record<EnemyStatus, number>> = {
   retreating: 4,
   defeated: 5,
 };
+
+/** A hash (FNV-1a over the numbers) of the first `n` boardValues in `values`. */
+export function hashBoardValues(values: Int32Array, n: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < n; i++) hash = Math.imul(hash ^ values[i], 0x01000193);
+  return hash;
+}
 
 /** How many values boardValues gives for `state`. */
 export function boardValueCount(state: GameState): number {

@@ -35,6 +35,13 @@ import { ActivationReplay } from './activation-replay';
  * xoroshiro128+ after a 32-bit seed are much alike from one seed to the next under dice
  * version 1, which this stream keeps so the odds shown stay as they were).
  */
+/** `dice` with the faces `first` given first, in order (a run played again up to a point). */
+function facesFirst(first: readonly number[], dice: DiceSource): DiceSource {
+  if (first.length === 0) return dice;
+  let i = 0;
+  return { roll: (sides, below) => (i < first.length ? first[i++] : dice.roll(sides, below)) };
+}
+
 function warmDice(seed: number): DiceSource {
   const dice = openDice(createDiceState(seed, 1));
   for (let i = 0; i < 64; i++) dice.roll(6);
@@ -282,12 +289,7 @@ export function activationLeaves(
       return { value: { at: enemy.position, facing: enemy.facing, rolls, attack: null }, decisive };
     // The board just before the strike: the same rolls again, stopping before its step
     // (a copy per step only where there is a strike).
-    const replay = first.faces.slice(0, strike.rolls);
-    let i = 0;
-    const again = run(
-      { roll: (n, below) => (i < replay.length ? replay[i++] : dice.roll(n, below)) },
-      strike.step,
-    );
+    const again = run(facesFirst(first.faces.slice(0, strike.rolls), dice), strike.step);
     const self = findUnit(again.draft, enemyId)!;
     const at = self.position ?? enemy.position;
     return {
@@ -809,13 +811,7 @@ class TurnAhead {
     if (!this.prefix) return this.run(dice);
     const whole = this.replay.playRun(dice);
     if ('events' in whole) return { events: [...this.prefix.events, ...whole.events] };
-    const drawn = whole.drawn;
-    let i = 0;
-    return this.run(
-      drawn.length === 0
-        ? dice
-        : { roll: (sides, below) => (i < drawn.length ? drawn[i++] : dice.roll(sides, below)) },
-    );
+    return this.run(facesFirst(whole.drawn, dice));
   }
 }
 

@@ -29,8 +29,7 @@ export function buildPathingGrid(state: GameState, mover: Unit): PathingGrid {
   const friends: number[] = [];
   for (const u of state.units) {
     if (!u.position || u.id === mover.id) continue;
-    // A structure is a wall to both sides; a friend may be passed, a foe not.
-    const list = u.side === mover.side && !u.structure ? friends : foes;
+    const list = mayPass(mover, u) ? friends : foes;
     if (sizeOf(u) === 1) list.push(u.position.y * width + u.position.x);
     else for (const p of footprint(u)) list.push(p.y * width + p.x);
   }
@@ -211,6 +210,14 @@ function walkStepByStep(
 }
 
 /**
+ * Whether `mover` may pass `other`: a friend, yes; a foe closes its squares, and a
+ * structure is a wall to both sides.
+ */
+function mayPass(mover: Unit, other: Unit): boolean {
+  return other.side === mover.side && !other.structure;
+}
+
+/**
  * buildPathingGrid for a mover of one square, asking about a square only when asked: the
  * figures standing on it (a foe or a structure closes it; a friend may be passed, not
  * stopped on) over the terrain's own grid.
@@ -222,7 +229,7 @@ function squaresAhead(state: GameState, mover: Unit): PathingGrid {
     let found = 0;
     for (const u of state.units) {
       if (!u.position || u.id === mover.id || !occupies(u, x, y)) continue;
-      if (u.side === mover.side && !u.structure) found = 1;
+      if (mayPass(mover, u)) found = 1;
       else return 2;
     }
     return found;
