@@ -84,12 +84,17 @@ function cloneUnit(u: Unit, components: readonly string[]): Unit {
  * (A hand copy: structuredClone was the largest cost of a simulated game.)
  */
 export function cloneState(state: GameState): GameState {
-  const o = state.objective;
   const components = rulesOf(state)?.components ?? [];
+  return copyStateWith(state, (u) => cloneUnit(u, components));
+}
+
+/** cloneState with each figure copied by `copyUnit`. */
+function copyStateWith(state: GameState, copyUnit: (unit: Unit, index: number) => Unit): GameState {
+  const o = state.objective;
   return {
     ...state,
     options: { ...state.options },
-    units: state.units.map((u) => cloneUnit(u, components)),
+    units: state.units.map(copyUnit),
     turn: state.turn
       ? {
           ...state.turn,
@@ -110,6 +115,62 @@ export function cloneState(state: GameState): GameState {
     dice: { ...state.dice, state: [...state.dice.state] },
     outcome: state.outcome ? { ...state.outcome } : null,
   };
+}
+
+/**
+ * cloneState of `state`, taking over the figures of `spare` (an earlier copy of `state`
+ * that a look-ahead run has since changed and drops now: nothing may read it after) that
+ * the run left just as `state` has them, instead of copying them again: a run of the
+ * enemies' turn moves some figures and leaves the rest. A figure is taken over when every
+ * key cloneState copies is equal in value and every key it shares is the very same value.
+ */
+export function cloneStateOnto(state: GameState, spare: GameState): GameState {
+  const components = rulesOf(state)?.components ?? [];
+  return copyStateWith(state, (u, i) => {
+    const kept = spare.units[i];
+    return kept && isSameUnitCopy(u, kept, components) ? kept : cloneUnit(u, components);
+  });
+}
+
+function isSameUnitCopy(u: Unit, copy: Unit, components: readonly string[]): boolean {
+  const a = u as unknown as Record<string, unknown>;
+  const b = copy as unknown as Record<string, unknown>;
+  let keys = 0;
+  for (const key in a) {
+    keys++;
+    const x = a[key];
+    const y = b[key];
+    if (x === y) {
+      if (x === undefined && !(key in b)) return false;
+      continue;
+    }
+    // The values cloneState copies are compared by value; the rest are shared.
+    const copied =
+      key === 'position' ||
+      key === 'stats' ||
+      key === 'ai' ||
+      key === 'conditions' ||
+      components.includes(key);
+    if (!copied || !isSamePlain(x, y)) return false;
+  }
+  for (const _ in b) keys--;
+  return keys === 0;
+}
+
+/** Whether two plain values (objects, arrays, values) are equal, key by key. */
+export function isSamePlain(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in x) {
+    keys++;
+    if (!(key in y) || !isSamePlain(x[key], y[key])) return false;
+  }
+  for (const _ in y) keys--;
+  return keys === 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -6,7 +6,7 @@
  * run of a look-ahead changes its own state in place.
  */
 import { describe, expect, it } from 'vitest';
-import { cloneState } from '../../src/engine/game';
+import { cloneState, cloneStateOnto } from '../../src/engine/game';
 import {
   applyChanges,
   changesBetween,
@@ -98,5 +98,52 @@ describe('the changes an activation made', () => {
     applyChanges(again, changes);
     expect(JSON.stringify(again)).toBe(JSON.stringify(dropped));
     expect('carrying' in again.units.find((u) => u.id === goblin.id)!).toBe(false);
+  });
+
+  it('keep their own copy of a value added whole, which the run may change after', () => {
+    const state = started();
+    const before = cloneState(state);
+    const shared = sharedKeys(state, before);
+    const after = cloneState(before);
+    const hero = after.units.find((u) => u.side === 'heroes')!;
+    const conditions = [{ kind: 'stunned', rounds: 1 } as never];
+    hero.conditions = conditions;
+    const changes = changesBetween(before, after, shared);
+    // The run goes on and changes the list in place: the kept change is not touched.
+    (conditions as unknown[]).push({ kind: 'slowed', rounds: 2 });
+    const again = cloneState(before);
+    applyChanges(again, changes);
+    expect(again.units.find((u) => u.id === hero.id)!.conditions).toEqual([
+      { kind: 'stunned', rounds: 1 },
+    ]);
+  });
+});
+
+describe('a copy that takes over the figures a dropped run left as they were', () => {
+  it('keeps the untouched figures, copies the changed ones, and equals a plain copy', () => {
+    const state = started();
+    const spare = cloneState(state);
+    const goblin = spare.units.find((u) => u.id.startsWith('goblin'))!;
+    goblin.ai!.status = 'alerted';
+    const hero = spare.units.find((u) => u.side === 'heroes')!;
+    const other = spare.units.find((u) => u.side === 'heroes' && u !== hero)!;
+    other.stats.attacks += 1;
+    const third = spare.units.find((u) => u.id !== goblin.id && u !== hero && u !== other)!;
+    // A shared value (the weapon list) is kept only when it is the very same list.
+    third.weapons = third.weapons.map((w) => ({ ...w }));
+
+    const copy = cloneStateOnto(state, spare);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(cloneState(state)));
+    expect(copy).not.toBe(state);
+    expect(copy.units).not.toBe(spare.units);
+    const at = (u: { id: string }) => copy.units.find((c) => c.id === u.id)!;
+    expect(at(hero)).toBe(hero);
+    expect(at(goblin)).not.toBe(goblin);
+    expect(at(goblin).ai!.status).toBe(state.units.find((u) => u.id === goblin.id)!.ai!.status);
+    expect(at(other)).not.toBe(other);
+    expect(at(third)).not.toBe(third);
+    expect(at(third).weapons).toBe(state.units.find((u) => u.id === third.id)!.weapons);
+    // A copied figure is the state's values in objects of its own.
+    expect(at(goblin).position).not.toBe(state.units.find((u) => u.id === goblin.id)!.position);
   });
 });

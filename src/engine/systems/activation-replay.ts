@@ -479,19 +479,19 @@ function diffInto(
     before === null ||
     after === null
   ) {
-    out.push({ path: path.slice(), value: after, removed: false, shared });
+    out.push({ path: path.slice(), value: keptValue(after, shared), removed: false, shared });
     return;
   }
   const beforeIsArray = Array.isArray(before);
   if (beforeIsArray !== Array.isArray(after)) {
-    out.push({ path: path.slice(), value: after, removed: false, shared });
+    out.push({ path: path.slice(), value: keptValue(after, shared), removed: false, shared });
     return;
   }
   if (beforeIsArray) {
     const a = before as unknown[];
     const b = after as unknown[];
     if (a.length !== b.length) {
-      out.push({ path: path.slice(), value: after, removed: false, shared });
+      out.push({ path: path.slice(), value: keptValue(after, shared), removed: false, shared });
       return;
     }
     for (let i = 0; i < b.length; i++) {
@@ -517,9 +517,10 @@ function diffInto(
       continue;
     }
     path.push(k);
-    if (x === undefined && !(k in a))
-      out.push({ path: path.slice(), value: y, removed: false, shared: isSharedAt(path, sharing) });
-    else {
+    if (x === undefined && !(k in a)) {
+      const shared = isSharedAt(path, sharing);
+      out.push({ path: path.slice(), value: keptValue(y, shared), removed: false, shared });
+    } else {
       matched++;
       diffInto(x, y, path, out, sharing);
     }
@@ -530,6 +531,15 @@ function diffInto(
   if (count === matched) return;
   for (const k in a)
     if (!(k in b)) out.push({ path: [...path, k], value: undefined, removed: true, shared: false });
+}
+
+/**
+ * A changed value as a change keeps it: a copy of its own, for the state it was read from
+ * goes on changing in place (and a look-ahead may take its figures over: cloneStateOnto);
+ * a shared value (never changed in place) as it is.
+ */
+function keptValue(value: unknown, shared: boolean): unknown {
+  return shared ? value : copyPlain(value);
 }
 
 /**

@@ -15,7 +15,7 @@
  *   otherwise, both through `runEnemyTurnAhead`, the real reducer on a copy.
  */
 import { createDiceState, openDice, type DiceSource } from '../dice';
-import { cloneState, applyCommandInPlace } from '../game';
+import { cloneState, cloneStateOnto, applyCommandInPlace } from '../game';
 import { sizeOf } from '../footprint';
 import { chebyshevDistance, type Facing, type Point } from '../grid';
 import { terrainAt } from '../map';
@@ -713,6 +713,8 @@ class TurnAhead {
   private readonly memo = new LookAheadMemo();
   /** The activations the runs after the first play back (see ActivationReplay). */
   readonly replay = new ActivationReplay();
+  /** The state the last events-only run left, which nothing reads any more (see runEvents). */
+  private spare: GameState | null = null;
 
   constructor(private readonly state: GameState) {
     this.enemies = new Set(
@@ -727,7 +729,10 @@ class TurnAhead {
       return { events: at.events, state: at.now };
     }
     // Every later run starts from the prefix, where the replay's trie starts.
-    const at = copyAt(this.prefix);
+    return this.runFrom(copyAt(this.prefix), dice);
+  }
+
+  private runFrom(at: TurnAheadAt, dice: DiceSource): { events: GameEvent[]; state: GameState } {
     const followed = this.replay.begin(dice);
     try {
       while (!at.done) this.step(at, followed);
@@ -811,13 +816,21 @@ class TurnAhead {
     if (!this.prefix) return this.run(dice);
     const whole = this.replay.playRun(dice);
     if ('events' in whole) return { events: [...this.prefix.events, ...whole.events] };
-    return this.run(facesFirst(whole.drawn, dice));
+    // Nothing reads such a run's state after it: the next one takes over the figures it
+    // left as they were (most of them: the heroes stand, and not every enemy moves).
+    const spare = this.spare;
+    this.spare = null;
+    const at = copyAt(this.prefix, spare);
+    const { events, state } = this.runFrom(at, facesFirst(whole.drawn, dice));
+    this.spare = state;
+    return { events };
   }
 }
 
-function copyAt(at: TurnAheadAt): TurnAheadAt {
+/** A copy of `at` to run on (its state taken over from `spare` where it can: cloneStateOnto). */
+function copyAt(at: TurnAheadAt, spare: GameState | null = null): TurnAheadAt {
   return {
-    now: cloneState(at.now),
+    now: spare ? cloneStateOnto(at.now, spare) : cloneState(at.now),
     events: [...at.events],
     acted: new Set(at.acted),
     commands: at.commands,

@@ -17,7 +17,7 @@ import { hasLineOfSight } from '../los';
 import { mapIndexOf, perMap } from '../map-index';
 import { rulesOf } from '../rulesets/registry';
 import type { EnemyStatus, GameEvent, GameState, Unit } from '../types';
-import { findUnit, isArchFoe, livingUnits } from '../world';
+import { findUnit, isArchFoe, isOnBoard, livingUnits } from '../world';
 import {
   boardMemo,
   boardValueCount,
@@ -254,7 +254,11 @@ export function updateAwareness(ctx: Context): void {
   // Nothing awareness reads has changed since it last ran on this very state: running it
   // again would change nothing (it is idempotent), so it is skipped.
   if (mark.ran && sameValues(mark.values, now, n)) return;
-  const still = mark.ran ? settledEnemies(state, figuresBlock, mark.values, now) : NONE;
+  // Its buffer is the mark's own: nothing is made for it on each check.
+  const still =
+    mark.ran && settledEnemies(state, figuresBlock, mark.values, now, mark.still)
+      ? mark.still
+      : null;
   // Kept answers pay where boards come back: alerted enemies, whose moves the dice
   // change little (patrols scatter over many boards).
   const answers = anyAlerted(state) ? ctx.memo?.forBoard(state, now) : undefined;
@@ -279,33 +283,32 @@ function sameValues(a: Int32Array, b: Int32Array, n: number): boolean {
  * sight, an enemy on the same square with the same facing and status as after that run,
  * with every hero and structure (and the flags) as they were, sees just what it saw then:
  * unaware, no hero (or it would be alerted now); alerted, the closest hero it already
- * faces (the checks are idempotent). Empty when that cannot be told (figures block sight).
+ * faces (the checks are idempotent). Written into `out` by figure index (1: left as it
+ * is); false, with `out` untouched, when none can be told so (figures block sight).
  */
 function settledEnemies(
   state: GameState,
   figuresBlock: boolean,
   before: Int32Array,
   now: Int32Array,
-): ReadonlySet<Unit> {
-  if (figuresBlock) return NONE;
+  out: Uint8Array,
+): boolean {
+  if (figuresBlock) return false;
   const units = state.units;
   const n = boardValueCount(state);
-  if (now[n - 1] !== before[n - 1]) return NONE;
-  const same = (i: number): boolean =>
-    now[3 * i] === before[3 * i] &&
-    now[3 * i + 1] === before[3 * i + 1] &&
-    now[3 * i + 2] === before[3 * i + 2];
-  let out: Set<Unit> | null = null;
-  for (let i = 0; i < units.length; i++) {
+  if (now[n - 1] !== before[n - 1]) return false;
+  let any = false;
+  for (let i = 0, k = 0; i < units.length; i++, k += 3) {
     const u = units[i];
+    const same =
+      now[k] === before[k] && now[k + 1] === before[k + 1] && now[k + 2] === before[k + 2];
     if (u.side === 'enemies' && !u.structure) {
-      if (same(i)) (out ??= new Set()).add(u);
-    } else if (!same(i)) return NONE;
+      out[i] = same ? 1 : 0;
+      any ||= same;
+    } else if (!same) return false;
   }
-  return out ?? NONE;
+  return any;
 }
-
-const NONE: ReadonlySet<Unit> = new Set();
 
 /**
  * awarenessChecks in a look-ahead: what they changed on a board (the status and facing
@@ -316,7 +319,7 @@ function keptAwarenessChecks(
   ctx: Context,
   answers: Map<string, unknown>,
   figuresBlock: boolean,
-  still: ReadonlySet<Unit>,
+  still: Uint8Array | null,
 ): void {
   const key = figuresBlock ? 'awareness|figures block' : 'awareness';
   const kept = answers.get(key) as GameEvent[] | undefined;
@@ -354,6 +357,8 @@ interface AwarenessMark {
   values: Int32Array;
   /** Whether the checks have run with this mark (values holds the board after them). */
   ran: boolean;
+  /** settledEnemies' answer, by figure index (a buffer kept with the mark). */
+  still: Uint8Array;
 }
 
 const awarenessMarks = new WeakMap<GameState, AwarenessMark>();
@@ -368,6 +373,7 @@ function markFor(state: GameState, figuresBlock: boolean): AwarenessMark {
     units: [...state.units],
     values: new Int32Array(boardValueCount(state)),
     ran: false,
+    still: new Uint8Array(state.units.length),
   };
   awarenessMarks.set(state, fresh);
   return fresh;
@@ -382,49 +388,67 @@ function sameUnits(mark: AwarenessMark, state: GameState, figuresBlock: boolean)
 }
 
 /**
- * updateAwareness's checks themselves; the enemies in `still` (settledEnemies) are known
- * to be left as they are and are not asked again.
+ * updateAwareness's checks themselves; the enemies marked in `still` (settledEnemies, by
+ * figure index; null: none) are known to be left as they are and are not asked again.
+ * They run after every action of every look-ahead run, so they make little: the figures
+ * are walked by index, and the sight questions are set up only once one is asked.
  */
-function awarenessChecks(ctx: Context, figuresBlock: boolean, still: ReadonlySet<Unit>): void {
+function awarenessChecks(ctx: Context, figuresBlock: boolean, still: Uint8Array | null): void {
   const state = ctx.state;
-  const heroes = livingUnits(state, 'heroes');
-  const enemies = livingUnits(state, 'enemies');
-  const sees = figureSight(state);
-  const notices = noticing(state, sees);
+  const units = state.units;
   const map = state.map;
+  let heroes: (Unit & { position: Point })[] | null = null;
+  let sees: ((viewer: Unit, target: Unit) => boolean) | null = null;
+  const heroesNow = (): (Unit & { position: Point })[] => (heroes ??= livingUnits(state, 'heroes'));
+  const seesNow = (): ((viewer: Unit, target: Unit) => boolean) => (sees ??= figureSight(state));
+  let archFoe: Unit | undefined;
   if (state.heroesHaveMoved) {
-    const inLines = ctx.memo ? heroesInLines(ctx.memo, state, heroes) : null;
-    for (const enemy of enemies) {
+    let notices: ((viewer: Unit, target: Unit) => boolean) | null = null;
+    let inLines: ((from: Point, facing: number) => readonly number[]) | null | undefined;
+    for (let i = 0; i < units.length; i++) {
+      const enemy = units[i];
+      if (enemy.side !== 'enemies' || !isOnBoard(enemy)) continue;
+      if (!archFoe && isArchFoe(enemy)) archFoe = enemy;
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
-      if (still.has(enemy)) continue;
+      if (still?.[i]) continue;
       // A hero behind a patrolling enemy, or (one square) hidden by walls (the kept
       // answers), is not noticed: cheap questions before noticing's own.
+      const all = heroesNow();
+      notices ??= noticing(state, seesNow());
+      if (inLines === undefined) inLines = ctx.memo ? heroesInLines(ctx.memo, state, all) : null;
       const from = enemy.position;
       const arc = enemy.ai.status === 'patrolling';
       const facing = arc ? enemy.facing : -1;
-      const lines = inLines ? inLines(from, facing) : heroesInLinesFrom(map, from, facing, heroes);
-      const i = lines.find((k) => notices(enemy, heroes[k]));
-      const seen = i === undefined ? undefined : heroes[i];
+      const lines = inLines ? inLines(from, facing) : heroesInLinesFrom(map, from, facing, all);
+      let seen: Unit | undefined;
+      for (const k of lines)
+        if (notices(enemy, all[k])) {
+          seen = all[k];
+          break;
+        }
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
-    const archFoe = enemies.find(isArchFoe);
     if (
       archFoe &&
       archFoe.ai &&
       archFoe.ai.status !== 'patrolling' &&
       archFoe.ai.status !== 'prepared'
     ) {
-      for (const enemy of enemies) {
+      for (const enemy of units) {
+        if (enemy.side !== 'enemies' || !isOnBoard(enemy)) continue;
         if (enemy.ai?.status === 'patrolling' || enemy.ai?.status === 'prepared') {
           setStatus(ctx, enemy, 'alerted', `the ${archFoe.name} raises the alarm`);
         }
       }
     }
   }
-  const toBase = rulesOf(state)?.measuresToBase?.(state) ?? false;
-  for (const enemy of enemies) {
-    if (enemy.ai?.status !== 'alerted' || still.has(enemy)) continue;
-    faceClosestVisibleHero(ctx, map, enemy, heroes, sees, figuresBlock, toBase);
+  let toBase: boolean | undefined;
+  for (let i = 0; i < units.length; i++) {
+    const enemy = units[i];
+    if (enemy.side !== 'enemies' || !isOnBoard(enemy)) continue;
+    if (enemy.ai?.status !== 'alerted' || still?.[i]) continue;
+    toBase ??= rulesOf(state)?.measuresToBase?.(state) ?? false;
+    faceClosestVisibleHero(ctx, map, enemy, heroesNow(), seesNow(), figuresBlock, toBase);
   }
 }
 
