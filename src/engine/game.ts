@@ -167,7 +167,11 @@ export function isSamePlain(a: unknown, b: unknown): boolean {
   let keys = 0;
   for (const key in x) {
     keys++;
-    if (!(key in y) || !isSamePlain(x[key], y[key])) return false;
+    const v = x[key];
+    const w = y[key];
+    if (v === w) {
+      if (v === undefined && !(key in y)) return false;
+    } else if (!isSamePlain(v, w)) return false;
   }
   for (const _ in y) keys--;
   return keys === 0;

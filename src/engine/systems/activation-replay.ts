@@ -94,10 +94,13 @@ class End {
 /**
  * The first runs, in which nothing is kept yet: where their boards at each activation
  * (the figures' squares, facings and statuses) differ from run to run, on average, more
- * than `SCATTERED_BOARDS` ways, the runs scatter and are no longer followed.
+ * than `SCATTERED_BOARDS` ways, the runs scatter and are no longer followed. Two runs
+ * tell it (their boards differ at more than half of the activations): patrols' differ
+ * at nearly every one, alerted monsters' at few; every run more that keeps nothing plays
+ * all of its activations anew.
  */
-const SCOUTING_RUNS = 4;
-const SCATTERED_BOARDS = 2;
+const SCOUTING_RUNS = 2;
+const SCATTERED_BOARDS = 1.5;
 /** Runs followed before the replay judges by what it played back whether it pays (see `begin`). */
 const TRIAL_RUNS = 12;
 /**

@@ -242,6 +242,9 @@ export function activationLeaves(
    * strike.
    */
   const memo = new LookAheadMemo();
+  // The copy a leaf's first run left, which nothing reads after: the next leaf takes over
+  // the figures it left as they were (cloneStateOnto) instead of copying them again.
+  let spare: GameState | null = null;
   const run = (dice: DiceSource, stopAt: number) => {
     let rolled = 0;
     const faces: number[] = [];
@@ -253,7 +256,8 @@ export function activationLeaves(
         return v;
       },
     };
-    const draft = cloneState(state);
+    const draft = spare ? cloneStateOnto(state, spare) : cloneState(state);
+    spare = null;
     const ctx: Context = { state: draft, dice: counting, events: [], rules, memo };
     const enemy = findUnit(draft, enemyId) as (Unit & { position: Point }) | undefined;
     let strike: { step: number; rolls: number; events: number; hit: EventOf<'attacked'> } | null =
@@ -279,6 +283,9 @@ export function activationLeaves(
   };
   return enumerateRolls<ActivationLeaf>((dice) => {
     const first = run(dice, Infinity);
+    // Only its figures' squares and rolls are read after this leaf (a square is replaced
+    // on a move, never changed in place): its copy is the next leaf's to take over.
+    spare = first.draft;
     const { enemy, strike } = first;
     if (!enemy) return { value: { at: null, facing: 0, rolls: [], attack: null }, decisive: 0 };
     const decisive = strike ? strike.rolls : first.rolled;
