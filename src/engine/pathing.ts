@@ -270,9 +270,9 @@ export function findBestWithin(
 
 /** A finished flood over pooled arrays: valid until `release()`. */
 interface Flood {
-  /** Squares in the order they settled (the start first). */
+  /** Squares in the order they settled (the start first); the caller's to keep. */
   reached: number[];
-  /** Squares other than the start in the order they were first found. */
+  /** Squares other than the start in the order they were first found (pooled: until release). */
   discovered: number[];
   /** Cost to a reached square. */
   costOf(i: number): number;
@@ -296,6 +296,12 @@ interface FloodBuffers {
   readonly maskStamp: Uint32Array;
   /** Overlays: squares that cannot be entered this flood are marked with the generation. */
   readonly blockedStamp: Uint32Array;
+  /** The flood's queue, a list of squares per cost (emptied at the next flood). */
+  readonly buckets: number[][];
+  /** The highest cost with a list in `buckets` not yet emptied. */
+  lastBucket: number;
+  /** Flood.discovered, valid until release (emptied at the next flood). */
+  readonly discovered: number[];
   generation: number;
   inUse: boolean;
 }
@@ -314,6 +320,9 @@ function takeFloodBuffers(n: number): FloodBuffers {
     infoStamp: new Uint32Array(size),
     maskStamp: new Uint32Array(size),
     blockedStamp: new Uint32Array(size),
+    buckets: [],
+    lastBucket: 0,
+    discovered: [],
     generation: 0,
     inUse: false,
   }));
@@ -478,13 +487,19 @@ function runFlood(grid: PathingGrid, from: Point, budget: number): Flood {
     };
   }
   const reached: number[] = [];
-  const discovered: number[] = [];
+  // The queue and `discovered` are the pool's: a look-ahead floods thousands of times.
+  const discovered = b.discovered;
+  discovered.length = 0;
   const startIdx = from.y * width + from.x;
   costStamp[startIdx] = generation;
   cost[startIdx] = 0;
   parent[startIdx] = -1;
-  const buckets: number[][] = [[startIdx]];
-  for (let c = 0; c < buckets.length; c++) {
+  const buckets = b.buckets;
+  for (let c = 0; c <= b.lastBucket; c++) if (buckets[c]) buckets[c].length = 0;
+  b.lastBucket = 0;
+  (buckets[0] ??= []).push(startIdx);
+  let last = 0;
+  for (let c = 0; c <= last; c++) {
     const bucket = buckets[c];
     if (!bucket) continue;
     for (let k = 0; k < bucket.length; k++) {
@@ -508,6 +523,7 @@ function runFlood(grid: PathingGrid, from: Point, budget: number): Flood {
         cost[nIdx] = total;
         parent[nIdx] = idx;
         (buckets[total] ??= []).push(nIdx);
+        if (total > last) last = b.lastBucket = total;
       }
     }
   }

@@ -40,14 +40,12 @@ import { canUseSeveralWeaponsPerTurn, rankWeapons } from './units';
 
 /** Enemies in the order they act: higher rank first (the Arch Foe above all), then list order. */
 export function enemyActionOrder(state: GameState): Placed[] {
-  const enemies = livingUnits(state, 'enemies');
-  const index = new Map(state.units.map((u, i) => [u.id, i]));
-  return enemies.sort((a, b) => {
-    const ra = (a.ai?.archFoe ? 100 : 0) + (a.ai?.rank ?? 0);
-    const rb = (b.ai?.archFoe ? 100 : 0) + (b.ai?.rank ?? 0);
-    if (ra !== rb) return rb - ra;
-    return (index.get(a.id) ?? 0) - (index.get(b.id) ?? 0);
-  });
+  // livingUnits keeps list order and the sort is stable: equal ranks stay in list order.
+  return livingUnits(state, 'enemies').sort((a, b) => actingRank(b) - actingRank(a));
+}
+
+function actingRank(enemy: Unit): number {
+  return (enemy.ai?.archFoe ? 100 : 0) + (enemy.ai?.rank ?? 0);
 }
 
 /** Runs the whole enemy side's turn. Stops early when the game ends. */
