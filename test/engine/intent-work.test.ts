@@ -91,4 +91,33 @@ describe('IntentWork: the overlay a piece at a time', () => {
     expect(work.done([a, b], false)).toBe(true);
     expect(work.step([a, b], false)).toBe(false);
   });
+
+  it('shares what its intents worked out with its odds, and gives what each gives alone', () => {
+    // Alerted monsters far from the heroes: each intent works out the monster's way toward
+    // a hero, which the odds' runs meet again where the figures near it stand alike.
+    const state = alertAll(
+      startWith(boardGame(CROWD, {}, { enemyFacing: 0 }), [4, 4, 4, 4, 4, 4]).state,
+    );
+    const ids = enemies(state);
+    expect(ids.length).toBe(6);
+    const options = { maxLeaves: 1, samples: 60, seed: 3 };
+    const before = JSON.stringify(state);
+    const work = new IntentWork(state, options);
+    drain(work, ids);
+    const alone = attackOdds(state, options)!;
+    expect(alone.method).toBe('monte-carlo');
+    expect(work.attackOdds()).toEqual({ odds: alone, final: true });
+    for (const id of ids) expect(work.intent(id)).toEqual(enemyIntent(state, id));
+    expect(JSON.stringify(state)).toBe(before);
+  });
 });
+
+// Six goblins along a narrow hall, a party at its far end: each goblin's way west runs
+// past the others.
+const CROWD = `
+##############################
+#T.............g.....g.....g.#
+#P......#.........g.....#....#
+#F.............g.....g.......#
+##############################
+`;

@@ -37,6 +37,8 @@ export function boardMemo(ctx: Context): Map<string, unknown> | undefined {
 export class LookAheadMemo {
   /** Per map, the boards kept by a hash of their values (boardValues). */
   private boards = new WeakMap<BattleMap, Map<number, KeptBoard[]>>();
+  /** Per map, the answers kept for lists of values (forValues), by a hash of the list. */
+  private lists = new WeakMap<BattleMap, Map<number, KeptBoard[]>>();
   private size = 0;
   /** The board last asked about (the same board is often asked about several times in a row). */
   private last: { map: BattleMap; board: KeptBoard } | null = null;
@@ -55,11 +57,32 @@ export class LookAheadMemo {
       for (let i = 0; i < n && same; i++) same = values[i] === scratch[i];
       if (same) return last.board.answers;
     }
-    const hash = hashBoardValues(scratch, n);
-    let boards = this.boards.get(state.map);
+    const board = this.keptFor('boards', state.map, scratch, n);
+    this.last = { map: state.map, board };
+    return board.answers;
+  }
+
+  /**
+   * The answers kept for the first `n` of `values` on `map`: for an answer that reads
+   * nothing but the map and what the caller put in `values` (say, the figures near a
+   * square), so that boards alike there share it.
+   */
+  forValues(map: BattleMap, values: Int32Array, n: number): Map<string, unknown> {
+    return this.keptFor('lists', map, values, n).answers;
+  }
+
+  private keptFor(
+    kind: 'boards' | 'lists',
+    map: BattleMap,
+    values: Int32Array,
+    n: number,
+  ): KeptBoard {
+    const table = this[kind];
+    const hash = hashBoardValues(values, n);
+    let boards = table.get(map);
     if (!boards) {
       boards = new Map();
-      this.boards.set(state.map, boards);
+      table.set(map, boards);
     }
     let bucket = boards.get(hash);
     if (!bucket) {
@@ -69,23 +92,20 @@ export class LookAheadMemo {
     for (const kept of bucket) {
       if (kept.values.length !== n) continue;
       let same = true;
-      for (let i = 0; i < n && same; i++) same = kept.values[i] === scratch[i];
-      if (same) {
-        this.last = { map: state.map, board: kept };
-        return kept.answers;
-      }
+      for (let i = 0; i < n && same; i++) same = kept.values[i] === values[i];
+      if (same) return kept;
     }
     if (this.size >= LOOK_AHEAD_MEMO_SIZE) {
       this.boards = new WeakMap();
+      this.lists = new WeakMap();
       this.size = 0;
       this.last = null;
-      return this.forBoard(state);
+      return this.keptFor(kind, map, values, n);
     }
-    const board: KeptBoard = { values: scratch.slice(0, n), answers: new Map<string, unknown>() };
+    const board: KeptBoard = { values: values.slice(0, n), answers: new Map<string, unknown>() };
     bucket.push(board);
     this.size++;
-    this.last = { map: state.map, board };
-    return board.answers;
+    return board;
   }
 }
 

@@ -226,6 +226,18 @@ export type Activation = (ctx: Context, enemy: Unit & { position: Point }) => It
 const ENEMY_LIMITS: EnumerateLimits = { maxLeaves: 400, maxDepth: 8 };
 
 /**
+ * The memo the look-aheads from a state share while an IntentWork works on it (its
+ * intents and its attack odds: each enemy's way toward a hero from its square, worked out
+ * for its intent, serves the runs of the turn where the figures near it stand alike).
+ */
+const sharedMemos = new WeakMap<GameState, LookAheadMemo>();
+
+/** The memo for a look-ahead from `state`: the one shared on it, else a new one of its own. */
+function lookAheadMemoOf(state: GameState): LookAheadMemo {
+  return sharedMemos.get(state) ?? new LookAheadMemo();
+}
+
+/**
  * Runs `activation` for `enemyId` on copies of `state` for every sequence of dice that
  * decides where it goes and whom it strikes first (the rolls of the strike itself and
  * after are not branched on). Null when there are too many sequences to enumerate.
@@ -241,7 +253,7 @@ export function activationLeaves(
    * checks, until the step `stopAt` (the board just before it is returned) or its first
    * strike.
    */
-  const memo = new LookAheadMemo();
+  const memo = lookAheadMemoOf(state);
   // The copy a leaf's first run left, which nothing reads after: the next leaf takes over
   // the figures it left as they were (cloneStateOnto) instead of copying them again.
   let spare: GameState | null = null;
@@ -717,13 +729,14 @@ class TurnAhead {
   private readonly enemies: Set<string>;
   private prefix: TurnAheadAt | null = null;
   /** What the runs may share (the same figures throughout; see Context.memo). */
-  private readonly memo = new LookAheadMemo();
+  private readonly memo: LookAheadMemo;
   /** The activations the runs after the first play back (see ActivationReplay). */
   readonly replay = new ActivationReplay();
   /** The state the last events-only run left, which nothing reads any more (see runEvents). */
   private spare: GameState | null = null;
 
   constructor(private readonly state: GameState) {
+    this.memo = lookAheadMemoOf(state);
     this.enemies = new Set(
       state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id),
     );
@@ -1223,6 +1236,8 @@ export class IntentWork {
     options: AttackOddsOptions = {},
   ) {
     this.round = roundIntent(state);
+    // Shared by the intents and the odds until the odds are final (then let go: it is large).
+    sharedMemos.set(state, new LookAheadMemo());
     this.odds = attackOddsSteps(state, options, true);
   }
 
@@ -1266,6 +1281,7 @@ export class IntentWork {
         this.estimate = r.value;
         this.oddsDone = true;
         this.odds = null;
+        sharedMemos.delete(this.state);
         return true;
       }
       if (r.value) {

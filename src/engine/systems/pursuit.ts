@@ -100,10 +100,17 @@ export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
     }
     return tied;
   };
-  // In a look-ahead the nearest heroes on a board are kept with it (by id).
-  const tied = kept(ctx, `nearest|${enemy.id}`, () => nearest().map((h) => h.id)).map((id) =>
-    heroes.find((h) => h.id === id)!,
-  );
+  // In a look-ahead the nearest heroes from a square are kept (by id) with the heroes'
+  // squares: they read nothing else of the board (walks over terrain alone).
+  const answers = ctx.memo
+    ? ctx.memo.forValues(ctx.state.map, ...heroesFrom(ctx.state, enemy.position, toBase))
+    : undefined;
+  let ids = answers?.get(`nearest|${enemy.id}`) as string[] | undefined;
+  if (!ids) {
+    ids = nearest().map((h) => h.id);
+    answers?.set(`nearest|${enemy.id}`, ids);
+  }
+  const tied = ids.map((id) => heroes.find((h) => h.id === id)!);
   if (tied.length === 1) return tied[0];
   const value = rollDie(ctx, {
     sides: tied.length,
@@ -114,6 +121,71 @@ export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
       `${enemy.name} d${tied.length} = ${v}: ${tied.map((h) => h.name).join(', ')} are equally near — goes for the ${tied[v - 1].name}`,
   });
   return tied[value - 1];
+}
+
+/** A buffer for the values a look-ahead keeps an answer under (LookAheadMemo.forValues). */
+let keyValues = new Int32Array(64);
+
+function keyBuffer(size: number): Int32Array {
+  if (keyValues.length < size) keyValues = new Int32Array(size * 2);
+  return keyValues;
+}
+
+/**
+ * What chooseNearestHero reads of the board from `from`, as values for the look-ahead's
+ * memo (in a shared buffer, with their count): the square, the measure, and each hero's
+ * square and size.
+ */
+function heroesFrom(state: GameState, from: Point, toBase: boolean): [Int32Array, number] {
+  const units = state.units;
+  const out = keyBuffer(4 + units.length * 4);
+  out[0] = 1;
+  out[1] = from.x;
+  out[2] = from.y;
+  out[3] = toBase ? 1 : 0;
+  let n = 4;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    if (u.side !== 'heroes') continue;
+    out[n++] = i;
+    out[n++] = u.position ? u.position.x : -1;
+    out[n++] = u.position ? u.position.y : -1;
+    out[n++] = sizeOf(u);
+  }
+  return [out, n];
+}
+
+/**
+ * What a walk's search from `unit`'s square reads of the board when it goes no farther
+ * than `reach` squares (a flood within its budget, a large base's squares beside it), as
+ * values for the look-ahead's memo (in a shared buffer, with their count): the square and
+ * the reach, then every figure any square of whose base lies within the reach, with its
+ * square, and its side, whether it is a structure and its size (which decide whether the
+ * walker may pass it or stop there).
+ */
+function figuresNear(state: GameState, unit: Placed, reach: number): [Int32Array, number] {
+  const units = state.units;
+  const out = keyBuffer(4 + units.length * 4);
+  const at = unit.position;
+  out[0] = 2;
+  out[1] = at.x;
+  out[2] = at.y;
+  out[3] = reach;
+  let n = 4;
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i];
+    const p = u.position;
+    if (!p) continue;
+    const size = sizeOf(u);
+    const dx = at.x < p.x ? p.x - at.x : at.x > p.x + size - 1 ? at.x - p.x - size + 1 : 0;
+    const dy = at.y < p.y ? p.y - at.y : at.y > p.y + size - 1 ? at.y - p.y - size + 1 : 0;
+    if (Math.max(dx, dy) > reach) continue;
+    out[n++] = i;
+    out[n++] = p.x;
+    out[n++] = p.y;
+    out[n++] = (u.side === 'heroes' ? 1 : 0) + (u.structure ? 2 : 0) + size * 4;
+  }
+  return [out, n];
 }
 
 /** The squares on the edge of a figure's base (every square of a base 2 wide). */
@@ -215,8 +287,11 @@ export function walkToward(
  * way out once. The squares are handed out as new points.
  */
 function keptWayToward(ctx: Context, unit: Placed, goal: Point, grid: () => PathingGrid): Point[] {
-  const answers = boardMemo(ctx);
-  if (!answers) return wayToward(ctx.state, ctx.rules, unit, goal, grid());
+  if (!ctx.memo) return wayToward(ctx.state, ctx.rules, unit, goal, grid());
+  // The search reads the board no farther than its budget (each step costs at least 1)
+  // and one square more, a large base's squares besides: boards alike that near share it.
+  const reach = approachBudget(unit) + sizeOf(unit) + 1;
+  const answers = ctx.memo.forValues(ctx.state.map, ...figuresNear(ctx.state, unit, reach));
   const key = `way|${unit.id}|${unit.move}|${goal.x},${goal.y}`;
   let way = answers.get(key) as Point[] | undefined;
   if (!way) {
@@ -321,12 +396,16 @@ function approachPath(
   return findBestWithin(
     grid,
     enemy.position,
-    budget ??
-      Math.min(
-        Math.max(1, enemy.move) * APPROACH_TURNS,
-        Math.max(APPROACH_SQUARES, enemy.move * 3),
-      ),
+    budget ?? approachBudget(enemy),
     (x, y) => remaining({ x, y }),
     remaining(enemy.position),
+  );
+}
+
+/** How far approachPath's search looks (in movement points) for `unit` when not told. */
+function approachBudget(unit: Unit): number {
+  return Math.min(
+    Math.max(1, unit.move) * APPROACH_TURNS,
+    Math.max(APPROACH_SQUARES, unit.move * 3),
   );
 }
