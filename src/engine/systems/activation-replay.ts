@@ -96,10 +96,12 @@ class End {
  * (the figures' squares, facings and statuses) differ from run to run, on average, more
  * than `SCATTERED_BOARDS` ways, the runs scatter and are no longer followed. Two runs
  * tell it (their boards differ at more than half of the activations): patrols' differ
- * at nearly every one, alerted monsters' at few; every run more that keeps nothing plays
- * all of its activations anew.
+ * at nearly every one, alerted monsters' at few. The look-ahead's first run, which is
+ * never followed, is the first of them where it says where the runs after it start
+ * (noteProbeCommand), so one followed run is enough: every run more that keeps nothing
+ * plays all of its activations anew.
  */
-const SCOUTING_RUNS = 2;
+const SCOUTING_RUNS = 1;
 const SCATTERED_BOARDS = 1.5;
 /** Runs followed before the replay judges by what it played back whether it pays (see `begin`). */
 const TRIAL_RUNS = 12;
@@ -124,6 +126,12 @@ export class ActivationReplay {
   private depth = 0;
   /** In the scouting runs, the boards met at each activation (hashes of boardValues). */
   private readonly boards: Set<number>[] = [];
+  /**
+   * The boards (hashes) the look-ahead's first run met at each activation, from the start
+   * of the command the runs after it start with (see noteProbeCommand); null once a run
+   * is followed.
+   */
+  private probe: number[] | null = [];
   /** Arrivals at places a run came to before (each played back, or anew). */
   private met = 0;
   /** Set once the trial runs played too little back (patrols): runs are no longer followed. */
@@ -150,6 +158,8 @@ export class ActivationReplay {
    */
   begin(dice: DiceSource): DiceSource {
     this.runs++;
+    if (this.probe) this.probe.forEach((hash, d) => (this.boards[d] ??= new Set()).add(hash));
+    this.probe = null;
     if (this.runs === SCOUTING_RUNS + 1 && this.boards.length > 0) {
       const ways = this.boards.reduce((sum, b) => sum + b.size, 0) / this.boards.length;
       this.off = ways > SCATTERED_BOARDS;
@@ -170,6 +180,15 @@ export class ActivationReplay {
         return value;
       },
     };
+  }
+
+  /**
+   * The look-ahead's first run (before any run is followed) begins a command: if that
+   * command rolls the first die, the runs after it start where it starts, so the boards it
+   * meets from here are the first scouting run's.
+   */
+  noteProbeCommand(): void {
+    if (this.probe) this.probe = [];
   }
 
   /** Ends the run. */
@@ -291,6 +310,8 @@ export class ActivationReplay {
     const dice = this.dice;
     if (!at || !dice) {
       if (this.dice) this.played++;
+      else if (this.probe)
+        this.probe.push(hashBoardValues(boardValuesNow(ctx.state), boardValueCount(ctx.state)));
       this.open = null;
       play(ctx, steps);
       return;

@@ -783,6 +783,7 @@ class TurnAhead {
     };
     let before = copyAt(at);
     while (!at.done) {
+      this.replay.noteProbeCommand();
       this.step(at, watched);
       if (rolled) break;
       before = copyAt(at);

@@ -37,8 +37,13 @@ export function unitsInKindOrder(
   side: Side,
   kindOrder: readonly string[],
 ): (Unit & { position: Point })[] {
-  const rank = kindRanker(state, side, kindOrder);
-  return livingUnits(state, side).sort((a, b) => rank(a) - rank(b));
+  // kindRanker's order: by kind, then list order, which livingUnits keeps and the stable
+  // sort leaves among units of one kind (no search of the side's list at each comparison).
+  const kindOf = (u: Unit): number => {
+    const i = kindOrder.indexOf(u.kind);
+    return i < 0 ? kindOrder.length : i;
+  };
+  return livingUnits(state, side).sort((a, b) => kindOf(a) - kindOf(b));
 }
 
 /** A unit's place in the kind order of its side (lower acts first); unique per unit. */
