@@ -30,6 +30,7 @@ import {
   intentAhead,
   intentPondering,
   intentOverlay,
+  WARM_OVERLAYS,
   INTENT_SLICE_MS,
   gamesPerSecond,
   type EnemyTurnResult,
@@ -345,7 +346,7 @@ async function main(): Promise<void> {
     const seeds = args.quick ? [1, 2] : [1, 2, 3];
     const results = [
       intentOverlay(big, seeds, args.quick ? 2 : 5, 'patrolling'),
-      intentOverlay(big, seeds, args.quick ? 1 : 3, 'alerted'),
+      intentOverlay(big, seeds, args.quick ? 1 : 5, 'alerted'),
     ];
     const aheads = [
       intentAhead(big, seeds, args.quick ? 2 : 5, 'patrolling'),
@@ -378,6 +379,7 @@ async function main(): Promise<void> {
         ...enemyJson(r),
         method: r.method,
         fullMedianMs: round(r.fullMedianMs, 3),
+        coldMedianMs: round(r.coldMedianMs, 3),
         fullWorstMs: round(r.fullWorstMs, 3),
         fullBestMs: round(r.fullBestMs, 3),
         frames: r.frames,
@@ -402,7 +404,7 @@ async function main(): Promise<void> {
           name: `${r.board}: ${r.situation}: the whole overlay`,
           value: r.fullMedianMs,
           unit: 'ms',
-          note: `every monster's intent and the final attack odds (${r.method}), spread over ${r.frames} frames at ${INTENT_SLICE_MS} ms a frame; best ${sig(r.fullBestMs)} ms, worst ${sig(r.fullWorstMs)} ms`,
+          note: `every monster's intent and the final attack odds (${r.method}), spread over ${r.frames} frames at ${INTENT_SLICE_MS} ms a frame; best ${sig(r.fullBestMs)} ms, worst ${sig(r.fullWorstMs)} ms; ${r.samples} samples after ${WARM_OVERLAYS} overlays a state, which took ${sig(r.coldMedianMs)} ms (median) while the JIT and the map's kept answers warmed up`,
           key: `${key}.full`,
           better: 'lower',
         },
