@@ -387,9 +387,10 @@ function approachPath(
   const aim =
     size > 1 ? { x: Math.min(goal.x, width - size), y: Math.min(goal.y, height - size) } : goal;
   const field = terrainDistances(state, aim, mapWithAllDoorsOpen(state), size);
-  const remaining = (p: Point): number => {
-    const walk = costAt(field, p);
-    return walk >= 0 ? walk : 10_000 + chebyshevDistance(p, aim);
+  // Asked of every square the search reaches: by its coordinates, making no point.
+  const remaining = (x: number, y: number): number => {
+    const walk = field.cost[y * field.width + x];
+    return walk >= 0 ? walk : 10_000 + Math.max(Math.abs(x - aim.x), Math.abs(y - aim.y));
   };
   // Looking a few turns' walk ahead is enough to find the way round a crowd; the field
   // already knows the long way.
@@ -397,8 +398,8 @@ function approachPath(
     grid,
     enemy.position,
     budget ?? approachBudget(enemy),
-    (x, y) => remaining({ x, y }),
-    remaining(enemy.position),
+    remaining,
+    remaining(enemy.position.x, enemy.position.y),
   );
 }
 

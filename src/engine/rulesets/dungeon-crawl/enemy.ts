@@ -299,7 +299,7 @@ function* attackAsAble(ctx: Context, enemy: Placed, target: Placed): Generator<v
     };
     const victimId = kept(
       ctx,
-      `victim|${enemy.id}|${target.id}|${weapon.id}|${enemy.carrying ?? ''}|${[...struck].join(',')}`,
+      `victim|${enemy.id}|${target.id}|${weapon.id}|${enemy.carrying ?? ''}|${struck.size === 0 ? '' : [...struck].join(',')}`,
       choose,
     );
     const victim = victimId === null ? undefined : findUnit(ctx.state, victimId);
