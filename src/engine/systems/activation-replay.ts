@@ -19,7 +19,7 @@
  * after a few runs (see `begin`).
  */
 import type { DiceSource } from '../dice';
-import { cloneState, copyPlain } from '../game';
+import { cloneState, copyPlain, isSamePlain } from '../game';
 import type { GameEvent, GameState, Unit } from '../types';
 import { boardValueCount, boardValuesNow, hashBoardValues, type Context } from './context';
 
@@ -589,17 +589,7 @@ function sameChanges(a: readonly Change[], b: readonly Change[]): boolean {
     if (x.removed !== y.removed || x.shared !== y.shared || x.path.length !== y.path.length)
       return false;
     for (let k = 0; k < x.path.length; k++) if (x.path[k] !== y.path[k]) return false;
-    if (x.shared ? x.value !== y.value : !samePlain(x.value, y.value)) return false;
+    if (x.shared ? x.value !== y.value : !isSamePlain(x.value, y.value)) return false;
   }
-  return true;
-}
-
-function samePlain(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!isObject(a) || !isObject(b) || Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (const k of ka) if (!(k in b) || !samePlain(a[k], b[k])) return false;
   return true;
 }
