@@ -226,15 +226,17 @@ export type Activation = (ctx: Context, enemy: Unit & { position: Point }) => It
 const ENEMY_LIMITS: EnumerateLimits = { maxLeaves: 400, maxDepth: 8 };
 
 /**
- * The memo the look-aheads from a state share while an IntentWork works on it (its
+ * What the look-aheads from a state share while an IntentWork works on it: the memo (its
  * intents and its attack odds: each enemy's way toward a hero from its square, worked out
- * for its intent, serves the runs of the turn where the figures near it stand alike).
+ * for its intent, serves the runs of the turn where the figures near it stand alike), and
+ * the copy the last intent's last leaf left, which the next intent's first leaf takes
+ * over (see activationLeaves).
  */
-const sharedMemos = new WeakMap<GameState, LookAheadMemo>();
+const shared = new WeakMap<GameState, { memo: LookAheadMemo; spare: GameState | null }>();
 
 /** The memo for a look-ahead from `state`: the one shared on it, else a new one of its own. */
 function lookAheadMemoOf(state: GameState): LookAheadMemo {
-  return sharedMemos.get(state) ?? new LookAheadMemo();
+  return shared.get(state)?.memo ?? new LookAheadMemo();
 }
 
 /**
@@ -255,8 +257,11 @@ export function activationLeaves(
    */
   const memo = lookAheadMemoOf(state);
   // The copy a leaf's first run left, which nothing reads after: the next leaf takes over
-  // the figures it left as they were (cloneStateOnto) instead of copying them again.
-  let spare: GameState | null = null;
+  // the figures it left as they were (cloneStateOnto) instead of copying them again (the
+  // first leaf, the last intent's last copy on this state, while an IntentWork shares it).
+  const sharing = shared.get(state);
+  let spare: GameState | null = sharing?.spare ?? null;
+  if (sharing) sharing.spare = null;
   const run = (dice: DiceSource, stopAt: number) => {
     let rolled = 0;
     const faces: number[] = [];
@@ -293,7 +298,7 @@ export function activationLeaves(
     }
     return { draft, ctx, enemy, rolled, faces, strike };
   };
-  return enumerateRolls<ActivationLeaf>((dice) => {
+  const tree = enumerateRolls<ActivationLeaf>((dice) => {
     const first = run(dice, Infinity);
     // Only its figures' squares and rolls are read after this leaf (a square is replaced
     // on a move, never changed in place): its copy is the next leaf's to take over.
@@ -326,6 +331,8 @@ export function activationLeaves(
       decisive,
     };
   }, ENEMY_LIMITS);
+  if (sharing) sharing.spare = spare;
+  return tree;
 }
 
 // ------------------------------------------------------------------ what the view shows
@@ -1238,7 +1245,7 @@ export class IntentWork {
   ) {
     this.round = roundIntent(state);
     // Shared by the intents and the odds until the odds are final (then let go: it is large).
-    sharedMemos.set(state, new LookAheadMemo());
+    shared.set(state, { memo: new LookAheadMemo(), spare: null });
     this.odds = attackOddsSteps(state, options, true);
   }
 
@@ -1282,7 +1289,7 @@ export class IntentWork {
         this.estimate = r.value;
         this.oddsDone = true;
         this.odds = null;
-        sharedMemos.delete(this.state);
+        shared.delete(this.state);
         return true;
       }
       if (r.value) {
