@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heroesInOrder } from '../../src/engine/game';
+import { canAttack, whyCannotAttack } from '../../src/engine/rulesets/dungeon-crawl/combat';
+import { crawlWeapons } from '../../src/engine/rulesets/dungeon-crawl/types';
 import { alertAll, boardGame, play, rejects, rollsOf, startWith, unit } from './helpers';
 
 /** Starts a board where every enemy stands still (patrol 4) and returns the heroes' state. */
@@ -302,4 +304,34 @@ describe('Priest healing', () => {
     const healed = play(s, { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' }, [6]).state;
     expect(healed.turn!.acted).toBe(true);
   });
+});
+
+describe('canAttack, the quick question', () => {
+  // Walls, a pillar, adjacent and distant figures of both sides: most of the refusals
+  // whyCannotAttack words, and the yeses.
+  const HALL = `
+##########
+#F.t..#.D#
+#.g....#.#
+#M..P..t.#
+#..#..T..#
+##########
+`;
+  for (const version of [1, undefined]) {
+    it(`says yes exactly where whyCannotAttack has no refusal (rules ${version ?? 'faithful'})`, () => {
+      const state = heroesTurn(HALL, 4, {}, version);
+      let yes = 0;
+      let no = 0;
+      for (const attacker of state.units)
+        for (const target of state.units)
+          for (const weapon of crawlWeapons(attacker)) {
+            const refusal = whyCannotAttack(state, attacker, target, weapon);
+            expect(canAttack(state, attacker, target, weapon)).toBe(refusal === null);
+            if (refusal === null) yes++;
+            else no++;
+          }
+      expect(yes).toBeGreaterThan(5);
+      expect(no).toBeGreaterThan(50);
+    });
+  }
 });

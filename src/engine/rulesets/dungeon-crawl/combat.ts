@@ -172,30 +172,67 @@ export function whyCannotAttack(
   );
 }
 
-/** The checks before any line is drawn: the board, sides, the relic, range, a foe adjacent. */
+/** Why an attack fails before any line is drawn (see reachFault). */
+type ReachFault =
+  | 'attacker-off'
+  | 'target-off'
+  | 'same-side'
+  | 'carrying'
+  | 'too-close'
+  | 'too-far'
+  | 'foe-adjacent';
+
+/**
+ * The checks before any line is drawn: the board, sides, the relic, range, a foe adjacent.
+ * Told without words (canAttack asks for every square a monster might step to); see
+ * whyOutOfReach for the words.
+ */
+function reachFault(
+  state: GameState,
+  attacker: Unit,
+  target: Unit,
+  weapon: CrawlWeapon,
+): ReachFault | null {
+  if (!attacker.position) return 'attacker-off';
+  if (!target.position) return 'target-off';
+  if (attacker.side === target.side) return 'same-side';
+  if (attacker.carrying) return 'carrying';
+  const distance = chebyshevDistance(attacker.position, target.position);
+  if (distance < weapon.minRange) return 'too-close';
+  if (weapon.maxRange !== null && distance > weapon.maxRange) return 'too-far';
+  if (weapon.notWithEnemyAdjacent && isFoeAdjacent(state, attacker)) return 'foe-adjacent';
+  return null;
+}
+
+/** reachFault in words. */
 function whyOutOfReach(
   state: GameState,
   attacker: Unit,
   target: Unit,
   weapon: CrawlWeapon,
 ): string | null {
-  if (!attacker.position) return `${attacker.name} is not on the board.`;
-  if (!target.position) return `${target.name} is not on the board.`;
-  if (attacker.side === target.side) return `${target.name} is on the same side.`;
-  if (attacker.carrying) return `${attacker.name} carries the relic and cannot attack.`;
-  const distance = chebyshevDistance(attacker.position, target.position);
-  if (distance < weapon.minRange) {
-    return weapon.minRange === 2
-      ? `${weapon.name} cannot target an adjacent figure.`
-      : `${target.name} is too close for the ${weapon.name}.`;
+  switch (reachFault(state, attacker, target, weapon)) {
+    case null:
+      return null;
+    case 'attacker-off':
+      return `${attacker.name} is not on the board.`;
+    case 'target-off':
+      return `${target.name} is not on the board.`;
+    case 'same-side':
+      return `${target.name} is on the same side.`;
+    case 'carrying':
+      return `${attacker.name} carries the relic and cannot attack.`;
+    case 'too-close':
+      return weapon.minRange === 2
+        ? `${weapon.name} cannot target an adjacent figure.`
+        : `${target.name} is too close for the ${weapon.name}.`;
+    case 'too-far': {
+      const distance = chebyshevDistance(attacker.position!, target.position!);
+      return `${target.name} is out of ${weapon.name} range (${distance} squares, at most ${weapon.maxRange}).`;
+    }
+    case 'foe-adjacent':
+      return `${attacker.name} cannot use the ${weapon.name} with a foe adjacent.`;
   }
-  if (weapon.maxRange !== null && distance > weapon.maxRange) {
-    return `${target.name} is out of ${weapon.name} range (${distance} squares, at most ${weapon.maxRange}).`;
-  }
-  if (weapon.notWithEnemyAdjacent && isFoeAdjacent(state, attacker)) {
-    return `${attacker.name} cannot use the ${weapon.name} with a foe adjacent.`;
-  }
-  return null;
 }
 
 /** Whether the cover leaves a way to strike: reach through the rock, or a line to shoot. */
@@ -206,19 +243,20 @@ function whyNoLine(
   weapon: CrawlWeapon,
   cover: CoverLevel,
 ): string | null {
-  if (weapon.reach === 'melee') {
-    return cover === 'blocked'
-      ? `${attacker.name} cannot reach ${target.name} through the rock.`
-      : null;
-  }
+  if (hasLine(state, weapon, cover)) return null;
+  if (weapon.reach === 'melee')
+    return `${attacker.name} cannot reach ${target.name} through the rock.`;
+  return isFaithful(state)
+    ? `${attacker.name} cannot see ${target.name}: every line is blocked.`
+    : `No straight, open line from ${attacker.name} to ${target.name}.`;
+}
+
+/** Whether `cover` leaves `weapon` a way to strike (whyNoLine without the words). */
+function hasLine(state: GameState, weapon: CrawlWeapon, cover: CoverLevel): boolean {
+  if (weapon.reach === 'melee') return cover !== 'blocked';
   // Version 1 read "a straight, unblocked line" as at most one corner line blocked; the
   // faithful rules allow a shot into full cover, at a cost (coverPenalty).
-  if (isFaithful(state) ? cover === 'blocked' : !isClearShot(cover)) {
-    return isFaithful(state)
-      ? `${attacker.name} cannot see ${target.name}: every line is blocked.`
-      : `No straight, open line from ${attacker.name} to ${target.name}.`;
-  }
-  return null;
+  return isFaithful(state) ? cover !== 'blocked' : isClearShot(cover);
 }
 
 /**
@@ -248,7 +286,9 @@ export function canAttack(
   target: Unit,
   weapon: CrawlWeapon,
 ): boolean {
-  return whyCannotAttack(state, attacker, target, weapon) === null;
+  // The same checks as whyCannotAttack, without wording a refusal.
+  if (reachFault(state, attacker, target, weapon) !== null) return false;
+  return hasLine(state, weapon, attackCover(state, attacker, target, weapon));
 }
 
 /**
