@@ -126,35 +126,18 @@ function copyStateWith(state: GameState, copyUnit: (unit: Unit, index: number) =
  */
 export function cloneStateOnto(state: GameState, spare: GameState): GameState {
   const components = rulesOf(state)?.components ?? [];
-  return copyStateWith(state, (u, i) => {
-    const kept = spare.units[i];
-    return kept && isSameUnitCopy(u, kept, components) ? kept : cloneUnit(u, components);
-  });
-}
-
-function isSameUnitCopy(u: Unit, copy: Unit, components: readonly string[]): boolean {
-  const a = u as unknown as Record<string, unknown>;
-  const b = copy as unknown as Record<string, unknown>;
-  let keys = 0;
-  for (const key in a) {
-    keys++;
-    const x = a[key];
-    const y = b[key];
-    if (x === y) {
-      if (x === undefined && !(key in b)) return false;
-      continue;
-    }
-    // The values cloneState copies are compared by value; the rest are shared.
-    const copied =
-      key === 'position' ||
+  // The values cloneState copies are compared by value; the rest must be the very same.
+  const isSameCopied = (key: string, x: unknown, y: unknown): boolean =>
+    (key === 'position' ||
       key === 'stats' ||
       key === 'ai' ||
       key === 'conditions' ||
-      components.includes(key);
-    if (!copied || !isSamePlain(x, y)) return false;
-  }
-  for (const _ in b) keys--;
-  return keys === 0;
+      components.includes(key)) &&
+    isSamePlain(x, y);
+  return copyStateWith(state, (u, i) => {
+    const kept = spare.units[i];
+    return kept && isSameKeyByKey(u, kept, isSameCopied) ? kept : cloneUnit(u, components);
+  });
 }
 
 /** Whether two plain values (objects, arrays, values) are equal, key by key. */
@@ -162,6 +145,22 @@ export function isSamePlain(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
+  return isSameKeyByKey(a, b, isSamePlainAt);
+}
+
+function isSamePlainAt(_key: string, x: unknown, y: unknown): boolean {
+  return isSamePlain(x, y);
+}
+
+/**
+ * Whether `a` and `b` have the same keys, each value the very same or, where not,
+ * `isSame` for it.
+ */
+function isSameKeyByKey(
+  a: object,
+  b: object,
+  isSame: (key: string, x: unknown, y: unknown) => boolean,
+): boolean {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   let keys = 0;
@@ -171,7 +170,7 @@ export function isSamePlain(a: unknown, b: unknown): boolean {
     const w = y[key];
     if (v === w) {
       if (v === undefined && !(key in y)) return false;
-    } else if (!isSamePlain(v, w)) return false;
+    } else if (!isSame(key, v, w)) return false;
   }
   for (const _ in y) keys--;
   return keys === 0;

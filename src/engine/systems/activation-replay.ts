@@ -310,8 +310,7 @@ export class ActivationReplay {
     const dice = this.dice;
     if (!at || !dice) {
       if (this.dice) this.played++;
-      else if (this.probe)
-        this.probe.push(hashBoardValues(boardValuesNow(ctx.state), boardValueCount(ctx.state)));
+      else if (this.probe) this.probe.push(boardHash(ctx.state));
       this.open = null;
       play(ctx, steps);
       return;
@@ -329,10 +328,7 @@ export class ActivationReplay {
     const start = (at.activation ??= new Start());
     start.arrivals++;
     const scouting = this.runs <= SCOUTING_RUNS;
-    if (scouting)
-      (this.boards[this.depth] ??= new Set()).add(
-        hashBoardValues(boardValuesNow(ctx.state), boardValueCount(ctx.state)),
-      );
+    if (scouting) (this.boards[this.depth] ??= new Set()).add(boardHash(ctx.state));
     this.depth++;
     if (start.arrivals > 1) this.met++;
     // The faces the trie knows, rolled with the run's dice.
@@ -450,6 +446,11 @@ function keepEnd(start: Start, end: End, units: readonly Unit[], after: GameStat
   // Ends that changed the state alike leave the runs on one board: they go on together.
   const twin = start.ends.find((e) => e !== end && e.changes && sameChanges(e.changes, changes));
   if (twin) end.after = twin.after;
+}
+
+/** A hash of what the figures show (boardValues): the scouting's board at an activation. */
+function boardHash(state: GameState): number {
+  return hashBoardValues(boardValuesNow(state), boardValueCount(state));
 }
 
 function isObject(value: unknown): value is Record<string | number, unknown> {

@@ -51,12 +51,13 @@ export class LookAheadMemo {
     const n = boardValueCount(state);
     const scratch = values ?? boardValuesNow(state);
     const last = this.last;
-    if (last && last.map === state.map && last.board.values.length === n) {
-      const values = last.board.values;
-      let same = true;
-      for (let i = 0; i < n && same; i++) same = values[i] === scratch[i];
-      if (same) return last.board.answers;
-    }
+    if (
+      last &&
+      last.map === state.map &&
+      last.board.values.length === n &&
+      isSameValues(last.board.values, scratch, n)
+    )
+      return last.board.answers;
     const board = this.keptFor('boards', state.map, scratch, n);
     this.last = { map: state.map, board };
     return board.answers;
@@ -89,12 +90,8 @@ export class LookAheadMemo {
       bucket = [];
       boards.set(hash, bucket);
     }
-    for (const kept of bucket) {
-      if (kept.values.length !== n) continue;
-      let same = true;
-      for (let i = 0; i < n && same; i++) same = kept.values[i] === values[i];
-      if (same) return kept;
-    }
+    for (const kept of bucket)
+      if (kept.values.length === n && isSameValues(kept.values, values, n)) return kept;
     if (this.size >= LOOK_AHEAD_MEMO_SIZE) {
       this.boards = new WeakMap();
       this.lists = new WeakMap();
@@ -134,6 +131,12 @@ const STATUS_CODES: Readonly<Record<EnemyStatus, number>> = {
   retreating: 4,
   defeated: 5,
 };
+
+/** Whether the first `n` values of `a` and `b` are the same. */
+export function isSameValues(a: Int32Array, b: Int32Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 /** A hash (FNV-1a over the numbers) of the first `n` boardValues in `values`. */
 export function hashBoardValues(values: Int32Array, n: number): number {

@@ -255,11 +255,11 @@ export function activationLeaves(
    * checks, until the step `stopAt` (the board just before it is returned) or its first
    * strike.
    */
-  const memo = lookAheadMemoOf(state);
+  const sharing = shared.get(state);
+  const memo = sharing?.memo ?? new LookAheadMemo();
   // The copy a leaf's first run left, which nothing reads after: the next leaf takes over
   // the figures it left as they were (cloneStateOnto) instead of copying them again (the
   // first leaf, the last intent's last copy on this state, while an IntentWork shares it).
-  const sharing = shared.get(state);
   let spare: GameState | null = sharing?.spare ?? null;
   if (sharing) sharing.spare = null;
   const run = (dice: DiceSource, stopAt: number) => {
@@ -1234,10 +1234,9 @@ export function roundIntent(state: GameState): RoundIntent | null {
 export class IntentWork {
   readonly round: RoundIntent | null;
   private readonly intents = new Map<string, EnemyIntent | null>();
-  /** The odds' work; let go once they are final (its runs' kept work is large). */
+  /** The odds' work; let go once they are final (its runs' kept work is large): null then. */
   private odds: Generator<AttackOdds | null, AttackOdds | null> | null;
   private estimate: AttackOdds | null = null;
-  private oddsDone = false;
 
   constructor(
     readonly state: GameState,
@@ -1262,12 +1261,12 @@ export class IntentWork {
 
   /** The attack odds so far (null before the first estimate), and whether they are final. */
   attackOdds(): { odds: AttackOdds | null; final: boolean } {
-    return { odds: this.estimate, final: this.oddsDone };
+    return { odds: this.estimate, final: this.odds === null };
   }
 
   /** Whether every intent of `unitIds` and the attack odds (when `odds`) are worked out. */
   done(unitIds: readonly string[], odds: boolean): boolean {
-    return (!odds || this.oddsDone) && unitIds.every((id) => this.intents.has(id));
+    return (!odds || this.odds === null) && unitIds.every((id) => this.intents.has(id));
   }
 
   /**
@@ -1278,16 +1277,15 @@ export class IntentWork {
   step(unitIds: readonly string[], odds: boolean): boolean {
     // A first estimate of the odds comes before the other intents (the first frame shows it).
     const next = unitIds.find((id) => !this.intents.has(id));
-    if (next !== undefined && !(odds && !this.oddsDone && this.estimate === null)) {
+    if (next !== undefined && !(odds && this.odds !== null && this.estimate === null)) {
       this.intent(next);
       return true;
     }
-    if (!odds || this.oddsDone || !this.odds) return false;
+    if (!odds || this.odds === null) return false;
     for (;;) {
       const r = this.odds.next();
       if (r.done) {
         this.estimate = r.value;
-        this.oddsDone = true;
         this.odds = null;
         shared.delete(this.state);
         return true;

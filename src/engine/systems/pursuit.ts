@@ -6,7 +6,7 @@
  * is the rule module's, passed in.
  */
 import { chebyshevDistance, type Point } from '../grid';
-import { distanceToFigure, footprint, sizeOf } from '../footprint';
+import { distanceToBase, distanceToFigure, footprint, sizeOf } from '../footprint';
 import { terrainAt, terrainMoveCost, type BattleMap } from '../map';
 import { mapIndexOf } from '../map-index';
 import type { RuleModule } from '../rulesets/module';
@@ -102,15 +102,13 @@ export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
   };
   // In a look-ahead the nearest heroes from a square are kept (by id) with the heroes'
   // squares: they read nothing else of the board (walks over terrain alone).
-  const answers = ctx.memo
-    ? ctx.memo.forValues(ctx.state.map, ...heroesFrom(ctx.state, enemy.position, toBase))
-    : undefined;
-  let ids = answers?.get(`nearest|${enemy.id}`) as string[] | undefined;
-  if (!ids) {
-    ids = nearest().map((h) => h.id);
-    answers?.set(`nearest|${enemy.id}`, ids);
-  }
-  const tied = ids.map((id) => heroes.find((h) => h.id === id)!);
+  const answers = ctx.memo?.forValues(
+    ctx.state.map,
+    ...heroesFrom(ctx.state, enemy.position, toBase),
+  );
+  const tied = keptIn(answers, `nearest|${enemy.id}`, () => nearest().map((h) => h.id)).map((id) =>
+    heroes.find((h) => h.id === id)!,
+  );
   if (tied.length === 1) return tied[0];
   const value = rollDie(ctx, {
     sides: tied.length,
@@ -177,9 +175,7 @@ function figuresNear(state: GameState, unit: Placed, reach: number): [Int32Array
     const p = u.position;
     if (!p) continue;
     const size = sizeOf(u);
-    const dx = at.x < p.x ? p.x - at.x : at.x > p.x + size - 1 ? at.x - p.x - size + 1 : 0;
-    const dy = at.y < p.y ? p.y - at.y : at.y > p.y + size - 1 ? at.y - p.y - size + 1 : 0;
-    if (Math.max(dx, dy) > reach) continue;
+    if (distanceToBase(at, p, size) > reach) continue;
     out[n++] = i;
     out[n++] = p.x;
     out[n++] = p.y;
@@ -204,7 +200,11 @@ function baseEdge(unit: Placed): Point[] {
  * change it.
  */
 export function kept<T>(ctx: Context, key: string, compute: () => T): T {
-  const answers = boardMemo(ctx);
+  return keptIn(boardMemo(ctx), key, compute);
+}
+
+/** `compute()`, kept in `answers` under `key` (worked out each time without answers). */
+function keptIn<T>(answers: Map<string, unknown> | undefined, key: string, compute: () => T): T {
   if (!answers) return compute();
   if (answers.has(key)) return answers.get(key) as T;
   const value = compute();
@@ -292,12 +292,9 @@ function keptWayToward(ctx: Context, unit: Placed, goal: Point, grid: () => Path
   // and one square more, a large base's squares besides: boards alike that near share it.
   const reach = approachBudget(unit) + sizeOf(unit) + 1;
   const answers = ctx.memo.forValues(ctx.state.map, ...figuresNear(ctx.state, unit, reach));
-  const key = `way|${unit.id}|${unit.move}|${goal.x},${goal.y}`;
-  let way = answers.get(key) as Point[] | undefined;
-  if (!way) {
-    way = wayToward(ctx.state, ctx.rules, unit, goal, grid());
-    answers.set(key, way);
-  }
+  const way = keptIn(answers, `way|${unit.id}|${unit.move}|${goal.x},${goal.y}`, () =>
+    wayToward(ctx.state, ctx.rules, unit, goal, grid()),
+  );
   return way.map((p) => ({ x: p.x, y: p.y }));
 }
 

@@ -24,6 +24,7 @@ import {
   boardValues,
   boardValuesNow,
   emit,
+  isSameValues,
   type Context,
   type LookAheadMemo,
 } from './context';
@@ -253,7 +254,7 @@ export function updateAwareness(ctx: Context): void {
   const mark = markFor(state, figuresBlock);
   // Nothing awareness reads has changed since it last ran on this very state: running it
   // again would change nothing (it is idempotent), so it is skipped.
-  if (mark.ran && sameValues(mark.values, now, n)) return;
+  if (mark.ran && isSameValues(mark.values, now, n)) return;
   // Its buffer is the mark's own: nothing is made for it on each check.
   const still =
     mark.ran && settledEnemies(state, figuresBlock, mark.values, now, mark.still)
@@ -270,11 +271,6 @@ export function updateAwareness(ctx: Context): void {
   if (answers) keptAwarenessChecks(ctx, answers, figuresBlock, still);
   else awarenessChecks(ctx, figuresBlock, still);
   if (ctx.events.length !== eventsBefore) boardValues(state, mark.values);
-}
-
-function sameValues(a: Int32Array, b: Int32Array, n: number): boolean {
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**

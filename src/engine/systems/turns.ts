@@ -39,11 +39,13 @@ export function unitsInKindOrder(
 ): (Unit & { position: Point })[] {
   // kindRanker's order: by kind, then list order, which livingUnits keeps and the stable
   // sort leaves among units of one kind (no search of the side's list at each comparison).
-  const kindOf = (u: Unit): number => {
-    const i = kindOrder.indexOf(u.kind);
-    return i < 0 ? kindOrder.length : i;
-  };
-  return livingUnits(state, side).sort((a, b) => kindOf(a) - kindOf(b));
+  return livingUnits(state, side).sort((a, b) => kindIndex(kindOrder, a) - kindIndex(kindOrder, b));
+}
+
+/** A unit's kind's place in `kindOrder` (kinds not listed after every listed one). */
+function kindIndex(kindOrder: readonly string[], unit: Unit): number {
+  const i = kindOrder.indexOf(unit.kind);
+  return i < 0 ? kindOrder.length : i;
 }
 
 /** A unit's place in the kind order of its side (lower acts first); unique per unit. */
@@ -53,10 +55,7 @@ export function kindRanker(
   kindOrder: readonly string[],
 ): (unit: Unit) => number {
   const all = state.units.filter((u) => u.side === side);
-  return (u) => {
-    const i = kindOrder.indexOf(u.kind);
-    return (i < 0 ? kindOrder.length : i) * 1000 + all.indexOf(u);
-  };
+  return (u) => kindIndex(kindOrder, u) * 1000 + all.indexOf(u);
 }
 
 /**
