@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { markOf, parseAscii, type AsciiBoard } from '../../test/ascii';
 import { pointKey, type Point } from './grid';
 import {
+  findBestInFlood,
+  keepFlood,
   findPath,
   findPathEasyStar,
   findReachable,
@@ -574,5 +576,27 @@ describe('findBestWithin', () => {
     expect(findBestWithin(grid, from, 5, flat, 0)).toBeNull();
     const best = findBestWithin(grid, from, 5, flat, 1);
     expect(best?.cost).toBe(1);
+  });
+
+  it('one kept flood serves every goal: the same squares and ways as a search for each', () => {
+    const kept = keepFlood(grid, from, 6)!;
+    // The flood settles the start first and every square after its parent.
+    expect(kept.squares[0]).toBe(from.y * board.width + from.x);
+    expect(kept.parents[0]).toBe(-1);
+    for (let k = 1; k < kept.squares.length; k++) expect(kept.parents[k]).toBeLessThan(k);
+    let found = 0;
+    for (let y = 0; y < board.height; y++)
+      for (let x = 0; x < board.width; x++) {
+        if (board.charAt(x, y) === '#') continue;
+        const field = floodCosts(grid, { x, y }, 1000);
+        const score = (sx: number, sy: number): number => field.cost[sy * board.width + sx];
+        const start = score(from.x, from.y);
+        const alone = findBestWithin(grid, from, 6, score, start);
+        expect(findBestInFlood(kept, grid, score, start)).toEqual(alone);
+        if (alone) found++;
+      }
+    // Most goals have a square nearer within six moves (not the start itself, nor squares behind it).
+    expect(found).toBeGreaterThan(10);
+    expect(keepFlood(grid, { x: -1, y: 0 }, 6)).toBeNull();
   });
 });

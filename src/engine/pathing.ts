@@ -242,30 +242,78 @@ export function findBestWithin(
   score: (x: number, y: number) => number,
   startScore: number,
 ): PathResult | null {
+  const flood = keepFlood(grid, from, budget);
+  return flood && findBestInFlood(flood, grid, score, startScore);
+}
+
+/**
+ * A flood from one square kept whole (its pooled arrays go on to the next flood): the
+ * squares in the order they settled (the start first), each one's cost, and where its
+ * cheapest path comes from (its parent's place in that order; -1 for the start). One
+ * flood serves every goal a mover on an unchanged board may head for (findBestInFlood).
+ */
+export interface KeptFlood {
+  readonly width: number;
+  readonly squares: Int32Array;
+  readonly costs: Int32Array;
+  readonly parents: Int32Array;
+}
+
+/** The flood of findBestWithin from `from` within `budget`, kept (null when `from` is off the grid). */
+export function keepFlood(grid: PathingGrid, from: Point, budget: number): KeptFlood | null {
   if (!inBounds(grid, from)) return null;
-  const { width } = grid;
   const flood = runFlood(grid, from, budget);
   try {
-    let best = -1;
-    let bestCost = Infinity;
-    let bestScore = startScore;
-    for (const i of flood.reached) {
-      const c = flood.costOf(i);
-      if (c <= 0) continue; // the start square
-      const x = i % width;
-      const y = (i - x) / width;
-      if (!grid.canStopAt(x, y)) continue;
-      const s = score(x, y);
-      if (s < bestScore || (s === bestScore && best >= 0 && c < bestCost)) {
-        best = i;
-        bestCost = c;
-        bestScore = s;
-      }
+    const { reached } = flood;
+    const n = reached.length;
+    const squares = Int32Array.from(reached);
+    const costs = new Int32Array(n);
+    const parents = new Int32Array(n);
+    const place = flood.place;
+    for (let k = 0; k < n; k++) {
+      const i = reached[k];
+      costs[k] = flood.costOf(i);
+      place[i] = k;
+      // A square's parent settled before it (a cheaper square), so its place is known.
+      parents[k] = k === 0 ? -1 : place[flood.parentOf(i)];
     }
-    return best >= 0 ? { path: flood.pathTo(best), cost: bestCost } : null;
+    return { width: grid.width, squares, costs, parents };
   } finally {
     flood.release();
   }
+}
+
+/** findBestWithin over a kept flood, on the grid it was made on (or one alike where it reached). */
+export function findBestInFlood(
+  flood: KeptFlood,
+  grid: PathingGrid,
+  score: (x: number, y: number) => number,
+  startScore: number,
+): PathResult | null {
+  const { width, squares, costs, parents } = flood;
+  let best = -1;
+  let bestScore = startScore;
+  for (let k = 1; k < squares.length; k++) {
+    const c = costs[k];
+    if (c <= 0) continue; // the start square
+    const i = squares[k];
+    const x = i % width;
+    const y = (i - x) / width;
+    if (!grid.canStopAt(x, y)) continue;
+    const s = score(x, y);
+    if (s < bestScore || (s === bestScore && best >= 0 && c < costs[best])) {
+      best = k;
+      bestScore = s;
+    }
+  }
+  if (best < 0) return null;
+  const path: Point[] = [];
+  for (let k = best; k > 0; k = parents[k]) {
+    const i = squares[k];
+    path.push({ x: i % width, y: (i - (i % width)) / width });
+  }
+  path.reverse();
+  return { path, cost: costs[best] };
 }
 
 /** A finished flood over pooled arrays: valid until `release()`. */
@@ -278,6 +326,10 @@ interface Flood {
   costOf(i: number): number;
   /** The cheapest path to a reached square, excluding the start. */
   pathTo(i: number): Point[];
+  /** The square a reached square's cheapest path comes from (-1 for the start). */
+  parentOf(i: number): number;
+  /** A pooled table of a number per square for the caller (until release; read only what it set). */
+  place: Int32Array;
   release(): void;
 }
 
@@ -296,6 +348,8 @@ interface FloodBuffers {
   readonly maskStamp: Uint32Array;
   /** Overlays: squares that cannot be entered this flood are marked with the generation. */
   readonly blockedStamp: Uint32Array;
+  /** Flood.places: a number per square (valid where set since the flood began). */
+  readonly place: Int32Array;
   /** The flood's queue, a list of squares per cost (emptied at the next flood). */
   readonly buckets: number[][];
   /** The highest cost with a list in `buckets` not yet emptied. */
@@ -320,6 +374,7 @@ function takeFloodBuffers(n: number): FloodBuffers {
     infoStamp: new Uint32Array(size),
     maskStamp: new Uint32Array(size),
     blockedStamp: new Uint32Array(size),
+    place: new Int32Array(size),
     buckets: [],
     lastBucket: 0,
     discovered: [],
@@ -531,6 +586,8 @@ function runFlood(grid: PathingGrid, from: Point, budget: number): Flood {
     reached,
     discovered,
     costOf: (i) => cost[i],
+    parentOf: (i) => parent[i],
+    place: b.place,
     pathTo(i) {
       const path: Point[] = [];
       for (let at = i; at !== startIdx; at = parent[at]) {

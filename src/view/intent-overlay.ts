@@ -333,7 +333,7 @@ function markInOrder(
   ];
   const who = how.count > 0 ? ` (${how.before} act${how.count === 1 ? 's' : ''} before it)` : '';
   const order = how.exact
-    ? `Exact in turn order: every roll of the enemy phase counted (${how.runs} ways)${who}.`
+    ? `Exact in turn order: every roll of the enemy phase counted, in ${how.runs} runs of it${who}.`
     : `Estimated from ${how.runs} runs of the enemy phase in turn order${who}.`;
   return {
     ...base,
@@ -360,7 +360,7 @@ export function attackBadges(state: GameState): AttackBadge[] {
   const how = !final
     ? `estimating: ${odds.runs} simulated monster turns so far, more to come`
     : odds.method === 'exact'
-      ? `exact: every roll that matters counted (${odds.runs} ways)`
+      ? `exact: every roll that matters counted, in ${odds.runs} runs of the monsters' turn`
       : `Monte Carlo: ${odds.runs} simulated monster turns with dice of their own`;
   return Object.entries(odds.chances).map(([unitId, chance]) => ({
     unitId,

@@ -122,7 +122,7 @@ function expectPatrolEnds(
 }
 
 describe('intent in the real acting order (solo rules §4 Move Order, the d8 patrol table)', () => {
-  it('an earlier goblin in the way: the as-if-first odds at once, then the Monte Carlo of the phase in turn order', () => {
+  it('an earlier goblin in the way: the as-if-first odds at once, then the phase in turn order counted exactly', () => {
     const state = heroesTurn(BLOCKED);
     // As if it acted first, goblin-2 cannot stop on goblin-1's square: a full move (1-2)
     // takes it past to (7,1), half a move (3) leaves it where it is.
@@ -141,14 +141,21 @@ describe('intent in the real acting order (solo rules §4 Move Order, the d8 pat
     expect(lead.order).toBeNull();
     // The runs of the whole phase come in: when goblin-1 has moved on first (3 in 8),
     // goblin-2's half a move (1 in 8) can stop on (8,1), which as if first it never does.
+    // The runs meet again after each goblin's turn (the same squares, whatever the faces
+    // that led there), so a few runs steered to the faces not yet taken show every way the
+    // phase can go, and it is counted exactly.
     finish(state, ['goblin-2']);
     const [mark] = intentMarks(state, ['goblin-2']);
-    expect(mark.source).toBe('estimated');
-    expect(mark.order).toMatch(/estimated from 100 runs of the enemy phase in turn order/i);
+    expect(mark.source).toBe('exact');
+    expect(mark.order).toMatch(
+      /exact in turn order: every roll of the enemy phase counted, in \d+ runs of it/i,
+    );
     expect(mark.order).toContain('Goblin 1 acts before it');
     const seen = simulatedEnds(state, 'goblin-2', N, 21);
     expect(seen.get('8,1') ?? 0).toBeGreaterThan(0.03);
-    expectClose(shownEnds(mark), seen, (p) => tolerance(p, N, 100));
+    const shown = shownEnds(mark);
+    expect([...shown.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expectClose(shown, seen, (p) => tolerance(p, N));
     // The panel of the hovered goblin says where the figures come from.
     const ui = followTurn(initialUi(), state);
     const hover = deriveBattleView(
@@ -158,15 +165,16 @@ describe('intent in the real acting order (solo rules §4 Move Order, the d8 pat
         scenarioName: 't',
       },
     );
-    expect(hover.info.body).toMatch(/estimated from 100 runs of the enemy phase in turn order/i);
-    // With many more runs of the same Monte Carlo the real-order odds match the 10,000
-    // phases closely (the whole phase counted exactly: the next test).
-    const mc = attackOdds(state, { maxLeaves: 1, samples: 4000, seed: 5 })!;
+    expect(hover.info.body).toMatch(/exact in turn order: every roll of the enemy phase counted/i);
+    // A Monte Carlo of the same phase (no run steered, no exact count) agrees with the
+    // 10,000 phases and with the exact count.
+    const mc = attackOdds(state, { maxLeaves: 1, exploringRuns: 0, samples: 4000, seed: 5 })!;
     expect(mc.method).toBe('monte-carlo');
     const mcEnds = new Map<string, number>();
     for (const e of mc.enemies['goblin-2'].ends)
       mcEnds.set(`${e.at.x},${e.at.y}`, (mcEnds.get(`${e.at.x},${e.at.y}`) ?? 0) + e.chance);
     expectClose(mcEnds, seen, (p) => tolerance(p, N, 4000));
+    expectClose(mcEnds, shown, (p) => tolerance(p, 4000));
     expect(mcEnds.get('8,1') ?? 0).toBeGreaterThan(0.03);
     expect(mc.enemies['goblin-2'].acts).toBeCloseTo(1, 12);
   }, 120_000);

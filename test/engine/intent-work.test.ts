@@ -65,7 +65,7 @@ describe('IntentWork: the overlay a piece at a time', () => {
 
   it('on the Monte Carlo path: refined run by run to what attackOdds gives with the same samples', () => {
     const state = fork();
-    const options = { maxLeaves: 1, samples: 40, seed: 7 };
+    const options = { maxLeaves: 1, exploringRuns: 0, samples: 40, seed: 7 };
     const work = new IntentWork(state, options);
     const steps = drain(work, []);
     const once = attackOdds(state, options)!;
@@ -100,7 +100,7 @@ describe('IntentWork: the overlay a piece at a time', () => {
     );
     const ids = enemies(state);
     expect(ids.length).toBe(6);
-    const options = { maxLeaves: 1, samples: 60, seed: 3 };
+    const options = { maxLeaves: 1, exploringRuns: 0, samples: 60, seed: 3 };
     const before = JSON.stringify(state);
     const work = new IntentWork(state, options);
     drain(work, ids);
@@ -109,6 +109,42 @@ describe('IntentWork: the overlay a piece at a time', () => {
     expect(work.attackOdds()).toEqual({ odds: alone, final: true });
     for (const id of ids) expect(work.intent(id)).toEqual(enemyIntent(state, id));
     expect(JSON.stringify(state)).toBe(before);
+    // The same with the runs steered where none went yet and counted exactly: the odds
+    // the work gives are those asked for alone, to the last digit.
+    const steered = { maxLeaves: 1, samples: 60, seed: 3 };
+    const counting = new IntentWork(state, steered);
+    drain(counting, ids);
+    const exact = attackOdds(state, steered)!;
+    expect(exact.method).toBe('exact');
+    expect(counting.attackOdds()).toEqual({ odds: exact, final: true });
+    expect(JSON.stringify(state)).toBe(before);
+  });
+});
+
+// Six goblins on both sides of a party in the open: their strikes and wounds leave the
+// board different after nearly every goblin's turn, so the runs seldom meet again.
+const MELEE = `
+############
+#..g.g.g...#
+#.TPFT.....#
+#..g.g.g...#
+############
+`;
+
+describe('the attack odds where the steered runs cannot show every way', () => {
+  it('give them up and take the very Monte Carlo they would take without them', () => {
+    for (const alerted of [true, false]) {
+      const started = startWith(boardGame(MELEE, {}, { enemyFacing: 0 }), [4, 4, 4, 4, 4, 4]);
+      const state = alerted ? alertAll(started.state) : started.state;
+      const options = { maxLeaves: 1, samples: 60, seed: 3 };
+      const odds = attackOdds(state, options)!;
+      expect(odds.method).toBe('monte-carlo');
+      expect(odds.runs).toBe(60);
+      // Their own dice never touch the Monte Carlo's: the same runs, the same figures.
+      expect(odds).toEqual(attackOdds(state, { ...options, exploringRuns: 0 }));
+      // Heroes in reach of a goblin whatever its roll are struck in every run.
+      expect(Object.values(odds.chances)).toContain(1);
+    }
   });
 });
 

@@ -206,11 +206,38 @@ describe('Dungeon Crawl: an alerted monster (solo rules §4: the nearest hero, t
     expect(intent.squares.reduce((s, q) => s + q.chance, 0)).toBeCloseTo(1, 12);
   });
 
-  it('the chance each hero is attacked, exact and Monte Carlo, match 10,000 enemy turns', () => {
+  it('the chance each hero is attacked, exact (both ways) and Monte Carlo, match 10,000 enemy turns', () => {
     const state = fork();
     const exact = attackOdds(state)!;
     expect(exact.method).toBe('exact');
-    const mc = attackOdds(state, { maxLeaves: 1, samples: 2000, seed: 7 })!;
+    // No enumeration one way at a time (maxLeaves 1): a few runs steered to the faces no
+    // run took yet show every way, counted together where they meet again: the same
+    // figures, to rounding.
+    const counted = attackOdds(state, { maxLeaves: 1 })!;
+    expect(counted.method).toBe('exact');
+    // The first run, then at most the 16 steered runs.
+    expect(counted.runs).toBeGreaterThan(1);
+    expect(counted.runs).toBeLessThanOrEqual(17);
+    for (const hero of Object.keys(exact.chances))
+      expect(counted.chances[hero]).toBeCloseTo(exact.chances[hero], 12);
+    for (const [id, part] of Object.entries(exact.enemies)) {
+      const other = counted.enemies[id];
+      expect(other.acts).toBeCloseTo(part.acts, 12);
+      expect(other.noStrike).toBeCloseTo(part.noStrike, 12);
+      const ends = (p: typeof part) =>
+        Object.fromEntries(p.ends.map((e) => [`${e.at.x},${e.at.y},${e.facing}`, e.chance]));
+      const shownEnds = ends(part);
+      for (const [k, c] of Object.entries(ends(other))) expect(c).toBeCloseTo(shownEnds[k], 12);
+      expect(Object.keys(ends(other)).sort()).toEqual(Object.keys(shownEnds).sort());
+      const strikes = (p: typeof part) =>
+        Object.fromEntries(p.strikes.map((s) => [s.target, [s.chance, s.woundChance]]));
+      const struck = strikes(part);
+      for (const [k, [c, w]] of Object.entries(strikes(other))) {
+        expect(c).toBeCloseTo(struck[k][0], 12);
+        expect(w).toBeCloseTo(struck[k][1], 12);
+      }
+    }
+    const mc = attackOdds(state, { maxLeaves: 1, exploringRuns: 0, samples: 2000, seed: 7 })!;
     expect(mc.method).toBe('monte-carlo');
     expect(mc.runs).toBe(2000);
     const n = 10_000;

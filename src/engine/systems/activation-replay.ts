@@ -17,6 +17,12 @@
  * no second run sees, and copying for them would cost more than it saves), and not in
  * the first few (scouting) runs. A look-ahead whose runs seldom meet stops being followed
  * after a few runs (see `begin`).
+ *
+ * Runs that meet again after nearly every activation make a trie far smaller than the
+ * number of ways through it (fifteen alerted monsters each breaking a tie between four to
+ * six heroes, and walking alike whichever they pick: one place after each, 4^15 ways).
+ * Runs that explore (`explore`) take the faces no run took yet until the trie knows every
+ * way; then `everyWay` counts any outcome of the runs exactly, a level of places at a time.
  */
 import type { DiceSource } from '../dice';
 import { cloneState, copyPlain, isSamePlain } from '../game';
@@ -132,8 +138,10 @@ export class ActivationReplay {
    * is followed.
    */
   private probe: number[] | null = [];
-  /** Arrivals at places a run came to before (each played back, or anew). */
+  /** Arrivals at places a run came to before (each played back, or anew), exploring runs aside. */
   private met = 0;
+  /** Of those, the ones played back. */
+  private trialPlayedBack = 0;
   /** Set once the trial runs played too little back (patrols): runs are no longer followed. */
   private off = false;
   /** Activations played back, and played anew, since the first run (for tests and the bench). */
@@ -143,6 +151,14 @@ export class ActivationReplay {
   strayed = 0;
   /** Whole runs read off the trie, their events only (playRun). */
   runsPlayedWhole = 0;
+  /**
+   * Set while a run explores (see `explore`): at each die of an activation the trie knows,
+   * the run takes a face no run took yet, else one that leads where the trie does not know
+   * every way yet.
+   */
+  private exploring = false;
+  /** While a run explores: whether the trie knows every way on from a place or a die (see `isKnown`). */
+  private known = new Map<Place | Step, boolean>();
   /** The stretch of the followed run being written down: the place it started at, its events. */
   private open: { place: Place; events: GameEvent[] } | null = null;
   /** Where the command now running reached activations: its event index, and the place. */
@@ -158,15 +174,8 @@ export class ActivationReplay {
    */
   begin(dice: DiceSource): DiceSource {
     this.runs++;
-    if (this.probe) this.probe.forEach((hash, d) => (this.boards[d] ??= new Set()).add(hash));
-    this.probe = null;
-    if (this.runs === SCOUTING_RUNS + 1 && this.boards.length > 0) {
-      const ways = this.boards.reduce((sum, b) => sum + b.size, 0) / this.boards.length;
-      this.off = ways > SCATTERED_BOARDS;
-    }
-    if (this.runs === TRIAL_RUNS + 1 && !this.off) {
-      this.off = this.playedBack < LEAST_PLAYED_BACK * this.met;
-    }
+    this.takeProbeBoards();
+    this.off = this.isOffFrom(this.runs);
     this.depth = 0;
     if (this.off) return dice;
     this.at = this.root;
@@ -182,6 +191,29 @@ export class ActivationReplay {
     };
   }
 
+  /** Whether the run begun next will be followed (see `begin`). */
+  willFollow(): boolean {
+    this.takeProbeBoards();
+    return !this.isOffFrom(this.runs + 1);
+  }
+
+  /** The first run's boards go to the scouting's (see noteProbeCommand); it is over. */
+  private takeProbeBoards(): void {
+    if (this.probe) this.probe.forEach((hash, d) => (this.boards[d] ??= new Set()).add(hash));
+    this.probe = null;
+  }
+
+  /** Whether runs are no longer followed from the `run`th on (see `begin`). */
+  private isOffFrom(run: number): boolean {
+    if (this.off) return true;
+    if (run === SCOUTING_RUNS + 1 && this.boards.length > 0) {
+      const ways = this.boards.reduce((sum, b) => sum + b.size, 0) / this.boards.length;
+      return ways > SCATTERED_BOARDS;
+    }
+    // Exploring runs take new faces on purpose: the trial counts the other runs alone.
+    return run === TRIAL_RUNS + 1 && this.trialPlayedBack < LEAST_PLAYED_BACK * this.met;
+  }
+
   /**
    * The look-ahead's first run (before any run is followed) begins a command: if that
    * command rolls the first die, the runs after it start where it starts, so the boards it
@@ -191,12 +223,103 @@ export class ActivationReplay {
     if (this.probe) this.probe = [];
   }
 
+  /**
+   * Starts a run that explores (begin, then steered by the trie): at each die of an
+   * activation the trie knows, it takes a face no run took yet, else one leading where the
+   * trie does not know every way; elsewhere `dice` decide. Its faces are chosen, not rolled:
+   * such a run is no sample of the turn. Returns the dice to give its commands.
+   */
+  explore(dice: DiceSource): DiceSource {
+    const followed = this.begin(dice);
+    this.exploring = this.at !== null;
+    this.known.clear();
+    return followed;
+  }
+
   /** Ends the run. */
   end(): void {
     this.at = null;
     this.dice = null;
     this.open = null;
     this.points = [];
+    this.exploring = false;
+    this.known.clear();
+  }
+
+  /** The face an exploring run takes at a die the trie knows (see `explore`). */
+  private faceToExplore(step: Step): number {
+    const low = lowestFace(step);
+    for (let face = low; face <= step.sides; face++) if (!step.next.has(face)) return face;
+    for (let face = low; face <= step.sides; face++) {
+      const next = step.next.get(face)!;
+      if (!(next instanceof End ? this.isKnown(next.after) : this.isKnown(next))) return face;
+    }
+    return low;
+  }
+
+  /**
+   * Whether the trie knows every way a run can go on from `node`: every stretch written
+   * down, every face of every die taken, every activation's ends known, to the runs' end.
+   * Kept in `known` while one run explores (the trie grows between runs).
+   */
+  private isKnown(node: Place | Step): boolean {
+    const kept = this.known.get(node);
+    if (kept !== undefined) return kept;
+    let known: boolean;
+    if (node instanceof Place) {
+      const first = node.activation?.first ?? null;
+      known =
+        node.script !== null &&
+        (node.script.ends ||
+          (first !== null &&
+            (first instanceof End ? this.isKnown(first.after) : this.isKnown(first))));
+    } else {
+      known = true;
+      for (let face = lowestFace(node); face <= node.sides && known; face++) {
+        const next = node.next.get(face);
+        known =
+          next !== undefined &&
+          (next instanceof End ? this.isKnown(next.after) : this.isKnown(next));
+      }
+    }
+    this.known.set(node, known);
+    return known;
+  }
+
+  /**
+   * Whether the trie knows every way a run from the shared start can go (see isKnown), so
+   * `everyWay` can count them all: only while runs are followed and none strayed.
+   */
+  knowsEveryRun(): boolean {
+    if (this.off || this.strayed > 0 || this.runs === 0) return false;
+    this.known.clear();
+    const known = this.isKnown(this.root);
+    this.known.clear();
+    return known;
+  }
+
+  /**
+   * Every way a run from the shared start can go, to count outcomes over exactly (see
+   * WayCount), when the trie knows them all (knowsEveryRun); null otherwise.
+   */
+  everyWay(): WayCount | null {
+    if (!this.knowsEveryRun()) return null;
+    const levels: WayStep[][] = [];
+    // Every way to a place has as many activations before it: a level at a time.
+    let level: Place[] = [this.root];
+    while (level.length > 0) {
+      const next = new Set<Place>();
+      const steps: WayStep[] = [];
+      for (const place of level) {
+        const script = place.script!;
+        const ends = script.ends ? [] : endsWithChances(place.activation!);
+        for (const { end } of ends) next.add(end.after);
+        steps.push({ place, events: script.events, ends });
+      }
+      levels.push(steps);
+      level = [...next];
+    }
+    return new WayCount(this.root, levels);
   }
 
   /**
@@ -330,18 +453,19 @@ export class ActivationReplay {
     const scouting = this.runs <= SCOUTING_RUNS;
     if (scouting) (this.boards[this.depth] ??= new Set()).add(boardHash(ctx.state));
     this.depth++;
-    if (start.arrivals > 1) this.met++;
+    if (start.arrivals > 1 && !this.exploring) this.met++;
     // The faces the trie knows, rolled with the run's dice.
     const drawn: number[] = [];
     let node = start.first;
     while (node && !(node instanceof End)) {
-      const value = dice.roll(node.sides, node.below);
+      const value = this.exploring ? this.faceToExplore(node) : dice.roll(node.sides, node.below);
       drawn.push(value);
       node = node.next.get(value) ?? null;
     }
     if (node instanceof End && node.changes) {
       this.played--;
       this.playedBack++;
+      if (!this.exploring) this.trialPlayedBack++;
       applyChanges(ctx.state, node.changes);
       for (const e of node.events) ctx.events.push(e);
       this.at = node.after;
@@ -353,7 +477,8 @@ export class ActivationReplay {
     // is told against the state here, copied once a second run comes (a place no run
     // came to before is seldom come to again: patrols scatter).
     const known = node instanceof End ? node : null;
-    if (start.arrivals > 1 && !start.before && !scouting) {
+    // An exploring run comes back to every place it finds (its ends must meet their twins).
+    if ((start.arrivals > 1 || this.exploring) && !start.before && !scouting) {
       start.before = cloneState(ctx.state);
       start.shared = sharedKeys(ctx.state, start.before);
     }
@@ -428,6 +553,94 @@ export class ActivationReplay {
     }
     return null;
   }
+}
+
+/** A place on the ways, what runs emit there, and the activation's ends after it with their chances (none: the runs end there). */
+interface WayStep {
+  place: Place;
+  events: readonly GameEvent[];
+  ends: { end: End; chance: number }[];
+}
+
+/**
+ * Every way runs from one start can go (ActivationReplay.everyWay), with its chance: the
+ * places in levels (every way to a place has as many activations before it), so outcomes
+ * are counted over the trie's size, not the number of ways: the ways that meet again
+ * after an activation (ends that changed the state alike) are counted together from there.
+ */
+export class WayCount {
+  constructor(
+    private readonly root: Place,
+    private readonly levels: readonly (readonly WayStep[])[],
+  ) {}
+
+  /**
+   * Every outcome with its exact chance: `fold` carried along each way's events from
+   * `initial` (it must not change the value it is given), values alike by `keyOf` counted
+   * as one.
+   */
+  outcomes<S>(
+    initial: S,
+    fold: (value: S, events: readonly GameEvent[]) => S,
+    keyOf: (value: S) => string,
+  ): { value: S; chance: number }[] {
+    type Spread = Map<string, { value: S; chance: number }>;
+    const add = (spread: Spread, value: S, chance: number): void => {
+      const key = keyOf(value);
+      const there = spread.get(key);
+      if (there) there.chance += chance;
+      else spread.set(key, { value, chance });
+    };
+    const finals: Spread = new Map();
+    const at = new Map<Place, Spread>([
+      [this.root, new Map([[keyOf(initial), { value: initial, chance: 1 }]])],
+    ]);
+    for (const level of this.levels)
+      for (const { place, events, ends } of level) {
+        const spread = at.get(place)!;
+        at.delete(place);
+        for (const { value, chance } of spread.values()) {
+          const here = events.length > 0 ? fold(value, events) : value;
+          if (ends.length === 0) add(finals, here, chance);
+          for (const { end, chance: endChance } of ends) {
+            let after = at.get(end.after);
+            if (!after) at.set(end.after, (after = new Map()));
+            add(after, end.events.length > 0 ? fold(here, end.events) : here, chance * endChance);
+          }
+        }
+      }
+    return [...finals.values()];
+  }
+
+  /** Each batch of events some way emits (to tell beforehand which outcomes can change). */
+  *eventLists(): Generator<readonly GameEvent[]> {
+    for (const level of this.levels)
+      for (const { events, ends } of level) {
+        yield events;
+        for (const { end } of ends) yield end.events;
+      }
+  }
+}
+
+/** The lowest face that stands on `step`'s die (a re-rolled die's lower faces are rolled again). */
+function lowestFace(step: Step): number {
+  return step.below !== undefined && step.below > 1 && step.below <= step.sides ? step.below : 1;
+}
+
+/** Each end of the activation at `start` with its chance (every face of every die known). */
+function endsWithChances(start: Start): { end: End; chance: number }[] {
+  const out: { end: End; chance: number }[] = [];
+  const walk = (node: Step | End, chance: number): void => {
+    if (node instanceof End) {
+      out.push({ end: node, chance });
+      return;
+    }
+    const low = lowestFace(node);
+    const each = chance / (node.sides - low + 1);
+    for (let face = low; face <= node.sides; face++) walk(node.next.get(face)!, each);
+  };
+  walk(start.first!, 1);
+  return out;
 }
 
 /**

@@ -26,7 +26,7 @@ import { findUnit } from '../world';
 import { LookAheadMemo, settle, type Context } from './context';
 import { hasFogOfWar, heroesSee, heroesView } from './fog';
 import { noticing } from './sight';
-import { ActivationReplay } from './activation-replay';
+import { ActivationReplay, type WayCount } from './activation-replay';
 
 // ------------------------------------------------------------------ the dice tree
 
@@ -663,12 +663,15 @@ export function enemyTurnsAhead(state: GameState): {
   (dice: DiceSource): { events: GameEvent[]; state: GameState };
   /** A run's events alone, read off the replay where it knows the whole run (attackOdds' way). */
   events(dice: DiceSource): GameEvent[];
+  /** One run steered where no run went yet (TurnAhead.explore); false when runs are not followed. */
+  explore(dice: DiceSource): boolean;
   /** The activations played back between the runs (for tests and the bench). */
   readonly replay: ActivationReplay;
 } {
   const ahead = new TurnAhead(state);
   return Object.assign((dice: DiceSource) => ahead.run(dice), {
     events: (dice: DiceSource) => ahead.runEvents(dice).events,
+    explore: (dice: DiceSource) => ahead.explore(dice),
     replay: ahead.replay,
   });
 }
@@ -759,8 +762,12 @@ class TurnAhead {
     return this.runFrom(copyAt(this.prefix), dice);
   }
 
-  private runFrom(at: TurnAheadAt, dice: DiceSource): { events: GameEvent[]; state: GameState } {
-    const followed = this.replay.begin(dice);
+  private runFrom(
+    at: TurnAheadAt,
+    dice: DiceSource,
+    exploring = false,
+  ): { events: GameEvent[]; state: GameState } {
+    const followed = exploring ? this.replay.explore(dice) : this.replay.begin(dice);
     try {
       while (!at.done) this.step(at, followed);
     } finally {
@@ -853,6 +860,29 @@ class TurnAhead {
     this.spare = state;
     return { events };
   }
+
+  /**
+   * One run that explores the replay's trie (ActivationReplay.explore): its faces chosen to
+   * go where no run went yet, so it is no sample of the turn. False, running nothing, when
+   * the runs are no longer followed (there is nothing to explore then).
+   */
+  explore(dice: DiceSource): boolean {
+    if (!this.prefix) this.run(dice);
+    if (!this.replay.willFollow()) return false;
+    const spare = this.spare;
+    this.spare = null;
+    this.spare = this.runFrom(copyAt(this.prefix!, spare), dice, true).state;
+    return true;
+  }
+
+  /**
+   * Every way the turn can go, to count outcomes over exactly (ActivationReplay.everyWay),
+   * the start's own events before them; null unless the runs have shown every way.
+   */
+  everyWay(): { prefix: readonly GameEvent[]; ways: WayCount } | null {
+    const ways = this.prefix ? this.replay.everyWay() : null;
+    return ways ? { prefix: this.prefix!.events, ways } : null;
+  }
 }
 
 /** A copy of `at` to run on (its state taken over from `spare` where it can: cloneStateOnto). */
@@ -888,7 +918,10 @@ export interface AttackOdds {
   /** Hero id -> chance of being attacked at least once. */
   chances: Record<string, number>;
   method: 'exact' | 'monte-carlo';
-  /** Runs of the turn behind the figures (leaves enumerated, or samples). */
+  /**
+   * Runs of the turn behind the figures: the ways enumerated one by one, the runs that
+   * showed every way when those are counted together (exact), or the samples.
+   */
   runs: number;
   /**
    * Enemy id -> its part in those runs, in the real acting order (under fog of war, only
@@ -905,6 +938,8 @@ interface EnemyRun {
   /** The hero it struck first, and whether that strike wounded. */
   struck: string | null;
   wounded: boolean;
+  /** Its first strike is the last strike so far: a wound the events after tell may be its. */
+  pending: boolean;
 }
 
 /** What one run of the enemies' next turn did: the heroes attacked, each tracked enemy's part. */
@@ -914,58 +949,133 @@ interface TurnRun {
 }
 
 /**
- * Reads a run of the enemies' next turn from `state`: the heroes attacked (heroesAttacked)
- * and, for each enemy tracked (those the heroes see under fog of war), its part.
+ * Follows `events` for the enemies in `runs` (each changed in place): where each stands
+ * and faces, whether it took its turn, its first strike at one of `heroes` and whether
+ * that strike wounded.
  */
-function turnReader(state: GameState): (run: { events: GameEvent[] }) => TurnRun {
-  const attackedIn = heroesAttacked(state);
-  const heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
-  const inView = hasFogOfWar(state) ? new Set(heroesView(state).enemies) : null;
-  const tracked = state.units
-    .filter((u) => u.side === 'enemies' && u.position && (!inView || inView.has(u.id)))
-    .map((u) => u.id);
-  const start = tracked.map((id) => {
-    const u = findUnit(state, id)!;
-    return { id, at: u.position, facing: u.facing };
-  });
-  // Where each ends is read from the run's events (the state after a run may hold the
-  // start of the next round, past the stretch the events keep).
-  return ({ events }) => {
-    const enemies = new Map<string, EnemyRun>();
-    for (const { id, at, facing } of start)
-      enemies.set(id, { acted: false, at, facing, struck: null, wounded: false });
-    let last: EnemyRun | null = null;
-    let lastBy = '';
-    for (const e of events) {
-      if (
-        e.type === 'moved' ||
-        e.type === 'faced' ||
-        e.type === 'defeated' ||
-        e.type === 'placed'
-      ) {
-        const r = enemies.get(e.unit);
-        if (!r) continue;
-        if (e.type === 'moved') r.at = e.to;
-        else if (e.type === 'faced') r.facing = e.to;
-        else r.at = e.type === 'placed' ? e.at : null;
-      } else if (e.type === 'turn-started') {
-        const r = enemies.get(e.unit);
-        if (r) r.acted = true;
-      } else if (e.type === 'attacked') {
-        last = null;
-        const r = enemies.get(e.unit);
-        if (r && r.struck === null && heroes.has(e.target)) {
-          r.struck = e.target;
-          last = r;
-          lastBy = e.unit;
-        }
-      } else if (e.type === 'wounded' && last && e.by === lastBy && e.unit === last.struck) {
-        last.wounded = true;
-        last = null;
-      } else if (e.type === 'turn-ended') last = null;
+function followEnemies(
+  runs: ReadonlyMap<string, EnemyRun>,
+  heroes: ReadonlySet<string>,
+  events: readonly GameEvent[],
+): void {
+  let last: EnemyRun | null = null;
+  let lastBy = '';
+  for (const [id, r] of runs)
+    if (r.pending) {
+      last = r;
+      lastBy = id;
+      r.pending = false;
     }
-    return { attacked: attackedIn(events), enemies };
-  };
+  for (const e of events) {
+    if (e.type === 'moved' || e.type === 'faced' || e.type === 'defeated' || e.type === 'placed') {
+      const r = runs.get(e.unit);
+      if (!r) continue;
+      if (e.type === 'moved') r.at = e.to;
+      else if (e.type === 'faced') r.facing = e.to;
+      else r.at = e.type === 'placed' ? e.at : null;
+    } else if (e.type === 'turn-started') {
+      const r = runs.get(e.unit);
+      if (r) r.acted = true;
+    } else if (e.type === 'attacked') {
+      last = null;
+      const r = runs.get(e.unit);
+      if (r && r.struck === null && heroes.has(e.target)) {
+        r.struck = e.target;
+        last = r;
+        lastBy = e.unit;
+      }
+    } else if (e.type === 'wounded' && last && e.by === lastBy && e.unit === last.struck) {
+      last.wounded = true;
+      last = null;
+    } else if (e.type === 'turn-ended') last = null;
+  }
+  if (last) last.pending = true;
+}
+
+/**
+ * Reads runs of the enemies' next turn from `state`: the heroes attacked (heroesAttacked)
+ * and, for each enemy tracked (those the heroes see under fog of war), its part. Where
+ * each ends is read from the run's events (the state after a run may hold the start of
+ * the next round, past the stretch the events keep).
+ */
+class TurnReader {
+  private readonly attackedIn: (events: readonly GameEvent[]) => Set<string>;
+  private readonly heroes: Set<string>;
+  private readonly start: { id: string; at: Point | null; facing: Facing }[];
+
+  constructor(state: GameState) {
+    this.attackedIn = heroesAttacked(state);
+    this.heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
+    const inView = hasFogOfWar(state) ? new Set(heroesView(state).enemies) : null;
+    this.start = state.units
+      .filter((u) => u.side === 'enemies' && u.position && (!inView || inView.has(u.id)))
+      .map((u) => ({ id: u.id, at: u.position, facing: u.facing }));
+  }
+
+  private startOf(at: Point | null, facing: Facing): EnemyRun {
+    return { acted: false, at, facing, struck: null, wounded: false, pending: false };
+  }
+
+  /** What one run did. */
+  read(run: { events: readonly GameEvent[] }): TurnRun {
+    const enemies = new Map<string, EnemyRun>();
+    for (const { id, at, facing } of this.start) enemies.set(id, this.startOf(at, facing));
+    followEnemies(enemies, this.heroes, run.events);
+    return { attacked: this.attackedIn(run.events), enemies };
+  }
+
+  /**
+   * The odds counted exactly over every way the turn can go, from the runs `ahead` has
+   * made (TurnAhead.exactOutcomes); null when those runs do not show every way. Each
+   * hero's chance and each enemy's part are counted on their own, so ways that differ
+   * elsewhere still count as one for them.
+   */
+  countExactly(ahead: TurnAhead, heroIds: readonly string[], runs: number): AttackOdds | null {
+    const every = ahead.everyWay();
+    if (!every) return null;
+    const { prefix, ways } = every;
+    // Who any way attacks, and whose part any way tells: the others' figures need no count.
+    const lists = [prefix, ...ways.eventLists()];
+    const attackedIn = new Map<readonly GameEvent[], Set<string>>();
+    const named = new Set<string>();
+    for (const events of lists) {
+      attackedIn.set(events, this.attackedIn(events));
+      for (const e of events) if ('unit' in e && e.unit !== null) named.add(e.unit);
+    }
+    const everAttacked = new Set(lists.flatMap((events) => [...attackedIn.get(events)!]));
+    const chances: Record<string, number> = {};
+    for (const h of heroIds) {
+      if (!everAttacked.has(h)) {
+        chances[h] = 0;
+        continue;
+      }
+      const fold = (hit: boolean, events: readonly GameEvent[]): boolean =>
+        hit || attackedIn.get(events)!.has(h);
+      const outcomes = ways.outcomes(fold(false, prefix), fold, (hit) => (hit ? '1' : '0'));
+      chances[h] = outcomes.reduce((sum, w) => sum + (w.value ? w.chance : 0), 0);
+    }
+    const tally = new PhaseTally();
+    tally.addRuns(1);
+    for (const { id, at, facing } of this.start) {
+      if (!named.has(id)) {
+        tally.addEnemy(id, this.startOf(at, facing), 1);
+        continue;
+      }
+      const fold = (run: EnemyRun, events: readonly GameEvent[]): EnemyRun => {
+        const next = { ...run };
+        followEnemies(new Map([[id, next]]), this.heroes, events);
+        return next;
+      };
+      const outcomes = ways.outcomes(
+        fold(this.startOf(at, facing), prefix),
+        fold,
+        (r) =>
+          `${r.acted}|${r.at ? `${r.at.x},${r.at.y}` : '-'}|${r.facing}|${r.struck}|${r.wounded}|${r.pending}`,
+      );
+      for (const { value, chance } of outcomes) tally.addEnemy(id, value, chance);
+    }
+    return { chances, method: 'exact', runs, enemies: tally.result() };
+  }
 }
 
 /** Sums weighted runs into each tracked enemy's PhaseOdds. */
@@ -984,22 +1094,30 @@ class PhaseTally {
 
   add(run: TurnRun, weight: number): void {
     this.total += weight;
-    for (const [id, r] of run.enemies) {
-      let t = this.byEnemy.get(id);
-      if (!t) {
-        t = { acts: 0, gone: 0, ends: [], strikes: new Map(), noStrike: 0 };
-        this.byEnemy.set(id, t);
-      }
-      if (r.acted) t.acts += weight;
-      if (r.at) addEnd(t.ends, r.at, r.facing, weight);
-      else t.gone += weight;
-      if (r.struck === null) t.noStrike += weight;
-      else {
-        const s = t.strikes.get(r.struck) ?? { chance: 0, wounds: 0 };
-        s.chance += weight;
-        if (r.wounded) s.wounds += weight;
-        t.strikes.set(r.struck, s);
-      }
+    for (const [id, r] of run.enemies) this.addEnemy(id, r, weight);
+  }
+
+  /** Weight of runs counted (each enemy's part is added on its own: addEnemy). */
+  addRuns(weight: number): void {
+    this.total += weight;
+  }
+
+  /** One enemy's part in runs of that weight. */
+  addEnemy(id: string, r: EnemyRun, weight: number): void {
+    let t = this.byEnemy.get(id);
+    if (!t) {
+      t = { acts: 0, gone: 0, ends: [], strikes: new Map(), noStrike: 0 };
+      this.byEnemy.set(id, t);
+    }
+    if (r.acted) t.acts += weight;
+    if (r.at) addEnd(t.ends, r.at, r.facing, weight);
+    else t.gone += weight;
+    if (r.struck === null) t.noStrike += weight;
+    else {
+      const s = t.strikes.get(r.struck) ?? { chance: 0, wounds: 0 };
+      s.chance += weight;
+      if (r.wounded) s.wounds += weight;
+      t.strikes.set(r.struck, s);
     }
   }
 
@@ -1028,9 +1146,20 @@ class PhaseTally {
   }
 }
 
+/**
+ * Runs the attack odds may make steered to the faces no run took yet, before they count the
+ * turn's ways exactly or, failing that, take the Monte Carlo's samples.
+ */
+const EXPLORING_RUNS = 16;
+
 export interface AttackOddsOptions {
   /** Leaves an exact enumeration may have before the Monte Carlo takes over (128). */
   maxLeaves?: number;
+  /**
+   * Runs steered to the faces no run took yet, to count the turn's ways exactly where its
+   * runs meet again (EXPLORING_RUNS; 0: none, straight to the Monte Carlo).
+   */
+  exploringRuns?: number;
   /** Samples of the Monte Carlo. */
   samples?: number;
   /** Seed of the Monte Carlo's own dice (the game's dice are never used). */
@@ -1042,7 +1171,7 @@ export interface AttackOddsOptions {
  * attacks by the monsters the heroes see in `state` count (the odds must not tell of a
  * monster the player cannot see).
  */
-function heroesAttacked(state: GameState): (events: GameEvent[]) => Set<string> {
+function heroesAttacked(state: GameState): (events: readonly GameEvent[]) => Set<string> {
   const heroes = new Set(state.units.filter((u) => u.side === 'heroes').map((u) => u.id));
   const inView = hasFogOfWar(state) ? new Set(heroesView(state).enemies) : null;
   return (events) => {
@@ -1091,7 +1220,8 @@ export function* attackOddsSteps(
   // That run is also a first estimate (one run of a Monte Carlo), when one is asked for.
   let product = 1;
   const ahead = new TurnAhead(state);
-  const read = turnReader(state);
+  const reader = new TurnReader(state);
+  const read = (run: { events: readonly GameEvent[] }): TurnRun => reader.read(run);
   const probe = read(
     ahead.run({
       roll(n, below) {
@@ -1139,6 +1269,18 @@ export function* attackOddsSteps(
     }
     return { chances, method: 'exact', runs: exact.leaves.length, enemies: tally.result() };
   }
+  // Runs that meet again after nearly every activation (alerted monsters breaking a tie
+  // between heroes either way, then walking alike) can show every way the whole turn can go
+  // in a few runs steered to the faces no run took yet: the odds are then counted exactly.
+  const steer = warmDice(seed ^ 0xe7);
+  let runs = 1;
+  const exploring = options.exploringRuns ?? EXPLORING_RUNS;
+  for (let i = 0; i < exploring && ahead.explore(steer); i++) {
+    runs++;
+    const counted = reader.countExactly(ahead, heroes, runs);
+    if (counted) return counted;
+    yield estimate;
+  }
   const estimator = oddsEstimator(state, seed, ahead, read);
   const samples = options.samples ?? 200;
   for (let i = 0; i < samples; i++) {
@@ -1158,14 +1300,15 @@ export function attackOddsEstimator(
   state: GameState,
   seed: number,
 ): { run(samples: number): void; result(): AttackOdds } {
-  return oddsEstimator(state, seed, new TurnAhead(state), turnReader(state));
+  const reader = new TurnReader(state);
+  return oddsEstimator(state, seed, new TurnAhead(state), (run) => reader.read(run));
 }
 
 function oddsEstimator(
   state: GameState,
   seed: number,
   ahead: TurnAhead,
-  read: (run: { events: GameEvent[] }) => TurnRun,
+  read: (run: { events: readonly GameEvent[] }) => TurnRun,
 ): { run(samples: number): void; result(): AttackOdds } {
   const dice = warmDice(seed);
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);

@@ -11,7 +11,10 @@ import { terrainAt, terrainMoveCost, type BattleMap } from '../map';
 import { mapIndexOf } from '../map-index';
 import type { RuleModule } from '../rulesets/module';
 import {
+  findBestInFlood,
   findBestWithin,
+  keepFlood,
+  type KeptFlood,
   firstReachable,
   floodCosts,
   stepsWithin,
@@ -292,8 +295,14 @@ function keptWayToward(ctx: Context, unit: Placed, goal: Point, grid: () => Path
   // and one square more, a large base's squares besides: boards alike that near share it.
   const reach = approachBudget(unit) + sizeOf(unit) + 1;
   const answers = ctx.memo.forValues(ctx.state.map, ...figuresNear(ctx.state, unit, reach));
+  // The search's flood reads the same figures, whatever the goal: one serves every hero
+  // the monster may head for on this board.
+  const flood = (on: PathingGrid, budget: number): KeptFlood | null =>
+    keptIn(answers, `flood|${unit.id}|${unit.move}|${budget}`, () =>
+      keepFlood(on, unit.position, budget),
+    );
   const way = keptIn(answers, `way|${unit.id}|${unit.move}|${goal.x},${goal.y}`, () =>
-    wayToward(ctx.state, ctx.rules, unit, goal, grid()),
+    wayToward(ctx.state, ctx.rules, unit, goal, grid(), flood),
   );
   return way.map((p) => ({ x: p.x, y: p.y }));
 }
@@ -305,13 +314,14 @@ function wayToward(
   unit: Placed,
   goal: Point,
   grid: PathingGrid,
+  keptFlood?: (grid: PathingGrid, budget: number) => KeptFlood | null,
 ): Point[] {
   const size = sizeOf(unit) > 1 && rules.plansWithBase?.(state) ? sizeOf(unit) : 1;
   // Planned with its whole base, a large figure's long way keeps to squares it can end a
   // turn on (this turn's walk to strike still passes where one square of its base is open).
   const plan = size > 1 ? whereBaseFits(grid, wholeBaseGrid(state.map, size)) : grid;
   const approach =
-    approachPath(state, unit, goal, plan, undefined, size) ??
+    approachPath(state, unit, goal, plan, undefined, size, plan === grid ? keptFlood : undefined) ??
     // (On the same grid the same search finds nothing again.)
     (plan === grid ? null : approachPath(state, unit, goal, grid, undefined, size));
   if (!approach) return [];
@@ -378,6 +388,7 @@ function approachPath(
   grid: PathingGrid,
   budget?: number,
   size = 1,
+  keptFlood?: (grid: PathingGrid, budget: number) => KeptFlood | null,
 ): PathResult | null {
   // A base planned whole heads for the goal with its main square, kept on the board.
   const { width, height } = state.map;
@@ -391,13 +402,11 @@ function approachPath(
   };
   // Looking a few turns' walk ahead is enough to find the way round a crowd; the field
   // already knows the long way.
-  return findBestWithin(
-    grid,
-    enemy.position,
-    budget ?? approachBudget(enemy),
-    remaining,
-    remaining(enemy.position.x, enemy.position.y),
-  );
+  const within = budget ?? approachBudget(enemy);
+  const startScore = remaining(enemy.position.x, enemy.position.y);
+  if (!keptFlood) return findBestWithin(grid, enemy.position, within, remaining, startScore);
+  const flood = keptFlood(grid, within);
+  return flood && findBestInFlood(flood, grid, remaining, startScore);
 }
 
 /** How far approachPath's search looks (in movement points) for `unit` when not told. */
