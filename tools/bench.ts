@@ -347,6 +347,7 @@ async function main(): Promise<void> {
     const results = [
       intentOverlay(big, seeds, args.quick ? 2 : 5, 'patrolling'),
       intentOverlay(big, seeds, args.quick ? 1 : 5, 'alerted'),
+      intentOverlay(big, seeds, args.quick ? 1 : 3, 'games'),
     ];
     const aheads = [
       intentAhead(big, seeds, args.quick ? 2 : 5, 'patrolling'),
@@ -386,7 +387,7 @@ async function main(): Promise<void> {
       })),
     };
     for (const r of results) {
-      const key = `intent.${r.board}.${r.situation.includes('alerted') ? 'alerted' : 'first'}`;
+      const key = `intent.${r.board}.${r.situation.includes('alerted') ? 'alerted' : r.situation.includes('real games') ? 'games' : 'first'}`;
       const section =
         'Intent overlay after a command, Intent on and a monster hovered (budget: one 16.7 ms frame)';
       rows.push(

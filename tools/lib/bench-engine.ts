@@ -349,15 +349,46 @@ export function skirmishAlertedRound(
   );
 }
 
-/** The heroes'-turn states the intent overlay is measured on: the first turn, or every enemy alerted. */
+/** Where the intent overlay is measured: the first turn, every enemy alerted, or real games. */
+export type IntentSituation = 'patrolling' | 'alerted' | 'games';
+
+/** Heroes'-turn states of each real game ('games'): every GAME_STATE_EVERY-th, up to GAME_STATES. */
+const GAME_STATE_EVERY = 9;
+const GAME_STATES = 12;
+
+/**
+ * The heroes'-turn states the intent overlay is measured on: the first turn, every enemy
+ * alerted, or states met in real autopilot games (monsters patrolling, noticing, fighting).
+ */
 export function intentStates(
   map: BattleMap,
   seeds: readonly number[],
-  situation: 'patrolling' | 'alerted',
+  situation: IntentSituation,
 ): GameState[] {
-  return situation === 'alerted'
-    ? alertedInputs(map, seeds).map(([s]) => s)
-    : seeds.map((seed) => started(map, seed).after).filter((s) => s.phase === 'heroes');
+  if (situation === 'alerted') return alertedInputs(map, seeds).map(([s]) => s);
+  if (situation === 'patrolling')
+    return seeds.map((seed) => started(map, seed).after).filter((s) => s.phase === 'heroes');
+  const out: GameState[] = [];
+  for (const seed of seeds) {
+    const created = createGame({
+      scenarioId: 'bench',
+      map,
+      seed,
+      rulesVersion: benchRules.version,
+    });
+    if (!created.ok) throw new Error(created.error);
+    let state = created.state;
+    let heroesTurns = 0;
+    const taken = out.length;
+    while (state.phase !== 'over' && out.length - taken < GAME_STATES) {
+      if (state.phase === 'heroes' && !state.outcome && heroesTurns++ % GAME_STATE_EVERY === 0)
+        out.push(state);
+      const command = chooseHeroCommand(state);
+      if (!command) break;
+      state = mustApply(state, command);
+    }
+  }
+  return out;
 }
 
 /** The intent overlay's figures: the first frame after a command, and the whole of it. */
@@ -395,11 +426,11 @@ export function intentOverlay(
   map: BattleMap,
   seeds: readonly number[],
   rounds: number,
-  situation: 'patrolling' | 'alerted',
+  situation: IntentSituation,
   samples = 100,
 ): IntentOverlayResult {
   const states = intentStates(map, seeds, situation);
-  let method = '';
+  const methods = new Map<string, number>();
   const first: number[] = [];
   const full: number[] = [];
   const frames: number[] = [];
@@ -421,7 +452,6 @@ export function intentOverlay(
     }
     const t2 = performance.now();
     const odds = work.attackOdds().odds;
-    method = odds ? `${odds.method}, ${odds.runs} runs` : 'none';
     if (!record) {
       warming.push(t2 - t0);
       return;
@@ -429,6 +459,12 @@ export function intentOverlay(
     first.push(t1 - t0);
     full.push(t2 - t0);
     frames.push(n);
+    const how = !odds
+      ? 'none'
+      : situation === 'games'
+        ? odds.method
+        : `${odds.method}, ${odds.runs} runs`;
+    methods.set(how, (methods.get(how) ?? 0) + 1);
   };
   const hoverable = (s: GameState) =>
     s.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
@@ -443,12 +479,19 @@ export function intentOverlay(
     }
   }
   const sorted = [...full].sort((a, b) => a - b);
+  // One way for all (the first turn, every enemy alerted), or how many samples took each.
+  const method =
+    methods.size === 1
+      ? [...methods.keys()][0]
+      : [...methods].map(([how, count]) => `${how} in ${count} of ${full.length}`).join('; ');
   return {
     ...summarise(
       map,
       situation === 'alerted'
         ? 'intent overlay, every enemy alerted'
-        : 'intent overlay, first turn',
+        : situation === 'games'
+          ? 'intent overlay, real games (autopilot heroes)'
+          : 'intent overlay, first turn',
       `first frame: round odds + the hovered monster's intent + the attack odds' first estimate; whole: every monster's intent + attackOdds (${samples} Monte Carlo samples at most), warm, a fresh state each`,
       first,
       states[0],
