@@ -265,7 +265,7 @@ export function updateAwareness(ctx: Context): void {
   const answers = anyAlerted(state) ? ctx.memo?.forBoard(state, now) : undefined;
   // The checks change the board only by the status and facing events they emit: with
   // none, the board after them is the one read above.
-  mark.values.set(now.subarray(0, n));
+  for (let i = 0; i < n; i++) mark.values[i] = now[i];
   mark.ran = true;
   const eventsBefore = ctx.events.length;
   if (answers) keptAwarenessChecks(ctx, answers, figuresBlock, still);
@@ -408,20 +408,22 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: Uint8Array 
       if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
       if (still?.[i]) continue;
       // A hero behind a patrolling enemy, or (one square) hidden by walls (the kept
-      // answers), is not noticed: cheap questions before noticing's own.
+      // answers), is not noticed: cheap questions before noticing's own, which is set up
+      // only once some hero is in an enemy's lines (mostly none is, far from the heroes).
       const all = heroesNow();
-      notices ??= noticing(state, seesNow());
       if (inLines === undefined) inLines = ctx.memo ? heroesInLines(ctx.memo, state, all) : null;
       const from = enemy.position;
       const arc = enemy.ai.status === 'patrolling';
       const facing = arc ? enemy.facing : -1;
       const lines = inLines ? inLines(from, facing) : heroesInLinesFrom(map, from, facing, all);
       let seen: Unit | undefined;
-      for (const k of lines)
+      for (const k of lines) {
+        notices ??= noticing(state, seesNow());
         if (notices(enemy, all[k])) {
           seen = all[k];
           break;
         }
+      }
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
     if (
