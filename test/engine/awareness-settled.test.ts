@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { cloneState } from '../../src/engine/game';
 import { createDiceState, openDice, riggedDice } from '../../src/engine/dice';
 import { requireRules } from '../../src/engine/rulesets/registry';
+import { LookAheadMemo } from '../../src/engine/systems/context';
 import { enemyTurnsAhead } from '../../src/engine/systems/intent';
 import { canNotice, updateAwareness } from '../../src/engine/systems/sight';
 import type { Facing } from '../../src/engine/grid';
@@ -37,14 +38,18 @@ function heroesTurn(): GameState {
   return copy;
 }
 
-/** Awareness run afresh on a copy (no earlier checks to lean on): the events it would add. */
-function checkedAfresh(state: GameState): GameEvent[] {
+/**
+ * Awareness run afresh on a copy (no earlier checks to lean on): the events it would add;
+ * with `memo`, as in a look-ahead.
+ */
+function checkedAfresh(state: GameState, memo = false): GameEvent[] {
   const copy = cloneState(state);
   const ctx = {
     state: copy,
     dice: riggedDice([]),
     events: [] as GameEvent[],
     rules: requireRules(copy),
+    ...(memo ? { memo: new LookAheadMemo() } : {}),
   };
   updateAwareness(ctx);
   return ctx.events;
@@ -87,5 +92,44 @@ describe('awareness’s settled enemies where figures block sight', () => {
       expect(events.some((e) => e.type === 'status-changed' && e.unit === 'goblin-3')).toBe(true);
     }
     expect(walkedAway).toBeGreaterThan(10);
+  });
+
+  it('in a look-ahead, skip no check that could change something (patrols walled off, an awake Arch Foe, a hero in sight)', () => {
+    // A wall hides the Thief from the goblins east of it; goblin-4, west of it, faces the Thief.
+    const WALLED = `
+###########
+#T..#.....#
+#...#..g..#
+#...#.g.g.#
+###########
+`;
+    const base = (): GameState => {
+      const s = startWith(boardGame(WALLED), [4, 4, 4]).state;
+      const copy = structuredClone({ ...s, map: undefined }) as unknown as GameState;
+      copy.map = s.map;
+      copy.heroesHaveMoved = true;
+      for (const id of ['goblin-1', 'goblin-2', 'goblin-3'])
+        unit(copy, id).ai!.status = 'patrolling';
+      return copy;
+    };
+    const checked = checkedAfresh;
+    // Nobody can notice anybody: nothing in either.
+    const walled = base();
+    expect(checked(walled, true)).toEqual([]);
+    expect(checked(walled, false)).toEqual([]);
+    // The Arch Foe, awake (retreating), raises the alarm behind the wall all the same.
+    const alarm = base();
+    unit(alarm, 'goblin-1').ai!.archFoe = true;
+    unit(alarm, 'goblin-1').ai!.status = 'retreating';
+    const raised = checked(alarm, true);
+    expect(raised.filter((e) => e.type === 'status-changed').length).toBe(2);
+    expect(raised).toEqual(checked(alarm, false));
+    // A goblin west of the wall, facing the Thief, notices it.
+    const seen = base();
+    unit(seen, 'goblin-3').position = { x: 3, y: 3 };
+    unit(seen, 'goblin-3').facing = 7 as Facing;
+    const noticed = checked(seen, true);
+    expect(noticed.some((e) => e.type === 'status-changed' && e.unit === 'goblin-3')).toBe(true);
+    expect(noticed).toEqual(checked(seen, false));
   });
 });

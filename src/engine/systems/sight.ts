@@ -246,6 +246,7 @@ export function updateAwareness(ctx: Context): void {
   // Nothing to do when no enemy is alerted and none may yet notice anyone (the heroes
   // have not moved): the checks below would change nothing.
   if (!state.heroesHaveMoved && !anyAlerted(state)) return;
+  if (ctx.memo && cannotNoticeAnyone(ctx.memo, state)) return;
   const figuresBlock = rulesOf(state)?.figuresBlockSight(state) ?? false;
   // What the figures show now, read once for the questions below (a shared buffer: read
   // before anything else reads a board).
@@ -332,6 +333,31 @@ function keptAwarenessChecks(
     else throw new Error(`awareness played back an unexpected ${event.type} event`);
     emit(ctx, { ...event });
   }
+}
+
+/**
+ * In a look-ahead: whether the checks would surely change nothing, as no enemy is alerted
+ * (none to turn toward a hero), no Arch Foe is awake (no alarm) and no unaware one has a hero in its lines
+ * through walls alone (heroesInLines, whatever stands between). Then the checks' own
+ * bookkeeping is not needed either: the common case among patrols far from the heroes.
+ */
+function cannotNoticeAnyone(memo: LookAheadMemo, state: GameState): boolean {
+  const units = state.units;
+  let heroes: (Unit & { position: Point })[] | null = null;
+  let inLines: ((from: Point, facing: number) => readonly number[]) | null = null;
+  for (let i = 0; i < units.length; i++) {
+    const enemy = units[i];
+    if (enemy.side !== 'enemies' || !isOnBoard(enemy) || !enemy.ai) continue;
+    const status = enemy.ai.status;
+    const unaware = status === 'patrolling' || status === 'prepared';
+    // An Arch Foe no longer unaware raises the alarm (awarenessChecks).
+    if (status === 'alerted' || (!unaware && isArchFoe(enemy))) return false;
+    if (!unaware) continue;
+    inLines ??= heroesInLines(memo, state, (heroes ??= livingUnits(state, 'heroes')));
+    if (inLines(enemy.position, status === 'patrolling' ? enemy.facing : -1).length > 0)
+      return false;
+  }
+  return true;
 }
 
 function anyAlerted(state: GameState): boolean {
