@@ -127,17 +127,39 @@ function copyStateWith(state: GameState, copyUnit: (unit: Unit, index: number) =
 export function cloneStateOnto(state: GameState, spare: GameState): GameState {
   const components = rulesOf(state)?.components ?? [];
   // The values cloneState copies are compared by value; the rest must be the very same.
-  const isSameCopied = (key: string, x: unknown, y: unknown): boolean =>
-    (key === 'position' ||
-      key === 'stats' ||
-      key === 'ai' ||
-      key === 'conditions' ||
-      components.includes(key)) &&
-    isSamePlain(x, y);
+  // (A square and the counters, flat, by hand: every figure is asked every run.)
+  const isSameCopied = (key: string, x: unknown, y: unknown): boolean => {
+    switch (key) {
+      case 'position':
+        return isSamePoint(x as Point | null, y as Point | null);
+      case 'stats':
+        return isSameFlat(x as Record<string, unknown>, y as Record<string, unknown>);
+      case 'ai':
+      case 'conditions':
+        return isSamePlain(x, y);
+      default:
+        return components.includes(key) && isSamePlain(x, y);
+    }
+  };
   return copyStateWith(state, (u, i) => {
     const kept = spare.units[i];
     return kept && isSameKeyByKey(u, kept, isSameCopied) ? kept : cloneUnit(u, components);
   });
+}
+
+function isSamePoint(a: Point | null, b: Point | null): boolean {
+  return a === null || b === null ? a === b : a.x === b.x && a.y === b.y;
+}
+
+/** Whether two objects of plain values (no objects in them) have the same keys and values. */
+function isSameFlat(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  let keys = 0;
+  for (const key in a) {
+    keys++;
+    if (a[key] !== b[key] || (a[key] === undefined && !(key in b))) return false;
+  }
+  for (const _ in b) keys--;
+  return keys === 0;
 }
 
 /** Whether two plain values (objects, arrays, values) are equal, key by key. */

@@ -131,6 +131,11 @@ describe('a copy that takes over the figures a dropped run left as they were', (
     const third = spare.units.find((u) => u.id !== goblin.id && u !== hero && u !== other)!;
     // A shared value (the weapon list) is kept only when it is the very same list.
     third.weapons = third.weapons.map((w) => ({ ...w }));
+    // A figure moved a square.
+    const moved = spare.units.find((u) => ![goblin, hero, other, third].includes(u))!;
+    moved.position = { x: moved.position!.x, y: moved.position!.y + 1 };
+    // The hero, in a new square object on the very same square, is still taken over.
+    hero.position = { ...hero.position! };
 
     const copy = cloneStateOnto(state, spare);
     expect(JSON.stringify(copy)).toBe(JSON.stringify(cloneState(state)));
@@ -143,6 +148,15 @@ describe('a copy that takes over the figures a dropped run left as they were', (
     expect(at(other)).not.toBe(other);
     expect(at(third)).not.toBe(third);
     expect(at(third).weapons).toBe(state.units.find((u) => u.id === third.id)!.weapons);
+    expect(at(moved)).not.toBe(moved);
+    // One taken off the board is copied again too.
+    const other2 = cloneState(state);
+    const gone = other2.units.find((u) => u.id === moved.id)!;
+    gone.position = null;
+    const copy2 = cloneStateOnto(state, other2);
+    expect(copy2.units.find((u) => u.id === gone.id)).not.toBe(gone);
+    expect(JSON.stringify(copy2)).toBe(JSON.stringify(cloneState(state)));
+
     // A copied figure is the state's values in objects of its own.
     expect(at(goblin).position).not.toBe(state.units.find((u) => u.id === goblin.id)!.position);
   });
