@@ -353,7 +353,7 @@ function cannotNoticeAnyone(memo: LookAheadMemo, state: GameState): boolean {
     // An Arch Foe no longer unaware raises the alarm (awarenessChecks).
     if (status === 'alerted' || (!unaware && isArchFoe(enemy))) return false;
     if (!unaware) continue;
-    inLines ??= heroesInLines(memo, state, (heroes ??= livingUnits(state, 'heroes')));
+    inLines ??= heroesInLines(memo, state, () => (heroes ??= livingUnits(state, 'heroes')));
     if (inLines(enemy.position, status === 'patrolling' ? enemy.facing : -1).length > 0)
       return false;
   }
@@ -436,15 +436,18 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: Uint8Array 
       // A hero behind a patrolling enemy, or (one square) hidden by walls (the kept
       // answers), is not noticed: cheap questions before noticing's own, which is set up
       // only once some hero is in an enemy's lines (mostly none is, far from the heroes).
-      const all = heroesNow();
-      if (inLines === undefined) inLines = ctx.memo ? heroesInLines(ctx.memo, state, all) : null;
+      if (inLines === undefined)
+        inLines = ctx.memo ? heroesInLines(ctx.memo, state, heroesNow) : null;
       const from = enemy.position;
       const arc = enemy.ai.status === 'patrolling';
       const facing = arc ? enemy.facing : -1;
-      const lines = inLines ? inLines(from, facing) : heroesInLinesFrom(map, from, facing, all);
+      const lines = inLines
+        ? inLines(from, facing)
+        : heroesInLinesFrom(map, from, facing, heroesNow());
       let seen: Unit | undefined;
       for (const k of lines) {
         notices ??= noticing(state, seesNow());
+        const all = heroesNow();
         if (notices(enemy, all[k])) {
           seen = all[k];
           break;
@@ -486,17 +489,18 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: Uint8Array 
 function heroesInLines(
   memo: LookAheadMemo,
   state: GameState,
-  heroes: readonly (Unit & { position: Point })[],
+  heroesNow: () => readonly (Unit & { position: Point })[],
 ): (from: Point, facing: number) => readonly number[] {
   const map = state.map;
   const kept = heroLines.get(memo);
-  const table = kept && isSameLineup(kept, map, heroes) ? kept : lineupOf(map, heroes);
+  // The living heroes listed only when the lines are worked out anew (seldom, once kept).
+  const table = kept && isLineupOf(kept, state) ? kept : lineupOf(map, heroesNow());
   if (table !== kept) heroLines.set(memo, table);
   return (from, facing) => {
     const key = (from.y * map.width + from.x) * 9 + facing + 1;
     let out = table.lines.get(key);
     if (!out) {
-      out = heroesInLinesFrom(map, from, facing, heroes);
+      out = heroesInLinesFrom(map, from, facing, heroesNow());
       table.lines.set(key, out);
     }
     return out;
@@ -550,23 +554,23 @@ function lineupOf(map: BattleMap, heroes: readonly (Unit & { position: Point })[
   };
 }
 
-function isSameLineup(
-  kept: HeroLines,
-  map: BattleMap,
-  heroes: readonly (Unit & { position: Point })[],
-): boolean {
-  if (kept.map !== map || kept.heroes.length !== heroes.length) return false;
-  for (let i = 0; i < heroes.length; i++) {
-    const h = heroes[i];
+/** Whether `kept` was worked out for the heroes standing on `state`'s board now (in order). */
+function isLineupOf(kept: HeroLines, state: GameState): boolean {
+  if (kept.map !== state.map) return false;
+  let i = 0;
+  for (const h of state.units) {
+    if (h.side !== 'heroes' || !isOnBoard(h)) continue;
     if (
+      i >= kept.heroes.length ||
       kept.heroes[i] !== h.id ||
       kept.squares[2 * i] !== h.position.x ||
       kept.squares[2 * i + 1] !== h.position.y ||
       kept.sizes[i] !== sizeOf(h)
     )
       return false;
+    i++;
   }
-  return true;
+  return i === kept.heroes.length;
 }
 
 const heroLines = new WeakMap<LookAheadMemo, HeroLines>();
