@@ -11,8 +11,10 @@
  *   and whom it strikes;
  * - `patrolIntent` and `alertedIntent` fold those leaves into what the view shows;
  * - `attackOdds` gives the chance that each hero is attacked in the enemies' next turn: an
- *   exact enumeration when the dice tree is small, a seeded Monte Carlo of the turn
- *   otherwise, both through `runEnemyTurnAhead`, the real reducer on a copy.
+ *   exact enumeration when the dice tree is small; else exact over the ways a few steered
+ *   runs showed, where the runs meet again after each activation (ActivationReplay's
+ *   exploring runs); else a seeded Monte Carlo of the turn; all through the real reducer on
+ *   a copy.
  */
 import { createDiceState, openDice, type DiceSource } from '../dice';
 import { cloneState, cloneStateOnto, applyCommandInPlace } from '../game';
@@ -1026,7 +1028,7 @@ class TurnReader {
 
   /**
    * The odds counted exactly over every way the turn can go, from the runs `ahead` has
-   * made (TurnAhead.exactOutcomes); null when those runs do not show every way. Each
+   * made (TurnAhead.everyWay); null when those runs do not show every way. Each
    * hero's chance and each enemy's part are counted on their own, so ways that differ
    * elsewhere still count as one for them.
    */
