@@ -11,11 +11,12 @@ import {
   enemyIntent,
   enumerateRolls,
   roundIntent,
+  type AttackOdds,
   type EnemyIntent,
 } from '../../src/engine/systems/intent';
 import { previewAction } from '../../src/engine/game';
 import type { GameState } from '../../src/engine/types';
-import { alertAll, boardGame, CORRIDOR, startWith, unit } from './helpers';
+import { alertAll, BLOCKED_CORRIDOR, boardGame, CORRIDOR, startWith, unit } from './helpers';
 import { FIELD, skirmishGame } from './skirmish/helpers';
 
 // An alerted goblin exactly as far from the Thief as from the Priest.
@@ -182,6 +183,64 @@ describe('Dungeon Crawl: a patrolling monster (solo rules §4 Move Order, the d8
   });
 });
 
+/**
+ * `counted` (the ways the steered runs showed, counted together) is exact and gives
+ * `enumerated`'s figures (every way one by one) to 12 digits: each hero's chance, each
+ * monster's acting, ends and strikes.
+ */
+function expectSameExactOdds(counted: AttackOdds, enumerated: AttackOdds): void {
+  expect(enumerated.method).toBe('exact');
+  expect(counted.method).toBe('exact');
+  // The first run, then at most the 16 steered runs.
+  expect(counted.runs).toBeLessThanOrEqual(17);
+  expect(Object.keys(counted.chances).sort()).toEqual(Object.keys(enumerated.chances).sort());
+  for (const hero of Object.keys(enumerated.chances))
+    expect(counted.chances[hero]).toBeCloseTo(enumerated.chances[hero], 12);
+  expect(Object.keys(counted.enemies).sort()).toEqual(Object.keys(enumerated.enemies).sort());
+  for (const [id, part] of Object.entries(enumerated.enemies)) {
+    const other = counted.enemies[id];
+    expect(other.acts).toBeCloseTo(part.acts, 12);
+    expect(other.gone).toBeCloseTo(part.gone, 12);
+    expect(other.noStrike).toBeCloseTo(part.noStrike, 12);
+    const ends = (p: typeof part) =>
+      Object.fromEntries(p.ends.map((e) => [`${e.at.x},${e.at.y},${e.facing}`, e.chance]));
+    const shownEnds = ends(part);
+    expect(Object.keys(ends(other)).sort()).toEqual(Object.keys(shownEnds).sort());
+    for (const [k, c] of Object.entries(ends(other))) expect(c).toBeCloseTo(shownEnds[k], 12);
+    const strikes = (p: typeof part) =>
+      Object.fromEntries(p.strikes.map((s) => [s.target, [s.chance, s.woundChance]]));
+    const struck = strikes(part);
+    expect(Object.keys(strikes(other)).sort()).toEqual(Object.keys(struck).sort());
+    for (const [k, [c, w]] of Object.entries(strikes(other))) {
+      expect(c).toBeCloseTo(struck[k][0], 12);
+      expect(w).toBeCloseTo(struck[k][1], 12);
+    }
+  }
+}
+
+describe('the attack odds counted over the ways steered runs showed', () => {
+  it('equal the ways enumerated one by one: a patrol (the d8 table), alerted monsters, a blocked corridor', () => {
+    const boards: [string, GameState][] = [
+      ['a goblin on patrol in a corridor', corridor()],
+      ['the same goblin alerted', alertAll(corridor())],
+      [
+        'two goblins in a corridor, alerted',
+        alertAll(startWith(boardGame(BLOCKED_CORRIDOR, {}, { enemyFacing: 0 }), [4, 4]).state),
+      ],
+      ['two alerted goblins between the Thief and the Priest', fork()],
+    ];
+    for (const [, state] of boards) {
+      const enumerated = attackOdds(state, { maxLeaves: 4096 })!;
+      const counted = attackOdds(state, { maxLeaves: 1 })!;
+      expectSameExactOdds(counted, enumerated);
+    }
+    // The patrol's d8 outcomes make more than one way; the count is not of a single run.
+    const patrol = attackOdds(corridor(), { maxLeaves: 1 })!;
+    expect(patrol.runs).toBeGreaterThan(1);
+    expect(patrol.enemies['goblin-1'].ends.length).toBeGreaterThan(2);
+  });
+});
+
 describe('Dungeon Crawl: an alerted monster (solo rules §4: the nearest hero, ties by a die)', () => {
   it('equally near Thief and Priest: a die decides, 50% each, with the chance to wound from the attack preview', () => {
     const state = fork();
@@ -214,29 +273,7 @@ describe('Dungeon Crawl: an alerted monster (solo rules §4: the nearest hero, t
     // run took yet show every way, counted together where they meet again: the same
     // figures, to rounding.
     const counted = attackOdds(state, { maxLeaves: 1 })!;
-    expect(counted.method).toBe('exact');
-    // The first run, then at most the 16 steered runs.
-    expect(counted.runs).toBeGreaterThan(1);
-    expect(counted.runs).toBeLessThanOrEqual(17);
-    for (const hero of Object.keys(exact.chances))
-      expect(counted.chances[hero]).toBeCloseTo(exact.chances[hero], 12);
-    for (const [id, part] of Object.entries(exact.enemies)) {
-      const other = counted.enemies[id];
-      expect(other.acts).toBeCloseTo(part.acts, 12);
-      expect(other.noStrike).toBeCloseTo(part.noStrike, 12);
-      const ends = (p: typeof part) =>
-        Object.fromEntries(p.ends.map((e) => [`${e.at.x},${e.at.y},${e.facing}`, e.chance]));
-      const shownEnds = ends(part);
-      for (const [k, c] of Object.entries(ends(other))) expect(c).toBeCloseTo(shownEnds[k], 12);
-      expect(Object.keys(ends(other)).sort()).toEqual(Object.keys(shownEnds).sort());
-      const strikes = (p: typeof part) =>
-        Object.fromEntries(p.strikes.map((s) => [s.target, [s.chance, s.woundChance]]));
-      const struck = strikes(part);
-      for (const [k, [c, w]] of Object.entries(strikes(other))) {
-        expect(c).toBeCloseTo(struck[k][0], 12);
-        expect(w).toBeCloseTo(struck[k][1], 12);
-      }
-    }
+    expectSameExactOdds(counted, exact);
     const mc = attackOdds(state, { maxLeaves: 1, exploringRuns: 0, samples: 2000, seed: 7 })!;
     expect(mc.method).toBe('monte-carlo');
     expect(mc.runs).toBe(2000);
