@@ -383,6 +383,8 @@ async function main(): Promise<void> {
         coldMedianMs: round(r.coldMedianMs, 3),
         fullWorstMs: round(r.fullWorstMs, 3),
         fullBestMs: round(r.fullBestMs, 3),
+        fullP90Ms: round(r.fullP90Ms, 3),
+        fullOverFrame: r.fullOverFrame,
         frames: r.frames,
       })),
     };
@@ -405,7 +407,7 @@ async function main(): Promise<void> {
           name: `${r.board}: ${r.situation}: the whole overlay`,
           value: r.fullMedianMs,
           unit: 'ms',
-          note: `every monster's intent and the final attack odds (${r.method}), spread over ${r.frames} frames at ${INTENT_SLICE_MS} ms a frame; best ${sig(r.fullBestMs)} ms, worst ${sig(r.fullWorstMs)} ms; ${r.samples} samples after ${WARM_OVERLAYS} overlays a state, which took ${sig(r.coldMedianMs)} ms (median) while the JIT and the map's kept answers warmed up`,
+          note: `every monster's intent and the final attack odds (${r.method}), spread over ${r.frames} frames at ${INTENT_SLICE_MS} ms a frame; best ${sig(r.fullBestMs)} ms, p90 ${sig(r.fullP90Ms)} ms, worst ${sig(r.fullWorstMs)} ms, over a frame in ${r.fullOverFrame} of ${r.samples}; ${r.samples} samples after ${WARM_OVERLAYS} overlays a state, which took ${sig(r.coldMedianMs)} ms (median) while the JIT and the map's kept answers warmed up`,
           key: `${key}.full`,
           better: 'lower',
         },

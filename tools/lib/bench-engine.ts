@@ -352,9 +352,13 @@ export function skirmishAlertedRound(
 /** Where the intent overlay is measured: the first turn, every enemy alerted, or real games. */
 export type IntentSituation = 'patrolling' | 'alerted' | 'games';
 
-/** Heroes'-turn states of each real game ('games'): every GAME_STATE_EVERY-th, up to GAME_STATES. */
-const GAME_STATE_EVERY = 9;
-const GAME_STATES = 12;
+/**
+ * Heroes'-turn states of each real game ('games'): every GAME_STATE_EVERY-th, up to
+ * GAME_STATES, so they span a whole game (about 300 heroes' turns on the bench map: the
+ * late fights, many monsters alerted, are the slowest).
+ */
+const GAME_STATE_EVERY = 25;
+const GAME_STATES = 16;
 
 /**
  * The heroes'-turn states the intent overlay is measured on: the first turn, every enemy
@@ -402,6 +406,10 @@ export interface IntentOverlayResult extends EnemyTurnResult {
   fullWorstMs: number;
   /** The quickest whole overlay of the samples (the figure a busy host moves least). */
   fullBestMs: number;
+  /** The 90th percentile of the whole overlay. */
+  fullP90Ms: number;
+  /** How many samples' whole overlay took longer than one frame (FRAME_MS). */
+  fullOverFrame: number;
   /** Median frames it takes with INTENT_SLICE_MS of work a frame after the first. */
   frames: number;
 }
@@ -501,6 +509,8 @@ export function intentOverlay(
     coldMedianMs: median(warming),
     fullWorstMs: sorted[sorted.length - 1],
     fullBestMs: sorted[0],
+    fullP90Ms: percentile(full, 90),
+    fullOverFrame: full.filter((ms) => ms > FRAME_MS).length,
     frames: median(frames),
   };
 }
