@@ -49,11 +49,12 @@ export interface EnemyTurnResult {
  */
 export const benchRules: { version: number | undefined } = { version: undefined };
 
-function started(
+/** A new game of the bench scenario on `map` (the bench's rules version), before its start. */
+function createBenchGame(
   map: BattleMap,
   seed: number,
   options: Partial<ScenarioOptions> = {},
-): { before: GameState; after: GameState } {
+): GameState {
   const created = createGame({
     scenarioId: 'bench',
     map,
@@ -62,9 +63,18 @@ function started(
     rulesVersion: benchRules.version,
   });
   if (!created.ok) throw new Error(created.error);
-  const r = applyCommand(created.state, { type: 'start' });
+  return created.state;
+}
+
+function started(
+  map: BattleMap,
+  seed: number,
+  options: Partial<ScenarioOptions> = {},
+): { before: GameState; after: GameState } {
+  const before = createBenchGame(map, seed, options);
+  const r = applyCommand(before, { type: 'start' });
   if (!r.ok) throw new Error(r.error);
-  return { before: created.state, after: r.state };
+  return { before, after: r.state };
 }
 
 function mustApply(state: GameState, command: Command): GameState {
@@ -201,15 +211,8 @@ export function enemyTurnsInGames(map: BattleMap, seeds: readonly number[]): Ene
   const samples: number[] = [];
   let first: GameState | null = null;
   for (const [k, seed] of [seeds[0], ...seeds].entries()) {
-    const created = createGame({
-      scenarioId: 'bench',
-      map,
-      seed,
-      rulesVersion: benchRules.version,
-    });
-    if (!created.ok) throw new Error(created.error);
-    let state = created.state;
-    first ??= created.state;
+    let state = createBenchGame(map, seed);
+    first ??= state;
     while (state.phase !== 'over') {
       const command = chooseHeroCommand(state);
       if (!command) break;
@@ -374,14 +377,7 @@ export function intentStates(
     return seeds.map((seed) => started(map, seed).after).filter((s) => s.phase === 'heroes');
   const out: GameState[] = [];
   for (const seed of seeds) {
-    const created = createGame({
-      scenarioId: 'bench',
-      map,
-      seed,
-      rulesVersion: benchRules.version,
-    });
-    if (!created.ok) throw new Error(created.error);
-    let state = created.state;
+    let state = createBenchGame(map, seed);
     let heroesTurns = 0;
     const taken = out.length;
     while (state.phase !== 'over' && out.length - taken < GAME_STATES) {
