@@ -348,16 +348,25 @@ function cannotNoticeAnyone(memo: LookAheadMemo, state: GameState): boolean {
   for (let i = 0; i < units.length; i++) {
     const enemy = units[i];
     if (enemy.side !== 'enemies' || !isOnBoard(enemy) || !enemy.ai) continue;
-    const status = enemy.ai.status;
-    const unaware = status === 'patrolling' || status === 'prepared';
+    const unaware = isUnaware(enemy);
     // An Arch Foe no longer unaware raises the alarm (awarenessChecks).
-    if (status === 'alerted' || (!unaware && isArchFoe(enemy))) return false;
+    if (enemy.ai.status === 'alerted' || (!unaware && isArchFoe(enemy))) return false;
     if (!unaware) continue;
     inLines ??= heroesInLines(memo, state, () => (heroes ??= livingUnits(state, 'heroes')));
-    if (inLines(enemy.position, status === 'patrolling' ? enemy.facing : -1).length > 0)
-      return false;
+    if (inLines(enemy.position, noticingArc(enemy)).length > 0) return false;
   }
   return true;
+}
+
+/** Whether an enemy is unaware of the heroes (on its rounds, or prepared): it may notice one. */
+function isUnaware(enemy: Unit): boolean {
+  const status = enemy.ai?.status;
+  return status === 'patrolling' || status === 'prepared';
+}
+
+/** The facing whose arc an unaware enemy notices in (-1: all around, when prepared). */
+function noticingArc(enemy: Unit): number {
+  return enemy.ai?.status === 'patrolling' ? enemy.facing : -1;
 }
 
 function anyAlerted(state: GameState): boolean {
@@ -431,16 +440,14 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: Uint8Array 
       const enemy = units[i];
       if (enemy.side !== 'enemies' || !isOnBoard(enemy)) continue;
       if (!archFoe && isArchFoe(enemy)) archFoe = enemy;
-      if (enemy.ai?.status !== 'patrolling' && enemy.ai?.status !== 'prepared') continue;
-      if (still?.[i]) continue;
+      if (!isUnaware(enemy) || still?.[i]) continue;
       // A hero behind a patrolling enemy, or (one square) hidden by walls (the kept
       // answers), is not noticed: cheap questions before noticing's own, which is set up
       // only once some hero is in an enemy's lines (mostly none is, far from the heroes).
       if (inLines === undefined)
         inLines = ctx.memo ? heroesInLines(ctx.memo, state, heroesNow) : null;
       const from = enemy.position;
-      const arc = enemy.ai.status === 'patrolling';
-      const facing = arc ? enemy.facing : -1;
+      const facing = noticingArc(enemy);
       const lines = inLines
         ? inLines(from, facing)
         : heroesInLinesFrom(map, from, facing, heroesNow());
@@ -455,17 +462,11 @@ function awarenessChecks(ctx: Context, figuresBlock: boolean, still: Uint8Array 
       }
       if (seen) setStatus(ctx, enemy, 'alerted', `sees the ${seen.name}`);
     }
-    if (
-      archFoe &&
-      archFoe.ai &&
-      archFoe.ai.status !== 'patrolling' &&
-      archFoe.ai.status !== 'prepared'
-    ) {
+    if (archFoe && archFoe.ai && !isUnaware(archFoe)) {
       for (const enemy of units) {
         if (enemy.side !== 'enemies' || !isOnBoard(enemy)) continue;
-        if (enemy.ai?.status === 'patrolling' || enemy.ai?.status === 'prepared') {
+        if (isUnaware(enemy))
           setStatus(ctx, enemy, 'alerted', `the ${archFoe.name} raises the alarm`);
-        }
       }
     }
   }
