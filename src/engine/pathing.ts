@@ -293,9 +293,9 @@ export function findBestInFlood(
   const { width, squares, costs, parents } = flood;
   let best = -1;
   let bestScore = startScore;
+  // From 1: the start square (settled first) is not a square to go to.
   for (let k = 1; k < squares.length; k++) {
     const c = costs[k];
-    if (c <= 0) continue; // the start square
     const i = squares[k];
     const x = i % width;
     const y = (i - x) / width;
@@ -348,7 +348,7 @@ interface FloodBuffers {
   readonly maskStamp: Uint32Array;
   /** Overlays: squares that cannot be entered this flood are marked with the generation. */
   readonly blockedStamp: Uint32Array;
-  /** Flood.places: a number per square (valid where set since the flood began). */
+  /** Flood.place: a number per square (valid where set since the flood began). */
   readonly place: Int32Array;
   /** The flood's queue, a list of squares per cost (emptied at the next flood). */
   readonly buckets: number[][];

@@ -12,7 +12,6 @@ import { mapIndexOf } from '../map-index';
 import type { RuleModule } from '../rulesets/module';
 import {
   findBestInFlood,
-  findBestWithin,
   keepFlood,
   type KeptFlood,
   firstReachable,
@@ -403,10 +402,10 @@ function approachPath(
   // Looking a few turns' walk ahead is enough to find the way round a crowd; the field
   // already knows the long way.
   const within = budget ?? approachBudget(enemy);
-  const startScore = remaining(enemy.position.x, enemy.position.y);
-  if (!keptFlood) return findBestWithin(grid, enemy.position, within, remaining, startScore);
-  const flood = keptFlood(grid, within);
-  return flood && findBestInFlood(flood, grid, remaining, startScore);
+  const flood = keptFlood ? keptFlood(grid, within) : keepFlood(grid, enemy.position, within);
+  return (
+    flood && findBestInFlood(flood, grid, remaining, remaining(enemy.position.x, enemy.position.y))
+  );
 }
 
 /** How far approachPath's search looks (in movement points) for `unit` when not told. */
