@@ -252,34 +252,30 @@ export class ActivationReplay {
     for (let face = low; face <= step.sides; face++) if (!step.next.has(face)) return face;
     for (let face = low; face <= step.sides; face++) {
       const next = step.next.get(face)!;
-      if (!(next instanceof End ? this.isKnown(next.after) : this.isKnown(next))) return face;
+      if (!this.isKnown(next)) return face;
     }
     return low;
   }
 
   /**
-   * Whether the trie knows every way a run can go on from `node`: every stretch written
-   * down, every face of every die taken, every activation's ends known, to the runs' end.
-   * Kept in `known` while one run explores (the trie grows between runs).
+   * Whether the trie knows every way a run can go on from `node` (an end: from the place it
+   * leads to): every stretch written down, every face of every die taken, every
+   * activation's ends known, to the runs' end. Kept in `known` while one run explores (the
+   * trie grows between runs).
    */
-  private isKnown(node: Place | Step): boolean {
+  private isKnown(node: Place | Step | End): boolean {
+    if (node instanceof End) return this.isKnown(node.after);
     const kept = this.known.get(node);
     if (kept !== undefined) return kept;
     let known: boolean;
     if (node instanceof Place) {
       const first = node.activation?.first ?? null;
-      known =
-        node.script !== null &&
-        (node.script.ends ||
-          (first !== null &&
-            (first instanceof End ? this.isKnown(first.after) : this.isKnown(first))));
+      known = node.script !== null && (node.script.ends || (first !== null && this.isKnown(first)));
     } else {
       known = true;
       for (let face = lowestFace(node); face <= node.sides && known; face++) {
         const next = node.next.get(face);
-        known =
-          next !== undefined &&
-          (next instanceof End ? this.isKnown(next.after) : this.isKnown(next));
+        known = next !== undefined && this.isKnown(next);
       }
     }
     this.known.set(node, known);

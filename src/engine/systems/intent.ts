@@ -665,15 +665,12 @@ export function enemyTurnsAhead(state: GameState): {
   (dice: DiceSource): { events: GameEvent[]; state: GameState };
   /** A run's events alone, read off the replay where it knows the whole run (attackOdds' way). */
   events(dice: DiceSource): GameEvent[];
-  /** One run steered where no run went yet (TurnAhead.explore); false when runs are not followed. */
-  explore(dice: DiceSource): boolean;
   /** The activations played back between the runs (for tests and the bench). */
   readonly replay: ActivationReplay;
 } {
   const ahead = new TurnAhead(state);
   return Object.assign((dice: DiceSource) => ahead.run(dice), {
     events: (dice: DiceSource) => ahead.runEvents(dice).events,
-    explore: (dice: DiceSource) => ahead.explore(dice),
     replay: ahead.replay,
   });
 }
@@ -1151,7 +1148,7 @@ class PhaseTally {
 /**
  * Runs the attack odds may make steered to the faces no run took yet, before they count the
  * turn's ways exactly or, failing that, take the Monte Carlo's samples. Every monster
- * alerted on the 64x64 bench map needs 7; two alerted goblins between two heroes, striking
+ * alerted on the 64x64 bench map needs 7; two alerted monsters between two heroes, striking
  * and wounding, 12 (test/engine/intent.test.ts). Of 218 heroes' turns of the Dungeon
  * Crawl's autopilot games, 51 were counted exactly with up to 16 and 49 with up to 8 or 12,
  * and the steered runs of the turns that fail (strikes and wounds keep the boards apart)
@@ -1229,8 +1226,7 @@ export function* attackOddsSteps(
   let product = 1;
   const ahead = new TurnAhead(state);
   const reader = new TurnReader(state);
-  const read = (run: { events: readonly GameEvent[] }): TurnRun => reader.read(run);
-  const probe = read(
+  const probe = reader.read(
     ahead.run({
       roll(n, below) {
         // A re-rolled die's faces below `below` are not walked by the enumeration.
@@ -1253,7 +1249,7 @@ export function* attackOddsSteps(
   yield estimate;
   let exact: RollTree<TurnRun> | null = null;
   if (product <= maxLeaves * 8) {
-    const walk = enumerateRollSteps((dice) => ({ value: read(ahead.runEvents(dice)) }), {
+    const walk = enumerateRollSteps((dice) => ({ value: reader.read(ahead.runEvents(dice)) }), {
       maxLeaves,
       maxDepth: 8,
     });
@@ -1289,7 +1285,7 @@ export function* attackOddsSteps(
     if (counted) return counted;
     yield estimate;
   }
-  const estimator = oddsEstimator(state, seed, ahead, read);
+  const estimator = oddsEstimator(state, seed, ahead, reader);
   const samples = options.samples ?? 200;
   for (let i = 0; i < samples; i++) {
     if (i > 0) yield estimator.result();
@@ -1308,15 +1304,14 @@ export function attackOddsEstimator(
   state: GameState,
   seed: number,
 ): { run(samples: number): void; result(): AttackOdds } {
-  const reader = new TurnReader(state);
-  return oddsEstimator(state, seed, new TurnAhead(state), (run) => reader.read(run));
+  return oddsEstimator(state, seed, new TurnAhead(state), new TurnReader(state));
 }
 
 function oddsEstimator(
   state: GameState,
   seed: number,
   ahead: TurnAhead,
-  read: (run: { events: readonly GameEvent[] }) => TurnRun,
+  reader: TurnReader,
 ): { run(samples: number): void; result(): AttackOdds } {
   const dice = warmDice(seed);
   const heroes = state.units.filter((u) => u.side === 'heroes' && u.position).map((u) => u.id);
@@ -1326,7 +1321,7 @@ function oddsEstimator(
   return {
     run(samples: number): void {
       for (let i = 0; i < samples; i++) {
-        const run = read(ahead.runEvents(dice));
+        const run = reader.read(ahead.runEvents(dice));
         for (const h of run.attacked) if (h in counts) counts[h]++;
         tally.add(run, 1);
         runs++;
