@@ -39,13 +39,23 @@ interface OptionSpecBase {
 }
 
 /**
+ * One value of a choice. `unavailable`: why it cannot be picked here (the map cannot host
+ * it, say), in plain words; the Setup screen shows it greyed with that reason.
+ */
+export interface OptionChoice {
+  value: string;
+  label: string;
+  unavailable?: string;
+}
+
+/**
  * One option as the Setup screen draws it, without knowing the module: a toggle, a
  * choice among values, or a whole number in a range.
  */
 export type OptionSpec = OptionSpecBase &
   (
     | { kind: 'toggle'; default: boolean }
-    | { kind: 'choice'; default: string; choices: readonly { value: string; label: string }[] }
+    | { kind: 'choice'; default: string; choices: readonly OptionChoice[] }
     | {
         kind: 'number';
         default: number;
@@ -55,6 +65,20 @@ export type OptionSpec = OptionSpecBase &
         presets: readonly number[];
       }
   );
+
+/**
+ * A scenario's mark on the board: a side's goal area ('goal'), the area a side carries an
+ * object home to ('home'), an objective marker ('objective', worth `points` victory points
+ * to `side`, or to either side when null), or the object lying on the ground ('object').
+ */
+export interface ScenarioMark {
+  kind: 'goal' | 'home' | 'objective' | 'object';
+  side: Side | null;
+  squares: readonly Point[];
+  /** A short label in plain words ("Your goal: escape here", "4 VP for you"). */
+  label: string;
+  points?: number;
+}
 
 // ------------------------------------------------------------------ unit kinds
 
@@ -501,6 +525,11 @@ export interface RuleModule {
   abilities(unit: Unit): AbilityButton[];
   /** The victory condition in plain words, with progress ("Hold the spot (1 of 2 turns)"). */
   describeObjective(state: GameState): string;
+  /**
+   * Optional: what the scenario marks on the board (goal areas, objective markers with their
+   * victory points, the object to carry), for the view to draw; none when absent.
+   */
+  scenarioMarks?(state: GameState): ScenarioMark[];
   /** Optional: a muster by points for both armies (the Setup screen offers it). */
   muster?: MusterRules;
 }
