@@ -160,7 +160,7 @@ describe('VIII Morale, and III Retreating', () => {
 #.h........#
 ############
 `;
-  it('below half its figures, each enemy rolls: 11+ holds, less retreats, a 1 routs; uniques need 6+', () => {
+  it('below half its figures, each enemy rolls: 11+ holds, less retreats; uniques need 6+', () => {
     let s = skirmishGame(line, ['archer'], ['swordsman', 'swordsman', 'swordsman', 'knight'], {
       morale: true,
     });
@@ -186,6 +186,29 @@ describe('VIII Morale, and III Retreating', () => {
     const logged = shot.events.find((e) => / morale d20 = /.test(e.text));
     expect(logged?.text).toMatch(/ morale d20 = 5, needs 6\+ \u2014 retreats$/);
     expect(JSON.stringify(logged?.rule)).toMatch(/VIII/);
+  });
+
+  it('a 1 retreats like any failed check: "Succeeds on an 11 or more; retreats on a 10 or less" (VIII Morale)', () => {
+    let s = skirmishGame(line, ['archer'], ['swordsman', 'swordsman', 'swordsman', 'swordsman'], {
+      morale: true,
+    });
+    s = play(s, { type: 'start' }, [15, 5]).state;
+    for (const id of ['swordsman-1', 'swordsman-2']) {
+      const u = unit(s, id);
+      u.position = null;
+      u.wounds = 1;
+      u.ai!.status = 'defeated';
+    }
+    s.objective.enemiesDefeated = 2;
+    const shot = play(
+      s,
+      { type: 'attack', unit: 'archer-1', target: 'swordsman-3', weapon: 'bow' },
+      [15, 2, 1],
+    );
+    const last = unit(shot.state, 'swordsman-4');
+    expect(last.position).not.toBeNull();
+    expect(last.ai?.status).toBe('retreating');
+    expect(shot.events.find((e) => / morale d20 = 1,/.test(e.text))?.text).toMatch(/retreats$/);
   });
 });
 

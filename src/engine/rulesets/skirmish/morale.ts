@@ -1,14 +1,13 @@
 /**
  * Morale (solitaire-gaming-rules VIII): when an army is reduced to less than half its
  * starting figures, each of its units checks once: a d20, 11+ to hold (6+ for a unit more
- * powerful than the cause: a unique character, here); failing, it retreats. A 1 routs it
- * outright: it is defeated. Both armies check ("it uses the same morale rules as
- * heroes", III): a hero that fails spends its next activation falling back toward its
- * own edge, taking no other action.
+ * powerful than the cause: a unique character, here); failing, it retreats, whatever the
+ * die (the book has no rout on a 1: a figure is defeated by wounds, not by a bad roll).
+ * Both armies check ("it uses the same morale rules as heroes", III): a hero that fails
+ * spends its next activation falling back toward its own edge, taking no other action.
  */
 import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
-import { defeatUnit } from '../../systems/wounds';
 import { figuresOf } from './fortress';
 import { COMBAT } from './combat';
 import { flowOf } from './flow';
@@ -49,15 +48,11 @@ function checkArmyMorale(ctx: Context, side: Side): void {
       unit: unit.id,
       need,
       describe: (v) =>
-        `${unit.name} morale d20 = ${v}, needs ${need}+ — ${v === 1 ? 'routed' : v >= need ? 'holds' : 'retreats'}`,
+        `${unit.name} morale d20 = ${v}, needs ${need}+ — ${v >= need ? 'holds' : 'retreats'}`,
       rule: MORALE,
     });
     emit(ctx, { type: 'morale', unit: unit.id, roll, need, passed: roll >= need, text: '' });
-    if (roll === 1) {
-      defeatUnit(ctx, unit, null);
-      // A routed hero has fled the field, unhurt (an enemy is simply defeated).
-      if (!unit.ai) unit.offField = 'routed';
-    } else if (roll < need && unit.ai) setStatus(ctx, unit, 'retreating', 'loses its nerve');
+    if (roll < need && unit.ai) setStatus(ctx, unit, 'retreating', 'loses its nerve');
     else if (roll < need) traitsOf(unit).retreating = true;
   }
 }
