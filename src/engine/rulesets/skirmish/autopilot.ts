@@ -6,12 +6,11 @@
  * edge (Escape, Infiltrate) it runs for the edge, and attacks only when it cannot get closer.
  */
 import { chebyshevDistance, type Point } from '../../grid';
-import { computeCover } from '../../los';
-import { doesSquareBlockSight } from '../../map';
 import { chanceOf } from '../../resolution';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
 import { footprint } from '../../footprint';
+import { standingCover } from '../../systems/cover';
 import { walkingDistance } from '../../systems/pursuit';
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
@@ -53,7 +52,7 @@ function bestAttack(state: GameState, hero: Unit, legal: Command[]): CommandOf<'
     if (!target || !weapon) continue;
     const a = assessSkirmishAttack(state, hero, target, weapon);
     if (a.reason) continue;
-    const v = chanceOf(a.resolution) * worth(target) * weapon.damage;
+    const v = chanceOf(a.resolution) * worth(target);
     if (!best || v > best.v) best = { c, v };
   }
   return best?.c ?? null;
@@ -115,7 +114,7 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
       const covered =
         shooter &&
         foes.some((f) => {
-          const c = computeCover(f.position, m.to, (x, y) => doesSquareBlockSight(state.map, x, y));
+          const c = standingCover(state, f.position, m.to);
           return c === 'partial' || c === 'full';
         });
       const v = racing ? -dist(m.to) : attackValue * 10 - dist(m.to) + (covered ? 2 : 0);
