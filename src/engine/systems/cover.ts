@@ -102,22 +102,60 @@ export function coverOfSquare(map: BattleMap, p: Point): CoverLevel {
   return c === 'partial' || c === 'full' ? c : 'clear';
 }
 
+/** Whether `square`, next to a target at `target`, stands in front of it seen from `from`. */
+export type InFront = (from: Point, target: Point, square: Point) => boolean;
+
+/** In front: nearer to the attacker (Chebyshev) than the target is (the Dungeon Crawl's reading). */
+export const nearerThanTarget: InFront = (from, target, square) =>
+  chebyshevDistance(square, from) < chebyshevDistance(target, from);
+
+/**
+ * In front: the straight line from the target's centre to the attacker's passes through
+ * the square (not only touching a corner of it): solitaire-gaming-rules V "Line of
+ * Sight" draws "an imaginary straight line from the center of the attacker's space to the
+ * center of the target's space", and "Characters can attack through cover like windows,
+ * light brush, and other partial obstacles at a penalty to hit".
+ */
+export const onCentreLine: InFront = (from, target, square) => {
+  // Exact on doubled coordinates: centres are odd, square edges even.
+  const a = { x: 2 * target.x + 1, y: 2 * target.y + 1 };
+  const d = { x: 2 * (from.x - target.x), y: 2 * (from.y - target.y) };
+  let enter = 0;
+  let leave = 1;
+  for (const axis of ['x', 'y'] as const) {
+    const low = 2 * square[axis];
+    const high = low + 2;
+    if (d[axis] === 0) {
+      if (a[axis] <= low || a[axis] >= high) return false;
+      continue;
+    }
+    const t1 = (low - a[axis]) / d[axis];
+    const t2 = (high - a[axis]) / d[axis];
+    enter = Math.max(enter, Math.min(t1, t2));
+    leave = Math.min(leave, Math.max(t1, t2));
+  }
+  return enter < leave;
+};
+
 /**
  * The cover the map's squares give a figure at `target` against an attacker at `from`:
  * the square it stands in (light woods give "partial cover to any character inside the
- * woods", solitaire-gaming-rules VII), or a square next to it on the attacker's side
- * (behind a low wall: docs/maps.md, `cover` is "cover for figures behind the square").
+ * woods", solitaire-gaming-rules VII), or a square next to it in front of it (`inFront`;
+ * behind a low wall: docs/maps.md, `cover` is "cover for figures behind the square").
  * Next to the attacker only the target's own square counts: nothing stands between them.
  */
-export function groundCover(map: BattleMap, from: Point, target: Point): CoverLevel {
+export function groundCover(
+  map: BattleMap,
+  from: Point,
+  target: Point,
+  inFront: InFront = onCentreLine,
+): CoverLevel {
   let level = coverOfSquare(map, target);
-  const reach = chebyshevDistance(from, target);
-  if (reach <= 1) return level;
+  if (chebyshevDistance(from, target) <= 1) return level;
   for (let dy = -1; dy <= 1; dy++)
     for (let dx = -1; dx <= 1; dx++) {
       const p = { x: target.x + dx, y: target.y + dy };
-      if ((dx || dy) && chebyshevDistance(p, from) < reach)
-        level = worseCover(level, coverOfSquare(map, p));
+      if ((dx || dy) && inFront(from, target, p)) level = worseCover(level, coverOfSquare(map, p));
     }
   return level;
 }

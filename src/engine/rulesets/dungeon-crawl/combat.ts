@@ -21,6 +21,7 @@ import {
   coverFor,
   groundCover,
   isFoeAdjacent,
+  nearerThanTarget,
   turnToward,
   wallCover,
   worseCover,
@@ -59,7 +60,11 @@ export function attackCover(
       ? wallCover(state, attacker.position, target.position)
       : coverFor(state, attacker, target, 'all');
   if (lines === 'blocked') return lines;
-  return worseCover(lines, groundCover(state.map, attacker.position, target.position));
+  // A square nearer the attacker than the target, next to it, is in front of it.
+  return worseCover(
+    lines,
+    groundCover(state.map, attacker.position, target.position, nearerThanTarget),
+  );
 }
 
 /**

@@ -178,18 +178,16 @@ function coverPartsAt(
 }
 
 /** In our own words, what gives the target its cover (for the preview's breakdown). */
-function coverSources(parts: CoverParts, melee: boolean): string[] {
+function coverSources(parts: CoverParts, melee: boolean): string {
   const out: string[] = [];
-  if (parts.unseen) out.push('out of sight (full cover)');
+  if (parts.unseen) out.push('out of sight (full)');
   if (parts.lines === 'partial')
-    out.push(melee ? 'struck across a corner (partial cover)' : 'one line blocked (partial cover)');
-  if (parts.lines === 'full') out.push('most lines blocked (full cover)');
+    out.push(melee ? 'struck across a corner (partial)' : 'one line blocked (partial)');
+  if (parts.lines === 'full') out.push('most lines blocked (full)');
   if (parts.ground !== 'clear')
-    out.push(
-      `${parts.ground} cover ${parts.groundUnderfoot ? 'where it stands' : 'in front of it'}`,
-    );
-  if (parts.shield !== 'clear') out.push(`its shield (${parts.shield} cover)`);
-  return out;
+    out.push(`${parts.ground} ${parts.groundUnderfoot ? 'where it stands' : 'in front of it'}`);
+  if (parts.shield !== 'clear') out.push(`its shield faces the attack (${parts.shield})`);
+  return `Target in cover: ${out.join('; ')}`;
 }
 
 interface Aim {
@@ -374,15 +372,21 @@ function oddsOf(
   const defenceSkill = skillBonus(target, 'defence');
   const defendOn = needWithSkill(DEFEND, defenceSkill);
   const modifiers: Modifier[] = [];
-  const sources = coverSources(parts, melee).join(', ');
+  const sources = coverSources(parts, melee);
   if (kind === 'wild')
     modifiers.push(
-      { label: `Target out of sight behind a wall it can be shot through: full cover`, value: 5 },
-      { label: `Wild shot through the wall: 4 more, ${WILD_HIT}+ to hit`, value: WILD_PENALTY },
+      {
+        label: 'Target out of sight behind woods or a hedge: full cover, 16+',
+        value: RANGED_COVER_HIT - RANGED_HIT,
+      },
+      {
+        label: `Wild shot through it: 4 more (20% of the die) \u2014 ${WILD_HIT}+ to hit`,
+        value: WILD_PENALTY,
+      },
     );
   else if (!melee && inCover)
     modifiers.push({
-      label: `Target in cover (${sources}): ${RANGED_COVER_HIT}+ to hit`,
+      label: `${sources} \u2014 ${RANGED_COVER_HIT}+ to hit`,
       value: RANGED_COVER_HIT - RANGED_HIT,
     });
   if (kind === 'blast')
@@ -407,7 +411,7 @@ function oddsOf(
   if (targetTraits.armoured)
     modifiers.push({ label: 'Tough armour: defends with advantage', value: -1 });
   if (coverDefence)
-    modifiers.push({ label: `Target in cover (${sources}): defends with advantage`, value: -1 });
+    modifiers.push({ label: `${sources} \u2014 defends with advantage`, value: -1 });
   // A building (Fortress Assault) does not defend: every hit tells.
   if (target.structure) modifiers.push({ label: 'A building: no defence roll', value: 0 });
   return {
@@ -600,8 +604,7 @@ function rollD20(
  * Makes the attack the caller checked may be made: every figure in the struck squares
  * (an area or burst weapon's), each rolled to hit and then defended. A blast's figures
  * other than an aimed target are judged from where it bursts (assessBlast); burst fire's
- * from the attacker. Each figure's odds are taken when its turn comes, so one that fell
- * before it no longer blocks a line.
+ * from the attacker. The odds of all are taken before any roll: it strikes them at once.
  */
 export function resolveSkirmishAttack(
   ctx: Context,
@@ -609,25 +612,22 @@ export function resolveSkirmishAttack(
   target: Unit,
   weapon: SkirmishWeapon,
 ): void {
-  const odds = assessSkirmishAttack(ctx.state, attacker, target, weapon);
+  const state = ctx.state;
+  const odds = assessSkirmishAttack(state, attacker, target, weapon);
   if (odds.reason || !attacker.position) return;
   attacker.stats.attacks += 1;
   traitsOf(attacker).lastTarget = target.id;
   turnToward(ctx, attacker, odds.aim, 'attacking');
-  for (const victim of figuresStruck(ctx.state, attacker, weapon, odds.aim)) {
-    if (!victim.position || ctx.state.outcome) continue;
-    const aimedAt = victim.id === target.id && odds.kind !== 'blast';
-    const victimOdds = aimedAt
-      ? assessSkirmishAttack(ctx.state, attacker, victim, weapon)
-      : weapon.band === 'area'
-        ? assessBlast(ctx.state, attacker, victim, weapon, odds.aim)
-        : // Burst fire reaches the figures beside the target whatever their distance.
-          assessSkirmishAttack(ctx.state, attacker, victim, {
-            ...weapon,
-            minRange: 0,
-            maxRange: null,
-          });
-    if (victimOdds.reason) continue;
+  const struck = figuresStruck(state, attacker, weapon, odds.aim).map((victim) => {
+    if (victim.id === target.id && odds.kind !== 'blast') return { victim, odds };
+    if (weapon.band === 'area')
+      return { victim, odds: assessBlast(state, attacker, victim, weapon, odds.aim) };
+    // Burst fire reaches the figures beside the target whatever their distance.
+    const unlimited = { ...weapon, minRange: 0, maxRange: null };
+    return { victim, odds: assessSkirmishAttack(state, attacker, victim, unlimited) };
+  });
+  for (const { victim, odds: victimOdds } of struck) {
+    if (!victim.position || state.outcome || victimOdds.reason) continue;
     strike(ctx, attacker, victim, weapon, victimOdds);
   }
 }

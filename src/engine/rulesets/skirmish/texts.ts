@@ -21,7 +21,7 @@ import { healFailsWhy } from './heal';
 import { FIGURES_BY_KIND } from './roster';
 import { scenarioRule } from './scenarios';
 import { TACTIC_TEXT } from './tactics';
-import { asSkirmishWeapon, skirmishWeapons } from './types';
+import { asSkirmishWeapon, skirmishWeapons, type ShieldSize } from './types';
 
 const BAND_WORDS: Record<string, string> = {
   melee: 'an adjacent foe',
@@ -130,6 +130,13 @@ export function describeSkirmishWeapon(weapon: Weapon): string {
   return `${w.name}: ${BAND_WORDS[w.band]}${range}. Hits on ${hit}+ on a d20${hit === RANGED_HIT ? ' (16+ into cover)' : ''}.${extra}${indirect}`;
 }
 
+/** What a shield does, in a sentence (the card and the muster). */
+export function describeShield(shield: ShieldSize): string {
+  return shield === 'small'
+    ? 'Small shield: partial cover against attacks from ahead (shots need 16+, blows are defended with advantage); none from beside or behind.'
+    : 'Large shield: full cover against attacks from ahead and from either side (shots need 16+, blows are defended with advantage); none from behind.';
+}
+
 export function skirmishWeaponLabel(weapon: Weapon): string {
   const w = asSkirmishWeapon(weapon);
   return `${w.name} ${w.band === 'melee' || w.band === 'reach' ? '6+' : '11+'}`;
@@ -162,12 +169,7 @@ export function describeSkirmishUnit(state: GameState, unit: Unit): string[] {
     if (t.tactic) lines.push(TACTIC_TEXT[t.tactic]);
   }
   const shield = shieldOf(unit);
-  if (shield)
-    lines.push(
-      shield === 'small'
-        ? 'Small shield: partial cover against attacks from ahead (shots need 16+, blows are defended with advantage); none from beside or behind.'
-        : 'Large shield: full cover against attacks from ahead and from either side (shots need 16+, blows are defended with advantage); none from behind.',
-    );
+  if (shield) lines.push(describeShield(shield));
   if (sizeOf(unit) > 1)
     lines.push(
       `A large figure on ${sizeOf(unit)}x${sizeOf(unit)} squares: it moves and strikes from its top-left square and can be struck on any of them.`,
