@@ -2,8 +2,9 @@
  * The heroes' autopilot for the Skirmish: for the hero whose turn it is, heal a wounded
  * neighbour (a healer), else attack the best target it can (chance x worth), else move to
  * where it can attack next (a shooter preferring cover), or toward the scenario's goal or
- * the nearest enemy; then attack if it now can; then end the turn. In a race for the far
- * edge (Escape, Infiltrate) it runs for the edge, and attacks only when it cannot get closer.
+ * the nearest enemy; then attack if it now can (a wild shot only then, as a last resort);
+ * then end the turn. In a race for the far edge (Escape, Infiltrate) it runs for the
+ * edge, and attacks only when it cannot get closer.
  */
 import { chebyshevDistance, type Point } from '../../grid';
 import { chanceOf } from '../../resolution';
@@ -36,7 +37,16 @@ function tacticTarget(state: GameState, hero: Unit): string | null {
   return targetByTactic(ctx, hero as Unit & { position: Point })?.id ?? null;
 }
 
-function bestAttack(state: GameState, hero: Unit, legal: Command[]): CommandOf<'attack'> | null {
+/**
+ * The attack of most worth (chance x the target's worth); a wild shot only when `wild`:
+ * it is a last resort, taken when no move does better.
+ */
+function bestAttack(
+  state: GameState,
+  hero: Unit,
+  legal: Command[],
+  wild = false,
+): CommandOf<'attack'> | null {
   let best: { c: CommandOf<'attack'>; v: number } | null = null;
   const favourite = tacticTarget(state, hero);
   for (const c of legal) {
@@ -51,7 +61,7 @@ function bestAttack(state: GameState, hero: Unit, legal: Command[]): CommandOf<'
     const weapon = skirmishWeapons(hero).find((w) => w.id === c.weapon);
     if (!target || !weapon) continue;
     const a = assessSkirmishAttack(state, hero, target, weapon);
-    if (a.reason) continue;
+    if (a.reason || (a.kind === 'wild' && !wild)) continue;
     const v = chanceOf(a.resolution) * worth(target);
     if (!best || v > best.v) best = { c, v };
   }
@@ -108,7 +118,8 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
       for (const foe of foes) {
         for (const w of skirmishWeapons(hero)) {
           const a = assessSkirmishAttack(s, moved, foe, w);
-          if (!a.reason) attackValue = Math.max(attackValue, chanceOf(a.resolution) * worth(foe));
+          if (!a.reason && a.kind !== 'wild')
+            attackValue = Math.max(attackValue, chanceOf(a.resolution) * worth(foe));
         }
       }
       const covered =
@@ -124,6 +135,7 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
     if (best && (best.v > -here + 1e-9 || dist(best.to) < here))
       return { type: 'move', unit: hero.id, to: best.to };
   }
-  if (attack) return attack;
+  const last = attack ?? bestAttack(state, hero, legal, true);
+  if (last) return last;
   return { type: 'end-turn', unit: hero.id };
 }

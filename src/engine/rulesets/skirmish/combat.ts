@@ -28,24 +28,21 @@
  */
 import { baseGap, distanceToUnit, footprint, squaresNearestFirst } from '../../footprint';
 import { chebyshevDistance, DIRECTION_STEPS, type Point } from '../../grid';
-import type { CoverLevel } from '../../los';
+import { computeCover, type CoverLevel } from '../../los';
 import { doesSquareBlockSight, isInside, isTerrainPassable, terrainAt } from '../../map';
 import type { Modifier, Resolution } from '../module';
 import { chanceOf } from '../../resolution';
 import { emit, rollDie, runActivation, type Context } from '../../systems/context';
 import {
   betterCover,
-  coverFrom,
-  groundCover,
   coverOfSquare,
+  groundCover,
   lineBlocker,
   turnToward,
   wallCover,
   worseCover,
 } from '../../systems/cover';
-import { computeCover } from '../../los';
-import { isInViewArc } from '../../systems/sight';
-import { setStatus } from '../../systems/sight';
+import { isInViewArc, setStatus } from '../../systems/sight';
 import { applyWound } from '../../systems/wounds';
 import type { GameState, RuleRef, Unit } from '../../types';
 import { livingUnits, unitAt } from '../../world';
@@ -222,23 +219,7 @@ function bestAim(
   return best;
 }
 
-/**
- * The cover of `target` from `attacker` with `weapon` (the least of its squares in range):
- * 'blocked' when there is no line to any.
- */
-export function bestCover(
-  state: GameState,
-  attacker: Unit,
-  target: Unit,
-  weapon: SkirmishWeapon,
-): CoverLevel {
-  if (!attacker.position || !target.position) return 'blocked';
-  return (
-    bestAim(state, attacker, target, weapon, directLines(state, attacker, target, weapon))?.cover ??
-    'blocked'
-  );
-}
-
+/** The four-corner lines to a square of `target`: a blow's through the rock alone, a shot's past the attacker's foes too. */
 function directLines(
   state: GameState,
   attacker: Unit,

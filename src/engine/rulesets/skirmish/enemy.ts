@@ -314,19 +314,27 @@ function canStrike(state: GameState, enemy: Unit, target: Unit, weapon: Skirmish
 }
 
 /** Whether a hero stands next to `square` (a shooter keeps out of melee). */
-function isNextToHero(state: GameState, enemy: Unit, square: Point): boolean {
-  return wouldHoldFrom(enemy as Placed, square, () =>
+function isNextToHero(state: GameState, enemy: Placed, square: Point): boolean {
+  return wouldHoldFrom(enemy, square, () =>
     livingUnits(state, 'heroes').some((h) => baseGap(enemy, h) === 1),
   );
 }
 
 /** `grid` with the squares next to a hero closed for stopping: a shooter's way keeps out of melee. */
-function keepingOutOfMelee(state: GameState, enemy: Unit, grid: PathingGrid): PathingGrid {
+function keepingOutOfMelee(state: GameState, enemy: Placed, grid: PathingGrid): PathingGrid {
+  // A search asks of a square many times: each is worked out once.
+  const nextToHero = new Map<number, boolean>();
+  const isNear = (x: number, y: number): boolean => {
+    const key = y * grid.width + x;
+    let near = nextToHero.get(key);
+    if (near === undefined) nextToHero.set(key, (near = isNextToHero(state, enemy, { x, y })));
+    return near;
+  };
   return {
     width: grid.width,
     height: grid.height,
     enterCost: (x, y) => grid.enterCost(x, y),
-    canStopAt: (x, y) => grid.canStopAt(x, y) && !isNextToHero(state, enemy, { x, y }),
+    canStopAt: (x, y) => grid.canStopAt(x, y) && !isNear(x, y),
     isCorner: (x, y) => grid.isCorner(x, y),
   };
 }
@@ -347,10 +355,13 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
   const weapon = tacticalWeapon(enemy) ?? primaryWeapon(ctx, enemy);
   if (!weapon) return;
   // A shooter takes up its blade only for a hero already next to it: that one it fights.
-  const target =
-    isRanged(weapon) || !skirmishWeapons(enemy).some(isRanged)
-      ? chosen
-      : (livingUnits(state, 'heroes').find((h) => canStrike(state, enemy, h, weapon)) ?? chosen);
+  const bladeOnly =
+    !isRanged(weapon) &&
+    skirmishWeapons(enemy).some(isRanged) &&
+    !canStrike(state, enemy, chosen, weapon);
+  const target = bladeOnly
+    ? (livingUnits(state, 'heroes').find((h) => canStrike(state, enemy, h, weapon)) ?? chosen)
+    : chosen;
   // Curious and Opportunistic: to the objective before the fight.
   if (seeksObjectiveFirst(state, enemy)) {
     const goal = goalFor(state, enemy)!;
