@@ -8,10 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { legalCommands, previewAction } from '../../../src/engine/game';
 import type { Facing, Point } from '../../../src/engine/grid';
-import { describeSkirmishUnit } from '../../../src/engine/rulesets/skirmish/texts';
+import {
+  describeSkirmishUnit,
+  skirmishCoverBetween,
+} from '../../../src/engine/rulesets/skirmish/texts';
 import type { Command, GameEvent, GameState } from '../../../src/engine/types';
 import { play, rejects, rollsOf, unit } from '../helpers';
-import { skirmishField, skirmishGame } from './helpers';
+import { NEAR, skirmishField, skirmishGame } from './helpers';
 
 /** Starts a battle with the heroes winning initiative (a 15 against a 5). */
 function heroesFirst(ascii: string, heroes: string[], enemies: string[], options = {}) {
@@ -52,21 +55,22 @@ function ruleOf(events: GameEvent[], purpose: string): string {
 }
 
 // A long lane: an archer at its west end.
-const LANE = `
+/** A lane 10 squares long, an archer at its west end and `feature` (FEATURE_LETTERS) at (x, 2). */
+function lane(feature: string, x: number): string {
+  const row = `#${'.'.repeat(x - 1)}${feature}${'.'.repeat(10 - x)}#`;
+  return `
 ############
 #h.........#
-#..........#
+${row}
 ############
 `;
+}
 
 describe('VII terrain cover and VIII "Ranged attack when the target is in cover: ... 16 or more"', () => {
   it('VII light woods: "Offers partial cover to any character inside the woods": a shot at a wolf in them needs 16+', () => {
-    const s = standing(
-      heroesFirst(LANE.replace('#..........#\n###', '#.......w..#\n###'), ['archer'], ['wolf']),
-      {
-        'wolf-1': { at: { x: 8, y: 2 } },
-      },
-    );
+    const s = standing(heroesFirst(lane('w', 8), ['archer'], ['wolf']), {
+      'wolf-1': { at: { x: 8, y: 2 } },
+    });
     const shot = attack('archer-1', 'wolf-1', 'bow');
     const p = previewAction(s, shot)!;
     expect(p.cover).toBe('partial');
@@ -78,6 +82,10 @@ describe('VII terrain cover and VIII "Ranged attack when the target is in cover:
     expect(ruleOf(hit.events, 'attack')).toBe(
       'Solitaire rules: VIII Attack: ranged into cover 16+',
     );
+    // The line-of-sight preview on hover says so too.
+    expect(skirmishCoverBetween(s, unit(s, 'archer-1'), { x: 1, y: 1 }, { x: 8, y: 2 })).toBe(
+      'partial',
+    );
     // Out of the woods, on open ground: 11+ again.
     const open = standing(s, { 'wolf-1': { at: { x: 8, y: 1 } } });
     expect(previewAction(open, shot)!.cover).toBe('clear');
@@ -85,24 +93,18 @@ describe('VII terrain cover and VIII "Ranged attack when the target is in cover:
   });
 
   it('VII heavy woods: "Offers full cover to any character inside the woods"', () => {
-    const s = standing(
-      heroesFirst(LANE.replace('#..........#\n###', '#.......T..#\n###'), ['archer'], ['wolf']),
-      {
-        'wolf-1': { at: { x: 8, y: 2 } },
-      },
-    );
+    const s = standing(heroesFirst(lane('T', 8), ['archer'], ['wolf']), {
+      'wolf-1': { at: { x: 8, y: 2 } },
+    });
     const p = previewAction(s, attack('archer-1', 'wolf-1', 'bow'))!;
     expect(p.cover).toBe('full');
     expect(p.chance).toBeCloseTo((5 / 20) * 0.5);
   });
 
   it('VII low wall: a wolf behind it (the wall toward the shooter) is in partial cover; in front of it, not', () => {
-    const s = standing(
-      heroesFirst(LANE.replace('#..........#\n###', '#......=...#\n###'), ['archer'], ['wolf']),
-      {
-        'wolf-1': { at: { x: 8, y: 2 } },
-      },
-    );
+    const s = standing(heroesFirst(lane('=', 7), ['archer'], ['wolf']), {
+      'wolf-1': { at: { x: 8, y: 2 } },
+    });
     const shot = attack('archer-1', 'wolf-1', 'bow');
     expect(previewAction(s, shot)!.cover).toBe('partial');
     expect(labels(s, shot)).toContain('Target in cover: partial in front of it \u2014 16+ to hit');
@@ -150,14 +152,6 @@ describe('VII terrain cover and VIII "Ranged attack when the target is in cover:
 });
 
 describe('VIII Defend: "the target takes 1 wound ...; suffers a stun ...; or is outright defeated" (one effect)', () => {
-  const NEAR = `
-########
-#......#
-#..he..#
-#......#
-########
-`;
-
   it('a failed defence against a mace stuns and does not wound, even a common figure', () => {
     const s = heroesFirst(NEAR, ['healer'], ['wolf']);
     const r = play(s, attack('healer-1', 'wolf-1', 'mace'), [6, 10]);

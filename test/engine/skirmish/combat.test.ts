@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalCommands, previewAction } from '../../../src/engine/game';
 import { play, rejects, rollsOf, unit } from '../helpers';
-import { skirmishGame } from './helpers';
+import { NEAR, skirmishGame } from './helpers';
 
 const OPEN = `
 ##########
@@ -93,13 +93,6 @@ describe('V Movement and Range', () => {
 });
 
 describe('VIII Simple Basic Combat', () => {
-  const NEAR = `
-########
-#......#
-#..he..#
-#......#
-########
-`;
   // A wolf: no shield, no armour, one wound.
   const attack = {
     type: 'attack',

@@ -48,6 +48,15 @@ function skirmishGameOn(
   return r.state;
 }
 
+/** A small room: a hero square with an enemy square beside it, east. */
+export const NEAR = `
+########
+#......#
+#..he..#
+#......#
+########
+`;
+
 /** An open field: one enemy square facing one hero square across it. */
 export const FIELD = `
 ############
