@@ -5,9 +5,9 @@
  * module maps the levels onto its own numbers.
  */
 import { baseGap, footprint } from '../footprint';
-import { facingToward, type Point } from '../grid';
+import { chebyshevDistance, facingToward, type Point } from '../grid';
 import { computeCover, type CoverLevel } from '../los';
-import { doesSquareBlockSight } from '../map';
+import { doesSquareBlockSight, type BattleMap } from '../map';
 import type { GameState, Unit } from '../types';
 import { livingUnits } from '../world';
 import { emit, type Context } from './context';
@@ -76,6 +76,98 @@ export function lineBlocker(
 /** Cover through walls and sight-blocking squares alone (melee reach across a corner). */
 export function wallCover(state: GameState, from: Point, to: Point): CoverLevel {
   return computeCover(from, to, (x, y) => doesSquareBlockSight(state.map, x, y));
+}
+
+const COVER_RANK: Readonly<Record<CoverLevel, number>> = {
+  clear: 0,
+  partial: 1,
+  full: 2,
+  blocked: 3,
+};
+
+/** The worse of two cover levels for the attacker (the one that gives the target more cover). */
+export function worseCover(a: CoverLevel, b: CoverLevel): CoverLevel {
+  return COVER_RANK[a] >= COVER_RANK[b] ? a : b;
+}
+
+/** The better of two cover levels for the attacker (the one that gives the target less cover). */
+export function betterCover(a: CoverLevel, b: CoverLevel): CoverLevel {
+  return COVER_RANK[a] <= COVER_RANK[b] ? a : b;
+}
+
+/** The cover the map's square `p` gives (BattleMap.cover) as a level: 'clear' for none or off the map. */
+export function coverOfSquare(map: BattleMap, p: Point): CoverLevel {
+  if (p.x < 0 || p.y < 0 || p.x >= map.width || p.y >= map.height) return 'clear';
+  const c = map.cover[p.y * map.width + p.x];
+  return c === 'partial' || c === 'full' ? c : 'clear';
+}
+
+/** Whether `square`, next to a target at `target`, stands in front of it seen from `from`. */
+export type InFront = (from: Point, target: Point, square: Point) => boolean;
+
+/** In front: nearer to the attacker (Chebyshev) than the target is (the Dungeon Crawl's reading). */
+export const nearerThanTarget: InFront = (from, target, square) =>
+  chebyshevDistance(square, from) < chebyshevDistance(target, from);
+
+/**
+ * In front: the straight line from the target's centre to the attacker's passes through
+ * the square (not only touching a corner of it): solitaire-gaming-rules V "Line of
+ * Sight" draws "an imaginary straight line from the center of the attacker's space to the
+ * center of the target's space", and "Characters can attack through cover like windows,
+ * light brush, and other partial obstacles at a penalty to hit".
+ */
+export const onCentreLine: InFront = (from, target, square) => {
+  // Exact on doubled coordinates: centres are odd, square edges even.
+  const a = { x: 2 * target.x + 1, y: 2 * target.y + 1 };
+  const d = { x: 2 * (from.x - target.x), y: 2 * (from.y - target.y) };
+  let enter = 0;
+  let leave = 1;
+  for (const axis of ['x', 'y'] as const) {
+    const low = 2 * square[axis];
+    const high = low + 2;
+    if (d[axis] === 0) {
+      if (a[axis] <= low || a[axis] >= high) return false;
+      continue;
+    }
+    const t1 = (low - a[axis]) / d[axis];
+    const t2 = (high - a[axis]) / d[axis];
+    enter = Math.max(enter, Math.min(t1, t2));
+    leave = Math.min(leave, Math.max(t1, t2));
+  }
+  return enter < leave;
+};
+
+/**
+ * The cover the map's squares give a figure at `target` against an attacker at `from`:
+ * the square it stands in (light woods give "partial cover to any character inside the
+ * woods", solitaire-gaming-rules VII), or a square next to it in front of it (`inFront`;
+ * behind a low wall: docs/maps.md, `cover` is "cover for figures behind the square").
+ * Next to the attacker only the target's own square counts: nothing stands between them.
+ */
+export function groundCover(
+  map: BattleMap,
+  from: Point,
+  target: Point,
+  inFront: InFront = onCentreLine,
+): CoverLevel {
+  let level = coverOfSquare(map, target);
+  if (chebyshevDistance(from, target) <= 1) return level;
+  for (let dy = -1; dy <= 1; dy++)
+    for (let dx = -1; dx <= 1; dx++) {
+      const p = { x: target.x + dx, y: target.y + dy };
+      if ((dx || dy) && inFront(from, target, p)) level = worseCover(level, coverOfSquare(map, p));
+    }
+  return level;
+}
+
+/**
+ * The cover a figure at `to` would have from a shot from `from` by what does not move:
+ * walls and sight-blocking squares (the four-corner lines) and the map's cover
+ * (groundCover). For figures choosing where to stand.
+ */
+export function standingCover(state: GameState, from: Point, to: Point): CoverLevel {
+  const lines = wallCover(state, from, to);
+  return lines === 'blocked' ? lines : worseCover(lines, groundCover(state.map, from, to));
 }
 
 /** Whether any foe of `unit` stands next to it. */

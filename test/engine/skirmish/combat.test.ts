@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { legalCommands, previewAction } from '../../../src/engine/game';
 import { play, rejects, rollsOf, unit } from '../helpers';
-import { skirmishGame } from './helpers';
+import { NEAR, skirmishGame } from './helpers';
 
 const OPEN = `
 ##########
@@ -93,30 +93,24 @@ describe('V Movement and Range', () => {
 });
 
 describe('VIII Simple Basic Combat', () => {
-  const NEAR = `
-########
-#......#
-#..he..#
-#......#
-########
-`;
+  // A wolf: no shield, no armour, one wound.
   const attack = {
     type: 'attack',
     unit: 'swordsman-1',
-    target: 'swordsman-2',
+    target: 'wolf-1',
     weapon: 'sword',
   } as const;
 
   it('melee hits on 6+; the defence saves on 11+; a failed defence defeats a one-wound figure', () => {
-    const s = heroesFirst(['swordsman'], ['swordsman'], NEAR).state;
-    expect(unit(play(s, attack, [5]).state, 'swordsman-2').position).not.toBeNull(); // a miss
-    expect(unit(play(s, attack, [6, 11]).state, 'swordsman-2').position).not.toBeNull(); // saved
+    const s = heroesFirst(['swordsman'], ['wolf'], NEAR).state;
+    expect(unit(play(s, attack, [5]).state, 'wolf-1').position).not.toBeNull(); // a miss
+    expect(unit(play(s, attack, [6, 11]).state, 'wolf-1').position).not.toBeNull(); // saved
     const hit = play(s, attack, [6, 10]);
-    expect(unit(hit.state, 'swordsman-2').position).toBeNull();
+    expect(unit(hit.state, 'wolf-1').position).toBeNull();
     expect(rollsOf(hit.events).map((r) => r.purpose)).toEqual(['attack', 'defend']);
   });
 
-  it('a unique figure takes a wound; a weapon that stuns also stuns it: no actions next round', () => {
+  it('a weapon that stuns stuns (VIII Defend: "suffers a stun and does not take actions in the next round"), and does not wound', () => {
     const s = heroesFirst(['healer'], ['knight'], NEAR).state;
     // The knight defends in heavy armour: two dice, the higher kept.
     const r = play(
@@ -124,23 +118,23 @@ describe('VIII Simple Basic Combat', () => {
       { type: 'attack', unit: 'healer-1', target: 'knight-1', weapon: 'mace' },
       [6, 3, 9],
     );
-    expect(unit(r.state, 'knight-1').wounds).toBe(1);
+    expect(unit(r.state, 'knight-1').wounds).toBe(0);
     expect(unit(r.state, 'knight-1').skirmish?.stunnedRound).toBe(2);
     expect(r.events.some((e) => e.type === 'stunned')).toBe(true);
   });
 
   it('advantage: a capable attacker rolls twice and keeps the higher', () => {
-    const s = heroesFirst(['captain'], ['swordsman'], NEAR).state;
+    const s = heroesFirst(['captain'], ['wolf'], NEAR).state;
     const r = play(
       s,
-      { type: 'attack', unit: 'captain-1', target: 'swordsman-1', weapon: 'sword' },
+      { type: 'attack', unit: 'captain-1', target: 'wolf-1', weapon: 'sword' },
       [2, 6, 4],
     );
-    expect(unit(r.state, 'swordsman-1').position).toBeNull();
+    expect(unit(r.state, 'wolf-1').position).toBeNull();
     const preview = previewAction(s, {
       type: 'attack',
       unit: 'captain-1',
-      target: 'swordsman-1',
+      target: 'wolf-1',
       weapon: 'sword',
     })!;
     // 1 - (5/20)^2 to hit, then the defence fails on 1-10.
@@ -156,27 +150,27 @@ describe('VIII Simple Basic Combat', () => {
 #h......e#
 ##########
 `;
-    const s = heroesFirst(['archer'], ['swordsman'], range).state;
+    const s = heroesFirst(['archer'], ['wolf'], range).state;
     const shot = {
       type: 'attack',
       unit: 'archer-1',
-      target: 'swordsman-1',
+      target: 'wolf-1',
       weapon: 'bow',
     } as const;
     expect(previewAction(s, shot)!.chance).toBeCloseTo(0.5 * 0.5);
-    expect(unit(play(s, shot, [10]).state, 'swordsman-1').position).not.toBeNull();
-    expect(unit(play(s, shot, [11, 1]).state, 'swordsman-1').position).toBeNull();
+    expect(unit(play(s, shot, [10]).state, 'wolf-1').position).not.toBeNull();
+    expect(unit(play(s, shot, [11, 1]).state, 'wolf-1').position).toBeNull();
     const covered = `
 #########
 #h......#
 #....#.e#
 #########
 `;
-    const c = heroesFirst(['archer'], ['swordsman'], covered).state;
+    const c = heroesFirst(['archer'], ['wolf'], covered).state;
     const p = previewAction(c, shot)!;
     expect(p.cover === 'partial' || p.cover === 'full').toBe(true);
     expect(p.chance).toBeCloseTo((5 / 20) * 0.5);
-    expect(unit(play(c, shot, [15]).state, 'swordsman-1').position).not.toBeNull();
+    expect(unit(play(c, shot, [15]).state, 'wolf-1').position).not.toBeNull();
   });
 
   it('a group against one: a melee attacker with a friend beside the target attacks with advantage', () => {
@@ -205,17 +199,17 @@ describe('VIII Simple Basic Combat', () => {
 #....e...#
 ##########
 `;
-    const s = heroesFirst(['fire-mage'], ['swordsman', 'swordsman', 'swordsman'], blast).state;
+    const s = heroesFirst(['fire-mage'], ['wolf', 'wolf', 'wolf'], blast).state;
     const r = play(
       s,
-      { type: 'attack', unit: 'fire-mage-1', target: 'swordsman-1', weapon: 'fireball' },
+      { type: 'attack', unit: 'fire-mage-1', target: 'wolf-1', weapon: 'fireball' },
       [11, 1, 11, 1, 11, 1],
     );
     expect(r.state.units.filter((u) => u.side === 'enemies' && u.position)).toHaveLength(0);
   });
 
   it('a figure carrying the objective cannot attack (VI Transport)', () => {
-    const s = heroesFirst(['swordsman'], ['swordsman'], NEAR, { scenario: 'transport' }).state;
+    const s = heroesFirst(['swordsman'], ['wolf'], NEAR, { scenario: 'transport' }).state;
     const carrier = unit(s, 'swordsman-1');
     carrier.carrying = 'object';
     expect(rejects(s, attack)).toMatch(/carries the objective/);

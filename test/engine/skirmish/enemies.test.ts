@@ -173,10 +173,11 @@ describe('VIII Morale, and III Retreating', () => {
       u.ai!.status = 'defeated';
     }
     s.objective.enemiesDefeated = 2;
+    // The swordsman's small shield faces the archer: the shot needs 16+.
     const shot = play(
       s,
       { type: 'attack', unit: 'archer-1', target: 'swordsman-3', weapon: 'bow' },
-      [15, 2, 5],
+      [16, 2, 5],
     );
     const morale = rollsOf(shot.events).filter((r) => r.purpose === 'morale');
     expect(morale).toEqual([{ purpose: 'morale', value: 5, unit: 'knight-1' }]);
@@ -291,10 +292,11 @@ describe('VIII Morale: a hero falling back', () => {
     copy.map = s.map;
     unit(copy, 'swordsman-1').skirmish!.retreating = true;
     // Heroes first (15 against 5): the steady archer acts first, then an enemy (waiting),
-    // then the hero falls back onto dangerous ground: d6 = 1, a hit; round 2: 15 against 5.
+    // then the hero falls back onto dangerous ground: d6 = 1, a hit, and its defence fails
+    // (5, VIII Defend); round 2: 15 against 5.
     const first = play(copy, { type: 'start' }, [15, 5]).state;
     expect(first.turn?.unitId).toBe('archer-1');
-    const { state, events } = play(first, { type: 'end-turn', unit: 'archer-1' }, [1, 15, 5]);
+    const { state, events } = play(first, { type: 'end-turn', unit: 'archer-1' }, [1, 5, 15, 5]);
     expect(events.some((e) => e.type === 'decision' && /falls back/.test(e.text))).toBe(true);
     expect(unit(state, 'swordsman-1').position).toBeNull();
     // The other hero acts on.

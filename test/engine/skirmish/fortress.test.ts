@@ -159,13 +159,14 @@ describe('VI Fortress Assault: attacking the building (VIII thresholds, no defen
     const s = fortressGame(['swordsman'], ['swordsman']);
     const fort = unit(s, 'fortress-1');
     const { x, y } = fort.position!;
-    // The defender beside the hero; the hero has one wound and falls to a hit, failed defence.
+    // The defender beside the hero; the hero has one wound and falls to a hit, failed defence
+    // (twice: its small shield faces the blow).
     const set = placed(
       s,
       { 'swordsman-1': { x: x + 1, y: y + 5 }, 'swordsman-2': { x: x + 1, y: y + 4 } },
       true,
     );
-    const { state } = play(set, { type: 'start' }, [5, 15, 20, 1]);
+    const { state } = play(set, { type: 'start' }, [5, 15, 20, 1, 1]);
     expect(state.outcome?.winner).toBe('enemies');
   });
 });

@@ -3,7 +3,9 @@
  * from the lists, in reading order (the set-up fills the marked squares first, row by row).
  */
 import { makeBoard } from '../../../src/engine/ascii-board';
+import type { BattleMap } from '../../../src/engine/map';
 import { createGame } from '../../../src/engine/setup';
+import { FEATURE_EFFECTS, type FeatureKind } from '../../../src/engine/systems/boards';
 import type { GameState, ScenarioOptions } from '../../../src/engine/types';
 
 export const LETTERS = {
@@ -18,7 +20,17 @@ export function skirmishGame(
   options: Partial<ScenarioOptions> = {},
   seed = 1,
 ): GameState {
-  const map = makeBoard(ascii, { letters: LETTERS });
+  return skirmishGameOn(makeBoard(ascii, { letters: LETTERS }), heroes, enemies, options, seed);
+}
+
+/** A Skirmish game on `map` (see skirmishGame). */
+function skirmishGameOn(
+  map: BattleMap,
+  heroes: string[],
+  enemies: string[],
+  options: Partial<ScenarioOptions> = {},
+  seed = 1,
+): GameState {
   const r = createGame({
     scenarioId: 'test',
     map,
@@ -36,6 +48,15 @@ export function skirmishGame(
   return r.state;
 }
 
+/** A small room: a hero square with an enemy square beside it, east. */
+export const NEAR = `
+########
+#......#
+#..he..#
+#......#
+########
+`;
+
 /** An open field: one enemy square facing one hero square across it. */
 export const FIELD = `
 ############
@@ -47,3 +68,40 @@ export const FIELD = `
 #....h.....#
 ############
 `;
+
+/**
+ * The terrain pieces of VII drawn on a test field, by letter: `w` light woods, `T` heavy
+ * woods (trees that stop sight), `=` a low wall, `r` rubble. Each square gets its
+ * feature's terrain, sight and cover (boards.ts FEATURE_EFFECTS), as a generated board's.
+ */
+export const FEATURE_LETTERS: Readonly<Record<string, FeatureKind>> = {
+  w: 'light-woods',
+  T: 'heavy-woods',
+  '=': 'low-wall',
+  r: 'rubble',
+};
+
+/** skirmishGame on a board that may also show the terrain pieces of FEATURE_LETTERS. */
+export function skirmishField(
+  ascii: string,
+  heroes: string[],
+  enemies: string[],
+  options: Partial<ScenarioOptions> = {},
+): GameState {
+  const letters = Object.keys(FEATURE_LETTERS);
+  const plain = ascii.replace(/[wT=r]/g, '.');
+  const map = makeBoard(plain, { letters: LETTERS });
+  const rows = ascii.split('\n').filter((r) => r.trim().length > 0);
+  const indent = Math.min(...rows.map((r) => r.length - r.trimStart().length));
+  rows.forEach((row, y) =>
+    [...row.slice(indent)].forEach((ch, x) => {
+      if (!letters.includes(ch)) return;
+      const effect = FEATURE_EFFECTS[FEATURE_LETTERS[ch]];
+      const i = y * map.width + x;
+      map.terrain[i] = effect.terrain;
+      map.blocksSight[i] = effect.blocksSight;
+      map.cover[i] = effect.cover;
+    }),
+  );
+  return skirmishGameOn(map, heroes, enemies, options);
+}

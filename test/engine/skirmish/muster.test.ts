@@ -34,13 +34,13 @@ describe('the muster: armies by points', () => {
     if (!added.ok) return;
     expect(musterArmy(added.options, 'heroes')).toMatchObject({
       kinds: ['captain', 'knight'],
-      points: 16 + 15,
+      points: 16 + 16,
       budget: 40,
     });
     const over = addFigure(added.options, 'heroes', 'knight');
     expect(over).toEqual({
       ok: false,
-      error: 'A Knight costs 15 points; your army has 9 of its 40 left.',
+      error: 'A Knight costs 16 points; your army has 8 of its 40 left.',
     });
     expect(addFigure(o, 'heroes', 'dragon-of-doom')).toMatchObject({ ok: false });
   });
@@ -60,7 +60,7 @@ describe('the muster: armies by points', () => {
     const o = setBudget(base, 'enemies', 40);
     expect(musterArmy(o, 'enemies').budget).toBe(40);
     expect(musterProblem(o)).toBe(
-      'The enemy army costs 67 points, over its budget of 40: take figures out or raise the budget.',
+      'The enemy army costs 65 points, over its budget of 40: take figures out or raise the budget.',
     );
     expect(musterProblem(base)).toBeNull();
     expect(musterArmy(setBudget(base, 'heroes', 3), 'heroes').budget).toBe(70);
@@ -80,7 +80,7 @@ describe('the muster: armies by points', () => {
 
   it('the Arch Foe the muster marks is the one set-up makes the Arch Foe', () => {
     const enemies = ['swordsman', 'ogre', 'wolf', 'warlord', 'ogre'];
-    expect(armyPoints(enemies)).toBe(4 + 18 + 3 + 24 + 18);
+    expect(armyPoints(enemies)).toBe(5 + 16 + 3 + 22 + 16);
     const i = archFoeIndex(enemies);
     expect(enemies[i]).toBe('warlord');
     const state = skirmishGame(
@@ -102,8 +102,8 @@ e.e.e.e.e
   it('figure texts come from the stat line at the battle scale (V: move 6 large, 3 small; heavy armour one fewer)', () => {
     const large = musterRoster(base).find((f) => f.kind === 'knight')!;
     const small = musterRoster({ ...base, scale: 'small' }).find((f) => f.kind === 'knight')!;
-    expect(large.stats).toBe('Moves 5 \u00b7 3 wounds \u00b7 15 points \u00b7 unique');
-    expect(small.stats).toBe('Moves 2 \u00b7 3 wounds \u00b7 15 points \u00b7 unique');
+    expect(large.stats).toBe('Moves 5 \u00b7 3 wounds \u00b7 16 points \u00b7 unique');
+    expect(small.stats).toBe('Moves 2 \u00b7 3 wounds \u00b7 16 points \u00b7 unique');
     expect(large.abilities.join(' ')).toMatch(/Heavy armour: defends with advantage/);
     const archer = musterRoster(base).find((f) => f.kind === 'archer')!;
     // V: long range "up to 25 spaces [large] or 12 spaces [small] away, but not adjacent".

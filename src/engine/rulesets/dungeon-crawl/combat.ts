@@ -17,7 +17,15 @@ import { isTerrainPassable, isWallLike, terrainAt } from '../../map';
 import type { GameState, Unit } from '../../types';
 import { unitAt } from '../../world';
 import { emit, rollDie, type Context } from '../../systems/context';
-import { coverFor, isFoeAdjacent, turnToward, wallCover } from '../../systems/cover';
+import {
+  coverFor,
+  groundCover,
+  isFoeAdjacent,
+  nearerThanTarget,
+  turnToward,
+  wallCover,
+  worseCover,
+} from '../../systems/cover';
 import { setStatus } from '../../systems/sight';
 import { walkUnit } from '../../systems/movement';
 import { applyWound } from '../../systems/wounds';
@@ -27,38 +35,6 @@ import { CRAWL, isFaithful } from './versions';
 /** The chance (0..1) that a d-sided roll meets `hitOn` or more. */
 export function hitChance(die: number, hitOn: number): number {
   return Math.max(0, Math.min(1, (die - hitOn + 1) / die));
-}
-
-const COVER_RANK: Record<CoverLevel, number> = { clear: 0, partial: 1, full: 2, blocked: 3 };
-
-function worse(a: CoverLevel, b: CoverLevel): CoverLevel {
-  return COVER_RANK[a] >= COVER_RANK[b] ? a : b;
-}
-
-/**
- * The cover a map's squares give `target` against `attacker` (faithful rules): the cover
- * of the square it stands on (inside light woods), or of a square next to it on the
- * attacker's side (behind a low wall: docs/maps.md, "cover for figures behind the square").
- */
-function squareCover(state: GameState, attacker: Point, target: Point): CoverLevel {
-  const map = state.map;
-  let level: CoverLevel = 'clear';
-  const read = (x: number, y: number): void => {
-    if (x < 0 || y < 0 || x >= map.width || y >= map.height) return;
-    const c = map.cover[y * map.width + x];
-    if (c === 'partial' || c === 'full') level = worse(level, c);
-  };
-  read(target.x, target.y);
-  const reach = chebyshevDistance(attacker, target);
-  if (reach > 1) {
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const p = { x: target.x + dx, y: target.y + dy };
-        if ((dx || dy) && chebyshevDistance(p, attacker) < reach) read(p.x, p.y);
-      }
-    }
-  }
-  return level;
 }
 
 /**
@@ -84,7 +60,11 @@ export function attackCover(
       ? wallCover(state, attacker.position, target.position)
       : coverFor(state, attacker, target, 'all');
   if (lines === 'blocked') return lines;
-  return worse(lines, squareCover(state, attacker.position, target.position));
+  // A square nearer the attacker than the target, next to it, is in front of it.
+  return worseCover(
+    lines,
+    groundCover(state.map, attacker.position, target.position, nearerThanTarget),
+  );
 }
 
 /**

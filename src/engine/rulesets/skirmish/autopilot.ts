@@ -2,16 +2,16 @@
  * The heroes' autopilot for the Skirmish: for the hero whose turn it is, heal a wounded
  * neighbour (a healer), else attack the best target it can (chance x worth), else move to
  * where it can attack next (a shooter preferring cover), or toward the scenario's goal or
- * the nearest enemy; then attack if it now can; then end the turn. In a race for the far
- * edge (Escape, Infiltrate) it runs for the edge, and attacks only when it cannot get closer.
+ * the nearest enemy; then attack if it now can (a wild shot only then, as a last resort);
+ * then end the turn. In a race for the far edge (Escape, Infiltrate) it runs for the
+ * edge, and attacks only when it cannot get closer.
  */
 import { chebyshevDistance, type Point } from '../../grid';
-import { computeCover } from '../../los';
-import { doesSquareBlockSight } from '../../map';
 import { chanceOf } from '../../resolution';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
 import { footprint } from '../../footprint';
+import { standingCover } from '../../systems/cover';
 import { walkingDistance } from '../../systems/pursuit';
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
@@ -37,7 +37,16 @@ function tacticTarget(state: GameState, hero: Unit): string | null {
   return targetByTactic(ctx, hero as Unit & { position: Point })?.id ?? null;
 }
 
-function bestAttack(state: GameState, hero: Unit, legal: Command[]): CommandOf<'attack'> | null {
+/**
+ * The attack of most worth (chance x the target's worth); a wild shot only when `wild`:
+ * it is a last resort, taken when no move does better.
+ */
+function bestAttack(
+  state: GameState,
+  hero: Unit,
+  legal: Command[],
+  wild = false,
+): CommandOf<'attack'> | null {
   let best: { c: CommandOf<'attack'>; v: number } | null = null;
   const favourite = tacticTarget(state, hero);
   for (const c of legal) {
@@ -52,8 +61,8 @@ function bestAttack(state: GameState, hero: Unit, legal: Command[]): CommandOf<'
     const weapon = skirmishWeapons(hero).find((w) => w.id === c.weapon);
     if (!target || !weapon) continue;
     const a = assessSkirmishAttack(state, hero, target, weapon);
-    if (a.reason) continue;
-    const v = chanceOf(a.resolution) * worth(target) * weapon.damage;
+    if (a.reason || (a.kind === 'wild' && !wild)) continue;
+    const v = chanceOf(a.resolution) * worth(target);
     if (!best || v > best.v) best = { c, v };
   }
   return best?.c ?? null;
@@ -109,13 +118,14 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
       for (const foe of foes) {
         for (const w of skirmishWeapons(hero)) {
           const a = assessSkirmishAttack(s, moved, foe, w);
-          if (!a.reason) attackValue = Math.max(attackValue, chanceOf(a.resolution) * worth(foe));
+          if (!a.reason && a.kind !== 'wild')
+            attackValue = Math.max(attackValue, chanceOf(a.resolution) * worth(foe));
         }
       }
       const covered =
         shooter &&
         foes.some((f) => {
-          const c = computeCover(f.position, m.to, (x, y) => doesSquareBlockSight(state.map, x, y));
+          const c = standingCover(state, f.position, m.to);
           return c === 'partial' || c === 'full';
         });
       const v = racing ? -dist(m.to) : attackValue * 10 - dist(m.to) + (covered ? 2 : 0);
@@ -125,6 +135,7 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
     if (best && (best.v > -here + 1e-9 || dist(best.to) < here))
       return { type: 'move', unit: hero.id, to: best.to };
   }
-  if (attack) return attack;
+  const last = attack ?? bestAttack(state, hero, legal, true);
+  if (last) return last;
   return { type: 'end-turn', unit: hero.id };
 }

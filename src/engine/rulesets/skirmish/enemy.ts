@@ -3,19 +3,18 @@
  * - Prepared: unaware; with the patrol option it rolls the d20 Patrolling table (1-6 stays,
  *   7-11 moves forward as far as it can, 12-14 turns left, 15-17 right, 18-20 about);
  * - Alerted: faces the closest hero in sight; keeps the range of its primary weapon (best
- *   chance to hit, then most damage, then a die), in cover if it shoots and can stay in
- *   range; attacks if it can; a healer heals the Arch Foe first, then the nearest wounded
- *   ally, and attacks only when it can heal no one; unable to attack, it heads for the
- *   scenario's goal or moves again;
+ *   chance to hit a hero this turn, then most damage, then a die: primaryWeapon), in cover
+ *   if it shoots and can stay in range, and a shooter keeps out of melee; attacks if it
+ *   can; a healer heals the Arch Foe first, then the nearest wounded ally, and attacks
+ *   only when it can heal no one; unable to attack, it takes a wild shot if it has one,
+ *   else heads for the scenario's goal or moves again;
  * - Retreating: one move toward where the Arch Foe started, facing away from the nearest
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
  */
-import { baseAt, footprint, sizeOf } from '../../footprint';
+import { baseAt, baseGap, footprint, sizeOf } from '../../footprint';
 import { chebyshevDistance, facingToward, rotateFacing, type Point } from '../../grid';
-import { computeCover } from '../../los';
-import { doesSquareBlockSight } from '../../map';
-import { findReachable } from '../../pathing';
+import { findReachable, type PathingGrid } from '../../pathing';
 import { emit, rollDie, type Context } from '../../systems/context';
 import { openDoor } from '../../systems/doors';
 import { buildPathingGrid, walkStraightAhead, walkUnit } from '../../systems/movement';
@@ -26,13 +25,20 @@ import {
   wouldHoldFrom,
   type Placed,
 } from '../../systems/pursuit';
+import { standingCover } from '../../systems/cover';
 import { setStatus } from '../../systems/sight';
 import type { GameState, Unit } from '../../types';
 import { livingUnits } from '../../world';
 import {
   assessSkirmishAttack,
   canSkirmishAttack,
+  clearHitChance,
   COMBAT,
+  damageRank,
+  endTurnOnDangerousGround,
+  hitChanceOf,
+  isMelee,
+  isRankedBefore,
   isStunned,
   resolveSkirmishAttack,
 } from './combat';
@@ -68,8 +74,13 @@ export function enemyActivationOrder(state: GameState): Placed[] {
     });
 }
 
-/** One enemy's activation, by its status. */
+/** One enemy's activation, by its status; ended on dangerous ground, it rolls for it (V). */
 export function* activateEnemy(ctx: Context, enemy: Placed): Generator<void> {
+  yield* actByStatus(ctx, enemy);
+  yield* endTurnOnDangerousGround(ctx, enemy);
+}
+
+function* actByStatus(ctx: Context, enemy: Placed): Generator<void> {
   const status = enemy.ai?.status;
   if (status === 'retreating') {
     yield* retreatMove(ctx, enemy);
@@ -191,15 +202,53 @@ function* retreatMove(ctx: Context, enemy: Placed): Generator<void> {
 
 // ------------------------------------------------------------------ alerted
 
-/** The primary weapon (III): the best chance to hit, then the most damage, then a die. */
-export function primaryWeapon(ctx: Context, enemy: Placed, target: Placed): SkirmishWeapon | null {
+/**
+ * The primary weapon (III "Primary Weapon"): "1. The weapon that has the best chance at
+ * hitting ... 1 or more heroes; if more than 1 option: 2. The weapon that can do the most
+ * damage; if more than 1 option: 3. A random weapon".
+ * - A weapon's chance is its attack roll's, as the preview counts it (assessSkirmishAttack:
+ *   range, cover, advantage), at its best against the heroes it could hit THIS turn. An
+ *   enemy takes a move and another action (III "Actions"), so it may attack from where it
+ *   stands or from any square its Move Unit reaches: a weapon's chance is the best over
+ *   those squares. A wild shot does not count: it is a last resort, not a weapon's chance.
+ * - A shooter (a figure with a ranged weapon) keeps out of melee: its blow weapons count
+ *   only against a hero already in their reach where it stands, so it never walks up to
+ *   a foe to use its knife.
+ * - When no weapon can hit anyone this turn, each is ranked by the chance it would have
+ *   once in range (clearHitChance), so an archer still takes its bow and goes to bow range.
+ * - "The most damage": damageRank (every failed defence is one wound or a stun).
+ */
+export function primaryWeapon(ctx: Context, enemy: Placed): SkirmishWeapon | null {
+  const state = ctx.state;
   const weapons = skirmishWeapons(enemy);
-  if (weapons.length === 0) return null;
-  const chance = (w: SkirmishWeapon): number =>
-    w.band === 'melee' || w.band === 'reach' ? 0.75 : 0.5;
-  const ranked = [...weapons].sort((a, b) => chance(b) - chance(a) || b.damage - a.damage);
+  const heroes = livingUnits(state, 'heroes');
+  const shooter = weapons.some(isRanged);
+  const fromHere = (w: SkirmishWeapon): number =>
+    bestChanceFrom(state, enemy, w, heroes, [enemy.position]);
+  const candidates = shooter ? weapons.filter((w) => isRanged(w) || fromHere(w) > 0) : weapons;
+  if (candidates.length <= 1) return candidates[0] ?? null;
+  let squares: Point[] | null = null;
+  const thisTurn = (w: SkirmishWeapon): number => {
+    if (shooter && !isRanged(w)) return fromHere(w);
+    squares ??= [enemy.position, ...reachableEnds(state, enemy)];
+    return bestChanceFrom(state, enemy, w, heroes, squares);
+  };
+  // The ceilings first: a weapon that cannot beat the best found needs no search.
+  const byCeiling = [...candidates].sort((a, b) => ceilingOf(enemy, b) - ceilingOf(enemy, a));
+  const chance = new Map<SkirmishWeapon, number>();
+  let best = 0;
+  for (const w of byCeiling) {
+    if (ceilingOf(enemy, w) < best) chance.set(w, 0);
+    else chance.set(w, thisTurn(w));
+    best = Math.max(best, chance.get(w)!);
+  }
+  const chanceOf = (w: SkirmishWeapon): number =>
+    best > 0 ? chance.get(w)! : clearHitChance(enemy, w);
+  const ranked = [...candidates].sort(
+    (a, b) => chanceOf(b) - chanceOf(a) || damageRank(b) - damageRank(a),
+  );
   const tied = ranked.filter(
-    (w) => chance(w) === chance(ranked[0]) && w.damage === ranked[0].damage,
+    (w) => chanceOf(w) === chanceOf(ranked[0]) && damageRank(w) === damageRank(ranked[0]),
   );
   if (tied.length === 1) return tied[0];
   const v = rollDie(ctx, {
@@ -211,13 +260,83 @@ export function primaryWeapon(ctx: Context, enemy: Placed, target: Placed): Skir
       `${enemy.name} d${tied.length} = ${x}: of equal weapons it takes the ${tied[x - 1].name}`,
     rule: AI('Primary Weapon: a random weapon'),
   });
-  void target;
   return tied[v - 1];
+}
+
+/** The most a weapon's attack roll can hit on for `enemy`: clear, with advantage if it may get it. */
+function ceilingOf(enemy: Unit, weapon: SkirmishWeapon): number {
+  // A blow may gain advantage by ganging up whoever strikes.
+  return clearHitChance(enemy, weapon, isMelee(weapon));
+}
+
+/** The best chance `weapon` hits one of `heroes` from one of `squares` (0: none), wild shots aside. */
+function bestChanceFrom(
+  state: GameState,
+  enemy: Placed,
+  weapon: SkirmishWeapon,
+  heroes: readonly Unit[],
+  squares: readonly Point[],
+): number {
+  const ceiling = ceilingOf(enemy, weapon);
+  let best = 0;
+  for (const square of squares) {
+    wouldHoldFrom(enemy, square, () => {
+      for (const hero of heroes) {
+        const odds = assessSkirmishAttack(state, enemy, hero, weapon);
+        if (odds.kind !== 'wild') best = Math.max(best, hitChanceOf(odds));
+      }
+      return true;
+    });
+    if (best >= ceiling) break;
+  }
+  return best;
+}
+
+/** The squares `enemy` can end its move on this turn. */
+function reachableEnds(state: GameState, enemy: Placed): Point[] {
+  return [
+    ...findReachable(buildPathingGrid(state, enemy), enemy.position, enemy.move).values(),
+  ].map((r) => r.path[r.path.length - 1]);
 }
 
 /** Ranged weapons only; an archer's knife is not its primary. */
 function isRanged(w: SkirmishWeapon): boolean {
   return w.reach === 'ranged';
+}
+
+/**
+ * Whether `enemy` can attack `target` with `weapon` otherwise than by a wild shot: what
+ * the enemy moves and chooses by (a wild shot is its last resort, actAlerted).
+ */
+function canStrike(state: GameState, enemy: Unit, target: Unit, weapon: SkirmishWeapon): boolean {
+  const odds = assessSkirmishAttack(state, enemy, target, weapon);
+  return odds.reason === null && odds.kind !== 'wild';
+}
+
+/** Whether a hero stands next to `square` (a shooter keeps out of melee). */
+function isNextToHero(state: GameState, enemy: Placed, square: Point): boolean {
+  return wouldHoldFrom(enemy, square, () =>
+    livingUnits(state, 'heroes').some((h) => baseGap(enemy, h) === 1),
+  );
+}
+
+/** `grid` with the squares next to a hero closed for stopping: a shooter's way keeps out of melee. */
+function keepingOutOfMelee(state: GameState, enemy: Placed, grid: PathingGrid): PathingGrid {
+  // A search asks of a square many times: each is worked out once.
+  const nextToHero = new Map<number, boolean>();
+  const isNear = (x: number, y: number): boolean => {
+    const key = y * grid.width + x;
+    let near = nextToHero.get(key);
+    if (near === undefined) nextToHero.set(key, (near = isNextToHero(state, enemy, { x, y })));
+    return near;
+  };
+  return {
+    width: grid.width,
+    height: grid.height,
+    enterCost: (x, y) => grid.enterCost(x, y),
+    canStopAt: (x, y) => grid.canStopAt(x, y) && !isNear(x, y),
+    isCorner: (x, y) => grid.isCorner(x, y),
+  };
 }
 
 function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
@@ -230,11 +349,19 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
       if (ok) return;
     }
   }
-  const target = targetByTactic(ctx, enemy) ?? chooseNearestHero(ctx, enemy);
-  if (!target) return;
+  const chosen = targetByTactic(ctx, enemy) ?? chooseNearestHero(ctx, enemy);
+  if (!chosen) return;
   const tactic = traitsOf(enemy).tactic;
-  const weapon = tacticalWeapon(enemy) ?? primaryWeapon(ctx, enemy, target);
+  const weapon = tacticalWeapon(enemy) ?? primaryWeapon(ctx, enemy);
   if (!weapon) return;
+  // A shooter takes up its blade only for a hero already next to it: that one it fights.
+  const bladeOnly =
+    !isRanged(weapon) &&
+    skirmishWeapons(enemy).some(isRanged) &&
+    !canStrike(state, enemy, chosen, weapon);
+  const target = bladeOnly
+    ? (livingUnits(state, 'heroes').find((h) => canStrike(state, enemy, h, weapon)) ?? chosen)
+    : chosen;
   // Curious and Opportunistic: to the objective before the fight.
   if (seeksObjectiveFirst(state, enemy)) {
     const goal = goalFor(state, enemy)!;
@@ -244,7 +371,7 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     }
   }
   // Quick: strike from where it stands, then move away.
-  if (tactic === 'quick' && canSkirmishAttack(state, enemy, target, weapon)) {
+  if (tactic === 'quick' && canStrike(state, enemy, target, weapon)) {
     resolveSkirmishAttack(ctx, enemy, target, weapon);
     yield;
     if (enemy.position && !state.outcome) {
@@ -258,7 +385,7 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     // Cautious and Negotiating hold their ground, and so does a fortress's defender while
     // its foe is far from the building: they fight only what is in reach.
     moved = true;
-  } else if (!canSkirmishAttack(state, enemy, target, weapon)) {
+  } else if (!canStrike(state, enemy, target, weapon)) {
     const door = doorWorthOpening(state, enemy, target, measuresToBase(state));
     if (door) openDoor(ctx, enemy, door);
     else moveToStrike(ctx, enemy, target, weapon);
@@ -277,25 +404,40 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
   // The other action: attack with the primary if it can, else with any weapon that can.
   const usable = [weapon, ...skirmishWeapons(enemy).filter((w) => w.id !== weapon.id)];
   const foes = [target, ...livingUnits(state, 'heroes').filter((h) => h.id !== target.id)];
+  // Negotiating: only a foe standing next to it.
+  const mayFight = (h: Unit): boolean =>
+    tactic !== 'negotiating' || distanceTo(state, enemy.position, h) === 1;
   for (const w of usable) {
-    const victim = foes.find(
-      (h) =>
-        canSkirmishAttack(state, enemy, h, w) &&
-        // Negotiating: only a foe standing next to it.
-        (tactic !== 'negotiating' || distanceTo(state, enemy.position, h) === 1),
-    );
+    const victim = foes.find((h) => canStrike(state, enemy, h, w) && mayFight(h));
     if (victim) {
       resolveSkirmishAttack(ctx, enemy, victim, w);
       yield;
       return;
     }
   }
-  // No attack: pick up the objective within reach, go toward the scenario's goal, or move
-  // again toward the target.
+  // No attack: pick up the objective within reach; else a wild shot at a hero out of
+  // sight, if it has one (miniatures-los-cover: through woods or a hedge, 20+): a poor
+  // chance, but an attack, and III sends only an enemy "unable to make an attack" to the
+  // goal, and enemies "do not attempt actions which do not have an immediate benefit"
+  // (a second move); else go toward the scenario's goal, or move again toward the target.
   if (!whyCannotPickUp(state, enemy) && !enemy.carrying) {
     takeObject(ctx, enemy);
     yield;
     return;
+  }
+  for (const w of usable) {
+    const victim = foes.find((h) => canSkirmishAttack(state, enemy, h, w) && mayFight(h));
+    if (victim) {
+      emit(ctx, {
+        type: 'decision',
+        unit: enemy.id,
+        text: `${enemy.name} sees no foe to strike and shoots blind at the ${victim.name}.`,
+        rule: { book: 'LOS & cover', section: 'Wild attack: shooting through the wall' },
+      });
+      resolveSkirmishAttack(ctx, enemy, victim, w);
+      yield;
+      return;
+    }
   }
   if (holdsBack(enemy)) return;
   const goal = goalFor(state, enemy);
@@ -305,7 +447,7 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     yield;
     return;
   }
-  if (moved || !canSkirmishAttack(state, enemy, target, weapon)) {
+  if (moved || !canStrike(state, enemy, target, weapon)) {
     moveToStrike(ctx, enemy, target, weapon);
     yield;
   }
@@ -333,7 +475,7 @@ function keepDistance(
   let best: { path: Point[]; d: number } | null = null;
   for (const r of findReachable(grid, enemy.position, enemy.move).values()) {
     const to = r.path[r.path.length - 1];
-    if (!wouldHoldFrom(enemy, to, () => canSkirmishAttack(state, enemy, target, weapon))) continue;
+    if (!wouldHoldFrom(enemy, to, () => canStrike(state, enemy, target, weapon))) continue;
     const d = distanceTo(state, to, target);
     if (!best || d > best.d) best = { path: r.path, d };
   }
@@ -358,16 +500,19 @@ function stepAway(ctx: Context, enemy: Placed, foe: Unit): void {
 }
 
 /**
- * Moves to the cheapest reachable square from which `weapon` strikes the target,
- * preferring cover from it for a shooter (Selective: the farthest such square);
- * out of reach, the shortest way toward it.
+ * Moves to the cheapest reachable square from which `weapon` strikes the target (the
+ * Selective: the farthest such square). A shooter prefers one in cover from the target
+ * (III "Cover") and, before that, one next to no hero (it keeps out of melee); so does a
+ * Pragmatic fighter prefer cover. Out of reach, the shortest way toward the target, a
+ * shooter stopping short of the heroes.
  */
 function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: SkirmishWeapon): void {
   const state = ctx.state;
   const grid = buildPathingGrid(state, enemy);
   const large = sizeOf(enemy) > 1;
   const selective = traitsOf(enemy).tactic === 'selective';
-  const seeksCover = isRanged(weapon) || traitsOf(enemy).tactic === 'pragmatic';
+  const shooter = isRanged(weapon);
+  const seeksCover = shooter || traitsOf(enemy).tactic === 'pragmatic';
   // A large figure charging plans as if its smaller allies were not there: they give way.
   const planGrid = large ? buildPathingGrid(withoutSmallerAllies(state, enemy), enemy) : grid;
   const reach = [...findReachable(planGrid, enemy.position, enemy.move).values()].sort((a, b) =>
@@ -376,26 +521,21 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
           distanceTo(state, a.path[a.path.length - 1], target) || a.cost - b.cost
       : a.cost - b.cost,
   );
-  let best: (typeof reach)[number] | null = null;
-  let bestMakeWay: GiveWay[] = [];
+  let best: { route: (typeof reach)[number]; makeWay: GiveWay[]; rank: number[] } | null = null;
   for (const r of reach) {
     const square = r.path[r.path.length - 1];
-    if (!wouldHoldFrom(enemy, square, () => canSkirmishAttack(state, enemy, target, weapon)))
-      continue;
+    if (!wouldHoldFrom(enemy, square, () => canStrike(state, enemy, target, weapon))) continue;
     const makeWay = large ? giveWayPlan(state, enemy, square) : [];
     if (!makeWay) continue;
-    if (!seeksCover || isCoveredFrom(state, square, target.position)) {
-      best = r;
-      bestMakeWay = makeWay;
-      break;
-    }
-    if (!best) {
-      best = r;
-      bestMakeWay = makeWay;
-    }
+    const rank = [
+      shooter && isNextToHero(state, enemy, square) ? 1 : 0,
+      seeksCover && !isCoveredFrom(state, square, target.position) ? 1 : 0,
+    ];
+    if (!best || isRankedBefore(rank, best.rank)) best = { route: r, makeWay, rank };
+    if (best.rank.every((x) => x === 0)) break;
   }
   if (best) {
-    for (const step of bestMakeWay) {
+    for (const step of best.makeWay) {
       emit(ctx, {
         type: 'decision',
         unit: step.ally.id,
@@ -407,12 +547,13 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
     walkUnit(
       ctx,
       enemy,
-      best.path,
-      `${isRanged(weapon) ? 'takes aim at' : 'closes on'} the ${target.name}`,
+      best.route.path,
+      `${shooter ? 'takes aim at' : 'closes on'} the ${target.name}`,
     );
     return;
   }
-  walkTowardFigure(ctx, enemy, target, `advances on the ${target.name}`, grid);
+  const way = shooter ? keepingOutOfMelee(state, enemy, grid) : grid;
+  walkTowardFigure(ctx, enemy, target, `advances on the ${target.name}`, way);
 }
 
 /** Walks toward `target`'s square that `squareOf` names (out of reach this turn). */
@@ -473,9 +614,13 @@ function giveWayPlan(state: GameState, large: Placed, main: Point): GiveWay[] | 
   return plan;
 }
 
-/** Whether a figure at `square` has cover (partial or full) from a shot from `from`, walls only. */
+/**
+ * Whether a figure at `square` has cover (partial or full) from a shot from `from`: the
+ * walls and sight-blocking squares, and the map's cover (the woods it stands in, the low
+ * wall in front of it). Figures move, so they do not count.
+ */
 function isCoveredFrom(state: GameState, square: Point, from: Point): boolean {
-  const cover = computeCover(from, square, (x, y) => doesSquareBlockSight(state.map, x, y));
+  const cover = standingCover(state, from, square);
   return cover === 'partial' || cover === 'full';
 }
 
@@ -490,8 +635,9 @@ function takeCover(ctx: Context, enemy: Placed, target: Placed, weapon: Skirmish
   for (const r of reach) {
     const square = r.path[r.path.length - 1];
     if (!isCoveredFrom(state, square, target.position)) continue;
-    if (!wouldHoldFrom(enemy, square, () => canSkirmishAttack(state, enemy, target, weapon)))
-      continue;
+    // A shooter does not step into melee for cover.
+    if (isRanged(weapon) && isNextToHero(state, enemy, square)) continue;
+    if (!wouldHoldFrom(enemy, square, () => canStrike(state, enemy, target, weapon))) continue;
     emit(ctx, {
       type: 'decision',
       unit: enemy.id,

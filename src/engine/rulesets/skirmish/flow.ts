@@ -29,6 +29,7 @@ import { roomNear } from './room';
 import {
   canSkirmishAttack,
   COMBAT,
+  endActivationOnGround,
   isStunned,
   resolveSkirmishAttack,
   whySkirmishAttackFails,
@@ -327,6 +328,7 @@ export function continueRound(ctx: Context): void {
           unit: enemy.id,
           text: `${enemy.name} is stunned and does nothing.`,
         });
+        endActivationOnGround(ctx, enemy);
       } else runActivation(ctx, activateEnemy(ctx, enemy));
       emit(ctx, { type: 'turn-ended', unit: enemy.id, text: '' });
       continue;
@@ -340,6 +342,7 @@ export function continueRound(ctx: Context): void {
       if (traitsOf(h).retreating) runActivation(ctx, fallBack(ctx, h));
       else
         emit(ctx, { type: 'decision', unit: h.id, text: `${h.name} is stunned and does nothing.` });
+      endActivationOnGround(ctx, h);
       continue;
     }
     state.phase = 'heroes';
@@ -487,6 +490,10 @@ export function takeObject(ctx: Context, unit: Unit): void {
 
 function endHeroActivation(ctx: Context, hero: Unit): string | null {
   const state = ctx.state;
+  // V Dangerous Terrain: a die for ending the turn there; a hero it fells has had its turn
+  // ended by the after-action checks.
+  endActivationOnGround(ctx, hero);
+  if (!hero.position || state.outcome) return null;
   emit(ctx, { type: 'turn-ended', unit: hero.id, text: '' });
   markActed(state, hero);
   setFlow(state, { ...flowOf(state), next: 'enemies' });

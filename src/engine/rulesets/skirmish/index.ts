@@ -5,7 +5,6 @@
  * morale and the seven generic scenarios.
  */
 import { rulesVersionOf } from '../../setup';
-import { rollDie } from '../../systems/context';
 import { updateAwareness } from '../../systems/sight';
 import type { CommandSpec, RuleModule } from '../module';
 import type { Unit } from '../../types';
@@ -17,7 +16,7 @@ import {
 } from './versions';
 import { chooseSkirmishHeroCommand } from './autopilot';
 import { SKIRMISH_CAMPAIGN } from './campaign';
-import { COMBAT } from './combat';
+import { damageRank, rollDangerousGround } from './combat';
 import {
   applySkirmishCommand,
   continueRound,
@@ -135,23 +134,13 @@ export const skirmish: RuleModule = {
   // V "Line of Sight": "Allies of the attacker do not block its path but enemy figures do."
   figuresBlockSight: () => false,
   mayCarryObjective: () => false,
-  dangerousGround: (ctx, unit, _at, how) => {
-    const v = rollDie(ctx, {
-      sides: 6,
-      purpose: 'dangerous-terrain',
-      unit: unit.id,
-      need: 4,
-      describe: (x) =>
-        `${unit.name} ${how} dangerous ground, d6 = ${x}: ${x <= 3 ? 'takes a hit (1-3)' : 'unharmed (4+)'}`,
-      rule: COMBAT('V Dangerous Terrain: 1-3 one hit'),
-    });
-    return v <= 3 ? 1 : 0;
-  },
+  dangerousGround: (ctx, unit, _at, how) => rollDangerousGround(ctx, unit, how),
   chooseHeroCommand: chooseSkirmishHeroCommand,
   heroOrder,
   rankWeapons: (unit) =>
     [...skirmishWeapons(unit)].sort(
-      (a, b) => Number(b.reach === 'melee') - Number(a.reach === 'melee') || b.damage - a.damage,
+      (a, b) =>
+        Number(b.reach === 'melee') - Number(a.reach === 'melee') || damageRank(b) - damageRank(a),
     ),
   previewAction: previewSkirmishAction,
   coverBetween: skirmishCoverBetween,

@@ -9,7 +9,7 @@ import type { MusterArmy, MusterFigure, MusterRules, OptionRoll } from '../modul
 import { BUDGETS, DEFAULT_ENEMIES, DEFAULT_HEROES, normaliseSkirmishOptions } from './options';
 import { FIGURE_TYPES, FIGURES_BY_KIND, moveOf, weaponAt, type FigureType } from './roster';
 import { SCENARIO_RULES } from './scenarios';
-import { describeSkirmishWeapon } from './texts';
+import { describeShield, describeSkirmishWeapon } from './texts';
 import type { SkirmishOptions } from './types';
 
 /** The most figures an army may have (readArmy keeps 30). */
@@ -94,6 +94,7 @@ export function figureAbilities(type: FigureType, scale: SkirmishOptions['scale'
   const out = type.weapons.map((w) => describeSkirmishWeapon(weaponAt(w, scale)));
   if (type.capable) out.push('Skilled: attacks with advantage (rolls twice, keeps the higher).');
   if (type.heavyArmour) out.push('Heavy armour: defends with advantage, moves one square fewer.');
+  if (type.shield) out.push(describeShield(type.shield));
   if (type.heals > 0)
     out.push(`Heals an adjacent ally on 11+ on a d20, ${type.heals} tries a battle.`);
   if (type.body === 'mount') out.push('Mounted: a long move.');

@@ -3,11 +3,13 @@
  * solitaire-gaming-rules.txt. Moves come from the seed's movement table (V: average 6 on
  * a large battlefield and 3 on a small one, small figures 5/2, mounts 9/5, heavy armour
  * one fewer); weapons from its range bands (V); wounds from VIII (a common figure takes
- * 1 wound, a unique character 2 to 5). The seed runs another game's armies, so the
- * figures and their points are ours.
+ * 1 wound, a unique character 2 to 5); a failed defence deals one wound whatever the
+ * weapon (VIII Defend), or a stun for a weapon that stuns. Shields after
+ * miniatures-los-cover. The seed runs another game's armies, so the figures and their
+ * points are ours.
  */
 import type { UnitArt, UnitKind } from '../module';
-import type { RangeBand, Scale, SkirmishWeapon } from './types';
+import type { RangeBand, Scale, ShieldSize, SkirmishWeapon } from './types';
 
 /** The body types of the movement table (V). */
 export type BodyType = 'average' | 'small' | 'large' | 'mount';
@@ -38,7 +40,6 @@ interface WeaponLine {
   band: RangeBand;
   effect: string;
   stuns?: boolean;
-  damage?: number;
 }
 
 export interface FigureType {
@@ -51,6 +52,8 @@ export interface FigureType {
   leader: boolean;
   capable: boolean;
   weapons: readonly WeaponLine[];
+  /** Its shield, if it carries one: cover against attacks from where it holds it. */
+  shield?: ShieldSize;
   /** Heals an adjacent ally on a non-combat roll (VIII: 11+), this many times a battle. */
   heals: number;
   points: number;
@@ -79,9 +82,11 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     leader: false,
     capable: false,
     weapons: [{ id: 'sword', name: 'Sword', band: 'melee', effect: 'slash' }],
+    shield: 'small',
     heals: 0,
-    points: 4,
-    blurb: 'A common soldier with a sword: melee only. Falls to one wound.',
+    points: 5,
+    blurb:
+      'A common soldier with a sword and a small shield (cover from ahead): melee only. Falls to one wound.',
     art: art('fighting-man', 'S', HERO),
     size: 1,
   },
@@ -214,10 +219,11 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     leader: false,
     capable: true,
     weapons: [{ id: 'sword', name: 'Longsword', band: 'melee', effect: 'slash' }],
+    shield: 'large',
     heals: 0,
-    points: 15,
+    points: 16,
     blurb:
-      'Heavy armour (moves 1 fewer, defends with advantage), a skilled blade (attacks with advantage). Three wounds.',
+      'Heavy armour (moves 1 fewer, defends with advantage), a large shield (cover from ahead and beside), a skilled blade (attacks with advantage). Three wounds.',
     art: art('sk-knight', 'K', HERO),
     size: 1,
   },
@@ -271,8 +277,11 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     capable: true,
     weapons: [{ id: 'club', name: 'Great club', band: 'melee', effect: 'club', stuns: true }],
     heals: 0,
-    points: 18,
-    blurb: 'A huge brute with a club that stuns (attacks with advantage). Four wounds.',
+    // A club that stuns does not wound (VIII Defend: one effect): a brute that holds foes
+    // down rather than fells them.
+    points: 16,
+    blurb:
+      'A huge brute with a club that stuns instead of wounding (attacks with advantage). Four wounds.',
     art: art('sk-ogre', 'O', FOE, 60),
     size: 2,
   },
@@ -285,11 +294,11 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     unique: true,
     leader: true,
     capable: true,
-    weapons: [{ id: 'axe', name: 'War axe', band: 'melee', effect: 'slash', damage: 2 }],
+    weapons: [{ id: 'axe', name: 'War axe', band: 'melee', effect: 'slash' }],
     heals: 0,
-    points: 24,
+    points: 22,
     blurb:
-      'A leader in heavy armour with a war axe that deals 2 wounds; attacks and defends with advantage. Five wounds.',
+      'A leader in heavy armour with a war axe; attacks and defends with advantage. Five wounds.',
     art: art('sk-warlord', 'Wa', FOE, 34),
     size: 1,
   },
@@ -304,12 +313,11 @@ export const FIGURE_TYPES: readonly FigureType[] = [
     capable: true,
     weapons: [
       { id: 'breath', name: 'Fire breath', band: 'area', effect: 'fire' },
-      { id: 'jaws', name: 'Jaws', band: 'melee', effect: 'claw', damage: 2 },
+      { id: 'jaws', name: 'Jaws', band: 'melee', effect: 'claw' },
     ],
     heals: 0,
-    points: 30,
-    blurb:
-      'A great beast: fire breath on a square and all around it, jaws that deal 2 wounds. Five wounds.',
+    points: 28,
+    blurb: 'A great beast: fire breath on a square and all around it, and jaws. Five wounds.',
     art: art('sk-wyrm', 'Y', FOE, 60),
     size: 2,
   },
@@ -336,7 +344,6 @@ export function weaponAt(line: WeaponLine, scale: Scale): SkirmishWeapon {
     effect: line.effect,
     band: line.band,
     stuns: line.stuns === true,
-    damage: line.damage ?? 1,
   };
 }
 

@@ -3,16 +3,25 @@ import { sizeOf } from '../../footprint';
 import { chebyshevDistance, FACING_NAMES, type Point } from '../../grid';
 import { coverLines, type CoverLevel, type CoverLine } from '../../los';
 import { chanceOf, formatChance } from '../../resolution';
-import { coverFrom, lineBlocker } from '../../systems/cover';
+import { coverFrom, groundCover, lineBlocker, worseCover } from '../../systems/cover';
 import type { Command, GameState, Unit, Weapon } from '../../types';
-import { findUnit } from '../../world';
+import { findUnit, unitAt } from '../../world';
 import type { ActionPreview, Resolution } from '../module';
-import { assessSkirmishAttack, D20, MELEE_HIT, RANGED_HIT } from './combat';
+import {
+  assessSkirmishAttack,
+  D20,
+  MELEE_HIT,
+  RANGED_HIT,
+  shieldCover,
+  shieldOf,
+  WILD_HIT,
+  type AttackKind,
+} from './combat';
 import { healFailsWhy } from './heal';
 import { FIGURES_BY_KIND } from './roster';
 import { scenarioRule } from './scenarios';
 import { TACTIC_TEXT } from './tactics';
-import { asSkirmishWeapon, skirmishWeapons } from './types';
+import { asSkirmishWeapon, skirmishWeapons, type ShieldSize } from './types';
 
 const BAND_WORDS: Record<string, string> = {
   melee: 'an adjacent foe',
@@ -21,6 +30,12 @@ const BAND_WORDS: Record<string, string> = {
   long: 'long range, not adjacent',
   area: 'a square and all around it, short range',
   burst: 'a square and two beside it, short range',
+};
+
+const KIND_WORDS: Record<AttackKind, string> = {
+  aimed: '',
+  wild: ', a wild shot through the wall',
+  blast: ', a blast beside it',
 };
 
 export function previewSkirmishAction(state: GameState, command: Command): ActionPreview | null {
@@ -40,7 +55,7 @@ export function previewSkirmishAction(state: GameState, command: Command): Actio
       resolution: a.resolution,
       cover: a.cover,
       modifiers: a.modifiers,
-      summary: `${weapon.name}: ${a.hitOn}+ to hit, then the defence must fail (under ${a.defendOn}): ${formatChance(chance)}`,
+      summary: `${weapon.name}${KIND_WORDS[a.kind]}: ${a.hitOn}+ to hit, then the defence must fail (under ${a.defendOn}): ${formatChance(chance)}`,
       allowed: a.reason === null,
       reason: a.reason,
     };
@@ -69,13 +84,21 @@ export function previewSkirmishAction(state: GameState, command: Command): Actio
   return null;
 }
 
+/**
+ * The cover a figure at `to` would have from `viewer` at `from`: the lines, the map's
+ * cover (its square or one in front of it) and the shield of a foe standing there.
+ */
 export function skirmishCoverBetween(
   state: GameState,
   viewer: Unit,
   from: Point,
   to: Point,
 ): CoverLevel {
-  return coverFrom(state, viewer, from, to, null, 'foes');
+  const lines = coverFrom(state, viewer, from, to, null, 'foes');
+  if (lines === 'blocked') return lines;
+  const there = unitAt(state, to.x, to.y);
+  const shield = there && there.side !== viewer.side ? shieldCover(there, from) : 'clear';
+  return [groundCover(state.map, from, to), shield].reduce(worseCover, lines);
 }
 
 export function skirmishCoverLinesBetween(
@@ -95,8 +118,23 @@ export function describeSkirmishWeapon(weapon: Weapon): string {
     w.maxRange !== null && w.maxRange > 2
       ? ` (${w.minRange > 1 ? `${w.minRange}-` : 'up to '}${w.maxRange} squares)`
       : '';
-  const extra = `${w.damage > 1 ? ` Deals ${w.damage} wounds.` : ''}${w.stuns ? ' Stuns.' : ''}`;
-  return `${w.name}: ${BAND_WORDS[w.band]}${range}. Hits on ${hit}+ on a d20${hit === RANGED_HIT ? ' (16+ into cover)' : ''}.${extra}`;
+  const extra = w.stuns
+    ? ' A failed defence stuns (no actions next round) instead of wounding.'
+    : '';
+  const indirect =
+    w.band === 'area'
+      ? ' Needs a line to the square it bursts on only; strikes foes there out of sight too (16+), not behind rock.'
+      : w.reach === 'ranged'
+        ? ` Can be fired blind through woods or hedges at a foe out of sight: ${WILD_HIT}+.`
+        : '';
+  return `${w.name}: ${BAND_WORDS[w.band]}${range}. Hits on ${hit}+ on a d20${hit === RANGED_HIT ? ' (16+ into cover)' : ''}.${extra}${indirect}`;
+}
+
+/** What a shield does, in a sentence (the card and the muster). */
+export function describeShield(shield: ShieldSize): string {
+  return shield === 'small'
+    ? 'Small shield: partial cover against attacks from ahead (shots need 16+, blows are defended with advantage); none from beside or behind.'
+    : 'Large shield: full cover against attacks from ahead and from either side (shots need 16+, blows are defended with advantage); none from behind.';
 }
 
 export function skirmishWeaponLabel(weapon: Weapon): string {
@@ -130,6 +168,8 @@ export function describeSkirmishUnit(state: GameState, unit: Unit): string[] {
     if (t.stunnedRound === state.round) lines.push('Stunned this round.');
     if (t.tactic) lines.push(TACTIC_TEXT[t.tactic]);
   }
+  const shield = shieldOf(unit);
+  if (shield) lines.push(describeShield(shield));
   if (sizeOf(unit) > 1)
     lines.push(
       `A large figure on ${sizeOf(unit)}x${sizeOf(unit)} squares: it moves and strikes from its top-left square and can be struck on any of them.`,

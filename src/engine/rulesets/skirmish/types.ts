@@ -13,14 +13,22 @@ import type { GameState, Side, Unit, Weapon } from '../../types';
  */
 export type RangeBand = 'melee' | 'reach' | 'short' | 'long' | 'area' | 'burst';
 
-/** A Skirmish weapon: its band sets its range at the battle's scale. */
+/**
+ * A Skirmish weapon: its band sets its range at the battle's scale. A failed defence
+ * against it deals 1 wound (VIII Defend), or a stun for a weapon that stuns.
+ */
 export interface SkirmishWeapon extends Weapon {
   band: RangeBand;
   /** A failed defence stuns instead of wounding (clubs, maces: VIII "suffers a stun"). */
   stuns: boolean;
-  /** Wounds on a failed defence. */
-  damage: number;
 }
+
+/**
+ * A shield's size (miniatures-los-cover: "Shields may also grant Full or Partial cover as
+ * well, depending on the size of the shield used"): small, partial cover from ahead;
+ * large, full cover from ahead and from either side (combat.ts shieldCover).
+ */
+export type ShieldSize = 'small' | 'large';
 
 /** The battlefield scale (V): moves and ranges are read from the seed's tables by it. */
 export type Scale = 'large' | 'small';
