@@ -190,11 +190,11 @@ describe('VIII Morale, and III Retreating', () => {
   });
 
   it('a 1 retreats like any failed check: "Succeeds on an 11 or more; retreats on a 10 or less" (VIII Morale)', () => {
-    let s = skirmishGame(line, ['archer'], ['swordsman', 'swordsman', 'swordsman', 'swordsman'], {
+    let s = skirmishGame(line, ['archer'], ['spearman', 'spearman', 'spearman', 'spearman'], {
       morale: true,
     });
     s = play(s, { type: 'start' }, [15, 5]).state;
-    for (const id of ['swordsman-1', 'swordsman-2']) {
+    for (const id of ['spearman-1', 'spearman-2']) {
       const u = unit(s, id);
       u.position = null;
       u.wounds = 1;
@@ -203,10 +203,10 @@ describe('VIII Morale, and III Retreating', () => {
     s.objective.enemiesDefeated = 2;
     const shot = play(
       s,
-      { type: 'attack', unit: 'archer-1', target: 'swordsman-3', weapon: 'bow' },
+      { type: 'attack', unit: 'archer-1', target: 'spearman-3', weapon: 'bow' },
       [15, 2, 1],
     );
-    const last = unit(shot.state, 'swordsman-4');
+    const last = unit(shot.state, 'spearman-4');
     expect(last.position).not.toBeNull();
     expect(last.ai?.status).toBe('retreating');
     expect(shot.events.find((e) => / morale d20 = 1,/.test(e.text))?.text).toMatch(/retreats$/);
