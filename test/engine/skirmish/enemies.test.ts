@@ -133,7 +133,7 @@ describe('IV Random Enemy Action: a d20 after initiative', () => {
     });
   });
 
-  it('18-20: all act and a defeated enemy returns at the enemy start', () => {
+  it('18-20: all act, then a defeated enemy returns at the enemy start', () => {
     const s = skirmishGame(three, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
       randomEnemyAction: true,
     });
@@ -145,9 +145,20 @@ describe('IV Random Enemy Action: a d20 after initiative', () => {
     const r = applyCommand(s, { type: 'start' }, { dice: riggedDice([5, 15, 19]) });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(unit(r.state, 'slinger-2').position).toEqual({ x: 5, y: 1 });
-    expect(unit(r.state, 'slinger-2').ai?.status).toBe('alerted');
-    expect(r.state.objective.enemiesDefeated).toBe(0);
+    // "Then": only one of the living slingers has acted yet, so none has returned.
+    expect(unit(r.state, 'slinger-2').position).toBeNull();
+    // The swordsman's turn ends, the last slinger acts, and then the fallen one returns
+    // (and a new round begins: 15, 5 and a 10 on the Random Enemy Action).
+    const after = applyCommand(
+      r.state,
+      { type: 'end-turn', unit: 'swordsman-1' },
+      { dice: riggedDice([15, 5, 10]) },
+    );
+    expect(after.ok).toBe(true);
+    if (!after.ok) return;
+    expect(unit(after.state, 'slinger-2').position).toEqual({ x: 5, y: 1 });
+    expect(unit(after.state, 'slinger-2').ai?.status).toBe('alerted');
+    expect(after.state.objective.enemiesDefeated).toBe(0);
   });
 });
 

@@ -10,7 +10,7 @@ import type { ActionPreview, Resolution } from '../module';
 import { assessSkirmishAttack, D20, MELEE_HIT, RANGED_HIT } from './combat';
 import { healFailsWhy } from './heal';
 import { FIGURES_BY_KIND } from './roster';
-import { scenarioRule } from './scenarios';
+import { scenarioGoal, scenarioRule } from './scenarios';
 import { TACTIC_TEXT } from './tactics';
 import { asSkirmishWeapon, skirmishWeapons } from './types';
 
@@ -142,5 +142,5 @@ export function describeSkirmishUnit(state: GameState, unit: Unit): string[] {
 }
 
 export function describeSkirmishObjective(state: GameState): string {
-  return `${scenarioRule(state).name}: ${scenarioRule(state).goal}`;
+  return `${scenarioRule(state).name}: ${scenarioGoal(state)}`;
 }
