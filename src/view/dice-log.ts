@@ -23,6 +23,12 @@ export function ruleTag(rule: RuleRef | undefined): string {
   return `${rule.book} \u00b7 ${heading}`;
 }
 
+/** Whether the dice log shows an event: one with words, not a facing that follows a walk. */
+export function isLogged(event: GameEvent): boolean {
+  if (!event.text) return false;
+  return !(event.type === 'faced' && event.reason === 'walking');
+}
+
 /** The whole reference, for the tag's tooltip. */
 export function ruleTip(rule: RuleRef): string {
   return `Rule: ${rule.book}, ${rule.section}.`;
@@ -152,12 +158,12 @@ export class DiceLog extends Phaser.GameObjects.Container {
   private arrivals = 0;
 
   /**
-   * Adds an event's words (events with empty text are not logged), at its place by
-   * `order` (the animation may show the monsters' turns side by side, but the log keeps
-   * the events' order).
+   * Adds an event's words (events with empty text are not logged, nor is a figure's turn as
+   * it walks: the move's own line says where it went), at its place by `order` (the
+   * animation may show the monsters' turns side by side, but the log keeps the events' order).
    */
   append(event: GameEvent, state: GameState | null, order = -1): void {
-    if (!event.text) return;
+    if (!isLogged(event)) return;
     let color: string = CSS.parchment;
     let text = event.text;
     if (event.type === 'roll') {
@@ -167,7 +173,8 @@ export class DiceLog extends Phaser.GameObjects.Container {
       color = CSS.muted;
       text = `\u2014 ${text} \u2014`;
     } else if (event.type === 'game-over') {
-      color = event.winner === 'heroes' ? CSS.green : CSS.red;
+      color =
+        event.winner === 'heroes' ? CSS.green : event.winner === 'enemies' ? CSS.red : CSS.gold;
     } else if (event.type === 'decision') {
       color = '#d8c3a0';
     } else if ('unit' in event && typeof event.unit === 'string' && state) {
