@@ -9,7 +9,8 @@
 import { describe, expect, it } from 'vitest';
 import { legalCommands } from '../../../src/engine/game';
 import { MOVE_TABLE } from '../../../src/engine/rulesets/skirmish/roster';
-import type { GameEvent, GameState, Point } from '../../../src/engine/types';
+import type { Point } from '../../../src/engine/grid';
+import type { GameEvent, GameState } from '../../../src/engine/types';
 import { play, rollsOf, unit } from '../helpers';
 import { skirmishGame } from './helpers';
 

@@ -161,7 +161,6 @@ export function beginRound(ctx: Context): void {
       next: ambusher,
       acted: [],
       enemyBudget: null,
-      returnDue: false,
     });
     if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
     continueRound(ctx);
@@ -203,7 +202,6 @@ export function beginRound(ctx: Context): void {
     next: first,
     acted: [],
     enemyBudget: null,
-    returnDue: false,
   });
   if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
   continueRound(ctx);
@@ -260,7 +258,7 @@ function rollEnemyAction(ctx: Context): void {
   setFlow(state, {
     ...flow,
     enemyBudget: row.acting === 'all' ? null : acting,
-    returnDue: row === ENEMY_ACTION_TABLE[0],
+    ...(row === ENEMY_ACTION_TABLE[0] ? { returnDue: true } : {}),
   });
   emit(ctx, {
     type: 'enemy-action',
@@ -314,7 +312,9 @@ function sitOut(ctx: Context, enemies: readonly Unit[]): void {
  */
 function returnFallenEnemy(ctx: Context): void {
   const state = ctx.state;
-  setFlow(state, { ...flowOf(state), returnDue: false });
+  // The return is settled (the key goes: the round's data stays as it was without one).
+  const { returnDue: _settled, ...flow } = flowOf(state);
+  setFlow(state, flow);
   const fallen = state.units.find(
     (u) => u.side === 'enemies' && !u.position && u.ai && !u.offField,
   );
