@@ -27,7 +27,7 @@ import { BattleBoard } from '../view/battle-board';
 import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
 import { noteSightings } from '../view/fog-overlay';
-import { isLogged } from '../view/dice-log';
+import { isLogged } from '../view/log-lines';
 import { fogScript } from '../view/fog-events';
 import * as intents from '../view/battle-intents';
 import { battleLayout, LEAST_HUD_HEIGHT, type BattleLayout } from '../view/battle-layout';

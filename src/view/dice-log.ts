@@ -9,6 +9,7 @@ import type { GameEvent, GameState, RuleRef } from '../engine';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from './theme';
 import { screenToHud } from './frame';
 import { drawPanel, fitText, type Tooltip } from './ui';
+import { isLogged } from './log-lines';
 
 /** The lines kept for scrolling back. */
 const KEEP = 200;
@@ -21,12 +22,6 @@ export function ruleTag(rule: RuleRef | undefined): string {
   if (!rule) return '';
   const heading = rule.section.split(':')[0].trim();
   return `${rule.book} \u00b7 ${heading}`;
-}
-
-/** Whether the dice log shows an event: one with words, not a facing that follows a walk. */
-export function isLogged(event: GameEvent): boolean {
-  if (!event.text) return false;
-  return !(event.type === 'faced' && event.reason === 'walking');
 }
 
 /** The whole reference, for the tag's tooltip. */
