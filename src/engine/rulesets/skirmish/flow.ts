@@ -28,7 +28,7 @@ import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
 import { reachableSquares, walkUnit } from '../../systems/movement';
 import { setStatus } from '../../systems/sight';
 import { actingHero, beginHeroCommand, beginTurn, takeBackMove } from '../../systems/turns';
-import type { Command, GameState, Side, Unit } from '../../types';
+import type { Command, GameState, RuleRef, Side, Unit } from '../../types';
 import type { ModuleCommand, RoundIntent } from '../module';
 import { findUnit, livingUnits } from '../../world';
 import { figuresOf } from './fortress';
@@ -152,16 +152,11 @@ export function beginRound(ctx: Context): void {
     emit(ctx, {
       type: 'decision',
       unit: '',
-      text: `The ambush: the ${ambusher} strike first; every one of them acts before any of the ${otherSide(ambusher)} this round.`,
+      text: `No initiative this round: the ${ambusher}, lying in ambush, all act before any of the ${otherSide(ambusher)}.`,
       rule: SCENARIO('Ambush'),
     });
-    setFlow(state, {
-      ...flowOf(state),
-      first: ambusher,
-      next: ambusher,
-      acted: [],
-      enemyBudget: null,
-    });
+    const flow = flowOf(state);
+    setFlow(state, { ...flow, first: ambusher, next: ambusher, acted: [], enemyBudget: null });
     if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
     continueRound(ctx);
     return;
@@ -196,13 +191,7 @@ export function beginRound(ctx: Context): void {
     text: `Initiative: heroes ${heroes}, enemies ${enemies} \u2014 the ${first} act first.`,
     rule: INITIATIVE,
   });
-  setFlow(state, {
-    ...flowOf(state),
-    first,
-    next: first,
-    acted: [],
-    enemyBudget: null,
-  });
+  setFlow(state, { ...flowOf(state), first, next: first, acted: [], enemyBudget: null });
   if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
   continueRound(ctx);
 }
@@ -453,7 +442,7 @@ export function continueRound(ctx: Context): void {
         });
       } else runActivation(ctx, activateEnemy(ctx, enemy));
       if (!ctx.events.slice(before).some((e) => e.text && 'unit' in e && e.unit === enemy.id))
-        emit(ctx, { type: 'decision', unit: enemy.id, text: whyEnemyIdles(state, enemy) });
+        emit(ctx, { type: 'decision', unit: enemy.id, ...whyEnemyIdles(enemy) });
       emit(ctx, { type: 'turn-ended', unit: enemy.id, text: '' });
       continue;
     }
@@ -478,13 +467,19 @@ export function continueRound(ctx: Context): void {
  * Why an enemy's activation left nothing to see: unaware of the heroes (Prepared, not
  * patrolling), a tactic that holds it back, or nothing to attack or reach.
  */
-function whyEnemyIdles(state: GameState, enemy: Unit): string {
+function whyEnemyIdles(enemy: Unit): { text: string; rule?: RuleRef } {
   const status = enemy.ai?.status;
   if (status === 'prepared' || status === 'patrolling')
-    return `${enemy.name} waits, unaware of you.`;
+    return {
+      text: `${enemy.name} waits, unaware of you.`,
+      rule: COMBAT('III Prepared: the enemy is not aware of the heroes'),
+    };
   if (holdsBack(enemy))
-    return `${enemy.name} holds back (${traitsOf(enemy).tactic}) with no foe in reach.`;
-  return `${enemy.name} holds its ground: no foe to strike or reach.`;
+    return {
+      text: `${enemy.name} holds back (${traitsOf(enemy).tactic}) with no foe in reach.`,
+      rule: COMBAT('IV Combat Tactics'),
+    };
+  return { text: `${enemy.name} holds its ground: no foe to strike or reach.` };
 }
 
 /**
