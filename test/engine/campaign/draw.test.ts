@@ -22,28 +22,15 @@ import { applyCommand } from '../../../src/engine/game';
 import { createGame } from '../../../src/engine/setup';
 import type { Command } from '../../../src/engine/types';
 import { campaignModel } from '../../../src/view/campaign-model';
-import { LETTERS } from '../skirmish/helpers';
+import { LETTERS, STAND_OFF } from '../skirmish/helpers';
 
 /** The armies cannot see each other (a long way round), and no one walks it. */
-const STAND_OFF = makeBoard(
-  `
-##########
-#e......e#
-########.#
-#......#.#
-#.h..h.#.#
-#......#.#
-####.###.#
-#........#
-##########
-`,
-  { letters: LETTERS },
-);
+const STAND_OFF_MAP = makeBoard(STAND_OFF, { letters: LETTERS });
 
 const resolve: ResolveScenario = () => ({
   ok: true,
   board: {
-    map: STAND_OFF,
+    map: STAND_OFF_MAP,
     ruleModule: 'skirmish',
     defaults: {
       scenario: 'basic-battle',

@@ -6,24 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, GameState } from '../../../src/engine/types';
 import { play } from '../helpers';
-import { skirmishGame } from './helpers';
+import { skirmishGame, STAND_OFF } from './helpers';
 
-/**
- * The armies cannot see each other (a long way round): the prepared enemies never wake, no
- * one falls, and the heroes end their turns for 5 rounds (heroes first each round: 15 to 5).
- */
-const APART = `
-##########
-#e......e#
-########.#
-#......#.#
-#.h..h.#.#
-#......#.#
-####.###.#
-#........#
-##########
-`;
-
+/** The heroes end their turns for 5 rounds (heroes first each round: 15 to 5). */
 function fiveQuietRounds(state: GameState): { state: GameState; events: GameEvent[] } {
   let s = play(state, { type: 'start' }, [15, 5]).state;
   const events: GameEvent[] = [];
@@ -43,7 +28,7 @@ function fiveQuietRounds(state: GameState): { state: GameState; events: GameEven
 
 describe('VI Basic Battle: a tie on points after 5 rounds is a draw', () => {
   it('"the army that defeated the most number of points of opponents\u2019 figures wins": with none the more, no one does', () => {
-    const s = skirmishGame(APART, ['archer', 'archer'], ['slinger', 'slinger'], {
+    const s = skirmishGame(STAND_OFF, ['archer', 'archer'], ['slinger', 'slinger'], {
       scenario: 'basic-battle',
     });
     const { state, events } = fiveQuietRounds(s);
@@ -61,7 +46,7 @@ describe('VI Basic Battle: a tie on points after 5 rounds is a draw', () => {
 
 describe('VI Escape: no army through after 5 rounds is a draw', () => {
   it('"...to try to prevent any army from winning before 5 rounds are finished": then no army has won', () => {
-    const s = skirmishGame(APART, ['archer', 'archer'], ['slinger', 'slinger'], {
+    const s = skirmishGame(STAND_OFF, ['archer', 'archer'], ['slinger', 'slinger'], {
       scenario: 'escape',
     });
     const { state } = fiveQuietRounds(s);

@@ -12,7 +12,7 @@ import { MOVE_TABLE } from '../../../src/engine/rulesets/skirmish/roster';
 import type { Point } from '../../../src/engine/grid';
 import type { GameEvent, GameState } from '../../../src/engine/types';
 import { play, rollsOf, unit } from '../helpers';
-import { skirmishGame } from './helpers';
+import { layLow, skirmishGame, THREE_SLINGERS } from './helpers';
 
 /** The log's lines (events with words) of `events`. */
 const lines = (events: GameEvent[]): string[] => events.filter((e) => e.text).map((e) => e.text);
@@ -21,18 +21,9 @@ const lines = (events: GameEvent[]): string[] => events.filter((e) => e.text).ma
 const activations = (events: GameEvent[]): string[] =>
   events.flatMap((e) => (e.type === 'turn-started' ? [e.unit] : []));
 
-const THREE = `
-############
-#..e.e.e...#
-#..........#
-#..........#
-#....h.....#
-############
-`;
-
 describe('III Initiative: who won it, and with what', () => {
   it('"roll 1d20 for each army, rerolling ties. The army with the higher result takes the first turn"', () => {
-    const s = skirmishGame(THREE, ['swordsman'], ['slinger']);
+    const s = skirmishGame(THREE_SLINGERS, ['swordsman'], ['slinger']);
     // A tie (7, 7) is rolled again: heroes 3, enemies 15.
     const r = play(s, { type: 'start' }, [7, 7, 3, 15]);
     const initiative = r.events.find((e) => e.type === 'initiative');
@@ -44,7 +35,7 @@ describe('III Initiative: who won it, and with what', () => {
 
 describe('III Enemy Actions: every enemy activation leaves a line in the log', () => {
   it('a Prepared enemy ("not aware of the heroes"), not patrolling, says it waits', () => {
-    const s = skirmishGame(THREE, ['swordsman'], ['slinger']);
+    const s = skirmishGame(THREE_SLINGERS, ['swordsman'], ['slinger']);
     const r = play(s, { type: 'start' }, [5, 15]);
     // The enemies won the initiative: the slinger's activation comes before the hero's turn.
     expect(activations(r.events)).toEqual(['slinger-1', 'swordsman-1']);
@@ -53,7 +44,7 @@ describe('III Enemy Actions: every enemy activation leaves a line in the log', (
   });
 
   it('IV "3 to 8: Take actions with 1/2 the number of figures": the others sit the round out, and say so', () => {
-    const s = skirmishGame(THREE, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
+    const s = skirmishGame(THREE_SLINGERS, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
       randomEnemyAction: true,
     });
     // Enemies first (5 to 15); the Random Enemy Action 5: 2 of the 3 act.
@@ -66,7 +57,7 @@ describe('III Enemy Actions: every enemy activation leaves a line in the log', (
   });
 
   it('IV "1 to 2: Take actions with only 1 single randomly selected figure": the rest say they sit out', () => {
-    const s = skirmishGame(THREE, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
+    const s = skirmishGame(THREE_SLINGERS, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
       randomEnemyAction: true,
     });
     // Heroes 5, enemies 15; the Random Enemy Action 2; a d3 of 3 picks the third slinger.
@@ -94,11 +85,7 @@ describe('IV Random Enemy Action 18-20: the fallen figure returns after the side
     const s = skirmishGame(board, ['swordsman', 'swordsman'], ['slinger', 'slinger'], {
       randomEnemyAction: true,
     });
-    const dead = unit(s, 'slinger-2');
-    dead.position = null;
-    dead.wounds = 1;
-    dead.ai!.status = 'defeated';
-    s.objective.enemiesDefeated = 1;
+    layLow(s, 'slinger-2');
     // Enemies first (5 to 15), the Random Enemy Action 19. Slinger 1, the only enemy on the
     // field, acts; then the fallen slinger returns, before the heroes' first activation.
     let r = play(s, { type: 'start' }, [5, 15, 19]);
@@ -253,22 +240,20 @@ describe('VI Ambush: "Each army selects a side, either Ambusher or Target"', () 
   const heroes = ['knight', 'archer', 'swordsman'];
   const enemies = ['slinger', 'slinger', 'swordsman'];
 
-  it('the enemy ambushes: "behind terrain features ... in cover", the heroes "in an open area", together', () => {
-    const s = skirmishGame(field, heroes, enemies, { scenario: 'ambush', ambusher: 'enemies' });
-    for (const p of squaresOf(s, 'enemies')) expect(isSheltered(s, p), `${p.x},${p.y}`).toBe(true);
-    for (const p of squaresOf(s, 'heroes')) expect(isSheltered(s, p), `${p.x},${p.y}`).toBe(false);
-    expect(keepsTogether(squaresOf(s, 'heroes'))).toBe(true);
-    // Lying in wait for the heroes, the ambushers are alerted from the start.
-    expect(s.units.filter((u) => u.ai).every((u) => u.ai!.status === 'alerted')).toBe(true);
-  });
-
-  it('the heroes ambush: they set up in cover, the enemy in the open and unaware', () => {
-    const s = skirmishGame(field, heroes, enemies, { scenario: 'ambush', ambusher: 'heroes' });
-    for (const p of squaresOf(s, 'heroes')) expect(isSheltered(s, p), `${p.x},${p.y}`).toBe(true);
-    for (const p of squaresOf(s, 'enemies')) expect(isSheltered(s, p), `${p.x},${p.y}`).toBe(false);
-    expect(keepsTogether(squaresOf(s, 'enemies'))).toBe(true);
-    expect(s.units.filter((u) => u.ai).every((u) => u.ai!.status === 'prepared')).toBe(true);
-  });
+  // The enemy lying in wait for the heroes is alerted from the start; the target of the
+  // heroes' ambush knows nothing of it.
+  const cases = [
+    { ambusher: 'enemies', target: 'heroes', status: 'alerted' },
+    { ambusher: 'heroes', target: 'enemies', status: 'prepared' },
+  ] as const;
+  for (const { ambusher, target, status } of cases)
+    it(`the ${ambusher} ambush: "behind terrain features ... in cover", the ${target} "in an open area", together; the enemy ${status}`, () => {
+      const s = skirmishGame(field, heroes, enemies, { scenario: 'ambush', ambusher });
+      for (const p of squaresOf(s, ambusher)) expect(isSheltered(s, p), `${p.x},${p.y}`).toBe(true);
+      for (const p of squaresOf(s, target)) expect(isSheltered(s, p), `${p.x},${p.y}`).toBe(false);
+      expect(keepsTogether(squaresOf(s, target))).toBe(true);
+      expect(s.units.filter((u) => u.ai).every((u) => u.ai!.status === status)).toBe(true);
+    });
 
   it('"All Ambusher figures take a single turn before any Target figures": the heroes\u2019 ambush', () => {
     const s = skirmishGame(field, heroes, enemies, { scenario: 'ambush', ambusher: 'heroes' });

@@ -6,7 +6,7 @@ import type { GameState } from '../../../src/engine/types';
 import { victoryPoints } from '../../../src/engine/rulesets/skirmish/scenarios';
 import { legalCommands } from '../../../src/engine/game';
 import { play, rollsOf, unit } from '../helpers';
-import { skirmishGame } from './helpers';
+import { skirmishGame, STAND_OFF } from './helpers';
 
 function start(state: GameState, rolls: number[] = [15, 5]) {
   return play(state, { type: 'start' }, rolls);
@@ -136,18 +136,7 @@ describe('VI Ambush: all ambushers take a turn before any target', () => {
 describe('VI Basic Battle and the objectives', () => {
   it('after 5 rounds the army that defeated more points wins', () => {
     // The armies cannot see each other: the prepared enemies never wake.
-    const board = `
-##########
-#e......e#
-########.#
-#......#.#
-#.h..h.#.#
-#......#.#
-####.###.#
-#........#
-##########
-`;
-    let s = skirmishGame(board, ['archer', 'archer'], ['slinger', 'wolf'], {
+    let s = skirmishGame(STAND_OFF, ['archer', 'archer'], ['slinger', 'wolf'], {
       scenario: 'basic-battle',
     });
     s = start(s).state;

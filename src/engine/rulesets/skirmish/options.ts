@@ -88,6 +88,25 @@ export function normaliseSkirmishOptions(
   };
 }
 
+/**
+ * The choice of which army takes a scenario's side ("Each army selects a side", VI): the
+ * enemy by default, shown only for `scenario`.
+ */
+function scenarioSideOption(id: string, label: string, help: string, scenario: string): OptionSpec {
+  return {
+    id,
+    label,
+    help,
+    kind: 'choice',
+    default: 'enemies',
+    choices: [
+      { value: 'enemies', label: 'The enemy' },
+      { value: 'heroes', label: 'The heroes' },
+    ],
+    showWhen: { option: 'scenario', equals: scenario },
+  };
+}
+
 export function skirmishOptionSpecs(): OptionSpec[] {
   return [
     FOG_OF_WAR_OPTION,
@@ -99,42 +118,24 @@ export function skirmishOptionSpecs(): OptionSpec[] {
       default: 'basic-battle',
       choices: SCENARIO_RULES.map((s) => ({ value: s.id, label: s.name })),
     },
-    {
-      id: 'defender',
-      label: 'Fortress held by',
-      help: 'Which army holds the building; the other must bring it down.',
-      kind: 'choice',
-      default: 'enemies',
-      choices: [
-        { value: 'enemies', label: 'The enemy' },
-        { value: 'heroes', label: 'The heroes' },
-      ],
-      showWhen: { option: 'scenario', equals: 'fortress-assault' },
-    },
-    {
-      id: 'ambusher',
-      label: 'Ambush laid by',
-      help: 'Which army hides in cover and strikes first; the other sets up in the open, close together.',
-      kind: 'choice',
-      default: 'enemies',
-      choices: [
-        { value: 'enemies', label: 'The enemy' },
-        { value: 'heroes', label: 'The heroes' },
-      ],
-      showWhen: { option: 'scenario', equals: 'ambush' },
-    },
-    {
-      id: 'spawner',
-      label: 'Spawning army',
-      help: 'Which army starts with one figure and brings the rest in by a die roll each round; the other tries to break through.',
-      kind: 'choice',
-      default: 'enemies',
-      choices: [
-        { value: 'enemies', label: 'The enemy' },
-        { value: 'heroes', label: 'The heroes' },
-      ],
-      showWhen: { option: 'scenario', equals: 'spawning' },
-    },
+    scenarioSideOption(
+      'defender',
+      'Fortress held by',
+      'Which army holds the building; the other must bring it down.',
+      'fortress-assault',
+    ),
+    scenarioSideOption(
+      'ambusher',
+      'Ambush laid by',
+      'Which army hides in cover and strikes first; the other sets up in the open, close together.',
+      'ambush',
+    ),
+    scenarioSideOption(
+      'spawner',
+      'Spawning army',
+      'Which army starts with one figure and brings the rest in by a die roll each round; the other tries to break through.',
+      'spawning',
+    ),
     {
       id: 'scale',
       label: 'Scale',
