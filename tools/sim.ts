@@ -132,6 +132,7 @@ async function main(): Promise<void> {
   };
 
   let heroWins = 0;
+  let draws = 0;
   let enemyWins = 0;
   let rounds = 0;
   let heroesLost = 0;
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
     });
     const s = game.state;
     if (s.outcome?.winner === 'heroes') heroWins++;
+    else if (s.outcome?.winner === null) draws++;
     else enemyWins++;
     rounds += s.round;
     heroesLost += s.units.filter((u) => u.side === 'heroes' && !u.position).length;
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
     games: args.games,
     morale: options.morale,
     heroWins,
+    draws,
     enemyWins,
     heroWinRate: round2(heroWins / args.games),
     meanRounds: round2(rounds / args.games),
@@ -182,6 +185,7 @@ async function main(): Promise<void> {
     `Games           ${result.games} (seeds ${args.seed}..${args.seed + args.games - 1})`,
   );
   console.log(`Hero wins       ${heroWins} (${Math.round(result.heroWinRate * 100)}%)`);
+  console.log(`Draws           ${draws}`);
   console.log(`Enemy wins      ${enemyWins}`);
   console.log(`Mean rounds     ${result.meanRounds}`);
   console.log(

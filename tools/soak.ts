@@ -103,6 +103,8 @@ export interface SoakReport {
     id: string;
     games: number;
     heroWins: number;
+    /** Games neither side won. */
+    draws: number;
     enemyWins: number;
     rounds: number;
     commands: number;
@@ -418,7 +420,7 @@ export function runSoak(opts: SoakOptions): SoakReport {
   const perMap = new Map(
     opts.maps.map((m) => [
       m.id,
-      { id: m.id, games: 0, heroWins: 0, enemyWins: 0, rounds: 0, commands: 0 },
+      { id: m.id, games: 0, heroWins: 0, draws: 0, enemyWins: 0, rounds: 0, commands: 0 },
     ]),
   );
   let commands = 0;
@@ -434,6 +436,7 @@ export function runSoak(opts: SoakOptions): SoakReport {
     if (r.state) {
       stats.rounds += r.state.round;
       if (r.state.outcome?.winner === 'heroes') stats.heroWins++;
+      else if (r.state.outcome?.winner === null) stats.draws++;
       else stats.enemyWins++;
     }
     if (r.problems.length > 0) {
@@ -474,7 +477,7 @@ export function formatReport(report: SoakReport, maps: readonly SoakMap[]): stri
   for (const m of report.maps) {
     if (m.games === 0) continue;
     lines.push(
-      `  ${m.id.padEnd(16)} ${String(m.games).padStart(6)} games  heroes won ${m.heroWins}, enemies ${m.enemyWins}; mean ${(m.rounds / Math.max(1, m.heroWins + m.enemyWins)).toFixed(1)} rounds, ${(m.commands / m.games).toFixed(1)} commands`,
+      `  ${m.id.padEnd(16)} ${String(m.games).padStart(6)} games  heroes won ${m.heroWins}, enemies ${m.enemyWins}, drawn ${m.draws}; mean ${(m.rounds / Math.max(1, m.heroWins + m.draws + m.enemyWins)).toFixed(1)} rounds, ${(m.commands / m.games).toFixed(1)} commands`,
     );
   }
   lines.push(`Games played      ${report.games}`);

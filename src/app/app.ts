@@ -192,7 +192,8 @@ export interface UnitResult {
 }
 
 export interface BattleResult {
-  winner: Side;
+  /** The side that won; null for a draw. */
+  winner: Side | null;
   reason: string;
   rounds: number;
   seed: number;

@@ -65,6 +65,7 @@ export interface ArchFoeApi {
   ready: Promise<void>;
   readonly isReady: boolean;
   start(options?: StartOptions): Promise<DispatchOutcome>;
+  /** The battle's state; once it is over, `outcome.winner` is the side that won, or null for a draw. */
   state(): GameState | null;
   legalCommands(): Command[];
   dispatch(command: Command): Promise<DispatchOutcome>;
@@ -205,7 +206,8 @@ export interface CampaignLook {
   battle: { mission: string; commands: number } | null;
   party: { id: string; name: string; wounds: number; kills: number; missions: number }[];
   fallen: string[];
-  history: { mission: string; winner: string; rolls: number }[];
+  /** Each battle fought: `winner` the side that won it, null for a draw. */
+  history: { mission: string; winner: string | null; rolls: number }[];
 }
 
 function textBoxOf(name: string, nth = 0): (LookRect & { letters: number }) | null {

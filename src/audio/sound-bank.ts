@@ -39,6 +39,14 @@ export const SOUND_NAMES: readonly SoundName[] = [
 ];
 
 /**
+ * Sounds made from another's file, played slower or softer: a draw's ending is the victory
+ * fanfare slowed and hushed (no winner's blare, no loser's dirge).
+ */
+export const SOUND_CUES: Readonly<
+  Record<string, { sound: SoundName; rate: number; volume: number }>
+> = { draw: { sound: 'victory', rate: 0.8, volume: 0.55 } };
+
+/**
  * Every sound the bank loads: its own, and each rule module's figure sounds (named by the
  * kinds' art, `UnitArt.sounds`).
  */
@@ -142,6 +150,8 @@ export class SoundBank {
   }
 
   play(name: SoundName | string, options: { volume?: number; rate?: number } = {}): void {
+    const cue = SOUND_CUES[name];
+    if (cue) return this.play(cue.sound, { rate: cue.rate, volume: cue.volume, ...options });
     if (!this.unlocked || name === 'music-dungeon') return;
     const howl = this.sounds.get(name);
     if (!howl) return;
@@ -201,7 +211,9 @@ export function soundsForEvent(event: GameEvent, state: GameState): string[] {
     case 'defeated':
       return [kindSounds(state, event.unit)?.fall ?? 'death'];
     case 'game-over':
-      return [event.winner === 'heroes' ? 'victory' : 'defeat'];
+      return [
+        event.winner === 'heroes' ? 'victory' : event.winner === 'enemies' ? 'defeat' : 'draw',
+      ];
     default:
       return [];
   }

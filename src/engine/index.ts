@@ -32,6 +32,7 @@ export type { ScenarioDefinition } from './scenarios';
 export {
   describeVictory,
   describeObjectiveProgress,
+  outcomeTitle,
   VICTORY_KINDS,
   VICTORY_NAMES,
 } from './systems/victory';

@@ -159,8 +159,13 @@ export interface DoorState {
   open: boolean;
 }
 
+/**
+ * How a game ended: the side that won, or null for a draw (neither side won: a Skirmish
+ * scenario tied on points or run out of rounds with no one through). Saves keep commands,
+ * not outcomes, so an old save replays to an outcome of this shape.
+ */
 export interface Outcome {
-  winner: Side;
+  winner: Side | null;
   reason: string;
 }
 
@@ -277,7 +282,8 @@ export interface EventTypes {
     unit: string | null;
     at: Point | null;
   };
-  'game-over': { winner: Side; reason: string };
+  /** `winner` null: a draw. */
+  'game-over': { winner: Side | null; reason: string };
   /** A choice an enemy made and why ("takes its spear: its best chance to wound"). */
   decision: { unit: string };
   oracle: { question: 'next' | 'yes-no' | 'secret'; about: string; roll: number; answer: string };

@@ -27,6 +27,7 @@ import { BattleBoard } from '../view/battle-board';
 import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
 import { noteSightings } from '../view/fog-overlay';
+import { isLogged } from '../view/log-lines';
 import { fogScript } from '../view/fog-events';
 import * as intents from '../view/battle-intents';
 import { battleLayout, LEAST_HUD_HEIGHT, type BattleLayout } from '../view/battle-layout';
@@ -292,7 +293,7 @@ export class BattleScene extends Phaser.Scene {
       );
     } else {
       // Resumed: the log shows the recent past; the picture is the saved state.
-      for (const e of session.events.filter((x) => x.text).slice(-40))
+      for (const e of session.events.filter(isLogged).slice(-40))
         this.hud.log.append(e, session.state);
       this.refresh();
       const acting = this.state.units.find((u) => u.id === this.state.turn?.unitId);

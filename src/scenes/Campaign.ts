@@ -39,6 +39,7 @@ import { keyLabel, normaliseKey } from '../app/key-bindings';
 const STATUS_LOOK: Readonly<Record<MissionStatus, { mark: string; color: string }>> = {
   won: { mark: '\u2714', color: CSS.green },
   lost: { mark: '\u2716', color: CSS.red },
+  drawn: { mark: '=', color: CSS.parchment },
   next: { mark: '\u25b6', color: CSS.gold },
   choice: { mark: '?', color: CSS.yellow },
   ahead: { mark: '\u00b7', color: CSS.dim },

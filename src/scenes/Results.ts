@@ -4,7 +4,7 @@
  */
 import Phaser from 'phaser';
 import { app, type UnitResult } from '../app/app';
-import { rulesOf } from '../engine';
+import { outcomeTitle, rulesOf } from '../engine';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
@@ -23,6 +23,13 @@ import { artTexture, frameExists } from '../view/unit-view';
 import { makeScrollArea } from '../view/scroll-area';
 import { battleStats } from '../view/battle-stats';
 import { drawBarChart, drawLineChart } from '../view/charts';
+
+/** The title and its colour for each outcome: green victory, red defeat, pale gold draw. */
+const RESULT_LOOKS = {
+  Victory: { title: 'Victory!', color: '#9ff0a0' },
+  Defeat: { title: 'Defeat', color: '#ff8a7a' },
+  Draw: { title: 'Draw', color: '#e8d28a' },
+} as const;
 
 /**
  * The hero who did most (kills, then wounds dealt, then fewest wounds taken, standing
@@ -60,15 +67,11 @@ export class ResultsScene extends Phaser.Scene {
       app.goto('Menu');
       return;
     }
-    const won = r.winner === 'heroes';
+    const look = RESULT_LOOKS[outcomeTitle(r.winner)];
     const title = this.add
-      .text(
-        W / 2,
-        58,
-        won ? 'Victory!' : 'Defeat',
-        titleStyle(64, won ? '#9ff0a0' : '#ff8a7a', { strokeThickness: 7 }),
-      )
-      .setOrigin(0.5);
+      .text(W / 2, 58, look.title, titleStyle(64, look.color, { strokeThickness: 7 }))
+      .setOrigin(0.5)
+      .setName('results-title');
     if (!isReducedMotion()) {
       title.setScale(0.6);
       this.tweens.add({ targets: title, scale: 1, duration: 500, ease: 'Back.easeOut' });

@@ -6,7 +6,7 @@
  */
 import Phaser from 'phaser';
 import type { EnemyStatus, GameEvent, GameState, Point } from '../engine';
-import { facingToward } from '../engine';
+import { facingToward, outcomeTitle } from '../engine';
 import { sounds, soundsForEvent } from '../audio/sound-bank';
 import type { BoardFx, DieRoll } from './board-fx';
 import type { BoardView } from './board-view';
@@ -16,6 +16,9 @@ import { cosmetic } from './rng';
 import { boardTextResolution, CSS, fadeMs, isReducedMotion, textStyle } from './theme';
 import { frameExists, TILE, type UnitView } from './unit-view';
 
+/** The banners the battle shows: a round, a side's phase, a turn, and the game's ending. */
+export type BannerKind = 'round' | 'phase' | 'turn' | 'victory' | 'defeat' | 'draw';
+
 export interface AnimatorHost {
   board: BoardView;
   units: Map<string, UnitView>;
@@ -24,7 +27,7 @@ export interface AnimatorHost {
   /** Puts an event's words in the dice log, at its place in `order` among the lines. */
   log(event: GameEvent, order: number): void;
   /** Shows a banner; resolves when it may be followed by the next event. */
-  banner(text: string, kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat', hold: number): void;
+  banner(text: string, kind: BannerKind, hold: number): void;
   /** HUD reaction to an event (cards, turn marker). */
   onEvent(event: GameEvent): void;
 }
@@ -399,12 +402,14 @@ export class Animator {
         if (v) this.floatText(v, event.what.replace('-', ' '), CSS.gold, 10, 900);
         return this.wait(400);
       }
-      case 'game-over':
+      case 'game-over': {
+        const title = outcomeTitle(event.winner);
         return this.showBanner(
-          event.winner === 'heroes' ? 'Victory!' : 'Defeat',
-          event.winner === 'heroes' ? 'victory' : 'defeat',
+          title === 'Victory' ? 'Victory!' : title,
+          title === 'Victory' ? 'victory' : title === 'Defeat' ? 'defeat' : 'draw',
           1500,
         );
+      }
       default:
         return this.wait(0);
     }
@@ -493,12 +498,7 @@ export class Animator {
   }
 
   /** A banner held `hold` ms; the animation goes on after `wait` ms (by default, the hold). */
-  private showBanner(
-    text: string,
-    kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat',
-    hold: number,
-    wait = hold,
-  ): Promise<void> {
+  private showBanner(text: string, kind: BannerKind, hold: number, wait = hold): Promise<void> {
     if (this.instant) return Promise.resolve();
     this.host.banner(text, kind, hold * this.factor);
     return this.wait(wait);

@@ -9,6 +9,7 @@ import type { BattleLook } from '../app/app';
 import { DEFAULT_KEYS, keyLabel, type KeyBindings } from '../app/key-bindings';
 import type { GameState, RuleModule } from '../engine';
 import type { BattleLayout, TopButtonName } from './battle-layout';
+import type { BannerKind } from './animator';
 import type { BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
 import { moreWords, scrollZoneByRows } from './scroll-area';
@@ -659,16 +660,16 @@ export class BattleHud {
     if (this.turnText.width > room) this.turnText.setScale(room / this.turnText.width);
   }
 
-  showBanner(text: string, kind: 'round' | 'phase' | 'turn' | 'victory' | 'defeat', hold: number) {
+  showBanner(text: string, kind: BannerKind, hold: number) {
     const color =
       kind === 'victory'
         ? CSS.green
         : kind === 'defeat'
           ? CSS.red
-          : kind === 'phase'
+          : kind === 'phase' || kind === 'draw'
             ? CSS.parchment
             : CSS.gold;
-    const size = kind === 'round' || kind === 'victory' || kind === 'defeat' ? 42 : 30;
+    const size = kind === 'turn' || kind === 'phase' ? 30 : 42;
     this.banner.play(text, color, size, hold);
   }
 

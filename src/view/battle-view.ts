@@ -32,6 +32,7 @@ import {
   type RuleModule,
   type Unit,
   occupies,
+  outcomeTitle,
 } from '../engine';
 import { actingUnitId, type BattleUi } from './battle-ui';
 import { fogOf, type FogView } from './fog-overlay';
@@ -473,7 +474,8 @@ function targetsOf(
 }
 
 function titleOf(state: GameState, acting: Unit | undefined): string {
-  if (state.phase === 'over') return state.outcome?.winner === 'heroes' ? 'Victory' : 'Defeat';
+  if (state.phase === 'over')
+    return state.outcome ? outcomeTitle(state.outcome.winner) : 'Game over';
   if (acting) return `Round ${state.round} \u00b7 ${acting.name}\u2019s turn`;
   return `Round ${Math.max(1, state.round)}`;
 }

@@ -4,7 +4,7 @@
  * stands, the story to tell now, the choice when there is one, and at the end the party's
  * story and the numbers for its chart. The rules' names and art come from the modules.
  */
-import { findRuleModule, type UnitArt } from '../engine';
+import { findRuleModule, type Side, type UnitArt } from '../engine';
 import {
   DIFFICULTY_NAMES,
   findMission,
@@ -31,7 +31,7 @@ export interface HeroCard {
   joined: string;
 }
 
-export type MissionStatus = 'won' | 'lost' | 'next' | 'choice' | 'ahead' | 'not taken';
+export type MissionStatus = 'won' | 'lost' | 'drawn' | 'next' | 'choice' | 'ahead' | 'not taken';
 
 export interface MissionLine {
   id: string;
@@ -106,6 +106,11 @@ export function heroCard(def: CampaignDefinition, hero: CampaignHero, moduleId: 
   };
 }
 
+/** A battle's result in a word: won, lost or drawn (`winner` null). */
+function battleResultWord(winner: Side | null): 'won' | 'lost' | 'drawn' {
+  return winner === 'heroes' ? 'won' : winner === 'enemies' ? 'lost' : 'drawn';
+}
+
 function missionLines(def: CampaignDefinition, state: CampaignState): MissionLine[] {
   const pos = state.position;
   const taken = new Set(state.history.map((h) => h.mission));
@@ -121,15 +126,20 @@ function missionLines(def: CampaignDefinition, state: CampaignState): MissionLin
   return def.missions.map((m) => {
     const fought = state.history.filter((h) => h.mission === m.id);
     const won = fought.some((h) => h.winner === 'heroes');
+    // Its last battle decides how it stands when it was never won: lost, or drawn.
+    const drawn = !won && fought.length > 0 && fought[fought.length - 1].winner === null;
     let status: MissionStatus = 'ahead';
     if (m.id === next && pos.at !== 'over') status = 'next';
     else if (offered.has(m.id)) status = 'choice';
     else if (won) status = 'won';
+    else if (drawn) status = 'drawn';
     else if (fought.length > 0) status = 'lost';
     else if (notTaken.has(m.id)) status = 'not taken';
     const battles = fought.length;
     const note =
-      battles === 0 ? '' : `${battles} battle${battles === 1 ? '' : 's'}, ${won ? 'won' : 'lost'}`;
+      battles === 0
+        ? ''
+        : `${battles} battle${battles === 1 ? '' : 's'}, ${won ? 'won' : drawn ? 'drawn' : 'lost'}`;
     return { id: m.id, name: m.name, status, note };
   });
 }
@@ -168,7 +178,7 @@ export function campaignModel(def: CampaignDefinition, state: CampaignState): Ca
       .filter((e) => e.type === 'died')
       .map((e) => (e.type === 'died' ? (names.get(e.hero) ?? e.hero) : ''));
     const fate = fell.length ? ` ${fell.join(' and ')} fell there.` : '';
-    return `${i + 1}. ${missionName(def, h.mission)}: ${h.winner === 'heroes' ? 'won' : 'lost'} in ${h.rounds} rounds.${fate}`;
+    return `${i + 1}. ${missionName(def, h.mission)}: ${battleResultWord(h.winner)} in ${h.rounds} rounds.${fate}`;
   });
   // The oracle's answers between missions, each after the battles fought before it was asked.
   const asked = state.oracle ?? [];

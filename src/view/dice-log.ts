@@ -9,6 +9,7 @@ import type { GameEvent, GameState, RuleRef } from '../engine';
 import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from './theme';
 import { screenToHud } from './frame';
 import { drawPanel, fitText, type Tooltip } from './ui';
+import { isLogged } from './log-lines';
 
 /** The lines kept for scrolling back. */
 const KEEP = 200;
@@ -152,12 +153,12 @@ export class DiceLog extends Phaser.GameObjects.Container {
   private arrivals = 0;
 
   /**
-   * Adds an event's words (events with empty text are not logged), at its place by
-   * `order` (the animation may show the monsters' turns side by side, but the log keeps
-   * the events' order).
+   * Adds an event's words (events with empty text are not logged, nor is a figure's turn as
+   * it walks: the move's own line says where it went), at its place by `order` (the
+   * animation may show the monsters' turns side by side, but the log keeps the events' order).
    */
   append(event: GameEvent, state: GameState | null, order = -1): void {
-    if (!event.text) return;
+    if (!isLogged(event)) return;
     let color: string = CSS.parchment;
     let text = event.text;
     if (event.type === 'roll') {
@@ -167,7 +168,8 @@ export class DiceLog extends Phaser.GameObjects.Container {
       color = CSS.muted;
       text = `\u2014 ${text} \u2014`;
     } else if (event.type === 'game-over') {
-      color = event.winner === 'heroes' ? CSS.green : CSS.red;
+      color =
+        event.winner === 'heroes' ? CSS.green : event.winner === 'enemies' ? CSS.red : CSS.gold;
     } else if (event.type === 'decision') {
       color = '#d8c3a0';
     } else if ('unit' in event && typeof event.unit === 'string' && state) {

@@ -134,6 +134,15 @@ describe('Alerted movement', () => {
     const { state, events } = play(s, { type: 'end-turn', unit: 'thief-1' }, [2, 5]);
     const tie = events.find((e) => e.type === 'roll' && e.purpose === 'tie-break');
     expect(tie?.text).toMatch(/equally near — goes for the Thief/);
+    // The dice log's tag: solo rules 4, "decide randomly if two or more heroes are equidistant".
+    expect(tie?.rule).toEqual({
+      book: 'Solo rules',
+      section: '4 Move Order: alerted enemies go for the nearest hero, equals at random',
+    });
+    // Its turns as it walks and strikes say so in words (the log may leave the walking out).
+    const faced = events.filter((e) => e.type === 'faced');
+    expect(faced.length).toBeGreaterThan(0);
+    for (const e of faced) expect(e.text).toMatch(/^Goblin (turns to face|faces) /);
     const goblin = unit(state, 'goblin-1').position!;
     expect(Math.max(Math.abs(goblin.x - 7), Math.abs(goblin.y - 2))).toBe(1); // next to the thief
     expect(unit(state, 'thief-1').wounds).toBe(1);

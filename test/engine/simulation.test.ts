@@ -7,7 +7,7 @@ import { checkInvariants } from './invariants';
 describe('1,000 simulated Dungeon Crawl games', () => {
   it('end without an exception or a broken invariant, and a sample replays exactly', () => {
     const map = dungeonCrawlBoard();
-    const outcomes = { heroes: 0, enemies: 0 };
+    const outcomes = { heroes: 0, enemies: 0, draw: 0 };
     let commandsChecked = 0;
     for (let seed = 1; seed <= 1000; seed++) {
       const config = {
@@ -26,7 +26,7 @@ describe('1,000 simulated Dungeon Crawl games', () => {
       });
       expect(game.state.phase).toBe('over');
       expect(game.state.round).toBeLessThanOrEqual(game.state.options.maxRounds);
-      outcomes[game.state.outcome!.winner]++;
+      outcomes[game.state.outcome!.winner ?? 'draw']++;
       if (seed % 100 === 0) {
         const replayed = replayGame(config, game.commands);
         expect(JSON.stringify(replayed[replayed.length - 1])).toBe(JSON.stringify(game.state));

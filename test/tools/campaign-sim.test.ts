@@ -1,7 +1,7 @@
 /**
  * `npm run sim -- --campaign ID --games N` (tools/sim.ts, tools/lib/campaign-sim.ts): whole
  * campaigns played by the autopilot, with a table of how many heroes go into each mission,
- * stand at its end, die after it and go on, and how often each mission is fought and won.
+ * stand at its end, die after it and go on, and how often each mission is fought, won and drawn.
  * Run as a player would, from the repository's own campaigns/ folder.
  */
 import { execFileSync } from 'node:child_process';
@@ -38,11 +38,11 @@ describe('npm run sim -- --campaign', () => {
     expect(final!.won).toBe(json.victories);
     let dead = 0;
     for (const m of json.missions) {
-      expect(m.won).toBeLessThanOrEqual(m.fought);
+      expect(m.won + m.drawn).toBeLessThanOrEqual(m.fought);
       if (m.fought === 0) {
-        expect([m.won, m.meanPartyIn, m.meanSurvivors, m.meanDeaths, m.meanAlive]).toEqual([
-          0, 0, 0, 0, 0,
-        ]);
+        expect([m.won, m.drawn, m.meanPartyIn, m.meanSurvivors, m.meanDeaths, m.meanAlive]).toEqual(
+          [0, 0, 0, 0, 0, 0],
+        );
         continue;
       }
       // The whole party goes into every battle (recruits fill the places of the dead).
@@ -58,7 +58,7 @@ describe('npm run sim -- --campaign', () => {
     expect(text).toContain(`Campaigns       2 (seeds 3..4)`);
     expect(text).toContain(`Victories       ${json.victories} (`);
     const header = lines.findIndex((l) =>
-      /^mission\s+fought\s+won\s+in\s+standing\s+dead\s+alive$/.test(l),
+      /^mission\s+fought\s+won\s+drawn\s+in\s+standing\s+dead\s+alive$/.test(l),
     );
     expect(header).toBeGreaterThan(0);
     const rows = lines.slice(header + 1, header + 1 + def.missions.length);
@@ -68,6 +68,7 @@ describe('npm run sim -- --campaign', () => {
         m.mission,
         String(m.fought),
         String(m.won),
+        String(m.drawn),
         String(m.meanPartyIn),
         String(m.meanSurvivors),
         String(m.meanDeaths),

@@ -37,10 +37,10 @@ describe('npm run sim', () => {
     const b = JSON.parse(
       sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '5', '--json'),
     );
-    for (const key of ['games', 'heroWins', 'enemyWins', 'meanRounds', 'gamesPerSecond'])
+    for (const key of ['games', 'heroWins', 'draws', 'enemyWins', 'meanRounds', 'gamesPerSecond'])
       expect(a).toHaveProperty(key);
     expect(a.games).toBe(12);
-    expect(a.heroWins + a.enemyWins).toBe(12);
+    expect(a.heroWins + a.draws + a.enemyWins).toBe(12);
     expect(a.gamesPerSecond).toBeGreaterThan(0);
     delete a.gamesPerSecond;
     delete b.gamesPerSecond;
@@ -64,7 +64,7 @@ describe('npm run sim', () => {
     );
     expect(duel.rules).toBe('duel');
     expect(duel.scenario).toBe('duel');
-    expect(duel.heroWins + duel.enemyWins).toBe(20);
+    expect(duel.heroWins + duel.draws + duel.enemyWins).toBe(20);
     const crawl = JSON.parse(sim('--rules', 'dungeon-crawl', '--games', '3', '--json'));
     expect(crawl.rules).toBe('dungeon-crawl');
     expect(() => sim('--rules', 'nope', '--games', '1')).toThrow(

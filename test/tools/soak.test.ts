@@ -48,7 +48,7 @@ describe('soak', () => {
     expect(report.violations).toEqual([]);
     expect(report.games).toBe(6);
     expect(report.commands).toBeGreaterThan(6 * 10);
-    expect(report.maps[0].heroWins + report.maps[0].enemyWins).toBe(6);
+    expect(report.maps[0].heroWins + report.maps[0].draws + report.maps[0].enemyWins).toBe(6);
   });
 
   it('reports a violation with the seed and a command that reproduces it', () => {

@@ -8,7 +8,9 @@
  * - enemy statuses change only along Patrolling/Prepared -> Alerted -> Retreating -> Alerted,
  *   any -> Defeated, never back to Patrolling or Prepared (checked event by event, and
  *   between states for changes that come without an event);
- * - the turn, phase, round (within the round limit), outcome and counters are consistent;
+ * - the turn, phase, round (within the round limit), outcome and counters are consistent; an
+ *   outcome names the heroes, the enemies or no one (a draw), and the command that ends the
+ *   game says so in one 'game-over' event that agrees with it;
  * - the map shows each door as it is (closed: wall that blocks sight; open: passable, clear);
  *   doors never close again, and the map changes only where a door opens;
  * - the state is plain JSON data: it saves and loads back unchanged.
@@ -64,6 +66,8 @@ const ALLOWED_ACROSS_COMMAND: Readonly<Record<EnemyStatus, readonly EnemyStatus[
 };
 
 const PHASES = new Set(['setup', 'heroes', 'enemies', 'over']);
+/** Who may win: either side, or no one (null, a draw). */
+const OUTCOME_WINNERS = new Set<unknown>(['heroes', 'enemies', null]);
 
 /** Every broken invariant of one state (empty when sound). */
 export function stateProblems(state: GameState): string[] {
@@ -124,6 +128,8 @@ export function stateProblems(state: GameState): string[] {
     if (u.ai?.status === 'defeated') problems.push(`${u.id} is defeated but on the board`);
   }
   if (!PHASES.has(state.phase)) problems.push(`unknown phase ${state.phase}`);
+  if (state.outcome && !OUTCOME_WINNERS.has(state.outcome.winner))
+    problems.push(`the outcome names an unknown winner ${String(state.outcome.winner)}`);
   if (state.phase === 'over') {
     if (!state.outcome) problems.push('the game is over without an outcome');
     if (state.turn) problems.push('the game is over but a turn is open');
@@ -171,6 +177,26 @@ export function stateProblems(state: GameState): string[] {
   return problems;
 }
 
+/**
+ * The command that ends the game emits one 'game-over' event naming the outcome's winner
+ * (null for a draw) and its reason; no other command emits one.
+ */
+function gameOverProblems(
+  before: GameState,
+  after: GameState,
+  events: readonly GameEvent[],
+): string[] {
+  const overs = events.filter((e) => e.type === 'game-over');
+  const ended = !before.outcome && after.outcome;
+  if (!ended) return overs.length > 0 ? ['a game-over event came after the game had ended'] : [];
+  if (overs.length !== 1) return [`the game ended with ${overs.length} game-over events`];
+  const over = overs[0];
+  if (over.type !== 'game-over' || !after.outcome) return [];
+  if (over.winner !== after.outcome.winner || over.reason !== after.outcome.reason)
+    return ['the game-over event does not match the outcome'];
+  return [];
+}
+
 /** Problems between two consecutive states (`before` -> `after` by one command). */
 export function stepProblems(
   before: GameState,
@@ -191,6 +217,7 @@ export function stepProblems(
   if (after.dice.count < before.dice.count) problems.push('the dice count went down');
   if (after.round < before.round)
     problems.push(`round went back ${before.round} -> ${after.round}`);
+  problems.push(...gameOverProblems(before, after, events));
   problems.push(...mapChangeProblems(before, after));
   // Status changes, event by event.
   const status = new Map<string, EnemyStatus>();

@@ -1,7 +1,7 @@
 /**
  * The campaign half of the simulator (`npm run sim -- --campaign ID --games N [--seed S]
  * [--difficulty D] [--json]`): N whole campaigns played by the autopilot, campaign i with
- * seed S + i, and for each mission how often it was fought and won, how many of the party
+ * seed S + i, and for each mission how often it was fought, won and drawn, how many of the party
  * went in and how many were still standing at the end, and how many died after it (of
  * their wounds, or fallen with no grievous-wounds rule); then how many campaigns were won.
  */
@@ -18,6 +18,8 @@ export interface MissionFigures {
   name: string;
   fought: number;
   won: number;
+  /** Battles neither side won (a draw is not a lost mission: docs/campaigns.md). */
+  drawn: number;
   /** Party members who went in, per battle. */
   meanPartyIn: number;
   /** Party members standing (or escaped) at the end of the battle, per battle. */
@@ -52,10 +54,17 @@ export function simulateCampaigns(
 ): CampaignSimResult {
   const totals = new Map<
     string,
-    { fought: number; won: number; partyIn: number; survivors: number; deaths: number }
+    {
+      fought: number;
+      won: number;
+      drawn: number;
+      partyIn: number;
+      survivors: number;
+      deaths: number;
+    }
   >();
   for (const m of def.missions)
-    totals.set(m.id, { fought: 0, won: 0, partyIn: 0, survivors: 0, deaths: 0 });
+    totals.set(m.id, { fought: 0, won: 0, drawn: 0, partyIn: 0, survivors: 0, deaths: 0 });
   let victories = 0;
   let battles = 0;
   let deaths = 0;
@@ -74,6 +83,7 @@ export function simulateCampaigns(
       const t = totals.get(record.mission)!;
       t.fought++;
       if (record.winner === 'heroes') t.won++;
+      if (record.winner === null) t.drawn++;
       t.partyIn += record.party.length;
       for (const e of record.log) {
         if (e.type === 'mission-ended') t.survivors += e.survivors;
@@ -100,6 +110,7 @@ export function simulateCampaigns(
         name: m.name,
         fought: t.fought,
         won: t.won,
+        drawn: t.drawn,
         meanPartyIn: per(t.partyIn),
         meanSurvivors: per(t.survivors),
         meanDeaths: per(t.deaths),
@@ -115,6 +126,7 @@ const COLUMN = 10;
 export const COLUMNS: readonly (readonly [string, keyof MissionFigures])[] = [
   ['fought', 'fought'],
   ['won', 'won'],
+  ['drawn', 'drawn'],
   ['in', 'meanPartyIn'],
   ['standing', 'meanSurvivors'],
   ['dead', 'meanDeaths'],

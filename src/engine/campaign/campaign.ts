@@ -12,7 +12,8 @@ import type { BattleMap } from '../map';
 import type { PartyMember, RuleModule } from '../rulesets/module';
 import { findRuleModule } from '../rulesets/registry';
 import { createGame, olderRulesMessage, oldestRulesVersion, type GameConfig } from '../setup';
-import type { Command, GameEvent, GameState, OptionValue } from '../types';
+import { outcomeTitle } from '../systems/victory';
+import type { Command, GameEvent, GameState, OptionValue, Side } from '../types';
 import { findMission, missionsAfterVictory } from './definition';
 import { rollBetweenMissions, type HeroInBattle } from './recovery';
 import type {
@@ -330,19 +331,37 @@ function recruit(
   }
 }
 
-/** Where the story goes after `mission` ends with `won`. */
+/**
+ * Where the story goes after `mission` ends with `winner` (null: a draw). A draw is not a
+ * victory, so the story cannot go on as if the mission were won: it takes the defeat's road
+ * (the mission's `onDefeat`, else the mission again), but no defeat is counted against the
+ * campaign.
+ */
 function advance(
   state: CampaignState,
   def: CampaignDefinition,
   mission: MissionDefinition,
-  won: boolean,
+  winner: Side | null,
   log: CampaignEvent[],
 ): void {
   const over = (result: 'victory' | 'defeat', text: string): void => {
     state.position = { at: 'over', result };
     log.push({ type: 'campaign-over', result, text });
   };
-  if (!won) {
+  if (winner === null) {
+    const next = mission.onDefeat ?? mission.id;
+    state.position = { at: 'mission', mission: next };
+    log.push({
+      type: 'next-mission',
+      mission: next,
+      text:
+        next === mission.id
+          ? `Neither side prevailed: the party regroups to try "${mission.name}" again. A draw is not counted as a lost mission.`
+          : `Neither side prevailed: the party turns to "${findMission(def, next)?.name ?? next}". A draw is not counted as a lost mission.`,
+    });
+    return;
+  }
+  if (winner === 'enemies') {
     state.defeats += 1;
     if (state.defeats > state.options.defeatsAllowed)
       return over('defeat', `Too many missions lost (${state.defeats}): the campaign is lost.`);
@@ -416,7 +435,7 @@ export function finishBattle(
       winner: outcome.winner,
       reason: outcome.reason,
       survivors,
-      text: `"${mission.name}": ${outcome.winner === 'heroes' ? 'victory' : 'defeat'}. ${outcome.reason} ${survivors} of ${heroes.length} heroes standing.`,
+      text: `"${mission.name}": ${outcomeTitle(outcome.winner).toLowerCase()}. ${outcome.reason} ${survivors} of ${heroes.length} heroes standing.`,
     },
   ];
   const dice = openDice(next.dice);
@@ -440,8 +459,7 @@ export function finishBattle(
   next.party = rolled.heroes.filter((h) => h.status !== 'dead');
   next.fallen.push(...dead);
   recruit(next, def, dead, mission.id, log);
-  const won = outcome.winner === 'heroes';
-  advance(next, def, mission, won, log);
+  advance(next, def, mission, outcome.winner, log);
 
   next.history.push({
     mission: mission.id,

@@ -54,7 +54,8 @@ export interface HeroInBattle {
 /** The battle as the rolls between missions see it. */
 export interface BattleForRecovery {
   mission: string;
-  winner: Side;
+  /** The side that won; null for a draw. */
+  winner: Side | null;
   /** The battle's rule module and what it tells a campaign. */
   ruleModule: string;
   rules: CampaignRules;
@@ -173,7 +174,9 @@ export function rollBetweenMissions(
     });
     return value;
   };
-  const lost = battle.winner !== 'heroes';
+  // Only a lost battle leaves the foe holding the field; after a draw neither side holds it
+  // and the party carries its fallen off.
+  const lost = battle.winner === 'enemies';
   const heroes: CampaignHero[] = [];
   for (const before of party) {
     const fought = battle.heroes.find((h) => h.id === before.id);

@@ -58,7 +58,10 @@ export interface MissionDefinition {
   choice?: readonly MissionChoice[];
   /** ...or the end: winning it wins the campaign. */
   final?: boolean;
-  /** Where the story goes after a defeat; absent: the mission is fought again. */
+  /**
+   * Where the story goes after a defeat, and after a draw (not won, though no defeat is
+   * counted); absent: the mission is fought again.
+   */
   onDefeat?: string;
 }
 
@@ -163,7 +166,8 @@ export interface CampaignHero {
  * and the rolls name the rule book and section they serve (as the battles' do).
  */
 export interface CampaignEventTypes {
-  'mission-ended': { mission: string; winner: Side; reason: string; survivors: number };
+  /** `winner` null: a draw. */
+  'mission-ended': { mission: string; winner: Side | null; reason: string; survivors: number };
   roll: {
     hero: string;
     die: number;
@@ -253,7 +257,8 @@ export interface MissionRecord {
   /** The party as it went in (before the module's seating). */
   party: PartyMember[];
   commands: Command[];
-  winner: Side;
+  /** The side that won the battle; null for a draw. */
+  winner: Side | null;
   reason: string;
   rounds: number;
   /** The between-mission log: the result, every roll, deaths, recruits, what comes next. */
@@ -282,7 +287,7 @@ export interface CampaignState {
   fallen: CampaignHero[];
   /** How many recruits have joined (the next takes the next name). */
   recruited: number;
-  /** Lost missions so far. */
+  /** Lost missions so far (a drawn one is not counted). */
   defeats: number;
   position: CampaignPosition;
   battle: BattleInProgress | null;

@@ -20,6 +20,7 @@ import type {
   GameState,
   ModuleOptions,
   OptionValue,
+  RuleRef,
   Side,
   Unit,
   VictoryKind,
@@ -516,6 +517,11 @@ export interface RuleModule {
    * it (or false) from main square to main square.
    */
   measuresToBase?(state: GameState): boolean;
+  /**
+   * Optional: the rule the dice log names for the die that picks among equally near heroes
+   * (systems/pursuit.ts chooseNearestHero); without it, the solitaire rules' III "Alerted".
+   */
+  nearestHeroTieRule?: RuleRef;
   /** Lines for the unit card (status, weapons, what it is doing). */
   describeUnit(state: GameState, unit: Unit): string[];
   /** A weapon in a line, for its button tooltip. */

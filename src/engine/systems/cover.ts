@@ -5,11 +5,11 @@
  * module maps the levels onto its own numbers.
  */
 import { baseGap, footprint } from '../footprint';
-import { chebyshevDistance, facingToward, type Point } from '../grid';
+import { chebyshevDistance, FACING_NAMES, facingToward, type Point } from '../grid';
 import { computeCover, type CoverLevel } from '../los';
 import { doesSquareBlockSight, type BattleMap } from '../map';
 import type { GameState, Unit } from '../types';
-import { livingUnits } from '../world';
+import { livingUnits, unitAt } from '../world';
 import { emit, type Context } from './context';
 
 /**
@@ -182,6 +182,15 @@ export function turnToward(ctx: Context, unit: Unit, to: Point, reason: string):
   const from = unit.facing;
   unit.facing = facingToward(unit.position, to, unit.facing);
   if (from !== unit.facing) {
-    emit(ctx, { type: 'faced', unit: unit.id, from, to: unit.facing, reason, text: '' });
+    const other = unitAt(ctx.state, to.x, to.y);
+    const toward = other && other.id !== unit.id ? `the ${other.name}` : FACING_NAMES[unit.facing];
+    emit(ctx, {
+      type: 'faced',
+      unit: unit.id,
+      from,
+      to: unit.facing,
+      reason,
+      text: `${unit.name} turns to face ${toward} (${reason}).`,
+    });
   }
 }

@@ -2,7 +2,14 @@
  * Movement: the pathing grid a unit sees (terrain, friends passable but not stoppable,
  * foes blocking), reachable squares, and walking a unit along a path.
  */
-import { canStepDiagonally, facingToward, isSamePoint, stepToward, type Point } from '../grid';
+import {
+  canStepDiagonally,
+  FACING_NAMES,
+  facingToward,
+  isSamePoint,
+  stepToward,
+  type Point,
+} from '../grid';
 import { footprint, occupies, sizeOf } from '../footprint';
 import { squareTables, terrainAt, type BattleMap } from '../map';
 import { mapIndexOf, perMap } from '../map-index';
@@ -295,7 +302,7 @@ function emitMove(ctx: Context, unit: Unit, from: Point, walked: Point[], reason
       from: oldFacing,
       to: unit.facing,
       reason: 'walking',
-      text: '',
+      text: `${unit.name} faces ${FACING_NAMES[unit.facing]} as it walks.`,
     });
   }
   pickUpObjectIfHere(ctx, unit);

@@ -21,7 +21,7 @@ import {
   type PathingGrid,
   type PathResult,
 } from '../pathing';
-import type { DoorState, GameState, Unit } from '../types';
+import type { DoorState, GameState, RuleRef, Unit } from '../types';
 import { livingUnits } from '../world';
 import { boardMemo, rollDie, type Context } from './context';
 import { doorsWithinReach, mapWithAllDoorsOpen, mapWithDoorOpen } from './doors';
@@ -65,6 +65,12 @@ export function walkingDistance(state: GameState, from: Point, to: Point): numbe
 function finiteOrInfinity(cost: number): number {
   return cost >= 0 ? cost : Infinity;
 }
+
+/** III "Alerted": "Decide randomly which hero they will attack if 2 or more heroes are equidistant." */
+const EQUALLY_NEAR: RuleRef = {
+  book: 'Solitaire rules',
+  section: 'III Alerted: equidistant heroes, decided randomly',
+};
 
 /**
  * The nearest hero by walking distance (straight distance where no walk exists);
@@ -119,6 +125,7 @@ export function chooseNearestHero(ctx: Context, enemy: Placed): Placed | null {
     need: null,
     describe: (v) =>
       `${enemy.name} d${tied.length} = ${v}: ${tied.map((h) => h.name).join(', ')} are equally near — goes for the ${tied[v - 1].name}`,
+    rule: ctx.rules.nearestHeroTieRule ?? EQUALLY_NEAR,
   });
   return tied[value - 1];
 }

@@ -106,7 +106,7 @@ export function beginHeroCommand(ctx: Context, command: ModuleCommand): Unit | s
     from,
     to: command.facing,
     reason: 'ordered',
-    text: '',
+    text: `${unit.name} turns to face ${FACING_NAMES[command.facing]}.`,
   });
   return null;
 }

@@ -11,7 +11,20 @@ import type { GameState, Side, VictoryKind, VictoryOptions } from '../types';
 import { isArchFoe, livingUnits } from '../world';
 import { emit, type Context } from './context';
 
+/** Ends the game with `winner` the victor (a game already over keeps its outcome). */
 export function endGame(ctx: Context, winner: Side, reason: string): void {
+  finishGame(ctx, winner, reason);
+}
+
+/**
+ * Ends the game in a draw: neither side won (a game already over keeps its outcome). The
+ * outcome's `winner` is null and the 'game-over' event says "Draw." before `reason`.
+ */
+export function endInDraw(ctx: Context, reason: string): void {
+  finishGame(ctx, null, reason);
+}
+
+function finishGame(ctx: Context, winner: Side | null, reason: string): void {
   if (ctx.state.outcome) return;
   ctx.state.outcome = { winner, reason };
   ctx.state.phase = 'over';
@@ -20,8 +33,13 @@ export function endGame(ctx: Context, winner: Side, reason: string): void {
     type: 'game-over',
     winner,
     reason,
-    text: winner === 'heroes' ? `Victory! ${reason}` : `Defeat. ${reason}`,
+    text: `${outcomeTitle(winner)}${winner === 'heroes' ? '!' : '.'} ${reason}`,
   });
+}
+
+/** The one word an outcome is called by: "Victory" (the heroes won), "Defeat" or "Draw". */
+export function outcomeTitle(winner: Side | null): 'Victory' | 'Defeat' | 'Draw' {
+  return winner === 'heroes' ? 'Victory' : winner === 'enemies' ? 'Defeat' : 'Draw';
 }
 
 /** Checks the conditions that can be met at any moment. */

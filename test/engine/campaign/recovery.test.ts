@@ -367,6 +367,16 @@ describe('high-adventure "Wounds": player characters "Killed" count as grievousl
     );
     expect(ofType(r.events, 'wounds-rolled')[0]).toMatchObject({ modifier: 1, permanent: 1 });
   });
+
+  it('fallen in a draw: neither side holds the field, so the party carries its fallen off (no 1 off)', () => {
+    const r = roll(
+      [hero('h1')],
+      battle([fought('h1', 'fighting-man', { woundsOut: 1, fell: true })], { winner: null }),
+      [3],
+      campaignOptions('story'),
+    );
+    expect(ofType(r.events, 'wounds-rolled')[0]).toMatchObject({ modifier: 0, permanent: 0 });
+  });
 });
 
 describe('what carries into the next battle', () => {

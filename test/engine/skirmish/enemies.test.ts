@@ -8,7 +8,7 @@ import { applyCommand } from '../../../src/engine/game';
 import { riggedDice } from '../../../src/engine/dice';
 import type { GameState } from '../../../src/engine/types';
 import { play, rollsOf, unit } from '../helpers';
-import { FIELD, skirmishGame } from './helpers';
+import { FIELD, layLow, skirmishGame, THREE_SLINGERS } from './helpers';
 
 /** The enemies act first (initiative 5 against 15), with `rolls` for what they do. */
 function enemiesFirst(state: GameState, rolls: number[]) {
@@ -90,16 +90,8 @@ describe('III Alerted: noticed once the heroes have moved; the Arch Foe acts fir
 });
 
 describe('IV Random Enemy Action: a d20 after initiative', () => {
-  const three = `
-############
-#..e.e.e...#
-#..........#
-#..........#
-#....h.....#
-############
-`;
   function roundWith(roll: number, extra: number[] = []) {
-    const s = skirmishGame(three, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
+    const s = skirmishGame(THREE_SLINGERS, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
       randomEnemyAction: true,
       patrol: true,
     });
@@ -133,21 +125,28 @@ describe('IV Random Enemy Action: a d20 after initiative', () => {
     });
   });
 
-  it('18-20: all act and a defeated enemy returns at the enemy start', () => {
-    const s = skirmishGame(three, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
+  it('18-20: all act, then a defeated enemy returns at the enemy start', () => {
+    const s = skirmishGame(THREE_SLINGERS, ['swordsman'], ['slinger', 'slinger', 'slinger'], {
       randomEnemyAction: true,
     });
-    const dead = unit(s, 'slinger-2');
-    dead.position = null;
-    dead.wounds = 1;
-    dead.ai!.status = 'defeated';
-    s.objective.enemiesDefeated = 1;
+    layLow(s, 'slinger-2');
     const r = applyCommand(s, { type: 'start' }, { dice: riggedDice([5, 15, 19]) });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(unit(r.state, 'slinger-2').position).toEqual({ x: 5, y: 1 });
-    expect(unit(r.state, 'slinger-2').ai?.status).toBe('alerted');
-    expect(r.state.objective.enemiesDefeated).toBe(0);
+    // "Then": only one of the living slingers has acted yet, so none has returned.
+    expect(unit(r.state, 'slinger-2').position).toBeNull();
+    // The swordsman's turn ends, the last slinger acts, and then the fallen one returns
+    // (and a new round begins: 15, 5 and a 10 on the Random Enemy Action).
+    const after = applyCommand(
+      r.state,
+      { type: 'end-turn', unit: 'swordsman-1' },
+      { dice: riggedDice([15, 5, 10]) },
+    );
+    expect(after.ok).toBe(true);
+    if (!after.ok) return;
+    expect(unit(after.state, 'slinger-2').position).toEqual({ x: 5, y: 1 });
+    expect(unit(after.state, 'slinger-2').ai?.status).toBe('alerted');
+    expect(after.state.objective.enemiesDefeated).toBe(0);
   });
 });
 

@@ -105,3 +105,39 @@ export function skirmishField(
   );
   return skirmishGameOn(map, heroes, enemies, options);
 }
+
+/** A hero facing a line of three enemy squares across an open room. */
+export const THREE_SLINGERS = `
+############
+#..e.e.e...#
+#..........#
+#..........#
+#....h.....#
+############
+`;
+
+/**
+ * Two armies a long way round from each other, out of sight: prepared enemies never wake,
+ * and a battle of ended turns goes its 5 rounds with no one falling.
+ */
+export const STAND_OFF = `
+##########
+#e......e#
+########.#
+#......#.#
+#.h..h.#.#
+#......#.#
+####.###.#
+#........#
+##########
+`;
+
+/** Takes a figure out as fallen before the battle (a test's set-up, not a rule). */
+export function layLow(state: GameState, unitId: string): void {
+  const u = state.units.find((x) => x.id === unitId);
+  if (!u?.ai) throw new Error(`no enemy ${unitId}`);
+  u.position = null;
+  u.wounds = u.maxWounds;
+  u.ai.status = 'defeated';
+  state.objective.enemiesDefeated += 1;
+}

@@ -6,7 +6,7 @@ import type { GameState } from '../../../src/engine/types';
 import { victoryPoints } from '../../../src/engine/rulesets/skirmish/scenarios';
 import { legalCommands } from '../../../src/engine/game';
 import { play, rollsOf, unit } from '../helpers';
-import { skirmishGame } from './helpers';
+import { skirmishGame, STAND_OFF } from './helpers';
 
 function start(state: GameState, rolls: number[] = [15, 5]) {
   return play(state, { type: 'start' }, rolls);
@@ -79,7 +79,7 @@ e......
 });
 
 describe('VI Spawning: the spawners start with one figure and roll a d6 a round', () => {
-  it('the others wait off the field; each round a d6 places one (6: none)', () => {
+  it('the others wait off the field; when the spawners\u2019 turn begins a d6 places one (6: none)', () => {
     const board = `
 #######
 #.e.e.#
@@ -89,12 +89,20 @@ describe('VI Spawning: the spawners start with one figure and roll a d6 a round'
 #######
 `;
     const s0 = skirmishGame(board, ['archer'], ['warlord', 'slinger'], { scenario: 'spawning' });
+    // "Each round, when a Spawner army turn begins, roll the die": the heroes won the
+    // initiative, so the die waits for the enemies' turn.
     let s = start(s0).state;
     expect(unit(s, 'slinger-1').position).toBeNull();
     expect(unit(s, 'slinger-1').offField).toBe('reserve');
-    // The round ends (the warlord, prepared, waits): the spawn die, 3 = the spawners' side.
-    const r = play(s, { type: 'end-turn', unit: 'archer-1' }, [3, 15, 5]);
-    expect(rollsOf(r.events).map((x) => x.purpose)).toEqual(['spawn', 'initiative', 'initiative']);
+    // The archer ends its turn: the spawners' turn begins with the die, 3 = their own side.
+    // The warlord, prepared, waits; the slinger, spawned alerted, shoots (a 1: a miss).
+    const r = play(s, { type: 'end-turn', unit: 'archer-1' }, [3, 1, 15, 5]);
+    expect(rollsOf(r.events).map((x) => x.purpose)).toEqual([
+      'spawn',
+      'attack',
+      'initiative',
+      'initiative',
+    ]);
     s = r.state;
     expect(unit(s, 'slinger-1').position?.y).toBe(1);
     expect(unit(s, 'slinger-1').ai?.status).toBe('alerted');
@@ -111,12 +119,13 @@ describe('VI Ambush: all ambushers take a turn before any target', () => {
 #..h....#
 #########
 `;
-    // Initiative says heroes first, but the ambush overrides it in round 1. The ambushers
-    // start alerted and close in (no one reaches the hero).
+    // No initiative in round 1: the ambushers, alerted from the start, each sling at the
+    // knight before it may act (15 hits, the knight's defence 5 and 1 fails; 1, 1 miss).
     const r = start(
       skirmishGame(board, ['knight'], ['slinger', 'slinger', 'slinger'], { scenario: 'ambush' }),
       [15, 5, 1, 1, 1],
     );
+    expect(rollsOf(r.events).some((x) => x.purpose === 'initiative')).toBe(false);
     const turns = r.events
       .filter((e) => e.type === 'turn-started')
       .map((e) => (e.type === 'turn-started' ? e.unit : ''));
@@ -127,18 +136,7 @@ describe('VI Ambush: all ambushers take a turn before any target', () => {
 describe('VI Basic Battle and the objectives', () => {
   it('after 5 rounds the army that defeated more points wins', () => {
     // The armies cannot see each other: the prepared enemies never wake.
-    const board = `
-##########
-#e......e#
-########.#
-#......#.#
-#.h..h.#.#
-#......#.#
-####.###.#
-#........#
-##########
-`;
-    let s = skirmishGame(board, ['archer', 'archer'], ['slinger', 'wolf'], {
+    let s = skirmishGame(STAND_OFF, ['archer', 'archer'], ['slinger', 'wolf'], {
       scenario: 'basic-battle',
     });
     s = start(s).state;

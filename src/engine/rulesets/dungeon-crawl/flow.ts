@@ -23,7 +23,7 @@ import type { ModuleCommand } from '../module';
 import { findUnit, livingUnits, unitAt } from '../../world';
 import { canAttack, resolveAttack, whyCannotAttack, whyCannotHeal } from './combat';
 import { endTurnOnDangerousGround, runEnemyPhase } from './enemy';
-import { isFaithful } from './versions';
+import { CRAWL, isFaithful, SOLO } from './versions';
 import { crawlOptions, crawlWeapons } from './types';
 import { HERO_ORDER } from './units';
 
@@ -90,6 +90,7 @@ function startGame(ctx: Context): string | null {
       unit: null,
       need: null,
       describe: (x) => `Turn limit 1d6+4: d6 = ${x}, so ${x + 4} turns`,
+      rule: SOLO('5 Winning: defeat a number of enemies within 1d6+4 game turns'),
     });
     state.objective.turnLimit = v + 4;
   }
@@ -112,6 +113,7 @@ function placeArchFoeInLair(ctx: Context): void {
       unit: archFoe.id,
       need: null,
       describe: (v) => `Where the ${archFoe.name} lairs: d6 = ${v}`,
+      rule: CRAWL('Set Up: roll the die and place the dragon on its numbered space'),
     });
   } else {
     value = parseBand(lairOption)?.[0] ?? null;
@@ -265,6 +267,7 @@ function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
     need: heal.hitOn,
     describe: (v) =>
       `${hero.name} heals ${target.name}: d${heal.die} = ${v}, needs ${heal.hitOn}+ — ${v >= heal.hitOn ? 'healed' : 'fails'} (${heal.usesLeft} left)`,
+    rule: CRAWL('Priest: magical healing of an adjacent hero, 3 times per game'),
   });
   const success = roll >= heal.hitOn;
   if (success) target.wounds -= 1;

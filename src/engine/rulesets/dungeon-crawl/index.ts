@@ -24,7 +24,7 @@ import { crawlWeapons } from './types';
 import { crawlIntentInOrder } from './intent-order';
 import { rollDie } from '../../systems/context';
 import { CRAWL_ASCII_LETTERS, CRAWL_KINDS, rankWeapons } from './units';
-import { CURRENT_RULES, isFaithful, RULES_CHANGES, SKIRMISH } from './versions';
+import { CURRENT_RULES, isFaithful, RULES_CHANGES, SKIRMISH, SOLO } from './versions';
 
 const healCommand: CommandSpec = {
   kind: 'action',
@@ -73,6 +73,11 @@ export const dungeonCrawl: RuleModule = {
     return value <= 3 ? 1 : 0;
   },
   chooseHeroCommand: chooseCrawlHeroCommand,
+  // "alerted enemies will move toward the nearest hero (decide randomly if two or more
+  // heroes are equidistant)" (solo rules 4).
+  nearestHeroTieRule: SOLO(
+    '4 Move Order: alerted enemies go for the nearest hero, equals at random',
+  ),
   heroOrder: heroesInOrder,
   rankWeapons: (unit) => rankWeapons(crawlWeapons(unit)),
   previewAction: previewCrawlAction,

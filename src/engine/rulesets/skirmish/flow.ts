@@ -9,8 +9,15 @@
  * - a unit takes a Move Unit and one other action (move again, attack, heal...) in either
  *   order; a stunned unit takes none that round;
  * - with the Random Enemy Action option a d20 after initiative says how many enemies act:
- *   18-20 all, and a defeated one returns at the enemy start; 9-17 all; 3-8 half (rounded
- *   up); 1-2 one, chosen at random.
+ *   18-20 all, "then" a defeated one returns at the enemy start (once every enemy has
+ *   acted this round, and it does not act until the next); 9-17 all; 3-8 half (rounded
+ *   up); 1-2 one, chosen at random; those left out sit the round out, and the log says so;
+ * - Ambush (VI): in the first round no initiative is rolled: every ambusher acts, then every
+ *   target;
+ * - Spawning (VI): "when a Spawner army turn begins" is the moment its first activation of
+ *   the round comes up (or would, when it has no figure on the field yet): the spawn die is
+ *   rolled then, round 1 included, and the new figure may act that same round.
+ * Every enemy activation leaves a line in the log: what it did, or why it did nothing.
  * The round's progress is plain data in `state.flow`.
  */
 import { chebyshevDistance, isFacing, pointKey, type Point } from '../../grid';
@@ -21,7 +28,7 @@ import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
 import { reachableSquares, walkUnit } from '../../systems/movement';
 import { setStatus } from '../../systems/sight';
 import { actingHero, beginHeroCommand, beginTurn, takeBackMove } from '../../systems/turns';
-import type { Command, GameState, Side, Unit } from '../../types';
+import type { Command, GameState, RuleRef, Side, Unit } from '../../types';
 import type { ModuleCommand, RoundIntent } from '../module';
 import { findUnit, livingUnits } from '../../world';
 import { figuresOf } from './fortress';
@@ -36,10 +43,18 @@ import {
 } from './combat';
 import { activateEnemy, enemyActivationOrder } from './enemy';
 import { healFailsWhy, tryHeal } from './heal';
-import { checkRoundEnd, edgeRow, scenarioRule, startScenario } from './scenarios';
+import {
+  ambushOf,
+  checkRoundEnd,
+  edgeRow,
+  spawnIfDue,
+  spawnerOf,
+  startScenario,
+  SCENARIO,
+} from './scenarios';
 import { walkToward } from '../../systems/pursuit';
 import { turnToward } from '../../systems/cover';
-import { rollTactic } from './tactics';
+import { holdsBack, rollTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 import { distanceTo, squareOf } from './versions';
 
@@ -56,6 +71,10 @@ export interface SkirmishFlow {
   moraleChecked?: Side[];
   /** The row of each army's own edge (set at set-up). */
   edges?: Record<Side, number>;
+  /** The round the Spawning army last rolled its spawn die in (VI Spawning). */
+  spawnRound?: number;
+  /** A Random Enemy Action of 18-20: a fallen enemy returns once the enemies have acted. */
+  returnDue?: boolean;
 }
 
 export function flowOf(state: GameState): SkirmishFlow {
@@ -127,6 +146,22 @@ export function beginRound(ctx: Context): void {
   const state = ctx.state;
   state.round += 1;
   emit(ctx, { type: 'round-started', round: state.round, text: `Round ${state.round}.` });
+  const ambusher = ambushOf(state);
+  if (ambusher && state.round === 1) {
+    // VI Ambush: "All Ambusher figures take a single turn before any Target figures": the
+    // first round's order is the ambush's, so no initiative is rolled for it.
+    emit(ctx, {
+      type: 'decision',
+      unit: '',
+      text: `No initiative this round: the ${ambusher}, lying in ambush, all act before any of the ${otherSide(ambusher)}.`,
+      rule: SCENARIO('Ambush'),
+    });
+    const flow = flowOf(state);
+    setFlow(state, { ...flow, first: ambusher, next: ambusher, acted: [], enemyBudget: null });
+    if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
+    continueRound(ctx);
+    return;
+  }
   let heroes = 0;
   let enemies = 0;
   do {
@@ -154,7 +189,7 @@ export function beginRound(ctx: Context): void {
     heroes,
     enemies,
     first,
-    text: `The ${first} act first this round.`,
+    text: `Initiative: heroes ${heroes}, enemies ${enemies} \u2014 the ${first} act first.`,
     rule: INITIATIVE,
   });
   setFlow(state, { ...flowOf(state), first, next: first, acted: [], enemyBudget: null });
@@ -207,11 +242,14 @@ function rollEnemyAction(ctx: Context): void {
   const enemies = figuresOf(state, 'enemies').filter((u) => u.offField !== 'reserve').length;
   const row = enemyActionRow(v);
   let acting = enemies;
-  if (row === ENEMY_ACTION_TABLE[0]) returnFallenEnemy(ctx);
-  else if (row.acting === 'half') acting = Math.ceil(enemies / 2);
+  if (row.acting === 'half') acting = Math.ceil(enemies / 2);
   else if (row.acting === 'one') acting = Math.min(1, enemies);
   const flow = flowOf(state);
-  setFlow(state, { ...flow, enemyBudget: row.acting === 'all' ? null : acting });
+  setFlow(state, {
+    ...flow,
+    enemyBudget: row.acting === 'all' ? null : acting,
+    ...(row === ENEMY_ACTION_TABLE[0] ? { returnDue: true } : {}),
+  });
   emit(ctx, {
     type: 'enemy-action',
     roll: v,
@@ -232,18 +270,41 @@ function rollEnemyAction(ctx: Context): void {
       picks: order.map((u) => u.id),
     });
     const chosen = order[pick - 1];
-    // The others count as done for the round; the chosen one is the round's only actor.
-    setFlow(state, {
-      ...flowOf(state),
-      enemyBudget: null,
-      acted: order.filter((u) => u.id !== chosen.id).map((u) => u.id),
+    // The others sit the round out; the chosen one is the round's only actor.
+    setFlow(state, { ...flowOf(state), enemyBudget: null });
+    sitOut(
+      ctx,
+      order.filter((u) => u.id !== chosen.id),
+    );
+  }
+}
+
+/**
+ * Enemies the Random Enemy Action leaves out this round: each is done for the round, and
+ * the log says why it does nothing.
+ */
+function sitOut(ctx: Context, enemies: readonly Unit[]): void {
+  for (const enemy of enemies) {
+    markActed(ctx.state, enemy);
+    emit(ctx, {
+      type: 'decision',
+      unit: enemy.id,
+      text: `${enemy.name} sits out this round (Random Enemy Action).`,
+      rule: RANDOM_ACTION,
     });
   }
 }
 
-/** On 18-20 a defeated enemy returns at the enemy start (the first fallen, by list order). */
+/**
+ * On 18-20, once the enemies have acted, a defeated enemy returns at the enemy start (the
+ * first fallen, by list order): "Then, choose 1 defeated figure if possible and place it in
+ * the enemy starting area". It has not acted this round, and does not: it acts from the next.
+ */
 function returnFallenEnemy(ctx: Context): void {
   const state = ctx.state;
+  // The return is settled (the key goes: the round's data stays as it was without one).
+  const { returnDue: _settled, ...flow } = flowOf(state);
+  setFlow(state, flow);
   const fallen = state.units.find(
     (u) => u.side === 'enemies' && !u.position && u.ai && !u.offField,
   );
@@ -253,11 +314,12 @@ function returnFallenEnemy(ctx: Context): void {
   fallen.position = at;
   fallen.wounds = 0;
   state.objective.enemiesDefeated -= 1;
+  markActed(state, fallen);
   emit(ctx, {
     type: 'placed',
     unit: fallen.id,
     at,
-    text: `${fallen.name} returns to the battle at the enemy start.`,
+    text: `${fallen.name} returns to the battle at the enemy start; it acts from the next round.`,
     rule: RANDOM_ACTION,
   });
   setStatus(ctx, fallen, 'alerted', 'returns to the battle');
@@ -269,13 +331,45 @@ export function readyHeroes(state: GameState): (Unit & { position: Point })[] {
   return figuresOf(state, 'heroes').filter((u) => !acted.has(u.id) && u.offField !== 'reserve');
 }
 
-/** The enemies who may still act this round, in their order, within the round's budget. */
-function readyEnemies(state: GameState): (Unit & { position: Point })[] {
+/** The enemies who have not acted this round, in their order (the round's budget aside). */
+function enemiesToAct(state: GameState): (Unit & { position: Point })[] {
+  const acted = new Set(flowOf(state).acted);
+  return enemyActivationOrder(state).filter((u) => !acted.has(u.id));
+}
+
+/** Whether the Random Enemy Action's count of enemies acting this round is used up. */
+function isEnemyBudgetSpent(state: GameState): boolean {
   const flow = flowOf(state);
+  if (flow.enemyBudget === null) return false;
   const acted = new Set(flow.acted);
   const done = state.units.filter((u) => u.side === 'enemies' && acted.has(u.id)).length;
-  if (flow.enemyBudget !== null && done >= flow.enemyBudget) return [];
-  return enemyActivationOrder(state).filter((u) => !acted.has(u.id));
+  return done >= flow.enemyBudget;
+}
+
+/** The enemies who may still act this round, in their order, within the round's budget. */
+function readyEnemies(state: GameState): (Unit & { position: Point })[] {
+  return isEnemyBudgetSpent(state) ? [] : enemiesToAct(state);
+}
+
+/** The other army. */
+function otherSide(side: Side): Side {
+  return side === 'heroes' ? 'enemies' : 'heroes';
+}
+
+/**
+ * Whether the Spawning army's turn begins now and its spawn die is due (VI Spawning: "Each
+ * round, when a Spawner army turn begins, roll the die, if the army has figures that have
+ * still not been in the game"): not rolled yet this round, figures still waiting, and its
+ * activation next (or the other army done for the round).
+ */
+function isSpawnDue(state: GameState): boolean {
+  const spawner = spawnerOf(state);
+  if (!spawner) return false;
+  const flow = flowOf(state);
+  if (flow.spawnRound === state.round) return false;
+  if (!state.units.some((u) => u.side === spawner && u.offField === 'reserve')) return false;
+  const others = spawner === 'heroes' ? readyEnemies(state) : readyHeroes(state);
+  return flow.next === spawner || others.length === 0;
 }
 
 function markActed(state: GameState, unit: Unit): void {
@@ -291,6 +385,21 @@ export function continueRound(ctx: Context): void {
   const state = ctx.state;
   for (;;) {
     if (state.outcome) return;
+    if (isSpawnDue(state)) {
+      setFlow(state, { ...flowOf(state), spawnRound: state.round });
+      spawnIfDue(ctx);
+      settle(ctx);
+      continue;
+    }
+    if (isEnemyBudgetSpent(state) && enemiesToAct(state).length > 0) {
+      sitOut(ctx, enemiesToAct(state));
+      continue;
+    }
+    if (flowOf(state).returnDue && readyEnemies(state).length === 0) {
+      returnFallenEnemy(ctx);
+      settle(ctx);
+      continue;
+    }
     const flow = flowOf(state);
     const heroes = readyHeroes(state);
     const enemies = readyEnemies(state);
@@ -304,10 +413,13 @@ export function continueRound(ctx: Context): void {
       return;
     }
     // Ambush (VI): "All Ambusher figures take a single turn before any Target figures."
+    const ambusher = ambushOf(state);
     const ambushTurn =
-      state.round === 1 && scenarioRule(state).id === 'ambush' && enemies.length > 0;
+      ambusher !== null &&
+      state.round === 1 &&
+      (ambusher === 'enemies' ? enemies : heroes).length > 0;
     const side: Side = ambushTurn
-      ? 'enemies'
+      ? ambusher
       : flow.next === 'heroes'
         ? heroes.length > 0
           ? 'heroes'
@@ -322,6 +434,7 @@ export function continueRound(ctx: Context): void {
       state.phase = 'enemies';
       state.turn = null;
       emit(ctx, { type: 'turn-started', unit: enemy.id, text: '' });
+      const before = ctx.events.length;
       if (isStunned(state, enemy)) {
         emit(ctx, {
           type: 'decision',
@@ -330,6 +443,8 @@ export function continueRound(ctx: Context): void {
         });
         endActivationOnGround(ctx, enemy);
       } else runActivation(ctx, activateEnemy(ctx, enemy));
+      if (!ctx.events.slice(before).some((e) => e.text && 'unit' in e && e.unit === enemy.id))
+        emit(ctx, { type: 'decision', unit: enemy.id, ...whyEnemyIdles(enemy) });
       emit(ctx, { type: 'turn-ended', unit: enemy.id, text: '' });
       continue;
     }
@@ -349,6 +464,25 @@ export function continueRound(ctx: Context): void {
     beginTurn(ctx, hero);
     return;
   }
+}
+
+/**
+ * Why an enemy's activation left nothing to see: unaware of the heroes (Prepared, not
+ * patrolling), a tactic that holds it back, or nothing to attack or reach.
+ */
+function whyEnemyIdles(enemy: Unit): { text: string; rule?: RuleRef } {
+  const status = enemy.ai?.status;
+  if (status === 'prepared' || status === 'patrolling')
+    return {
+      text: `${enemy.name} waits, unaware of you.`,
+      rule: COMBAT('III Prepared: the enemy is not aware of the heroes'),
+    };
+  if (holdsBack(enemy))
+    return {
+      text: `${enemy.name} holds back (${traitsOf(enemy).tactic}) with no foe in reach.`,
+      rule: COMBAT('IV Combat Tactics'),
+    };
+  return { text: `${enemy.name} holds its ground: no foe to strike or reach.` };
 }
 
 /**

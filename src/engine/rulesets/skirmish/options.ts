@@ -30,6 +30,8 @@ export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
   scale: 'large',
   scenario: 'basic-battle',
   defender: 'enemies',
+  ambusher: 'enemies',
+  spawner: 'enemies',
   randomEnemyAction: false,
   patrol: false,
   tactics: false,
@@ -68,6 +70,8 @@ export function normaliseSkirmishOptions(
     scale: o.scale === 'small' ? 'small' : 'large',
     scenario: SCENARIO_RULES.some((s) => s.id === o.scenario) ? String(o.scenario) : d.scenario,
     defender: o.defender === 'heroes' ? 'heroes' : 'enemies',
+    ambusher: o.ambusher === 'heroes' ? 'heroes' : 'enemies',
+    spawner: o.spawner === 'heroes' ? 'heroes' : 'enemies',
     randomEnemyAction: bool(o.randomEnemyAction, d.randomEnemyAction),
     patrol: bool(o.patrol, d.patrol),
     tactics: bool(o.tactics, d.tactics),
@@ -84,6 +88,25 @@ export function normaliseSkirmishOptions(
   };
 }
 
+/**
+ * The choice of which army takes a scenario's side ("Each army selects a side", VI): the
+ * enemy by default, shown only for `scenario`.
+ */
+function scenarioSideOption(id: string, label: string, help: string, scenario: string): OptionSpec {
+  return {
+    id,
+    label,
+    help,
+    kind: 'choice',
+    default: 'enemies',
+    choices: [
+      { value: 'enemies', label: 'The enemy' },
+      { value: 'heroes', label: 'The heroes' },
+    ],
+    showWhen: { option: 'scenario', equals: scenario },
+  };
+}
+
 export function skirmishOptionSpecs(): OptionSpec[] {
   return [
     FOG_OF_WAR_OPTION,
@@ -95,18 +118,24 @@ export function skirmishOptionSpecs(): OptionSpec[] {
       default: 'basic-battle',
       choices: SCENARIO_RULES.map((s) => ({ value: s.id, label: s.name })),
     },
-    {
-      id: 'defender',
-      label: 'Fortress held by',
-      help: 'Which army holds the building; the other must bring it down.',
-      kind: 'choice',
-      default: 'enemies',
-      choices: [
-        { value: 'enemies', label: 'The enemy' },
-        { value: 'heroes', label: 'The heroes' },
-      ],
-      showWhen: { option: 'scenario', equals: 'fortress-assault' },
-    },
+    scenarioSideOption(
+      'defender',
+      'Fortress held by',
+      'Which army holds the building; the other must bring it down.',
+      'fortress-assault',
+    ),
+    scenarioSideOption(
+      'ambusher',
+      'Ambush laid by',
+      'Which army hides in cover and strikes first; the other sets up in the open, close together.',
+      'ambush',
+    ),
+    scenarioSideOption(
+      'spawner',
+      'Spawning army',
+      'Which army starts with one figure and brings the rest in by a die roll each round; the other tries to break through.',
+      'spawning',
+    ),
     {
       id: 'scale',
       label: 'Scale',

@@ -1,15 +1,19 @@
 /**
  * The seven generic scenarios (solitaire-gaming-rules VI) and their objectives:
  * - Basic Battle: the last army standing; after 5 rounds the army that defeated the most
- *   points of figures (with the objectives option, victory points scored after 4 rounds
- *   decide first: 1 for the objective nearest one's own side, 4 for the one nearest the
- *   foe's side, 2 for any other, 2 for each enemy leader defeated);
- * - Ambush: the ambushers take a whole turn before any target figure acts; it ends when
- *   one side is gone;
- * - Escape: the first army to get more than half its starting figures off the far edge;
+ *   points of figures, a draw when they are equal (with the objectives option, victory
+ *   points scored after 4 rounds decide first: 1 for the objective nearest one's own side,
+ *   4 for the one nearest the foe's side, 2 for any other, 2 for each enemy leader defeated);
+ * - Ambush: either army may lay it (the `ambusher` option): the ambushers set up in cover,
+ *   the targets in the open, and the ambushers take a whole turn before any target figure
+ *   acts; it ends when one side is gone;
+ * - Escape: the first army to get more than half its starting figures off the far edge; a
+ *   draw when none has after 5 rounds;
  * - Infiltrate: the first army with 2 figures on the far edge at once;
- * - Spawning: the spawners start with one figure and roll a d6 each round to bring in
- *   another (1 on the heroes' side, 2 on the right, 3-4 their own side, 5 the left, 6 none);
+ * - Spawning: either army may spawn (the `spawner` option): the spawners start with one
+ *   figure and, when their turn begins each round, roll a d6 to bring in another (1 on the
+ *   far side, 2 the side on their right, 3-4 their own side, 5 the side on their left, 6
+ *   none), within 1 Move Unit of that edge;
  * - Transport: carry the object from the centre back to one's own side; it falls where its
  *   carrier does;
  * - Fortress Assault: the defenders hold a building the assaulters must destroy
@@ -22,12 +26,13 @@ import { isSamePoint, type Point } from '../../grid';
 import { terrainAt } from '../../map';
 import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
-import { endGame } from '../../systems/victory';
+import { endGame, endInDraw } from '../../systems/victory';
 import type { GameState, RuleRef, Side, Unit } from '../../types';
 import { livingUnits } from '../../world';
 import { defenderReach, figuresOf, fortressOf, roles } from './fortress';
 import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
+import { MOVE_TABLE } from './roster';
 import { distanceTo } from './versions';
 
 export interface ScenarioRule {
@@ -43,7 +48,7 @@ export const SCENARIO_RULES: readonly ScenarioRule[] = [
     id: 'basic-battle',
     name: 'Basic Battle',
     roll: [1, 8],
-    goal: 'Defeat the enemy army; after 5 rounds, the army that defeated more wins.',
+    goal: 'Defeat the enemy army; after 5 rounds, the army that defeated more wins (equal: a draw).',
   },
   {
     id: 'ambush',
@@ -55,7 +60,7 @@ export const SCENARIO_RULES: readonly ScenarioRule[] = [
     id: 'escape',
     name: 'Escape',
     roll: [11, 12],
-    goal: 'Get more than half your figures off the far edge before the enemy does.',
+    goal: 'Get more than half your figures off the far edge before the enemy does, within 5 rounds (else a draw).',
   },
   {
     id: 'fortress-assault',
@@ -93,6 +98,26 @@ const VP_ROUND = 4;
 
 export function scenarioRule(state: GameState): ScenarioRule {
   return SCENARIO_RULES.find((s) => s.id === skirmishOptions(state).scenario) ?? SCENARIO_RULES[0];
+}
+
+/** The army that lays the ambush in an Ambush (VI), or null in any other scenario. */
+export function ambushOf(state: GameState): Side | null {
+  return scenarioRule(state).id === 'ambush' ? skirmishOptions(state).ambusher : null;
+}
+
+/** The Spawning army in a Spawning battle (VI), or null in any other scenario. */
+export function spawnerOf(state: GameState): Side | null {
+  return scenarioRule(state).id === 'spawning' ? skirmishOptions(state).spawner : null;
+}
+
+/** The scenario's goal in plain words, from the heroes' side of it. */
+export function scenarioGoal(state: GameState): string {
+  const rule = scenarioRule(state);
+  if (ambushOf(state) === 'heroes')
+    return 'Your ambush: your army, in cover, takes a whole turn before the enemy can act. Destroy them, or be destroyed.';
+  if (spawnerOf(state) === 'heroes')
+    return 'You start with one figure and bring in another most rounds; stop the enemy breaking through.';
+  return rule.goal;
 }
 
 /**
@@ -158,11 +183,13 @@ export function startScenario(ctx: Context): void {
     state.objective.object = { at: centre, carrier: null };
     state.objective.goal = [centre];
   }
-  if (rule.id === 'spawning') {
-    // The spawners set up only one figure: the Arch Foe (or the first); the rest wait.
-    const enemies = state.units.filter((u) => u.side === 'enemies');
-    const first = enemies.find((u) => u.ai?.archFoe) ?? enemies[0];
-    for (const u of enemies) {
+  const spawner = spawnerOf(state);
+  if (spawner) {
+    // "Spawner armies set up only 1 figure per army (their choice of which)": the enemy its
+    // Arch Foe, the heroes the first of their muster; the rest wait off the field.
+    const army = state.units.filter((u) => u.side === spawner && !u.structure);
+    const first = army.find((u) => u.ai?.archFoe) ?? army[0];
+    for (const u of army) {
       if (u === first) continue;
       u.offField = 'reserve';
       u.position = null;
@@ -171,53 +198,105 @@ export function startScenario(ctx: Context): void {
   emit(ctx, {
     type: 'decision',
     unit: '',
-    text: `Scenario: ${rule.name}. ${rule.goal}`,
+    text: `Scenario: ${rule.name}. ${scenarioGoal(state)}`,
     rule: SCENARIO(rule.name),
   });
 }
 
-/** Each round, a Spawning army with figures still to come rolls the d6 spawn table. */
+/** The d6 spawn table (VI Spawning): where a face puts the new figure, from the spawners' side. */
+export const SPAWN_TABLE: readonly {
+  faces: readonly number[];
+  side: SpawnSide | null;
+  text: string;
+}[] = [
+  { faces: [1], side: 'far', text: 'on the far side, within 1 Move Unit of its edge' },
+  { faces: [2], side: 'right', text: 'on the side to the spawners\u2019 right' },
+  { faces: [3, 4], side: 'own', text: 'on the spawners\u2019 own side' },
+  { faces: [5], side: 'left', text: 'on the side to the spawners\u2019 left' },
+  { faces: [6], side: null, text: 'no figure this round' },
+];
+
+/** An edge of the field as the spawners see it from their own starting side. */
+export type SpawnSide = 'far' | 'right' | 'own' | 'left';
+
+/**
+ * The edge a spawn goes to, as the middle square of that edge and whether a square lies
+ * within `depth` squares of it. The spawners look across the field from their own edge:
+ * from the top edge (facing down the map) their right is the west edge, from the bottom
+ * edge the east.
+ */
+function spawnEdge(
+  state: GameState,
+  spawner: Side,
+  side: SpawnSide,
+  depth: number,
+): { anchor: Point; isNear: (x: number, y: number) => boolean } {
+  const { width: w, height: h } = state.map;
+  const own = edgeRow(state, spawner);
+  const fromTop = own < h / 2;
+  const row = (y: number) => ({
+    anchor: { x: Math.floor(w / 2), y },
+    isNear: (_x: number, py: number) => Math.abs(py - y) <= depth,
+  });
+  const column = (x: number) => ({
+    anchor: { x, y: Math.floor(h / 2) },
+    isNear: (px: number) => Math.abs(px - x) <= depth,
+  });
+  if (side === 'own') return row(own);
+  if (side === 'far') return row(fromTop ? h - 1 : 0);
+  const east = side === 'right' ? !fromTop : fromTop;
+  return column(east ? w - 1 : 0);
+}
+
+/**
+ * The Spawning army's roll when its turn begins (VI Spawning): with figures still waiting,
+ * a d6 on the spawn table places the first of them on the edge it names, up to 1 Move Unit
+ * in from it (the nearest room to that edge's middle), or none on a 6. A spawned enemy
+ * arrives alerted. Does nothing outside a Spawning battle or with no one waiting.
+ */
 export function spawnIfDue(ctx: Context): void {
   const state = ctx.state;
-  if (scenarioRule(state).id !== 'spawning') return;
-  const waiting = state.units.filter((u) => u.side === 'enemies' && u.offField === 'reserve');
+  const spawner = spawnerOf(state);
+  if (!spawner) return;
+  const waiting = state.units.filter((u) => u.side === spawner && u.offField === 'reserve');
   if (waiting.length === 0) return;
+  const rowOf = (face: number) => SPAWN_TABLE.find((r) => r.faces.includes(face))!;
   const v = rollDie(ctx, {
     sides: 6,
     purpose: 'spawn',
     unit: null,
     need: null,
-    describe: (x) =>
-      `Spawn d6 = ${x}: ${x === 1 ? 'on the far side (the heroes\u2019)' : x === 2 ? 'on the right' : x <= 4 ? 'on the spawners\u2019 side' : x === 5 ? 'on the left' : 'no figure this round'}`,
+    describe: (x) => `Spawn d6 = ${x}: ${rowOf(x).text}`,
     rule: SCENARIO('Spawning: the d6 table'),
   });
-  if (v === 6) return;
-  const { width: w, height: h } = state.map;
-  const anchor =
-    v === 1
-      ? { x: Math.floor(w / 2), y: h - 1 }
-      : v === 2
-        ? { x: w - 1, y: Math.floor(h / 2) }
-        : v <= 4
-          ? { x: Math.floor(w / 2), y: 0 }
-          : { x: 0, y: Math.floor(h / 2) };
+  const side = rowOf(v).side;
+  if (side === null) return;
   const unit = waiting[0];
-  const at = roomNear(state, anchor, sizeOf(unit), (x, y) => {
+  const edge = spawnEdge(state, spawner, side, MOVE_TABLE.average[skirmishOptions(state).scale]);
+  const at = roomNear(state, edge.anchor, sizeOf(unit), (x, y) => {
     const t = terrainAt(state.map, x, y);
-    return t === 'floor' || t === 'difficult';
+    return (t === 'floor' || t === 'difficult') && edge.isNear(x, y);
   });
-  if (!at) return;
+  if (!at) {
+    emit(ctx, {
+      type: 'decision',
+      unit: unit.id,
+      text: `No room on that side: ${unit.name} waits for another roll.`,
+      rule: SCENARIO('Spawning'),
+    });
+    return;
+  }
   unit.offField = undefined;
   unit.position = at;
-  // "Enemies added to combat after the first turn start in the alerted status." (III)
-  setStatus(ctx, unit, 'alerted', 'arrives ready for battle');
   emit(ctx, {
     type: 'placed',
     unit: unit.id,
     at,
-    text: `${unit.name} is spawned.`,
-    rule: SCENARIO('Spawning'),
+    text: `${unit.name} is spawned and may act this round.`,
+    rule: SCENARIO('Spawning: the newly spawned figure is immediately able to move and attack'),
   });
+  // "Enemies added to combat after the first turn start in the alerted status." (III)
+  if (unit.ai) setStatus(ctx, unit, 'alerted', 'arrives ready for battle');
 }
 
 /** Points of the foe's figures an army has defeated. */
@@ -259,9 +338,12 @@ export function checkSkirmishVictory(ctx: Context): void {
   if (state.outcome) return;
   const heroes = figuresOf(state, 'heroes');
   const enemies = figuresOf(state, 'enemies');
-  const waitingEnemies = state.units.some((u) => u.side === 'enemies' && u.offField === 'reserve');
-  if (heroes.length === 0) return endGame(ctx, 'enemies', 'The heroes\u2019 army is destroyed.');
-  if (enemies.length === 0 && !waitingEnemies)
+  // A Spawning army's figures still to come keep it in the battle.
+  const isWaiting = (side: Side): boolean =>
+    state.units.some((u) => u.side === side && u.offField === 'reserve');
+  if (heroes.length === 0 && !isWaiting('heroes'))
+    return endGame(ctx, 'enemies', 'The heroes\u2019 army is destroyed.');
+  if (enemies.length === 0 && !isWaiting('enemies'))
     return endGame(ctx, 'heroes', 'The enemy army is destroyed.');
   const rule = scenarioRule(state).id;
   const fort = rule === 'fortress-assault' ? fortressOf(state) : undefined;
@@ -307,7 +389,7 @@ function escapeOffTheEdge(ctx: Context): void {
   }
 }
 
-/** The end of a round: spawns for the next, and the scenario's count of rounds. */
+/** The end of a round: the scenario's count of rounds. */
 export function checkRoundEnd(ctx: Context): void {
   const state = ctx.state;
   if (state.outcome) return;
@@ -352,12 +434,17 @@ export function checkRoundEnd(ctx: Context): void {
           h > e ? 'heroes' : 'enemies',
           `After ${BASIC_ROUNDS} rounds the ${h > e ? 'heroes' : 'enemies'} defeated more (${h} points to ${e}).`,
         );
-      return endGame(
+      return endInDraw(
         ctx,
-        'enemies',
         `After ${BASIC_ROUNDS} rounds neither army prevailed (${h} points each).`,
       );
     }
+    // Escape: "...to try to prevent any army from winning before 5 rounds are finished."
+    if (rule === 'escape')
+      return endInDraw(
+        ctx,
+        `After ${BASIC_ROUNDS} rounds neither army got more than half its figures off the far edge.`,
+      );
     return endGame(
       ctx,
       'enemies',
@@ -370,5 +457,4 @@ export function checkRoundEnd(ctx: Context): void {
       'enemies',
       `The heroes did not prevail within ${state.options.maxRounds} rounds.`,
     );
-  spawnIfDue(ctx);
 }

@@ -52,10 +52,51 @@ function startSquares(map: BattleMap, anchors: Point[], fallbackRow: number): Po
 }
 
 /**
+ * Whether a square is in cover for an ambusher (VI Ambush: "behind terrain features and
+ * buildings"): the map gives it cover, or a square beside it blocks sight.
+ */
+function isSheltered(map: BattleMap, p: Point): boolean {
+  if (map.cover[p.y * map.width + p.x] !== 'none') return true;
+  return [-1, 0, 1].some((dy) =>
+    [-1, 0, 1].some((dx) => {
+      const x = p.x + dx;
+      const y = p.y + dy;
+      return (
+        x >= 0 && y >= 0 && x < map.width && y < map.height && map.blocksSight[y * map.width + x]
+      );
+    }),
+  );
+}
+
+/**
+ * An army's start squares in an Ambush (VI), in their order of preference: "Ambusher armies
+ * set up figures behind terrain features and buildings (in cover as much as possible)":
+ * sheltered squares first; "Target armies must set up figures in an open area": open
+ * squares first. Each keeps `squares`' order (nearest its own side first).
+ */
+function ambushSquares(map: BattleMap, squares: Point[], ambushes: boolean): Point[] {
+  const inCover = squares.filter((p) => isSheltered(map, p));
+  const open = squares.filter((p) => !isSheltered(map, p));
+  return ambushes ? [...inCover, ...open] : [...open, ...inCover];
+}
+
+/**
+ * The Ambush's targets keep together (VI: "so that all their figures are within 1 Move Unit
+ * of at least 1 other Target army figure"): once one has set up, the squares within 1 Move
+ * Unit of a figure already placed come first, in `squares`' order.
+ */
+function keepTogether(squares: Point[], placed: readonly Point[], moveUnit: number): Point[] {
+  if (placed.length === 0) return squares;
+  const isNear = (p: Point): boolean =>
+    placed.some((q) => Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y)) <= moveUnit);
+  return [...squares.filter(isNear), ...squares.filter((p) => !isNear(p))];
+}
+
+/**
  * The enemy's start squares as the scenario sets them up (VI): in a Basic Battle (and the
  * scenarios "set up as in a Basic Battle") at least 2 Move Units from any hero, the
- * distance halved until the army fits on the map; in an Ambush behind terrain, squares
- * beside a wall or with cover first.
+ * distance halved until the army fits on the map; in an Ambush in cover when it lays the
+ * ambush, in the open when it is the target.
  */
 function scenarioSquares(
   map: BattleMap,
@@ -67,24 +108,8 @@ function scenarioSquares(
   const heroDistance = (p: Point): number =>
     Math.min(...heroes.map((h) => Math.max(Math.abs(h.x - p.x), Math.abs(h.y - p.y))));
   const free = squares.filter((p) => heroDistance(p) > 0);
-  if (options.scenario === 'ambush') {
-    const sheltered = (p: Point): boolean =>
-      map.cover[p.y * map.width + p.x] !== 'none' ||
-      [-1, 0, 1].some((dy) =>
-        [-1, 0, 1].some((dx) => {
-          const x = p.x + dx;
-          const y = p.y + dy;
-          return (
-            x >= 0 &&
-            y >= 0 &&
-            x < map.width &&
-            y < map.height &&
-            map.blocksSight[y * map.width + x]
-          );
-        }),
-      );
-    return [...free.filter(sheltered), ...free.filter((p) => !sheltered(p))];
-  }
+  if (options.scenario === 'ambush')
+    return ambushSquares(map, free, options.ambusher === 'enemies');
   if (options.scenario === 'spawning') return free;
   // "The figures have to be at least 2 Move Units away from the figures of any other army."
   for (
@@ -241,7 +266,20 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     return { ok: false, error: `Map "${map.name}" has no room for the fortress.` };
   const fortressSquares = (side: Side): Point[] | null =>
     fortress && (side === options.defender ? fortress.defenderSquares : fortress.assaulterSquares);
-  const heroSquares = fortressSquares('heroes') ?? nearHeroes;
+  const ambush = options.scenario === 'ambush';
+  const heroSquares =
+    fortressSquares('heroes') ??
+    (ambush ? ambushSquares(map, nearHeroes, options.ambusher === 'heroes') : nearHeroes);
+  // The Ambush's target army keeps within 1 Move Unit of its own figures (keepTogether).
+  const moveUnit = MOVE_TABLE.average[options.scale];
+  const targetSquares = (side: Side, squares: Point[]): Point[] =>
+    ambush && options.ambusher !== side
+      ? keepTogether(
+          squares,
+          units.filter((u) => u.side === side).map((u) => u.position!),
+          moveUnit,
+        )
+      : squares;
   const taken = new Set<string>(fortress ? baseAt(fortress.at, fortress.size).map(pointKey) : []);
   // The first square of the list where the figure's whole base (a large figure's 2x2, V
   // "Large Figures") fits on squares of the list, none of them taken; failing that, with
@@ -266,7 +304,11 @@ export function setupSkirmish(input: SetupInput): SetupResult {
   const counts = new Map<string, number>();
   const units: Unit[] = [];
   for (const [i, kind] of heroKinds.entries()) {
-    const at = pick(heroSquares, kind, fortress ? heroSquares : nearHeroes);
+    const at = pick(
+      targetSquares('heroes', heroSquares),
+      kind,
+      fortress ? heroSquares : nearHeroes,
+    );
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the heroes' army.` };
     const member = party[i];
     const id = member ? member.id : nextUnitId(kind, usedIds, counts);
@@ -288,7 +330,11 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     ),
   ];
   for (const kind of enemyKinds) {
-    const at = pick(enemySquares, kind, fortress ? enemySquares : nearEnemy);
+    const at = pick(
+      targetSquares('enemies', enemySquares),
+      kind,
+      fortress ? enemySquares : nearEnemy,
+    );
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the enemy army.` };
     units.push(makeFigure(kind, 'enemies', at, options.scale, nextUnitId(kind, usedIds, counts)));
   }
@@ -315,13 +361,14 @@ export function setupSkirmish(input: SetupInput): SetupResult {
   };
   const heroCentre = centre('heroes');
   const enemyCentre = centre('enemies');
-  const ambush = options.scenario === 'ambush';
   for (const u of figures) {
     u.facing = facingToward(u.position!, u.side === 'heroes' ? enemyCentre : heroCentre, u.facing);
     if (u.side !== 'enemies') continue;
     u.ai = {
       // "All enemies begin in this status ... facing in the direction where the heroes are."
-      status: ambush ? 'alerted' : 'prepared',
+      // Enemies lying in ambush wait for the heroes they mean to strike: they start alerted.
+      // The target of the heroes' ambush knows nothing of it: it starts prepared.
+      status: ambush && options.ambusher === 'enemies' ? 'alerted' : 'prepared',
       archFoe: u === arch,
       rank: u.skirmish!.points,
       morale: true,

@@ -19,7 +19,7 @@ import {
 } from './combat';
 import { healFailsWhy } from './heal';
 import { FIGURES_BY_KIND } from './roster';
-import { scenarioRule } from './scenarios';
+import { scenarioGoal, scenarioRule } from './scenarios';
 import { TACTIC_TEXT } from './tactics';
 import { asSkirmishWeapon, skirmishWeapons, type ShieldSize } from './types';
 
@@ -182,5 +182,5 @@ export function describeSkirmishUnit(state: GameState, unit: Unit): string[] {
 }
 
 export function describeSkirmishObjective(state: GameState): string {
-  return `${scenarioRule(state).name}: ${scenarioRule(state).goal}`;
+  return `${scenarioRule(state).name}: ${scenarioGoal(state)}`;
 }

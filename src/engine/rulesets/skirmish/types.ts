@@ -107,6 +107,10 @@ export type SkirmishOptions = GameState['options'] & {
   scenario: string;
   /** Fortress Assault (VI): the army that defends the building (the other assaults it). */
   defender: Side;
+  /** Ambush (VI): the army that lies in wait and strikes first (the other is its target). */
+  ambusher: Side;
+  /** Spawning (VI): the army that starts with one figure and brings in the rest (the other infiltrates). */
+  spawner: Side;
   /** Random Enemy Action (IV): a d20 each round says how many enemies act. */
   randomEnemyAction: boolean;
   /** Prepared enemies patrol by the d20 table (III) instead of waiting. */
