@@ -120,10 +120,11 @@ describe('VI Ambush: all ambushers take a turn before any target', () => {
 #########
 `;
     // No initiative in round 1: the ambushers, alerted from the start, each sling at the
-    // knight before it may act (15 hits, the knight's defence 5 and 1 fails; 1, 1 miss).
+    // knight before it may act (its large shield makes a shot 16+: 16 hits, the knight's
+    // defence 5 and 1 fails; 1, 1 miss).
     const r = start(
       skirmishGame(board, ['knight'], ['slinger', 'slinger', 'slinger'], { scenario: 'ambush' }),
-      [15, 5, 1, 1, 1],
+      [16, 5, 1, 1, 1],
     );
     expect(rollsOf(r.events).some((x) => x.purpose === 'initiative')).toBe(false);
     const turns = r.events
