@@ -41,6 +41,14 @@ import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { makeScrollArea, type ScrollArea } from '../view/scroll-area';
 import {
+  MAX_CHOICE_BUTTONS,
+  optionRowWidth,
+  PREVIEW,
+  setupLayout,
+  shownOptionValue,
+  type SetupLayout,
+} from '../view/setup-layout';
+import {
   COLORS,
   CSS,
   currentReadingScale,
@@ -62,27 +70,8 @@ import {
   Tooltip,
 } from '../view/ui';
 
-/** Choices beyond this many are offered one at a time, with previous and next buttons. */
-const MAX_CHOICE_BUTTONS = 5;
-
-/**
- * The width an option's buttons take at the normal text size (buildOption's places): On /
- * Off, the presets, a button per choice, or a choice between arrows (the row's width).
- */
-function optionRowWidth(spec: OptionSpec): number {
-  if (spec.kind === 'toggle') return 168;
-  if (spec.kind === 'number') return spec.presets.length * 64 - 8;
-  if (spec.choices.length <= MAX_CHOICE_BUTTONS)
-    return spec.choices.reduce(
-      (sum, c, i) => sum + Math.max(56, Math.round(c.label.length * 8.5 + 26)) + (i > 0 ? 8 : 0),
-      0,
-    );
-  return 320;
-}
 /** Kept maps listed at once (more: previous and next buttons). */
 const MY_MAPS_SHOWN = 3;
-/** The right-hand column of the details panel: the map's picture and its summary. */
-const PREVIEW = { width: 176, height: 176 };
 const PREVIEW_TEXTURE = 'setup-map-preview';
 let myMapsPage = 0;
 /** The texture of the map picture drawn last ('' when it could not be drawn). */
@@ -93,64 +82,6 @@ let tableRoll: OptionRoll | null = null;
 let optionsScrolled = 0;
 /** A random battlefield's seed: five digits, easy to note and type again. */
 const fieldSeed = (): number => 1 + (randomSeed() % 99_999);
-/**
- * Where the Setup screen's parts go: side by side on a wide screen, one under another on a
- * phone held upright; the options' buttons taller where the screen shows them small (a
- * phone either way), so a thumb finds them.
- */
-interface SetupLayout {
-  upright: boolean;
-  W: number;
-  H: number;
-  /** The scenario list's panel, and the details panel. */
-  list: { x: number; y: number; w: number; h: number };
-  details: { x: number; y: number; w: number; h: number };
-  /** The map's picture (top left corner; its summary under it down to `bottom`). */
-  preview: { x: number; y: number; bottom: number };
-  /** An option button's height and font, a muster options row's height. */
-  button: number;
-  font: number;
-  row: number;
-}
-
-function setupLayout(W: number, H: number, button: number, listH = 560): SetupLayout {
-  const upright = H > W;
-  const font = button > 34 ? 17 : 15;
-  const row = Math.max(40, button + 6);
-  if (!upright) {
-    const details = { x: 460, y: 84, w: W - 460 - 36, h: 560 };
-    const px = details.x + details.w - 24 - PREVIEW.width;
-    return {
-      upright,
-      W,
-      H,
-      list: { x: 36, y: 84, w: 400, h: 560 },
-      details,
-      preview: { x: px, y: 100, bottom: 632 },
-      button,
-      font,
-      row,
-    };
-  }
-  const list = { x: 24, y: 76, w: W - 48, h: listH };
-  const details = { x: 24, y: list.y + list.h + 14, w: W - 48, h: H - list.y - list.h - 14 - 170 };
-  return {
-    upright,
-    W,
-    H,
-    list,
-    details,
-    preview: {
-      x: details.x + details.w - 20 - PREVIEW.width,
-      y: details.y + 16,
-      bottom: details.y + 16 + PREVIEW.height + 90,
-    },
-    button,
-    font,
-    row,
-  };
-}
-
 /**
  * Whether a scenario id is one the list shows as `listed`: the same id, a random field of
  * the same kind (another seed or scale), or a map under the rules of a listed scenario.
@@ -819,7 +750,7 @@ export class SetupScene extends Phaser.Scene {
       if (when && this.options[when.option] !== when.equals) continue;
       const name = optionName(spec, specs);
       if (spec.kind === 'toggle') {
-        const on = this.options[spec.id] === true;
+        const on = shownOptionValue(spec, this.options) === true;
         // Two a row; upright at a larger text size one a row, the panel's width.
         const w = above ? wrap : Math.floor((wrap - 8) / 2);
         const mark = root.list.length;
@@ -1197,7 +1128,7 @@ export class SetupScene extends Phaser.Scene {
    * (`hold-3`).
    */
   private buildOption(spec: OptionSpec, name: string, bx: number, y: number): void {
-    const value = this.options[spec.id];
+    const value = shownOptionValue(spec, this.options);
     const set = (v: OptionValue) => () => this.setOption({ [spec.id]: v });
     const toggle = this.optionButton.bind(this);
     if (spec.kind === 'toggle') {
