@@ -38,7 +38,7 @@ import {
   stopAnimating,
   type BattleUi,
 } from '../view/battle-ui';
-import { deriveBattleView, type BattleView } from '../view/battle-view';
+import { deriveBattleView, heroesWithCards, type BattleView } from '../view/battle-view';
 import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
 import {
   isDueToForesee,
@@ -147,7 +147,7 @@ export class BattleScene extends Phaser.Scene {
     this.rules = requireRules(session.state);
     this.cameras.main.setBackgroundColor(0x060508);
     const start = this.animateOpening ? session.previousState : session.state;
-    const heroes = start.units.filter((u) => u.side === 'heroes').length;
+    const heroes = heroesWithCards(start).length;
     // The HUD is laid out for the screen's real size; `zoom` canvas pixels make one of its pixels.
     const screen = screenNow();
     // The text size grows the whole HUD (texts, buttons, cards, log, panels) alike: it is

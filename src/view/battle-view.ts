@@ -509,6 +509,14 @@ function hintOf(
   return `${acting.name}: ${parts.join(', ')}.`;
 }
 
+/**
+ * The figures of the player's army that have a hero card: every one of them (a paged
+ * column when they do not all fit), but a scenario's building (a structure) is no figure.
+ */
+export function heroesWithCards(state: GameState): Unit[] {
+  return state.units.filter((u) => u.side === 'heroes' && !u.structure);
+}
+
 function cardsOf(
   state: GameState,
   rules: RuleModule,
@@ -526,47 +534,45 @@ function cardsOf(
   const heroesShown = shown
     ? state.units.some((u) => u.id === turnShown && u.side === 'heroes')
     : state.phase === 'heroes';
-  return state.units
-    .filter((u) => u.side === 'heroes')
-    .map((u) => {
-      const isActing = u.id === turnShown;
-      const hurt = shown?.wounds[u.id];
-      const fallen = hurt ? hurt.fallen : !u.position;
-      const usable: Record<string, boolean> = {};
-      for (const w of u.weapons) usable[w.id] = u.id === acting && attackWeapons.has(w.id);
-      for (const a of rules.abilities(u))
-        usable[`#${a.id}`] = u.id === acting && legal.some((c) => c.type === a.command);
-      let status: string;
-      if (fallen) status = 'Fallen';
-      else if (isActing && u.id !== acting) status = 'Acting';
-      else if (isActing) {
-        const t = state.turn!;
-        status =
-          t.acted || view.controls.endOnly
-            ? 'Done \u2014 end the turn'
-            : t.moved
-              ? 'Moved \u2014 may still act'
-              : 'Acting: move, then act';
-      } else if (!heroesShown) status = 'Waiting';
-      else if (turnShown && order.indexOf(u.id) > order.indexOf(turnShown)) status = 'Waiting';
-      else status = 'Done this round';
-      let chosen = ui.chosen[u.id] ?? null;
-      if (u.id === acting && (!chosen || !usable[chosen])) {
-        const best = rules.rankWeapons(u).find((w) => usable[w.id]);
-        chosen = best?.id ?? chosen;
-      }
-      return {
-        unitId: u.id,
-        status,
-        acting: isActing,
-        wounds: hurt ? hurt.wounds : u.wounds,
-        maxWounds: u.maxWounds,
-        fallen,
-        inspected: u.id === inspected && !isActing && !shown,
-        chosen,
-        usable,
-      };
-    });
+  return heroesWithCards(state).map((u) => {
+    const isActing = u.id === turnShown;
+    const hurt = shown?.wounds[u.id];
+    const fallen = hurt ? hurt.fallen : !u.position;
+    const usable: Record<string, boolean> = {};
+    for (const w of u.weapons) usable[w.id] = u.id === acting && attackWeapons.has(w.id);
+    for (const a of rules.abilities(u))
+      usable[`#${a.id}`] = u.id === acting && legal.some((c) => c.type === a.command);
+    let status: string;
+    if (fallen) status = 'Fallen';
+    else if (isActing && u.id !== acting) status = 'Acting';
+    else if (isActing) {
+      const t = state.turn!;
+      status =
+        t.acted || view.controls.endOnly
+          ? 'Done \u2014 end the turn'
+          : t.moved
+            ? 'Moved \u2014 may still act'
+            : 'Acting: move, then act';
+    } else if (!heroesShown) status = 'Waiting';
+    else if (turnShown && order.indexOf(u.id) > order.indexOf(turnShown)) status = 'Waiting';
+    else status = 'Done this round';
+    let chosen = ui.chosen[u.id] ?? null;
+    if (u.id === acting && (!chosen || !usable[chosen])) {
+      const best = rules.rankWeapons(u).find((w) => usable[w.id]);
+      chosen = best?.id ?? chosen;
+    }
+    return {
+      unitId: u.id,
+      status,
+      acting: isActing,
+      wounds: hurt ? hurt.wounds : u.wounds,
+      maxWounds: u.maxWounds,
+      fallen,
+      inspected: u.id === inspected && !isActing && !shown,
+      chosen,
+      usable,
+    };
+  });
 }
 
 // ------------------------------------------------------------------ hover and info
