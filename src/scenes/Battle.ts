@@ -39,6 +39,7 @@ import {
   type BattleUi,
 } from '../view/battle-ui';
 import { deriveBattleView, heroesWithCards, type BattleView } from '../view/battle-view';
+import { scenarioMarksOf } from '../view/scenario-marks';
 import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
 import {
   isDueToForesee,
@@ -646,7 +647,7 @@ export class BattleScene extends Phaser.Scene {
     state: GameState,
     before: GameState,
   ): Promise<void> {
-    this.setUi(startAnimating(this.ui, before));
+    this.setUi(startAnimating(this.ui, before, scenarioMarksOf(before, this.rules)));
     this.animator.factor = speedFactor(app.settings.speed);
     await this.animator.play(events, state, fogScript(before, events, state));
     // At instant speed nothing above waits for a frame: yield to the browser once so that

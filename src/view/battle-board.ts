@@ -139,7 +139,7 @@ export class BattleBoard {
       sight?.label ?? '',
       sight?.lines,
     );
-    board.showObjective(state);
+    board.showScenario(view.scenario);
     // The line-of-sight label moves off any badge; the intent labels keep clear of both.
     const badges = this.badgeBoxes();
     let los = board.losLabelBox();

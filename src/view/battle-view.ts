@@ -30,6 +30,7 @@ import {
   type GameState,
   type Point,
   type RuleModule,
+  type ScenarioMark,
   type Unit,
   occupies,
 } from '../engine';
@@ -46,6 +47,12 @@ import {
   type AttackBadge,
   type IntentMark,
 } from './intent-overlay';
+import {
+  drawScenarioMarks,
+  marksOnSquare,
+  scenarioMarksOf,
+  type ScenarioDrawing,
+} from './scenario-marks';
 import { coverWords } from './words';
 
 /** A unit the acting hero may act on now, and what a click on it does. */
@@ -139,6 +146,11 @@ export interface BattleView {
   goal: string;
   hover: HoverView | null;
   info: { title: string; body: string };
+  /**
+   * The scenario's marks on the board (goal areas, objective markers, the object); while an
+   * animation plays, those of the state it started from.
+   */
+  scenario: ScenarioDrawing;
 }
 
 /** What the view needs besides the state and the record. */
@@ -163,6 +175,14 @@ function knownUnitAt(state: GameState, p: Point, hidden: ReadonlySet<string>): U
 }
 
 const remembered = new WeakMap<GameState, Map<string, unknown>>();
+const drawings = new WeakMap<readonly ScenarioMark[], ScenarioDrawing>();
+
+/** The drawing of a list of marks, made once per list. */
+function drawingOf(marks: readonly ScenarioMark[]): ScenarioDrawing {
+  let d = drawings.get(marks);
+  if (!d) drawings.set(marks, (d = drawScenarioMarks(marks)));
+  return d;
+}
 
 /** An answer that depends on the state alone, computed once per state object. */
 function perState<T>(state: GameState, key: string, make: () => T): T {
@@ -344,6 +364,8 @@ export function deriveBattleView(
     return { unitId: t.unitId, text: `${n}${formatChance(t.chance)}`, tone: toneOf(t, i) };
   });
 
+  const scenarioMarks =
+    ui.shown?.marks ?? perState(state, 'scenario-marks', () => scenarioMarksOf(state, rules));
   const view: BattleView = {
     acting,
     inspected,
@@ -377,10 +399,11 @@ export function deriveBattleView(
     goal: rules.describeObjective(state),
     hover: null,
     info: { title: '', body: '' },
+    scenario: drawingOf(scenarioMarks),
   };
   view.cards = cardsOf(state, rules, view, acting, inspected, ui);
   view.hint = hintOf(state, ui, view, actingUnit, inspectedUnit, abilities);
-  describeHover(state, ui, rules, view, context, hiddenIds);
+  describeHover(state, ui, rules, view, context, hiddenIds, scenarioMarks);
   return view;
 }
 
@@ -584,6 +607,7 @@ function describeHover(
   view: BattleView,
   context: ViewContext,
   hidden: ReadonlySet<string>,
+  marks: readonly ScenarioMark[],
 ): void {
   const acting = unitById(state, view.acting);
   if (ui.animating) {
@@ -606,7 +630,7 @@ function describeHover(
     const selected = view.targets[ui.selectedTarget];
     const unit = selected ? unitById(state, selected.unitId) : viewer;
     view.info = unit
-      ? unitInfo(state, rules, view, unit, acting, hidden)
+      ? unitInfo(state, rules, view, unit, acting, hidden, marks)
       : { title: context.scenarioName, body: describeVictory(state.options) };
     return;
   }
@@ -644,8 +668,8 @@ function describeHover(
     view.hover.los = { from: viewer.position, to: p, cover, label, lines };
   }
   view.info = occupant
-    ? unitInfo(state, rules, view, occupant, acting, hidden)
-    : squareInfo(state, p, path, viewer, view.hover.spottedBy, hidden);
+    ? unitInfo(state, rules, view, occupant, acting, hidden, marks)
+    : squareInfo(state, p, path, viewer, view.hover.spottedBy, hidden, marksOnSquare(marks, p));
 }
 
 function unitInfo(
@@ -655,6 +679,7 @@ function unitInfo(
   u: Unit,
   acting: Unit | undefined,
   hidden: ReadonlySet<string>,
+  marks: readonly ScenarioMark[],
 ): { title: string; body: string } {
   const [first = '', ...rest] = rules.describeUnit(state, u);
   const sight =
@@ -689,10 +714,20 @@ function unitInfo(
   const next = mark
     ? [`Next turn: ${mark.lines.join('; ')}.`, ...(mark.order ? [mark.order] : [])]
     : [];
+  // The scenario's marks under it (a goal, an objective it stands on).
+  const under = marks
+    .filter((m) => m.squares.some((q) => occupies(u, q.x, q.y)))
+    .map((m) => sentence(`Stands on: ${m.label}`))
+    .filter((line, i, all) => all.indexOf(line) === i);
   return {
     title: u.name,
-    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...rest].join('\n'),
+    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...rest, ...under].join('\n'),
   };
+}
+
+/** Words ending as a sentence does. */
+function sentence(words: string): string {
+  return /[.!?]$/.test(words) ? words : `${words}.`;
 }
 
 function squareInfo(
@@ -702,6 +737,7 @@ function squareInfo(
   viewer: Unit | undefined,
   spottedBy: readonly { name: string }[],
   hidden: ReadonlySet<string>,
+  marked: readonly string[] = [],
 ): { title: string; body: string } {
   const t = terrainAt(state.map, p.x, p.y);
   const cost = isTerrainPassable(t) ? terrainMoveCost(t) : 1;
@@ -720,6 +756,8 @@ function squareInfo(
   }
   const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
   if (lair) lines.push(`A lair of the Arch Foe (roll ${lair.properties.roll}).`);
+  // The scenario's marks here, in the module's words.
+  for (const label of marked) lines.push(sentence(label));
   if (isTerrainPassable(t) && !door) {
     lines.push(
       spottedBy.length === 0

@@ -482,6 +482,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.markerScale = scale;
     this.marker?.setScale(scale);
     this.eye.setScale(scale);
+    this.relic?.setScale(scale);
   }
 
   /** Pops the status marker (alerted!) for attention. */
@@ -534,9 +535,13 @@ export class UnitView extends Phaser.GameObjects.Container {
     }
   }
 
-  private relic: Phaser.GameObjects.Image | Phaser.GameObjects.Star | null = null;
+  private relic: Phaser.GameObjects.Container | null = null;
 
-  /** A small crown while the figure carries the relic. */
+  /**
+   * A small badge while the figure carries the scenario's object (Unit.carrying): the
+   * object's crown on a dark disc at its left side (the eye over a seen hero is above it),
+   * sized with the other markers.
+   */
   setCarrying(on: boolean): void {
     if (on === (this.relic !== null)) return;
     if (!on) {
@@ -544,13 +549,19 @@ export class UnitView extends Phaser.GameObjects.Container {
       this.relic = null;
       return;
     }
-    if (frameExists(this.scene, 'icons', 'crown')) {
-      const img = this.scene.add.image(-11, -20, 'icons', 'crown');
-      img.setScale(11 / Math.max(img.width, img.height));
-      this.relic = img;
-    } else {
-      this.relic = this.scene.add.star(-11, -20, 5, 2.5, 6, COLORS.gold, 1);
-    }
+    const scene = this.scene;
+    const back = scene.add.graphics();
+    back.fillStyle(0x000000, 0.7);
+    back.fillCircle(0, 0, 7.5);
+    back.lineStyle(1, COLORS.gold, 0.9);
+    back.strokeCircle(0, 0, 7.5);
+    const icon = frameExists(scene, 'icons', 'crown')
+      ? scene.add.image(0, 0, 'icons', 'crown')
+      : scene.add.star(0, 0, 5, 2.5, 6, COLORS.gold, 1);
+    if (icon instanceof Phaser.GameObjects.Image)
+      icon.setScale(11 / Math.max(icon.width, icon.height));
+    this.relic = scene.add.container(-14, -2, [back, icon]).setName('carried-object');
+    this.relic.setScale(this.markerScale);
     this.figure.add(this.relic);
   }
 
