@@ -189,6 +189,20 @@ export function ensureUnitAnimations(
   return key;
 }
 
+/** The dark disc a marker's icon sits on over a figure (its status, a carried object). */
+function markerDisc(
+  scene: Phaser.Scene,
+  radius: number,
+  ring: number,
+): Phaser.GameObjects.Graphics {
+  const back = scene.add.graphics();
+  back.fillStyle(0x000000, 0.7);
+  back.fillCircle(0, 0, radius);
+  back.lineStyle(1, ring, 0.9);
+  back.strokeCircle(0, 0, radius);
+  return back;
+}
+
 /** How far the view cone of a patrolling monster reaches from its centre (world pixels). */
 const CONE_REACH = 22;
 /** The cone's half-width: the front of the monster's 180-degree view, leaning forward. */
@@ -445,11 +459,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     if (!mark) return;
     const scene = this.scene;
     // The icon on a dark disc, so it reads over any floor; one container to scale.
-    const back = scene.add.graphics();
-    back.fillStyle(0x000000, 0.7);
-    back.fillCircle(0, 0, 8.5);
-    back.lineStyle(1, mark.ring, 0.9);
-    back.strokeCircle(0, 0, 8.5);
+    const back = markerDisc(scene, 8.5, mark.ring);
     let icon: Phaser.GameObjects.Image | Phaser.GameObjects.Text;
     if (frameExists(scene, 'icons', mark.icon)) {
       icon = scene.add.image(0, 0, 'icons', mark.icon);
@@ -550,11 +560,7 @@ export class UnitView extends Phaser.GameObjects.Container {
       return;
     }
     const scene = this.scene;
-    const back = scene.add.graphics();
-    back.fillStyle(0x000000, 0.7);
-    back.fillCircle(0, 0, 7.5);
-    back.lineStyle(1, COLORS.gold, 0.9);
-    back.strokeCircle(0, 0, 7.5);
+    const back = markerDisc(scene, 7.5, COLORS.gold);
     const icon = frameExists(scene, 'icons', 'crown')
       ? scene.add.image(0, 0, 'icons', 'crown')
       : scene.add.star(0, 0, 5, 2.5, 6, COLORS.gold, 1);

@@ -15,6 +15,14 @@ import { fitBox, screenMetrics, SHORT_HEIGHT } from '../../src/view/screen';
 const overlaps = (a: Rect, b: Rect): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/** A button's rectangle from its centre and width, `bh` high. */
+const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
+  x: b.x - b.width / 2,
+  y: b.y - bh / 2,
+  width: b.width,
+  height: bh,
+});
+
 const inside = (r: Rect, w: number, h: number): boolean =>
   r.x >= 0 && r.y >= 0 && r.x + r.width <= w && r.y + r.height <= h;
 
@@ -90,12 +98,6 @@ describe('the screen and the narrow layout', () => {
       expect(l.narrow).toBe(true);
       expect(l.viewport.width).toBeGreaterThanOrEqual(w - 10);
       expect(l.viewport.height).toBeGreaterThan(0.55 * h);
-      const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
-        x: b.x - b.width / 2,
-        y: b.y - bh / 2,
-        width: b.width,
-        height: bh,
-      });
       const top = l.topButtons.map((b) => button(b, 32));
       const bar = [l.undo, l.endTurn, l.panelButtons!.heroes, l.panelButtons!.log].map((b) =>
         button(b, 38),
@@ -121,13 +123,6 @@ describe('the screen and the narrow layout', () => {
 });
 
 describe('the layout at the largest text size (1.4: the HUD laid out for a screen 1.4 times smaller)', () => {
-  const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
-    x: b.x - b.width / 2,
-    y: b.y - bh / 2,
-    width: b.width,
-    height: bh,
-  });
-
   it('1280x720, four heroes: the cards at full size, a page at a time, above the pager', () => {
     const [w, h] = [1280 / 1.4, 720 / 1.4];
     const l = battleLayout(w, h, 4, true);
@@ -216,13 +211,6 @@ function pagesOf(count: number, places: number): number[][] {
 }
 
 describe("every figure of the player's army reaches a card (issue 28: an army of 8 had 4 cards)", () => {
-  const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
-    x: b.x - b.width / 2,
-    y: b.y - bh / 2,
-    width: b.width,
-    height: bh,
-  });
-
   for (const heroes of [5, 7, 8, 12]) {
     for (const [w, h] of [
       [1920, 1080],
