@@ -46,6 +46,7 @@ import {
   PREVIEW,
   setupLayout,
   shownOptionValue,
+  stepChoice,
   type SetupLayout,
 } from '../view/setup-layout';
 import {
@@ -1240,22 +1241,32 @@ export class SetupScene extends Phaser.Scene {
       let cx = bx;
       for (const c of spec.choices) {
         const w = Math.max(56, Math.round(c.label.length * 8.5 + 26));
-        toggle(`${name}-${c.value}`, c.label, value === c.value, w, cx, y, set(c.value));
+        const b = toggle(`${name}-${c.value}`, c.label, value === c.value, w, cx, y, set(c.value));
+        // A choice the map cannot host: greyed, its reason in its tip.
+        if (c.unavailable) {
+          b.setEnabled(false);
+          this.optionTip(b, c.unavailable);
+        }
         cx += w + 8;
       }
     } else {
-      const n = spec.choices.length;
       const i = Math.max(
         0,
         spec.choices.findIndex((c) => c.value === value),
       );
-      const step = (by: number): OptionValue => spec.choices[(i + by + n) % n].value;
+      const step = (by: number): OptionValue => spec.choices[stepChoice(spec.choices, i, by)].value;
       toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, set(step(-1)));
-      this.optionRoot.add(
-        this.add
-          .text(bx + this.off(160), y, spec.choices[i].label, textStyle(this.fs(16), CSS.gold))
-          .setOrigin(0.5),
-      );
+      const shown = spec.choices[i];
+      const label = this.add
+        .text(
+          bx + this.off(160),
+          y,
+          shown.label,
+          textStyle(this.fs(16), shown.unavailable ? CSS.dim : CSS.gold),
+        )
+        .setOrigin(0.5);
+      if (shown.unavailable) this.hoverTip(label, shown.unavailable);
+      this.optionRoot.add(label);
       toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, set(step(1)));
     }
   }
