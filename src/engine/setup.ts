@@ -181,6 +181,31 @@ export function numberNames(
   }
 }
 
+/**
+ * Names numbered within each army, where both armies field the same kinds (one roster):
+ * "Swordsman 1", "Swordsman 2" for the heroes and "Enemy Swordsman 1" for the enemy, a
+ * number only where a kind repeats in that army, and every enemy's name saying whose it is
+ * (`enemyWord`), so that a line of the log tells the armies apart. Ids stay as they are.
+ */
+export function numberNamesBySide(
+  units: readonly Unit[],
+  nameOf: (kind: string) => string,
+  enemyWord = 'Enemy',
+): void {
+  for (const side of ['heroes', 'enemies'] as const) {
+    const army = units.filter((u) => u.side === side);
+    const counts = new Map<string, number>();
+    for (const u of army) counts.set(u.kind, (counts.get(u.kind) ?? 0) + 1);
+    const seen = new Map<string, number>();
+    for (const u of army) {
+      const n = (seen.get(u.kind) ?? 0) + 1;
+      seen.set(u.kind, n);
+      const name = side === 'enemies' ? `${enemyWord} ${nameOf(u.kind)}` : nameOf(u.kind);
+      u.name = counts.get(u.kind)! > 1 ? `${name} ${n}` : name;
+    }
+  }
+}
+
 /** Why the units cannot start where they stand (rock, off the board, two on a square), or null. */
 export function whyPlacementFails(map: BattleMap, units: readonly Unit[]): string | null {
   for (const u of units) {

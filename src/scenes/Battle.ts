@@ -39,7 +39,8 @@ import {
   stopAnimating,
   type BattleUi,
 } from '../view/battle-ui';
-import { deriveBattleView, type BattleView } from '../view/battle-view';
+import { deriveBattleView, heroesWithCards, type BattleView } from '../view/battle-view';
+import { scenarioMarksOf } from '../view/scenario-marks';
 import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
 import {
   isDueToForesee,
@@ -148,7 +149,7 @@ export class BattleScene extends Phaser.Scene {
     this.rules = requireRules(session.state);
     this.cameras.main.setBackgroundColor(0x060508);
     const start = this.animateOpening ? session.previousState : session.state;
-    const heroes = start.units.filter((u) => u.side === 'heroes').length;
+    const heroes = heroesWithCards(start).length;
     // The HUD is laid out for the screen's real size; `zoom` canvas pixels make one of its pixels.
     const screen = screenNow();
     // The text size grows the whole HUD (texts, buttons, cards, log, panels) alike: it is
@@ -647,7 +648,7 @@ export class BattleScene extends Phaser.Scene {
     state: GameState,
     before: GameState,
   ): Promise<void> {
-    this.setUi(startAnimating(this.ui, before));
+    this.setUi(startAnimating(this.ui, before, scenarioMarksOf(before, this.rules)));
     this.animator.factor = speedFactor(app.settings.speed);
     await this.animator.play(events, state, fogScript(before, events, state));
     // At instant speed nothing above waits for a frame: yield to the browser once so that

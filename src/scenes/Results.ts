@@ -19,6 +19,7 @@ import {
   titleStyle,
 } from '../view/theme';
 import { Button, drawPanel, enableKeyboardFocus, Toast, type ButtonOptions } from '../view/ui';
+import { shadesEnemies } from '../view/side-shade';
 import { artTexture, frameExists } from '../view/unit-view';
 import { makeScrollArea } from '../view/scroll-area';
 import { battleStats } from '../view/battle-stats';
@@ -168,6 +169,7 @@ export class ResultsScene extends Phaser.Scene {
     g.lineBetween(px + 12, py + head, px + pw - 12, py + head);
     const byId = new Map(r.units.map((u) => [u.id, u]));
     const kinds = rulesOf(r.final)?.kinds;
+    const shaded = kinds ? shadesEnemies(kinds, r.final.units) : false;
     // Each row's pieces, placed by `placeRows` (rows that do not fit scroll, a row at a time).
     type RowPart = Phaser.GameObjects.Components.Transform & Phaser.GameObjects.Components.Visible;
     const rowsDrawn: RowPart[][] = [];
@@ -182,7 +184,12 @@ export class ResultsScene extends Phaser.Scene {
       const frame = `${art?.sprite ?? u.kind}-idle-0`;
       if (frameExists(this, 'units', frame)) {
         const img = this.add
-          .image(nameX + 10, y, art ? artTexture(this, art) : 'units', frame)
+          .image(
+            nameX + 10,
+            y,
+            art ? artTexture(this, art, shaded && u.side === 'enemies') : 'units',
+            frame,
+          )
           .setName('results-figure');
         img.setScale((rowH - 4) / Math.max(img.width, img.height)).setAlpha(u.alive ? 1 : 0.4);
         parts.push(img);

@@ -41,6 +41,15 @@ import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { makeScrollArea, type ScrollArea } from '../view/scroll-area';
 import {
+  MAX_CHOICE_BUTTONS,
+  optionRowWidth,
+  PREVIEW,
+  setupLayout,
+  shownOptionValue,
+  stepChoice,
+  type SetupLayout,
+} from '../view/setup-layout';
+import {
   COLORS,
   CSS,
   currentReadingScale,
@@ -62,27 +71,8 @@ import {
   Tooltip,
 } from '../view/ui';
 
-/** Choices beyond this many are offered one at a time, with previous and next buttons. */
-const MAX_CHOICE_BUTTONS = 5;
-
-/**
- * The width an option's buttons take at the normal text size (buildOption's places): On /
- * Off, the presets, a button per choice, or a choice between arrows (the row's width).
- */
-function optionRowWidth(spec: OptionSpec): number {
-  if (spec.kind === 'toggle') return 168;
-  if (spec.kind === 'number') return spec.presets.length * 64 - 8;
-  if (spec.choices.length <= MAX_CHOICE_BUTTONS)
-    return spec.choices.reduce(
-      (sum, c, i) => sum + Math.max(56, Math.round(c.label.length * 8.5 + 26)) + (i > 0 ? 8 : 0),
-      0,
-    );
-  return 320;
-}
 /** Kept maps listed at once (more: previous and next buttons). */
 const MY_MAPS_SHOWN = 3;
-/** The right-hand column of the details panel: the map's picture and its summary. */
-const PREVIEW = { width: 176, height: 176 };
 const PREVIEW_TEXTURE = 'setup-map-preview';
 let myMapsPage = 0;
 /** The texture of the map picture drawn last ('' when it could not be drawn). */
@@ -93,64 +83,6 @@ let tableRoll: OptionRoll | null = null;
 let optionsScrolled = 0;
 /** A random battlefield's seed: five digits, easy to note and type again. */
 const fieldSeed = (): number => 1 + (randomSeed() % 99_999);
-/**
- * Where the Setup screen's parts go: side by side on a wide screen, one under another on a
- * phone held upright; the options' buttons taller where the screen shows them small (a
- * phone either way), so a thumb finds them.
- */
-interface SetupLayout {
-  upright: boolean;
-  W: number;
-  H: number;
-  /** The scenario list's panel, and the details panel. */
-  list: { x: number; y: number; w: number; h: number };
-  details: { x: number; y: number; w: number; h: number };
-  /** The map's picture (top left corner; its summary under it down to `bottom`). */
-  preview: { x: number; y: number; bottom: number };
-  /** An option button's height and font, a muster options row's height. */
-  button: number;
-  font: number;
-  row: number;
-}
-
-function setupLayout(W: number, H: number, button: number, listH = 560): SetupLayout {
-  const upright = H > W;
-  const font = button > 34 ? 17 : 15;
-  const row = Math.max(40, button + 6);
-  if (!upright) {
-    const details = { x: 460, y: 84, w: W - 460 - 36, h: 560 };
-    const px = details.x + details.w - 24 - PREVIEW.width;
-    return {
-      upright,
-      W,
-      H,
-      list: { x: 36, y: 84, w: 400, h: 560 },
-      details,
-      preview: { x: px, y: 100, bottom: 632 },
-      button,
-      font,
-      row,
-    };
-  }
-  const list = { x: 24, y: 76, w: W - 48, h: listH };
-  const details = { x: 24, y: list.y + list.h + 14, w: W - 48, h: H - list.y - list.h - 14 - 170 };
-  return {
-    upright,
-    W,
-    H,
-    list,
-    details,
-    preview: {
-      x: details.x + details.w - 20 - PREVIEW.width,
-      y: details.y + 16,
-      bottom: details.y + 16 + PREVIEW.height + 90,
-    },
-    button,
-    font,
-    row,
-  };
-}
-
 /**
  * Whether a scenario id is one the list shows as `listed`: the same id, a random field of
  * the same kind (another seed or scale), or a map under the rules of a listed scenario.
@@ -176,12 +108,25 @@ export function optionName(spec: OptionSpec, all: readonly OptionSpec[]): string
   return clash ? spec.id : short(spec.id);
 }
 
+/**
+ * Where the options drawn on a wide screen start (`top`) and end: their rows' foot, and the
+ * foot of the Keys line under them (the rows' when it is left out).
+ */
+interface OptionsExtent {
+  top: number;
+  rowsFoot: number;
+  keysFoot: number;
+}
+
 export class SetupScene extends Phaser.Scene {
   private resolved: ResolvedScenario | null = null;
   /** The rule module of the chosen scenario's map: it says which options there are. */
   private rules: RuleModule = defaultRuleModule();
   private options!: ScenarioOptions;
   private optionRoot!: Phaser.GameObjects.Container;
+  /** How much closer than usual the options' rows stand, and how many steps they took (fitOptions). */
+  private squeeze = 0;
+  private steps = 0;
   /** The options' scrolling (upright at a larger text size under a muster), when they run long. */
   private optionsScroll: ScrollArea | null = null;
   private detailRoot!: Phaser.GameObjects.Container;
@@ -616,18 +561,20 @@ export class SetupScene extends Phaser.Scene {
     const heroes = m.objects.filter((o) => o.kind === 'hero').length;
     const enemies = m.objects.filter((o) => o.kind === 'enemy').length;
     const muster = this.rules.muster;
-    const mapLine = this.add.text(
-      x,
-      y,
-      muster
-        ? `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 the armies set up as the scenario says`
-        : `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`,
-      // Upright it may take two lines beside the picture rather than shrink.
-      textStyle(this.fs(14), CSS.muted, lay.upright ? { wordWrap: { width: wrap } } : {}),
-    );
-    if (!lay.upright && fitText(mapLine, mapLine.text, wrap, this.fs(14)))
+    // Under a muster the map's figures are not the armies: its size alone is worth saying,
+    // and the picture's heading says it (the options need the line's room).
+    const mapLine = muster
+      ? null
+      : this.add.text(
+          x,
+          y,
+          `Map: ${m.width} \u00d7 ${m.height} squares \u00b7 ${heroes} heroes \u00b7 ${enemies} monsters`,
+          // Upright it may take two lines beside the picture rather than shrink.
+          textStyle(this.fs(14), CSS.muted, lay.upright ? { wordWrap: { width: wrap } } : {}),
+        );
+    if (mapLine && !lay.upright && fitText(mapLine, mapLine.text, wrap, this.fs(14)))
       this.hoverTip(mapLine, mapLine.text);
-    y += Math.max(30, mapLine.height + 8);
+    if (mapLine) y += Math.max(30, mapLine.height + 8);
     // Below the map's picture (at a larger text size on a wide screen) the goal takes the
     // panel's whole width.
     const pictureBottom =
@@ -652,17 +599,48 @@ export class SetupScene extends Phaser.Scene {
         }),
       )
       .setName('victory-text');
-    this.detailRoot.add([name, summary, mapLine, winTitle, win]);
+    this.detailRoot.add([name, summary, ...(mapLine ? [mapLine] : []), winTitle, win]);
     y += Math.max(30, win.height + 16);
     // Upright, the options go under the map's picture and its summary, the whole width.
     const full = lay.upright || roomy ? lay.details.w - 48 : wrap;
     if (lay.upright) y = Math.max(y, this.labelsAbove ? pictureBottom + 8 : lay.preview.bottom + 8);
-    if (muster) this.buildMusterOptions(muster, x, y + 10, full);
-    else this.buildOptions(x, Math.max(y + 40, lay.details.y + 256), full);
+    this.fitOptions(() =>
+      muster
+        ? this.buildMusterOptions(muster, x, y + 10, full)
+        : this.buildOptions(x, Math.max(y + 40, lay.details.y + 256), full),
+    );
     this.drawMinimap();
   }
 
-  private buildOptions(x: number, y: number, wrap: number): void {
+  /**
+   * Builds the options (`build` says where they start and end, or null where it scrolls
+   * them itself: upright) so that they fit in the details panel with the Keys line: as
+   * they are when they fit; else built again, their rows closer (no closer than a button
+   * and a little: rowStep); and when even that runs past the panel's foot (a larger text
+   * size, a long scenario), they scroll within it a row at a time, without the Keys line.
+   */
+  private fitOptions(build: () => OptionsExtent | null): void {
+    this.squeeze = 0;
+    this.steps = 0;
+    let built = build();
+    const d = this.lay.details;
+    const foot = d.y + d.h - 6;
+    if (!built || built.keysFoot <= foot) return;
+    if (this.steps > 0) {
+      this.squeeze = Math.ceil((built.keysFoot - foot) / this.steps);
+      this.optionsScroll?.destroy();
+      this.optionsScroll = null;
+      this.optionRoot.removeAll(true);
+      this.steps = 0;
+      built = build();
+      if (!built || built.keysFoot <= foot) return;
+    }
+    // The rows fit without the Keys line (a larger text size): they go without it.
+    this.optionRoot.getByName('setup-keys')?.destroy();
+    if (built.rowsFoot > foot) this.scrollOptions(built.top, built.rowsFoot, foot);
+  }
+
+  private buildOptions(x: number, y: number, wrap: number): OptionsExtent | null {
     const root = this.optionRoot;
     const labelW = Math.round(190 + (this.k - 1) * 100);
     const label = (text: string, tip: string, yy: number): void =>
@@ -707,7 +685,7 @@ export class SetupScene extends Phaser.Scene {
         y += rowH + gap;
       }
       this.buildSeedRow(x, y, x, label, drop);
-      return;
+      return null;
     }
     const bx = x + labelW;
     this.startRows(bx, x + wrap);
@@ -722,18 +700,23 @@ export class SetupScene extends Phaser.Scene {
       label(spec.label, spec.help, y);
       this.buildOption(spec, optionName(spec, specs), bx, y);
       band(mark, y - button / 2, y + button / 2);
-      y += this.k > 1 && !this.lay.upright ? 44 : Math.max(50, button + 10);
+      y += this.step(this.k > 1 && !this.lay.upright ? 44 : Math.max(50, button + 10));
     }
     const scrolls = this.lay.upright && y + button / 2 > limit;
     const seedMark = root.list.length;
-    this.buildSeedRow(x, y, bx, label, 0, !scrolls);
+    const keysFoot = this.buildSeedRow(x, y, bx, label, 0, !scrolls);
     band(seedMark, y - button / 2, y + button / 2);
     if (scrolls) this.scrollOptions(top, y + button / 2, limit);
+    return this.lay.upright ? null : { top, rowsFoot: y + button / 2, keysFoot };
   }
 
-  /** An option's name on the left of its row, its help on hover (a tap on a phone). */
-  private optionLabel(x: number, text: string, tip: string, y: number, size = 17): void {
+  /**
+   * An option's name on the left of its row, its help on hover (a tap on a phone); made
+   * smaller to keep within `room` when given (the buttons start there).
+   */
+  private optionLabel(x: number, text: string, tip: string, y: number, size = 17, room = 0): void {
     const t = this.add.text(x, y, text, textStyle(this.fs(size), CSS.parchment)).setOrigin(0, 0.5);
+    if (room > 0) fitText(t, text, room, this.fs(size));
     t.setInteractive();
     t.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
     t.on('pointerout', () => this.tooltip.hideNow());
@@ -743,17 +726,23 @@ export class SetupScene extends Phaser.Scene {
   /**
    * The options of rules with a muster (the Skirmish): the scenario, chosen or rolled on the
    * rules' table; the battlefield, a map or a random one with its seed and a reroll; the
-   * scale; the optional rules as switches, two a row; both armies in short, with the
-   * button to the muster; then the seed.
+   * other choices (the scale...); the optional rules as switches, two a row; both armies in
+   * short, with the button to the muster; then the seed.
    */
-  private buildMusterOptions(muster: MusterRules, x: number, y: number, wrap: number): void {
+  private buildMusterOptions(
+    muster: MusterRules,
+    x: number,
+    y: number,
+    wrap: number,
+  ): OptionsExtent | null {
     const root = this.optionRoot;
     const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null);
-    const label = (text: string, tip: string, yy: number): void =>
-      this.optionLabel(x, text, tip, yy, 16);
     // Upright at a larger text size each option's name goes above its buttons, which take
     // the panel's width; the rows that do not fit scroll (scrollOptions).
     const above = this.labelsAbove;
+    const bx = above ? x : x + Math.round(130 + (this.k - 1) * 75);
+    const label = (text: string, tip: string, yy: number): void =>
+      this.optionLabel(x, text, tip, yy, 16, above ? 0 : bx - x - 10);
     const button = this.lay.button;
     const half = Math.round(this.fs(16) * 0.6);
     const drop = above ? half + 5 + Math.round(button / 2) : 0;
@@ -762,7 +751,6 @@ export class SetupScene extends Phaser.Scene {
     /** The next row's name line, after a row whose foot is at `bottom` (upright, larger). */
     const after = (bottom: number): number => bottom + gap + half;
     const band = this.markBand.bind(this);
-    const bx = above ? x : x + Math.round(130 + (this.k - 1) * 75);
     this.startRows(bx, x + wrap);
     const roll = muster.optionRoll;
     const rolled = roll ? specs.find((s) => s.id === roll.option) : undefined;
@@ -809,17 +797,22 @@ export class SetupScene extends Phaser.Scene {
       if (above) {
         band(mark, rowY - half, y);
         y = after(y);
-      }
+      } else band(mark, rowY - button / 2, rowY + button / 2);
     }
     let col = 0;
     let toggleRow = -1;
-    for (const spec of specs) {
+    // The choices first, then the switches together, two a row.
+    const ordered = [
+      ...specs.filter((spec) => spec.kind !== 'toggle'),
+      ...specs.filter((spec) => spec.kind === 'toggle'),
+    ];
+    for (const spec of ordered) {
       if (spec.id === rolled?.id) continue;
       const when = spec.showWhen;
       if (when && this.options[when.option] !== when.equals) continue;
       const name = optionName(spec, specs);
       if (spec.kind === 'toggle') {
-        const on = this.options[spec.id] === true;
+        const on = shownOptionValue(spec, this.options) === true;
         // Two a row; upright at a larger text size one a row, the panel's width.
         const w = above ? wrap : Math.floor((wrap - 8) / 2);
         const mark = root.list.length;
@@ -864,18 +857,38 @@ export class SetupScene extends Phaser.Scene {
     const problem = muster.problem(this.options);
     const mark = root.list.length;
     const musterW = above ? this.off(120) : 120;
-    const armies = this.add
-      .text(
-        x,
-        above ? y - half : y - 14,
-        `${line('heroes')}\n${line('enemies')}`,
-        textStyle(this.fs(14), problem ? '#ffb4a8' : CSS.parchment, {
-          lineSpacing: 3,
-          wordWrap: { width: wrap - (above ? musterW + 12 : 140) },
-        }),
-      )
-      .setName('muster-summary');
-    root.add(armies);
+    const colour = problem ? '#ffb4a8' : CSS.parchment;
+    // Upright at a larger text size both lines wrap over the panel's width; on a wide screen
+    // each army takes one line beside the Muster button (smaller, or cut with its whole in
+    // its tip), so that the seed still fits in the panel.
+    let armiesH: number;
+    if (above) {
+      const armies = this.add
+        .text(
+          x,
+          y - half,
+          `${line('heroes')}\n${line('enemies')}`,
+          textStyle(this.fs(14), colour, {
+            lineSpacing: 3,
+            wordWrap: { width: wrap - musterW - 12 },
+          }),
+        )
+        .setName('muster-summary');
+      root.add(armies);
+      armiesH = armies.height;
+    } else {
+      let ly = y - 14;
+      for (const side of ['heroes', 'enemies'] as const) {
+        const full = line(side);
+        const t = this.add
+          .text(x, ly, full, textStyle(this.fs(14), colour))
+          .setName('muster-summary');
+        if (fitText(t, full, wrap - 140, this.fs(14))) this.hoverTip(t, full);
+        root.add(t);
+        ly += t.height + 3;
+      }
+      armiesH = ly - 3 - (y - 14);
+    }
     this.optionButton(
       'muster-open',
       'Muster\u2026',
@@ -890,17 +903,22 @@ export class SetupScene extends Phaser.Scene {
       false,
     );
     if (above) {
-      const foot = y - half + Math.max(armies.height, button);
+      const foot = y - half + Math.max(armiesH, button);
       band(mark, y - half, foot);
       y = after(foot);
       const seedMark = root.list.length;
       this.buildSeedRow(x, y, bx, label, drop);
       band(seedMark, y - half, y + drop + button / 2);
       this.scrollOptions(top, y + drop + button / 2);
-      return;
+      return null;
     }
-    y += Math.max(46, armies.height + 6);
-    this.buildSeedRow(x, y, bx, label);
+    band(mark, y - 14, Math.max(y - 14 + armiesH, y + 4 + button / 2));
+    // The seed's buttons a few pixels under the armies' lines (taller at a larger text size).
+    y = Math.max(y + 46, y - 14 + armiesH + 6 + button / 2);
+    const seedMark = root.list.length;
+    const keysFoot = this.buildSeedRow(x, y, bx, label);
+    band(seedMark, y - button / 2, y + button / 2);
+    return { top, rowsFoot: y + button / 2, keysFoot };
   }
 
   /**
@@ -980,7 +998,16 @@ export class SetupScene extends Phaser.Scene {
 
   /** The step between the muster's options rows: closer at a larger text size on a wide screen. */
   private rowStep(): number {
-    return this.k > 1 && !this.lay.upright ? 38 : this.lay.row;
+    return this.step(this.k > 1 && !this.lay.upright ? 38 : this.lay.row);
+  }
+
+  /**
+   * One step down to the next options row, `usual` apart unless fitOptions has them closer
+   * (by `squeeze`, never closer than a button and 2 pixels); counted in `steps`.
+   */
+  private step(usual: number): number {
+    this.steps++;
+    return Math.max(Math.min(usual, this.lay.button + 2), usual - this.squeeze);
   }
 
   /** A width or offset in an options row, grown with the text size. */
@@ -1102,7 +1129,7 @@ export class SetupScene extends Phaser.Scene {
     label: (text: string, tip: string, y: number) => void,
     drop = 0,
     keysNote = true,
-  ): void {
+  ): number {
     const root = this.optionRoot;
     const toggle = this.optionButton.bind(this);
     label(
@@ -1149,16 +1176,19 @@ export class SetupScene extends Phaser.Scene {
     this.updateSeedField();
     y += sh / 2 + 17;
     const keys = 'Keys: Enter starts, Esc goes back; type digits for a typed seed.';
-    const note = this.add.text(x, y, keys, textStyle(this.fs(13), CSS.dim));
+    const note = this.add.text(x, y, keys, textStyle(this.fs(13), CSS.dim)).setName('setup-keys');
     // One line across the panel (a larger text size on a phone draws it a little smaller);
     // left out where a larger text size leaves no room for it in the panel.
     fitText(note, keys, this.lay.details.w - 48, this.fs(13));
     const d = this.lay.details;
     // Upright with the names above the buttons the room is the options' (a phone held
-    // upright seldom has keys).
-    if (!keysNote || this.labelsAbove || (this.k > 1 && y + note.height > d.y + d.h - 2))
+    // upright seldom has keys). On a wide screen fitOptions sees that it fits.
+    if (!keysNote || this.labelsAbove) {
       note.destroy();
-    else root.add(note);
+      return y - 17;
+    }
+    root.add(note);
+    return y + note.height;
   }
 
   /** A button of the options panel, selected when it shows the value chosen now. */
@@ -1197,7 +1227,7 @@ export class SetupScene extends Phaser.Scene {
    * (`hold-3`).
    */
   private buildOption(spec: OptionSpec, name: string, bx: number, y: number): void {
-    const value = this.options[spec.id];
+    const value = shownOptionValue(spec, this.options);
     const set = (v: OptionValue) => () => this.setOption({ [spec.id]: v });
     const toggle = this.optionButton.bind(this);
     if (spec.kind === 'toggle') {
@@ -1211,22 +1241,32 @@ export class SetupScene extends Phaser.Scene {
       let cx = bx;
       for (const c of spec.choices) {
         const w = Math.max(56, Math.round(c.label.length * 8.5 + 26));
-        toggle(`${name}-${c.value}`, c.label, value === c.value, w, cx, y, set(c.value));
+        const b = toggle(`${name}-${c.value}`, c.label, value === c.value, w, cx, y, set(c.value));
+        // A choice the map cannot host: greyed, its reason in its tip.
+        if (c.unavailable) {
+          b.setEnabled(false);
+          this.optionTip(b, c.unavailable);
+        }
         cx += w + 8;
       }
     } else {
-      const n = spec.choices.length;
       const i = Math.max(
         0,
         spec.choices.findIndex((c) => c.value === value),
       );
-      const step = (by: number): OptionValue => spec.choices[(i + by + n) % n].value;
+      const step = (by: number): OptionValue => spec.choices[stepChoice(spec.choices, i, by)].value;
       toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, set(step(-1)));
-      this.optionRoot.add(
-        this.add
-          .text(bx + this.off(160), y, spec.choices[i].label, textStyle(this.fs(16), CSS.gold))
-          .setOrigin(0.5),
-      );
+      const shown = spec.choices[i];
+      const label = this.add
+        .text(
+          bx + this.off(160),
+          y,
+          shown.label,
+          textStyle(this.fs(16), shown.unavailable ? CSS.dim : CSS.gold),
+        )
+        .setOrigin(0.5);
+      if (shown.unavailable) this.hoverTip(label, shown.unavailable);
+      this.optionRoot.add(label);
       toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, set(step(1)));
     }
   }
@@ -1286,11 +1326,16 @@ export class SetupScene extends Phaser.Scene {
     g.lineStyle(2, COLORS.panelBorder, 1);
     g.strokeRect(ox - 2, oy - 2, w + 4, h + 4);
     this.detailRoot.add(g);
-    this.detailRoot.add(
-      this.add
-        .text(box.x + box.width / 2, box.y + 8, 'The map', textStyle(this.fs(13), CSS.muted))
-        .setOrigin(0.5, 1),
-    );
+    // Under a muster the line under the title leaves the map's size to this heading.
+    const heading = this.rules.muster
+      ? `The map \u00b7 ${m.width} \u00d7 ${m.height} squares`
+      : 'The map';
+    const headingText = this.add
+      .text(box.x + box.width / 2, box.y + 8, heading, textStyle(this.fs(13), CSS.muted))
+      .setOrigin(0.5, 1)
+      .setName('setup-map-heading');
+    fitText(headingText, heading, box.width + 16, this.fs(13));
+    this.detailRoot.add(headingText);
     // The summary map:check prints (less the title line, shown above, and the description).
     const lines = r.map.summary
       .split('\n')

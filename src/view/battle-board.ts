@@ -13,6 +13,7 @@ import type { LoadedMap } from '../maps/types';
 import type { BattleView, MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
 import { boardTextResolution, COLORS, textStyle } from './theme';
+import { shadesEnemies } from './side-shade';
 import { artFor, TILE, UnitView } from './unit-view';
 import { FogLayer } from './fog-view';
 import { IntentLayer } from './intent-view';
@@ -76,8 +77,9 @@ export class BattleBoard {
     const remains = scene.add.layer();
     this.board.layer.addAt(remains, this.board.layer.getIndex(this.board.unitLayer));
     this.fx = new BoardFx(scene, this.board.fxLayer, remains, map.battleMap.width * TILE);
+    const shaded = shadesEnemies(rules.kinds, state.units);
     for (const u of state.units) {
-      const v = new UnitView(scene, u, artFor(rules.kinds, u));
+      const v = new UnitView(scene, u, artFor(rules.kinds, u), shaded && u.side === 'enemies');
       this.board.unitLayer.add(v);
       this.units.set(u.id, v);
     }
@@ -137,7 +139,7 @@ export class BattleBoard {
       sight?.label ?? '',
       sight?.lines,
     );
-    board.showObjective(state);
+    board.showScenario(view.scenario);
     // The line-of-sight label moves off any badge; the intent labels keep clear of both.
     const badges = this.badgeBoxes();
     let los = board.losLabelBox();

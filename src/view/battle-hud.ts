@@ -8,9 +8,15 @@ import Phaser from 'phaser';
 import type { BattleLook } from '../app/app';
 import { DEFAULT_KEYS, keyLabel, type KeyBindings } from '../app/key-bindings';
 import type { GameState, RuleModule } from '../engine';
-import type { BattleLayout, TopButtonName } from './battle-layout';
+import {
+  firstCardShown,
+  pageShowingCard,
+  turnCardPage,
+  type BattleLayout,
+  type TopButtonName,
+} from './battle-layout';
 import type { BannerKind } from './animator';
-import type { BattleView } from './battle-view';
+import { heroesWithCards, type BattleView } from './battle-view';
 import { DiceLog } from './dice-log';
 import { moreWords, scrollZoneByRows } from './scroll-area';
 import { Banner, HeroCard, InfoPanel } from './hud';
@@ -211,7 +217,7 @@ export class BattleHud {
       this.buttons.set(b.name, add(button));
     }
 
-    const heroes = state.units.filter((u) => u.side === 'heroes');
+    const heroes = heroesWithCards(state);
     // Narrow screens: the cards sit in a panel over the board, opened from the action bar.
     const p = layout.panel;
     if (p) {
@@ -226,7 +232,7 @@ export class BattleHud {
       ]);
       this.heroesPanel = add(panel).setVisible(false).setDepth(1);
     }
-    heroes.slice(0, layout.cardCount).forEach((hero, i) => {
+    heroes.forEach((hero, i) => {
       const at = layout.cards[Math.min(i, layout.cards.length - 1)];
       const card = new HeroCard(
         scene,
@@ -527,7 +533,7 @@ export class BattleHud {
   private placeCards(): void {
     const places = this.layout.cards;
     const ids = [...this.cards.keys()];
-    this.cardFirst = Math.max(0, Math.min(this.cardFirst, ids.length - places.length));
+    this.cardFirst = firstCardShown(this.cardFirst, ids.length, places.length);
     ids.forEach((id, i) => {
       const slot = i - this.cardFirst;
       const card = this.cards.get(id)!;
@@ -548,7 +554,7 @@ export class BattleHud {
 
   /** Turns the cards by a page (the pager's buttons). */
   private turnCards(by: number): void {
-    this.cardFirst += by * this.layout.cards.length;
+    this.cardFirst = turnCardPage(this.cardFirst, by, this.cards.size, this.layout.cards.length);
     this.placeCards();
   }
 
@@ -556,9 +562,10 @@ export class BattleHud {
   private showCard(unitId: string | undefined): void {
     if (!this.pager || !unitId) return;
     const i = [...this.cards.keys()].indexOf(unitId);
-    const n = this.layout.cards.length;
-    if (i < 0 || (i >= this.cardFirst && i < this.cardFirst + n)) return;
-    this.cardFirst = Math.floor(i / n) * n;
+    if (i < 0) return;
+    const first = pageShowingCard(i, this.cardFirst, this.cards.size, this.layout.cards.length);
+    if (first === this.cardFirst) return;
+    this.cardFirst = first;
     this.placeCards();
   }
 

@@ -30,8 +30,6 @@ export const CARD_H = 156;
 /** Room the scenario's name and goal take at the left of the top bar. */
 const TITLE_ROOM = 270;
 const BUTTON_GAP = 6;
-/** The most hero cards the left column shows. */
-const MAX_CARDS = 4;
 const LOG_H = 400;
 /** The least height the info panel keeps under the dice log. */
 const MIN_INFO_H = 190;
@@ -96,12 +94,12 @@ export interface BattleLayout {
   undoIconOnly: boolean;
   /**
    * The places for hero cards (top-left corners), and the cards' scale (narrow: to fit
-   * their panel). When fewer places than `cardCount` fit (a short screen, a large text
-   * size) the cards are shown a few at a time, turned by the pager's buttons.
+   * their panel). When fewer places than `cardCount` fit (a large army, a short screen, a
+   * large text size) the cards are shown a few at a time, turned by the pager's buttons.
    */
   cards: { x: number; y: number }[];
   cardScale: number;
-  /** How many hero cards there are (the first heroes, at most four). */
+  /** How many hero cards there are: one for every figure of the player's army. */
   cardCount: number;
   /** The pager's row under the cards (centre and width), when not all cards fit. */
   cardPager: { x: number; y: number; width: number } | null;
@@ -205,6 +203,30 @@ export function battleLayout(
 export const PAGER_H = 34;
 
 /**
+ * The first of `count` cards shown in `places` places when the pager asks for `first`:
+ * within the ends, so that the last page ends at the last card (and a page is full).
+ */
+export function firstCardShown(first: number, count: number, places: number): number {
+  return Math.max(0, Math.min(first, count - places));
+}
+
+/** The first card shown after the pager turns `by` pages (+1: the next, -1: the one before). */
+export function turnCardPage(first: number, by: number, count: number, places: number): number {
+  return firstCardShown(first + by * places, count, places);
+}
+
+/** The first card shown to bring card `index` into view, when it is not in view from `first`. */
+export function pageShowingCard(
+  index: number,
+  first: number,
+  count: number,
+  places: number,
+): number {
+  if (index >= first && index < first + places) return first;
+  return firstCardShown(Math.floor(index / places) * places, count, places);
+}
+
+/**
  * The hero cards in a column from (x, y), `room` tall, at `scale`: all of them when they
  * fit (the gap between them shrinking to 2), else as many as fit above the pager's row.
  */
@@ -215,7 +237,7 @@ function cardColumn(
   heroes: number,
   scale: number,
 ): Pick<BattleLayout, 'cards' | 'cardScale' | 'cardCount' | 'cardPager'> {
-  const count = Math.min(heroes, MAX_CARDS);
+  const count = heroes;
   const h = CARD_H * scale;
   const gap = Math.min(8, (room - count * h) / Math.max(1, count - 1));
   const place = (n: number, g: number) =>
@@ -280,7 +302,7 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
     height: hintY - N_HINT / 2 - top - 2 * m,
   };
   // The cards in a column, shrunk a little to fit the panel when it is short (more: paged).
-  const shown = Math.min(heroes, MAX_CARDS);
+  const shown = Math.max(1, heroes);
   const fit = (panel.height - 16 - (shown - 1) * 6) / (shown * CARD_H);
   const cardScale = Math.min(1, (panel.width - 8) / CARD_W, Math.max(fit, 0.85));
   const column = cardColumn(

@@ -5,7 +5,7 @@
  * from both by battle-view.ts; the input layer (battle-intents.ts) turns clicks and keys
  * into a new record or an engine command. No Phaser here.
  */
-import type { GameEvent, GameState, Point } from '../engine';
+import type { GameEvent, GameState, Point, ScenarioMark } from '../engine';
 
 export interface BattleUi {
   /** The unit whose card, reach or sight is shown; null: the acting hero's. */
@@ -48,6 +48,8 @@ export interface BattleUi {
 export interface ShownSoFar {
   turn: string | null;
   wounds: Readonly<Record<string, { wounds: number; fallen: boolean }>>;
+  /** The scenario's marks as they were before (the board shows the new ones after). */
+  marks?: readonly ScenarioMark[];
 }
 
 export function initialUi(): BattleUi {
@@ -96,9 +98,13 @@ export function followTurn(ui: BattleUi, state: GameState): BattleUi {
 /**
  * The record as an animation starts from `before` (the state the picture shows): picks and
  * armed taps are dropped, and so is a hover that a key or a tap set (the square it marked
- * may be empty now); what is shown starts from `before`.
+ * may be empty now); what is shown starts from `before` (and its scenario marks, `marks`).
  */
-export function startAnimating(ui: BattleUi, before?: GameState): BattleUi {
+export function startAnimating(
+  ui: BattleUi,
+  before?: GameState,
+  marks?: readonly ScenarioMark[],
+): BattleUi {
   const pointerHover = ui.selectedTarget < 0 && !ui.usingTouch;
   const wounds: Record<string, { wounds: number; fallen: boolean }> = {};
   for (const u of before?.units ?? [])
@@ -109,7 +115,7 @@ export function startAnimating(ui: BattleUi, before?: GameState): BattleUi {
     armedTap: null,
     selectedTarget: -1,
     hover: pointerHover ? ui.hover : null,
-    shown: { turn: before ? actingUnitId(before) : null, wounds },
+    shown: { turn: before ? actingUnitId(before) : null, wounds, ...(marks ? { marks } : {}) },
   };
 }
 

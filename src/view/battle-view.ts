@@ -30,6 +30,7 @@ import {
   type GameState,
   type Point,
   type RuleModule,
+  type ScenarioMark,
   type Unit,
   occupies,
   outcomeTitle,
@@ -47,6 +48,12 @@ import {
   type AttackBadge,
   type IntentMark,
 } from './intent-overlay';
+import {
+  drawScenarioMarks,
+  marksOnSquare,
+  scenarioMarksOf,
+  type ScenarioDrawing,
+} from './scenario-marks';
 import { coverWords } from './words';
 
 /** A unit the acting hero may act on now, and what a click on it does. */
@@ -140,6 +147,11 @@ export interface BattleView {
   goal: string;
   hover: HoverView | null;
   info: { title: string; body: string };
+  /**
+   * The scenario's marks on the board (goal areas, objective markers, the object); while an
+   * animation plays, those of the state it started from.
+   */
+  scenario: ScenarioDrawing;
 }
 
 /** What the view needs besides the state and the record. */
@@ -164,6 +176,14 @@ function knownUnitAt(state: GameState, p: Point, hidden: ReadonlySet<string>): U
 }
 
 const remembered = new WeakMap<GameState, Map<string, unknown>>();
+const drawings = new WeakMap<readonly ScenarioMark[], ScenarioDrawing>();
+
+/** The drawing of a list of marks, made once per list. */
+function drawingOf(marks: readonly ScenarioMark[]): ScenarioDrawing {
+  let d = drawings.get(marks);
+  if (!d) drawings.set(marks, (d = drawScenarioMarks(marks)));
+  return d;
+}
 
 /** An answer that depends on the state alone, computed once per state object. */
 function perState<T>(state: GameState, key: string, make: () => T): T {
@@ -345,6 +365,8 @@ export function deriveBattleView(
     return { unitId: t.unitId, text: `${n}${formatChance(t.chance)}`, tone: toneOf(t, i) };
   });
 
+  const scenarioMarks =
+    ui.shown?.marks ?? perState(state, 'scenario-marks', () => scenarioMarksOf(state, rules));
   const view: BattleView = {
     acting,
     inspected,
@@ -378,10 +400,11 @@ export function deriveBattleView(
     goal: rules.describeObjective(state),
     hover: null,
     info: { title: '', body: '' },
+    scenario: drawingOf(scenarioMarks),
   };
   view.cards = cardsOf(state, rules, view, acting, inspected, ui);
   view.hint = hintOf(state, ui, view, actingUnit, inspectedUnit, abilities);
-  describeHover(state, ui, rules, view, context, hiddenIds);
+  describeHover(state, ui, rules, view, context, hiddenIds, scenarioMarks);
   return view;
 }
 
@@ -511,6 +534,14 @@ function hintOf(
   return `${acting.name}: ${parts.join(', ')}.`;
 }
 
+/**
+ * The figures of the player's army that have a hero card: every one of them (a paged
+ * column when they do not all fit), but a scenario's building (a structure) is no figure.
+ */
+export function heroesWithCards(state: GameState): Unit[] {
+  return state.units.filter((u) => u.side === 'heroes' && !u.structure);
+}
+
 function cardsOf(
   state: GameState,
   rules: RuleModule,
@@ -528,47 +559,45 @@ function cardsOf(
   const heroesShown = shown
     ? state.units.some((u) => u.id === turnShown && u.side === 'heroes')
     : state.phase === 'heroes';
-  return state.units
-    .filter((u) => u.side === 'heroes')
-    .map((u) => {
-      const isActing = u.id === turnShown;
-      const hurt = shown?.wounds[u.id];
-      const fallen = hurt ? hurt.fallen : !u.position;
-      const usable: Record<string, boolean> = {};
-      for (const w of u.weapons) usable[w.id] = u.id === acting && attackWeapons.has(w.id);
-      for (const a of rules.abilities(u))
-        usable[`#${a.id}`] = u.id === acting && legal.some((c) => c.type === a.command);
-      let status: string;
-      if (fallen) status = 'Fallen';
-      else if (isActing && u.id !== acting) status = 'Acting';
-      else if (isActing) {
-        const t = state.turn!;
-        status =
-          t.acted || view.controls.endOnly
-            ? 'Done \u2014 end the turn'
-            : t.moved
-              ? 'Moved \u2014 may still act'
-              : 'Acting: move, then act';
-      } else if (!heroesShown) status = 'Waiting';
-      else if (turnShown && order.indexOf(u.id) > order.indexOf(turnShown)) status = 'Waiting';
-      else status = 'Done this round';
-      let chosen = ui.chosen[u.id] ?? null;
-      if (u.id === acting && (!chosen || !usable[chosen])) {
-        const best = rules.rankWeapons(u).find((w) => usable[w.id]);
-        chosen = best?.id ?? chosen;
-      }
-      return {
-        unitId: u.id,
-        status,
-        acting: isActing,
-        wounds: hurt ? hurt.wounds : u.wounds,
-        maxWounds: u.maxWounds,
-        fallen,
-        inspected: u.id === inspected && !isActing && !shown,
-        chosen,
-        usable,
-      };
-    });
+  return heroesWithCards(state).map((u) => {
+    const isActing = u.id === turnShown;
+    const hurt = shown?.wounds[u.id];
+    const fallen = hurt ? hurt.fallen : !u.position;
+    const usable: Record<string, boolean> = {};
+    for (const w of u.weapons) usable[w.id] = u.id === acting && attackWeapons.has(w.id);
+    for (const a of rules.abilities(u))
+      usable[`#${a.id}`] = u.id === acting && legal.some((c) => c.type === a.command);
+    let status: string;
+    if (fallen) status = 'Fallen';
+    else if (isActing && u.id !== acting) status = 'Acting';
+    else if (isActing) {
+      const t = state.turn!;
+      status =
+        t.acted || view.controls.endOnly
+          ? 'Done \u2014 end the turn'
+          : t.moved
+            ? 'Moved \u2014 may still act'
+            : 'Acting: move, then act';
+    } else if (!heroesShown) status = 'Waiting';
+    else if (turnShown && order.indexOf(u.id) > order.indexOf(turnShown)) status = 'Waiting';
+    else status = 'Done this round';
+    let chosen = ui.chosen[u.id] ?? null;
+    if (u.id === acting && (!chosen || !usable[chosen])) {
+      const best = rules.rankWeapons(u).find((w) => usable[w.id]);
+      chosen = best?.id ?? chosen;
+    }
+    return {
+      unitId: u.id,
+      status,
+      acting: isActing,
+      wounds: hurt ? hurt.wounds : u.wounds,
+      maxWounds: u.maxWounds,
+      fallen,
+      inspected: u.id === inspected && !isActing && !shown,
+      chosen,
+      usable,
+    };
+  });
 }
 
 // ------------------------------------------------------------------ hover and info
@@ -580,6 +609,7 @@ function describeHover(
   view: BattleView,
   context: ViewContext,
   hidden: ReadonlySet<string>,
+  marks: readonly ScenarioMark[],
 ): void {
   const acting = unitById(state, view.acting);
   if (ui.animating) {
@@ -602,7 +632,7 @@ function describeHover(
     const selected = view.targets[ui.selectedTarget];
     const unit = selected ? unitById(state, selected.unitId) : viewer;
     view.info = unit
-      ? unitInfo(state, rules, view, unit, acting, hidden)
+      ? unitInfo(state, rules, view, unit, acting, hidden, marks)
       : { title: context.scenarioName, body: describeVictory(state.options) };
     return;
   }
@@ -640,8 +670,8 @@ function describeHover(
     view.hover.los = { from: viewer.position, to: p, cover, label, lines };
   }
   view.info = occupant
-    ? unitInfo(state, rules, view, occupant, acting, hidden)
-    : squareInfo(state, p, path, viewer, view.hover.spottedBy, hidden);
+    ? unitInfo(state, rules, view, occupant, acting, hidden, marks)
+    : squareInfo(state, p, path, viewer, view.hover.spottedBy, hidden, marksOnSquare(marks, p));
 }
 
 function unitInfo(
@@ -651,6 +681,7 @@ function unitInfo(
   u: Unit,
   acting: Unit | undefined,
   hidden: ReadonlySet<string>,
+  marks: readonly ScenarioMark[],
 ): { title: string; body: string } {
   const [first = '', ...rest] = rules.describeUnit(state, u);
   const sight =
@@ -685,10 +716,20 @@ function unitInfo(
   const next = mark
     ? [`Next turn: ${mark.lines.join('; ')}.`, ...(mark.order ? [mark.order] : [])]
     : [];
+  // The scenario's marks under it (a goal, an objective it stands on).
+  const under = marks
+    .filter((m) => m.squares.some((q) => occupies(u, q.x, q.y)))
+    .map((m) => sentence(`Stands on: ${m.label}`))
+    .filter((line, i, all) => all.indexOf(line) === i);
   return {
     title: u.name,
-    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...rest].join('\n'),
+    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...rest, ...under].join('\n'),
   };
+}
+
+/** Words ending as a sentence does. */
+function sentence(words: string): string {
+  return /[.!?]$/.test(words) ? words : `${words}.`;
 }
 
 function squareInfo(
@@ -698,6 +739,7 @@ function squareInfo(
   viewer: Unit | undefined,
   spottedBy: readonly { name: string }[],
   hidden: ReadonlySet<string>,
+  marked: readonly string[] = [],
 ): { title: string; body: string } {
   const t = terrainAt(state.map, p.x, p.y);
   const cost = isTerrainPassable(t) ? terrainMoveCost(t) : 1;
@@ -716,6 +758,8 @@ function squareInfo(
   }
   const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
   if (lair) lines.push(`A lair of the Arch Foe (roll ${lair.properties.roll}).`);
+  // The scenario's marks here, in the module's words.
+  for (const label of marked) lines.push(sentence(label));
   if (isTerrainPassable(t) && !door) {
     lines.push(
       spottedBy.length === 0

@@ -20,6 +20,7 @@ import {
   textStyle,
 } from './theme';
 import { drawDashedLine } from './intent-view';
+import type { AreaDrawing, MarkSide, ScenarioDrawing, TokenDrawing } from './scenario-marks';
 import { TILE } from './unit-view';
 
 export { tilesetTextureKey };
@@ -32,6 +33,18 @@ const TERRAIN_FILL: Record<string, number> = {
   water: 0x254f7a,
   pit: 0x050405,
   void: 0x0d0a10,
+};
+
+/** A side's colour for its marks (read when drawn: the colour-blind palette swaps it). */
+function markColor(side: MarkSide): number {
+  return side === 'heroes' ? COLORS.hero : side === 'enemies' ? COLORS.enemy : COLORS.gold;
+}
+
+/** The words of a side's marks: light enough to read on the dark backing. */
+const MARK_CSS: Record<MarkSide, string> = {
+  heroes: CSS.blue,
+  enemies: '#ff9a8a',
+  either: CSS.gold,
 };
 
 export interface Viewport {
@@ -64,9 +77,11 @@ export class BoardView {
   private spotLabel: Phaser.GameObjects.Text;
   /** Markers drawn over the figures (the lairs' labels). */
   readonly markerLayer: Phaser.GameObjects.Layer;
+  /** The scenario's areas (goal and home), and its tokens and labels, under the figures. */
   private goalG: Phaser.GameObjects.Graphics;
-  private relic: Phaser.GameObjects.Image | Phaser.GameObjects.Star | null = null;
-  private objectiveKey = '';
+  private readonly scenarioLayer: Phaser.GameObjects.Layer;
+  private scenarioLabels: Phaser.GameObjects.Text[] = [];
+  private scenarioKey = '';
   readonly unitLayer: Phaser.GameObjects.Layer;
   readonly fxLayer: Phaser.GameObjects.Layer;
   private viewport: Viewport;
@@ -107,6 +122,8 @@ export class BoardView {
     this.markG = this.addGraphics();
     this.pathG = this.addGraphics();
     this.hoverG = this.addGraphics();
+    this.scenarioLayer = scene.add.layer();
+    this.layer.add(this.scenarioLayer);
     this.unitLayer = scene.add.layer();
     this.layer.add(this.unitLayer);
     this.losG = this.addGraphics();
@@ -773,41 +790,129 @@ export class BoardView {
     return this.losLabel.text;
   }
 
-  /** The goal area (hold), the relic and the way home (carry-object). */
-  showObjective(state: GameState): void {
-    const o = state.objective;
-    const v = state.options.victory;
-    const goal = v === 'hold' || (v === 'carry-object' && !o.object?.carrier) ? o.goal : [];
-    const home = v === 'carry-object' ? o.home : [];
-    const relicAt = v === 'carry-object' ? (o.object?.at ?? null) : null;
-    const key = JSON.stringify([goal, home, relicAt]);
-    if (key === this.objectiveKey) return;
-    this.objectiveKey = key;
+  /**
+   * The scenario's marks (scenario-marks.ts): goal areas hatched and outlined in their
+   * side's colour, ways home outlined in dashes, each with its label on a dark backing;
+   * objective markers as tokens with their victory points; the object on the ground as a
+   * token. Subtle, over the floor and under the figures (but the areas' labels); redrawn
+   * only when they change.
+   */
+  showScenario(drawing: ScenarioDrawing): void {
+    if (drawing.key === this.scenarioKey) return;
+    this.scenarioKey = drawing.key;
     const g = this.goalG;
     g.clear();
-    for (const p of goal) {
-      g.fillStyle(COLORS.gold, 0.16);
-      g.fillRect(p.x * TILE, p.y * TILE, TILE, TILE);
-      g.lineStyle(2, COLORS.gold, 0.9);
-      g.strokeRect(p.x * TILE + 2, p.y * TILE + 2, TILE - 4, TILE - 4);
-    }
-    for (const p of home) {
-      g.lineStyle(1.5, COLORS.hero, 0.7);
-      g.strokeRect(p.x * TILE + 3, p.y * TILE + 3, TILE - 6, TILE - 6);
-    }
-    this.relic?.destroy();
-    this.relic = null;
-    if (relicAt) {
-      const c = this.squareCenter(relicAt);
-      if (this.scene.textures.exists('icons') && this.scene.textures.get('icons').has('crown')) {
-        const img = this.scene.add.image(c.x, c.y, 'icons', 'crown');
-        img.setScale(20 / Math.max(img.width, img.height));
-        this.relic = img;
-      } else {
-        this.relic = this.scene.add.star(c.x, c.y, 5, 4, 9, COLORS.gold, 1);
+    this.scenarioLayer.removeAll(true);
+    for (const label of this.scenarioLabels) label.destroy();
+    this.scenarioLabels = [];
+    for (const area of drawing.areas) this.drawMarkArea(g, area);
+    for (const token of drawing.tokens) this.drawToken(token);
+  }
+
+  private drawMarkArea(g: Phaser.GameObjects.Graphics, area: AreaDrawing): void {
+    const color = markColor(area.side);
+    const goal = area.kind === 'goal';
+    g.fillStyle(color, goal ? 0.1 : 0.05);
+    for (const p of area.squares) g.fillRect(p.x * TILE, p.y * TILE, TILE, TILE);
+    if (goal) {
+      // Three stripes a square, meeting their neighbours' across the area.
+      g.lineStyle(1.5, color, 0.3);
+      for (const p of area.squares) {
+        const x = p.x * TILE;
+        const y = p.y * TILE;
+        const h = TILE / 2;
+        const lines: [number, number, number, number][] =
+          area.hatch === 'rising'
+            ? [
+                [x, y + h, x + h, y],
+                [x, y + TILE, x + TILE, y],
+                [x + h, y + TILE, x + TILE, y + h],
+              ]
+            : [
+                [x + h, y, x + TILE, y + h],
+                [x, y, x + TILE, y + TILE],
+                [x, y + h, x + h, y + TILE],
+              ];
+        for (const [ax, ay, bx, by] of lines) g.lineBetween(ax, ay, bx, by);
       }
-      this.layer.addAt(this.relic, this.layer.getIndex(this.unitLayer));
     }
+    g.lineStyle(goal ? 2 : 1.5, color, goal ? 0.85 : 0.75);
+    for (const e of area.edges) {
+      const a = { x: e.from.x * TILE, y: e.from.y * TILE };
+      const b = { x: e.to.x * TILE, y: e.to.y * TILE };
+      if (goal) g.lineBetween(a.x, a.y, b.x, b.y);
+      else drawDashedLine(g, a, b, 5);
+    }
+    if (!area.label) return;
+    // Over the figures as the lairs' labels are (one standing there would hide it), at the
+    // foot of its square (a lair's label takes the top), kept on the board.
+    const c = this.squareCenter(area.labelAt);
+    const label = this.scene.add
+      .text(
+        c.x,
+        (area.labelAt.y + 1) * TILE - 1,
+        area.label,
+        textStyle(7, MARK_CSS[area.side], {
+          resolution: boardTextResolution(),
+          backgroundColor: 'rgba(0,0,0,0.55)',
+          padding: { x: 2, y: 1 },
+        }),
+      )
+      .setOrigin(0.5, 1)
+      .setAlpha(0.9)
+      .setName('scenario-label');
+    const half = label.width / 2;
+    label.setX(Math.max(half + 1, Math.min(this.worldWidth - half - 1, c.x)));
+    this.markerLayer.add(label);
+    this.scenarioLabels.push(label);
+  }
+
+  private drawToken(token: TokenDrawing): void {
+    const scene = this.scene;
+    const c = this.squareCenter(token.at);
+    const parts: Phaser.GameObjects.GameObject[] = [];
+    const disc = scene.add.graphics();
+    disc.fillStyle(0x000000, 0.6);
+    disc.fillCircle(0, 0, 10);
+    parts.push(disc);
+    if (token.kind === 'objective') {
+      // A marker: a gold ring round a gold pip.
+      disc.lineStyle(2, COLORS.gold, 0.95);
+      disc.strokeCircle(0, 0, 8);
+      disc.fillStyle(COLORS.gold, 0.9);
+      disc.fillCircle(0, 0, 3);
+    } else {
+      disc.lineStyle(1.5, COLORS.gold, 0.9);
+      disc.strokeCircle(0, 0, 10);
+      if (scene.textures.exists('icons') && scene.textures.get('icons').has('crown')) {
+        const img = scene.add.image(0, 0, 'icons', 'crown');
+        img.setScale(15 / Math.max(img.width, img.height));
+        parts.push(img);
+      } else parts.push(scene.add.star(0, 0, 5, 3, 7, COLORS.gold, 1));
+    }
+    // The victory points under the marker, a chip for each side's.
+    const chips = token.chips.map((chip) =>
+      scene.add
+        .text(0, 0, chip.text, {
+          ...textStyle(7, MARK_CSS[chip.side], {
+            resolution: boardTextResolution(),
+            fontStyle: 'bold',
+            backgroundColor: 'rgba(0,0,0,0.7)',
+            padding: { x: 2, y: 1 },
+          }),
+        })
+        .setOrigin(0.5, 0)
+        .setName('scenario-points'),
+    );
+    const width = chips.reduce((n, t) => n + t.width, 0) + 2 * Math.max(0, chips.length - 1);
+    let x = -width / 2;
+    for (const t of chips) {
+      t.setPosition(x + t.width / 2, 8);
+      x += t.width + 2;
+    }
+    const container = scene.add.container(c.x, c.y, [...parts, ...chips]);
+    container.setName(`scenario-${token.kind}`);
+    this.scenarioLayer.add(container);
   }
 
   clearOverlays(): void {

@@ -30,6 +30,11 @@ const STATUS_MARKERS: readonly { icon: string; text: string; color: string; ring
 /** The size of a figure drawn at the usual height (its marker and badge sit above it). */
 const BASE_HEIGHT = 32;
 
+/** The colour an enemy's shade multiplies its art by, once half its own colour is out. */
+const ENEMY_SHADE = '#ff6f5c';
+/** The letter token's colour of a figure in the enemy's shade. */
+const ENEMY_TOKEN = '#7a2418';
+
 /**
  * How a unit is drawn: its kind's art from the rule module, or a plain token named by its
  * first letter when the module does not know the kind.
@@ -59,14 +64,17 @@ export function frameExists(scene: Phaser.Scene, texture: string, frame: string)
   return scene.textures.exists(texture) && scene.textures.get(texture).has(frame);
 }
 
-/** Fallback texture for a kind when the sprite atlas is missing: a token with a letter. */
-export function fallbackTexture(scene: Phaser.Scene, art: UnitArt): string {
-  const key = `fallback-unit-${art.sprite}`;
+/**
+ * Fallback texture for a kind when the sprite atlas is missing: a token with a letter (in
+ * the enemy's colour for a figure in the enemy's shade).
+ */
+export function fallbackTexture(scene: Phaser.Scene, art: UnitArt, enemy = false): string {
+  const key = `fallback-unit-${art.sprite}${enemy ? ':enemy' : ''}`;
   if (scene.textures.exists(key)) return key;
   const canvas = scene.textures.createCanvas(key, 32, 32);
   if (!canvas) return '__DEFAULT';
   const ctx = canvas.getContext();
-  ctx.fillStyle = art.color;
+  ctx.fillStyle = enemy ? ENEMY_TOKEN : art.color;
   ctx.beginPath();
   ctx.arc(16, 16, 13, 0, Math.PI * 2);
   ctx.fill();
@@ -86,12 +94,14 @@ const FRAME_SUFFIXES = ['-idle-0', '-idle-1', '-attack'] as const;
 
 /**
  * The texture a figure's frames are taken from: the units atlas, or for art with a tint a
- * copy of its frames greyed and tinted (drawn once on a canvas, so both renderers show
- * it; Canvas has no tint of its own). The frames keep their atlas names.
+ * copy of its frames greyed and tinted, and for a figure in the enemy's shade
+ * (side-shade.ts) a copy half greyed and multiplied by a warm red. Each copy is drawn once on a canvas, so
+ * both renderers show it: Phaser's tint (setTint, its TintModes) is WebGL's alone, and
+ * the hit flash's setTint / clearTint would undo it. The frames keep their atlas names.
  */
-export function artTexture(scene: Phaser.Scene, art: UnitArt): string {
-  if (!art.tint || !frameExists(scene, 'units', `${art.sprite}-idle-0`)) return 'units';
-  const key = `units:${art.sprite}:${art.tint}`;
+export function artTexture(scene: Phaser.Scene, art: UnitArt, enemy = false): string {
+  if ((!art.tint && !enemy) || !frameExists(scene, 'units', `${art.sprite}-idle-0`)) return 'units';
+  const key = `units:${art.sprite}:${art.tint ?? ''}${enemy ? ':enemy' : ''}`;
   if (scene.textures.exists(key)) return key;
   const atlas = scene.textures.get('units');
   const source = atlas.getSourceImage() as CanvasImageSource;
@@ -126,13 +136,26 @@ export function artTexture(scene: Phaser.Scene, art: UnitArt): string {
   mask.width = w;
   mask.height = h;
   draw(mask.getContext('2d')!);
-  // Grey, then tinted; the art's own outline (its alpha) is kept.
-  ctx.globalCompositeOperation = 'saturation';
-  ctx.fillStyle = '#808080';
-  ctx.fillRect(0, 0, w, h);
-  ctx.globalCompositeOperation = 'multiply';
-  ctx.fillStyle = art.tint;
-  ctx.fillRect(0, 0, w, h);
+  // Grey, then tinted; then the enemy's shade; the art's own outline (its alpha) is kept.
+  if (art.tint) {
+    ctx.globalCompositeOperation = 'saturation';
+    ctx.fillStyle = '#808080';
+    ctx.fillRect(0, 0, w, h);
+    ctx.globalCompositeOperation = 'multiply';
+    ctx.fillStyle = art.tint;
+    ctx.fillRect(0, 0, w, h);
+  }
+  if (enemy) {
+    // Half the colour out (a blue cloak would else turn purple), then the red in.
+    ctx.globalCompositeOperation = 'saturation';
+    ctx.globalAlpha = 0.5;
+    ctx.fillStyle = '#808080';
+    ctx.fillRect(0, 0, w, h);
+    ctx.globalAlpha = 1;
+    ctx.globalCompositeOperation = 'multiply';
+    ctx.fillStyle = ENEMY_SHADE;
+    ctx.fillRect(0, 0, w, h);
+  }
   ctx.globalCompositeOperation = 'destination-in';
   ctx.drawImage(mask, 0, 0);
   ctx.globalCompositeOperation = 'source-over';
@@ -164,6 +187,20 @@ export function ensureUnitAnimations(
     repeat: -1,
   });
   return key;
+}
+
+/** The dark disc a marker's icon sits on over a figure (its status, a carried object). */
+function markerDisc(
+  scene: Phaser.Scene,
+  radius: number,
+  ring: number,
+): Phaser.GameObjects.Graphics {
+  const back = scene.add.graphics();
+  back.fillStyle(0x000000, 0.7);
+  back.fillCircle(0, 0, radius);
+  back.lineStyle(1, ring, 0.9);
+  back.strokeCircle(0, 0, radius);
+  return back;
 }
 
 /** How far the view cone of a patrolling monster reaches from its centre (world pixels). */
@@ -217,7 +254,8 @@ export class UnitView extends Phaser.GameObjects.Container {
   wounds = 0;
   maxWounds = 1;
 
-  constructor(scene: Phaser.Scene, unit: Unit, art: UnitArt) {
+  /** `enemy`: the figure is drawn in the enemy's shade (side-shade.ts). */
+  constructor(scene: Phaser.Scene, unit: Unit, art: UnitArt, enemy = false) {
     super(scene, 0, 0);
     this.unitId = unit.id;
     this.frames = art.sprite;
@@ -267,11 +305,11 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.drawEye();
 
     this.usesAtlas = frameExists(scene, 'units', `${art.sprite}-idle-0`);
-    this.texture = this.usesAtlas ? artTexture(scene, art) : 'units';
+    this.texture = this.usesAtlas ? artTexture(scene, art, enemy) : 'units';
     this.idleKey = this.usesAtlas ? ensureUnitAnimations(scene, art.sprite, this.texture) : null;
     this.sprite = this.usesAtlas
       ? scene.add.sprite(0, this.footY, this.texture, `${art.sprite}-idle-0`)
-      : scene.add.sprite(0, this.footY, fallbackTexture(scene, art));
+      : scene.add.sprite(0, this.footY, fallbackTexture(scene, art, enemy));
     this.sprite.setOrigin(0.5, 1).setName('figure-sprite');
     const biggest = Math.max(this.sprite.width, this.sprite.height);
     this.baseScale = biggest > 0 ? art.height / biggest : 1;
@@ -421,11 +459,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     if (!mark) return;
     const scene = this.scene;
     // The icon on a dark disc, so it reads over any floor; one container to scale.
-    const back = scene.add.graphics();
-    back.fillStyle(0x000000, 0.7);
-    back.fillCircle(0, 0, 8.5);
-    back.lineStyle(1, mark.ring, 0.9);
-    back.strokeCircle(0, 0, 8.5);
+    const back = markerDisc(scene, 8.5, mark.ring);
     let icon: Phaser.GameObjects.Image | Phaser.GameObjects.Text;
     if (frameExists(scene, 'icons', mark.icon)) {
       icon = scene.add.image(0, 0, 'icons', mark.icon);
@@ -458,6 +492,7 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.markerScale = scale;
     this.marker?.setScale(scale);
     this.eye.setScale(scale);
+    this.relic?.setScale(scale);
   }
 
   /** Pops the status marker (alerted!) for attention. */
@@ -510,9 +545,13 @@ export class UnitView extends Phaser.GameObjects.Container {
     }
   }
 
-  private relic: Phaser.GameObjects.Image | Phaser.GameObjects.Star | null = null;
+  private relic: Phaser.GameObjects.Container | null = null;
 
-  /** A small crown while the figure carries the relic. */
+  /**
+   * A small badge while the figure carries the scenario's object (Unit.carrying): the
+   * object's crown on a dark disc at its left side (the eye over a seen hero is above it),
+   * sized with the other markers.
+   */
   setCarrying(on: boolean): void {
     if (on === (this.relic !== null)) return;
     if (!on) {
@@ -520,13 +559,15 @@ export class UnitView extends Phaser.GameObjects.Container {
       this.relic = null;
       return;
     }
-    if (frameExists(this.scene, 'icons', 'crown')) {
-      const img = this.scene.add.image(-11, -20, 'icons', 'crown');
-      img.setScale(11 / Math.max(img.width, img.height));
-      this.relic = img;
-    } else {
-      this.relic = this.scene.add.star(-11, -20, 5, 2.5, 6, COLORS.gold, 1);
-    }
+    const scene = this.scene;
+    const back = markerDisc(scene, 7.5, COLORS.gold);
+    const icon = frameExists(scene, 'icons', 'crown')
+      ? scene.add.image(0, 0, 'icons', 'crown')
+      : scene.add.star(0, 0, 5, 2.5, 6, COLORS.gold, 1);
+    if (icon instanceof Phaser.GameObjects.Image)
+      icon.setScale(11 / Math.max(icon.width, icon.height));
+    this.relic = scene.add.container(-14, -2, [back, icon]).setName('carried-object');
+    this.relic.setScale(this.markerScale);
     this.figure.add(this.relic);
   }
 

@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   battleLayout,
+  firstCardShown,
+  pageShowingCard,
+  turnCardPage,
   CARD_H,
   CARD_W,
   LEAST_HUD_HEIGHT,
@@ -11,6 +14,14 @@ import { fitBox, screenMetrics, SHORT_HEIGHT } from '../../src/view/screen';
 
 const overlaps = (a: Rect, b: Rect): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A button's rectangle from its centre and width, `bh` high. */
+const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
+  x: b.x - b.width / 2,
+  y: b.y - bh / 2,
+  width: b.width,
+  height: bh,
+});
 
 const inside = (r: Rect, w: number, h: number): boolean =>
   r.x >= 0 && r.y >= 0 && r.x + r.width <= w && r.y + r.height <= h;
@@ -40,7 +51,10 @@ describe('the battle layout', () => {
       buttons.forEach((a, i) =>
         buttons.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)),
       );
-      expect(cards.length).toBe(Math.min(heroes, 4));
+      // Every hero has a card: all in their places, or a page at a time above the pager.
+      expect(l.cardCount).toBe(heroes);
+      if (l.cardPager) expect(cards.length).toBeLessThan(heroes);
+      else expect(cards.length).toBe(heroes);
       expect(l.turn.room).toBeGreaterThan(200);
       expect(l.turn.x - l.turn.room / 2).toBeGreaterThanOrEqual(l.title.x + l.title.width);
       expect(l.turn.x + l.turn.room / 2).toBeLessThanOrEqual(buttons[0].x);
@@ -84,12 +98,6 @@ describe('the screen and the narrow layout', () => {
       expect(l.narrow).toBe(true);
       expect(l.viewport.width).toBeGreaterThanOrEqual(w - 10);
       expect(l.viewport.height).toBeGreaterThan(0.55 * h);
-      const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
-        x: b.x - b.width / 2,
-        y: b.y - bh / 2,
-        width: b.width,
-        height: bh,
-      });
       const top = l.topButtons.map((b) => button(b, 32));
       const bar = [l.undo, l.endTurn, l.panelButtons!.heroes, l.panelButtons!.log].map((b) =>
         button(b, 38),
@@ -115,13 +123,6 @@ describe('the screen and the narrow layout', () => {
 });
 
 describe('the layout at the largest text size (1.4: the HUD laid out for a screen 1.4 times smaller)', () => {
-  const button = (b: { x: number; y: number; width: number }, bh: number): Rect => ({
-    x: b.x - b.width / 2,
-    y: b.y - bh / 2,
-    width: b.width,
-    height: bh,
-  });
-
   it('1280x720, four heroes: the cards at full size, a page at a time, above the pager', () => {
     const [w, h] = [1280 / 1.4, 720 / 1.4];
     const l = battleLayout(w, h, 4, true);
@@ -194,4 +195,95 @@ describe('the layout at the largest text size (1.4: the HUD laid out for a scree
       }
     });
   }
+});
+
+/** The cards each page shows, turning the pager from the first page to the last. */
+function pagesOf(count: number, places: number): number[][] {
+  const pages: number[][] = [];
+  let first = firstCardShown(0, count, places);
+  for (let turns = 0; turns <= count; turns++) {
+    pages.push(Array.from({ length: Math.min(places, count) }, (_, i) => first + i));
+    const next = turnCardPage(first, 1, count, places);
+    if (next === first) break;
+    first = next;
+  }
+  return pages;
+}
+
+describe("every figure of the player's army reaches a card (issue 28: an army of 8 had 4 cards)", () => {
+  for (const heroes of [5, 7, 8, 12]) {
+    for (const [w, h] of [
+      [1920, 1080],
+      [1280, 720],
+      [1280 / 1.4, 720 / 1.4],
+    ] as const) {
+      it(`${heroes} figures at ${Math.round(w)}x${Math.round(h)}: a card each, paged clear of the board and the log`, () => {
+        const l = battleLayout(w, h, heroes, true);
+        expect(l.cardCount).toBe(heroes);
+        const cards = l.cards.map((c) => ({ ...c, width: CARD_W, height: CARD_H }));
+        const pager = l.cardPager ? [button(l.cardPager, 28)] : [];
+        const pieces = [...cards, ...pager, l.viewport, l.info, l.log];
+        for (const r of pieces) expect(inside(r, w, h), JSON.stringify(r)).toBe(true);
+        pieces.forEach((a, i) =>
+          pieces.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)),
+        );
+        // Either every card has its place, or the pager turns through them all.
+        if (!l.cardPager) expect(cards.length).toBe(heroes);
+        else {
+          const reached = new Set(pagesOf(heroes, cards.length).flat());
+          expect(reached.size).toBe(heroes);
+        }
+      });
+    }
+    for (const [cssW, cssH] of [
+      [390, 844],
+      [360, 740],
+    ] as const) {
+      it(`${heroes} figures on a phone held upright (${cssW}x${cssH}): the cards paged in their panel`, () => {
+        const m = screenMetrics(cssW, cssH, 2);
+        const l = battleLayout(m.width, m.height, heroes, true, true);
+        expect(l.cardCount).toBe(heroes);
+        const bottom = l.panel!.y + l.panel!.height;
+        const cards = l.cards.map((c) => ({
+          ...c,
+          width: CARD_W * l.cardScale,
+          height: CARD_H * l.cardScale,
+        }));
+        const pager = l.cardPager ? [button(l.cardPager, 28)] : [];
+        for (const r of [...cards, ...pager])
+          expect(inside(r, m.width, bottom), JSON.stringify(r)).toBe(true);
+        [...cards, ...pager].forEach((a, i, all) =>
+          all.slice(i + 1).forEach((b) => expect(overlaps(a, b)).toBe(false)),
+        );
+        expect(l.cardScale).toBeGreaterThanOrEqual(0.85);
+        expect(l.cardPager).not.toBeNull();
+        expect(new Set(pagesOf(heroes, cards.length).flat()).size).toBe(heroes);
+      });
+    }
+  }
+
+  it('the pager: its pages end at the last card; a card out of view brings its page', () => {
+    // Eight cards in six places (1920x1080): the second page shows the last six.
+    expect(pagesOf(8, 6)).toEqual([
+      [0, 1, 2, 3, 4, 5],
+      [2, 3, 4, 5, 6, 7],
+    ]);
+    expect(turnCardPage(2, -1, 8, 6)).toBe(0);
+    expect(pageShowingCard(7, 0, 8, 6)).toBe(2);
+    expect(pageShowingCard(3, 2, 8, 6)).toBe(2);
+    expect(pageShowingCard(0, 2, 8, 6)).toBe(0);
+    // Four places on a phone: two pages of four.
+    expect(pagesOf(8, 4)).toEqual([
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+    ]);
+  });
+
+  it('four heroes (the Dungeon Crawl) keep their four cards at full size, no pager', () => {
+    const l = battleLayout(1920, 1080, 4, true);
+    expect([l.cardCount, l.cards.length, l.cardPager, l.cardScale]).toEqual([4, 4, null, 1]);
+    const phone = screenMetrics(390, 844, 2);
+    const p = battleLayout(phone.width, phone.height, 4, true, true);
+    expect([p.cards.length, p.cardPager]).toEqual([4, null]);
+  });
 });

@@ -12,7 +12,7 @@ import { fogScript } from '../../src/view/fog-events';
 import { roundOddsText } from '../../src/view/intent-overlay';
 import { skirmishGame } from '../engine/skirmish/helpers';
 
-// The hero in the west; the Spearman with it, the Archer and the Wolf behind the wall.
+// The hero in the west; the enemy's Spearman with it, its Archer and Wolf behind the wall.
 const BOARD = `
 ##############
 #h.....#.e...#
@@ -43,7 +43,7 @@ describe('fog of war and the Random Enemy Action (IV)', () => {
   it('the odds before the roll name no monster and count none', () => {
     const state = field(true);
     const hidden = hiddenOf(state);
-    expect(names(state, hidden).sort()).toEqual(['Archer', 'Wolf']);
+    expect(names(state, hidden).sort()).toEqual(['Enemy Archer', 'Enemy Wolf']);
     // In the heroes' turn (initiative 15 against 5: the heroes first), 9-17: all act.
     const r = applyCommand(state, { type: 'start' }, { dice: riggedDice([15, 5, 10]) });
     expect(r.ok).toBe(true);
@@ -82,7 +82,11 @@ describe('fog of war and the Random Enemy Action (IV)', () => {
       expect(pick).toMatchObject({ type: 'roll', die: 3, value: face });
       if (pick.type !== 'roll') return;
       const picked = pick.picks![face - 1];
-      expect(names(state, pick.picks!).sort()).toEqual(['Archer', 'Spearman', 'Wolf']);
+      expect(names(state, pick.picks!).sort()).toEqual([
+        'Enemy Archer',
+        'Enemy Spearman',
+        'Enemy Wolf',
+      ]);
       seenPicked.add(picked);
       // Without fog the line is the whole roll.
       expect(pick.text).toBe(`d3 = ${face}: the ${names(state, [picked])[0]} acts`);
@@ -93,7 +97,7 @@ describe('fog of war and the Random Enemy Action (IV)', () => {
       if (hidden.has(picked)) {
         expect(words).toBe('A roll picks the one that acts.');
         expect(script.seen[at]).toBe(false);
-      } else expect(words).toBe('A roll picks the one that acts: the Spearman.');
+      } else expect(words).toBe('A roll picks the one that acts: the Enemy Spearman.');
       // No line of the command names a hidden monster or counts the enemies.
       for (const [i, e] of r.events.entries()) {
         const line = script.words[i] ?? '';
@@ -122,6 +126,6 @@ describe('fog of war and the Random Enemy Action (IV)', () => {
     if (!r.ok) return;
     const at = r.events.findIndex((e) => e.type === 'roll' && e.picks);
     const script = fogScript(open, r.events, r.state)!;
-    expect(script.words[at] || r.events[at].text).toMatch(/^d3 = 2: the \w+ acts$/);
+    expect(script.words[at] || r.events[at].text).toMatch(/^d3 = 2: the Enemy \w+ acts$/);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { isSamePoint } from '../grid';
 import type { BattleMap } from '../map';
-import type { OptionSpec } from '../rulesets/module';
+import type { OptionSpec, ScenarioMark } from '../rulesets/module';
 import type { GameState, Side, VictoryKind, VictoryOptions } from '../types';
 import { isArchFoe, livingUnits } from '../world';
 import { emit, type Context } from './context';
@@ -203,6 +203,40 @@ export function describeObjectiveProgress(state: GameState): string {
         ? 'Goal: take the relic back and bring it home'
         : 'Goal: carry the relic home';
   }
+}
+
+/**
+ * What the shared victory conditions mark on the board (a module's `scenarioMarks`): the
+ * spot the heroes must hold, and for carrying an object home the relic where it lies (none
+ * while someone carries it: its bearer shows it) and the heroes' way home. Nothing for the
+ * conditions with no place of their own.
+ */
+export function victoryMarks(state: GameState): ScenarioMark[] {
+  const o = state.options;
+  const obj = state.objective;
+  if (o.victory === 'hold' && obj.goal.length > 0) {
+    const turns = `${o.holdTurns} turn${o.holdTurns === 1 ? '' : 's'}`;
+    return [
+      { kind: 'goal', side: 'heroes', squares: obj.goal, label: `Hold this spot for ${turns}` },
+    ];
+  }
+  if (o.victory !== 'carry-object') return [];
+  const marks: ScenarioMark[] = [];
+  if (obj.object?.at && !obj.object.carrier)
+    marks.push({
+      kind: 'object',
+      side: null,
+      squares: [obj.object.at],
+      label: 'The relic: pick it up',
+    });
+  if (obj.home.length > 0)
+    marks.push({
+      kind: 'home',
+      side: 'heroes',
+      squares: obj.home,
+      label: 'Bring the relic back here',
+    });
+  return marks;
 }
 
 /** The victory options a map sets in its properties (victory, holdTurns, defeatCount). */

@@ -4,7 +4,7 @@
  * a small board, one d6 per attack, a d8 for patrolling monsters.
  */
 import type { CommandSpec, RuleModule } from '../module';
-import { describeObjectiveProgress, VICTORY_KINDS } from '../../systems/victory';
+import { describeObjectiveProgress, VICTORY_KINDS, victoryMarks } from '../../systems/victory';
 import { chooseCrawlHeroCommand } from './autopilot';
 import { CRAWL_CAMPAIGN } from './campaign';
 import { afterCrawlAction, applyCrawlCommand, heroesInOrder, legalCrawlCommands } from './flow';
@@ -89,4 +89,5 @@ export const dungeonCrawl: RuleModule = {
   weaponLabel: crawlWeaponLabel,
   abilities: crawlAbilities,
   describeObjective: describeObjectiveProgress,
+  scenarioMarks: victoryMarks,
 };

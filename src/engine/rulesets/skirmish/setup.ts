@@ -13,7 +13,7 @@ import {
   mapWithDoors,
   newGameState,
   nextUnitId,
-  numberNames,
+  numberNamesBySide,
   objectiveFor,
   partyMemberOf,
   seatPartyMember,
@@ -338,9 +338,9 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     if (!at) return { ok: false, error: `Map "${map.name}" has no room for the enemy army.` };
     units.push(makeFigure(kind, 'enemies', at, options.scale, nextUnitId(kind, usedIds, counts)));
   }
-  numberNames(
+  // Both armies muster from one roster: each is numbered on its own, the enemy's named so.
+  numberNamesBySide(
     units.filter((u) => !partyIds.has(u.id)),
-    counts,
     (kind) => FIGURES_BY_KIND[kind].name,
   );
   const figures = [...units];
