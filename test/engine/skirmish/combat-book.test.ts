@@ -364,7 +364,7 @@ describe('miniatures-los-cover: a Wild attack "by shooting through the wall itse
     const s = standing(heroesFirst(HEDGE.replace(/T/g, '#'), ['archer'], ['wolf']), {
       'wolf-1': { at: { x: 8, y: 2 } },
     });
-    expect(rejects(s, attack('archer-1', 'wolf-1', 'bow'))).toMatch(/has no line to Wolf\./);
+    expect(rejects(s, attack('archer-1', 'wolf-1', 'bow'))).toMatch(/has no line to Enemy Wolf\./);
   });
 
   it('a shooter that can find no line takes a wild shot rather than nothing, and keeps out of melee', () => {
@@ -402,7 +402,7 @@ describe('V "Area effect attacks ... are made against a target space and all spa
     expect(unit(r.state, 'wolf-2').position).not.toBeNull();
     const rolls = r.events.filter((e) => e.type === 'roll');
     expect(rolls.map((e) => (e.type === 'roll' ? e.need : 0))).toEqual([11, 11, 16]);
-    expect(rolls[2].text).toMatch(/Fireball \(the blast\) at Wolf 2/);
+    expect(rolls[2].text).toMatch(/Fireball \(the blast\) at Enemy Wolf 2/);
   });
 
   it('miniatures-los-cover: "Targets that are out of sight can still be attacked indirectly, with area effect attacks": a blast beside it', () => {

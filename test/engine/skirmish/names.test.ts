@@ -52,13 +52,14 @@ describe('the names of both armies', () => {
       ['swordsman'],
       ['swordsman'],
     );
-    // The heroes win initiative (15 against 5); the swordsman hits (6) and the defence fails (10).
+    // The heroes win initiative (15 against 5); the swordsman hits (6) and the defence,
+    // rolled twice behind the enemy's small shield, fails (10 and 9).
     const s = play(s0, { type: 'start' }, [15, 5]).state;
     expect(unit(s, 'swordsman-2').name).toBe('Enemy Swordsman');
     const hit = play(
       s,
       { type: 'attack', unit: 'swordsman-1', target: 'swordsman-2', weapon: 'sword' },
-      [6, 10],
+      [6, 10, 9],
     );
     const lines = hit.events.map((e) => e.text);
     expect(lines[0]).toMatch(/^Swordsman Sword at Enemy Swordsman: d20 = 6/);

@@ -40,7 +40,7 @@ describe('III Enemy Actions: every enemy activation leaves a line in the log', (
     // The enemies won the initiative: the slinger's activation comes before the hero's turn.
     expect(activations(r.events)).toEqual(['slinger-1', 'swordsman-1']);
     const ownLines = r.events.filter((e) => e.text && 'unit' in e && e.unit === 'slinger-1');
-    expect(ownLines.map((e) => e.text)).toEqual(['Slinger waits, unaware of you.']);
+    expect(ownLines.map((e) => e.text)).toEqual(['Enemy Slinger waits, unaware of you.']);
   });
 
   it('IV "3 to 8: Take actions with 1/2 the number of figures": the others sit the round out, and say so', () => {
@@ -53,7 +53,7 @@ describe('III Enemy Actions: every enemy activation leaves a line in the log', (
     // The hero's turn ends: the second slinger acts; the third is left out this round.
     r = play(r.state, { type: 'end-turn', unit: 'swordsman-1' }, [15, 5, 10]);
     expect(activations(r.events)).toEqual(['slinger-2', 'swordsman-1']);
-    expect(lines(r.events)).toContain('Slinger 3 sits out this round (Random Enemy Action).');
+    expect(lines(r.events)).toContain('Enemy Slinger 3 sits out this round (Random Enemy Action).');
   });
 
   it('IV "1 to 2: Take actions with only 1 single randomly selected figure": the rest say they sit out', () => {
@@ -64,8 +64,8 @@ describe('III Enemy Actions: every enemy activation leaves a line in the log', (
     const r = play(s, { type: 'start' }, [5, 15, 2, 3]);
     expect(lines(r.events)).toEqual(
       expect.arrayContaining([
-        'Slinger 1 sits out this round (Random Enemy Action).',
-        'Slinger 2 sits out this round (Random Enemy Action).',
+        'Enemy Slinger 1 sits out this round (Random Enemy Action).',
+        'Enemy Slinger 2 sits out this round (Random Enemy Action).',
       ]),
     );
     expect(activations(r.events)).toEqual(['slinger-3', 'swordsman-1']);
