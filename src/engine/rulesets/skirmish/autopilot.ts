@@ -74,9 +74,13 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
   const turn = state.turn!;
   const heal = legal.find((c): c is CommandOf<'heal'> => c.type === 'heal');
   if (heal) return heal;
-  // In a race for the far edge (Escape, Infiltrate) a hero runs, and fights only when it cannot.
+  // Transport: the object is what the battle is for.
+  const pickUp = legal.find((c) => c.type === 'pick-up');
+  if (pickUp && !hero.carrying) return pickUp;
+  // In a race for the goal (Escape, Infiltrate, or home with the object) a hero runs, and
+  // fights only when it cannot get closer.
   const rule = scenarioRule(state).id;
-  const racing = rule === 'escape' || rule === 'infiltrate';
+  const racing = rule === 'escape' || rule === 'infiltrate' || Boolean(hero.carrying);
   const attack = bestAttack(state, hero, legal);
   if (attack && !racing) return attack;
   const moves = legal.filter((c): c is CommandOf<'move'> => c.type === 'move');

@@ -116,7 +116,6 @@ export function assessSkirmishAttack(
   if (!attacker.position) return none(`${attacker.name} is not on the board.`);
   if (!target.position) return none(`${target.name} is not on the board.`);
   if (attacker.side === target.side) return none(`${target.name} is on the same side.`);
-  if (attacker.carrying) return none(`${attacker.name} carries the objective.`);
   if (attacker.structure) return none(`${attacker.name} is a building.`);
   // V "Large Figures": a large figure attacks from its main square, and "an attacker can
   // target any space a large figure occupies": the range is to the nearest of them.

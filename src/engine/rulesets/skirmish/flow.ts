@@ -35,7 +35,8 @@ import {
 } from './combat';
 import { activateEnemy, enemyActivationOrder } from './enemy';
 import { healFailsWhy, tryHeal } from './heal';
-import { checkRoundEnd, edgeRow, scenarioRule, startScenario } from './scenarios';
+import { fallBackSquare, type GoalAreas } from './goals';
+import { checkRoundEnd, scenarioRule, startScenario } from './scenarios';
 import { walkToward } from '../../systems/pursuit';
 import { turnToward } from '../../systems/cover';
 import { rollTactic } from './tactics';
@@ -53,8 +54,8 @@ export interface SkirmishFlow {
   enemyBudget: number | null;
   /** The armies that have made their morale checks (once, when each fell below half). */
   moraleChecked?: Side[];
-  /** The row of each army's own edge (set at set-up). */
-  edges?: Record<Side, number>;
+  /** Each army's goal area and its own side (goals.ts), set at set-up. */
+  areas?: GoalAreas;
 }
 
 export function flowOf(state: GameState): SkirmishFlow {
@@ -349,8 +350,9 @@ export function continueRound(ctx: Context): void {
 }
 
 /**
- * A hero that failed its morale (VIII): its activation is spent moving toward its own
- * edge, facing away from the nearest foe, with no other action; then it is steady again.
+ * A hero that failed its morale (VIII): its activation is spent moving toward its own side
+ * (its home area), facing away from the nearest foe, with no other action; then it is
+ * steady again.
  */
 function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<void> {
   const state = ctx.state;
@@ -361,7 +363,8 @@ function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<vo
     text: `${hero.name} has lost its nerve and falls back.`,
     rule: COMBAT('VIII Morale: a failed check retreats'),
   });
-  walkToward(ctx, hero, { x: hero.position.x, y: edgeRow(state, 'heroes') }, 'falling back');
+  const home = fallBackSquare(state, hero);
+  if (home) walkToward(ctx, hero, home, 'falling back');
   yield;
   // It may have fallen on the way (dangerous ground) or left the field.
   if (!hero.position) return;
@@ -481,7 +484,7 @@ export function takeObject(ctx: Context, unit: Unit): void {
     what: 'picked-up',
     unit: unit.id,
     at: unit.position,
-    text: `${unit.name} picks up the object and makes for home. A carrier cannot attack.`,
+    text: `${unit.name} picks up the object and makes for home.`,
   });
 }
 
