@@ -21,6 +21,7 @@ import { skirmishOptionSpecs } from '../../../src/engine/rulesets/skirmish/optio
 import { objectiveMarkers, victoryPoints } from '../../../src/engine/rulesets/skirmish/scenarios';
 import { createGame } from '../../../src/engine/setup';
 import type { ScenarioOptions } from '../../../src/engine/types';
+import { play } from '../helpers';
 import { LETTERS, skirmishGame } from './helpers';
 
 const row = (y: number, xs: number[]): Point[] => xs.map((x) => ({ x, y }));
@@ -336,5 +337,91 @@ describe('VI Objectives: "1 objective marker in the center of each 1 foot by 1 f
       units: two.units.map((u) => (u.kind === 'captain' ? { ...u, position: null } : u)),
     };
     expect(victoryPoints(leaderDown, 'heroes')).toBe(5);
+  });
+});
+
+describe('the scenario marked on the board (scenarioMarks), for the view to draw', () => {
+  it('Escape and Infiltrate: each army\u2019s goal area; Transport: the homes and the object', () => {
+    const escape = skirmishGame(HALL, ['swordsman'], ['swordsman'], { scenario: 'escape' });
+    expect(skirmish.scenarioMarks?.(escape)).toEqual([
+      {
+        kind: 'goal',
+        side: 'heroes',
+        squares: row(1, range(5, 8)),
+        label: 'Your goal: escape here',
+      },
+      {
+        kind: 'goal',
+        side: 'enemies',
+        squares: row(12, range(4, 9)),
+        label: 'The enemy escapes here',
+      },
+    ]);
+    const infiltrate = skirmishGame(HALL, ['swordsman'], ['swordsman'], {
+      scenario: 'infiltrate',
+    });
+    expect(skirmish.scenarioMarks?.(infiltrate)?.map((m) => m.label)).toEqual([
+      'Your goal: two of yours here at once',
+      'The enemy\u2019s goal: two of theirs here',
+    ]);
+    const transport = play(
+      skirmishGame(HALL, ['swordsman'], ['swordsman'], { scenario: 'transport' }),
+      { type: 'start' },
+      [15, 5],
+    ).state;
+    const marks = skirmish.scenarioMarks?.(transport) ?? [];
+    expect(marks.map((m) => [m.kind, m.side, m.label])).toEqual([
+      ['home', 'heroes', 'Your home: carry the object here'],
+      ['home', 'enemies', 'The enemy\u2019s home: it carries the object here'],
+      ['object', null, 'The object: pick it up'],
+    ]);
+    expect(marks[0].squares).toEqual(row(12, range(4, 9)));
+    expect(marks[2].squares).toEqual([{ x: 7, y: 7 }]);
+  });
+
+  it('a Basic Battle with objectives: each marker with what it is worth to the heroes', () => {
+    const ascii = Array.from({ length: 24 }, (_, y) =>
+      y === 0 ? '....e' + '.'.repeat(19) : y === 23 ? 'h' + '.'.repeat(23) : '.'.repeat(24),
+    ).join('\n');
+    const s = skirmishGame(ascii, ['swordsman'], ['swordsman'], { objectives: true });
+    expect(skirmish.scenarioMarks?.(s)).toEqual([
+      {
+        kind: 'objective',
+        side: 'heroes',
+        squares: [{ x: 6, y: 6 }],
+        label: '4 VP for you',
+        points: 4,
+      },
+      {
+        kind: 'objective',
+        side: 'heroes',
+        squares: [{ x: 18, y: 6 }],
+        label: '2 VP for you',
+        points: 2,
+      },
+      {
+        kind: 'objective',
+        side: 'heroes',
+        squares: [{ x: 6, y: 18 }],
+        label: '1 VP for you',
+        points: 1,
+      },
+      {
+        kind: 'objective',
+        side: 'heroes',
+        squares: [{ x: 18, y: 18 }],
+        label: '2 VP for you',
+        points: 2,
+      },
+      {
+        kind: 'objective',
+        side: 'heroes',
+        squares: [{ x: 12, y: 12 }],
+        label: '2 VP for you',
+        points: 2,
+      },
+    ]);
+    // Without the option, nothing to mark.
+    expect(skirmish.scenarioMarks?.(skirmishGame(ascii, ['swordsman'], ['swordsman']))).toEqual([]);
   });
 });
