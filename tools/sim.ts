@@ -110,7 +110,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The scenario and board the arguments name, or a plain message. */
+/**
+ * The scenario and board the arguments name, or a plain message. A generated field is
+ * played at the scale it was rolled at (as the Setup screen plays it), unless --option
+ * says another.
+ */
 function chooseScenario(args: SimArgs): { scenario: ScenarioDefinition; map: BattleMap } {
   const rules = args.rules === null ? null : ruleModuleNamed(args.rules);
   if (typeof rules === 'string') fail(rules);
@@ -125,13 +129,15 @@ function chooseScenario(args: SimArgs): { scenario: ScenarioDefinition; map: Bat
       `Unknown scenario "${id}". Try dungeon-crawl, map:<id> or field:skirmish:<large|small>:<seed>.`,
     );
   }
-  const map = known ? bundledMap(known.mapId) : mapOf(id);
+  const { map, scale } = known ? { map: bundledMap(known.mapId), scale: null } : mapOf(id);
   if (known) return { scenario: known, map };
   // A map: under its own module, or the one --rules names.
   const scenario = scenarioForMap(
     rules ? { ...map, properties: { ...map.properties, ruleModule: rules.id } } : map,
   );
-  return { scenario: { ...scenario, id }, map };
+  const defaults =
+    scale && 'scale' in scenario.defaults ? { ...scenario.defaults, scale } : scenario.defaults;
+  return { scenario: { ...scenario, id, defaults }, map };
 }
 
 function bundledMap(id: string): BattleMap {
@@ -142,12 +148,15 @@ function bundledMap(id: string): BattleMap {
   }
 }
 
-/** The board of a `map:<id>` or a `field:...` scenario id (the game's own loader for fields). */
-function mapOf(id: string): BattleMap {
-  if (!id.startsWith(FIELD_PREFIX)) return bundledMap(id.slice(4));
+/**
+ * The board of a `map:<id>` or a `field:...` scenario id (the game's own loader for fields),
+ * and the scale a field was rolled at.
+ */
+function mapOf(id: string): { map: BattleMap; scale: 'large' | 'small' | null } {
+  if (!id.startsWith(FIELD_PREFIX)) return { map: bundledMap(id.slice(4)), scale: null };
   const loaded = loadFieldMap(id);
   if (!loaded.ok) fail(loaded.error);
-  return loaded.map.battleMap;
+  return { map: loaded.map.battleMap, scale: loaded.kind === 'skirmish' ? loaded.scale : null };
 }
 
 /**
