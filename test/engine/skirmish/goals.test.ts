@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeBoard } from '../../../src/engine/ascii-board';
+import { chooseHeroCommand } from '../../../src/engine/game';
 import type { Point } from '../../../src/engine/grid';
 import type { BattleMap } from '../../../src/engine/map';
 import { skirmish } from '../../../src/engine/rulesets/skirmish';
@@ -423,5 +424,70 @@ describe('the scenario marked on the board (scenarioMarks), for the view to draw
     ]);
     // Without the option, nothing to mark.
     expect(skirmish.scenarioMarks?.(skirmishGame(ascii, ['swordsman'], ['swordsman']))).toEqual([]);
+  });
+});
+
+describe('the heroes\u2019 autopilot heads for the same areas (the simulator plays them)', () => {
+  it('Escape: a door between a hero and its goal is opened, then the hero runs for the goal row', () => {
+    const walled = `
+##########
+#...e....#
+#........#
+#........#
+#........#
+#........#
+#........#
+####+#####
+#...h....#
+#........#
+#........#
+##########
+`;
+    let s = play(
+      skirmishGame(walled, ['lancer'], ['swordsman'], { scenario: 'escape' }),
+      { type: 'start' },
+      [15, 5],
+    ).state;
+    expect(chooseHeroCommand(s)).toEqual({
+      type: 'open-door',
+      unit: 'lancer-1',
+      at: { x: 4, y: 7 },
+    });
+    s = play(s, chooseHeroCommand(s)!).state;
+    // Through the door: the first open row at the top is 7 squares off, within a lancer's 9.
+    const run = chooseHeroCommand(s);
+    expect(run?.type).toBe('move');
+    expect(run?.type === 'move' && run.to.y).toBe(1);
+  });
+
+  it('Transport: the hero beside the object picks it up, then carries it to its home', () => {
+    const ascii = `
+##############
+#............#
+#............#
+#............#
+#............#
+#............#
+#............#
+#.....e......#
+#.....h......#
+#............#
+#............#
+#............#
+#............#
+#............#
+#............#
+##############
+`;
+    let s = play(
+      skirmishGame(ascii, ['swordsman'], ['slinger'], { scenario: 'transport' }),
+      { type: 'start' },
+      [15, 5],
+    ).state;
+    expect(chooseHeroCommand(s)).toEqual({ type: 'pick-up', unit: 'swordsman-1' });
+    s = play(s, chooseHeroCommand(s)!).state;
+    // Carrying it, it runs for its own side, the open row at the bottom (row 14).
+    const home = chooseHeroCommand(s);
+    expect(home?.type === 'move' && home.to.y).toBe(14);
   });
 });

@@ -117,7 +117,8 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
   const door = racing || rule === 'transport' ? doorToGoal(state, hero, legal) : null;
   if (door) return door;
   const moves = legal.filter((c): c is CommandOf<'move'> => c.type === 'move');
-  if (moves.length > 0 && hero.position && !turn.acted) {
+  // Its Move Unit after its other action too when racing (the object just picked up).
+  if (moves.length > 0 && hero.position && (!turn.acted || racing)) {
     const foes = livingUnits(state, 'enemies');
     const goal = goalFor(state, hero);
     // A defender of the fortress stays at its post until a foe comes near the building.
