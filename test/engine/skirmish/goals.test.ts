@@ -23,30 +23,12 @@ import { objectiveMarkers, victoryPoints } from '../../../src/engine/rulesets/sk
 import { createGame } from '../../../src/engine/setup';
 import type { ScenarioOptions } from '../../../src/engine/types';
 import { play } from '../helpers';
-import { LETTERS, skirmishGame } from './helpers';
+import { HALL, LETTERS, skirmishGame, TRANSPORT_FIELD } from './helpers';
 
 const row = (y: number, xs: number[]): Point[] => xs.map((x) => ({ x, y }));
 const column = (x: number, ys: number[]): Point[] => ys.map((y) => ({ x, y }));
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-/** A pillared hall inside a wall: the first open row at the top is row 1, x 5..8. */
-const HALL = `
-##############
-#####....#####
-###........###
-#............#
-#.....e......#
-#............#
-#...#....#...#
-#............#
-#............#
-#............#
-#.....h......#
-###........###
-####......####
-##############
-`;
 
 function board(ascii: string): BattleMap {
   return makeBoard(ascii, { letters: LETTERS });
@@ -385,43 +367,22 @@ describe('the scenario marked on the board (scenarioMarks), for the view to draw
       y === 0 ? '....e' + '.'.repeat(19) : y === 23 ? 'h' + '.'.repeat(23) : '.'.repeat(24),
     ).join('\n');
     const s = skirmishGame(ascii, ['swordsman'], ['swordsman'], { objectives: true });
-    expect(skirmish.scenarioMarks?.(s)).toEqual([
-      {
+    const worth: [number, number, number][] = [
+      [6, 6, 4],
+      [18, 6, 2],
+      [6, 18, 1],
+      [18, 18, 2],
+      [12, 12, 2],
+    ];
+    expect(skirmish.scenarioMarks?.(s)).toEqual(
+      worth.map(([x, y, points]) => ({
         kind: 'objective',
         side: 'heroes',
-        squares: [{ x: 6, y: 6 }],
-        label: '4 VP for you',
-        points: 4,
-      },
-      {
-        kind: 'objective',
-        side: 'heroes',
-        squares: [{ x: 18, y: 6 }],
-        label: '2 VP for you',
-        points: 2,
-      },
-      {
-        kind: 'objective',
-        side: 'heroes',
-        squares: [{ x: 6, y: 18 }],
-        label: '1 VP for you',
-        points: 1,
-      },
-      {
-        kind: 'objective',
-        side: 'heroes',
-        squares: [{ x: 18, y: 18 }],
-        label: '2 VP for you',
-        points: 2,
-      },
-      {
-        kind: 'objective',
-        side: 'heroes',
-        squares: [{ x: 12, y: 12 }],
-        label: '2 VP for you',
-        points: 2,
-      },
-    ]);
+        squares: [{ x, y }],
+        label: `${points} VP for you`,
+        points,
+      })),
+    );
     // Without the option, nothing to mark.
     expect(skirmish.scenarioMarks?.(skirmishGame(ascii, ['swordsman'], ['swordsman']))).toEqual([]);
   });
@@ -461,26 +422,8 @@ describe('the heroes\u2019 autopilot heads for the same areas (the simulator pla
   });
 
   it('Transport: the hero beside the object picks it up, then carries it to its home', () => {
-    const ascii = `
-##############
-#............#
-#............#
-#............#
-#............#
-#............#
-#............#
-#.....e......#
-#.....h......#
-#............#
-#............#
-#............#
-#............#
-#............#
-#............#
-##############
-`;
     let s = play(
-      skirmishGame(ascii, ['swordsman'], ['slinger'], { scenario: 'transport' }),
+      skirmishGame(TRANSPORT_FIELD, ['swordsman'], ['slinger'], { scenario: 'transport' }),
       { type: 'start' },
       [15, 5],
     ).state;

@@ -7,29 +7,11 @@ import { whySkirmishAttackFails } from '../../../src/engine/rulesets/skirmish/co
 import { skirmishWeapons } from '../../../src/engine/rulesets/skirmish/types';
 import { legalCommands } from '../../../src/engine/game';
 import { play, rollsOf, unit } from '../helpers';
-import { skirmishGame } from './helpers';
+import { HALL, skirmishGame, TRANSPORT_FIELD } from './helpers';
 
 function start(state: GameState, rolls: number[] = [15, 5]) {
   return play(state, { type: 'start' }, rolls);
 }
-
-/** A walled hall: its first open rows inside the wall are the armies' far edges (goals.ts). */
-const HALL = `
-##############
-#####....#####
-###........###
-#............#
-#.....e......#
-#............#
-#...#....#...#
-#............#
-#............#
-#............#
-#....h.h.....#
-###........###
-####......####
-##############
-`;
 
 /** Ends the turn of every hero in `ids` (the last ends the round); `rolls`: the next initiative. */
 function endTurns(state: GameState, ids: string[], rolls: number[] = [15, 5]): GameState {
@@ -106,47 +88,13 @@ describe('VI Infiltrate: "The first army to put 2 figures on spaces on the oppos
       reason: 'Two of the heroes stand on the far side.',
     });
   });
-
-  it('has no count of rounds: it plays on past round 5 to the game’s round limit, and nobody wins there', () => {
-    let s = start(
-      skirmishGame(SEPARATE, ['archer', 'archer'], ['slinger'], {
-        scenario: 'infiltrate',
-        maxRounds: 7,
-      }),
-    ).state;
-    for (let round = 1; round <= 6; round++) s = endTurns(s, ['archer-1', 'archer-2']);
-    expect(s.round).toBe(7);
-    expect(s.outcome).toBeNull();
-    s = endTurns(s, ['archer-1', 'archer-2'], []);
-    expect(s.outcome?.reason).toBe(
-      'After 7 rounds neither army has reached its goal: nobody wins.',
-    );
-  });
 });
 
 describe('VI Transport: "The army with a figure that carries the object back to the side of the playing area where the force began the game wins"', () => {
-  // The object "in or near the center" (7,8); the hero beside it, the enemy beside the hero.
-  const FIELD = `
-##############
-#............#
-#............#
-#............#
-#............#
-#............#
-#............#
-#.....e......#
-#.....h......#
-#............#
-#............#
-#............#
-#............#
-#............#
-#............#
-##############
-`;
-
   it('picking it up is an action; it "does not affect the figure’s movement, attack, or defense"; home wins', () => {
-    let s = start(skirmishGame(FIELD, ['swordsman'], ['slinger'], { scenario: 'transport' })).state;
+    let s = start(
+      skirmishGame(TRANSPORT_FIELD, ['swordsman'], ['slinger'], { scenario: 'transport' }),
+    ).state;
     expect(s.objective.object).toEqual({ at: { x: 7, y: 8 }, carrier: null });
     expect(legalCommands(s)).toContainEqual({ type: 'pick-up', unit: 'swordsman-1' });
     s = play(s, { type: 'pick-up', unit: 'swordsman-1' }).state;
@@ -163,21 +111,24 @@ describe('VI Transport: "The army with a figure that carries the object back to 
       reason: 'The Swordsman carries the object home.',
     });
   });
+});
 
-  it('has no count of rounds: past round 5 it plays on to the round limit, where nobody wins', () => {
-    let s = start(
-      skirmishGame(SEPARATE, ['archer', 'archer'], ['slinger'], {
-        scenario: 'transport',
-        maxRounds: 6,
-      }),
-    ).state;
-    for (let round = 1; round <= 5; round++) s = endTurns(s, ['archer-1', 'archer-2']);
-    expect(s.outcome).toBeNull();
-    s = endTurns(s, ['archer-1', 'archer-2'], []);
-    expect(s.outcome?.reason).toBe(
-      'After 6 rounds neither army has reached its goal: nobody wins.',
-    );
-  });
+describe('VI: only Basic Battle and Escape have a count of rounds', () => {
+  it.each(['infiltrate', 'transport'])(
+    '%s plays on past round 5 to the game\u2019s round limit, where nobody wins',
+    (scenario) => {
+      let s = start(
+        skirmishGame(SEPARATE, ['archer', 'archer'], ['slinger'], { scenario, maxRounds: 7 }),
+      ).state;
+      for (let round = 1; round <= 6; round++) s = endTurns(s, ['archer-1', 'archer-2']);
+      expect(s.round).toBe(7);
+      expect(s.outcome).toBeNull();
+      s = endTurns(s, ['archer-1', 'archer-2'], []);
+      expect(s.outcome?.reason).toBe(
+        'After 7 rounds neither army has reached its goal: nobody wins.',
+      );
+    },
+  );
 });
 
 describe('VI Spawning: the spawners start with one figure and roll a d6 a round', () => {
