@@ -19,6 +19,7 @@ import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } fr
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import {
   checkImageFile,
+  describeScenarioChoices,
   IMAGE_FILE,
   IMAGE_HEADER_BYTES,
   LIMITS,
@@ -269,11 +270,13 @@ function checkLoaded(
   const lines: string[] = [];
   const hasHeroes = loaded.battleMap.objects.some((o) => o.kind === 'hero');
   const hasEnemies = loaded.battleMap.objects.some((o) => o.kind === 'enemy');
+  let placed = loaded.battleMap;
   if (hasHeroes && hasEnemies) {
     lines.push(loaded.summary);
   } else {
     const setup = tryAddDefaultSetup(loaded.battleMap, args.heroes);
     if (!setup.ok) return { ok: false, text: `${label}: ${setup.error}` };
+    placed = setup.map;
     const extra = loaded.summary
       .split('\n')
       .filter((l) => /^  (Walls read from|Infinite map)/.test(l));
@@ -282,6 +285,8 @@ function checkLoaded(
         '\n  (heroes and enemies placed by the default setup)',
     );
   }
+  // Which of a rule set's scenarios the map can host (the Skirmish's goal areas, its fortress).
+  lines.push(...describeScenarioChoices(placed));
   const art = loaded.art?.tilesets ?? [];
   const tilesets = loaded.tiled.tilesets
     .map((t) => {

@@ -1,22 +1,31 @@
 /**
  * Headless simulator:
- * `npm run sim -- [--rules ID] [--scenario ID] --games N --seed S [--json] [--no-morale] [--module FILE]`,
+ * `npm run sim -- [--rules ID] [--scenario ID] [--option NAME=VALUE]... --games N --seed S [--json] [--no-morale] [--module FILE]`,
  * or whole campaigns: `npm run sim -- --campaign ID --games N [--seed S] [--difficulty D] [--json]`
  * (tools/lib/campaign-sim.ts).
- * Plays N whole games with the hero autopilot and prints outcome statistics. The same
- * seed gives the same outcome figures, byte for byte; only timing may differ.
- * Game i uses seed S + i. `--rules ID` plays a rule module's first scenario (or checks
- * that `--scenario` is one of its own, or plays a bundled map `map:<id>` under it);
- * `--module FILE` loads a rule module from a file first (e.g. test/modules/duel.ts).
+ * Plays N whole games with the hero autopilot and prints outcome statistics (hero wins,
+ * draws, enemy wins). The same seed gives the same outcome figures, byte for byte; only
+ * timing may differ.
+ * Game i uses seed S + i. `--scenario` names a rule module's scenario, a bundled map
+ * `map:<id>` or a generated board `field:skirmish:<large|small>:<seed>`; `--rules ID` plays a
+ * rule module's first scenario (or checks that `--scenario` is one of its own, or plays a
+ * map under it); `--option NAME=VALUE` sets any option of the module (a number or
+ * true/false is read as one); `--module FILE` loads a rule module from a file first (e.g.
+ * test/modules/duel.ts).
  */
 import {
+  createGame,
   findScenario,
+  ruleModuleFor,
   scenarioForMap,
   type BattleMap,
+  type OptionValue,
+  type RuleModule,
   type ScenarioDefinition,
   type ScenarioOptions,
 } from '../src/engine/index';
 import { playAutoGame } from '../src/engine/simulate';
+import { FIELD_PREFIX, loadFieldMap } from '../src/maps/fields';
 import { isDifficulty, type Difficulty } from '../src/engine/campaign/index';
 import { loadCampaignFileOr } from '../src/devtools/campaigns';
 import { formatCampaignSim, simulateCampaigns } from './lib/campaign-sim';
@@ -33,10 +42,23 @@ interface SimArgs {
   morale: boolean | undefined;
   campaign: string | null;
   difficulty: Difficulty;
+  /** The options given with --option, by name, in the order given. */
+  options: Record<string, OptionValue>;
 }
 
 const USAGE =
-  'Use --rules ID, --scenario ID, --games N, --seed S, [--json] [--no-morale] [--module FILE], or --campaign ID [--difficulty story|normal|hard|ironman].';
+  'Use --rules ID, --scenario ID, [--option NAME=VALUE]..., --games N, --seed S, [--json] [--no-morale] [--module FILE], or --campaign ID [--difficulty story|normal|hard|ironman].';
+
+/** `NAME=VALUE` of --option: a number or true/false read as one, any other text as text. */
+function parseOption(text: string): [string, OptionValue] {
+  const eq = text.indexOf('=');
+  if (eq <= 0) fail(`--option needs NAME=VALUE (such as scenario=escape), not "${text}".`);
+  const name = text.slice(0, eq).trim();
+  const raw = text.slice(eq + 1).trim();
+  if (raw === 'true' || raw === 'false') return [name, raw === 'true'];
+  if (raw !== '' && Number.isFinite(Number(raw))) return [name, Number(raw)];
+  return [name, raw];
+}
 
 function parseArgs(argv: string[]): SimArgs {
   const args: SimArgs = {
@@ -49,6 +71,7 @@ function parseArgs(argv: string[]): SimArgs {
     morale: undefined,
     campaign: null,
     difficulty: 'normal',
+    options: {},
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -66,7 +89,10 @@ function parseArgs(argv: string[]): SimArgs {
     else if (a === '--no-morale') args.morale = false;
     else if (a === '--morale') args.morale = true;
     else if (a === '--campaign') args.campaign = next();
-    else if (a === '--difficulty') {
+    else if (a === '--option') {
+      const [name, value] = parseOption(next());
+      args.options[name] = value;
+    } else if (a === '--difficulty') {
       const d = next();
       if (!isDifficulty(d))
         fail(`--difficulty must be story, normal, hard or ironman, not "${d}".`);
@@ -84,7 +110,11 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** The scenario and board the arguments name, or a plain message. */
+/**
+ * The scenario and board the arguments name, or a plain message. A generated field is
+ * played at the scale it was rolled at (as the Setup screen plays it), unless --option
+ * says another.
+ */
 function chooseScenario(args: SimArgs): { scenario: ScenarioDefinition; map: BattleMap } {
   const rules = args.rules === null ? null : ruleModuleNamed(args.rules);
   if (typeof rules === 'string') fail(rules);
@@ -94,21 +124,77 @@ function chooseScenario(args: SimArgs): { scenario: ScenarioDefinition; map: Bat
     if (rules && known.ruleModule !== rules.id)
       fail(`Scenario "${id}" belongs to the ${known.ruleModule} rules, not ${rules.id}.`);
     if (known.map) return { scenario: known, map: known.map };
-  } else if (!id.startsWith('map:')) {
-    fail(`Unknown scenario "${id}". Try dungeon-crawl or map:<id>.`);
+  } else if (!id.startsWith('map:') && !id.startsWith(FIELD_PREFIX)) {
+    fail(
+      `Unknown scenario "${id}". Try dungeon-crawl, map:<id> or field:skirmish:<large|small>:<seed>.`,
+    );
   }
-  let map: BattleMap;
-  try {
-    map = loadBundledMap(known?.mapId ?? id.slice(4));
-  } catch (e) {
-    fail((e as Error).message);
-  }
+  const { map, scale } = known ? { map: bundledMap(known.mapId), scale: null } : mapOf(id);
   if (known) return { scenario: known, map };
-  // A bundled map: under its own module, or the one --rules names.
+  // A map: under its own module, or the one --rules names.
   const scenario = scenarioForMap(
     rules ? { ...map, properties: { ...map.properties, ruleModule: rules.id } } : map,
   );
-  return { scenario, map };
+  const defaults =
+    scale && 'scale' in scenario.defaults ? { ...scenario.defaults, scale } : scenario.defaults;
+  return { scenario: { ...scenario, id, defaults }, map };
+}
+
+function bundledMap(id: string): BattleMap {
+  try {
+    return loadBundledMap(id);
+  } catch (e) {
+    fail((e as Error).message);
+  }
+}
+
+/**
+ * The board of a `map:<id>` or a `field:...` scenario id (the game's own loader for fields),
+ * and the scale a field was rolled at.
+ */
+function mapOf(id: string): { map: BattleMap; scale: 'large' | 'small' | null } {
+  if (!id.startsWith(FIELD_PREFIX)) return { map: bundledMap(id.slice(4)), scale: null };
+  const loaded = loadFieldMap(id);
+  if (!loaded.ok) fail(loaded.error);
+  return { map: loaded.map.battleMap, scale: loaded.kind === 'skirmish' ? loaded.scale : null };
+}
+
+/**
+ * The options the games are played with: the scenario's, then those given (--no-morale,
+ * --option). An option the module does not have, a value it does not take, or a choice the
+ * map cannot host ends the run with a plain message.
+ */
+function chooseOptions(
+  args: SimArgs,
+  rules: RuleModule,
+  map: BattleMap,
+  defaults: ScenarioOptions,
+): ScenarioOptions {
+  const given = { ...(args.morale !== undefined ? { morale: args.morale } : {}), ...args.options };
+  const base = rules.normaliseOptions(defaults, map);
+  const options = rules.normaliseOptions({ ...defaults, ...given }, map);
+  const specs = rules.optionSpecs(map, options);
+  for (const [name, value] of Object.entries(args.options)) {
+    const spec = specs.find((s) => s.id === name);
+    if (!(name in base) && !spec && !(name in options))
+      fail(
+        `--option ${name}: the ${rules.id} rules have no option "${name}". They have: ${[...new Set([...Object.keys(base), ...specs.map((s) => s.id)])].join(', ')}.`,
+      );
+    const taken = name in options ? options[name] === value : !(name in base);
+    if (!taken) {
+      const choices =
+        spec?.kind === 'choice' ? ` (one of: ${spec.choices.map((c) => c.value).join(', ')})` : '';
+      fail(
+        `--option ${name}=${String(value)}: the ${rules.id} rules take no such value${choices}.`,
+      );
+    }
+    const unavailable =
+      spec?.kind === 'choice'
+        ? spec.choices.find((c) => c.value === value)?.unavailable
+        : undefined;
+    if (unavailable) fail(`--option ${name}=${String(value)}: ${unavailable}`);
+  }
+  return options;
 }
 
 function runCampaigns(args: SimArgs, id: string): void {
@@ -126,10 +212,20 @@ async function main(): Promise<void> {
   }
   if (args.campaign !== null) return runCampaigns(args, args.campaign);
   const { scenario, map } = chooseScenario(args);
-  const options: ScenarioOptions = {
-    ...scenario.defaults,
-    ...(args.morale !== undefined ? { morale: args.morale } : {}),
-  };
+  const rules = ruleModuleFor({
+    ...map,
+    properties: { ...map.properties, ruleModule: scenario.ruleModule },
+  });
+  const options = chooseOptions(args, rules, map, scenario.defaults);
+  // A set-up the map refuses (no room for an army...) is said once, in its own words.
+  const trial = createGame({
+    scenarioId: scenario.id,
+    map,
+    seed: args.seed,
+    options,
+    ruleModule: scenario.ruleModule,
+  });
+  if (!trial.ok) fail(trial.error);
 
   let heroWins = 0;
   let draws = 0;
@@ -148,9 +244,11 @@ async function main(): Promise<void> {
       ruleModule: scenario.ruleModule,
     });
     const s = game.state;
-    if (s.outcome?.winner === 'heroes') heroWins++;
-    else if (s.outcome?.winner === null) draws++;
-    else enemyWins++;
+    // A game no army won (an outcome without a winner) is a draw.
+    const winner = s.outcome?.winner;
+    if (winner === 'heroes') heroWins++;
+    else if (winner === 'enemies') enemyWins++;
+    else draws++;
     rounds += s.round;
     heroesLost += s.units.filter((u) => u.side === 'heroes' && !u.position).length;
     enemiesLost += s.units.filter((u) => u.side === 'enemies' && !u.position).length;

@@ -192,10 +192,14 @@ export async function soakMaps(includeBench = true): Promise<SoakMap[]> {
   return maps;
 }
 
-/** The values the soak cycles for one option: both of a toggle, every choice; numbers follow the seed. */
+/**
+ * The values the soak cycles for one option: both of a toggle, every choice the map can host
+ * (at the large scale: what it hosts there it hosts at the small one too); numbers follow
+ * the seed.
+ */
 function cycledValues(spec: OptionSpec): readonly (string | boolean)[] | null {
   if (spec.kind === 'toggle') return [true, false];
-  if (spec.kind === 'choice') return spec.choices.map((c) => c.value);
+  if (spec.kind === 'choice') return spec.choices.filter((c) => !c.unavailable).map((c) => c.value);
   return null;
 }
 

@@ -38,7 +38,9 @@ export function withFigures(map: LoadedMap): LoadedMap {
  */
 export function loadFieldMap(
   id: string,
-): { ok: true; map: LoadedMap; kind: BoardKind; seed: number } | { ok: false; error: string } {
+):
+  | { ok: true; map: LoadedMap; kind: BoardKind; seed: number; scale: 'large' | 'small' }
+  | { ok: false; error: string } {
   const parts = id.slice(FIELD_PREFIX.length).split(':');
   const kind = parts[0] as BoardKind;
   const scale = parts[1] === 'small' ? 'small' : 'large';
@@ -53,5 +55,5 @@ export function loadFieldMap(
     ...loaded.map.battleMap,
     properties: { ...loaded.map.battleMap.properties, ruleModule: String(rules) },
   };
-  return { ok: true, map: withFigures({ ...loaded.map, battleMap }), kind, seed };
+  return { ok: true, map: withFigures({ ...loaded.map, battleMap }), kind, seed, scale };
 }

@@ -11,7 +11,7 @@ export {
   heroKinds,
   enemyKinds,
 } from './rules';
-export { summarizeMap, terrainCounts } from './summary';
+export { describeScenarioChoices, summarizeMap, terrainCounts } from './summary';
 export { floodFill, regions, doorSquares } from '../engine/regions';
 export { builtinImageFor } from './tilesets';
 export { baseName, findExternalFile, normalizePath, resolveRelative } from './paths';

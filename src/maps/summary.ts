@@ -3,6 +3,7 @@
  * enemies by kind, the Arch Foe, lairs, objectives and exits, and the scenario settings.
  */
 import type { BattleMap, MapObject, Terrain } from '../engine/map';
+import { listRuleModules } from '../engine/rulesets/registry';
 import { rulesForProperties } from './rules';
 import { FACING_NAMES } from '../engine/grid';
 import { TERRAIN_VALUES } from './constants';
@@ -78,4 +79,28 @@ export function summarizeMap(map: BattleMap): string {
     extras.push(`morale ${p.moraleOptional ? 'on' : 'off'}`);
   lines.push(`  Scenario: ${extras.join('; ')}`);
   return lines.join('\n');
+}
+
+/**
+ * For each rule module that offers a choice of scenario, the ones it can play on `map` (at
+ * its default options) and why it cannot play the others: "Scenarios under <rules>: Basic
+ * Battle, Ambush (not Escape: <why>)". map:check prints these under the summary.
+ */
+export function describeScenarioChoices(map: BattleMap): string[] {
+  const lines: string[] = [];
+  for (const rules of listRuleModules()) {
+    const spec = rules
+      .optionSpecs(map, rules.normaliseOptions(undefined, map))
+      .find((s) => s.id === 'scenario');
+    if (spec?.kind !== 'choice') continue;
+    const offered = spec.choices.filter((c) => !c.unavailable).map((c) => c.label);
+    const refused = spec.choices
+      .filter((c) => c.unavailable)
+      .map((c) => `not ${c.label}: ${c.unavailable?.replace(/\.$/, '')}`);
+    const list = offered.length > 0 ? offered.join(', ') : 'none';
+    lines.push(
+      `  Scenarios under ${rules.name}: ${list}${refused.length > 0 ? ` (${refused.join('; ')})` : ''}`,
+    );
+  }
+  return lines;
 }

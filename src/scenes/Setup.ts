@@ -13,6 +13,7 @@ import {
   describeVictory,
   ruleModuleFor,
   type MusterRules,
+  type OptionChoice,
   type OptionRoll,
   type OptionSpec,
   type OptionValue,
@@ -79,6 +80,30 @@ let myMapsPage = 0;
 let previewKey = '';
 /** The last table roll of an option (the scenario's d20), shown until another choice. */
 let tableRoll: OptionRoll | null = null;
+/**
+ * A choice the player asked for (by the arrows or a table roll) that the map cannot host
+ * (OptionChoice.unavailable): shown greyed in its row with the reason; the option keeps
+ * the value it had.
+ */
+let askedChoice: { option: string; value: string } | null = null;
+/** A choice that fell back to another when the map (or the scale) changed, and why. */
+let fallbackNote: { option: string; text: string } | null = null;
+
+/** The choice of `spec` that is `value`, if any. */
+function choiceOf(spec: OptionSpec, value: unknown): OptionChoice | undefined {
+  return spec.kind === 'choice' ? spec.choices.find((c) => c.value === value) : undefined;
+}
+
+/**
+ * What to put in place of a choice the map cannot host: the option's default where that
+ * can be played, else the first choice that can; null when none can.
+ */
+export function fallbackChoice(spec: OptionSpec): OptionChoice | null {
+  if (spec.kind !== 'choice') return null;
+  const byDefault = choiceOf(spec, spec.default);
+  if (byDefault && !byDefault.unavailable) return byDefault;
+  return spec.choices.find((c) => !c.unavailable) ?? null;
+}
 /** How far the options were scrolled (kept while the options are drawn again, or the battlefield cycled). */
 let optionsScrolled = 0;
 /** A random battlefield's seed: five digits, easy to note and type again. */
@@ -482,6 +507,8 @@ export class SetupScene extends Phaser.Scene {
         tableRoll = null;
         optionsScrolled = 0;
       }
+      askedChoice = null;
+      fallbackNote = null;
       this.scene.restart();
       return;
     }
@@ -500,6 +527,7 @@ export class SetupScene extends Phaser.Scene {
     const field = parseFieldId(id);
     if (field && this.rules.muster && this.options.scale !== field.scale)
       this.options = this.rules.normaliseOptions({ ...this.options, scale: field.scale });
+    this.keepAvailableChoices();
     this.startButton.setEnabled(true);
     this.showDetails(null);
   }
@@ -652,7 +680,7 @@ export class SetupScene extends Phaser.Scene {
       titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
     );
     root.add(heading);
-    const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null);
+    const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null, this.options);
     const shown = specs.filter((spec) => {
       const when = spec.showWhen;
       return !when || this.options[when.option] === when.equals;
@@ -677,12 +705,15 @@ export class SetupScene extends Phaser.Scene {
     const above = this.labelsAbove && gap >= 2;
     if (above) {
       for (const row of rows) {
+        let noted = 0;
         row.forEach((spec, col) => {
           this.optionLabel(x + col * half, spec.label, spec.help, y);
           const at = x + (col * half) / this.rowK;
           this.buildOption(spec, optionName(spec, specs), at, y + drop);
+          const below = y + drop + this.lay.button / 2 + 2;
+          noted = Math.max(noted, this.optionNote(spec, optionName(spec, specs), at, below, half));
         });
-        y += rowH + gap;
+        y += rowH + gap + noted;
       }
       this.buildSeedRow(x, y, x, label, drop);
       return null;
@@ -699,8 +730,9 @@ export class SetupScene extends Phaser.Scene {
       const mark = root.list.length;
       label(spec.label, spec.help, y);
       this.buildOption(spec, optionName(spec, specs), bx, y);
-      band(mark, y - button / 2, y + button / 2);
-      y += this.step(this.k > 1 && !this.lay.upright ? 44 : Math.max(50, button + 10));
+      const noted = this.optionNote(spec, optionName(spec, specs), bx, y + button / 2 + 2, wrap);
+      band(mark, y - button / 2, y + button / 2 + noted);
+      y += (this.k > 1 && !this.lay.upright ? 44 : Math.max(50, button + 10)) + noted;
     }
     const scrolls = this.lay.upright && y + button / 2 > limit;
     const seedMark = root.list.length;
@@ -736,7 +768,7 @@ export class SetupScene extends Phaser.Scene {
     wrap: number,
   ): OptionsExtent | null {
     const root = this.optionRoot;
-    const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null);
+    const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null, this.options);
     // Upright at a larger text size each option's name goes above its buttons, which take
     // the panel's width; the rows that do not fit scroll (scrollOptions).
     const above = this.labelsAbove;
@@ -769,24 +801,42 @@ export class SetupScene extends Phaser.Scene {
           const r = roll.pick(1 + (randomSeed() % roll.die));
           if (!r) return;
           tableRoll = r;
-          this.setOption({ [roll.option]: r.value });
+          // A roll the map cannot host is said, and the choice stays (roll again).
+          this.askChoice(rolled, r.value);
         },
       );
       let foot = y + drop + button / 2;
-      if (tableRoll && this.options[roll.option] === tableRoll.value) {
+      const shown = askedChoice?.option === roll.option ? askedChoice.value : undefined;
+      const rolledNow = tableRoll && [this.options[roll.option], shown].includes(tableRoll.value);
+      if (tableRoll && rolledNow) {
+        const why = choiceOf(rolled, tableRoll.value)?.unavailable;
+        const said = `Rolled ${tableRoll.text}${why ? ': not on this map' : ''}`;
         const text = this.add
           .text(
-            bx + this.off(160),
+            why ? bx : bx + this.off(160),
             y + drop + (above ? button / 2 + 4 : 24),
-            `Rolled ${tableRoll.text}`,
-            textStyle(this.fs(13), CSS.gold),
+            said,
+            textStyle(this.fs(13), why ? '#ffb4a8' : CSS.gold),
           )
-          .setOrigin(0.5, above ? 0 : 0.5)
+          .setOrigin(why ? 0 : 0.5, above ? 0 : 0.5)
           .setName('scenario-roll');
+        if (why) {
+          // The reason and what to do on hover; the line fitted to the row.
+          fitText(text, said, x + wrap - bx, this.fs(13), 11);
+          this.hoverTip(text, `${said}: ${why} Roll again or choose another.`);
+        }
         root.add(text);
         foot += text.height + 4;
         y += 16;
       }
+      // Why a choice asked for cannot be played here (or fell back), under the row; a roll
+      // the map cannot host says so itself.
+      const rollSaysIt = tableRoll && shown === tableRoll.value;
+      const noted = rollSaysIt
+        ? 0
+        : this.optionNote(rolled, optionName(rolled, specs), x, foot + 2, wrap);
+      foot += noted;
+      y += noted;
       band(mark, y - half, foot);
       y = above ? after(foot) : y + this.rowStep();
     }
@@ -841,8 +891,9 @@ export class SetupScene extends Phaser.Scene {
       const mark = root.list.length;
       label(spec.label, spec.help, y);
       this.buildOption(spec, name, bx, y + drop);
-      band(mark, y - half, y + drop + button / 2);
-      y = above ? after(y + drop + button / 2) : y + this.rowStep();
+      const noted = this.optionNote(spec, name, x, y + drop + button / 2 + 2, wrap);
+      band(mark, y - half, y + drop + button / 2 + noted);
+      y = above ? after(y + drop + button / 2 + noted) : y + this.rowStep() + noted;
     }
     if (col === 1) y = above ? after(toggleRow) : y + this.rowStep();
     // The armies in short, and the way to the muster.
@@ -1242,20 +1293,25 @@ export class SetupScene extends Phaser.Scene {
       for (const c of spec.choices) {
         const w = Math.max(56, Math.round(c.label.length * 8.5 + 26));
         const b = toggle(`${name}-${c.value}`, c.label, value === c.value, w, cx, y, set(c.value));
-        // A choice the map cannot host: greyed, its reason in its tip.
+        // One the map cannot host is greyed, with the reason on hover.
         if (c.unavailable) {
           b.setEnabled(false);
+          b.setData('tooltip', c.unavailable);
           this.optionTip(b, c.unavailable);
         }
         cx += w + 8;
       }
     } else {
+      // The arrows step through every choice; one the map cannot host is shown greyed
+      // (askChoice), the option keeping its value.
+      const n = spec.choices.length;
+      const asked = askedChoice?.option === spec.id ? askedChoice.value : value;
       const i = Math.max(
         0,
-        spec.choices.findIndex((c) => c.value === value),
+        spec.choices.findIndex((c) => c.value === asked),
       );
-      const step = (by: number): OptionValue => spec.choices[stepChoice(spec.choices, i, by)].value;
-      toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, set(step(-1)));
+      const step = (by: number) => () => this.askChoice(spec, spec.choices[(i + by + n) % n].value);
+      toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, step(-1));
       const shown = spec.choices[i];
       const label = this.add
         .text(
@@ -1264,10 +1320,14 @@ export class SetupScene extends Phaser.Scene {
           shown.label,
           textStyle(this.fs(16), shown.unavailable ? CSS.dim : CSS.gold),
         )
-        .setOrigin(0.5);
-      if (shown.unavailable) this.hoverTip(label, shown.unavailable);
+        .setOrigin(0.5)
+        .setName(`${name}-value`);
+      if (shown.unavailable) {
+        label.setData('tooltip', shown.unavailable);
+        this.hoverTip(label, shown.unavailable);
+      }
       this.optionRoot.add(label);
-      toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, set(step(1)));
+      toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, step(1));
     }
   }
 
@@ -1410,13 +1470,82 @@ export class SetupScene extends Phaser.Scene {
     return readingSize(this.lay.font + 1);
   }
 
-  private setOption(patch: Readonly<Record<string, OptionValue>>): void {
+  /** The options with `patch` over them (another scenario brings its own default armies). */
+  private withOptions(patch: Readonly<Record<string, OptionValue>>): ScenarioOptions {
     const muster = this.rules.muster;
     const before = this.options;
-    let next = this.rules.normaliseOptions({ ...before, ...patch });
-    // Another scenario brings its own default armies.
+    const next = this.rules.normaliseOptions({ ...before, ...patch });
     if (muster && next.scenario !== before.scenario && typeof next.scenario === 'string')
-      next = muster.forScenario(next, next.scenario);
+      return muster.forScenario(next, next.scenario);
+    return next;
+  }
+
+  /**
+   * A choice the map cannot host (at the options chosen now) falls back to the option's
+   * default, else the first it can, and the row says so.
+   */
+  private keepAvailableChoices(): void {
+    const specs = this.rules.optionSpecs(this.resolved?.map.battleMap ?? null, this.options);
+    for (const spec of specs) {
+      const chosen = choiceOf(spec, this.options[spec.id]);
+      const instead = chosen?.unavailable ? fallbackChoice(spec) : null;
+      if (!chosen?.unavailable || !instead) continue;
+      this.options = this.withOptions({ [spec.id]: instead.value });
+      app.setup.options = this.options;
+      fallbackNote = {
+        option: spec.id,
+        text: `${chosen.label}: not on this map, so ${instead.label} instead. ${chosen.unavailable}`,
+      };
+    }
+  }
+
+  /** The player steps a choice to `value`: chosen, or shown greyed when the map cannot host it. */
+  private askChoice(spec: OptionSpec, value: string): void {
+    const choice = choiceOf(spec, value);
+    fallbackNote = null;
+    if (choice?.unavailable) {
+      askedChoice = { option: spec.id, value };
+      this.showDetails(null);
+      return;
+    }
+    askedChoice = null;
+    this.setOption({ [spec.id]: value });
+  }
+
+  /**
+   * The line under an option's row: that the choice asked for cannot be played here and
+   * which stays chosen, or that the one chosen before fell back, each with the reason; null
+   * when there is nothing to say.
+   */
+  private choiceNote(spec: OptionSpec): string | null {
+    const asked = askedChoice?.option === spec.id ? choiceOf(spec, askedChoice.value) : undefined;
+    const now = choiceOf(spec, this.options[spec.id]);
+    if (asked?.unavailable)
+      return `${asked.label}: not on this map${now ? ` (${now.label} stays chosen)` : ''}. ${asked.unavailable}`;
+    return fallbackNote?.option === spec.id ? fallbackNote.text : null;
+  }
+
+  /**
+   * The note under an option's row (choiceNote) at (x, y): one line `wrap` wide (cut short,
+   * whole on hover). Its height, 0 for none.
+   */
+  private optionNote(spec: OptionSpec, name: string, x: number, y: number, wrap: number): number {
+    const note = this.choiceNote(spec);
+    if (!note) return 0;
+    const text = this.add
+      .text(x, y, note, textStyle(this.fs(13), '#ffb4a8'))
+      .setName(`${name}-note`)
+      .setData('tooltip', note);
+    if (fitText(text, note, wrap, this.fs(13), 11)) this.hoverTip(text, note);
+    this.optionRoot.add(text);
+    return text.height + 4;
+  }
+
+  private setOption(patch: Readonly<Record<string, OptionValue>>): void {
+    const before = this.options;
+    const next = this.withOptions(patch);
+    askedChoice = null;
+    fallbackNote = null;
     this.options = next;
     app.setup.options = next;
     // A random field is rolled at the scale chosen: the same seed at the new scale.
@@ -1432,6 +1561,8 @@ export class SetupScene extends Phaser.Scene {
         return;
       }
     }
+    // The scale chosen may leave a choice the map cannot host.
+    this.keepAvailableChoices();
     this.showDetails(null);
   }
 

@@ -190,6 +190,8 @@ export class Tooltip extends Phaser.GameObjects.Container {
       '',
       readingStyle(14, CSS.parchment, { wordWrap: { width: 300 }, lineSpacing: 3 }),
     );
+    // Named for the tests (window.archfoe.debug.textOf('tooltip')).
+    this.label.setName('tooltip');
     this.add([this.bg, this.label]);
     this.setDepth(10_000).setVisible(false);
     scene.add.existing(this);

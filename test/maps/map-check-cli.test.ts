@@ -56,6 +56,19 @@ describe('npm run map:check', () => {
     noStack(r.out + r.err);
   });
 
+  it('lists the Skirmish scenarios the map can host, and why not the others', () => {
+    const hall = run('maps/dragon-hall.tmj');
+    expect(hall.code).toBe(0);
+    expect(hall.out).toContain(
+      'Scenarios under Solitaire Skirmish (d20): Basic Battle, Ambush, Escape, Fortress Assault, Infiltrate, Spawning, Transport\n',
+    );
+    // The Dungeon Crawl's cave: its monsters stand everywhere, no edge is apart from them.
+    const cave = run('maps/dungeon-crawl.tmj');
+    expect(cave.out).toMatch(
+      /Scenarios under Solitaire Skirmish \(d20\): Basic Battle, Ambush, Spawning \(not Escape: This map has no open edge far enough from the enemy\u2019s start for the enemy to escape to; not Fortress Assault: This map has no room for the fortress; /,
+    );
+  });
+
   it('finds an external tileset beside the map, or takes one with --tileset', () => {
     const beside = run('maps/flooded-crypt.tmj');
     expect(beside.code).toBe(0);

@@ -74,4 +74,65 @@ describe('npm run sim', () => {
       sim('--rules', 'duel', '--module', 'test/modules/duel.ts', '--scenario', 'dungeon-crawl'),
     ).toThrow(/belongs to the dungeon-crawl rules, not duel/);
   });
+
+  it('plays a Skirmish scenario on a map or a generated field with --option, counting draws', () => {
+    const args = [
+      '--rules',
+      'skirmish',
+      '--scenario',
+      'map:dragon-hall',
+      '--option',
+      'scenario=escape',
+      '--games',
+      '3',
+      '--seed',
+      '4',
+      '--json',
+    ];
+    const a = JSON.parse(sim(...args));
+    const b = JSON.parse(sim(...args));
+    expect(a.scenario).toBe('map:dragon-hall');
+    expect(a.heroWins + a.draws + a.enemyWins).toBe(3);
+    delete a.gamesPerSecond;
+    delete b.gamesPerSecond;
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    const field = JSON.parse(
+      sim(
+        '--scenario',
+        'field:skirmish:small:5',
+        '--option',
+        'scenario=transport',
+        '--option',
+        'morale=false',
+        '--option',
+        'maxRounds=8',
+        '--games',
+        '2',
+        '--json',
+      ),
+    );
+    expect(field).toMatchObject({ scenario: 'field:skirmish:small:5', rules: 'skirmish' });
+    expect(field.morale).toBe(false);
+    expect(field.heroWins + field.draws + field.enemyWins).toBe(2);
+  });
+
+  it('refuses an unknown option, a value the rules do not take, and a scenario the map cannot host, in plain words', () => {
+    const skirmishOn = (map: string, ...more: string[]) =>
+      sim('--rules', 'skirmish', '--scenario', map, '--games', '1', ...more);
+    expect(() => skirmishOn('map:dragon-hall', '--option', 'flying=true')).toThrow(
+      /--option flying: the skirmish rules have no option "flying"\. They have: .*scenario/,
+    );
+    expect(() => skirmishOn('map:dragon-hall', '--option', 'scenario=picnic')).toThrow(
+      /--option scenario=picnic: the skirmish rules take no such value \(one of: basic-battle, ambush, escape/,
+    );
+    expect(() => skirmishOn('map:dragon-hall', '--option', 'scenario')).toThrow(
+      /--option needs NAME=VALUE/,
+    );
+    expect(() => skirmishOn('map:dungeon-crawl', '--option', 'scenario=escape')).toThrow(
+      /--option scenario=escape: This map has no open edge far enough from the enemy\u2019s start/,
+    );
+    expect(() => sim('--scenario', 'field:nowhere:3', '--games', '1')).toThrow(
+      /There is no generated board "field:nowhere:3"/,
+    );
+  });
 });

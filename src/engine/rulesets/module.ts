@@ -420,8 +420,12 @@ export interface RuleModule {
     Record<string, { kind: 'hero' | 'enemy'; unit: string; archFoe?: boolean }>
   >;
 
-  /** The options to offer for a game on `map` (some depend on it, e.g. its lairs). */
-  optionSpecs(map: BattleMap | null): OptionSpec[];
+  /**
+   * The options to offer for a game on `map` (some depend on it, e.g. its lairs), given the
+   * options chosen so far when known (a choice the map cannot host at one scale it may at
+   * another).
+   */
+  optionSpecs(map: BattleMap | null, options?: ModuleOptions): OptionSpec[];
   /**
    * Options merged over the defaults, only sane values kept. With `map`, the map's own
    * properties (victory, morale...) are the defaults the raw options override.

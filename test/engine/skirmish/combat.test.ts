@@ -208,10 +208,12 @@ describe('VIII Simple Basic Combat', () => {
     expect(r.state.units.filter((u) => u.side === 'enemies' && u.position)).toHaveLength(0);
   });
 
-  it('a figure carrying the objective cannot attack (VI Transport)', () => {
-    const s = heroesFirst(['swordsman'], ['wolf'], NEAR, { scenario: 'transport' }).state;
-    const carrier = unit(s, 'swordsman-1');
-    carrier.carrying = 'object';
-    expect(rejects(s, attack)).toMatch(/carries the objective/);
+  it('a figure carrying the object attacks as any other (VI Transport: it "does not affect the figure\u2019s movement, attack, or defense")', () => {
+    const s = heroesFirst(['swordsman'], ['wolf'], NEAR).state;
+    unit(s, 'swordsman-1').carrying = 'object';
+    expect(legalCommands(s)).toContainEqual(attack);
+    // Melee 6+, the defence fails on 10: the foe falls.
+    const hit = play(s, attack, [6, 10]);
+    expect(unit(hit.state, 'wolf-1').position).toBeNull();
   });
 });

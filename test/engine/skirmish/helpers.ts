@@ -141,3 +141,49 @@ export function layLow(state: GameState, unitId: string): void {
   u.ai.status = 'defeated';
   state.objective.enemiesDefeated += 1;
 }
+
+/**
+ * A walled field for Transport (VI): the object "in or near the center" at (7,8), the hero
+ * beside it, the enemy beside the hero; each army's own side (the first open row at the
+ * top, the last at the bottom) more than a Move Unit from the foe's start.
+ */
+export const TRANSPORT_FIELD = `
+##############
+#............#
+#............#
+#............#
+#............#
+#............#
+#............#
+#.....e......#
+#.....h......#
+#............#
+#............#
+#............#
+#............#
+#............#
+#............#
+##############
+`;
+
+/**
+ * A pillared hall inside a wall: its first open rows inside the wall (row 1, x 5..8 at the
+ * top; row 12, x 4..9 at the bottom) are the armies' far edges (goals.ts); two hero squares
+ * below, one enemy square above.
+ */
+export const HALL = `
+##############
+#####....#####
+###........###
+#............#
+#.....e......#
+#............#
+#...#....#...#
+#............#
+#............#
+#............#
+#....h.h.....#
+###........###
+####......####
+##############
+`;

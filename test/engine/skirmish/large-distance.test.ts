@@ -247,10 +247,11 @@ describe('III: facing and the tactics count to a large hero\u2019s base too', ()
 });
 
 describe('VI Objectives: a large foe\u2019s base within 2 squares stops a hold', () => {
-  it('the hero on the centre marker holds it (2 VP) only while no square of the ogre\u2019s base is within 2 of it', () => {
+  it('the hero beside the markers at the centre holds them only while no square of the ogre\u2019s base is within 2 of them', () => {
     // VI: held with a figure in base contact and "no opposing miniatures ... within 2
-    // inches" (2 squares here). The centre marker (4,4); the ogre's main square (1,1), its
-    // base to (2,2): 2 from the marker by its base, 3 by its main square.
+    // inches" (2 squares here). The markers: the section's centre (4,4) and the table's
+    // beside it (4,3); the ogre's main square (1,1), its base to (2,2): 2 from each marker
+    // by its base, 3 by its main square.
     const s = skirmishGame(
       `
 .........
@@ -269,8 +270,9 @@ describe('VI Objectives: a large foe\u2019s base within 2 squares stops a hold',
     expect(ogre.position).toEqual({ x: 1, y: 1 });
     expect(distanceToUnit({ x: 4, y: 4 }, ogre)).toBe(2);
     expect(victoryPoints(s, 'heroes')).toBe(0);
-    // Versions 2 and 3 measured to the main square, 3 away: the hero held it.
-    expect(victoryPoints(asVersion(s, 3), 'heroes')).toBe(2);
+    // Versions 2 and 3 measured to the main square, 3 away: the hero held both, the one
+    // nearest its own side (1 VP) and the one nearest the foe's (4).
+    expect(victoryPoints(asVersion(s, 3), 'heroes')).toBe(5);
   });
 });
 

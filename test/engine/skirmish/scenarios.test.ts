@@ -3,51 +3,86 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../../src/engine/types';
-import { victoryPoints } from '../../../src/engine/rulesets/skirmish/scenarios';
+import { whySkirmishAttackFails } from '../../../src/engine/rulesets/skirmish/combat';
+import { skirmishWeapons } from '../../../src/engine/rulesets/skirmish/types';
 import { legalCommands } from '../../../src/engine/game';
 import { play, rollsOf, unit } from '../helpers';
-import { skirmishGame, STAND_OFF } from './helpers';
+import { HALL, skirmishGame, STAND_OFF, TRANSPORT_FIELD } from './helpers';
 
 function start(state: GameState, rolls: number[] = [15, 5]) {
   return play(state, { type: 'start' }, rolls);
 }
 
-describe('VI Escape: more than half the figures off the far edge', () => {
-  it('a hero reaching the far edge leaves the field; more than half out wins', () => {
-    const board = `
-e....
-.....
-.....
-.....
-..h..
-.....
-`;
-    // The heroes set up below the enemy: their own edge is the bottom, the far one the top.
-    let s = start(skirmishGame(board, ['lancer'], ['swordsman'], { scenario: 'escape' })).state;
-    s = play(s, { type: 'move', unit: 'lancer-1', to: { x: 2, y: 0 } }).state;
+/** Ends the turn of every hero in `ids` (the last ends the round); `rolls`: the next initiative. */
+function endTurns(state: GameState, ids: string[], rolls: number[] = [15, 5]): GameState {
+  let s = state;
+  ids.forEach((id, i) => {
+    s = play(s, { type: 'end-turn', unit: id }, i === ids.length - 1 ? rolls : []).state;
+  });
+  return s;
+}
+
+describe('VI Escape: "the first army to get more than half the original number of figures ... across to the opposite edge ... wins"', () => {
+  it('on a walled map: a hero reaching its goal row leaves the field; one of two out is not more than half, two are', () => {
+    let s = start(
+      skirmishGame(HALL, ['lancer', 'lancer'], ['swordsman'], { scenario: 'escape' }),
+    ).state;
+    // The heroes set up below the enemy: their goal is the first open row at the top.
+    // Its turn ends as it leaves; the enemy, alerted, closes on the other lancer and
+    // strikes: a 5, a miss.
+    s = play(s, { type: 'move', unit: 'lancer-1', to: { x: 5, y: 1 } }, [5]).state;
     expect(unit(s, 'lancer-1').offField).toBe('escaped');
+    expect(unit(s, 'lancer-1').position).toBeNull();
+    expect(s.outcome).toBeNull();
+    expect(s.turn?.unitId).toBe('lancer-2');
+    s = play(s, { type: 'move', unit: 'lancer-2', to: { x: 8, y: 1 } }).state;
     expect(s.outcome).toEqual({
       winner: 'heroes',
       reason: 'More than half the heroes escaped off the far edge.',
     });
   });
+
+  it('"before 5 rounds are finished": after 5 rounds with no army out, nobody wins', () => {
+    let s = start(
+      skirmishGame(SEPARATE, ['archer', 'archer'], ['slinger'], { scenario: 'escape' }),
+    ).state;
+    for (let round = 1; round < 5; round++) s = endTurns(s, ['archer-1', 'archer-2']);
+    expect(s.outcome).toBeNull();
+    s = endTurns(s, ['archer-1', 'archer-2'], []);
+    expect(s.round).toBe(5);
+    expect(s.outcome?.reason).toBe('After 5 rounds neither army has escaped: nobody wins.');
+  });
 });
 
-describe('VI Infiltrate: two figures on the far side at once', () => {
-  it('two heroes standing on the far edge win', () => {
-    const board = `
-.......
-.......
-.h.h..e
+/** Two rooms out of each other's sight: the prepared enemies never wake. */
+const SEPARATE = `
+##############
+#..e.........#
+#............#
+#............#
+##########...#
+#........#...#
+#........#...#
+#........#...#
+#........#...#
+#........#...#
+#........#...#
+#..h..h..#...#
+#............#
+##############
 `;
+
+describe('VI Infiltrate: "The first army to put 2 figures on spaces on the opposite side of the playing area wins"', () => {
+  it('one figure on the far side does not win; a second arriving while it stays does', () => {
     let s = start(
-      skirmishGame(board, ['wolf', 'wolf'], ['swordsman'], { scenario: 'infiltrate' }),
+      skirmishGame(HALL, ['lancer', 'lancer'], ['swordsman'], { scenario: 'infiltrate' }),
     ).state;
-    s = play(s, { type: 'move', unit: 'wolf-1', to: { x: 1, y: 0 } }).state;
+    s = play(s, { type: 'move', unit: 'lancer-1', to: { x: 5, y: 1 } }).state;
+    expect(unit(s, 'lancer-1').position).toEqual({ x: 5, y: 1 });
     expect(s.outcome).toBeNull();
-    // The swordsman, alerted, closes on the nearer wolf and strikes: a 1, a miss.
-    s = play(s, { type: 'end-turn', unit: 'wolf-1' }, [1]).state;
-    s = play(s, { type: 'move', unit: 'wolf-2', to: { x: 3, y: 0 } }).state;
+    // The enemy, alerted, strikes the lancer left behind: a 5, a miss.
+    s = play(s, { type: 'end-turn', unit: 'lancer-1' }, [5]).state;
+    s = play(s, { type: 'move', unit: 'lancer-2', to: { x: 8, y: 1 } }).state;
     expect(s.outcome).toEqual({
       winner: 'heroes',
       reason: 'Two of the heroes stand on the far side.',
@@ -55,27 +90,45 @@ describe('VI Infiltrate: two figures on the far side at once', () => {
   });
 });
 
-describe('VI Transport: carry the object from the centre to your own side', () => {
-  it('picking it up is an action; it falls where its carrier falls; home wins', () => {
-    const board = `
-e......
-.......
-...h...
-.......
-.......
-`;
-    let s = start(skirmishGame(board, ['swordsman'], ['slinger'], { scenario: 'transport' })).state;
-    expect(s.objective.object).toEqual({ at: { x: 3, y: 2 }, carrier: null });
+describe('VI Transport: "The army with a figure that carries the object back to the side of the playing area where the force began the game wins"', () => {
+  it('picking it up is an action; it "does not affect the figure’s movement, attack, or defense"; home wins', () => {
+    let s = start(
+      skirmishGame(TRANSPORT_FIELD, ['swordsman'], ['slinger'], { scenario: 'transport' }),
+    ).state;
+    expect(s.objective.object).toEqual({ at: { x: 7, y: 8 }, carrier: null });
     expect(legalCommands(s)).toContainEqual({ type: 'pick-up', unit: 'swordsman-1' });
     s = play(s, { type: 'pick-up', unit: 'swordsman-1' }).state;
     expect(s.objective.object).toEqual({ at: null, carrier: 'swordsman-1' });
-    expect(legalCommands(s).some((c) => c.type === 'attack')).toBe(false);
-    s = play(s, { type: 'move', unit: 'swordsman-1', to: { x: 3, y: 4 } }).state;
+    const carrier = unit(s, 'swordsman-1');
+    const sword = skirmishWeapons(carrier).find((w) => w.id === 'sword')!;
+    // Carrying it, the swordsman may still strike the slinger beside it (its action is
+    // spent this turn, but not by the object) and moves its whole Move Unit.
+    expect(whySkirmishAttackFails(s, carrier, unit(s, 'slinger-1'), sword)).toBeNull();
+    // Its home: the open row along the bottom, its own side.
+    s = play(s, { type: 'move', unit: 'swordsman-1', to: { x: 6, y: 14 } }).state;
     expect(s.outcome).toEqual({
       winner: 'heroes',
       reason: 'The Swordsman carries the object home.',
     });
   });
+});
+
+describe('VI: only Basic Battle and Escape have a count of rounds', () => {
+  it.each(['infiltrate', 'transport'])(
+    '%s plays on past round 5 to the game\u2019s round limit, where nobody wins',
+    (scenario) => {
+      let s = start(
+        skirmishGame(SEPARATE, ['archer', 'archer'], ['slinger'], { scenario, maxRounds: 7 }),
+      ).state;
+      for (let round = 1; round <= 6; round++) s = endTurns(s, ['archer-1', 'archer-2']);
+      expect(s.round).toBe(7);
+      expect(s.outcome).toBeNull();
+      s = endTurns(s, ['archer-1', 'archer-2'], []);
+      expect(s.outcome?.reason).toBe(
+        'After 7 rounds neither army has reached its goal: nobody wins.',
+      );
+    },
+  );
 });
 
 describe('VI Spawning: the spawners start with one figure and roll a d6 a round', () => {
@@ -158,28 +211,6 @@ describe('VI Basic Battle and the objectives', () => {
     }
     expect(s.outcome?.winner).toBe('heroes');
     expect(s.outcome?.reason).toMatch(/defeated more \(3 points to 0\)/);
-  });
-
-  it('victory points: 1 for the objective by one’s own side, 4 by the foe’s, 2 for others, 2 a leader', () => {
-    const board = `
-.........
-.........
-.........
-.........
-....h....
-.........
-.........
-.........
-e........
-`;
-    const s = skirmishGame(board, ['swordsman'], ['captain', 'slinger']);
-    // The markers: the centre of each quarter and of the field; the hero holds the centre.
-    expect(victoryPoints(s, 'heroes')).toBe(2);
-    const leaderDown = {
-      ...s,
-      units: s.units.map((u) => (u.kind === 'captain' ? { ...u, position: null } : u)),
-    };
-    expect(victoryPoints(leaderDown, 'heroes')).toBe(4);
   });
 });
 

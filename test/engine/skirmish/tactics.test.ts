@@ -255,8 +255,23 @@ describe('IV tactics that change where a figure stands or how it fights', () => 
   });
 
   it('Opportunistic and Curious: to the objective before the fight', () => {
+    // Tall enough that each army's own side lies more than a Move Unit from the foe's
+    // start (Transport needs a home for each, goals.ts).
+    const tall = `
+###########
+#....e....#
+#.........#
+#.........#
+#.........#
+#.........#
+#.........#
+#.........#
+#.........#
+#....h....#
+###########
+`;
     for (const tactic of ['opportunistic', 'curious'] as const) {
-      const s = withTactic(FAR, ['swordsman'], ['captain'], 'captain-1', tactic, {
+      const s = withTactic(tall, ['swordsman'], ['captain'], 'captain-1', tactic, {
         scenario: 'transport',
       });
       const r = enemyActs(s, [1, 1]);

@@ -3,8 +3,10 @@
  * neighbour (a healer), else attack the best target it can (chance x worth), else move to
  * where it can attack next (a shooter preferring cover), or toward the scenario's goal or
  * the nearest enemy; then attack if it now can (a wild shot only then, as a last resort);
- * then end the turn. In a race for the far edge (Escape, Infiltrate) it runs for the
- * edge, and attacks only when it cannot get closer.
+ * then end the turn. In a race for its goal area (Escape, Infiltrate; in a Transport to
+ * the object, the hero nearest it, and home carrying it) it runs for it, opening a door on
+ * the way, and attacks only when it cannot get closer; a foe carrying the object is the
+ * one to strike.
  */
 import { chebyshevDistance, type Point } from '../../grid';
 import { chanceOf } from '../../resolution';
@@ -12,7 +14,7 @@ import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
 import { footprint } from '../../footprint';
 import { standingCover } from '../../systems/cover';
-import { walkingDistance } from '../../systems/pursuit';
+import { doorWorthOpening, walkingDistance, type Placed } from '../../systems/pursuit';
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
 import { goalFor, scenarioRule } from './scenarios';
@@ -22,8 +24,8 @@ import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 
 function worth(target: Unit): number {
   const t = traitsOf(target);
-  // The fortress is what an assault is for.
-  if (target.structure) return 30;
+  // The fortress is what an assault is for; the foe carrying the object, what a Transport is.
+  if (target.structure || target.carrying) return 30;
   return (
     t.points * (target.wounds >= target.maxWounds - 1 ? 1.5 : 1) + (target.ai?.archFoe ? 10 : 0)
   );
@@ -75,6 +77,30 @@ function withHeroAt(state: GameState, heroId: string, square: Point): GameState 
   };
 }
 
+/** Transport: whether the object lies on the ground and no hero stands nearer it than `hero`. */
+function isNearestToObject(state: GameState, hero: Unit): boolean {
+  const at = state.objective.object?.at;
+  if (!at || !hero.position) return false;
+  const mine = chebyshevDistance(hero.position, at);
+  return livingUnits(state, 'heroes').every((h) => chebyshevDistance(h.position, at) >= mine);
+}
+
+/** A legal command opening a door beside `hero` that shortens its walk to its goal, or null. */
+function doorToGoal(state: GameState, hero: Unit, legal: Command[]): CommandOf<'open-door'> | null {
+  const goal = goalFor(state, hero);
+  if (!goal || !hero.position) return null;
+  // The goal square stands in for a target: the door whose opening shortens the walk.
+  const placed = hero as Placed;
+  const door = doorWorthOpening(state, placed, { ...placed, position: goal });
+  if (!door) return null;
+  return (
+    legal.find(
+      (c): c is CommandOf<'open-door'> =>
+        c.type === 'open-door' && c.at.x === door.x && c.at.y === door.y,
+    ) ?? null
+  );
+}
+
 export function chooseSkirmishHeroCommand(state: GameState): Command | null {
   const legal = legalSkirmishCommands(state);
   if (legal.length === 0) return null;
@@ -83,13 +109,25 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
   const turn = state.turn!;
   const heal = legal.find((c): c is CommandOf<'heal'> => c.type === 'heal');
   if (heal) return heal;
-  // In a race for the far edge (Escape, Infiltrate) a hero runs, and fights only when it cannot.
+  // Transport: the object is what the battle is for.
+  const pickUp = legal.find((c) => c.type === 'pick-up');
+  if (pickUp && !hero.carrying) return pickUp;
+  // In a race for the goal (Escape, Infiltrate, or home with the object) a hero runs, and
+  // fights only when it cannot get closer.
   const rule = scenarioRule(state).id;
-  const racing = rule === 'escape' || rule === 'infiltrate';
+  const racing =
+    rule === 'escape' ||
+    rule === 'infiltrate' ||
+    Boolean(hero.carrying) ||
+    (rule === 'transport' && isNearestToObject(state, hero));
   const attack = bestAttack(state, hero, legal);
   if (attack && !racing) return attack;
+  // On the way to the goal (or to the object to carry) a door that shortens the walk opens.
+  const door = racing || rule === 'transport' ? doorToGoal(state, hero, legal) : null;
+  if (door) return door;
   const moves = legal.filter((c): c is CommandOf<'move'> => c.type === 'move');
-  if (moves.length > 0 && hero.position && !turn.acted) {
+  // Its Move Unit after its other action too when racing (the object just picked up).
+  if (moves.length > 0 && hero.position && (!turn.acted || racing)) {
     const foes = livingUnits(state, 'enemies');
     const goal = goalFor(state, hero);
     // A defender of the fortress stays at its post until a foe comes near the building.

@@ -305,7 +305,6 @@ function whyNeverAttack(attacker: Unit, target: Unit): string | null {
   if (!attacker.position) return `${attacker.name} is not on the board.`;
   if (!target.position) return `${target.name} is not on the board.`;
   if (attacker.side === target.side) return `${target.name} is on the same side.`;
-  if (attacker.carrying) return `${attacker.name} carries the objective.`;
   if (attacker.structure) return `${attacker.name} is a building.`;
   return null;
 }

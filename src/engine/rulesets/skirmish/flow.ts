@@ -43,10 +43,10 @@ import {
 } from './combat';
 import { activateEnemy, enemyActivationOrder } from './enemy';
 import { healFailsWhy, tryHeal } from './heal';
+import { fallBackSquare, type GoalAreas } from './goals';
 import {
   ambushOf,
   checkRoundEnd,
-  edgeRow,
   spawnIfDue,
   spawnerOf,
   startScenario,
@@ -69,8 +69,8 @@ export interface SkirmishFlow {
   enemyBudget: number | null;
   /** The armies that have made their morale checks (once, when each fell below half). */
   moraleChecked?: Side[];
-  /** The row of each army's own edge (set at set-up). */
-  edges?: Record<Side, number>;
+  /** Each army's goal area and its own side (goals.ts), set at set-up. */
+  areas?: GoalAreas;
   /** The round the Spawning army last rolled its spawn die in (VI Spawning). */
   spawnRound?: number;
   /** A Random Enemy Action of 18-20: a fallen enemy returns once the enemies have acted. */
@@ -486,8 +486,9 @@ function whyEnemyIdles(enemy: Unit): { text: string; rule?: RuleRef } {
 }
 
 /**
- * A hero that failed its morale (VIII): its activation is spent moving toward its own
- * edge, facing away from the nearest foe, with no other action; then it is steady again.
+ * A hero that failed its morale (VIII): its activation is spent moving toward its own side
+ * (its home area), facing away from the nearest foe, with no other action; then it is
+ * steady again.
  */
 function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<void> {
   const state = ctx.state;
@@ -498,7 +499,8 @@ function* fallBack(ctx: Context, hero: Unit & { position: Point }): Generator<vo
     text: `${hero.name} has lost its nerve and falls back.`,
     rule: COMBAT('VIII Morale: a failed check retreats'),
   });
-  walkToward(ctx, hero, { x: hero.position.x, y: edgeRow(state, 'heroes') }, 'falling back');
+  const home = fallBackSquare(state, hero);
+  if (home) walkToward(ctx, hero, home, 'falling back');
   yield;
   // It may have fallen on the way (dangerous ground) or left the field.
   if (!hero.position) return;
@@ -618,7 +620,7 @@ export function takeObject(ctx: Context, unit: Unit): void {
     what: 'picked-up',
     unit: unit.id,
     at: unit.position,
-    text: `${unit.name} picks up the object and makes for home. A carrier cannot attack.`,
+    text: `${unit.name} picks up the object and makes for home.`,
   });
 }
 

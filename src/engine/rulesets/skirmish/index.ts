@@ -30,7 +30,7 @@ import { checkMorale } from './morale';
 import { SKIRMISH_MUSTER } from './muster';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
 import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';
-import { checkSkirmishVictory } from './scenarios';
+import { checkSkirmishVictory, skirmishScenarioMarks } from './scenarios';
 import { setupSkirmish, SKIRMISH_ID, skirmishPartyAfter } from './setup';
 import {
   describeSkirmishObjective,
@@ -163,6 +163,7 @@ export const skirmish: RuleModule = {
         ]
       : [],
   describeObjective: describeSkirmishObjective,
+  scenarioMarks: skirmishScenarioMarks,
   muster: SKIRMISH_MUSTER,
 };
 

@@ -9,6 +9,7 @@ import { FOG_OF_WAR_OPTION, fogOption } from '../../systems/fog';
 import { normaliseVictoryOptions } from '../../systems/victory';
 import type { OptionSpec, ScenarioDefinition } from '../module';
 import { FIGURES_BY_KIND } from './roster';
+import { whyScenarioUnavailable } from './goals';
 import { SCENARIO_RULES } from './scenarios';
 import type { SkirmishOptions } from './types';
 
@@ -107,7 +108,15 @@ function scenarioSideOption(id: string, label: string, help: string, scenario: s
   };
 }
 
-export function skirmishOptionSpecs(): OptionSpec[] {
+/**
+ * The options the Setup screen offers. On a map, a scenario it cannot host (at the scale
+ * chosen, the large one when none is) is offered as unavailable, with the reason.
+ */
+export function skirmishOptionSpecs(
+  map: BattleMap | null = null,
+  options?: Readonly<Record<string, unknown>>,
+): OptionSpec[] {
+  const scale = { scale: options?.scale === 'small' ? 'small' : 'large' };
   return [
     FOG_OF_WAR_OPTION,
     {
@@ -116,7 +125,10 @@ export function skirmishOptionSpecs(): OptionSpec[] {
       help: 'One of the seven generic battles of the solitaire rules.',
       kind: 'choice',
       default: 'basic-battle',
-      choices: SCENARIO_RULES.map((s) => ({ value: s.id, label: s.name })),
+      choices: SCENARIO_RULES.map((s) => {
+        const unavailable = map ? whyScenarioUnavailable(map, s.id, scale) : null;
+        return { value: s.id, label: s.name, ...(unavailable ? { unavailable } : {}) };
+      }),
     },
     scenarioSideOption(
       'defender',

@@ -7,15 +7,17 @@
  * - Ambush: either army may lay it (the `ambusher` option): the ambushers set up in cover,
  *   the targets in the open, and the ambushers take a whole turn before any target figure
  *   acts; it ends when one side is gone;
- * - Escape: the first army to get more than half its starting figures off the far edge; a
- *   draw when none has after 5 rounds;
- * - Infiltrate: the first army with 2 figures on the far edge at once;
+ * - Escape: the first army to get more than half its starting figures off the far edge
+ *   (its goal area, goals.ts) wins; a draw when none has after 5 rounds;
+ * - Infiltrate: the first army with 2 figures on its goal area at once;
  * - Spawning: either army may spawn (the `spawner` option): the spawners start with one
  *   figure and, when their turn begins each round, roll a d6 to bring in another (1 on the
  *   far side, 2 the side on their right, 3-4 their own side, 5 the side on their left, 6
  *   none), within 1 Move Unit of that edge;
- * - Transport: carry the object from the centre back to one's own side; it falls where its
- *   carrier does;
+ * - Transport: carry the object from the centre back to one's own side (its home area); it
+ *   falls where its carrier does, and does not hinder its carrier's move, attack or defence;
+ * - Infiltrate and Transport have no count of rounds: at the game's round limit with no
+ *   army at its goal, a draw;
  * - Fortress Assault: the defenders hold a building the assaulters must destroy
  *   (fortress.ts): the assaulters win when it falls, the defenders when every assaulter is
  *   defeated (or, our limit, when it still stands after the game's round limit);
@@ -28,8 +30,20 @@ import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
 import { endGame, endInDraw } from '../../systems/victory';
 import type { GameState, RuleRef, Side, Unit } from '../../types';
+import type { ScenarioMark } from '../module';
 import { livingUnits } from '../../world';
 import { defenderReach, figuresOf, fortressOf, roles } from './fortress';
+import {
+  foeOf,
+  goalArea,
+  goalAreasOf,
+  homeArea,
+  nearestSquareOf,
+  sectionMarkers,
+  sideCentres,
+  standsIn,
+  tableCentre,
+} from './goals';
 import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
 import { MOVE_TABLE } from './roster';
@@ -94,6 +108,7 @@ export const SCENARIO = (section: string): RuleRef => ({
 });
 
 const BASIC_ROUNDS = 5;
+const SIDES: readonly Side[] = ['heroes', 'enemies'];
 const VP_ROUND = 4;
 
 export function scenarioRule(state: GameState): ScenarioRule {
@@ -121,33 +136,22 @@ export function scenarioGoal(state: GameState): string {
 }
 
 /**
- * The row of each side's own edge: the top or bottom edge nearer where its army set up
- * (set-up records them; the heroes' is the bottom unless they started above the foe).
+ * The objective markers (VI "Objectives"): the map's own objective objects when it has
+ * them, else one at the centre of each 1-foot section and one at the centre of the table
+ * (goals.ts sectionMarkers).
  */
-export function edgeRow(state: GameState, side: Side): number {
-  const edges = (state.flow as { edges?: Record<Side, number> } | undefined)?.edges;
-  return edges?.[side] ?? (side === 'heroes' ? state.map.height - 1 : 0);
-}
-
-function farEdge(state: GameState, side: Side): number {
-  return edgeRow(state, side === 'heroes' ? 'enemies' : 'heroes');
-}
-
-/** The objective markers: the map's objective objects, else the centre of each quarter and of the map. */
 export function objectiveMarkers(state: GameState): Point[] {
   const drawn = state.map.objects.filter((o) => o.kind === 'objective');
   if (drawn.length > 0) return drawn.map((o) => ({ x: o.x, y: o.y }));
-  const { width: w, height: h } = state.map;
-  return [
-    { x: Math.floor(w / 4), y: Math.floor(h / 4) },
-    { x: Math.floor((3 * w) / 4), y: Math.floor(h / 4) },
-    { x: Math.floor(w / 2), y: Math.floor(h / 2) },
-    { x: Math.floor(w / 4), y: Math.floor((3 * h) / 4) },
-    { x: Math.floor((3 * w) / 4), y: Math.floor((3 * h) / 4) },
-  ];
+  return sectionMarkers(state.map).map((p) => ({ x: p.x, y: p.y }));
 }
 
-/** Where a figure that cannot attack heads in this scenario (III "Goal Locations"), or null. */
+/**
+ * Where a figure that cannot attack heads in this scenario (III "Goal Locations": "an enemy
+ * unable to make an attack on its turn will instead move toward the nearest goal"), or null:
+ * the nearest square of its goal area (Escape, Infiltrate), of its home area carrying the
+ * object (Transport), the object or whoever carries it, or the fortress.
+ */
 export function goalFor(state: GameState, unit: Unit): Point | null {
   if (!unit.position) return null;
   const rule = scenarioRule(state).id;
@@ -162,11 +166,12 @@ export function goalFor(state: GameState, unit: Unit): Point | null {
       : null;
   }
   if (rule === 'escape' || rule === 'infiltrate')
-    return { x: unit.position.x, y: farEdge(state, unit.side) };
+    return nearestSquareOf(state, goalArea(state, unit.side), unit.position);
   if (rule === 'transport') {
     const obj = state.objective.object;
     if (!obj) return null;
-    if (obj.carrier === unit.id) return { x: unit.position.x, y: edgeRow(state, unit.side) };
+    if (obj.carrier === unit.id)
+      return nearestSquareOf(state, homeArea(state, unit.side), unit.position);
     if (obj.at) return obj.at;
     const carrier = state.units.find((u) => u.id === obj.carrier);
     return carrier?.position ?? null;
@@ -178,8 +183,9 @@ export function goalFor(state: GameState, unit: Unit): Point | null {
 export function startScenario(ctx: Context): void {
   const state = ctx.state;
   const rule = scenarioRule(state);
-  if (rule.id === 'transport' && !state.objective.object) {
-    const centre = { x: Math.floor(state.map.width / 2), y: Math.floor(state.map.height / 2) };
+  // "place some kind of marker representing an object in or near the center".
+  const centre = rule.id === 'transport' ? tableCentre(state.map) : null;
+  if (centre && !state.objective.object) {
     state.objective.object = { at: centre, carrier: null };
     state.objective.goal = [centre];
   }
@@ -216,6 +222,17 @@ export const SPAWN_TABLE: readonly {
   { faces: [6], side: null, text: 'no figure this round' },
 ];
 
+/**
+ * The row of `side`'s own edge for the spawn table: the middle row of the open line along
+ * its side of the field (goals.ts); the table reads the field as armies facing each other
+ * across its top and bottom, as the Setup's default set-up does.
+ */
+function ownEdgeRow(state: GameState, side: Side): number {
+  const line = goalAreasOf(state).side[side];
+  if (line.length === 0) return side === 'heroes' ? state.map.height - 1 : 0;
+  return Math.round(line.reduce((n, p) => n + p.y, 0) / line.length);
+}
+
 /** An edge of the field as the spawners see it from their own starting side. */
 export type SpawnSide = 'far' | 'right' | 'own' | 'left';
 
@@ -232,7 +249,7 @@ function spawnEdge(
   depth: number,
 ): { anchor: Point; isNear: (x: number, y: number) => boolean } {
   const { width: w, height: h } = state.map;
-  const own = edgeRow(state, spawner);
+  const own = ownEdgeRow(state, spawner);
   const fromTop = own < h / 2;
   const row = (y: number) => ({
     anchor: { x: Math.floor(w / 2), y },
@@ -307,29 +324,40 @@ function pointsDefeatedBy(state: GameState, side: Side): number {
 }
 
 /**
- * Victory points (VI Objectives): 1 for holding the objective nearest one's own side, 4
- * for the one nearest the foe's side, 2 for any other; 2 for each enemy leader defeated. An
- * objective is held by a figure on it or next to it with no foe within 2 squares (from
- * rules version 4, any square of a large figure's base counts: "base contact").
+ * Victory points (VI Objectives): 1 for holding the objective nearest the centre of one's
+ * own side (its home area), 4 for the one nearest the centre of the foe's (its goal area),
+ * 2 for any other; 2 for each enemy leader defeated. An objective is held by a figure on it
+ * or next to it with no foe within 2 squares (from rules version 4, any square of a large
+ * figure's base counts: "base contact").
  */
 export function victoryPoints(state: GameState, side: Side): number {
-  const markers = objectiveMarkers(state);
-  const own = edgeRow(state, side);
-  const foe = farEdge(state, side);
-  const byRow = (row: number): Point =>
-    markers.reduce((b, m) => (Math.abs(m.y - row) < Math.abs(b.y - row) ? m : b), markers[0]);
-  const ownMarker = byRow(own);
-  const foeMarker = byRow(foe);
   let vp = 0;
-  for (const m of markers) {
+  for (const { at, points } of objectiveValues(state, side)) {
     const near = (s: Side, r: number): boolean =>
-      livingUnits(state, s).some((u) => distanceTo(state, m, u) <= r);
-    const holds = near(side, 1) && !near(side === 'heroes' ? 'enemies' : 'heroes', 2);
-    if (!holds) continue;
-    vp += isSamePoint(m, foeMarker) ? 4 : isSamePoint(m, ownMarker) ? 1 : 2;
+      livingUnits(state, s).some((u) => distanceTo(state, at, u) <= r);
+    if (near(side, 1) && !near(foeOf(side), 2)) vp += points;
   }
   vp += 2 * state.units.filter((u) => u.side !== side && !u.position && traitsOf(u).leader).length;
   return vp;
+}
+
+/** Each objective marker with the victory points it is worth to `side` (VI Objectives). */
+export function objectiveValues(state: GameState, side: Side): { at: Point; points: number }[] {
+  const markers = objectiveMarkers(state);
+  if (markers.length === 0) return [];
+  const { own, foe } = sideCentres(state, side);
+  const nearest = (to: Point): Point =>
+    markers.reduce((b, m) => (distanceSquared(m, to) < distanceSquared(b, to) ? m : b));
+  const ownMarker = nearest(own);
+  const foeMarker = nearest(foe);
+  return markers.map((at) => ({
+    at,
+    points: isSamePoint(at, foeMarker) ? 4 : isSamePoint(at, ownMarker) ? 1 : 2,
+  }));
+}
+
+function distanceSquared(a: Point, b: Point): number {
+  return (a.x - b.x) ** 2 + (a.y - b.y) ** 2;
 }
 
 /** The checks after every action: elimination, and the goals that win at once. */
@@ -351,27 +379,32 @@ export function checkSkirmishVictory(ctx: Context): void {
     const { assaulter } = roles(skirmishOptions(state).defender);
     return endGame(ctx, assaulter, `The fortress falls: the ${assaulter} have won the assault.`);
   }
-  if (rule === 'escape') escapeOffTheEdge(ctx);
+  if (rule === 'escape') escapeOffTheField(ctx);
   if (rule === 'infiltrate') {
-    for (const side of ['heroes', 'enemies'] as const) {
-      const there = livingUnits(state, side).filter((u) => u.position.y === farEdge(state, side));
+    // "At least 2 figures have to be on that side of the playing area at the same time."
+    for (const side of SIDES) {
+      const area = goalArea(state, side);
+      const there = figuresOf(state, side).filter((u) => standsIn(u, area));
       if (there.length >= 2) return endGame(ctx, side, `Two of the ${side} stand on the far side.`);
     }
   }
   if (rule === 'transport') {
+    // "The army with a figure that carries the object back to the side of the playing area
+    // where the force began the game wins."
     const obj = state.objective.object;
     const carrier = obj?.carrier ? state.units.find((u) => u.id === obj.carrier) : undefined;
-    if (carrier?.position && carrier.position.y === edgeRow(state, carrier.side))
+    if (carrier?.position && standsIn(carrier, homeArea(state, carrier.side)))
       return endGame(ctx, carrier.side, `The ${carrier.name} carries the object home.`);
   }
 }
 
-/** Escape: figures on the far edge leave the field; more than half an army out wins. */
-function escapeOffTheEdge(ctx: Context): void {
+/** Escape: figures on their goal area leave the field; more than half an army out wins. */
+function escapeOffTheField(ctx: Context): void {
   const state = ctx.state;
-  for (const side of ['heroes', 'enemies'] as const) {
-    for (const u of livingUnits(state, side) as Unit[]) {
-      if (u.position?.y !== farEdge(state, side)) continue;
+  for (const side of SIDES) {
+    const area = goalArea(state, side);
+    for (const u of figuresOf(state, side) as Unit[]) {
+      if (!standsIn(u, area)) continue;
       u.position = null;
       u.carrying = undefined;
       u.offField = 'escaped';
@@ -382,11 +415,67 @@ function escapeOffTheEdge(ctx: Context): void {
         rule: SCENARIO('Escape'),
       });
     }
-    const army = state.units.filter((u) => u.side === side);
+    const army = state.units.filter((u) => u.side === side && !u.structure);
     const out = army.filter((u) => u.offField === 'escaped').length;
     if (out * 2 > army.length)
       return endGame(ctx, side, `More than half the ${side} escaped off the far edge.`);
   }
+}
+
+/**
+ * What the scenario marks on the board for the view (RuleModule.scenarioMarks): each army's
+ * goal area (Escape, Infiltrate), its home and the object on the ground (Transport), the
+ * objective markers with what each is worth to the heroes (a Basic Battle with objectives).
+ */
+export function skirmishScenarioMarks(state: GameState): ScenarioMark[] {
+  const rule = scenarioRule(state).id;
+  const marks: ScenarioMark[] = [];
+  if (rule === 'escape' || rule === 'infiltrate') {
+    const escape = rule === 'escape';
+    marks.push(
+      {
+        kind: 'goal',
+        side: 'heroes',
+        squares: goalArea(state, 'heroes'),
+        label: escape ? 'Your goal: escape here' : 'Your goal: two of yours here at once',
+      },
+      {
+        kind: 'goal',
+        side: 'enemies',
+        squares: goalArea(state, 'enemies'),
+        label: escape ? 'The enemy escapes here' : 'The enemy\u2019s goal: two of theirs here',
+      },
+    );
+  }
+  if (rule === 'transport') {
+    marks.push(
+      {
+        kind: 'home',
+        side: 'heroes',
+        squares: homeArea(state, 'heroes'),
+        label: 'Your home: carry the object here',
+      },
+      {
+        kind: 'home',
+        side: 'enemies',
+        squares: homeArea(state, 'enemies'),
+        label: 'The enemy\u2019s home: it carries the object here',
+      },
+    );
+    const at = state.objective.object?.at;
+    if (at)
+      marks.push({ kind: 'object', side: null, squares: [at], label: 'The object: pick it up' });
+  }
+  if (rule === 'basic-battle' && skirmishOptions(state).objectives)
+    for (const { at, points } of objectiveValues(state, 'heroes'))
+      marks.push({
+        kind: 'objective',
+        side: 'heroes',
+        squares: [at],
+        label: `${points} VP for you`,
+        points,
+      });
+  return marks;
 }
 
 /** The end of a round: the scenario's count of rounds. */
@@ -424,37 +513,38 @@ export function checkRoundEnd(ctx: Context): void {
         `Victory points: heroes ${h}, enemies ${e}.`,
       );
   }
-  if (state.round >= BASIC_ROUNDS && rule !== 'spawning' && rule !== 'ambush') {
+  // "Whomever has the last surviving figure(s) after 5 rounds wins" (Basic Battle), and
+  // Escape is a race "before 5 rounds are finished"; the other scenarios have no count.
+  if (state.round >= BASIC_ROUNDS && rule === 'basic-battle') {
     const h = pointsDefeatedBy(state, 'heroes');
     const e = pointsDefeatedBy(state, 'enemies');
-    if (rule === 'basic-battle') {
-      if (h !== e)
-        return endGame(
-          ctx,
-          h > e ? 'heroes' : 'enemies',
-          `After ${BASIC_ROUNDS} rounds the ${h > e ? 'heroes' : 'enemies'} defeated more (${h} points to ${e}).`,
-        );
-      return endInDraw(
+    if (h !== e)
+      return endGame(
         ctx,
-        `After ${BASIC_ROUNDS} rounds neither army prevailed (${h} points each).`,
+        h > e ? 'heroes' : 'enemies',
+        `After ${BASIC_ROUNDS} rounds the ${h > e ? 'heroes' : 'enemies'} defeated more (${h} points to ${e}).`,
       );
-    }
-    // Escape: "...to try to prevent any army from winning before 5 rounds are finished."
-    if (rule === 'escape')
-      return endInDraw(
-        ctx,
-        `After ${BASIC_ROUNDS} rounds neither army got more than half its figures off the far edge.`,
-      );
-    return endGame(
+    return endInDraw(
       ctx,
-      'enemies',
-      `The heroes did not reach their goal within ${BASIC_ROUNDS} rounds.`,
+      `After ${BASIC_ROUNDS} rounds neither army prevailed (${h} points each).`,
     );
   }
-  if (state.round >= state.options.maxRounds)
+  // Escape: "...to try to prevent any army from winning before 5 rounds are finished."
+  if (state.round >= BASIC_ROUNDS && rule === 'escape')
+    return endInDraw(
+      ctx,
+      `After ${BASIC_ROUNDS} rounds neither army got more than half its figures off the far edge.`,
+    );
+  if (state.round >= state.options.maxRounds) {
+    if (rule === 'infiltrate' || rule === 'transport')
+      return endInDraw(
+        ctx,
+        `After ${state.options.maxRounds} rounds neither army has reached its goal.`,
+      );
     return endGame(
       ctx,
       'enemies',
       `The heroes did not prevail within ${state.options.maxRounds} rounds.`,
     );
+  }
 }

@@ -6,8 +6,7 @@
  */
 import { baseAt } from '../../footprint';
 import { facingToward, pointKey, type Point } from '../../grid';
-import { isTerrainPassable, type BattleMap } from '../../map';
-import { regions } from '../../regions';
+import type { BattleMap } from '../../map';
 import type { PartyMember, SetupInput, SetupResult } from '../module';
 import {
   mapWithDoors,
@@ -22,34 +21,19 @@ import { readStrength, scaledCount, strengthenArchFoe } from '../../systems/stre
 import type { GameState, Side, Unit } from '../../types';
 import { seatSkirmishSkills, skirmishSkillLevels, UNIQUE_MINIMUM_WOUNDS } from './campaign';
 import { FORTRESS_KIND, FORTRESS_WOUNDS, planFortress } from './fortress';
+import {
+  fallbackRow,
+  markedStarts,
+  NO_ROOM_FOR_FORTRESS,
+  planGoalAreas,
+  startSquares,
+  whyScenarioUnavailable,
+} from './goals';
 import { normaliseSkirmishOptions } from './options';
 import { FIGURES_BY_KIND, MOVE_TABLE, moveOf, weaponAt } from './roster';
 import { traitsOf, type Scale, type SkirmishOptions } from './types';
 
 export const SKIRMISH_ID = 'skirmish';
-
-/** The squares of `map` figures may start on, nearest `anchors` first, in the largest area. */
-function startSquares(map: BattleMap, anchors: Point[], fallbackRow: number): Point[] {
-  const { labels } = regions(map);
-  const counts = new Map<number, number>();
-  for (const l of labels) if (l >= 0) counts.set(l, (counts.get(l) ?? 0) + 1);
-  const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? -1;
-  const open: Point[] = [];
-  for (let y = 0; y < map.height; y++)
-    for (let x = 0; x < map.width; x++) {
-      const i = y * map.width + x;
-      if (labels[i] === main && isTerrainPassable(map.terrain[i])) open.push({ x, y });
-    }
-  const targets = anchors.length > 0 ? anchors : [{ x: Math.floor(map.width / 2), y: fallbackRow }];
-  const dist = new Map<Point, number>();
-  for (const p of open)
-    dist.set(
-      p,
-      Math.min(...targets.map((a) => Math.max(Math.abs(a.x - p.x), Math.abs(a.y - p.y)))),
-    );
-  // The open list is in reading order, and the sort is stable: ties stay in reading order.
-  return open.sort((a, b) => dist.get(a)! - dist.get(b)!);
-}
 
 /**
  * Whether a square is in cover for an ambusher (VI Ambush: "behind terrain features and
@@ -231,6 +215,10 @@ export function skirmishPartyAfter(state: GameState): PartyMember[] {
   return (seated.length > 0 ? seated : heroes).map((u) => partyMemberOf(u, skirmishSkillLevels(u)));
 }
 
+function copyPoints(points: readonly Point[]): { x: number; y: number }[] {
+  return points.map((p) => ({ x: p.x, y: p.y }));
+}
+
 export function setupSkirmish(input: SetupInput): SetupResult {
   const { map, doors } = mapWithDoors(input.map);
   const options: SkirmishOptions = normaliseSkirmishOptions(input.options, input.map);
@@ -245,11 +233,13 @@ export function setupSkirmish(input: SetupInput): SetupResult {
   if (unknown) return { ok: false, error: `"${unknown}" is not a figure of the Skirmish roster.` };
   const partyIds = new Set(party.map((m) => m.id));
   if (partyIds.size < party.length) return { ok: false, error: 'Two of the party share an id.' };
-  const anchors = (kind: string): Point[] =>
-    map.objects.filter((o) => o.kind === kind).map((o) => ({ x: o.x, y: o.y }));
-  const nearHeroes = startSquares(map, anchors('hero'), map.height - 1);
-  const marked = anchors('enemy');
-  const nearEnemy = startSquares(map, marked, 0);
+  // A scenario the map cannot host (no goal apart from an army's start, no room for the
+  // fortress) is refused with the reason, as the Setup screen shows it.
+  const unavailable = whyScenarioUnavailable(input.map, options.scenario, options);
+  if (unavailable) return { ok: false, error: unavailable };
+  const nearHeroes = startSquares(map, markedStarts(map, 'heroes'), fallbackRow(map, 'heroes'));
+  const marked = markedStarts(map, 'enemies');
+  const nearEnemy = startSquares(map, marked, fallbackRow(map, 'enemies'));
   // Fortress Assault (VI): the building first, then each army where the seed sets it up.
   const fortress =
     options.scenario === 'fortress-assault'
@@ -263,7 +253,7 @@ export function setupSkirmish(input: SetupInput): SetupResult {
         )
       : null;
   if (options.scenario === 'fortress-assault' && !fortress)
-    return { ok: false, error: `Map "${map.name}" has no room for the fortress.` };
+    return { ok: false, error: NO_ROOM_FOR_FORTRESS };
   const fortressSquares = (side: Side): Point[] | null =>
     fortress && (side === options.defender ? fortress.defenderSquares : fortress.assaulterSquares);
   const ambush = options.scenario === 'ambush';
@@ -386,15 +376,17 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     objective: objectiveFor(map, options, units),
     seed: input.seed,
   });
-  // Each army's own edge: the heroes' the bottom row unless they set up above the foe.
-  const bottom = map.height - 1;
-  const heroesBelow = heroCentre.y >= enemyCentre.y;
+  // Each army's goal and its own side (goals.ts), from the map as drawn.
+  const areas = planGoalAreas(input.map, options.scale);
   state.flow = {
     first: 'heroes',
     next: 'heroes',
     acted: [],
     enemyBudget: null,
-    edges: { heroes: heroesBelow ? bottom : 0, enemies: heroesBelow ? 0 : bottom },
+    areas: {
+      goal: { heroes: copyPoints(areas.goal.heroes), enemies: copyPoints(areas.goal.enemies) },
+      side: { heroes: copyPoints(areas.side.heroes), enemies: copyPoints(areas.side.enemies) },
+    },
   };
   return { ok: true, state };
 }
