@@ -1,7 +1,8 @@
 /**
  * Draws (issue 28, point 8): a battle neither army wins ends as a draw, not as the heroes'
- * defeat. The Skirmish's Basic Battle tied on points after 5 rounds and its Escape with no
- * army through after 5 rounds (solitaire-gaming-rules VI), played with rigged dice.
+ * defeat: the Skirmish's Basic Battle tied on points after 5 rounds (solitaire-gaming-rules
+ * VI), played with rigged dice. (Escape, Infiltrate and Transport without a winner:
+ * scenarios.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, GameState } from '../../../src/engine/types';
@@ -41,19 +42,5 @@ describe('VI Basic Battle: a tie on points after 5 rounds is a draw', () => {
     const over = events.find((e) => e.type === 'game-over');
     expect(over).toMatchObject({ winner: null });
     expect(over?.text).toBe('Draw. After 5 rounds neither army prevailed (0 points each).');
-  });
-});
-
-describe('VI Escape: no army through after 5 rounds is a draw', () => {
-  it('"...to try to prevent any army from winning before 5 rounds are finished": then no army has won', () => {
-    const s = skirmishGame(STAND_OFF, ['archer', 'archer'], ['slinger', 'slinger'], {
-      scenario: 'escape',
-    });
-    const { state } = fiveQuietRounds(s);
-    expect(state.round).toBe(5);
-    expect(state.outcome).toEqual({
-      winner: null,
-      reason: 'After 5 rounds neither army got more than half its figures off the far edge.',
-    });
   });
 });

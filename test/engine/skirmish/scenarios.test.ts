@@ -42,7 +42,7 @@ describe('VI Escape: "the first army to get more than half the original number o
     });
   });
 
-  it('"before 5 rounds are finished": after 5 rounds with no army out, nobody wins', () => {
+  it('"before 5 rounds are finished": after 5 rounds with no army out, a draw', () => {
     let s = start(
       skirmishGame(SEPARATE, ['archer', 'archer'], ['slinger'], { scenario: 'escape' }),
     ).state;
@@ -50,7 +50,10 @@ describe('VI Escape: "the first army to get more than half the original number o
     expect(s.outcome).toBeNull();
     s = endTurns(s, ['archer-1', 'archer-2'], []);
     expect(s.round).toBe(5);
-    expect(s.outcome?.reason).toBe('After 5 rounds neither army has escaped: nobody wins.');
+    expect(s.outcome).toEqual({
+      winner: null,
+      reason: 'After 5 rounds neither army got more than half its figures off the far edge.',
+    });
   });
 });
 
@@ -115,7 +118,7 @@ describe('VI Transport: "The army with a figure that carries the object back to 
 
 describe('VI: only Basic Battle and Escape have a count of rounds', () => {
   it.each(['infiltrate', 'transport'])(
-    '%s plays on past round 5 to the game\u2019s round limit, where nobody wins',
+    '%s plays on past round 5 to the game\u2019s round limit, where it is a draw',
     (scenario) => {
       let s = start(
         skirmishGame(SEPARATE, ['archer', 'archer'], ['slinger'], { scenario, maxRounds: 7 }),
@@ -124,9 +127,10 @@ describe('VI: only Basic Battle and Escape have a count of rounds', () => {
       expect(s.round).toBe(7);
       expect(s.outcome).toBeNull();
       s = endTurns(s, ['archer-1', 'archer-2'], []);
-      expect(s.outcome?.reason).toBe(
-        'After 7 rounds neither army has reached its goal: nobody wins.',
-      );
+      expect(s.outcome).toEqual({
+        winner: null,
+        reason: 'After 7 rounds neither army has reached its goal.',
+      });
     },
   );
 });
