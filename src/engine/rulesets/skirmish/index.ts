@@ -11,6 +11,7 @@ import type { Unit } from '../../types';
 import {
   BASE_DISTANCE_RULES,
   BASE_PLANNING_RULES,
+  BOOK_RULES,
   measuresToBase,
   SKIRMISH_RULES_VERSION,
 } from './versions';
@@ -76,6 +77,18 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'square of the one measuring: whom an enemy goes for, heads for, faces, tends or backs ' +
     "away from, who acts first, the tactics' choices, a retreat's turn and who holds an " +
     'objective.',
+  [BOOK_RULES]:
+    'The Skirmish as the rule book reads: goal areas come from the map (its exits, else the ' +
+    'open line along the far edge), and a map that cannot host a scenario does not offer ' +
+    'it; Infiltrate and Transport have no count of rounds, and a battle nobody wins is a ' +
+    'draw; the carrier of the object fights; one objective marker per 1-foot section and ' +
+    'one at the centre; terrain and shields give cover (16+ to shoot, a second defence die ' +
+    'in melee); wild shots through woods need 20, and blasts strike foes out of sight; a ' +
+    'failed defence wounds once or stuns, never both; dangerous ground also bites at the ' +
+    'end of a turn, and its hit may be defended; enemies pick their weapon by its real ' +
+    'chance to hit and shooters keep out of melee; the spawn die is rolled from round 1, a ' +
+    'returning figure waits for the next round, either army may ambush or spawn; a failed ' +
+    'morale check retreats, never routs.',
 };
 
 export const skirmish: RuleModule = {
@@ -83,7 +96,7 @@ export const skirmish: RuleModule = {
   name: 'Solitaire Skirmish (d20)',
   source: 'solitaire-gaming-rules.txt',
   rulesVersion: SKIRMISH_RULES_VERSION,
-  oldestRulesVersion: 2,
+  oldestRulesVersion: BOOK_RULES,
   rulesChanges: SKIRMISH_RULES_CHANGES,
   plansWithBase: (state) => rulesVersionOf(state) >= BASE_PLANNING_RULES,
   measuresToBase,

@@ -3,8 +3,13 @@
  * under it). 1: as first built. 2: large figures (the Ogre and the Wyrm on 2x2 squares) and
  * the Fortress Assault's fortress. 3: large figures plan their long way over squares their
  * whole base fits. 4: every "nearest" and range a figure measures to a large figure counts
- * to the nearest square of its base (V "Large Figures"). Version 1's code was not kept, so
- * the module plays versions 2 to 4 (oldestRulesVersion).
+ * to the nearest square of its base (V "Large Figures"). 5: the Skirmish as the rule book
+ * reads (issue 28): goal areas from the map, terrain and shield cover, one effect per failed
+ * defence, dangerous ground at a turn's end, wild shots and blasts out of sight, the primary
+ * weapon by its real chance, draws, the round flow and morale of the book. Version 5 changed
+ * nearly every battle and its old code was not kept, so the module plays version 5 only
+ * (oldestRulesVersion): an older save that replays the same plays on, any other gets a plain
+ * message (app/session.ts).
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -13,7 +18,8 @@ import type { GameState, Unit } from '../../types';
 
 export const BASE_PLANNING_RULES = 3;
 export const BASE_DISTANCE_RULES = 4;
-export const SKIRMISH_RULES_VERSION = BASE_DISTANCE_RULES;
+export const BOOK_RULES = 5;
+export const SKIRMISH_RULES_VERSION = BOOK_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
