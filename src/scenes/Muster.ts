@@ -334,7 +334,11 @@ export class MusterScene extends Phaser.Scene {
     }
     const f = this.roster[Math.min(cursor.row, this.roster.length - 1)];
     if (!f || !this.card) return;
-    this.card.setText(`${f.name} \u2014 ${f.stats}\n${f.abilities.join(' ')}`);
+    // A warning of lopsided armies heads the card while it holds.
+    const caution = this.muster?.caution?.(this.options);
+    this.card.setText(
+      `${caution ? `${caution}\n` : ''}${f.name} \u2014 ${f.stats}\n${f.abilities.join(' ')}`,
+    );
   }
 
   private change(side: Side, kind: string, by: 1 | -1): void {

@@ -906,9 +906,10 @@ export class SetupScene extends Phaser.Scene {
       return `${side === 'heroes' ? 'Your army' : 'The enemy'}: ${a.kinds.length} figures, ${a.points} of ${a.budget} points${arch}`;
     };
     const problem = muster.problem(this.options);
+    const caution = muster.caution?.(this.options) ?? null;
     const mark = root.list.length;
     const musterW = above ? this.off(120) : 120;
-    const colour = problem ? '#ffb4a8' : CSS.parchment;
+    const colour = problem ? '#ffb4a8' : caution ? CSS.gold : CSS.parchment;
     // Upright at a larger text size both lines wrap over the panel's width; on a wide screen
     // each army takes one line beside the Muster button (smaller, or cut with its whole in
     // its tip), so that the seed still fits in the panel.
@@ -925,6 +926,7 @@ export class SetupScene extends Phaser.Scene {
           }),
         )
         .setName('muster-summary');
+      if (caution) this.hoverTip(armies, caution);
       root.add(armies);
       armiesH = armies.height;
     } else {
@@ -934,7 +936,9 @@ export class SetupScene extends Phaser.Scene {
         const t = this.add
           .text(x, ly, full, textStyle(this.fs(14), colour))
           .setName('muster-summary');
-        if (fitText(t, full, wrap - 140, this.fs(14))) this.hoverTip(t, full);
+        const cut = fitText(t, full, wrap - 140, this.fs(14));
+        if (cut || caution)
+          this.hoverTip(t, [cut ? full : '', caution ?? ''].filter(Boolean).join('\n'));
         root.add(t);
         ly += t.height + 3;
       }

@@ -381,6 +381,11 @@ export interface MusterRules {
   goal(options: ModuleOptions): string;
   /** Why the armies cannot go to battle (over budget, empty), or null. */
   problem(options: ModuleOptions): string | null;
+  /**
+   * Optional: a warning that does not stop the battle (armies lopsided by points), in
+   * plain words, or null.
+   */
+  caution?(options: ModuleOptions): string | null;
   /** The option a table roll picks, the die, and what a roll gives. */
   optionRoll?: { option: string; die: number; pick(roll: number): OptionRoll | null };
 }

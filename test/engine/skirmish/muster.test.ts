@@ -11,6 +11,7 @@ import {
   archFoeIndex,
   armyPoints,
   musterArmy,
+  musterCaution,
   musterProblem,
   musterRoster,
   optionsForScenario,
@@ -135,5 +136,19 @@ describe('VI: the scenario rolled on a d20', () => {
     expect(scenarioForRoll(14)?.text).toBe('d20 = 14: Fortress Assault (13-14)');
     expect(scenarioForRoll(0)).toBeNull();
     expect(scenarioForRoll(21)).toBeNull();
+  });
+});
+
+describe('the muster warns of lopsided armies', () => {
+  it('says so when one army has more than a quarter more points, not otherwise', () => {
+    const even = normaliseSkirmishOptions({ heroes: 'captain,archer', enemies: 'warlord' });
+    expect(musterCaution(even)).toBeNull();
+    const lopsided = normaliseSkirmishOptions({
+      heroes: 'captain,knight,archer,archer',
+      enemies: 'swordsman,swordsman',
+    });
+    expect(musterCaution(lopsided)).toMatch(/^Lopsided armies: Your army has 44 points against 10/);
+    const theirs = normaliseSkirmishOptions({ heroes: 'swordsman', enemies: 'wyrm' });
+    expect(musterCaution(theirs)).toMatch(/^Lopsided armies: The enemy has 28 points against 5/);
   });
 });

@@ -187,6 +187,23 @@ export function musterProblem(options: ModuleOptions): string | null {
   return null;
 }
 
+/**
+ * Armies further apart than this share of the larger one's points are lopsided: the seed
+ * lets point values measure the armies (VI "point values can be the cost to add the figure
+ * to the army"), and a quarter is more than one of the costliest figures in a default army.
+ */
+export const LOPSIDED_SHARE = 0.25;
+
+/** A warning when one army has far more points than the other, or null. */
+export function musterCaution(options: ModuleOptions): string | null {
+  const heroes = musterArmy(options, 'heroes').points;
+  const enemies = musterArmy(options, 'enemies').points;
+  const larger = Math.max(heroes, enemies);
+  if (larger === 0 || larger - Math.min(heroes, enemies) <= LOPSIDED_SHARE * larger) return null;
+  const stronger = heroes > enemies ? 'Your army' : 'The enemy';
+  return `Lopsided armies: ${stronger} has ${larger} points against ${Math.min(heroes, enemies)}, more than a quarter more; expect a one-sided battle.`;
+}
+
 /** The scenario's goal (VI), in our words. */
 export function musterGoal(options: ModuleOptions): string {
   const o = normaliseSkirmishOptions(options);
@@ -215,5 +232,6 @@ export const SKIRMISH_MUSTER: MusterRules = {
   forScenario: optionsForScenario,
   goal: musterGoal,
   problem: musterProblem,
+  caution: musterCaution,
   optionRoll: { option: 'scenario', die: 20, pick: scenarioForRoll },
 };
