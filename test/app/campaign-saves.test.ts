@@ -178,18 +178,20 @@ describe('dice versions in campaign saves', () => {
 });
 
 describe('older rules in a campaign', () => {
-  it('a Skirmish battle recorded under rules version 1 is refused in words, never replayed', () => {
+  it('a Skirmish battle recorded under rules older than version 5 is refused in words, never replayed', () => {
     // A campaign save keeps no check of its battles, so one of rules this copy no longer
-    // plays (Skirmish 1, before large figures and the fortress) cannot be shown to come out
-    // the same: loading it stops with a message. The current version sets up as usual.
+    // plays (Skirmish 1 to 4, before the rules as the book reads) cannot be shown to come
+    // out the same: loading it stops with a message. The current version sets up as usual.
     const def = findCampaign('ember-crown')!;
     const state = newCampaign(def, 4242, campaignOptions('normal'));
     const old = missionSetup(state, def, 'the-road', 7, 1, resolveCampaignScenario);
     expect(old.ok ? '' : old.error).toMatch(
       /^Mission "[^"]+": This game was made with older rules \(version 1 of the Solitaire Skirmish/,
     );
-    const now = missionSetup(state, def, 'the-road', 7, 2, resolveCampaignScenario);
-    expect(now.ok && now.setup.config.rulesVersion).toBe(2);
+    const four = missionSetup(state, def, 'the-road', 7, 4, resolveCampaignScenario);
+    expect(four.ok ? '' : four.error).toMatch(/older rules \(version 4 of the Solitaire Skirmish/);
+    const now = missionSetup(state, def, 'the-road', 7, 5, resolveCampaignScenario);
+    expect(now.ok && now.setup.config.rulesVersion).toBe(5);
   });
 });
 
