@@ -732,7 +732,7 @@ export class SetupScene extends Phaser.Scene {
       this.buildOption(spec, optionName(spec, specs), bx, y);
       const noted = this.optionNote(spec, optionName(spec, specs), bx, y + button / 2 + 2, wrap);
       band(mark, y - button / 2, y + button / 2 + noted);
-      y += (this.k > 1 && !this.lay.upright ? 44 : Math.max(50, button + 10)) + noted;
+      y += this.step(this.k > 1 && !this.lay.upright ? 44 : Math.max(50, button + 10)) + noted;
     }
     const scrolls = this.lay.upright && y + button / 2 > limit;
     const seedMark = root.list.length;
