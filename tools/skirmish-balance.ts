@@ -4,7 +4,8 @@
  * fields, a new field for each game), played headless by the hero autopilot.
  *
  * `npx tsx tools/skirmish-balance.ts [--games N] [--seed S] [--scenario ID] [--map ID]
- * [--json]`: prints a Markdown table (heroes' wins, draws, the enemy's wins, mean rounds,
+ * [--map-scale large|small] [--json]` (`--map-scale`: the scale the bundled maps are played
+ * at, large as the Setup screen offers them; each random field keeps its own): prints a Markdown table (heroes' wins, draws, the enemy's wins, mean rounds,
  * figures lost per side), or JSON. Game i of a row plays seed S + i; on a random field it
  * also rolls field S + i. A scenario a map cannot host is listed with the reason. The same
  * seed gives the same table.
@@ -44,6 +45,7 @@ function parseArgs(argv: string[]) {
     json: false,
     scenario: null as string | null,
     map: null as string | null,
+    mapScale: 'large' as 'large' | 'small',
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -53,7 +55,11 @@ function parseArgs(argv: string[]) {
     else if (a === '--json') args.json = true;
     else if (a === '--scenario') args.scenario = next();
     else if (a === '--map') args.map = next();
-    else fail(`Unknown option "${a}".`);
+    else if (a === '--map-scale') {
+      const v = next();
+      if (v !== 'large' && v !== 'small') fail('--map-scale must be large or small.');
+      args.mapScale = v;
+    } else fail(`Unknown option "${a}".`);
   }
   if (!Number.isInteger(args.games) || args.games < 1) fail('--games must be 1 or more.');
   return args;
@@ -66,14 +72,14 @@ interface Battlefield {
 }
 
 /** The battlefields: each bundled map, then the random fields (a field per game). */
-function battlefields(): Battlefield[] {
+function battlefields(mapScale: 'large' | 'small'): Battlefield[] {
   const index = JSON.parse(
     readFileSync(new URL('../maps/index.json', import.meta.url), 'utf8'),
   ) as { id: string }[];
   return [
     ...index.map((m) => ({
       id: `map:${m.id}`,
-      scale: 'large' as const,
+      scale: mapScale,
       mapFor: () => loadBundledMap(m.id),
     })),
     ...(['small', 'large'] as const).map((scale) => ({
@@ -145,7 +151,7 @@ function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const scenarios = SCENARIO_RULES.filter((s) => !args.scenario || s.id === args.scenario);
   if (scenarios.length === 0) fail(`There is no Skirmish scenario "${args.scenario}".`);
-  const fields = battlefields().filter((f) => !args.map || f.id === args.map);
+  const fields = battlefields(args.mapScale).filter((f) => !args.map || f.id === args.map);
   if (fields.length === 0) fail(`There is no battlefield "${args.map}".`);
   const started = Date.now();
   const rows: Row[] = [];
@@ -161,10 +167,12 @@ function main(): void {
     '| scenario | battlefield | games | heroes win | draws | enemy wins | rounds | heroes lost | enemies lost |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
+  const notes: string[] = [];
   for (const r of rows) {
     const name = SCENARIO_RULES.find((s) => s.id === r.scenario)!.name;
     if (r.unavailable) {
-      lines.push(`| ${name} | ${r.battlefield} | not offered: ${r.unavailable} |||||||`);
+      lines.push(`| ${name} | ${r.battlefield} | not offered (${notes.length + 1}) |||||||`);
+      notes.push(`${notes.length + 1}. ${r.unavailable}`);
       continue;
     }
     lines.push(
