@@ -24,6 +24,7 @@ import {
   type ScenarioDefinition,
   type ScenarioOptions,
 } from '../src/engine/index';
+import { isCasualty } from '../src/engine/world';
 import { playAutoGame } from '../src/engine/simulate';
 import { FIELD_PREFIX, loadFieldMap } from '../src/maps/fields';
 import { isDifficulty, type Difficulty } from '../src/engine/campaign/index';
@@ -250,8 +251,8 @@ async function main(): Promise<void> {
     else if (winner === 'enemies') enemyWins++;
     else draws++;
     rounds += s.round;
-    heroesLost += s.units.filter((u) => u.side === 'heroes' && !u.position).length;
-    enemiesLost += s.units.filter((u) => u.side === 'enemies' && !u.position).length;
+    heroesLost += s.units.filter((u) => u.side === 'heroes' && isCasualty(u)).length;
+    enemiesLost += s.units.filter((u) => u.side === 'enemies' && isCasualty(u)).length;
     commands += game.commands.length;
   }
   const seconds = (performance.now() - started) / 1000;

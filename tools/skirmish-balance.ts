@@ -16,6 +16,7 @@ import { loadBundledMap } from './lib/maps';
 import { findRuleModule } from '../src/engine/rulesets/registry';
 import { SCENARIO_RULES } from '../src/engine/rulesets/skirmish/scenarios';
 import { createGame } from '../src/engine/setup';
+import { isCasualty } from '../src/engine/world';
 import { playAutoGame } from '../src/engine/simulate';
 import type { BattleMap } from '../src/engine/map';
 import type { ModuleOptions } from '../src/engine/types';
@@ -128,9 +129,7 @@ function playRow(field: Battlefield, scenario: string, games: number, seed: numb
     if (winner === 'heroes') row.heroWins += 1;
     else if (winner === 'enemies') row.enemyWins += 1;
     else row.draws += 1;
-    for (const u of state.units) {
-      if (u.structure || u.position || u.offField === 'reserve' || u.offField === 'escaped')
-        continue;
+    for (const u of state.units.filter(isCasualty)) {
       if (u.side === 'heroes') row.heroesLost += 1;
       else row.enemiesLost += 1;
     }

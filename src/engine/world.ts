@@ -9,6 +9,19 @@ export function findUnit(state: GameState, id: string): Unit | undefined {
   return state.units.find((u) => u.id === id);
 }
 
+/**
+ * Whether `unit` is a casualty of the battle: off the board, but not a building, not a
+ * figure that escaped the field (Escape) and not one still waiting to come on (Spawning).
+ */
+export function isCasualty(unit: Unit): boolean {
+  return (
+    unit.position === null &&
+    !unit.structure &&
+    unit.offField !== 'escaped' &&
+    unit.offField !== 'reserve'
+  );
+}
+
 /** A unit still on the board (not defeated). */
 export function isOnBoard(unit: Unit): unit is Unit & { position: Point } {
   return unit.position !== null;

@@ -8,6 +8,7 @@ import { skirmishWeapons } from '../../../src/engine/rulesets/skirmish/types';
 import { legalCommands } from '../../../src/engine/game';
 import { play, rollsOf, unit } from '../helpers';
 import { HALL, skirmishGame, STAND_OFF, TRANSPORT_FIELD } from './helpers';
+import { isCasualty } from '../../../src/engine/world';
 
 function start(state: GameState, rolls: number[] = [15, 5]) {
   return play(state, { type: 'start' }, rolls);
@@ -259,5 +260,19 @@ describe('VI set-up rules in the placement', () => {
       );
       expect(besideWall).toBe(true);
     }
+  });
+});
+
+describe('casualties, as the sim and the balance table count them', () => {
+  it('a figure that escaped the field or waits to be spawned is no casualty; a fallen one is', () => {
+    const s = skirmishGame(HALL, ['archer', 'archer'], ['slinger'], { scenario: 'escape' });
+    const [out, fallen] = s.units.filter((u) => u.side === 'heroes');
+    out.position = null;
+    out.offField = 'escaped';
+    fallen.position = null;
+    const waiting = s.units.find((u) => u.side === 'enemies')!;
+    waiting.position = null;
+    waiting.offField = 'reserve';
+    expect(s.units.filter(isCasualty).map((u) => u.id)).toEqual([fallen.id]);
   });
 });
