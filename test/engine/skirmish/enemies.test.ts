@@ -165,13 +165,7 @@ describe('VIII Morale, and III Retreating', () => {
     });
     s = play(s, { type: 'start' }, [15, 5]).state;
     // Two down already; the third falls to the archer's shot.
-    for (const id of ['swordsman-1', 'swordsman-2']) {
-      const u = unit(s, id);
-      u.position = null;
-      u.wounds = 1;
-      u.ai!.status = 'defeated';
-    }
-    s.objective.enemiesDefeated = 2;
+    for (const id of ['swordsman-1', 'swordsman-2']) layLow(s, id);
     // The swordsman's small shield faces the archer: the shot needs 16+.
     const shot = play(
       s,
@@ -193,13 +187,7 @@ describe('VIII Morale, and III Retreating', () => {
       morale: true,
     });
     s = play(s, { type: 'start' }, [15, 5]).state;
-    for (const id of ['spearman-1', 'spearman-2']) {
-      const u = unit(s, id);
-      u.position = null;
-      u.wounds = 1;
-      u.ai!.status = 'defeated';
-    }
-    s.objective.enemiesDefeated = 2;
+    for (const id of ['spearman-1', 'spearman-2']) layLow(s, id);
     const shot = play(
       s,
       { type: 'attack', unit: 'archer-1', target: 'spearman-3', weapon: 'bow' },
