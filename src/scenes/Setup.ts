@@ -47,7 +47,6 @@ import {
   PREVIEW,
   setupLayout,
   shownOptionValue,
-  stepChoice,
   type SetupLayout,
 } from '../view/setup-layout';
 import {

@@ -4,7 +4,7 @@
  * wide an option's buttons are, and which value of an option is shown chosen. Numbers and
  * option specs only, no Phaser: scenes/Setup.ts builds from it, and the tests read it.
  */
-import type { OptionChoice, OptionSpec, OptionValue } from '../engine';
+import type { OptionSpec, OptionValue } from '../engine';
 
 /** Choices beyond this many are offered one at a time, with previous and next buttons. */
 export const MAX_CHOICE_BUTTONS = 5;
@@ -45,19 +45,6 @@ export function shownOptionValue(
         ? value
         : spec.default;
   }
-}
-
-/**
- * The index of the choice `by` steps (+1 or -1) round from `from`, passing over those that
- * are unavailable (the map cannot host them); `from` itself when no other can be chosen.
- */
-export function stepChoice(choices: readonly OptionChoice[], from: number, by: number): number {
-  const n = choices.length;
-  for (let k = 1; k < n; k++) {
-    const i = (((from + by * k) % n) + n) % n;
-    if (!choices[i].unavailable) return i;
-  }
-  return from;
 }
 
 /** The right-hand column of the details panel: the map's picture and its summary. */

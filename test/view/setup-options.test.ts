@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionSpec } from '../../src/engine';
 import { findRuleModule } from '../../src/engine';
-import { shownOptionValue, stepChoice } from '../../src/view/setup-layout';
+import { shownOptionValue } from '../../src/view/setup-layout';
 
 describe('the value an option shows chosen', () => {
   it('"Enemies begin" shows Patrolling chosen in a fresh Dungeon Crawl, Alerted once picked', () => {
@@ -50,24 +50,5 @@ describe('the value an option shows chosen', () => {
     };
     expect(shownOptionValue(count, { holdTurns: 3 })).toBe(3);
     expect(shownOptionValue(count, { holdTurns: 'x' })).toBe(2);
-  });
-});
-
-describe('a choice the map cannot host', () => {
-  it('the arrows pass over it, both ways, round the ends', () => {
-    const choices = [
-      { value: 'basic', label: 'Basic' },
-      { value: 'escape', label: 'Escape', unavailable: 'The map has no far edge to escape by.' },
-      { value: 'ambush', label: 'Ambush' },
-      { value: 'fortress', label: 'Fortress', unavailable: 'No room for the fortress.' },
-    ];
-    expect(stepChoice(choices, 0, 1)).toBe(2);
-    expect(stepChoice(choices, 2, 1)).toBe(0);
-    expect(stepChoice(choices, 0, -1)).toBe(2);
-    expect(stepChoice(choices, 2, -1)).toBe(0);
-    // From one that cannot be chosen (the options hold it), to the next that can.
-    expect(stepChoice(choices, 1, 1)).toBe(2);
-    // Nothing else to choose: it stays.
-    expect(stepChoice([choices[0], choices[1]], 0, 1)).toBe(0);
   });
 });
