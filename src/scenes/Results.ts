@@ -179,7 +179,7 @@ export class ResultsScene extends Phaser.Scene {
       const y = 0;
       const color = u.side === 'heroes' ? CSS.blue : '#f0a08f';
       let nameX = cols[0].x;
-      // The figure as the board drew it: its module's art (a troll's grey tint too).
+      // The figure as the board drew it: its module's art, with its kind's own tint and the enemy's shade.
       const art = kinds?.find((k) => k.kind === u.kind)?.art;
       const frame = `${art?.sprite ?? u.kind}-idle-0`;
       if (frameExists(this, 'units', frame)) {

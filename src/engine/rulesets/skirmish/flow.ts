@@ -30,7 +30,7 @@ import { setStatus } from '../../systems/sight';
 import { actingHero, beginHeroCommand, beginTurn, takeBackMove } from '../../systems/turns';
 import type { Command, GameState, RuleRef, Side, Unit } from '../../types';
 import type { ModuleCommand, RoundIntent } from '../module';
-import { findUnit, livingUnits } from '../../world';
+import { findUnit, livingUnits, opposingSide } from '../../world';
 import { figuresOf } from './fortress';
 import { roomNear } from './room';
 import {
@@ -153,7 +153,7 @@ export function beginRound(ctx: Context): void {
     emit(ctx, {
       type: 'decision',
       unit: '',
-      text: `No initiative this round: the ${ambusher}, lying in ambush, all act before any of the ${otherSide(ambusher)}.`,
+      text: `No initiative this round: the ${ambusher}, lying in ambush, all act before any of the ${opposingSide(ambusher)}.`,
       rule: SCENARIO('Ambush'),
     });
     const flow = flowOf(state);
@@ -349,11 +349,6 @@ function isEnemyBudgetSpent(state: GameState): boolean {
 /** The enemies who may still act this round, in their order, within the round's budget. */
 function readyEnemies(state: GameState): (Unit & { position: Point })[] {
   return isEnemyBudgetSpent(state) ? [] : enemiesToAct(state);
-}
-
-/** The other army. */
-function otherSide(side: Side): Side {
-  return side === 'heroes' ? 'enemies' : 'heroes';
 }
 
 /**

@@ -25,6 +25,7 @@ import { isTerrainPassable, type BattleMap } from '../../map';
 import { regions } from '../../regions';
 import { walkingDistance } from '../../systems/pursuit';
 import type { GameState, ModuleOptions, Side, Unit } from '../../types';
+import { opposingSide } from '../../world';
 import { FORTRESS_SIZE } from './fortress';
 import { MOVE_TABLE } from './roster';
 import type { Scale } from './types';
@@ -46,10 +47,6 @@ export const SQUARES_PER_FOOT = 12;
 export const NO_ROOM_FOR_FORTRESS = 'This map has no room for the fortress.';
 
 const SIDES: readonly Side[] = ['heroes', 'enemies'];
-
-export function foeOf(side: Side): Side {
-  return side === 'heroes' ? 'enemies' : 'heroes';
-}
 
 function scaleOf(options: Readonly<Record<string, unknown>> | undefined): Scale {
   return options?.scale === 'small' ? 'small' : 'large';
@@ -229,7 +226,7 @@ function computeGoalAreas(map: BattleMap, scale: Scale): GoalAreas {
     const apart = (p: Point): boolean => distanceToStarts(p, starts[army]) > moveUnit;
     const own = exits.filter((squares) => ownerOf(squares) === army).flat();
     const viaExits = own.filter(apart);
-    return viaExits.length > 0 ? viaExits : side[foeOf(army)].filter(apart);
+    return viaExits.length > 0 ? viaExits : side[opposingSide(army)].filter(apart);
   };
   return { goal: { heroes: goalOf('heroes'), enemies: goalOf('enemies') }, side };
 }
@@ -267,8 +264,8 @@ export function whyScenarioUnavailable(
   for (const army of SIDES) {
     const words = ARMY_WORDS[army];
     if (scenarioId === 'transport') {
-      if (goal[foeOf(army)].length === 0)
-        return `This map has no open ground on ${words.possessive} side far enough from ${ARMY_WORDS[foeOf(army)].possessive} start: there is no home to carry the object back to.`;
+      if (goal[opposingSide(army)].length === 0)
+        return `This map has no open ground on ${words.possessive} side far enough from ${ARMY_WORDS[opposingSide(army)].possessive} start: there is no home to carry the object back to.`;
       continue;
     }
     const squares = goal[army].length;
@@ -296,7 +293,7 @@ export function goalArea(state: GameState, side: Side): readonly Point[] {
 
 /** Where `side` carries the object back to: the area its foe aims for. */
 export function homeArea(state: GameState, side: Side): readonly Point[] {
-  return goalAreasOf(state).goal[foeOf(side)];
+  return goalAreasOf(state).goal[opposingSide(side)];
 }
 
 /** Whether any square of the figure's base lies in `area`. */
@@ -331,7 +328,7 @@ export function nearestSquareOf(
 export function fallBackSquare(state: GameState, unit: Unit): Point | null {
   if (!unit.position) return null;
   const areas = goalAreasOf(state);
-  const home = areas.goal[foeOf(unit.side)];
+  const home = areas.goal[opposingSide(unit.side)];
   return nearestSquareOf(state, home.length > 0 ? home : areas.side[unit.side], unit.position);
 }
 
@@ -342,11 +339,11 @@ export function fallBackSquare(state: GameState, unit: Unit): Point | null {
  */
 export function sideCentres(state: GameState, side: Side): { own: Point; foe: Point } {
   const areas = goalAreasOf(state);
-  const home = areas.goal[foeOf(side)];
+  const home = areas.goal[opposingSide(side)];
   const goal = areas.goal[side];
   return {
     own: centroid(home.length > 0 ? home : areas.side[side]),
-    foe: centroid(goal.length > 0 ? goal : areas.side[foeOf(side)]),
+    foe: centroid(goal.length > 0 ? goal : areas.side[opposingSide(side)]),
   };
 }
 

@@ -31,10 +31,9 @@ import { setStatus } from '../../systems/sight';
 import { endGame, endInDraw } from '../../systems/victory';
 import type { GameState, RuleRef, Side, Unit } from '../../types';
 import type { ScenarioMark } from '../module';
-import { livingUnits } from '../../world';
+import { livingUnits, opposingSide } from '../../world';
 import { defenderReach, figuresOf, fortressOf, roles } from './fortress';
 import {
-  foeOf,
   goalArea,
   goalAreasOf,
   homeArea,
@@ -335,7 +334,7 @@ export function victoryPoints(state: GameState, side: Side): number {
   for (const { at, points } of objectiveValues(state, side)) {
     const near = (s: Side, r: number): boolean =>
       livingUnits(state, s).some((u) => distanceTo(state, at, u) <= r);
-    if (near(side, 1) && !near(foeOf(side), 2)) vp += points;
+    if (near(side, 1) && !near(opposingSide(side), 2)) vp += points;
   }
   vp += 2 * state.units.filter((u) => u.side !== side && !u.position && traitsOf(u).leader).length;
   return vp;
