@@ -120,7 +120,8 @@ type Edge = 'top' | 'bottom' | 'left' | 'right';
 
 const OPPOSITE: Record<Edge, Edge> = { top: 'bottom', bottom: 'top', left: 'right', right: 'left' };
 
-function centroid(points: readonly Point[]): Point {
+/** The mean square of `points` (not rounded); (0, 0) for none. */
+export function centroid(points: readonly Point[]): Point {
   const n = Math.max(1, points.length);
   return {
     x: points.reduce((s, p) => s + p.x, 0) / n,

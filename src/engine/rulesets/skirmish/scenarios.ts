@@ -34,6 +34,8 @@ import type { ScenarioMark } from '../module';
 import { livingUnits, opposingSide } from '../../world';
 import { defenderReach, figuresOf, fortressOf, roles } from './fortress';
 import {
+  centroid,
+  fallbackRow,
   goalArea,
   goalAreasOf,
   homeArea,
@@ -228,8 +230,8 @@ export const SPAWN_TABLE: readonly {
  */
 function ownEdgeRow(state: GameState, side: Side): number {
   const line = goalAreasOf(state).side[side];
-  if (line.length === 0) return side === 'heroes' ? state.map.height - 1 : 0;
-  return Math.round(line.reduce((n, p) => n + p.y, 0) / line.length);
+  if (line.length === 0) return fallbackRow(state.map, side);
+  return Math.round(centroid(line).y);
 }
 
 /** An edge of the field as the spawners see it from their own starting side. */
