@@ -137,7 +137,8 @@ export interface BattleView {
   spotted: string[] | null;
   targets: TargetView[];
   marks: { at: Point; tone: MarkTone }[];
-  badges: { unitId: string; text: string; tone: MarkTone }[];
+  /** Each target's badge; `at`: its figure's square (a press on the badge means that figure). */
+  badges: { unitId: string; at: Point; text: string; tone: MarkTone }[];
   /** The hero cards. */
   cards: CardView[];
   controls: { undo: boolean; endTurn: boolean; endOnly: boolean };
@@ -362,7 +363,12 @@ export function deriveBattleView(
   ];
   const badges = targets.map((t, i) => {
     const n = i < 9 ? `${i + 1} \u00b7 ` : '';
-    return { unitId: t.unitId, text: `${n}${formatChance(t.chance)}`, tone: toneOf(t, i) };
+    return {
+      unitId: t.unitId,
+      at: t.at,
+      text: `${n}${formatChance(t.chance)}`,
+      tone: toneOf(t, i),
+    };
   });
 
   const scenarioMarks =
