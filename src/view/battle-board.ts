@@ -150,11 +150,17 @@ export class BattleBoard {
         [{ id: 'los', x: los.x + los.width / 2, y: los.y + los.height / 2, ...size(los) }],
         2,
         badges,
+        this.boardBox(),
       );
       if (spot.moved) board.moveLosLabel(spot.x, spot.y);
       los = board.losLabelBox();
     }
-    this.intent.show(view.intents, [...badges, ...(los ? [los] : [])]);
+    this.intent.show(
+      view.intents,
+      [...badges, ...(los ? [los] : [])],
+      view.intentFocus,
+      this.boardBox(),
+    );
     this.intentShown = view.intents;
   }
 
@@ -295,7 +301,12 @@ export class BattleBoard {
     const los = board.losLabelBox();
     return {
       labels: [
-        ...this.intent.shown.map((l) => ({ kind: 'intent', text: l.text, rect: rect(l.box) })),
+        // A monster's mark ('intent-mark') and the numbers of the one in focus ('intent').
+        ...this.intent.shown.map((l) => ({
+          kind: l.kind === 'mark' ? 'intent-mark' : 'intent',
+          text: l.text,
+          rect: rect(l.box),
+        })),
         ...(los ? [{ kind: 'sight', text: board.losLabelText(), rect: rect(los) }] : []),
       ],
       badges: this.badges
