@@ -102,6 +102,8 @@ export class IntentLayer {
     for (const m of marks) {
       const from = centre(m.from);
       const numbers = m.unitId === focus;
+      // With a monster in focus the others' lines step back, so that its own stand out.
+      const fade = focus !== null && !numbers ? 0.4 : 1;
       const sign = intentSign(m);
       this.markWishes.push({
         at: m.from,
@@ -115,12 +117,12 @@ export class IntentLayer {
         // A monster sure to stay where it is needs no ghost (its strike, if any, says it all).
         if (!moved && ghost.chance > 0.9995) continue;
         const c = centre(ghost.at);
-        const alpha = 0.25 + 0.6 * ghost.chance;
+        const alpha = (0.25 + 0.6 * ghost.chance) * fade;
         if (moved) {
           g.lineStyle(2, GHOST, alpha);
           drawDashedLine(g, from, c);
         }
-        g.fillStyle(GHOST, 0.08 + 0.25 * ghost.chance);
+        g.fillStyle(GHOST, (0.08 + 0.25 * ghost.chance) * fade);
         g.fillRect(ghost.at.x * TILE + 3, ghost.at.y * TILE + 3, TILE - 6, TILE - 6);
         g.lineStyle(1.5, GHOST, alpha);
         g.strokeRect(ghost.at.x * TILE + 3, ghost.at.y * TILE + 3, TILE - 6, TILE - 6);
@@ -133,9 +135,9 @@ export class IntentLayer {
       if (m.strike) {
         const at = centre(m.ghosts[0]?.at ?? m.from);
         const to = centre(m.strike.at);
-        g.lineStyle(2.5, COLORS.danger, 0.35 + 0.6 * m.strike.chance);
+        g.lineStyle(2.5, COLORS.danger, (0.35 + 0.6 * m.strike.chance) * fade);
         g.lineBetween(at.x, at.y, to.x, to.y);
-        g.fillStyle(COLORS.danger, 0.9);
+        g.fillStyle(COLORS.danger, 0.9 * fade);
         g.fillCircle(to.x, to.y, 4);
         if (numbers)
           this.label(
@@ -179,6 +181,10 @@ export class IntentLayer {
             stroke: '#000000',
             strokeThickness: 3,
             resolution: boardTextResolution(),
+            // A mark is a chip of its own, so that it reads over any figure or tile.
+            ...(w.where === 'corner'
+              ? { backgroundColor: '#140c10', padding: { x: 2, y: 0 } }
+              : {}),
           }),
         )
         .setOrigin(0.5),
