@@ -317,7 +317,8 @@ export class BattleScene extends Phaser.Scene {
     const v = board.camera;
     return new BattleInput(this, {
       inViewport: (x, y) => x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height,
-      squareAt: (x, y) => board.squareAtScreen(x, y),
+      // A target badge stands for its own figure, whichever square it is drawn over.
+      squareAt: (x, y) => this.board.squareAtScreen(x, y),
       hover: (sq) => this.setUi({ ...this.ui, hover: sq }),
       press: (sq, how) => this.press(sq, how),
       touchChanged: (usingTouch) => this.setUi({ ...this.ui, usingTouch }),

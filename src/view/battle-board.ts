@@ -6,8 +6,8 @@
  */
 import type Phaser from 'phaser';
 import type { BattleLook } from '../app/app';
-import type { GameState, RuleModule } from '../engine';
-import { badgeBox, layoutBadges } from './badge-layout';
+import type { GameState, Point, RuleModule } from '../engine';
+import { badgeAtPoint, badgeBox, layoutBadges, type Box } from './badge-layout';
 import { BoardFx } from './board-fx';
 import type { LoadedMap } from '../maps/types';
 import type { BattleView, MarkTone } from './battle-view';
@@ -37,6 +37,8 @@ interface Badge {
   bg: Phaser.GameObjects.Graphics;
   text: Phaser.GameObjects.Text;
   unitId: string;
+  /** Its figure's square: a press on the badge means that figure. */
+  at: Point | null;
   width: number;
 }
 
@@ -148,12 +150,46 @@ export class BattleBoard {
         [{ id: 'los', x: los.x + los.width / 2, y: los.y + los.height / 2, ...size(los) }],
         2,
         badges,
+        this.boardBox(),
       );
       if (spot.moved) board.moveLosLabel(spot.x, spot.y);
       los = board.losLabelBox();
     }
-    this.intent.show(view.intents, [...badges, ...(los ? [los] : [])]);
+    this.intent.show(
+      view.intents,
+      [...badges, ...(los ? [los] : [])],
+      view.intentFocus,
+      this.boardBox(),
+    );
     this.intentShown = view.intents;
+  }
+
+  /** The whole board in board pixels: nothing drawn on it goes past it. */
+  private boardBox(): Box {
+    return { x: 0, y: 0, width: this.board.worldWidth, height: this.board.worldHeight };
+  }
+
+  /**
+   * The square a press or the pointer at a game-space point means: on a target badge, its
+   * own figure's square (the badge is drawn over another square, maybe another monster's);
+   * else the square under the point (null: off the board or its window).
+   */
+  squareAtScreen(sx: number, sy: number): Point | null {
+    const under = this.board.squareAtScreen(sx, sy);
+    if (!under) return null;
+    const wp = this.board.camera.getWorldPoint(sx, sy);
+    const shown = this.badges.flatMap((b, i) =>
+      b.chip.visible && b.at
+        ? [
+            {
+              id: String(i),
+              box: badgeBox({ x: b.chip.x, y: b.chip.y, width: b.width, height: BADGE_H }),
+            },
+          ]
+        : [],
+    );
+    const hit = badgeAtPoint(shown, wp.x, wp.y);
+    return hit === null ? under : { ...this.badges[Number(hit)].at! };
   }
 
   /** The target badges' rectangles as drawn (board pixels). */
@@ -208,7 +244,7 @@ export class BattleBoard {
         .setOrigin(0.5);
       const chip = this.scene.add.container(0, 0, [bg, text]);
       this.badgeLayer.add(chip);
-      this.badges.push({ chip, bg, text, unitId: '', width: 14 });
+      this.badges.push({ chip, bg, text, unitId: '', at: null, width: 14 });
     }
     const wishes = badges.flatMap((b, i) => {
       const v = this.units.get(b.unitId);
@@ -216,11 +252,12 @@ export class BattleBoard {
       const slot = this.badges[i];
       slot.text.setText(b.text);
       slot.unitId = b.unitId;
+      slot.at = b.at;
       const width = Math.max(14, slot.text.width + 6);
       slot.width = width;
       return [{ id: String(i), x: v.x, y: v.y + v.badgeY, width, height: BADGE_H }];
     });
-    const placed = layoutBadges(wishes);
+    const placed = layoutBadges(wishes, 2, [], this.boardBox());
     this.badges.forEach((b) => b.chip.setVisible(false));
     const g = this.leaders;
     g.clear();
@@ -264,7 +301,12 @@ export class BattleBoard {
     const los = board.losLabelBox();
     return {
       labels: [
-        ...this.intent.shown.map((l) => ({ kind: 'intent', text: l.text, rect: rect(l.box) })),
+        // A monster's mark ('intent-mark') and the numbers of the one in focus ('intent').
+        ...this.intent.shown.map((l) => ({
+          kind: l.kind === 'mark' ? 'intent-mark' : 'intent',
+          text: l.text,
+          rect: rect(l.box),
+        })),
         ...(los ? [{ kind: 'sight', text: board.losLabelText(), rect: rect(los) }] : []),
       ],
       badges: this.badges

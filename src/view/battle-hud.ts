@@ -52,7 +52,7 @@ function topButtonLook(
     },
     intent: {
       label: 'Intent',
-      tip: `What each monster will do next turn, with the odds its dice give; on each hero card, the chance that hero is attacked (${k('intent')}). Hover a monster to see its own.`,
+      tip: `What each monster will do next turn: a mark on it (\u2694 strikes, ? a die decides, \u00bb moves, \u2022 holds), its likely squares and strikes. Hover a monster for the odds its dice give, a hero for the strikes aimed at it; on each hero card, the chance that hero is attacked (${k('intent')}).`,
     },
     auto: {
       label: 'Auto',
@@ -106,7 +106,7 @@ export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string
     [`${k('threats')} / Threats`, 'red: where the alerted monsters could strike next turn'],
     [
       `${k('intent')} / Intent`,
-      'each monster\u2019s next turn with its odds; on the cards, the chance of being attacked',
+      'each monster\u2019s next turn; hover one for its odds; cards: the chance of being attacked',
     ],
     ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
     ['Page Up / Down', 'read on in the info panel \u00b7 with Shift: back through the dice log'],

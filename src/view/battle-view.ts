@@ -125,6 +125,11 @@ export interface BattleView {
   threats: { at: Point; count: number }[];
   /** The hovered or shown monster's next turn with its odds; every monster's with Intent on. */
   intents: IntentMark[];
+  /**
+   * The monster whose intent numbers the board draws (hovered, else shown), or null: with
+   * every monster's numbers at once the board is unreadable; the others show a mark.
+   */
+  intentFocus: string | null;
   /** With Intent on: each hero's chance to be attacked in the monsters' next turn. */
   attackBadges: AttackBadge[];
   /** Overlay work still to do (the scene advances it a slice of each frame), or null. */
@@ -137,7 +142,8 @@ export interface BattleView {
   spotted: string[] | null;
   targets: TargetView[];
   marks: { at: Point; tone: MarkTone }[];
-  badges: { unitId: string; text: string; tone: MarkTone }[];
+  /** Each target's badge; `at`: its figure's square (a press on the badge means that figure). */
+  badges: { unitId: string; at: Point; text: string; tone: MarkTone }[];
   /** The hero cards. */
   cards: CardView[];
   controls: { undo: boolean; endTurn: boolean; endOnly: boolean };
@@ -362,7 +368,12 @@ export function deriveBattleView(
   ];
   const badges = targets.map((t, i) => {
     const n = i < 9 ? `${i + 1} \u00b7 ` : '';
-    return { unitId: t.unitId, text: `${n}${formatChance(t.chance)}`, tone: toneOf(t, i) };
+    return {
+      unitId: t.unitId,
+      at: t.at,
+      text: `${n}${formatChance(t.chance)}`,
+      tone: toneOf(t, i),
+    };
   });
 
   const scenarioMarks =
@@ -377,6 +388,7 @@ export function deriveBattleView(
     strikes,
     threats,
     intents,
+    intentFocus: focus && !hiddenIds.has(focus.id) ? focus.id : null,
     attackBadges: badgesOn ? attackBadges(state) : [],
     intentPending,
     roundOdds: badgesOn ? perState(state, 'round-odds', () => roundOddsText(state)) : null,
@@ -716,6 +728,23 @@ function unitInfo(
   const next = mark
     ? [`Next turn: ${mark.lines.join('; ')}.`, ...(mark.order ? [mark.order] : [])]
     : [];
+  // A hero: the intent overlay's numbers aimed at it, monster by monster (the board draws
+  // only a mark per monster, the numbers of the one in focus).
+  const aimed = u.side === 'heroes' ? view.intents.filter((m) => m.strike?.targetId === u.id) : [];
+  const attacked = u.side === 'heroes' ? view.attackBadges.find((b) => b.unitId === u.id) : null;
+  const threat = [
+    ...(attacked ? [`Attacked in the monsters\u2019 next turn: ${attacked.text}.`] : []),
+    ...(aimed.length > 0
+      ? [
+          `Likeliest to strike it first: ${aimed
+            .map(
+              (m) =>
+                `${m.name} ${formatChance(m.strike!.chance)} (wound ${formatChance(m.strike!.woundChance)})`,
+            )
+            .join(', ')}.`,
+        ]
+      : []),
+  ];
   // The scenario's marks under it (a goal, an objective it stands on).
   const under = marks
     .filter((m) => m.squares.some((q) => occupies(u, q.x, q.y)))
@@ -723,7 +752,9 @@ function unitInfo(
     .filter((line, i, all) => all.indexOf(line) === i);
   return {
     title: u.name,
-    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...rest, ...under].join('\n'),
+    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...threat, ...rest, ...under].join(
+      '\n',
+    ),
   };
 }
 

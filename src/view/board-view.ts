@@ -470,8 +470,14 @@ export class BoardView {
     const color = COLORS.reach;
     g.fillStyle(color, dim ? 0.1 : 0.2);
     for (const p of squares) g.fillRect(p.x * TILE + 1, p.y * TILE + 1, TILE - 2, TILE - 2);
-    g.lineStyle(1, color, dim ? 0.25 : 0.55);
-    for (const p of squares) g.strokeRect(p.x * TILE + 1.5, p.y * TILE + 1.5, TILE - 3, TILE - 3);
+    // Each square outlined by a light line cased in dark: it reads on any art, where a blue
+    // wash alone vanished over blue water (and a dark tile swallows a dark line alone).
+    const edge = (width: number, lineColor: number, alpha: number) => {
+      g.lineStyle(width, lineColor, alpha);
+      for (const p of squares) g.strokeRect(p.x * TILE + 2.5, p.y * TILE + 2.5, TILE - 5, TILE - 5);
+    };
+    edge(3, 0x000000, dim ? 0.25 : 0.6);
+    edge(1, 0xffffff, dim ? 0.35 : 0.9);
   }
 
   /**

@@ -66,7 +66,12 @@ describe('the derived battle view', () => {
     const preview = rules.previewAction(near, t.command!)!;
     expect(t.chance).toBe(preview.chance);
     expect(view.badges).toEqual([
-      { unitId: 'troll-1', text: `1 \u00b7 ${formatChance(preview.chance)}`, tone: 'target' },
+      {
+        unitId: 'troll-1',
+        at: { x: 4, y: 3 },
+        text: `1 \u00b7 ${formatChance(preview.chance)}`,
+        tone: 'target',
+      },
     ]);
     expect(view.marks).toContainEqual({ at: { x: 4, y: 3 }, tone: 'target' });
     const hovered = derive(near, { hover: { x: 4, y: 3 } });
