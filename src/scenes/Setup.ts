@@ -207,6 +207,7 @@ export class SetupScene extends Phaser.Scene {
       )
       .setOrigin(0, 1)
       .setName('setup-scenario-heading');
+    app.setupNote = null;
     const kept = app.myMaps ?? [];
     const customKept =
       app.customMap?.id !== undefined && kept.some((m) => m.id === app.customMap?.id);
@@ -266,38 +267,10 @@ export class SetupScene extends Phaser.Scene {
       )
       .setName('setup-drop');
     y += Math.max(24, drop.height + 8);
-    if (app.mapMessage) {
-      const m = app.mapMessage;
-      const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
-      const box = this.add.graphics();
-      const msg = this.add
-        .text(
-          lx + 32,
-          y + 10,
-          m.text,
-          textStyle(13, color, {
-            wordWrap: { width: lw - 64, useAdvancedWrap: true },
-            lineSpacing: 2,
-          }),
-        )
-        .setName('map-message');
-      const maxH = ly + lh - y - 36;
-      if (msg.height > maxH) {
-        cropText(msg, 0, 0, lw - 60, maxH);
-        msg.setInteractive();
-        msg.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(m.text, p.x, p.y));
-        msg.on('pointerout', () => this.tooltip.hideNow());
-      }
-      drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 24, {
-        fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
-        border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
-        radius: 6,
-      });
-    }
+    const noteFoot = app.mapMessage ? this.buildMapMessage(lx, y, lw, ly + lh - y - 12) : 0;
     if (upright) {
       // Upright, the list's panel is as tall as what it holds; the details take the rest.
-      const msg = this.children.getByName('map-message') as Phaser.GameObjects.Text | null;
-      const end = Math.max(y + 8, msg ? msg.y + msg.height + 24 : 0);
+      const end = Math.max(y + 8, noteFoot + 12);
       const h = Math.min(lh, end - ly);
       lg.clear();
       drawPanel(lg, lx, ly, lw, h);
@@ -388,6 +361,54 @@ export class SetupScene extends Phaser.Scene {
         this.updateSeedField();
       },
     });
+  }
+
+  /**
+   * The note on the player's map (what loaded, and every warning whole, the one that matters
+   * first) in its box `room` high at most. Its wrapped lines are shown whole: when they do not
+   * all fit, the box scrolls by lines (the wheel, a drag, Page Up / Down), a foot line saying
+   * there is more; never a line cut in half.
+   */
+  private buildMapMessage(lx: number, y: number, lw: number, room: number): number {
+    const m = app.mapMessage;
+    if (!m) return y;
+    const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
+    const box = this.add.graphics();
+    const style = textStyle(13, color, {
+      wordWrap: { width: lw - 64, useAdvancedWrap: true },
+      lineSpacing: 2,
+    });
+    const msg = this.add.text(lx + 32, y + 10, m.text, style).setName('map-message');
+    const lines = msg.getWrappedText(m.text);
+    // Phaser's text height: lines x line height, plus the spacing between them.
+    const lineH = (msg.height + 2) / Math.max(1, lines.length);
+    const inner = Math.max(lineH * 2, room - 24);
+    const fits = msg.height <= inner;
+    const boxH = (fits ? msg.height : inner) + 24;
+    const rect = { x: lx + 18, y, width: lw - 36, height: boxH };
+    drawPanel(box, rect.x, rect.y, rect.width, rect.height, {
+      fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
+      border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
+      radius: 6,
+    });
+    const note = { box: rect, lines, first: 0, shown: lines.length, text: msg };
+    app.setupNote = note;
+    if (fits) return rect.y + rect.height;
+    // The lines are set one by one (already wrapped): the text holds only whole lines.
+    msg.setWordWrapWidth(null);
+    makeScrollArea(
+      this,
+      { x: rect.x, y: rect.y + 10, width: rect.width, height: rect.height - 14 },
+      lines.length * lineH,
+      'map-message',
+      (scrolled, shownH) => {
+        note.first = Math.round(scrolled / lineH);
+        note.shown = Math.max(1, Math.floor((shownH + 2) / lineH));
+        msg.setText(lines.slice(note.first, note.first + note.shown).join('\n'));
+      },
+      lineH,
+    );
+    return rect.y + rect.height;
   }
 
   /** "My maps": the maps kept in this browser, a page at a time, each with a remove button. */
@@ -1351,14 +1372,22 @@ export class SetupScene extends Phaser.Scene {
     const oy = box.y + 18;
     // Drawn once per map (an option's click redraws the panel, not the picture).
     const custom = app.customMap;
-    const key = `${PREVIEW_TEXTURE}:${r.id}:${custom ? `${custom.id ?? custom.fileName}:${custom.text.length}` : ''}`;
+    // The player's marks change the picture (its built-in tiles, its figures): a new key.
+    const marks = custom?.tileMarks ? JSON.stringify(custom.tileMarks) : '';
+    const key = `${PREVIEW_TEXTURE}:${r.id}:${custom ? `${custom.id ?? custom.fileName}:${custom.text.length}:${marks}` : ''}`;
     if (previewKey !== key || !this.textures.exists(key)) {
       if (previewKey && this.textures.exists(previewKey)) this.textures.remove(previewKey);
       const canvas = drawMapThumbnail(this, r.map, w, h);
       previewKey = canvas && this.textures.addCanvas(key, canvas) ? key : '';
     }
     const ownArt = previewKey !== '' && r.map.art !== undefined;
-    app.setupPreview = { ownArt, width: m.width, height: m.height, key: previewKey };
+    app.setupPreview = {
+      ownArt,
+      width: m.width,
+      height: m.height,
+      key: previewKey,
+      picture: { x: ox, y: oy, size },
+    };
     if (previewKey !== '') {
       this.detailRoot.add(
         this.add.image(ox, oy, previewKey).setOrigin(0).setDisplaySize(w, h).setName('map-preview'),
@@ -1366,6 +1395,10 @@ export class SetupScene extends Phaser.Scene {
     } else {
       this.detailRoot.add(this.terrainPicture(m, ox, oy, size));
     }
+    const markable = app.playsOwnMap();
+    const markHint = 'Click a tile: all of its kind become wall, then floor, then cover.';
+    const full = markable ? `${r.map.summary}\n\n${markHint}` : r.map.summary;
+    if (markable) this.markablePicture(r.map, ox, oy, size, full);
     const g = this.add.graphics();
     for (const o of m.objects) {
       const cx = ox + (o.x + 0.5) * size;
@@ -1407,8 +1440,7 @@ export class SetupScene extends Phaser.Scene {
       // Under a muster the armies are the muster's, not the map's own figures.
       .filter((l) => !this.rules.muster || !/^\s*(Heroes|Enemies|Arch Foe|Rules|Scenario):/.test(l))
       .map((l) => l.trim());
-    const top = oy + h + 12;
-    const full = r.map.summary;
+    let top = oy + h + 12;
     if (this.k > 1 && (!this.lay.upright || this.labelsAbove)) {
       // The options take the room under the picture: the map's summary is in its tip.
       const picture = this.detailRoot.list.find((o) => o.name === 'map-preview');
@@ -1425,12 +1457,86 @@ export class SetupScene extends Phaser.Scene {
         }),
       )
       .setName('map-summary');
+    if (markable) {
+      const hint = this.add
+        .text(
+          box.x,
+          top,
+          markHint,
+          textStyle(this.fs(11), CSS.gold, {
+            wordWrap: { width: box.width, useAdvancedWrap: true },
+          }),
+        )
+        .setName('map-mark-hint');
+      this.detailRoot.add(hint);
+      top += hint.height + 6;
+      text.setY(top);
+    }
     const maxH = this.lay.preview.bottom - top;
     if (text.height > maxH) text.setCrop(0, 0, box.width, maxH);
     text.setInteractive();
     text.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
     text.on('pointerout', () => this.tooltip.hideNow());
     this.detailRoot.add(text);
+  }
+
+  /**
+   * The player's map's picture takes clicks: the square clicked marks its kind of tile
+   * (app.markTileKind; the rules are the loader's), and the squares of the kinds marked are
+   * shown over the map's own art (walls shaded and outlined, cover ringed in gold) so that
+   * a mark shows at once whatever the art.
+   */
+  private markablePicture(
+    loaded: ResolvedScenario['map'],
+    ox: number,
+    oy: number,
+    size: number,
+    tip: string,
+  ): void {
+    const m = loaded.battleMap;
+    const marks = app.customMap?.tileMarks ?? {};
+    const g = this.add.graphics().setName('map-marks');
+    for (let i = 0; i < m.width * m.height; i++) {
+      const tile = loaded.squareTiles[i];
+      if (!tile || marks[String(tile)] === undefined) continue;
+      const x = ox + (i % m.width) * size;
+      const y = oy + Math.floor(i / m.width) * size;
+      if (m.terrain[i] === 'wall') {
+        g.fillStyle(0x000000, 0.45);
+        g.fillRect(x, y, size, size);
+        g.lineStyle(Math.max(1, size / 10), 0xd0603a, 0.9);
+        g.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1);
+      } else if (m.cover[i] !== 'none') {
+        g.lineStyle(Math.max(1, size / 8), COLORS.gold, 0.9);
+        g.strokeCircle(x + size / 2, y + size / 2, size * 0.35);
+      }
+    }
+    this.detailRoot.add(g);
+    const zone = this.add
+      .zone(ox, oy, m.width * size, m.height * size)
+      .setOrigin(0)
+      .setName('map-picture-marks')
+      .setInteractive({ useHandCursor: true });
+    zone.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
+    zone.on('pointerout', () => this.tooltip.hideNow());
+    zone.on('pointerup', (p: Phaser.Input.Pointer) => {
+      this.tooltip.hideNow();
+      const x = Math.floor((p.worldX - ox) / size);
+      const y = Math.floor((p.worldY - oy) / size);
+      void this.markTile(x, y);
+    });
+    this.detailRoot.add(zone);
+  }
+
+  /** Marks the kind of tile on square (x, y) of the player's map, then shows the map again. */
+  private async markTile(x: number, y: number): Promise<void> {
+    const done = await app.markTileKind(x, y);
+    if (!this.sys.isActive()) return;
+    if (!done.ok) {
+      this.toast.show(done.error);
+      return;
+    }
+    this.scene.restart();
   }
 
   /** Terrain colours, square by square: the picture when no tile image can be drawn. */
