@@ -459,7 +459,8 @@ export function installAutomation(): ArchFoeApi {
           lines: [...n.lines],
           first: n.first,
           shown: n.shown,
-          shownText: n.text.text,
+          // As drawn: its lines as wrapped (none, or whole lines set one by one).
+          shownText: n.text.visible ? n.text.getWrappedText(n.text.text).join('\n') : '',
         };
       },
       myMaps: () => ({

@@ -171,6 +171,13 @@ export class SetupScene extends Phaser.Scene {
   private rowK = 1;
   /** Where the options rows end (startRows). */
   private rowRight = 0;
+  /** The whole note on the player's map, while it is open over the details panel. */
+  private noteReader: {
+    root: Phaser.GameObjects.Container;
+    close: Button;
+    scroll: ScrollArea | null;
+    note: typeof app.setupNote;
+  } | null = null;
 
   constructor() {
     super('Setup');
@@ -208,6 +215,7 @@ export class SetupScene extends Phaser.Scene {
       .setOrigin(0, 1)
       .setName('setup-scenario-heading');
     app.setupNote = null;
+    this.noteReader = null;
     const kept = app.myMaps ?? [];
     const customKept =
       app.customMap?.id !== undefined && kept.some((m) => m.id === app.customMap?.id);
@@ -266,8 +274,16 @@ export class SetupScene extends Phaser.Scene {
         ),
       )
       .setName('setup-drop');
-    y += Math.max(24, drop.height + 8);
-    const noteFoot = app.mapMessage ? this.buildMapMessage(lx, y, lw, ly + lh - y - 12) : 0;
+    const dropStep = Math.max(24, drop.height + 8);
+    y += dropStep;
+    // The note on the player's map; where it does not fit whole, the drop hint (also in
+    // the Load button's tip) gives it its room.
+    const noteFoot = app.mapMessage
+      ? this.buildMapMessage(lx, y, lw, ly + lh - y - 8, () => {
+          drop.destroy();
+          return dropStep;
+        })
+      : 0;
     if (upright) {
       // Upright, the list's panel is as tall as what it holds; the details take the rest.
       const end = Math.max(y + 8, noteFoot + 12);
@@ -365,50 +381,146 @@ export class SetupScene extends Phaser.Scene {
 
   /**
    * The note on the player's map (what loaded, and every warning whole, the one that matters
-   * first) in its box `room` high at most. Its wrapped lines are shown whole: when they do not
-   * all fit, the box scrolls by lines (the wheel, a drag, Page Up / Down), a foot line saying
-   * there is more; never a line cut in half.
+   * first) in a box under the Load button, `room` high at most. It shows whole lines only:
+   * when the note does not fit, the lines that do (the first ones: the warning that matters)
+   * stand above a button that opens the whole note in a reader over the details panel.
+   * `moreRoom` gives up the drop hint above it for room, and says how much that gave.
    */
-  private buildMapMessage(lx: number, y: number, lw: number, room: number): number {
+  private buildMapMessage(
+    lx: number,
+    y: number,
+    lw: number,
+    room: number,
+    moreRoom: () => number,
+  ): number {
     const m = app.mapMessage;
     if (!m) return y;
     const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
     const box = this.add.graphics();
-    const style = textStyle(13, color, {
-      wordWrap: { width: lw - 64, useAdvancedWrap: true },
-      lineSpacing: 2,
-    });
-    const msg = this.add.text(lx + 32, y + 10, m.text, style).setName('map-message');
+    const msg = this.add
+      .text(lx + 32, y + 10, m.text, this.noteStyle(color, lw - 64))
+      .setName('map-message');
     const lines = msg.getWrappedText(m.text);
-    // Phaser's text height: lines x line height, plus the spacing between them.
-    const lineH = (msg.height + 2) / Math.max(1, lines.length);
-    const inner = Math.max(lineH * 2, room - 24);
-    const fits = msg.height <= inner;
-    const boxH = (fits ? msg.height : inner) + 24;
-    const rect = { x: lx + 18, y, width: lw - 36, height: boxH };
+    const lineH = this.lineHeight(msg, lines.length);
+    let rect = { x: lx + 18, y, width: lw - 36, height: msg.height + 20 };
+    const note = { box: rect, lines, first: 0, shown: lines.length, text: msg };
+    if (msg.height + 20 > room) {
+      const gained = moreRoom();
+      y -= gained;
+      room += gained;
+      const button = Math.max(30, this.lay.button - 4);
+      // Whole lines above the button; none where there is no room for one.
+      const shown = Math.max(0, Math.floor((room - 16 - button + 2) / lineH));
+      msg.setWordWrapWidth(null);
+      msg.setText(lines.slice(0, shown).join('\n'));
+      msg.setY(y + 10);
+      msg.setVisible(shown > 0);
+      const textH = shown > 0 ? msg.height + 6 : 0;
+      rect = { x: lx + 18, y, width: lw - 36, height: textH + button + 10 };
+      const label =
+        m.kind === 'info' && /says which tiles are walls/.test(m.text) && shown < 2
+          ? 'No walls read: the whole note\u2026'
+          : `The whole note (${lines.length} lines)\u2026`;
+      new Button(this, lx + lw / 2, y + 5 + textH + button / 2, {
+        name: 'map-note-more',
+        width: lw - 56,
+        height: button,
+        label,
+        fontSize: 14,
+        onClick: () => this.openNoteReader(),
+      });
+      Object.assign(note, { box: rect, shown });
+    }
     drawPanel(box, rect.x, rect.y, rect.width, rect.height, {
       fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
       border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
       radius: 6,
     });
-    const note = { box: rect, lines, first: 0, shown: lines.length, text: msg };
     app.setupNote = note;
-    if (fits) return rect.y + rect.height;
-    // The lines are set one by one (already wrapped): the text holds only whole lines.
-    msg.setWordWrapWidth(null);
-    makeScrollArea(
-      this,
-      { x: rect.x, y: rect.y + 10, width: rect.width, height: rect.height - 14 },
-      lines.length * lineH,
-      'map-message',
-      (scrolled, shownH) => {
-        note.first = Math.round(scrolled / lineH);
-        note.shown = Math.max(1, Math.floor((shownH + 2) / lineH));
-        msg.setText(lines.slice(note.first, note.first + note.shown).join('\n'));
-      },
-      lineH,
-    );
     return rect.y + rect.height;
+  }
+
+  /** The style of the note on the player's map, wrapped `width` wide. */
+  private noteStyle(color: string, width: number): Phaser.Types.GameObjects.Text.TextStyle {
+    return textStyle(13, color, { wordWrap: { width, useAdvancedWrap: true }, lineSpacing: 2 });
+  }
+
+  /** One line's step in a text of `lines` lines (Phaser: lines x height, plus the spacing). */
+  private lineHeight(text: Phaser.GameObjects.Text, lines: number): number {
+    const spacing = text.lineSpacing ?? 0;
+    return (text.height + spacing) / Math.max(1, lines);
+  }
+
+  /**
+   * The whole note on the player's map in a reader over the details panel: every line
+   * whole, scrolling by whole lines (the wheel, a drag, Page Up / Down) when it runs longer
+   * than the panel; Close (or Escape) puts the panel back.
+   */
+  private openNoteReader(): void {
+    const m = app.mapMessage;
+    if (!m || this.noteReader) return;
+    const d = this.lay.details;
+    const root = this.add.container(0, 0).setDepth(5000);
+    // It takes the clicks over the panel, so nothing under it is pressed by mistake.
+    const shield = this.add.zone(d.x, d.y, d.w, d.h).setOrigin(0).setInteractive();
+    const g = this.add.graphics();
+    drawPanel(g, d.x, d.y, d.w, d.h, { fill: 0x101a12, border: 0x3f8f4f, radius: 8 });
+    const title = this.add.text(
+      d.x + 24,
+      d.y + 16,
+      'Note on your map',
+      titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
+    );
+    const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
+    const top = d.y + 56;
+    const rect = { x: d.x + 24, y: top, width: d.w - 48, height: d.h - 56 - 70 };
+    const text = this.add
+      .text(rect.x, top, m.text, this.noteStyle(color, rect.width))
+      .setName('map-note-full');
+    const lines = text.getWrappedText(m.text);
+    const lineH = this.lineHeight(text, lines.length);
+    const note = { box: rect, lines, first: 0, shown: lines.length, text };
+    root.add([shield, g, title, text]);
+    const close = new Button(this, d.x + d.w - 110, d.y + d.h - 34, {
+      name: 'map-note-close',
+      width: 180,
+      height: 44,
+      label: 'Close',
+      fontSize: 18,
+      onClick: () => this.closeNoteReader(),
+    });
+    close.setDepth(5001);
+    let scroll: ScrollArea | null = null;
+    if (text.height > rect.height) {
+      text.setWordWrapWidth(null);
+      scroll = makeScrollArea(
+        this,
+        rect,
+        lines.length * lineH,
+        'map-note-reader',
+        (scrolled, shownH) => {
+          note.first = Math.round(scrolled / lineH);
+          note.shown = Math.max(1, Math.floor((shownH + 2) / lineH));
+          text.setText(lines.slice(note.first, note.first + note.shown).join('\n'));
+        },
+        lineH,
+      );
+      // Its foot line ("more: scroll") stands over the reader.
+      const foot = this.children.getByName('map-note-reader-more');
+      if (foot instanceof Phaser.GameObjects.Text) foot.setDepth(5001);
+    }
+    this.noteReader = { root, close, scroll, note: app.setupNote };
+    app.setupNote = note;
+  }
+
+  private closeNoteReader(): void {
+    const r = this.noteReader;
+    if (!r) return;
+    this.noteReader = null;
+    r.scroll?.destroy();
+    r.close.destroy();
+    r.root.destroy(true);
+    app.setupNote = r.note;
   }
 
   /** "My maps": the maps kept in this browser, a page at a time, each with a remove button. */
@@ -1680,7 +1792,8 @@ export class SetupScene extends Phaser.Scene {
 
     if (e.key === 'Escape') {
       sounds.play('ui-click');
-      app.goto('Menu');
+      if (this.noteReader) this.closeNoteReader();
+      else app.goto('Menu');
       return;
     }
     if (e.key === 'Enter') {
