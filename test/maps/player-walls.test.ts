@@ -289,3 +289,18 @@ describe('the marks as kept in My maps', () => {
     expect(withTileMark({ '3': 'wall' }, 5, 'cover')).toEqual({ '3': 'wall', '5': 'cover' });
   });
 });
+
+describe('the marks travel with a map a campaign carries', () => {
+  it('copied from My maps into a campaign, and read back as the loader takes them', async () => {
+    const { carriedMap, campaignMapSource } = await import('../../src/maps/campaign-maps');
+    const source = { fileName: 'dungeon.tmx', text: fixtureText(DUNGEON), files: {} };
+    const carried = carriedMap({ ...source, tileMarks: { [WALL]: 'wall' } });
+    expect(carried.tileMarks).toEqual({ [WALL]: 'wall' });
+    const back = campaignMapSource(carried);
+    expect(back.tileMarks).toEqual({ [WALL]: 'wall' });
+    const loaded = loadOwnMap(back);
+    expect(loaded.ok && loaded.map.battleMap.terrain.filter((t) => t === 'wall')).toHaveLength(48);
+    // A map without marks carries none.
+    expect(carriedMap(source).tileMarks).toBeUndefined();
+  });
+});
