@@ -291,6 +291,13 @@ class App {
     first: number;
     shown: number;
     text: Phaser.GameObjects.Text;
+    /** A rectangle of the scene's world as game pixels on the screen (through its camera). */
+    toScreen: (r: { x: number; y: number; width: number; height: number }) => {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    };
   } | null = null;
   /** What the Setup screen's map picture shows (set by the scene), for the automation API. */
   setupPreview: {
@@ -298,7 +305,7 @@ class App {
     width: number;
     height: number;
     key: string;
-    /** The picture's top left corner and one square's size, in game pixels. */
+    /** The picture's top left corner and one square's size, in game pixels on the screen. */
     picture?: { x: number; y: number; size: number };
   } | null = null;
   /** How the board on screen draws the map's own art (set by the view), or null. */

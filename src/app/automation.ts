@@ -454,8 +454,8 @@ export function installAutomation(): ArchFoeApi {
         if (!n || !n.text.active) return null;
         const b = n.text.getBounds();
         return {
-          box: rectToPage(n.box),
-          text: rectToPage({ x: b.x, y: b.y, width: b.width, height: b.height }),
+          box: rectToPage(n.toScreen(n.box)),
+          text: rectToPage(n.toScreen({ x: b.x, y: b.y, width: b.width, height: b.height })),
           lines: [...n.lines],
           first: n.first,
           shown: n.shown,

@@ -36,7 +36,7 @@ import { randomSeed } from '../app/session';
 import { noteTutorialOffered, tutorialOffered } from '../app/tutorial-flag';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
-import { frameMenuScene } from '../view/frame';
+import { frameMenuScene, hudCamera, hudToScreen } from '../view/frame';
 import { screenNow } from '../view/screen';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
@@ -403,7 +403,14 @@ export class SetupScene extends Phaser.Scene {
     const lines = msg.getWrappedText(m.text);
     const lineH = this.lineHeight(msg, lines.length);
     let rect = { x: lx + 18, y, width: lw - 36, height: msg.height + 20 };
-    const note = { box: rect, lines, first: 0, shown: lines.length, text: msg };
+    const note = {
+      box: rect,
+      lines,
+      first: 0,
+      shown: lines.length,
+      text: msg,
+      toScreen: this.toScreen,
+    };
     if (msg.height + 20 > room) {
       const gained = moreRoom();
       y -= gained;
@@ -440,9 +447,18 @@ export class SetupScene extends Phaser.Scene {
     return rect.y + rect.height;
   }
 
+  /** A rectangle of this scene's world as game pixels on the screen (for the automation API). */
+  private readonly toScreen = (r: { x: number; y: number; width: number; height: number }) => {
+    const a = hudToScreen(this, r.x, r.y);
+    const z = hudCamera(this).zoom;
+    return { x: a.x, y: a.y, width: r.width * z, height: r.height * z };
+  };
+
   /** The style of the note on the player's map, wrapped `width` wide. */
   private noteStyle(color: string, width: number): Phaser.Types.GameObjects.Text.TextStyle {
-    return textStyle(13, color, { wordWrap: { width, useAdvancedWrap: true }, lineSpacing: 2 });
+    // Upright the screen is drawn smaller on a phone: larger letters, as the drop hint's.
+    const size = this.lay.upright ? 17 : 13;
+    return textStyle(size, color, { wordWrap: { width, useAdvancedWrap: true }, lineSpacing: 2 });
   }
 
   /** One line's step in a text of `lines` lines (Phaser: lines x height, plus the spacing). */
@@ -479,7 +495,7 @@ export class SetupScene extends Phaser.Scene {
       .setName('map-note-full');
     const lines = text.getWrappedText(m.text);
     const lineH = this.lineHeight(text, lines.length);
-    const note = { box: rect, lines, first: 0, shown: lines.length, text };
+    const note = { box: rect, lines, first: 0, shown: lines.length, text, toScreen: this.toScreen };
     root.add([shield, g, title, text]);
     const close = new Button(this, d.x + d.w - 110, d.y + d.h - 34, {
       name: 'map-note-close',
@@ -1498,7 +1514,10 @@ export class SetupScene extends Phaser.Scene {
       width: m.width,
       height: m.height,
       key: previewKey,
-      picture: { x: ox, y: oy, size },
+      picture: (() => {
+        const r = this.toScreen({ x: ox, y: oy, width: size, height: size });
+        return { x: r.x, y: r.y, size: r.width };
+      })(),
     };
     if (previewKey !== '') {
       this.detailRoot.add(
