@@ -23,6 +23,7 @@ import {
   type TileMarks,
 } from '../maps/tile-marks';
 import { contentId } from './hash';
+import { mapLoadNote } from './map-note';
 import {
   hasMapImages,
   prepareMapImages,
@@ -241,23 +242,6 @@ export interface SetupChoice {
 /** What a click on the map's picture did: the kind of tile marked, its new mark, its squares. */
 export type MarkTileOutcome =
   { ok: true; tile: number; mark: TileMark; squares: number } | { ok: false; error: string };
-
-/**
- * The Setup screen's note on a loaded map, every note whole: the one that matters most (no
- * walls could be read) first, then the images' problems, then the rest, one to a line.
- */
-export function mapLoadNote(
-  headline: string,
-  map: Pick<LoadedMap, 'warnings' | 'wallsUnknown'>,
-  problems: readonly string[],
-): string {
-  const [first, ...rest] = map.warnings;
-  const notes =
-    map.wallsUnknown && first !== undefined
-      ? [first, ...problems, ...rest]
-      : [...problems, ...map.warnings];
-  return [headline, ...notes.map((n) => `\u2022 ${n}`)].join('\n');
-}
 
 export type LoadMapOutcome =
   { ok: true; name: string; summary: string; warnings: string[] } | { ok: false; error: string };
