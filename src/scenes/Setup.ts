@@ -63,7 +63,6 @@ import {
   Button,
   SCROLL_INTO_VIEW,
   clampLines,
-  cropText,
   drawPanel,
   enableKeyboardFocus,
   fitText,
