@@ -296,6 +296,44 @@ function readCampaignMap(value: unknown, name: string, errors: string[]): Campai
   if (images) out.images = images;
   const art = readMapArt(value.art, where, errors);
   if (art) out.art = art;
+  const marks = readMapTileMarks(value.tileMarks, where, errors);
+  if (marks) out.tileMarks = marks;
+  return out;
+}
+
+/** Most tile marks a carried map may hold (as My maps keeps them: src/maps/tile-marks.ts). */
+const MOST_TILE_MARKS = 512;
+const TILE_MARK_VALUES: readonly string[] = ['wall', 'floor', 'cover'];
+
+/** A carried map's "tileMarks": tile ids (whole numbers as text) to wall, floor or cover. */
+function readMapTileMarks(
+  value: unknown,
+  where: string,
+  errors: string[],
+): Record<string, 'wall' | 'floor' | 'cover'> | null {
+  if (value === undefined) return null;
+  const problem = `${where}'s "tileMarks" must be an object of up to ${MOST_TILE_MARKS} tile ids, each "wall", "floor" or "cover".`;
+  if (!isFields(value) || Object.keys(value).length > MOST_TILE_MARKS) {
+    errors.push(problem);
+    return null;
+  }
+  const out: Record<string, 'wall' | 'floor' | 'cover'> = {};
+  for (const [key, mark] of Object.entries(value)) {
+    if (
+      !/^[1-9]\d{0,9}$/.test(key) ||
+      typeof mark !== 'string' ||
+      !TILE_MARK_VALUES.includes(mark)
+    ) {
+      errors.push(problem);
+      return null;
+    }
+    Object.defineProperty(out, key, {
+      value: mark,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   return out;
 }
 

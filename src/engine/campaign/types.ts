@@ -94,6 +94,11 @@ export interface CampaignMap {
    * the browser keeps the images, else in the built-in tiles).
    */
   art?: Readonly<Record<string, string>>;
+  /**
+   * Copied from My maps: the player's marks on the map's tiles (a tile id, as text, made
+   * wall, floor or cover on the Setup screen), so the map plays the same in the campaign.
+   */
+  tileMarks?: Readonly<Record<string, 'wall' | 'floor' | 'cover'>>;
 }
 
 export interface CampaignDefinition {
