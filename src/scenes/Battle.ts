@@ -411,6 +411,11 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private press(sq: Point, how: 'click' | 'tap' | 'face'): void {
+    // A touch screen's Space or Enter: a tap on the board skips the animation.
+    if (how === 'tap' && this.ui.animating) {
+      this.animator.skip();
+      return;
+    }
     const decide = { face: intents.faceSquare, tap: intents.tapSquare, click: intents.clickSquare };
     this.act(decide[how](this.here(), sq));
   }

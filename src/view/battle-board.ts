@@ -262,10 +262,12 @@ export class BattleBoard {
       return { x: a.x, y: a.y, width: r.width * cam.zoom, height: r.height * cam.zoom };
     };
     const los = board.losLabelBox();
+    const spot = board.spotLabelBox();
     return {
       labels: [
         ...this.intent.shown.map((l) => ({ kind: 'intent', text: l.text, rect: rect(l.box) })),
         ...(los ? [{ kind: 'sight', text: board.losLabelText(), rect: rect(los) }] : []),
+        ...(spot ? [{ kind: 'spotters', text: spot.text, rect: rect(spot) }] : []),
       ],
       badges: this.badges
         .filter((b) => b.chip.visible)

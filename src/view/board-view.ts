@@ -621,10 +621,27 @@ export class BoardView {
       spotters.length <= 2
         ? spotters.map((s) => s.name).join(' and ')
         : `${spotters[0].name} and ${spotters.length - 1} more`;
-    this.spotLabel
-      .setText(`${names} would see you`)
-      .setPosition(b.x, (at.y + 1) * TILE + 1)
-      .setVisible(true);
+    const label = this.spotLabel.setText(`${names} would see you`).setVisible(true);
+    // Within the board and the part of it in view (issue 29: cut at the right edge on a
+    // phone): under the square, or over it on the last row.
+    const view = this.camera.worldView;
+    const left = Math.max(0, view.x);
+    const right = Math.min(this.worldWidth, view.right);
+    const half = label.width / 2;
+    const x =
+      right - left <= label.width
+        ? (left + right) / 2
+        : Math.max(left + half, Math.min(right - half, b.x));
+    const below = (at.y + 1) * TILE + 1;
+    const bottom = Math.min(this.worldHeight, view.bottom);
+    label.setPosition(x, below + label.height <= bottom ? below : at.y * TILE - label.height - 1);
+  }
+
+  /** The spotters' words under the square shown (for tests: where they are drawn), or null. */
+  spotLabelBox(): { x: number; y: number; width: number; height: number; text: string } | null {
+    const t = this.spotLabel;
+    if (!t.visible) return null;
+    return { x: t.x - t.width / 2, y: t.y, width: t.width, height: t.height, text: t.text };
   }
 
   showPath(from: Point | null, path: Point[]): void {
