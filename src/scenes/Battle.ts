@@ -169,6 +169,8 @@ export class BattleScene extends Phaser.Scene {
       heroes,
       app.settings.showLog,
       screen.narrow,
+      (screen.zoom / screen.dpr) * grow,
+      start.map.width / Math.max(1, start.map.height),
     );
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
