@@ -185,7 +185,8 @@ export class DiceLog extends Phaser.GameObjects.Container {
       const rule = event.rule;
       tag = this.scene.add
         .text(this.panelW - 12, 0, tagWords, readingStyle(10, CSS.dim, { fontStyle: 'italic' }))
-        .setOrigin(1, 0);
+        .setOrigin(1, 0)
+        .setName('log-tag');
       // On the text's last line when there is room, else on a line of its own.
       const lines = t.getWrappedText();
       const last = this.measure.setText(lines[lines.length - 1] ?? '').width;
