@@ -93,7 +93,7 @@ export function showTextField(scene: Phaser.Scene, options: TextFieldOptions): T
   const panel = scene.add.graphics();
   const drawFrame = (): void => {
     panel.clear();
-    drawPanel(panel, x - width / 2, top, width, height);
+    drawPanel(panel, x - width / 2, top, width, height, { alpha: 1 });
     // The field's well: the input element lies over it.
     panel.fillStyle(0x0b0a0e, 1);
     panel.fillRoundedRect(x - width / 2 + pad, fieldY, width - 2 * pad, fieldH, 6);

@@ -224,6 +224,7 @@ describe('the campaign picker', () => {
     });
     expect(letters).toBeGreaterThanOrEqual(12);
     await page.keyboard.type('Wulfric the Salty');
+    await page.screenshot({ path: join(ARTIFACTS, 'campaign-rename-field.png') });
     await page.keyboard.press('Enter');
     await page.waitForFunction(
       (id) => window.archfoe.debug.textOf(`hero-${id}-name`) === 'Wulfric the Salty',
