@@ -250,7 +250,7 @@ export class BattleBoard {
   }
 
   /** What the board shows, for the automation API's look (rectangles in game pixels). */
-  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom' | 'labels'> {
+  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom' | 'labels' | 'spotters'> {
     const board = this.board;
     const cam = board.camera;
     const toGame = (x: number, y: number) => ({
@@ -267,7 +267,6 @@ export class BattleBoard {
       labels: [
         ...this.intent.shown.map((l) => ({ kind: 'intent', text: l.text, rect: rect(l.box) })),
         ...(los ? [{ kind: 'sight', text: board.losLabelText(), rect: rect(los) }] : []),
-        ...(spot ? [{ kind: 'spotters', text: spot.text, rect: rect(spot) }] : []),
       ],
       badges: this.badges
         .filter((b) => b.chip.visible)
@@ -276,6 +275,7 @@ export class BattleBoard {
           text: b.text.text,
           rect: rect(badgeBox({ x: b.chip.x, y: b.chip.y, width: b.width, height: BADGE_H })),
         })),
+      spotters: spot ? { text: spot.text, rect: rect(spot) } : null,
       viewport: { x: cam.x, y: cam.y, width: cam.width, height: cam.height },
       board: rect({ x: 0, y: 0, width: board.worldWidth, height: board.worldHeight }),
       zoom: cam.zoom,
