@@ -142,6 +142,8 @@ export interface BattleLook {
   badges: { unit: string; text: string; rect: LookRect }[];
   /** Words drawn on the board (intent labels, the line-of-sight label) as laid out. */
   labels?: { kind: string; text: string; rect: LookRect }[];
+  /** The move preview's "... would see you" under the square shown, as laid out (null: none). */
+  spotters?: { text: string; rect: LookRect } | null;
   /** The board's window and where the whole board is drawn now. */
   viewport: LookRect;
   board: LookRect;

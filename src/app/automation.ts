@@ -474,6 +474,7 @@ export function installAutomation(): ArchFoeApi {
           ...look,
           badges: look.badges.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
           labels: look.labels?.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
+          spotters: look.spotters && { ...look.spotters, rect: rectToPage(look.spotters.rect) },
           viewport: rectToPage(look.viewport),
           board: rectToPage(look.board),
           tutorial: look.tutorial && {

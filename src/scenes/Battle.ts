@@ -169,6 +169,8 @@ export class BattleScene extends Phaser.Scene {
       heroes,
       app.settings.showLog,
       screen.narrow,
+      (screen.zoom / screen.dpr) * grow,
+      start.map.width / Math.max(1, start.map.height),
     );
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
@@ -412,6 +414,11 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private press(sq: Point, how: 'click' | 'tap' | 'face'): void {
+    // A touch screen's Space or Enter: a tap on the board skips the animation.
+    if (how === 'tap' && this.ui.animating) {
+      this.animator.skip();
+      return;
+    }
     const decide = { face: intents.faceSquare, tap: intents.tapSquare, click: intents.clickSquare };
     this.act(decide[how](this.here(), sq));
   }

@@ -37,7 +37,7 @@ import { noteTutorialOffered, tutorialOffered } from '../app/tutorial-flag';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene, hudCamera, hudToScreen } from '../view/frame';
-import { screenNow } from '../view/screen';
+import { screenNow, TOUCH_TARGET } from '../view/screen';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { makeScrollArea, type ScrollArea } from '../view/scroll-area';
@@ -73,6 +73,8 @@ import {
 /** Kept maps listed at once (more: previous and next buttons). */
 const MY_MAPS_SHOWN = 3;
 const PREVIEW_TEXTURE = 'setup-map-preview';
+/** Upright, the map's facts under its picture take at most this many lines (the rest on a tap). */
+const FACTS_LINES = 3;
 let myMapsPage = 0;
 /** The texture of the map picture drawn last ('' when it could not be drawn). */
 let previewKey = '';
@@ -187,9 +189,11 @@ export class SetupScene extends Phaser.Scene {
     const { W, H } = frameMenuScene(this, { portrait: true, wide: true });
     this.k = currentReadingScale();
     const screen = screenNow();
-    // Buttons at least 20 CSS pixels high on the screen.
+    // Buttons at least 20 CSS pixels high on the screen; upright (a phone in the hand) the
+    // options' toggles and arrows 44, a thumb's width (issue 29: they were about 20).
     const cssScale = Math.min(screen.cssWidth / W, screen.cssHeight / H);
-    this.lay = setupLayout(W, H, Math.max(34, Math.ceil(21 / cssScale)));
+    const least = (css: number) => Math.max(34, Math.ceil(css / cssScale));
+    this.lay = setupLayout(W, H, H > W ? least(TOUCH_TARGET) : least(21));
     const lay = this.lay;
     const upright = lay.upright;
     drawBackdrop(this, 0.72);
@@ -199,7 +203,8 @@ export class SetupScene extends Phaser.Scene {
 
     // ---------------------------------------------------------- scenarios (left)
     const { x: lx, y: ly, w: lw, h: lh } = lay.list;
-    const big = Math.max(38, lay.button);
+    // (The scenario list keeps its height: a row of long buttons, easy to hit.)
+    const big = Math.max(38, least(21));
     const lg = this.add.graphics();
     drawPanel(lg, lx, ly, lw, lh);
     // The list's heading as large as the other headings ("To win", "Options").
@@ -778,13 +783,22 @@ export class SetupScene extends Phaser.Scene {
     y += Math.max(30, win.height + 16);
     // Upright, the options go under the map's picture and its summary, the whole width.
     const full = lay.upright || roomy ? lay.details.w - 48 : wrap;
-    if (lay.upright) y = Math.max(y, this.labelsAbove ? pictureBottom + 8 : lay.preview.bottom + 8);
+    // Upright the map's facts go under its picture the panel's whole width, whole (issue
+    // 29: under the picture alone they were cut off), and the options under them.
+    const factsBelow = lay.upright && !this.labelsAbove;
+    if (lay.upright) y = Math.max(y, pictureBottom + 8);
+    // (The Options heading sits 8 above the rows' y; a muster's first row is centred on it.)
+    if (factsBelow)
+      y = Math.max(
+        y,
+        this.drawMinimap({ x, y: y - 4, width: full }) + (muster ? lay.button / 2 : 12),
+      );
     this.fitOptions(() =>
       muster
         ? this.buildMusterOptions(muster, x, y + 10, full)
         : this.buildOptions(x, Math.max(y + 40, lay.details.y + 256), full),
     );
-    this.drawMinimap();
+    if (!factsBelow) this.drawMinimap();
   }
 
   /**
@@ -1487,9 +1501,13 @@ export class SetupScene extends Phaser.Scene {
    * terrain colours) with the heroes' start squares (blue), the enemies (red, the Arch Foe
    * larger) and lairs (gold), and below it the summary map:check prints.
    */
-  private drawMinimap(): void {
+  /**
+   * The map's picture and, under it (or at `factsAt` when given: upright, the panel's
+   * width), the facts map:check prints. Returns where the facts end.
+   */
+  private drawMinimap(factsAt: { x: number; y: number; width: number } | null = null): number {
     const r = this.resolved;
-    if (!r) return;
+    if (!r) return factsAt?.y ?? 0;
     const m = r.map.battleMap;
     const box = { ...PREVIEW, ...this.lay.preview };
     const size = Math.max(1, Math.min(box.width / m.width, box.height / m.height));
@@ -1575,39 +1593,50 @@ export class SetupScene extends Phaser.Scene {
       // The options take the room under the picture: the map's summary is in its tip.
       const picture = this.detailRoot.list.find((o) => o.name === 'map-preview');
       if (picture instanceof Phaser.GameObjects.Image) this.hoverTip(picture, full);
-      return;
+      return top;
     }
+    const at = factsAt ?? { x: box.x, y: top, width: box.width };
     const text = this.add
       .text(
-        box.x,
-        top,
+        at.x,
+        at.y,
         lines.join('\n'),
-        textStyle(this.fs(11), CSS.muted, {
-          wordWrap: { width: box.width, useAdvancedWrap: true },
+        textStyle(this.fs(factsAt ? 12 : 11), CSS.muted, {
+          wordWrap: { width: at.width, useAdvancedWrap: true },
         }),
       )
       .setName('map-summary');
     if (markable) {
       const hint = this.add
         .text(
-          box.x,
-          top,
+          at.x,
+          at.y,
           markHint,
           textStyle(this.fs(11), CSS.gold, {
-            wordWrap: { width: box.width, useAdvancedWrap: true },
+            wordWrap: { width: at.width, useAdvancedWrap: true },
           }),
         )
         .setName('map-mark-hint');
       this.detailRoot.add(hint);
-      top += hint.height + 6;
+      top = at.y + hint.height + 6;
       text.setY(top);
     }
     const maxH = this.lay.preview.bottom - top;
-    if (text.height > maxH) text.setCrop(0, 0, box.width, maxH);
+    if (factsAt) {
+      // Whole facts, as many as take FACTS_LINES lines; the rest on a tap (its tooltip).
+      const kept: string[] = [];
+      for (const l of lines) {
+        if (text.getWrappedText([...kept, l].join('\n')).length > FACTS_LINES) break;
+        kept.push(l);
+      }
+      if (kept.length < lines.length)
+        text.setText([...kept, '\u2026 more: tap or point here'].join('\n'));
+    } else if (text.height > maxH) text.setCrop(0, 0, box.width, maxH);
     text.setInteractive();
     text.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
     text.on('pointerout', () => this.tooltip.hideNow());
     this.detailRoot.add(text);
+    return text.y + text.height;
   }
 
   /**

@@ -287,7 +287,7 @@ export class BattleBoard {
   }
 
   /** What the board shows, for the automation API's look (rectangles in game pixels). */
-  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom' | 'labels'> {
+  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom' | 'labels' | 'spotters'> {
     const board = this.board;
     const cam = board.camera;
     const toGame = (x: number, y: number) => ({
@@ -299,6 +299,7 @@ export class BattleBoard {
       return { x: a.x, y: a.y, width: r.width * cam.zoom, height: r.height * cam.zoom };
     };
     const los = board.losLabelBox();
+    const spot = board.spotLabelBox();
     return {
       labels: [
         // A monster's mark ('intent-mark') and the numbers of the one in focus ('intent').
@@ -316,6 +317,7 @@ export class BattleBoard {
           text: b.text.text,
           rect: rect(badgeBox({ x: b.chip.x, y: b.chip.y, width: b.width, height: BADGE_H })),
         })),
+      spotters: spot ? { text: spot.text, rect: rect(spot) } : null,
       viewport: { x: cam.x, y: cam.y, width: cam.width, height: cam.height },
       board: rect({ x: 0, y: 0, width: board.worldWidth, height: board.worldHeight }),
       zoom: cam.zoom,

@@ -205,7 +205,7 @@ export class BattleHud {
       const button = new Button(scene, b.x, b.y, {
         name: b.name,
         width: b.width,
-        height: 32,
+        height: layout.buttonHeights.top,
         // Narrow screens: the oracle's button names its die.
         label: narrowIcon ? '' : layout.compact && b.name === 'oracle' ? 'd20' : look.label,
         fontSize: 14,
@@ -329,7 +329,7 @@ export class BattleHud {
         new Button(scene, at.x, at.y, {
           name,
           width: at.width,
-          height: 38,
+          height: layout.buttonHeights.bar,
           label,
           fontSize: 16,
           primary: name === 'end-turn',
@@ -363,7 +363,7 @@ export class BattleHud {
       const button = new Button(scene, at.x, at.y, {
         name: `${which}-panel`,
         width: at.width,
-        height: 38,
+        height: layout.buttonHeights.bar,
         label,
         fontSize: 15,
         tooltipHost: this.tooltip,
@@ -377,7 +377,7 @@ export class BattleHud {
       new Button(scene, fit.x, fit.y, {
         name: 'recentre',
         width: fit.width,
-        height: 28,
+        height: layout.buttonHeights.fit,
         label: 'Fit',
         fontSize: 12,
         tooltipHost: this.tooltip,

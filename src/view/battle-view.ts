@@ -523,7 +523,8 @@ function hintOf(
   shown: Unit | undefined,
   abilities: readonly AbilityButton[],
 ): string {
-  if (ui.animating) return 'Space or Enter: skip the animation.';
+  if (ui.animating)
+    return ui.usingTouch ? 'Tap the board to skip.' : 'Space or Enter: skip the animation.';
   if (!acting || !state.turn) return '';
   if (shown && shown.id !== acting.id) {
     const what =
@@ -626,15 +627,17 @@ function describeHover(
   const acting = unitById(state, view.acting);
   if (ui.animating) {
     const turn = unitById(state, ui.shown?.turn);
+    // A touch screen has no Space or Enter: a tap on the board skips.
+    const skip = ui.usingTouch ? 'Tap the board to skip.' : 'Space or Enter skips the animation.';
     view.info =
       turn?.side === 'heroes'
         ? {
             title: turn.name,
-            body: 'Watch the board and the dice log.\n\nSpace or Enter skips the animation.',
+            body: `Watch the board and the dice log.\n\n${skip}`,
           }
         : {
             title: 'The monsters act',
-            body: 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.',
+            body: `Watch the dice log: every roll says which rule it served.\n\n${skip}`,
           };
     return;
   }

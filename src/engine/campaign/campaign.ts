@@ -509,11 +509,14 @@ export function chooseMission(state: CampaignState, missionId: string): Campaign
   return { ok: true, state: next };
 }
 
+/** The most characters a hero's name has (the rename field takes no more). */
+export const HERO_NAME_MOST = 40;
+
 /** Gives a living hero a new name (between battles). */
 export function renameHero(state: CampaignState, heroId: string, name: string): CampaignResult {
   const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > 40)
-    return { ok: false, error: 'A name must have 1 to 40 characters.' };
+  if (trimmed.length === 0 || trimmed.length > HERO_NAME_MOST)
+    return { ok: false, error: `A name must have 1 to ${HERO_NAME_MOST} characters.` };
   if (state.battle) return { ok: false, error: 'Heroes can be renamed only between battles.' };
   const index = state.party.findIndex((h) => h.id === heroId);
   if (index < 0) return { ok: false, error: `No living hero "${heroId}".` };
