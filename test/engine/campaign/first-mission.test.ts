@@ -1,7 +1,8 @@
 /**
  * The Ember Crown's first mission, the Den under the Hill (issue 29: a first battle with a
- * fight in it). Its dragon is the Dungeon Crawl's own, as the book gives it, and it fields
- * three Minion Teams (three trolls) where it had a one-wound dragon and eight minions; a
+ * fight in it). Its dragon is the Dungeon Crawl's own, as the book gives it, starting on
+ * the 3-4 lair, and it fields three Minion Teams (three trolls) where it had a one-wound
+ * dragon and eight minions; a
  * campaign begun before (revision 1, saves without a revision) still fights the Den as it
  * was, so its save replays as it was played.
  */
@@ -16,6 +17,7 @@ import {
   type CampaignState,
 } from '../../../src/engine/campaign/index';
 import { createGame } from '../../../src/engine/setup';
+import { applyCommand } from '../../../src/engine/game';
 import type { GameState } from '../../../src/engine/types';
 import { crawlWeapons } from '../../../src/engine/rulesets/dungeon-crawl/types';
 import { loadCampaignFile, resolveScenarioFromDisk } from '../../../src/devtools/campaigns';
@@ -74,6 +76,18 @@ describe('The Den under the Hill', () => {
       ]);
     }
     expect(s.units.filter((u) => u.side === 'heroes')).toHaveLength(4);
+  });
+
+  it('its dragon starts on the lair of the 3-4 band, chosen (no lair roll), and patrols from there', () => {
+    const s = denBattle(newCampaign(def, 1, campaignOptions('normal')));
+    expect(s.options.lair).toBe('3-4');
+    const started = applyCommand(s, { type: 'start' });
+    if (!started.ok) throw new Error(started.error);
+    expect(started.events.some((e) => e.type === 'roll' && e.purpose === 'lair')).toBe(false);
+    expect(started.events.find((e) => e.type === 'placed')).toMatchObject({
+      at: { x: 7, y: 2 },
+      text: 'The Dragon starts in its lair (3-4) and patrols from there like every monster.',
+    });
   });
 
   it('a campaign begun under revision 1 fights the Den as it was: a one-wound dragon, eight minions', () => {
