@@ -296,7 +296,7 @@ async function main(): Promise<void> {
   console.log(`Enemy wins      ${enemyWins}`);
   console.log(`Mean rounds     ${result.meanRounds}`);
   console.log(
-    `Quick wins      ${winsByRound2} won by round 2${shortestWin === null ? '' : ` (shortest win: ${shortestWin} rounds)`}`,
+    `Quick wins      ${winsByRound2} won by round 2${shortestWin === null ? '' : ` (shortest win: ${shortestWin} round${shortestWin === 1 ? '' : 's'})`}`,
   );
   console.log(
     `Casualties      heroes ${result.meanHeroesLost} / enemies ${result.meanEnemiesLost} per game`,
