@@ -286,6 +286,7 @@ function eyeWords(watchers: readonly Unit[]): string {
 /** Which eye a hero carries: none, seen but not yet noticed, or noticed. */
 export type EyeMark = 'none' | 'seen' | 'noticed';
 
+/** The eye `heroId` wears in `view` (none while an animation plays: the eyes stay as they were). */
 export function eyeMarkOf(view: Pick<BattleView, 'spotted' | 'noticed'>, heroId: string): EyeMark {
   if (view.noticed?.includes(heroId)) return 'noticed';
   return view.spotted?.includes(heroId) ? 'seen' : 'none';
