@@ -10,7 +10,7 @@ import type { GameState, Point, RuleModule } from '../engine';
 import { badgeAtPoint, badgeBox, layoutBadges, type Box } from './badge-layout';
 import { BoardFx } from './board-fx';
 import type { LoadedMap } from '../maps/types';
-import type { BattleView, MarkTone } from './battle-view';
+import { eyeMarkOf, type BattleView, type MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
 import { boardTextResolution, COLORS, textStyle } from './theme';
 import { shadesEnemies } from './side-shade';
@@ -105,6 +105,7 @@ export class BattleBoard {
       view.strikes,
       view.threats,
       view.spotted,
+      view.noticed,
       view.marks,
     ]);
     if (key !== this.shownKey) {
@@ -113,7 +114,7 @@ export class BattleBoard {
       board.showMonsterReach(view.sees, view.threats.length > 0 ? [] : view.strikes);
       board.showThreatCounts(view.threats);
       const spotted = view.spotted;
-      if (spotted) for (const [id, v] of this.units) v.setSpotted(spotted.includes(id));
+      if (spotted) for (const [id, v] of this.units) v.setEye(eyeMarkOf(view, id));
       board.showReach(
         view.reach.map((r) => r.at),
         view.reachDim,
