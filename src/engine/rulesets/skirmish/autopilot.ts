@@ -12,7 +12,7 @@ import { chebyshevDistance, type Point } from '../../grid';
 import { chanceOf } from '../../resolution';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
-import { footprint } from '../../footprint';
+import { distanceToUnit, footprint } from '../../footprint';
 import { standingCover } from '../../systems/cover';
 import { doorWorthOpening, walkingDistance, type Placed } from '../../systems/pursuit';
 import { assessSkirmishAttack } from './combat';
@@ -21,6 +21,9 @@ import { goalFor, objectiveValues, scenarioRule, VP_ROUND } from './scenarios';
 import { targetByTactic } from './tactics';
 import { fortressThreatened } from './fortress';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
+
+/** What each foe past the first beside a square costs a hero choosing where to stand. */
+const GANG_UP_COST = 5;
 
 /**
  * What a wound on `target` is worth: its points (and a leader's 2 victory points, VI
@@ -204,11 +207,15 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
           const c = standingCover(state, f.position, m.to);
           return c === 'partial' || c === 'full';
         });
+      // Where two or more foes stand beside it they gang up on it (VIII: a group against
+      // one attacks with advantage): each foe past the first counts against the square.
+      const beside = foes.filter((f) => distanceToUnit(m.to, f) <= 1).length;
+      const ganged = Math.max(0, beside - 1) * GANG_UP_COST;
       // Beside its marker a hero holds it: a step off costs more than any attack is worth.
       const off = marker && chebyshevDistance(m.to, marker) > 1 ? dist(m.to) * 20 : 0;
       const v = racing
         ? -dist(m.to)
-        : attackValue * 10 - (marker ? off : dist(m.to)) + (covered ? 2 : 0);
+        : attackValue * 10 - (marker ? off : dist(m.to)) + (covered ? 2 : 0) - ganged;
       if (!best || v > best.v) best = { to: m.to, v };
     }
     const here = dist(hero.position);

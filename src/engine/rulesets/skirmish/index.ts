@@ -93,7 +93,8 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
   [ROUND_LIMIT_DRAW_RULES]:
     'Ambush and Spawning have no count of rounds: the book ends them only when one side is ' +
     "gone, so a battle still going at the game's round limit is a draw, no longer the " +
-    "heroes' defeat.",
+    "heroes' defeat. A fortress's defenders go out for a foe that can strike the building " +
+    'from where it stands (a shooter), not only for one within 1 Move Unit of it.',
 };
 
 export const skirmish: RuleModule = {

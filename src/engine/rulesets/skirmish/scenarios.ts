@@ -33,7 +33,7 @@ import { endGame, endInDraw } from '../../systems/victory';
 import type { GameState, RuleRef, Side, Unit } from '../../types';
 import type { ScenarioMark } from '../module';
 import { livingUnits, opposingSide } from '../../world';
-import { defenderReach, figuresOf, fortressOf, roles } from './fortress';
+import { defenderReach, figuresOf, fortressOf, fortressThreatened, roles } from './fortress';
 import {
   centroid,
   fallbackRow,
@@ -49,7 +49,7 @@ import {
 import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
 import { MOVE_TABLE } from './roster';
-import { distanceTo, ROUND_LIMIT_DRAW_RULES } from './versions';
+import { distanceTo, ROUND_LIMIT_DRAW_RULES, SALLY_RULES } from './versions';
 import { rulesVersionOf } from '../../setup';
 
 export interface ScenarioRule {
@@ -164,6 +164,8 @@ export function goalFor(state: GameState, unit: Unit): Point | null {
     if (!fort?.position) return null;
     const near = squaresNearestFirst(fort, unit.position)[0];
     if (unit.side !== skirmishOptions(state).defender) return near;
+    // From version 6 a defender out after a foe that threatens the building stays out.
+    if (rulesVersionOf(state) >= SALLY_RULES && fortressThreatened(state)) return null;
     return distanceToUnit(unit.position, fort) > defenderReach(skirmishOptions(state).scale)
       ? near
       : null;

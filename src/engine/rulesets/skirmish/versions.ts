@@ -10,7 +10,9 @@
  * nearly every battle and its old code was not kept, so the module plays version 5 only
  * (oldestRulesVersion): an older save that replays the same plays on, any other gets a plain
  * message (app/session.ts). 6: Ambush and Spawning have no count of rounds (VI): at the game's
- * round limit with both armies still fighting, a draw, not the heroes' defeat.
+ * round limit with both armies still fighting, a draw, not the heroes' defeat; a fortress's
+ * defenders go out for a foe that can strike the building from where it stands, not only
+ * for one within 1 Move Unit of it.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -21,6 +23,8 @@ export const BASE_PLANNING_RULES = 3;
 export const BASE_DISTANCE_RULES = 4;
 export const BOOK_RULES = 5;
 export const ROUND_LIMIT_DRAW_RULES = 6;
+/** From version 6 a fortress's defenders go out for a foe that can strike the building. */
+export const SALLY_RULES = 6;
 export const SKIRMISH_RULES_VERSION = ROUND_LIMIT_DRAW_RULES;
 
 /**
