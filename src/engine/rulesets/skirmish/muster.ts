@@ -40,9 +40,11 @@ const SCENARIO_ARMIES: Readonly<
     heroPoints: 70,
     enemyPoints: 70,
   },
+  // The defenders, 59 points against 61: they hold the building and go out for whoever
+  // can strike it (64 points won the heroes 27-43% once they did).
   'fortress-assault': {
     heroes: DEFAULT_HEROES,
-    enemies: 'warlord,spearman,spearman,spearman,archer,archer,swordsman,swordsman,swordsman',
+    enemies: 'warlord,spearman,spearman,spearman,archer,archer,swordsman,swordsman',
     heroPoints: 70,
     enemyPoints: 70,
   },
