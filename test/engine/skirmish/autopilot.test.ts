@@ -106,3 +106,32 @@ describe('VIII Defend: focus fire', () => {
     expect(command).toMatchObject({ type: 'attack', target: spearman.id });
   });
 });
+
+/**
+ * A swordsman below two enemy squares 2 apart (a spearman west, a shielded swordsman east):
+ * the square straight ahead of it, (3,3), is beside both.
+ */
+const PAIR = `
+#########
+#.......#
+#.e.e...#
+#.......#
+#..h....#
+#########
+`;
+
+describe('VIII Special Abilities: the autopilot does not walk into a gang-up', () => {
+  it('to strike, it stands beside one foe rather than between two ("a group of attackers against a single target")', () => {
+    const s = play(
+      skirmishGame(PAIR, ['swordsman'], ['spearman', 'swordsman'], { scenario: 'basic-battle' }),
+      { type: 'start' },
+      [15, 5],
+    ).state;
+    const command = chooseHeroCommand(s);
+    expect(command?.type).toBe('move');
+    const to = command?.type === 'move' ? command.to : null;
+    const foes = s.units.filter((u) => u.side === 'enemies').map((u) => u.position!);
+    const beside = foes.filter((f) => to && chebyshevDistance(f, to) <= 1).length;
+    expect(beside).toBe(1);
+  });
+});
