@@ -12,6 +12,7 @@ import {
   BASE_DISTANCE_RULES,
   BASE_PLANNING_RULES,
   BOOK_RULES,
+  ROUND_LIMIT_DRAW_RULES,
   measuresToBase,
   SKIRMISH_RULES_VERSION,
 } from './versions';
@@ -89,6 +90,11 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'chance to hit and shooters keep out of melee; the spawn die is rolled from round 1, a ' +
     'returning figure waits for the next round, either army may ambush or spawn; a failed ' +
     'morale check retreats, never routs.',
+  [ROUND_LIMIT_DRAW_RULES]:
+    'Ambush and Spawning have no count of rounds: the book ends them only when one side is ' +
+    "gone, so a battle still going at the game's round limit is a draw, no longer the " +
+    "heroes' defeat. A fortress's defenders go out for a foe that can strike the building " +
+    'from where it stands (a shooter), not only for one within 1 Move Unit of it.',
 };
 
 export const skirmish: RuleModule = {

@@ -9,7 +9,10 @@
  * weapon by its real chance, draws, the round flow and morale of the book. Version 5 changed
  * nearly every battle and its old code was not kept, so the module plays version 5 only
  * (oldestRulesVersion): an older save that replays the same plays on, any other gets a plain
- * message (app/session.ts).
+ * message (app/session.ts). 6: Ambush and Spawning have no count of rounds (VI): at the game's
+ * round limit with both armies still fighting, a draw, not the heroes' defeat; a fortress's
+ * defenders go out for a foe that can strike the building from where it stands, not only
+ * for one within 1 Move Unit of it.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -19,7 +22,10 @@ import type { GameState, Unit } from '../../types';
 export const BASE_PLANNING_RULES = 3;
 export const BASE_DISTANCE_RULES = 4;
 export const BOOK_RULES = 5;
-export const SKIRMISH_RULES_VERSION = BOOK_RULES;
+export const ROUND_LIMIT_DRAW_RULES = 6;
+/** From version 6 a fortress's defenders go out for a foe that can strike the building. */
+export const SALLY_RULES = 6;
+export const SKIRMISH_RULES_VERSION = ROUND_LIMIT_DRAW_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
