@@ -458,7 +458,7 @@ function pacingRows(runs: PacingRun[]): { rows: Row[]; ok: boolean } {
         name: `${label}: Start battle to the first hero's turn`,
         value: f.startMs,
         unit: 'ms',
-        note: `median of ${run.startMs.length}: a click on Setup's Start battle to the end of the opening`,
+        note: `median of ${run.startMs.length}: a click on Setup's Start battle to the end of the opening; the battle's scene running after ${sig(f.startSceneMs)} ms`,
         key: `browser.pacing.${key}.startMs`,
         better: 'lower',
       },

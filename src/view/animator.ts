@@ -397,7 +397,8 @@ export class Animator {
         const c = this.host.board.squareCenter(event.at);
         await this.tween(v, { alpha: 0 }, 200, lane);
         v.setPosition(c.x, c.y);
-        await this.tween(v, { alpha: 1 }, 350, lane);
+        // It fades in where it stands while what follows (the round's banner) goes on.
+        void this.tween(v, { alpha: 1 }, 350, lane.fork());
         return;
       }
       case 'moved':

@@ -31,6 +31,8 @@ export interface PacingRun {
   menuAfterLoadMs: number[];
   /** A click on "Start battle" to the first hero's turn (ms). */
   startMs: number[];
+  /** Of which: the click to the Battle scene running (its board built). */
+  startSceneMs: number[];
   /** Monster phases with every monster alerted (ms each), and the frames drawn in them. */
   phaseMs: number[];
   phaseFrames: number[];
@@ -86,7 +88,7 @@ type Api = {
 };
 
 /** From a loaded Menu: opens Setup, clicks "Start battle" and times it to the first hero's turn. */
-async function startToFirstTurn(page: Page): Promise<number> {
+async function startToFirstTurn(page: Page): Promise<[number, number]> {
   const rectOf = (name: string): Promise<{ cx: number; cy: number } | null> =>
     page.evaluate((n) => (window as unknown as { archfoe: Api }).archfoe.debug.buttonRect(n), name);
   await page.evaluate(() => (window as unknown as { archfoe: Api }).archfoe.setSpeed('normal'));
@@ -108,6 +110,7 @@ async function startToFirstTurn(page: Page): Promise<number> {
       archfoe: Api;
       __pacingClickAt?: number;
       __pacingTurn?: number;
+      __pacingScene?: number;
     };
     w.__pacingClickAt = undefined;
     w.__pacingTurn = undefined;
@@ -121,6 +124,7 @@ async function startToFirstTurn(page: Page): Promise<number> {
         requestAnimationFrame(watch);
         return;
       }
+      w.__pacingScene = performance.now() - (w.__pacingClickAt ?? NaN);
       void w.archfoe.idle().then(() => {
         const st = w.archfoe.state();
         w.__pacingTurn =
@@ -135,7 +139,10 @@ async function startToFirstTurn(page: Page): Promise<number> {
     null,
     { timeout: 120_000 },
   );
-  return page.evaluate(() => (window as unknown as { __pacingTurn: number }).__pacingTurn);
+  return page.evaluate(() => {
+    const w = window as unknown as { __pacingTurn: number; __pacingScene: number };
+    return [w.__pacingTurn, w.__pacingScene] as [number, number];
+  });
 }
 
 /** Runs in the page: monster phases at Normal with every monster alerted, and their frames. */
@@ -229,6 +236,7 @@ export async function measurePacing(
       menuMs: [],
       menuAfterLoadMs: [],
       startMs: [],
+      startSceneMs: [],
       phaseMs: [],
       phaseFrames: [],
       alertedLeast: NaN,
@@ -248,7 +256,9 @@ export async function measurePacing(
         const [menu, afterLoad] = await loadToMenu(page, url);
         run.menuMs.push(menu);
         run.menuAfterLoadMs.push(afterLoad);
-        run.startMs.push(await startToFirstTurn(page));
+        const [turn, scene] = await startToFirstTurn(page);
+        run.startMs.push(turn);
+        run.startSceneMs.push(scene);
       }
       await loadToMenu(page, url);
       const phases = await page.evaluate(alertedPhasesInPage, {
@@ -273,6 +283,7 @@ export function pacingFigures(run: PacingRun): {
   menuMs: number;
   menuAfterLoadMs: number;
   startMs: number;
+  startSceneMs: number;
   phaseMedianMs: number;
   phaseP95Ms: number;
   phaseTotalMs: number;
@@ -284,6 +295,7 @@ export function pacingFigures(run: PacingRun): {
     menuMs: median(run.menuMs),
     menuAfterLoadMs: median(run.menuAfterLoadMs),
     startMs: median(run.startMs),
+    startSceneMs: median(run.startSceneMs),
     phaseMedianMs: median(run.phaseMs),
     phaseP95Ms: percentile(run.phaseMs, 95),
     phaseTotalMs: total,
