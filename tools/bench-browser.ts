@@ -1,5 +1,5 @@
 /**
- * Browser benchmark: `npm run bench:browser [-- --json] [--write-baseline] [--seconds S] [--turns N] [--dist DIR]`.
+ * Browser benchmark: `npm run bench:browser [-- --json] [--write-baseline] [--seconds S] [--turns N] [--dist DIR] [--pacing-only]`.
  *
  * Builds the game for production (vite build, into a temporary folder; or serves --dist DIR),
  * serves it on 127.0.0.1 and opens it in headless Chromium (system /usr/bin/chromium, or
@@ -26,6 +26,10 @@
  *   moves at instant speed; the command that ends the heroes' round (and so runs the monsters'
  *   phase) is dispatched at the speed measured, and its duration is the time until its
  *   animation is over (the dispatch's promise), page clock.
+ * - pacing (tools/lib/bench-pacing.ts; bench/browser.md): a usable Menu, Start battle to the
+ *   first hero's turn and a monster phase with every monster alerted at Normal, free and with
+ *   the CPU throttled 6x (DevTools protocol); the throttled phases must take at most 1.5x the
+ *   free ones (the run fails otherwise). `--pacing-only` measures only these.
  * Figures are printed like the other benchmarks and kept in bench/baseline.json (part 'browser').
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
