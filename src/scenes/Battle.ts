@@ -74,6 +74,13 @@ import {
   type OracleDraft,
 } from '../view/oracle-panel';
 
+/**
+ * The opening (a monster finding its lair, the monsters' first patrol before any hero has
+ * moved) sets the board rather than fights: it plays in this share of the speed's time, so
+ * the first hero's turn comes about 1.5 s after Start at Normal.
+ */
+const OPENING_PACE = 0.5;
+
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
   normal: 'Normal',
@@ -291,8 +298,8 @@ export class BattleScene extends Phaser.Scene {
     uiCam.fadeIn(fadeMs(220), 6, 5, 8);
 
     if (this.animateOpening) {
-      this.queue = this.runAnimation(session.lastEvents, session.state, start).then(() =>
-        app.notifyBattleShown(),
+      this.queue = this.runAnimation(session.lastEvents, session.state, start, OPENING_PACE).then(
+        () => app.notifyBattleShown(),
       );
     } else {
       // Resumed: the log shows the recent past; the picture is the saved state.
@@ -650,14 +657,15 @@ export class BattleScene extends Phaser.Scene {
     return p;
   }
 
-  /** Plays the events that led from `before` to `state`. */
+  /** Plays the events that led from `before` to `state`, `pace` times the speed's time. */
   private async runAnimation(
     events: GameEvent[],
     state: GameState,
     before: GameState,
+    pace = 1,
   ): Promise<void> {
     this.setUi(startAnimating(this.ui, before, scenarioMarksOf(before, this.rules)));
-    this.animator.factor = speedFactor(app.settings.speed);
+    this.animator.factor = speedFactor(app.settings.speed) * pace;
     await this.animator.play(events, state, fogScript(before, events, state));
     // At instant speed nothing above waits for a frame: yield to the browser once so that
     // a script dispatching in a loop still lets the page draw and take input.
