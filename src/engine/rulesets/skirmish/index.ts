@@ -13,6 +13,7 @@ import {
   BASE_PLANNING_RULES,
   BOOK_RULES,
   measuresToBase,
+  RACING_RULES,
   SKIRMISH_RULES_VERSION,
 } from './versions';
 import { chooseSkirmishHeroCommand } from './autopilot';
@@ -89,6 +90,9 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'chance to hit and shooters keep out of melee; the spawn die is rolled from round 1, a ' +
     'returning figure waits for the next round, either army may ambush or spawn; a failed ' +
     'morale check retreats, never routs.',
+  [RACING_RULES]:
+    'In the races (Escape, Infiltrate, Transport) an enemy not yet aware of the heroes makes ' +
+    'for its goal, or for the object, instead of waiting to see a hero.',
 };
 
 export const skirmish: RuleModule = {

@@ -9,7 +9,9 @@
  * weapon by its real chance, draws, the round flow and morale of the book. Version 5 changed
  * nearly every battle and its old code was not kept, so the module plays version 5 only
  * (oldestRulesVersion): an older save that replays the same plays on, any other gets a plain
- * message (app/session.ts).
+ * message (app/session.ts). 6: in the races (Escape, Infiltrate, Transport) an enemy still
+ * unaware of the heroes makes for its goal (III "Goal Locations") instead of waiting; a
+ * game of version 5 replays with its enemies waiting, as it was played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -19,7 +21,8 @@ import type { GameState, Unit } from '../../types';
 export const BASE_PLANNING_RULES = 3;
 export const BASE_DISTANCE_RULES = 4;
 export const BOOK_RULES = 5;
-export const SKIRMISH_RULES_VERSION = BOOK_RULES;
+export const RACING_RULES = 6;
+export const SKIRMISH_RULES_VERSION = RACING_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
