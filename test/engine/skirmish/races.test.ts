@@ -92,6 +92,36 @@ describe('III Goal Locations in the races of VI: an unaware enemy makes for its 
     expect(to.y).toBeGreaterThan(from.y);
   });
 
+  it('alerted, with no hero to strike this turn, it makes for the goal instead of closing in', () => {
+    // The swordsman sees the archer across the field, ten squares off: beyond its Move Unit
+    // of 3 and a blow (a small battlefield, V). "An enemy unable to make an attack on its
+    // turn will instead move toward the nearest goal": the object at the centre (7,5), six
+    // squares off: two moves of 3 to it (a first move toward the archer, then one toward
+    // the object, would end three squares short).
+    const open = `
+###############
+#e............#
+#.............#
+#.............#
+#.............#
+#.............#
+#.............#
+#.............#
+#h............#
+###############
+`;
+    let s = skirmishGame(open, ['archer'], ['swordsman'], {
+      scenario: 'transport',
+      scale: 'small',
+    });
+    unit(s, 'swordsman-1').ai!.status = 'alerted';
+    s = play(s, { type: 'start' }, HEROES_FIRST).state;
+    expect(s.objective.object?.at).toEqual({ x: 7, y: 5 });
+    s = play(s, { type: 'end-turn', unit: 'archer-1' }, HEROES_FIRST).state;
+    const at = unit(s, 'swordsman-1').position!;
+    expect(Math.max(Math.abs(at.x - 7), Math.abs(at.y - 5))).toBeLessThanOrEqual(1);
+  });
+
   it('the intent overlay shows where it goes, not that it waits', () => {
     const s = game('infiltrate');
     const intent = skirmishEnemyIntent(s, unit(s, 'slinger-1'));

@@ -7,7 +7,9 @@
  *   if it shoots and can stay in range, and a shooter keeps out of melee; attacks if it
  *   can; a healer heals the Arch Foe first, then the nearest wounded ally, and attacks
  *   only when it can heal no one; unable to attack, it takes a wild shot if it has one,
- *   else heads for the scenario's goal or moves again;
+ *   else heads for the scenario's goal or moves again; in a race (Escape, Infiltrate,
+ *   Transport, rules version 6 on) one that can strike no hero this turn spends its whole
+ *   turn on its goal, and an unaware one does too (racesUnaware);
  * - Retreating: one move toward where the Arch Foe started, facing away from the nearest
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
@@ -88,7 +90,7 @@ function* actByStatus(ctx: Context, enemy: Placed): Generator<void> {
     return;
   }
   if (status === 'prepared' || status === 'patrolling') {
-    if (racesUnaware(ctx.state, enemy)) yield* raceUnaware(ctx, enemy);
+    if (racesUnaware(ctx.state, enemy)) yield* makeForGoal(ctx, enemy);
     else if (skirmishOptions(ctx.state).patrol) patrol(ctx, enemy);
     return;
   }
@@ -114,20 +116,33 @@ const RACES: readonly string[] = ['escape', 'infiltrate', 'transport'];
  * rules version 6 (RACING_RULES); before, it waited.
  */
 export function racesUnaware(state: GameState, enemy: Unit): boolean {
-  return (
-    rulesVersionOf(state) >= RACING_RULES &&
-    RACES.includes(skirmishOptions(state).scenario) &&
-    goalFor(state, enemy) !== null
-  );
+  return isRace(state) && goalFor(state, enemy) !== null;
+}
+
+/** A race of VI played by rules version 6 on (RACING_RULES), where enemies race. */
+function isRace(state: GameState): boolean {
+  return rulesVersionOf(state) >= RACING_RULES && RACES.includes(skirmishOptions(state).scenario);
 }
 
 /**
- * An unaware enemy's turn in a race: its Move Unit toward its nearest goal and its other
- * action: picking up the object when it stands by it (Transport), else a second move
- * toward the goal. Its status was decided when its turn began (III "Enemy Actions"), so
- * a hero it notices on the way is dealt with from its next turn.
+ * Whether `enemy` can attack a hero this turn (not by a wild shot): from where it stands or
+ * from a square its Move Unit reaches, with any of its weapons.
  */
-function* raceUnaware(ctx: Context, enemy: Placed): Generator<void> {
+function canAttackThisTurn(state: GameState, enemy: Placed): boolean {
+  const heroes = livingUnits(state, 'heroes');
+  if (heroes.length === 0) return false;
+  const squares = [enemy.position, ...reachableEnds(state, enemy)];
+  return skirmishWeapons(enemy).some((w) => bestChanceFrom(state, enemy, w, heroes, squares) > 0);
+}
+
+/**
+ * A turn spent on the race (an enemy unaware, or alerted with no hero to strike this
+ * turn): its Move Unit toward its nearest goal and its other action, picking up the object
+ * when it stands by it (Transport), else a second move toward the goal. Its status was
+ * decided when its turn began (III "Enemy Actions"): an unaware one that notices a hero on
+ * the way deals with it from its next turn.
+ */
+function* makeForGoal(ctx: Context, enemy: Placed): Generator<void> {
   const state = ctx.state;
   for (let action = 0; action < 2; action++) {
     if (!enemy.position || state.outcome) return;
@@ -402,6 +417,13 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
       const ok = yield* healPatient(ctx, enemy, patient);
       if (ok) return;
     }
+  }
+  // In a race, no hero to strike this turn: the whole turn goes to the goal (III "Goal
+  // Locations": "an enemy unable to make an attack on its turn will instead move toward
+  // the nearest goal": instead of closing on a hero it cannot reach).
+  if (isRace(state) && goalFor(state, enemy) && !canAttackThisTurn(state, enemy)) {
+    yield* makeForGoal(ctx, enemy);
+    return;
   }
   const chosen = targetByTactic(ctx, enemy) ?? chooseNearestHero(ctx, enemy);
   if (!chosen) return;

@@ -92,7 +92,8 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'morale check retreats, never routs.',
   [RACING_RULES]:
     'In the races (Escape, Infiltrate, Transport) an enemy not yet aware of the heroes makes ' +
-    'for its goal, or for the object, instead of waiting to see a hero.',
+    'for its goal, or for the object, instead of waiting to see a hero; an alerted one with ' +
+    'no hero it can strike this turn spends the turn on its goal instead of closing in.',
 };
 
 export const skirmish: RuleModule = {

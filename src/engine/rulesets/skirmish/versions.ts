@@ -10,8 +10,9 @@
  * nearly every battle and its old code was not kept, so the module plays version 5 only
  * (oldestRulesVersion): an older save that replays the same plays on, any other gets a plain
  * message (app/session.ts). 6: in the races (Escape, Infiltrate, Transport) an enemy still
- * unaware of the heroes makes for its goal (III "Goal Locations") instead of waiting; a
- * game of version 5 replays with its enemies waiting, as it was played.
+ * unaware of the heroes makes for its goal (III "Goal Locations") instead of waiting, and
+ * an alerted one that can strike no hero this turn spends it on its goal instead of closing
+ * in; a game of version 5 replays as it was played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
