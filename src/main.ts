@@ -70,6 +70,12 @@ const game = new Phaser.Game({
   // Two touch pointers, for pinch zoom on the board.
   input: { keyboard: true, mouse: true, touch: true, gamepad: false, activePointers: 2 },
   render: { antialias: true, roundPixels: false },
+  // The clocks (timers, camera fades and pans) advance by the time that really passed, so an
+  // animation keeps its length at any frame rate: at 5 fps it shows fewer frames, not slower
+  // ones. Phaser's smoothing would cap each frame's step at 1/60 s for the first 120 frames
+  // after boot or focus and at 1/5 s after, stretching every wait up to 12 times on a slow
+  // device. Tweens keep their own clock (see keepTweenTime).
+  fps: { smoothStep: false },
   scene: [
     BootScene,
     MenuScene,
@@ -87,6 +93,18 @@ const game = new Phaser.Game({
   ],
 });
 app.game = game;
+
+/**
+ * Each scene's tweens skip ahead by the time that passed up to a second between frames
+ * (Phaser's default: half a second, beyond which a frame counts as 1/30 s), so a slow frame
+ * costs frames, not time; a longer gap (the tab hidden, a stall) is still skipped over.
+ */
+function keepTweenTime(): void {
+  for (const scene of game.scene.scenes as Phaser.Scene[])
+    (scene.tweens as Phaser.Tweens.TweenManager | undefined)?.setLagSmooth(1000, 33);
+}
+// After the scene manager has made the scenes (it listens for READY first).
+game.events.once(Phaser.Core.Events.READY, keepTweenTime);
 
 // A new window size or pixel ratio: the canvas follows and the scenes lay themselves out again.
 let resizeTimer: ReturnType<typeof setTimeout> | null = null;

@@ -1,5 +1,5 @@
 /**
- * Browser benchmark: `npm run bench:browser [-- --json] [--write-baseline] [--seconds S] [--turns N] [--dist DIR]`.
+ * Browser benchmark: `npm run bench:browser [-- --json] [--write-baseline] [--seconds S] [--turns N] [--dist DIR] [--pacing-only]`.
  *
  * Builds the game for production (vite build, into a temporary folder; or serves --dist DIR),
  * serves it on 127.0.0.1 and opens it in headless Chromium (system /usr/bin/chromium, or
@@ -26,6 +26,10 @@
  *   moves at instant speed; the command that ends the heroes' round (and so runs the monsters'
  *   phase) is dispatched at the speed measured, and its duration is the time until its
  *   animation is over (the dispatch's promise), page clock.
+ * - pacing (tools/lib/bench-pacing.ts; bench/browser.md): a usable Menu, Start battle to the
+ *   first hero's turn and a monster phase with every monster alerted at Normal, free and with
+ *   the CPU throttled 6x (DevTools protocol); the throttled phases must take at most 1.5x the
+ *   free ones (the run fails otherwise). `--pacing-only` measures only these.
  * Figures are printed like the other benchmarks and kept in bench/baseline.json (part 'browser').
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -36,6 +40,7 @@ import { BENCH_FIXTURES } from './lib/bench-boards';
 import { CHROMIUM, launchChromium } from '../src/devtools/chromium';
 import { loadBaseline, saveBaseline } from './lib/bench-baseline';
 import { mapLoadOnPage, mapLoadRows, type BrowserMapLoad } from './lib/bench-map-browser';
+import { measurePacing, pacingFigures, type PacingRun } from './lib/bench-pacing';
 import { viteBuild } from './lib/bench-bundle';
 import { serveDir } from '../src/devtools/static-server';
 import {
@@ -51,16 +56,31 @@ import {
 
 const MAP_FILE = join(BENCH_FIXTURES, 'dungeon-64.tmj');
 
+/** The CPU throttling of the slow run: a slow phone or a busy machine (issue 29). */
+const THROTTLE_RATE = 6;
+
+/** The most a throttled monster phase may take, against the same phase run free. */
+const MOST_THROTTLED_RATIO = 1.5;
+
 interface Args {
   json: boolean;
   writeBaseline: boolean;
   seconds: number;
   turns: number;
   dist: string | null;
+  /** Only the pacing part (menu, Start to the first turn, alerted phases free and throttled). */
+  pacingOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { json: false, writeBaseline: false, seconds: 10, turns: 3, dist: null };
+  const args: Args = {
+    json: false,
+    writeBaseline: false,
+    seconds: 10,
+    turns: 3,
+    dist: null,
+    pacingOnly: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') args.json = true;
@@ -68,9 +88,10 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--seconds') args.seconds = Number(argv[++i]);
     else if (a === '--turns') args.turns = Number(argv[++i]);
     else if (a === '--dist') args.dist = argv[++i] ?? null;
+    else if (a === '--pacing-only') args.pacingOnly = true;
     else {
       console.error(
-        `Unknown option "${a}". Use [--json] [--write-baseline] [--seconds S] [--turns N] [--dist DIR].`,
+        `Unknown option "${a}". Use [--json] [--write-baseline] [--seconds S] [--turns N] [--dist DIR] [--pacing-only].`,
       );
       process.exit(2);
     }
@@ -403,6 +424,91 @@ async function measure(
   }
 }
 
+/**
+ * The pacing rows: a usable Menu, Start to the first hero's turn and the alerted monster
+ * phase, free and throttled; `ok` is false when a run failed or the throttled phases took
+ * more than MOST_THROTTLED_RATIO times the free ones.
+ */
+function pacingRows(runs: PacingRun[]): { rows: Row[]; ok: boolean } {
+  const section = `Browser: pacing, free and with the CPU throttled ${THROTTLE_RATE}x (DevTools protocol), speed normal`;
+  const rows: Row[] = [];
+  let ok = true;
+  for (const run of runs) {
+    const f = pacingFigures(run);
+    const label = run.rate === 1 ? 'free' : `throttled ${run.rate}x`;
+    const key = run.rate === 1 ? 'free' : `throttled${run.rate}`;
+    if (run.error) {
+      ok = false;
+      rows.push({
+        section,
+        name: `${label}: not (fully) measured`,
+        value: NaN,
+        unit: '',
+        note: run.error,
+      });
+    }
+    rows.push(
+      {
+        section,
+        name: `${label}: navigation to a usable Menu`,
+        value: f.menuMs,
+        unit: 'ms',
+        note: `median of ${run.menuMs.length} loads; ${sig(f.menuAfterLoadMs)} ms after the load event; the Menu takes clicks while its art fades in`,
+        key: `browser.pacing.${key}.menuMs`,
+        better: 'lower',
+      },
+      {
+        section,
+        name: `${label}: Start battle to the first hero's turn`,
+        value: f.startMs,
+        unit: 'ms',
+        note: `median of ${run.startMs.length}: a click on Setup's Start battle to the end of the opening; the battle's scene running after ${sig(f.startSceneMs)} ms`,
+        key: `browser.pacing.${key}.startMs`,
+        better: 'lower',
+      },
+      {
+        section,
+        name: `${label}: monster phase, every monster alerted: median`,
+        value: f.phaseMedianMs / 1000,
+        unit: 's',
+        note: `${run.phaseMs.length} phases (Dungeon Crawl, seeds 1-3, rounds 1-3, at least ${run.alertedLeast} monsters alerted); drawn at ${sig(f.phaseFps)} fps`,
+        key: `browser.pacing.${key}.phaseP50`,
+        better: 'lower',
+      },
+      {
+        section,
+        name: `${label}: monster phase, every monster alerted: p95`,
+        value: f.phaseP95Ms / 1000,
+        unit: 's',
+        note: `all ${run.phaseMs.length} together ${sig(f.phaseTotalMs / 1000)} s`,
+        key: `browser.pacing.${key}.phaseP95`,
+        better: 'lower',
+      },
+    );
+  }
+  const free = runs.find((r) => r.rate === 1);
+  for (const slow of runs.filter((r) => r.rate !== 1)) {
+    const a = free ? pacingFigures(free).phaseTotalMs : NaN;
+    const b = pacingFigures(slow).phaseTotalMs;
+    const same = free !== undefined && free.phaseMs.length === slow.phaseMs.length;
+    const ratio = b / a;
+    const within = same && ratio <= MOST_THROTTLED_RATIO;
+    if (!within) ok = false;
+    rows.push({
+      section,
+      name: `throttled ${slow.rate}x / free: the same phases' total`,
+      value: ratio,
+      unit: 'x',
+      note: !same
+        ? 'not the same phases (a run failed or ended early)'
+        : `${within ? 'within' : 'OVER'} the ${MOST_THROTTLED_RATIO}x allowed`,
+      key: `browser.pacing.throttled${slow.rate}.phaseRatio`,
+      better: 'lower',
+    });
+  }
+  return { rows, ok };
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const machine = describeMachine();
@@ -425,12 +531,30 @@ async function main(): Promise<void> {
   }
   const { server, url } = await serveDir(dir);
   let result;
+  let pacing: PacingRun[];
   try {
     log(`measuring in headless Chromium (Canvas renderer) at ${url} ...`);
-    result = await measure(url, args.seconds, args.turns);
+    if (!args.pacingOnly) result = await measure(url, args.seconds, args.turns);
+    pacing = await measurePacing(url, [1, THROTTLE_RATE], {
+      loads: 3,
+      seeds: [1, 2, 3],
+      rounds: 3,
+      log,
+    });
   } finally {
     server.close();
     if (temp) rmSync(temp, { recursive: true, force: true });
+  }
+  const pacingTable = pacingRows(pacing);
+  if (!result) {
+    const header = [
+      'Arch Foe browser benchmark: pacing only (nothing recorded in the baseline)',
+      `Machine: ${machineLine(machine)}; Chromium ${CHROMIUM}`,
+    ];
+    if (args.json) console.log(JSON.stringify({ machine, pacing }));
+    else console.log([...header, printTable(pacingTable.rows, null)].join('\n'));
+    if (!pacingTable.ok) process.exitCode = 1;
+    return;
   }
   const { menuMs, battle, maps, phases, errors } = result;
   const patrol = frameStats(battle.patrol.deltas);
@@ -549,6 +673,7 @@ async function main(): Promise<void> {
       },
     );
   }
+  rows.push(...pacingTable.rows);
   const baseline = loadBaseline('browser');
   const figures: Record<string, number> = {};
   for (const r of rows) if (r.key && Number.isFinite(r.value)) figures[r.key] = r.value;
@@ -592,6 +717,7 @@ async function main(): Promise<void> {
           wallSeconds: round(battle.wallSeconds, 1),
         },
         mapLoad: maps,
+        pacing,
         monsterPhaseSeconds: Object.fromEntries(
           PHASE_SPEEDS.map((sp) => [sp, (phases[sp] ?? []).map((t) => round(t / 1000, 2))]),
         ),
@@ -619,7 +745,7 @@ async function main(): Promise<void> {
     });
     log('Recorded the browser part of bench/baseline.json and bench/BASELINE.md.');
   }
-  if (battle.error || !Number.isFinite(patrol.p50)) process.exitCode = 1;
+  if (battle.error || !Number.isFinite(patrol.p50) || !pacingTable.ok) process.exitCode = 1;
 }
 
 main().catch((e: unknown) => {

@@ -235,6 +235,9 @@ async function main(): Promise<void> {
   let heroesLost = 0;
   let enemiesLost = 0;
   let commands = 0;
+  // How soon the heroes can win: a first battle over in a round or two is no fight.
+  let shortestWin: number | null = null;
+  let winsByRound2 = 0;
   const started = performance.now();
   for (let i = 0; i < args.games; i++) {
     const game = playAutoGame({
@@ -247,8 +250,11 @@ async function main(): Promise<void> {
     const s = game.state;
     // A game no army won (an outcome without a winner) is a draw.
     const winner = s.outcome?.winner;
-    if (winner === 'heroes') heroWins++;
-    else if (winner === 'enemies') enemyWins++;
+    if (winner === 'heroes') {
+      heroWins++;
+      shortestWin = Math.min(shortestWin ?? s.round, s.round);
+      if (s.round <= 2) winsByRound2++;
+    } else if (winner === 'enemies') enemyWins++;
     else draws++;
     rounds += s.round;
     heroesLost += s.units.filter((u) => u.side === 'heroes' && isCasualty(u)).length;
@@ -268,6 +274,8 @@ async function main(): Promise<void> {
     enemyWins,
     heroWinRate: round2(heroWins / args.games),
     meanRounds: round2(rounds / args.games),
+    heroWinsByRound2: winsByRound2,
+    shortestWinRound: shortestWin,
     meanHeroesLost: round2(heroesLost / args.games),
     meanEnemiesLost: round2(enemiesLost / args.games),
     meanCommands: round2(commands / args.games),
@@ -287,6 +295,9 @@ async function main(): Promise<void> {
   console.log(`Draws           ${draws}`);
   console.log(`Enemy wins      ${enemyWins}`);
   console.log(`Mean rounds     ${result.meanRounds}`);
+  console.log(
+    `Quick wins      ${winsByRound2} won by round 2${shortestWin === null ? '' : ` (shortest win: ${shortestWin} round${shortestWin === 1 ? '' : 's'})`}`,
+  );
   console.log(
     `Casualties      heroes ${result.meanHeroesLost} / enemies ${result.meanEnemiesLost} per game`,
   );

@@ -15,7 +15,15 @@ import type {
   UnitStats,
 } from '../engine';
 import type { LoadedMap } from '../maps/types';
+import {
+  markOf,
+  nextTileMark,
+  withTileMark,
+  type TileMark,
+  type TileMarks,
+} from '../maps/tile-marks';
 import { contentId } from './hash';
+import { mapLoadNote } from './map-note';
 import {
   hasMapImages,
   prepareMapImages,
@@ -28,10 +36,16 @@ import {
   loadStoredMap,
   removeStoredMap,
   storeMap,
+  storeMapMarks,
   type StoreResult,
   type StoredMapSummary,
 } from './map-store';
-import { customMapFromFiles, loadCustomMap, type CustomMapSource } from './maps';
+import {
+  CUSTOM_SCENARIO_ID,
+  customMapFromFiles,
+  loadCustomMap,
+  type CustomMapSource,
+} from './maps';
 import {
   askCampaignOracle,
   campaignOptions,
@@ -128,6 +142,8 @@ export interface BattleLook {
   badges: { unit: string; text: string; rect: LookRect }[];
   /** Words drawn on the board (intent labels, the line-of-sight label) as laid out. */
   labels?: { kind: string; text: string; rect: LookRect }[];
+  /** The move preview's "... would see you" under the square shown, as laid out (null: none). */
+  spotters?: { text: string; rect: LookRect } | null;
   /** The board's window and where the whole board is drawn now. */
   viewport: LookRect;
   board: LookRect;
@@ -225,6 +241,10 @@ export interface SetupChoice {
   seedText: string;
 }
 
+/** What a click on the map's picture did: the kind of tile marked, its new mark, its squares. */
+export type MarkTileOutcome =
+  { ok: true; tile: number; mark: TileMark; squares: number } | { ok: false; error: string };
+
 export type LoadMapOutcome =
   { ok: true; name: string; summary: string; warnings: string[] } | { ok: false; error: string };
 
@@ -235,6 +255,8 @@ class App {
   battle: BattleBridge | null = null;
   customMap: CustomMapSource | null = null;
   customMapName = '';
+  /** The problems with the player's map's images (kept for its note when a mark redraws it). */
+  private customMapProblems: string[] = [];
   /** A message the Menu shows once (a corrupt save that was set aside...). */
   menuMessage: string | null = null;
   /** The last load-your-own-map error or warnings, for the Setup screen. */
@@ -245,8 +267,33 @@ class App {
   myMaps: StoredMapSummary[] | null = null;
   /** Why maps cannot be kept in this browser, when they cannot (one plain sentence). */
   myMapsProblem: string | null = null;
+  /**
+   * The Setup screen's note on the player's map as drawn (set by the scene): its box, its
+   * wrapped lines, the first shown and how many, and the text drawn. For the automation API.
+   */
+  setupNote: {
+    box: { x: number; y: number; width: number; height: number };
+    lines: string[];
+    first: number;
+    shown: number;
+    text: Phaser.GameObjects.Text;
+    /** A rectangle of the scene's world as game pixels on the screen (through its camera). */
+    toScreen: (r: { x: number; y: number; width: number; height: number }) => {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    };
+  } | null = null;
   /** What the Setup screen's map picture shows (set by the scene), for the automation API. */
-  setupPreview: { ownArt: boolean; width: number; height: number; key: string } | null = null;
+  setupPreview: {
+    ownArt: boolean;
+    width: number;
+    height: number;
+    key: string;
+    /** The picture's top left corner and one square's size, in game pixels on the screen. */
+    picture?: { x: number; y: number; size: number };
+  } | null = null;
   /** How the board on screen draws the map's own art (set by the view), or null. */
   boardArt: {
     artLayers: number;
@@ -726,8 +773,11 @@ class App {
     files: { name: string; text: string }[],
     images?: PreparedImages,
     id?: string,
+    tileMarks?: TileMarks,
   ): LoadMapOutcome {
     const source = customMapFromFiles(files, images?.sizes, id);
+    if (!('error' in source) && tileMarks && Object.keys(tileMarks).length > 0)
+      source.tileMarks = { ...tileMarks };
     if ('error' in source) {
       this.mapMessage = { kind: 'error', text: source.error };
       return { ok: false, error: source.error };
@@ -741,12 +791,77 @@ class App {
     this.customMap = source;
     this.customMapName = loaded.map.battleMap.name || source.fileName;
     this.setup = { ...this.setup, scenario: 'custom', options: null };
-    const warnings = [...(images?.problems ?? []), ...loaded.map.warnings];
+    const problems = [...(images?.problems ?? [])];
+    this.customMapProblems = problems;
+    const warnings = [...problems, ...loaded.map.warnings];
     this.mapMessage = {
       kind: 'info',
-      text: `Loaded ${source.fileName}.${warnings.length ? ` Note: ${warnings.slice(0, 3).join(' ')}` : ''}`,
+      text: mapLoadNote(`Loaded ${source.fileName}.`, loaded.map, problems),
     };
     return { ok: true, name: this.customMapName, summary: loaded.map.summary, warnings };
+  }
+
+  /** Whether the scenario chosen on the Setup screen plays the player's own map. */
+  playsOwnMap(): boolean {
+    const s = this.setup.scenario;
+    return (
+      this.customMap !== null && (s === CUSTOM_SCENARIO_ID || s.endsWith(`:${CUSTOM_SCENARIO_ID}`))
+    );
+  }
+
+  /**
+   * A click on square (x, y) of the player's map's picture: the kind of tile drawn on top
+   * there becomes a wall (a further click: floor, then cover, then a wall again), every
+   * square of it at once. The map is loaded again with the mark (its figures placed anew
+   * where the map has none of its own), kept with the map in My maps, and the next battle
+   * plays it. A mark the map cannot be played with (one of its own figures would stand in
+   * a wall) is refused in plain words and nothing changes.
+   */
+  async markTileKind(x: number, y: number): Promise<MarkTileOutcome> {
+    const source = this.customMap;
+    if (!source || !this.playsOwnMap())
+      return { ok: false, error: 'Only a map of your own can be marked.' };
+    const before = loadCustomMap(source);
+    if (!before.ok) return before;
+    const m = before.map.battleMap;
+    if (
+      !Number.isInteger(x) ||
+      !Number.isInteger(y) ||
+      x < 0 ||
+      y < 0 ||
+      x >= m.width ||
+      y >= m.height
+    )
+      return { ok: false, error: `There is no square ${x}, ${y} on this map.` };
+    const tile = before.map.squareTiles[y * m.width + x] ?? 0;
+    if (tile === 0) return { ok: false, error: `Nothing is painted on square ${x}, ${y}.` };
+    const mark = nextTileMark(markOf(source.tileMarks, tile));
+    const marked: CustomMapSource = {
+      ...source,
+      tileMarks: withTileMark(source.tileMarks, tile, mark),
+    };
+    const after = loadCustomMap(marked);
+    if (!after.ok) {
+      const error = `Tile ${tile} cannot be made ${mark === 'wall' ? 'a wall' : mark}: ${after.error}`;
+      return { ok: false, error };
+    }
+    this.customMap = marked;
+    const squares = after.map.squareTiles.filter((t) => t === tile).length;
+    const words = mark === 'wall' ? 'a wall' : mark === 'cover' ? 'cover' : 'floor';
+    const again = mark === 'wall' ? 'floor' : mark === 'floor' ? 'cover' : 'a wall';
+    this.mapMessage = {
+      kind: 'info',
+      text: mapLoadNote(
+        `${source.fileName}: tile ${tile} is now ${words} (${squares} square${squares === 1 ? '' : 's'}); click one again for ${again}.`,
+        after.map,
+        this.customMapProblems,
+      ),
+    };
+    if (marked.id && this.myMaps?.some((k) => k.id === marked.id)) {
+      const kept = await storeMapMarks(marked.id, marked.tileMarks ?? {});
+      this.noteStoreResult(kept);
+    }
+    return { ok: true, tile, mark, squares };
   }
 
   /**
@@ -767,7 +882,9 @@ class App {
     ]);
     const prepared = await prepareMapImages(images, id);
     prepared.problems.unshift(...problems);
-    const outcome = this.loadMapFiles(texts, prepared, id);
+    // The same files dropped again are the same kept map: the player's marks on it stay.
+    const keptBefore = await loadStoredMap(id);
+    const outcome = this.loadMapFiles(texts, prepared, id, keptBefore?.source.tileMarks);
     if (!outcome.ok || !this.customMap) return outcome;
     const source = this.customMap;
     const bytes =
@@ -828,6 +945,7 @@ class App {
       ],
       prepared,
       id,
+      s.tileMarks,
     );
   }
 

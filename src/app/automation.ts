@@ -139,6 +139,20 @@ export interface ArchFoeApi {
     setup(): { scenario: string; options: ScenarioOptions | null };
     /** On the Setup screen: whether the map's picture shows its own art. */
     setupPreview(): { ownArt: boolean; width: number; height: number; key: string } | null;
+    /** Where on the page the centre of square (x, y) of the Setup screen's map picture is. */
+    setupPictureSquare(x: number, y: number): { x: number; y: number } | null;
+    /**
+     * The Setup screen's note on the player's map: its box and its text as drawn (page
+     * pixels), all its wrapped lines, the first shown and how many are shown.
+     */
+    setupNote(): {
+      box: LookRect;
+      text: LookRect;
+      lines: string[];
+      first: number;
+      shown: number;
+      shownText: string;
+    } | null;
     /** The player's kept maps ("my maps") as the Setup screen lists them, and why none can be kept. */
     myMaps(): { maps: { id: string; name: string }[] | null; problem: string | null };
     /** In a battle: what the screen shows now (rectangles in page pixels). */
@@ -431,6 +445,24 @@ export function installAutomation(): ArchFoeApi {
       }),
       setupPreview: () =>
         app.activeSceneKey() === 'Setup' && app.setupPreview ? { ...app.setupPreview } : null,
+      setupPictureSquare(x: number, y: number) {
+        const p = app.activeSceneKey() === 'Setup' ? app.setupPreview?.picture : undefined;
+        return p ? gameToPage(p.x + (x + 0.5) * p.size, p.y + (y + 0.5) * p.size) : null;
+      },
+      setupNote() {
+        const n = app.activeSceneKey() === 'Setup' ? app.setupNote : null;
+        if (!n || !n.text.active) return null;
+        const b = n.text.getBounds();
+        return {
+          box: rectToPage(n.toScreen(n.box)),
+          text: rectToPage(n.toScreen({ x: b.x, y: b.y, width: b.width, height: b.height })),
+          lines: [...n.lines],
+          first: n.first,
+          shown: n.shown,
+          // As drawn: its lines as wrapped (none, or whole lines set one by one).
+          shownText: n.text.visible ? n.text.getWrappedText(n.text.text).join('\n') : '',
+        };
+      },
       myMaps: () => ({
         maps: app.myMaps ? app.myMaps.map((m) => ({ id: m.id, name: m.name })) : null,
         problem: app.myMapsProblem,
@@ -442,6 +474,7 @@ export function installAutomation(): ArchFoeApi {
           ...look,
           badges: look.badges.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
           labels: look.labels?.map((b) => ({ ...b, rect: rectToPage(b.rect) })),
+          spotters: look.spotters && { ...look.spotters, rect: rectToPage(look.spotters.rect) },
           viewport: rectToPage(look.viewport),
           board: rectToPage(look.board),
           tutorial: look.tutorial && {

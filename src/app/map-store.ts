@@ -8,6 +8,7 @@
  * full, a blocked database) changes nothing: no map kept before is ever lost. Every failure
  * comes back as one plain sentence, never as a throw.
  */
+import { readTileMarks, type TileMarks } from '../maps/tile-marks';
 import type { CustomMapSource } from './maps';
 
 /** What the Setup screen lists for a kept map. */
@@ -197,7 +198,9 @@ export async function loadStoredMap(id: string): Promise<StoredMap | null> {
       const record = (await request(maps.get(id))) as
         { source: CustomMapSource; images: Record<string, Uint8Array> } | undefined;
       if (!summary || !record || typeof record.source?.text !== 'string') return null;
-      return { summary, source: record.source, images: record.images ?? {} };
+      // A record kept before maps had marks has none; a damaged table is read as far as it goes.
+      const source = { ...record.source, tileMarks: readTileMarks(record.source.tileMarks) };
+      return { summary, source, images: record.images ?? {} };
     });
   } catch {
     return null;
@@ -217,6 +220,27 @@ export async function findStoredMapByName(name: string): Promise<StoredMap | nul
     [m.name, m.fileName, stem(m.fileName), m.id].some((n) => n.trim().toLowerCase() === wanted),
   );
   return match ? loadStoredMap(match.id) : null;
+}
+
+/**
+ * Keeps the player's marks on a kept map's tiles (its files and images unchanged). A map
+ * no longer kept is not kept again; nothing changes when it fails.
+ */
+export async function storeMapMarks(id: string, marks: TileMarks): Promise<StoreResult> {
+  try {
+    const found = await transaction('readwrite', async (_summaries, maps) => {
+      const record = (await request(maps.get(id))) as
+        { id: string; source: CustomMapSource; images: Record<string, Uint8Array> } | undefined;
+      if (!record || typeof record.source?.text !== 'string') return false;
+      await request(maps.put({ ...record, source: { ...record.source, tileMarks: { ...marks } } }));
+      return true;
+    });
+    return found
+      ? { ok: true }
+      : { ok: false, error: 'That map is no longer kept in this browser.' };
+  } catch (e) {
+    return failure(e, 'keeping your marks on the map');
+  }
 }
 
 /** Removes a kept map. */

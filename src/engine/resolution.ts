@@ -5,8 +5,18 @@
  */
 import type { Resolution } from './rulesets/module';
 
-/** `${n}%`, rounded, for texts. */
+/**
+ * A chance as the game writes it everywhere (badges, cards, the intent overlay, rule texts):
+ * whole per cent, one precision so that figures side by side compare. A chance that is not
+ * nil but would round to 0 reads "<1%", one short of sure that would round to 100 reads
+ * ">99%" (a sure thing and an almost sure one must not look alike).
+ */
 export function formatChance(chance: number): string {
+  // Sums of float odds land a hair off 0 or 1: those are nil and sure.
+  if (chance <= 1e-9) return '0%';
+  if (chance >= 1 - 1e-9) return '100%';
+  if (chance < 0.005) return '<1%';
+  if (chance >= 0.995) return '>99%';
   return `${Math.round(chance * 100)}%`;
 }
 

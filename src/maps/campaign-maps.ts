@@ -63,6 +63,7 @@ export function campaignMapSource(map: CampaignMap): OwnMapSource {
   const source: OwnMapSource = { fileName: map.file, text: map.map, files: { ...map.files } };
   if (map.id) source.id = map.id;
   if (map.images) source.images = structuredClone({ ...map.images });
+  if (map.tileMarks) source.tileMarks = { ...map.tileMarks };
   const art = artFiles(map);
   if (art.length > 0) {
     const id = carriedMapId(map);
@@ -99,6 +100,8 @@ export function carriedMap(
   if (source.id) map.id = source.id;
   if (source.images && Object.keys(source.images).length > 0)
     map.images = structuredClone(source.images);
+  if (source.tileMarks && Object.keys(source.tileMarks).length > 0)
+    map.tileMarks = { ...source.tileMarks };
   const art = Object.entries(images).filter(([path]) => !source.images || path in source.images);
   if (art.length > 0) map.art = Object.fromEntries(art.map(([path, b]) => [path, toBase64(b)]));
   return map;

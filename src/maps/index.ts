@@ -36,6 +36,15 @@ export {
 } from './zip';
 export { MapError } from './errors';
 export {
+  markOf,
+  nextTileMark,
+  readTileMarks,
+  TILE_MARKS,
+  withTileMark,
+  type TileMark,
+  type TileMarks,
+} from './tile-marks';
+export {
   BOARD_KINDS,
   boardToTiled,
   boardToTiledText,

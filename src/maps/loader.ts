@@ -43,6 +43,7 @@ import { kindName, readTiledDocument } from './document';
 import { check, MapSchema } from './schema';
 import { summarizeMap } from './summary';
 import { buildTerrain, LayerRules } from './terrain';
+import { readTileMarks } from './tile-marks';
 import {
   checkTilesetCount,
   normalizedTilesets,
@@ -163,20 +164,28 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
   const { width, height } = bounds;
 
   const tileLayers = layers.filter((l): l is FlatTileLayer => l.kind === 'tile');
+  const marks = readTileMarks(options?.tileMarks);
   const composed = tileLayers.map((layer) => ({
     layer,
     grid: composeLayer(layer, bounds, warnings),
-    rules: new LayerRules(layer, table),
+    rules: new LayerRules(layer, table, marks),
   }));
   const grids = buildTerrain(composed, width, height);
-  if (!grids.informed) {
+  // The warning that matters most goes first: a map whose walls nobody can read plays wrong.
+  const wallsUnknown = !grids.informed && !composed.some((c) => c.rules.wallsOverFloor);
+  if (wallsUnknown) {
     const open = grids.terrain.every((t) => t !== 'void');
-    warnings.push(
-      'No tile or layer says where the walls are (no "terrain" or "collides" property, no collision shapes, no layer named like walls), ' +
+    const refused = grids.overFloorRefused;
+    warnings.unshift(
+      'Nothing in this map says which tiles are walls (no "terrain" or "collides" property, no collision shapes, no layer named walls), ' +
         (open
           ? 'so the whole map is open floor. '
           : 'so every painted square is floor and only unpainted squares block the way. ') +
-        'Mark the walls as "Maps from elsewhere" in the map guide says, e.g. a bool property collides = true on the wall tiles.',
+        (refused
+          ? `(Reading the tiles over the floor layer ${quote(refused.floor)} as walls would leave almost no floor, so they are not.) `
+          : '') +
+        "On the Setup screen, click a wall in the map's picture to make every tile of that kind a wall (click again for floor, then cover). " +
+        'Or mark the walls in Tiled as "Maps from elsewhere" in the map guide says, e.g. a bool property collides = true on the wall tiles.',
     );
   }
 
@@ -316,8 +325,27 @@ function load(text: string, options: LoadTiledMapOptions): LoadedMap {
     summary += `\n  Infinite map: cut to its painted area, starting at tile ${bounds.x},${bounds.y}`;
   }
   if (art) summary += `\n${describeArt(art)}`;
-  const out: LoadedMap = { battleMap, tiled, summary, warnings: groupWarnings(warnings) };
+  const out: LoadedMap = {
+    battleMap,
+    tiled,
+    summary,
+    warnings: groupWarnings(warnings),
+    squareTiles: topTiles(composed, width * height),
+    wallsUnknown,
+  };
   if (art) out.art = art;
+  return out;
+}
+
+/** The tile id (gid, flags left out) drawn on top of each square, 0 where none is painted. */
+function topTiles(layers: readonly { grid: Uint32Array }[], n: number): number[] {
+  const out = new Array<number>(n).fill(0);
+  for (const { grid } of layers) {
+    for (let i = 0; i < n; i++) {
+      const gid = gidOf(grid[i]);
+      if (gid !== 0) out[i] = gid;
+    }
+  }
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import { withFigures } from './fields';
 import { loadTiledMap } from './loader';
+import type { TileMarks } from './tile-marks';
 import type { LoadedMap } from './types';
 
 /** Size and key of one image that came with a player's map (the bytes live in the store). */
@@ -25,6 +26,11 @@ export interface OwnMapSource {
   id?: string;
   /** The images that came with it, by path: their size and the key they are decoded under. */
   images?: Record<string, OwnMapImage>;
+  /**
+   * The player's marks on its tiles (tile id to wall, floor or cover), made on the Setup
+   * screen where the map says nothing of its walls. Absent in records kept before marks.
+   */
+  tileMarks?: TileMarks;
 }
 
 /** The map's id in the game: its file name's stem, in safe letters. */
@@ -49,6 +55,7 @@ export function loadOwnMap(
       externalTilesets: source.files,
       externalTemplates: source.files,
       images: source.images ?? {},
+      tileMarks: source.tileMarks,
     });
   } catch (err) {
     return {

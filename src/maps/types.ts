@@ -218,6 +218,13 @@ export interface LoadedMap {
   summary: string;
   /** Things that were fixed up or ignored; the map still plays. */
   warnings: string[];
+  /**
+   * The tile id (the map's own gid, flip flags left out) drawn on top of each square,
+   * row-major, 0 where nothing is painted: what a click on the map's picture marks.
+   */
+  squareTiles: number[];
+  /** Nothing in the map (nor the player's marks) says which tiles are walls. */
+  wallsUnknown: boolean;
 }
 
 export type MapLoadResult = { ok: true; map: LoadedMap } | { ok: false; error: string };
@@ -243,4 +250,9 @@ export interface LoadTiledMapOptions {
    * tileset's file, image layers' relative to the map, then by file name.
    */
   images?: Record<string, { width: number; height: number; key?: string }>;
+  /**
+   * The player's marks: tile id (gid as text) to wall, floor or cover, read before anything
+   * the map says (see tile-marks.ts). Anything else in it is left out.
+   */
+  tileMarks?: Readonly<Record<string, unknown>>;
 }

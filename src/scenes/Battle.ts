@@ -74,6 +74,13 @@ import {
   type OracleDraft,
 } from '../view/oracle-panel';
 
+/**
+ * The opening (a monster finding its lair, the monsters' first patrol before any hero has
+ * moved) sets the board rather than fights: it plays in this share of the speed's time, so
+ * the first hero's turn comes about 1.5 s after Start at Normal.
+ */
+const OPENING_PACE = 0.5;
+
 const SPEED_LABEL: Record<AnimationSpeed, string> = {
   slow: 'Slow',
   normal: 'Normal',
@@ -169,6 +176,8 @@ export class BattleScene extends Phaser.Scene {
       heroes,
       app.settings.showLog,
       screen.narrow,
+      (screen.zoom / screen.dpr) * grow,
+      start.map.width / Math.max(1, start.map.height),
     );
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
@@ -289,8 +298,8 @@ export class BattleScene extends Phaser.Scene {
     uiCam.fadeIn(fadeMs(220), 6, 5, 8);
 
     if (this.animateOpening) {
-      this.queue = this.runAnimation(session.lastEvents, session.state, start).then(() =>
-        app.notifyBattleShown(),
+      this.queue = this.runAnimation(session.lastEvents, session.state, start, OPENING_PACE).then(
+        () => app.notifyBattleShown(),
       );
     } else {
       // Resumed: the log shows the recent past; the picture is the saved state.
@@ -317,7 +326,8 @@ export class BattleScene extends Phaser.Scene {
     const v = board.camera;
     return new BattleInput(this, {
       inViewport: (x, y) => x >= v.x && y >= v.y && x < v.x + v.width && y < v.y + v.height,
-      squareAt: (x, y) => board.squareAtScreen(x, y),
+      // A target badge stands for its own figure, whichever square it is drawn over.
+      squareAt: (x, y) => this.board.squareAtScreen(x, y),
       hover: (sq) => this.setUi({ ...this.ui, hover: sq }),
       press: (sq, how) => this.press(sq, how),
       touchChanged: (usingTouch) => this.setUi({ ...this.ui, usingTouch }),
@@ -411,6 +421,11 @@ export class BattleScene extends Phaser.Scene {
   }
 
   private press(sq: Point, how: 'click' | 'tap' | 'face'): void {
+    // A touch screen's Space or Enter: a tap on the board skips the animation.
+    if (how === 'tap' && this.ui.animating) {
+      this.animator.skip();
+      return;
+    }
     const decide = { face: intents.faceSquare, tap: intents.tapSquare, click: intents.clickSquare };
     this.act(decide[how](this.here(), sq));
   }
@@ -642,14 +657,15 @@ export class BattleScene extends Phaser.Scene {
     return p;
   }
 
-  /** Plays the events that led from `before` to `state`. */
+  /** Plays the events that led from `before` to `state`, `pace` times the speed's time. */
   private async runAnimation(
     events: GameEvent[],
     state: GameState,
     before: GameState,
+    pace = 1,
   ): Promise<void> {
     this.setUi(startAnimating(this.ui, before, scenarioMarksOf(before, this.rules)));
-    this.animator.factor = speedFactor(app.settings.speed);
+    this.animator.factor = speedFactor(app.settings.speed) * pace;
     await this.animator.play(events, state, fogScript(before, events, state));
     // At instant speed nothing above waits for a frame: yield to the browser once so that
     // a script dispatching in a loop still lets the page draw and take input.

@@ -31,6 +31,8 @@ import {
   titleStyle,
 } from '../view/theme';
 import { makeScrollArea } from '../view/scroll-area';
+import { showTextField } from '../view/text-field';
+import { HERO_NAME_MOST } from '../engine/campaign';
 import { Button, cropText, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/ui';
 import { artTexture, frameExists } from '../view/unit-view';
 import { OraclePanel, type OracleDraft } from '../view/oracle-panel';
@@ -58,6 +60,8 @@ const PARTY_HEAD = 60;
 
 export class CampaignScene extends Phaser.Scene {
   private toast!: Toast;
+  /** The layout box (the rename field is centred in it). */
+  private frame = { W: 1280, H: 720 };
   /** The Oracle panel (the battle's, asked here between missions), built on first use. */
   private oracle: OraclePanel | null = null;
   /** The open Oracle panel's contents, kept while the screen is laid out again. */
@@ -96,6 +100,7 @@ export class CampaignScene extends Phaser.Scene {
     });
     const play = app.campaign;
     const { W, H } = frameMenuScene(this, { portrait: true });
+    this.frame = { W, H };
     // A phone held upright: the panels in one column, the buttons in rows below.
     const upright = H > W;
     this.upright = upright;
@@ -391,12 +396,24 @@ export class CampaignScene extends Phaser.Scene {
     }
   }
 
+  /** The game's own text field asks for the new name (not the browser's prompt). */
   private rename(c: HeroCard): void {
-    const name = window.prompt(`A new name for ${c.name}:`, c.name);
-    if (name === null) return;
-    const r = app.renameHero(c.id, name);
-    if (!r.ok) this.toast.show(r.error ?? 'The name was not taken.');
-    else app.goto('Campaign');
+    const { W, H } = this.frame;
+    showTextField(this, {
+      name: 'rename-field',
+      x: W / 2,
+      y: H / 2,
+      width: Math.min(W - 40, 520),
+      title: `A new name for ${c.name}:`,
+      value: c.name,
+      maxLength: HERO_NAME_MOST,
+      submit: (name) => {
+        const r = app.renameHero(c.id, name);
+        if (!r.ok) return r.error ?? 'The name was not taken.';
+        app.goto('Campaign');
+        return null;
+      },
+    });
   }
 
   /** The party's panel upright: its heading, a card a hero, the fallen's lines. */

@@ -36,8 +36,8 @@ import { randomSeed } from '../app/session';
 import { noteTutorialOffered, tutorialOffered } from '../app/tutorial-flag';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
-import { frameMenuScene } from '../view/frame';
-import { screenNow } from '../view/screen';
+import { frameMenuScene, hudCamera, hudToScreen } from '../view/frame';
+import { screenNow, TOUCH_TARGET } from '../view/screen';
 import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { makeScrollArea, type ScrollArea } from '../view/scroll-area';
@@ -63,7 +63,6 @@ import {
   Button,
   SCROLL_INTO_VIEW,
   clampLines,
-  cropText,
   drawPanel,
   enableKeyboardFocus,
   fitText,
@@ -74,6 +73,8 @@ import {
 /** Kept maps listed at once (more: previous and next buttons). */
 const MY_MAPS_SHOWN = 3;
 const PREVIEW_TEXTURE = 'setup-map-preview';
+/** Upright, the map's facts under its picture take at most this many lines (the rest on a tap). */
+const FACTS_LINES = 3;
 let myMapsPage = 0;
 /** The texture of the map picture drawn last ('' when it could not be drawn). */
 let previewKey = '';
@@ -171,6 +172,13 @@ export class SetupScene extends Phaser.Scene {
   private rowK = 1;
   /** Where the options rows end (startRows). */
   private rowRight = 0;
+  /** The whole note on the player's map, while it is open over the details panel. */
+  private noteReader: {
+    root: Phaser.GameObjects.Container;
+    close: Button;
+    scroll: ScrollArea | null;
+    note: typeof app.setupNote;
+  } | null = null;
 
   constructor() {
     super('Setup');
@@ -181,9 +189,11 @@ export class SetupScene extends Phaser.Scene {
     const { W, H } = frameMenuScene(this, { portrait: true, wide: true });
     this.k = currentReadingScale();
     const screen = screenNow();
-    // Buttons at least 20 CSS pixels high on the screen.
+    // Buttons at least 20 CSS pixels high on the screen; upright (a phone in the hand) the
+    // options' toggles and arrows 44, a thumb's width (issue 29: they were about 20).
     const cssScale = Math.min(screen.cssWidth / W, screen.cssHeight / H);
-    this.lay = setupLayout(W, H, Math.max(34, Math.ceil(21 / cssScale)));
+    const least = (css: number) => Math.max(34, Math.ceil(css / cssScale));
+    this.lay = setupLayout(W, H, H > W ? least(TOUCH_TARGET) : least(21));
     const lay = this.lay;
     const upright = lay.upright;
     drawBackdrop(this, 0.72);
@@ -193,7 +203,8 @@ export class SetupScene extends Phaser.Scene {
 
     // ---------------------------------------------------------- scenarios (left)
     const { x: lx, y: ly, w: lw, h: lh } = lay.list;
-    const big = Math.max(38, lay.button);
+    // (The scenario list keeps its height: a row of long buttons, easy to hit.)
+    const big = Math.max(38, least(21));
     const lg = this.add.graphics();
     drawPanel(lg, lx, ly, lw, lh);
     // The list's heading as large as the other headings ("To win", "Options").
@@ -207,6 +218,8 @@ export class SetupScene extends Phaser.Scene {
       )
       .setOrigin(0, 1)
       .setName('setup-scenario-heading');
+    app.setupNote = null;
+    this.noteReader = null;
     const kept = app.myMaps ?? [];
     const customKept =
       app.customMap?.id !== undefined && kept.some((m) => m.id === app.customMap?.id);
@@ -265,39 +278,19 @@ export class SetupScene extends Phaser.Scene {
         ),
       )
       .setName('setup-drop');
-    y += Math.max(24, drop.height + 8);
-    if (app.mapMessage) {
-      const m = app.mapMessage;
-      const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
-      const box = this.add.graphics();
-      const msg = this.add
-        .text(
-          lx + 32,
-          y + 10,
-          m.text,
-          textStyle(13, color, {
-            wordWrap: { width: lw - 64, useAdvancedWrap: true },
-            lineSpacing: 2,
-          }),
-        )
-        .setName('map-message');
-      const maxH = ly + lh - y - 36;
-      if (msg.height > maxH) {
-        cropText(msg, 0, 0, lw - 60, maxH);
-        msg.setInteractive();
-        msg.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(m.text, p.x, p.y));
-        msg.on('pointerout', () => this.tooltip.hideNow());
-      }
-      drawPanel(box, lx + 18, y, lw - 36, Math.min(msg.height, maxH) + 24, {
-        fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
-        border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
-        radius: 6,
-      });
-    }
+    const dropStep = Math.max(24, drop.height + 8);
+    y += dropStep;
+    // The note on the player's map; where it does not fit whole, the drop hint (also in
+    // the Load button's tip) gives it its room.
+    const noteFoot = app.mapMessage
+      ? this.buildMapMessage(lx, y, lw, ly + lh - y - 8, () => {
+          drop.destroy();
+          return dropStep;
+        })
+      : 0;
     if (upright) {
       // Upright, the list's panel is as tall as what it holds; the details take the rest.
-      const msg = this.children.getByName('map-message') as Phaser.GameObjects.Text | null;
-      const end = Math.max(y + 8, msg ? msg.y + msg.height + 24 : 0);
+      const end = Math.max(y + 8, noteFoot + 12);
       const h = Math.min(lh, end - ly);
       lg.clear();
       drawPanel(lg, lx, ly, lw, h);
@@ -388,6 +381,166 @@ export class SetupScene extends Phaser.Scene {
         this.updateSeedField();
       },
     });
+  }
+
+  /**
+   * The note on the player's map (what loaded, and every warning whole, the one that matters
+   * first) in a box under the Load button, `room` high at most. It shows whole lines only:
+   * when the note does not fit, the lines that do (the first ones: the warning that matters)
+   * stand above a button that opens the whole note in a reader over the details panel.
+   * `moreRoom` gives up the drop hint above it for room, and says how much that gave.
+   */
+  private buildMapMessage(
+    lx: number,
+    y: number,
+    lw: number,
+    room: number,
+    moreRoom: () => number,
+  ): number {
+    const m = app.mapMessage;
+    if (!m) return y;
+    const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
+    const box = this.add.graphics();
+    const msg = this.add
+      .text(lx + 32, y + 10, m.text, this.noteStyle(color, lw - 64))
+      .setName('map-message');
+    const lines = msg.getWrappedText(m.text);
+    const lineH = this.lineHeight(msg, lines.length);
+    let rect = { x: lx + 18, y, width: lw - 36, height: msg.height + 20 };
+    const note = {
+      box: rect,
+      lines,
+      first: 0,
+      shown: lines.length,
+      text: msg,
+      toScreen: this.toScreen,
+    };
+    if (msg.height + 20 > room) {
+      const gained = moreRoom();
+      y -= gained;
+      room += gained;
+      const button = Math.max(30, this.lay.button - 4);
+      // Whole lines above the button; none where there is no room for one.
+      const shown = Math.max(0, Math.floor((room - 16 - button + 2) / lineH));
+      msg.setWordWrapWidth(null);
+      msg.setText(lines.slice(0, shown).join('\n'));
+      msg.setY(y + 10);
+      msg.setVisible(shown > 0);
+      const textH = shown > 0 ? msg.height + 6 : 0;
+      rect = { x: lx + 18, y, width: lw - 36, height: textH + button + 10 };
+      const label =
+        m.kind === 'info' && /says which tiles are walls/.test(m.text) && shown < 2
+          ? 'No walls read: the whole note\u2026'
+          : `The whole note (${lines.length} lines)\u2026`;
+      new Button(this, lx + lw / 2, y + 5 + textH + button / 2, {
+        name: 'map-note-more',
+        width: lw - 56,
+        height: button,
+        label,
+        fontSize: 14,
+        onClick: () => this.openNoteReader(),
+      });
+      Object.assign(note, { box: rect, shown });
+    }
+    drawPanel(box, rect.x, rect.y, rect.width, rect.height, {
+      fill: m.kind === 'error' ? 0x3a1210 : 0x12301a,
+      border: m.kind === 'error' ? COLORS.danger : 0x3f8f4f,
+      radius: 6,
+    });
+    app.setupNote = note;
+    return rect.y + rect.height;
+  }
+
+  /** A rectangle of this scene's world as game pixels on the screen (for the automation API). */
+  private readonly toScreen = (r: { x: number; y: number; width: number; height: number }) => {
+    const a = hudToScreen(this, r.x, r.y);
+    const z = hudCamera(this).zoom;
+    return { x: a.x, y: a.y, width: r.width * z, height: r.height * z };
+  };
+
+  /** The style of the note on the player's map, wrapped `width` wide. */
+  private noteStyle(color: string, width: number): Phaser.Types.GameObjects.Text.TextStyle {
+    // Upright the screen is drawn smaller on a phone: larger letters, as the drop hint's.
+    const size = this.lay.upright ? 17 : 13;
+    return textStyle(size, color, { wordWrap: { width, useAdvancedWrap: true }, lineSpacing: 2 });
+  }
+
+  /** One line's step in a text of `lines` lines (Phaser: lines x height, plus the spacing). */
+  private lineHeight(text: Phaser.GameObjects.Text, lines: number): number {
+    const spacing = text.lineSpacing ?? 0;
+    return (text.height + spacing) / Math.max(1, lines);
+  }
+
+  /**
+   * The whole note on the player's map in a reader over the details panel: every line
+   * whole, scrolling by whole lines (the wheel, a drag, Page Up / Down) when it runs longer
+   * than the panel; Close (or Escape) puts the panel back.
+   */
+  private openNoteReader(): void {
+    const m = app.mapMessage;
+    if (!m || this.noteReader) return;
+    const d = this.lay.details;
+    const root = this.add.container(0, 0).setDepth(5000);
+    // It takes the clicks over the panel, so nothing under it is pressed by mistake.
+    const shield = this.add.zone(d.x, d.y, d.w, d.h).setOrigin(0).setInteractive();
+    const g = this.add.graphics();
+    drawPanel(g, d.x, d.y, d.w, d.h, { fill: 0x101a12, border: 0x3f8f4f, radius: 8 });
+    const title = this.add.text(
+      d.x + 24,
+      d.y + 16,
+      'Note on your map',
+      titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
+    );
+    const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
+    const top = d.y + 56;
+    const rect = { x: d.x + 24, y: top, width: d.w - 48, height: d.h - 56 - 70 };
+    const text = this.add
+      .text(rect.x, top, m.text, this.noteStyle(color, rect.width))
+      .setName('map-note-full');
+    const lines = text.getWrappedText(m.text);
+    const lineH = this.lineHeight(text, lines.length);
+    const note = { box: rect, lines, first: 0, shown: lines.length, text, toScreen: this.toScreen };
+    root.add([shield, g, title, text]);
+    const close = new Button(this, d.x + d.w - 110, d.y + d.h - 34, {
+      name: 'map-note-close',
+      width: 180,
+      height: 44,
+      label: 'Close',
+      fontSize: 18,
+      onClick: () => this.closeNoteReader(),
+    });
+    close.setDepth(5001);
+    let scroll: ScrollArea | null = null;
+    if (text.height > rect.height) {
+      text.setWordWrapWidth(null);
+      scroll = makeScrollArea(
+        this,
+        rect,
+        lines.length * lineH,
+        'map-note-reader',
+        (scrolled, shownH) => {
+          note.first = Math.round(scrolled / lineH);
+          note.shown = Math.max(1, Math.floor((shownH + 2) / lineH));
+          text.setText(lines.slice(note.first, note.first + note.shown).join('\n'));
+        },
+        lineH,
+      );
+      // Its foot line ("more: scroll") stands over the reader.
+      const foot = this.children.getByName('map-note-reader-more');
+      if (foot instanceof Phaser.GameObjects.Text) foot.setDepth(5001);
+    }
+    this.noteReader = { root, close, scroll, note: app.setupNote };
+    app.setupNote = note;
+  }
+
+  private closeNoteReader(): void {
+    const r = this.noteReader;
+    if (!r) return;
+    this.noteReader = null;
+    r.scroll?.destroy();
+    r.close.destroy();
+    r.root.destroy(true);
+    app.setupNote = r.note;
   }
 
   /** "My maps": the maps kept in this browser, a page at a time, each with a remove button. */
@@ -630,13 +783,22 @@ export class SetupScene extends Phaser.Scene {
     y += Math.max(30, win.height + 16);
     // Upright, the options go under the map's picture and its summary, the whole width.
     const full = lay.upright || roomy ? lay.details.w - 48 : wrap;
-    if (lay.upright) y = Math.max(y, this.labelsAbove ? pictureBottom + 8 : lay.preview.bottom + 8);
+    // Upright the map's facts go under its picture the panel's whole width, whole (issue
+    // 29: under the picture alone they were cut off), and the options under them.
+    const factsBelow = lay.upright && !this.labelsAbove;
+    if (lay.upright) y = Math.max(y, pictureBottom + 8);
+    // (The Options heading sits 8 above the rows' y; a muster's first row is centred on it.)
+    if (factsBelow)
+      y = Math.max(
+        y,
+        this.drawMinimap({ x, y: y - 4, width: full }) + (muster ? lay.button / 2 : 12),
+      );
     this.fitOptions(() =>
       muster
         ? this.buildMusterOptions(muster, x, y + 10, full)
         : this.buildOptions(x, Math.max(y + 40, lay.details.y + 256), full),
     );
-    this.drawMinimap();
+    if (!factsBelow) this.drawMinimap();
   }
 
   /**
@@ -1339,9 +1501,13 @@ export class SetupScene extends Phaser.Scene {
    * terrain colours) with the heroes' start squares (blue), the enemies (red, the Arch Foe
    * larger) and lairs (gold), and below it the summary map:check prints.
    */
-  private drawMinimap(): void {
+  /**
+   * The map's picture and, under it (or at `factsAt` when given: upright, the panel's
+   * width), the facts map:check prints. Returns where the facts end.
+   */
+  private drawMinimap(factsAt: { x: number; y: number; width: number } | null = null): number {
     const r = this.resolved;
-    if (!r) return;
+    if (!r) return factsAt?.y ?? 0;
     const m = r.map.battleMap;
     const box = { ...PREVIEW, ...this.lay.preview };
     const size = Math.max(1, Math.min(box.width / m.width, box.height / m.height));
@@ -1351,14 +1517,25 @@ export class SetupScene extends Phaser.Scene {
     const oy = box.y + 18;
     // Drawn once per map (an option's click redraws the panel, not the picture).
     const custom = app.customMap;
-    const key = `${PREVIEW_TEXTURE}:${r.id}:${custom ? `${custom.id ?? custom.fileName}:${custom.text.length}` : ''}`;
+    // The player's marks change the picture (its built-in tiles, its figures): a new key.
+    const marks = custom?.tileMarks ? JSON.stringify(custom.tileMarks) : '';
+    const key = `${PREVIEW_TEXTURE}:${r.id}:${custom ? `${custom.id ?? custom.fileName}:${custom.text.length}:${marks}` : ''}`;
     if (previewKey !== key || !this.textures.exists(key)) {
       if (previewKey && this.textures.exists(previewKey)) this.textures.remove(previewKey);
       const canvas = drawMapThumbnail(this, r.map, w, h);
       previewKey = canvas && this.textures.addCanvas(key, canvas) ? key : '';
     }
     const ownArt = previewKey !== '' && r.map.art !== undefined;
-    app.setupPreview = { ownArt, width: m.width, height: m.height, key: previewKey };
+    app.setupPreview = {
+      ownArt,
+      width: m.width,
+      height: m.height,
+      key: previewKey,
+      picture: (() => {
+        const r = this.toScreen({ x: ox, y: oy, width: size, height: size });
+        return { x: r.x, y: r.y, size: r.width };
+      })(),
+    };
     if (previewKey !== '') {
       this.detailRoot.add(
         this.add.image(ox, oy, previewKey).setOrigin(0).setDisplaySize(w, h).setName('map-preview'),
@@ -1366,6 +1543,10 @@ export class SetupScene extends Phaser.Scene {
     } else {
       this.detailRoot.add(this.terrainPicture(m, ox, oy, size));
     }
+    const markable = app.playsOwnMap();
+    const markHint = 'Click a tile: all of its kind become wall, then floor, then cover.';
+    const full = markable ? `${r.map.summary}\n\n${markHint}` : r.map.summary;
+    if (markable) this.markablePicture(r.map, ox, oy, size, full);
     const g = this.add.graphics();
     for (const o of m.objects) {
       const cx = ox + (o.x + 0.5) * size;
@@ -1407,30 +1588,114 @@ export class SetupScene extends Phaser.Scene {
       // Under a muster the armies are the muster's, not the map's own figures.
       .filter((l) => !this.rules.muster || !/^\s*(Heroes|Enemies|Arch Foe|Rules|Scenario):/.test(l))
       .map((l) => l.trim());
-    const top = oy + h + 12;
-    const full = r.map.summary;
+    let top = oy + h + 12;
     if (this.k > 1 && (!this.lay.upright || this.labelsAbove)) {
       // The options take the room under the picture: the map's summary is in its tip.
       const picture = this.detailRoot.list.find((o) => o.name === 'map-preview');
       if (picture instanceof Phaser.GameObjects.Image) this.hoverTip(picture, full);
-      return;
+      return top;
     }
+    const at = factsAt ?? { x: box.x, y: top, width: box.width };
     const text = this.add
       .text(
-        box.x,
-        top,
+        at.x,
+        at.y,
         lines.join('\n'),
-        textStyle(this.fs(11), CSS.muted, {
-          wordWrap: { width: box.width, useAdvancedWrap: true },
+        textStyle(this.fs(factsAt ? 12 : 11), CSS.muted, {
+          wordWrap: { width: at.width, useAdvancedWrap: true },
         }),
       )
       .setName('map-summary');
+    if (markable) {
+      const hint = this.add
+        .text(
+          at.x,
+          at.y,
+          markHint,
+          textStyle(this.fs(11), CSS.gold, {
+            wordWrap: { width: at.width, useAdvancedWrap: true },
+          }),
+        )
+        .setName('map-mark-hint');
+      this.detailRoot.add(hint);
+      top = at.y + hint.height + 6;
+      text.setY(top);
+    }
     const maxH = this.lay.preview.bottom - top;
-    if (text.height > maxH) text.setCrop(0, 0, box.width, maxH);
+    if (factsAt) {
+      // Whole facts, as many as take FACTS_LINES lines; the rest on a tap (its tooltip).
+      const kept: string[] = [];
+      for (const l of lines) {
+        if (text.getWrappedText([...kept, l].join('\n')).length > FACTS_LINES) break;
+        kept.push(l);
+      }
+      if (kept.length < lines.length)
+        text.setText([...kept, '\u2026 more: tap or point here'].join('\n'));
+    } else if (text.height > maxH) text.setCrop(0, 0, box.width, maxH);
     text.setInteractive();
     text.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(full, p.x, p.y));
     text.on('pointerout', () => this.tooltip.hideNow());
     this.detailRoot.add(text);
+    return text.y + text.height;
+  }
+
+  /**
+   * The player's map's picture takes clicks: the square clicked marks its kind of tile
+   * (app.markTileKind; the rules are the loader's), and the squares of the kinds marked are
+   * shown over the map's own art (walls shaded and outlined, cover ringed in gold) so that
+   * a mark shows at once whatever the art.
+   */
+  private markablePicture(
+    loaded: ResolvedScenario['map'],
+    ox: number,
+    oy: number,
+    size: number,
+    tip: string,
+  ): void {
+    const m = loaded.battleMap;
+    const marks = app.customMap?.tileMarks ?? {};
+    const g = this.add.graphics().setName('map-marks');
+    for (let i = 0; i < m.width * m.height; i++) {
+      const tile = loaded.squareTiles[i];
+      if (!tile || marks[String(tile)] === undefined) continue;
+      const x = ox + (i % m.width) * size;
+      const y = oy + Math.floor(i / m.width) * size;
+      if (m.terrain[i] === 'wall') {
+        g.fillStyle(0x000000, 0.45);
+        g.fillRect(x, y, size, size);
+        g.lineStyle(Math.max(1, size / 10), 0xd0603a, 0.9);
+        g.strokeRect(x + 0.5, y + 0.5, size - 1, size - 1);
+      } else if (m.cover[i] !== 'none') {
+        g.lineStyle(Math.max(1, size / 8), COLORS.gold, 0.9);
+        g.strokeCircle(x + size / 2, y + size / 2, size * 0.35);
+      }
+    }
+    this.detailRoot.add(g);
+    const zone = this.add
+      .zone(ox, oy, m.width * size, m.height * size)
+      .setOrigin(0)
+      .setName('map-picture-marks')
+      .setInteractive({ useHandCursor: true });
+    zone.on('pointerover', (p: Phaser.Input.Pointer) => this.tooltip.showAt(tip, p.x, p.y));
+    zone.on('pointerout', () => this.tooltip.hideNow());
+    zone.on('pointerup', (p: Phaser.Input.Pointer) => {
+      this.tooltip.hideNow();
+      const x = Math.floor((p.worldX - ox) / size);
+      const y = Math.floor((p.worldY - oy) / size);
+      void this.markTile(x, y);
+    });
+    this.detailRoot.add(zone);
+  }
+
+  /** Marks the kind of tile on square (x, y) of the player's map, then shows the map again. */
+  private async markTile(x: number, y: number): Promise<void> {
+    const done = await app.markTileKind(x, y);
+    if (!this.sys.isActive()) return;
+    if (!done.ok) {
+      this.toast.show(done.error);
+      return;
+    }
+    this.scene.restart();
   }
 
   /** Terrain colours, square by square: the picture when no tile image can be drawn. */
@@ -1574,7 +1839,8 @@ export class SetupScene extends Phaser.Scene {
 
     if (e.key === 'Escape') {
       sounds.play('ui-click');
-      app.goto('Menu');
+      if (this.noteReader) this.closeNoteReader();
+      else app.goto('Menu');
       return;
     }
     if (e.key === 'Enter') {

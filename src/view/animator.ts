@@ -8,12 +8,14 @@ import Phaser from 'phaser';
 import type { EnemyStatus, GameEvent, GameState, Point } from '../engine';
 import { facingToward, outcomeTitle } from '../engine';
 import { sounds, soundsForEvent } from '../audio/sound-bank';
-import type { BoardFx, DieRoll } from './board-fx';
+import { BoardFx, type DieRoll } from './board-fx';
 import type { BoardView } from './board-view';
 import { planEvents, startsBlow, type MonsterTurn } from './event-plan';
 import { veiled, type FogScript } from './fog-events';
+import { Lane } from './lane';
 import { cosmetic } from './rng';
 import { boardTextResolution, CSS, fadeMs, isReducedMotion, textStyle } from './theme';
+import { addTweenOnTime } from './tween-start';
 import { frameExists, TILE, type UnitView } from './unit-view';
 
 /** The banners the battle shows: a round, a side's phase, a turn, and the game's ending. */
@@ -110,11 +112,43 @@ export class Animator {
     this.skip();
   }
 
-  wait(ms: number): Promise<void> {
+  /**
+   * The clock the lanes are planned on, and the timers and tweens count from: the time of
+   * the last frame (a timer set now counts the whole of the next frame's step).
+   */
+  private now(): number {
+    return this.scene.game.loop.now;
+  }
+
+  /**
+   * Resolves after the first frame that begins after this moment (or on a skip): the
+   * frame that takes up a long task before an animation (the engine playing the monsters'
+   * phase, the battle's board being built), so that the task delays the animation's start
+   * instead of eating into its time.
+   */
+  private afterNextFrame(): Promise<void> {
+    const asked = performance.now();
+    const events = this.scene.events;
+    const frame = new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (this.now() < asked) return;
+        events.off(Phaser.Scenes.Events.POST_UPDATE, check);
+        resolve();
+      };
+      events.on(Phaser.Scenes.Events.POST_UPDATE, check);
+      void this.skipped.then(() => events.off(Phaser.Scenes.Events.POST_UPDATE, check));
+    });
+    return Promise.race([frame, this.skipped]);
+  }
+
+  /** Waits `ms` (at Normal speed) on `lane`: less when the lane runs late (see lane.ts). */
+  wait(ms: number, lane: Lane): Promise<void> {
     if (this.instant || ms <= 0) return Promise.resolve();
+    const { endIn } = lane.step(ms * this.factor, this.now());
+    if (endIn <= 0) return Promise.resolve();
     return new Promise((resolve) => {
       const entry = {
-        timer: this.scene.time.delayedCall(ms * this.factor, () => {
+        timer: this.scene.time.delayedCall(endIn, () => {
           this.timers.delete(entry);
           resolve();
         }),
@@ -124,31 +158,51 @@ export class Animator {
     });
   }
 
+  /**
+   * Tweens `targets` to `props` over `duration` ms (at Normal speed) on `lane`: a lane
+   * running late starts it that far into its run (see lane.ts). `extra.delay` (ms, already
+   * at the speed) and `extra.yoyo` count in its time on the lane.
+   */
   tween(
     targets: object,
     props: TweenProps,
     duration: number,
+    lane: Lane,
     extra: Partial<Phaser.Types.Tweens.TweenBuilderConfig> = {},
   ): Promise<void> {
     if (this.instant) {
       if (!extra.yoyo) Object.assign(targets, props);
       return Promise.resolve();
     }
+    const ms = duration * this.factor;
+    const delay = typeof extra.delay === 'number' ? extra.delay : 0;
+    const { startIn } = lane.step(delay + ms * (extra.yoyo ? 2 : 1), this.now());
+    // A late start eats into the delay first, then into the run.
+    const late = Math.max(0, -startIn);
     return new Promise((resolve) => {
+      // A tween that is all in the past ends inside addTweenOnTime, before it is kept.
+      let over = false;
+      let tween: Phaser.Tweens.Tween | null = null;
       const done = (): void => {
-        this.tweens.delete(tween);
+        over = true;
+        if (tween) this.tweens.delete(tween);
         resolve();
       };
-      const tween = this.scene.tweens.add({
-        targets,
-        ...props,
-        duration: duration * this.factor,
-        ease: 'Sine.easeInOut',
-        ...extra,
-        onComplete: done,
-        onStop: done,
-      });
-      this.tweens.set(tween, resolve);
+      tween = addTweenOnTime(
+        this.scene,
+        {
+          targets,
+          ...props,
+          duration: ms,
+          ease: 'Sine.easeInOut',
+          ...extra,
+          delay: Math.max(0, delay - late),
+          onComplete: done,
+          onStop: done,
+        },
+        Math.max(0, late - delay),
+      );
+      if (!over) this.tweens.set(tween, resolve);
     });
   }
 
@@ -173,10 +227,14 @@ export class Animator {
     this.fog = fog;
     this.skipped = new Promise((resolve) => (this.onSkip = resolve));
     try {
+      if (!this.instant) await this.afterNextFrame();
+      // One lane for the command's events; the monsters' turns fork from it side by side.
+      const lane = new Lane(this.now());
       for (const step of planEvents(events, stateAfter, fog?.seen ?? null)) {
         if (this.aborted) break;
         try {
-          if (step.kind === 'monsters') await this.playMonsters(events, step.turns, stateAfter);
+          if (step.kind === 'monsters')
+            await this.playMonsters(events, step.turns, stateAfter, lane);
           else if (step.kind === 'round-and-monsters') {
             const round = events[step.index];
             this.announce(round, step.index, stateAfter);
@@ -186,11 +244,12 @@ export class Animator {
                 `Round ${round.round} \u00b7 the monsters act`,
                 'round',
                 560,
+                lane,
                 380,
               );
           } else {
             this.announce(events[step.index], step.index, stateAfter);
-            await this.playOne(events[step.index], stateAfter, step.index);
+            await this.playOne(events[step.index], stateAfter, step.index, lane);
           }
         } catch {
           // A broken animation must never stall the game: the final sync fixes the picture.
@@ -222,16 +281,21 @@ export class Animator {
     events: GameEvent[],
     turns: readonly MonsterTurn[],
     state: GameState,
+    lane: Lane,
   ): Promise<void> {
-    let blows: Promise<void> = Promise.resolve();
+    // Each one's blows wait for the last blow before to land: when it was due to, on its lane.
+    let blows: Promise<number> = Promise.resolve(-Infinity);
     const running: Promise<void>[] = [];
+    const lanes: Lane[] = [];
     for (const [n, turn] of turns.entries()) {
       if (this.aborted) break;
-      if (n > 0 && !turn.quiet && !turn.unseen) await this.wait(STAGGER);
+      if (n > 0 && !turn.quiet && !turn.unseen) await this.wait(STAGGER, lane);
+      const own = lane.fork();
+      lanes.push(own);
       const before = blows;
-      let struck: () => void = () => {};
+      let struck: (due: number) => void = () => {};
       if (turn.strikes) {
-        const mine = new Promise<void>((resolve) => (struck = resolve));
+        const mine = new Promise<number>((resolve) => (struck = resolve));
         blows = before.then(() => mine);
       }
       // The next one's blow may begin once this one's last blow has landed.
@@ -241,24 +305,28 @@ export class Animator {
       if (turn.strikes && blowsLeft > 0)
         this.landing.set(turn.unit, { left: blowsLeft, done: struck });
       running.push(
-        this.playMonsterTurn(events, turn, state, turn.strikes ? before : null).finally(struck),
+        this.playMonsterTurn(events, turn, state, turn.strikes ? before : null, own).finally(() =>
+          struck(own.due),
+        ),
       );
     }
     await Promise.all(running);
+    lane.join(lanes);
   }
 
   private async playMonsterTurn(
     events: GameEvent[],
     turn: MonsterTurn,
     state: GameState,
-    blowsBefore: Promise<void> | null,
+    blowsBefore: Promise<number> | null,
+    lane: Lane,
   ): Promise<void> {
     let waited = false;
     for (let k = turn.from; k <= turn.to && !this.aborted; k++) {
       const e = events[k];
       if (blowsBefore && !waited && startsBlow(e)) {
         waited = true;
-        await blowsBefore;
+        lane.catchUp(await blowsBefore);
         // The camera follows the one who strikes on a map larger than the screen.
         const v = this.view(turn.unit);
         if (v) this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 160);
@@ -274,7 +342,7 @@ export class Animator {
           if (v && sc.type === 'status-changed' && this.seen(m)) this.showStatus(v, sc.to);
           else if (v && sc.type === 'status-changed') v.setStatus(sc.to);
         }
-        await this.wait(last > k ? 320 : 200);
+        await this.wait(last > k ? 320 : 200, lane);
         k = last;
         continue;
       }
@@ -285,9 +353,9 @@ export class Animator {
           this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 160);
         continue;
       }
-      await this.playOne(e, state, k);
+      await this.playOne(e, state, k, lane);
     }
-    if (turn.quiet && !turn.unseen) await this.wait(QUIET_BEAT);
+    if (turn.quiet && !turn.unseen) await this.wait(QUIET_BEAT, lane);
   }
 
   private soundFor(event: GameEvent, name: ReturnType<typeof soundsForEvent>[number]): void {
@@ -300,45 +368,52 @@ export class Animator {
     return id ? this.host.units.get(id) : undefined;
   }
 
-  private async playOne(event: GameEvent, state: GameState, index: number): Promise<void> {
-    if (!this.seen(index)) return this.playUnseen(event, state, index);
+  private async playOne(
+    event: GameEvent,
+    state: GameState,
+    index: number,
+    lane: Lane,
+  ): Promise<void> {
+    if (!this.seen(index)) return this.playUnseen(event, state, index, lane);
     switch (event.type) {
       case 'round-started':
-        return this.showBanner(`Round ${event.round}`, 'round', 480);
+        return this.showBanner(`Round ${event.round}`, 'round', 480, lane);
       case 'phase-started':
         return this.showBanner(
           event.side === 'enemies' ? 'The monsters act' : 'The heroes act',
           'phase',
           event.side === 'enemies' ? 380 : 240,
+          lane,
         );
       case 'turn-started': {
         // The camera follows whoever acts on a map larger than the screen.
         const v = this.view(event.unit);
         if (v) this.host.board.ensureVisible(this.squareOf(v), this.instant ? 0 : 200);
-        return this.wait(v?.side === 'heroes' ? 80 : 0);
+        return this.wait(v?.side === 'heroes' ? 80 : 0, lane);
       }
       case 'placed': {
         const v = this.view(event.unit);
         if (!v) return;
         const c = this.host.board.squareCenter(event.at);
-        await this.tween(v, { alpha: 0 }, 200);
+        await this.tween(v, { alpha: 0 }, 200, lane);
         v.setPosition(c.x, c.y);
-        await this.tween(v, { alpha: 1 }, 350);
+        // It fades in where it stands while what follows (the round's banner) goes on.
+        void this.tween(v, { alpha: 1 }, 350, lane.fork());
         return;
       }
       case 'moved':
-        return this.walk(event.unit, event.from, event.path, this.fog?.steps.get(index));
+        return this.walk(event.unit, event.from, event.path, lane, this.fog?.steps.get(index));
       case 'faced': {
         const v = this.view(event.unit);
         if (!v) return;
         v.setFacing(event.to);
-        return this.wait(event.reason === 'walking' ? 0 : 60);
+        return this.wait(event.reason === 'walking' ? 0 : 60, lane);
       }
       case 'status-changed': {
         const v = this.view(event.unit);
         if (!v) return;
         this.showStatus(v, event.to);
-        return this.wait(event.to === 'alerted' ? 200 : 100);
+        return this.wait(event.to === 'alerted' ? 200 : 100, lane);
       }
       case 'roll': {
         // The die lands beside whoever rolled, with the number it needed. A blow or a
@@ -346,26 +421,29 @@ export class Animator {
         const v = this.view(event.unit);
         if (!v || this.instant) return;
         const blow = event.purpose === 'attack';
-        const landed = this.host.fx.die(
-          v,
-          dieOf(event),
-          this.factor * (DIE_WAITS.has(event.purpose) ? 0.5 : 1),
-        );
+        const factor = this.factor * (DIE_WAITS.has(event.purpose) ? 0.5 : 1);
+        const landed = this.host.fx.die(v, dieOf(event), factor);
+        const due = lane.due + BoardFx.DIE_FLIGHT_MS * factor;
         // A blow's die lands as the attacker winds up (see attack()).
-        if (blow) this.dice.set(v.unitId, landed);
-        return DIE_WAITS.has(event.purpose) && !blow ? landed : this.wait(blow ? 0 : 60);
+        if (blow) this.dice.set(v.unitId, { landed, due });
+        if (DIE_WAITS.has(event.purpose) && !blow) {
+          await landed;
+          lane.catchUp(due);
+          return;
+        }
+        return this.wait(blow ? 0 : 60, lane);
       }
       case 'attacked':
-        return this.attack(event, state);
+        return this.attack(event, lane);
       case 'wounded': {
         const v = this.view(event.unit);
         if (!v) return;
         v.setWounds(event.wounds, event.maxWounds);
         if (!this.instant) this.host.fx.popup(v, 'WOUND', '#ff6a55', this.factor, 12, 12);
-        return this.wait(70);
+        return this.wait(70, lane);
       }
       case 'defeated':
-        return this.fall(event.unit, state);
+        return this.fall(event.unit, state, lane);
       case 'healed': {
         const target = this.view(event.target);
         const healer = this.view(event.unit);
@@ -384,23 +462,23 @@ export class Animator {
         } else {
           this.floatText(target, 'no effect', CSS.muted, 9);
         }
-        return this.wait(550);
+        return this.wait(550, lane);
       }
       case 'move-undone': {
         const v = this.view(event.unit);
         if (!v) return;
         const c = this.host.board.squareCenter(event.to);
         v.setFacing(event.facing);
-        return this.tween(v, { x: c.x, y: c.y }, 220);
+        return this.tween(v, { x: c.x, y: c.y }, 220, lane);
       }
       case 'door-opened': {
         this.host.board.showDoorOpened(event.at);
-        return this.wait(300);
+        return this.wait(300, lane);
       }
       case 'objective': {
         const v = this.view(event.unit);
         if (v) this.floatText(v, event.what.replace('-', ' '), CSS.gold, 10, 900);
-        return this.wait(400);
+        return this.wait(400, lane);
       }
       case 'game-over': {
         const title = outcomeTitle(event.winner);
@@ -408,10 +486,11 @@ export class Animator {
           title === 'Victory' ? 'Victory!' : title,
           title === 'Victory' ? 'victory' : title === 'Defeat' ? 'defeat' : 'draw',
           1500,
+          lane,
         );
       }
       default:
-        return this.wait(0);
+        return;
     }
   }
 
@@ -419,11 +498,16 @@ export class Animator {
    * An event the heroes do not see (fog of war): the figure keeps hidden and nothing is
    * drawn where it is; a blow from the dark still lands on the hero it strikes.
    */
-  private async playUnseen(event: GameEvent, state: GameState, index: number): Promise<void> {
+  private async playUnseen(
+    event: GameEvent,
+    state: GameState,
+    index: number,
+    lane: Lane,
+  ): Promise<void> {
     const v = 'unit' in event && typeof event.unit === 'string' ? this.view(event.unit) : undefined;
     switch (event.type) {
       case 'moved':
-        return this.walk(event.unit, event.from, event.path, this.fog?.steps.get(index));
+        return this.walk(event.unit, event.from, event.path, lane, this.fog?.steps.get(index));
       case 'faced':
         v?.setFacing(event.to);
         return;
@@ -436,14 +520,14 @@ export class Animator {
         const t = this.view(event.target);
         if (t && t.visible) this.impact(event.hit, t);
         this.dice.delete(event.unit);
-        this.blowLanded(event.unit);
-        return this.wait(200);
+        this.blowLanded(event.unit, lane.due);
+        return this.wait(200, lane);
       }
       case 'defeated':
         v?.setVisible(false);
         return;
       default:
-        return this.playOne(event, state, -1);
+        return this.playOne(event, state, -1, lane);
     }
   }
 
@@ -460,7 +544,7 @@ export class Animator {
    * Foe's fall, and the last hero's, get a moment of their own: the board shakes and a
    * banner holds before the battle's end is shown.
    */
-  private async fall(unitId: string, state: GameState): Promise<void> {
+  private async fall(unitId: string, state: GameState, lane: Lane): Promise<void> {
     const v = this.view(unitId);
     if (!v) return;
     v.setHighlight(false);
@@ -493,15 +577,22 @@ export class Animator {
         v.archFoe ? `${unit.name} is slain!` : `${unit.name}, the last hero, falls`,
         v.archFoe ? 'victory' : 'defeat',
         1400,
+        lane,
       );
-    else await this.wait(220);
+    else await this.wait(220, lane);
   }
 
   /** A banner held `hold` ms; the animation goes on after `wait` ms (by default, the hold). */
-  private showBanner(text: string, kind: BannerKind, hold: number, wait = hold): Promise<void> {
+  private showBanner(
+    text: string,
+    kind: BannerKind,
+    hold: number,
+    lane: Lane,
+    wait = hold,
+  ): Promise<void> {
     if (this.instant) return Promise.resolve();
     this.host.banner(text, kind, hold * this.factor);
-    return this.wait(wait);
+    return this.wait(wait, lane);
   }
 
   private squareOf(v: UnitView): Point {
@@ -516,6 +607,7 @@ export class Animator {
     unitId: string,
     from: Point,
     path: Point[],
+    lane: Lane,
     shown?: readonly boolean[],
   ): Promise<void> {
     const v = this.view(unitId);
@@ -546,13 +638,15 @@ export class Animator {
       if (shown) v.setVisible(true);
       sounds.play('step', { volume: 0.7, rate: 0.9 + cosmetic.next() * 0.2 });
       board.ensureVisible(step, 120);
+      const hop = lane.fork();
       await Promise.all([
-        this.tween(v, { x: c.x, y: c.y }, step_ms, { ease: 'Linear' }),
-        this.tween(v.sprite, { y: v.sprite.y - 3 }, step_ms / 2, {
+        this.tween(v, { x: c.x, y: c.y }, step_ms, lane, { ease: 'Linear' }),
+        this.tween(v.sprite, { y: v.sprite.y - 3 }, step_ms / 2, hop, {
           yoyo: true,
           ease: 'Quad.easeOut',
         }),
       ]);
+      lane.join([hop]);
       prev = step;
       if (this.instant) break;
     }
@@ -561,10 +655,7 @@ export class Animator {
     if (shown) v.setVisible(shown[shown.length - 1] ?? false);
   }
 
-  private async attack(
-    event: Extract<GameEvent, { type: 'attacked' }>,
-    _state: GameState,
-  ): Promise<void> {
+  private async attack(event: Extract<GameEvent, { type: 'attacked' }>, lane: Lane): Promise<void> {
     const a = this.view(event.unit);
     const t = this.view(event.target);
     if (!a || !t) return;
@@ -578,45 +669,52 @@ export class Animator {
     // The blow's die was thrown as the attacker wound up: the blow lands once it has.
     const thrown = this.dice.get(event.unit);
     this.dice.delete(event.unit);
-    const landed = thrown && !this.instant ? Promise.race([thrown, this.skipped]) : undefined;
+    const landed =
+      thrown && !this.instant ? Promise.race([thrown.landed, this.skipped]) : undefined;
     if (!ranged) {
       const dx = (t.x - a.x) * 0.35;
       const dy = (t.y - a.y) * 0.35;
       const ox = a.x;
       const oy = a.y;
       await Promise.all([
-        this.tween(a, { x: ox + dx, y: oy + dy }, 100, { ease: 'Quad.easeOut' }),
+        this.tween(a, { x: ox + dx, y: oy + dy }, 100, lane, { ease: 'Quad.easeOut' }),
         landed,
       ]);
+      // Its die may land after the lunge's time: the blow goes on from then.
+      if (thrown) lane.catchUp(thrown.due);
       this.impact(event.hit, t);
-      this.blowLanded(event.unit);
-      await this.tween(a, { x: ox, y: oy }, 110, { ease: 'Quad.easeIn' });
+      this.blowLanded(event.unit, lane.due);
+      await this.tween(a, { x: ox, y: oy }, 110, lane, { ease: 'Quad.easeIn' });
     } else {
-      await Promise.all([this.tween(a, { y: a.y - 3 }, 60, { yoyo: true }), landed]);
-      await this.projectile(event.effect, a, t);
+      await Promise.all([this.tween(a, { y: a.y - 3 }, 60, lane, { yoyo: true }), landed]);
+      if (thrown) lane.catchUp(thrown.due);
+      await this.projectile(event.effect, a, t, lane);
       this.impact(event.hit, t);
-      this.blowLanded(event.unit);
+      this.blowLanded(event.unit, lane.due);
     }
     a.showAttackFrame(false);
-    return this.wait(40);
+    return this.wait(40, lane);
   }
 
   /** Monsters whose blows others wait for: how many blows are left, and what to call then. */
-  private readonly landing = new Map<string, { left: number; done: () => void }>();
+  private readonly landing = new Map<string, { left: number; done: (due: number) => void }>();
 
-  /** A blow of `unit` has landed: the last one lets the next monster's blow begin. */
-  private blowLanded(unit: string): void {
+  /**
+   * A blow of `unit` has landed (`due`: when it was due to, on its lane): the last one lets
+   * the next monster's blow begin, planned from then.
+   */
+  private blowLanded(unit: string, due: number): void {
     const l = this.landing.get(unit);
     if (!l) return;
     l.left -= 1;
     if (l.left <= 0) {
       this.landing.delete(unit);
-      l.done();
+      l.done(due);
     }
   }
 
-  /** Dice thrown for a blow that has not landed yet, by who threw them. */
-  private readonly dice = new Map<string, Promise<void>>();
+  /** Dice thrown for a blow that has not landed yet, by who threw them, and when they land. */
+  private readonly dice = new Map<string, { landed: Promise<void>; due: number }>();
 
   private impact(hit: boolean, t: UnitView): void {
     if (this.instant) return;
@@ -657,7 +755,7 @@ export class Animator {
     return null;
   }
 
-  private async projectile(effect: string, a: UnitView, t: UnitView): Promise<void> {
+  private async projectile(effect: string, a: UnitView, t: UnitView, lane: Lane): Promise<void> {
     if (this.instant) return;
     const fx = this.host.board.fxLayer;
     const sx = a.x;
@@ -672,7 +770,11 @@ export class Animator {
       const alt = frameExists(this.scene, 'effects', 'fire-breath-1') ? 'fire-breath-1' : frame;
       const puffs: Phaser.GameObjects.GameObject[] = [];
       const parts: Promise<void>[] = [];
+      // The puffs fly side by side, each a little after the one before.
+      const lanes: Lane[] = [];
       for (let i = 0; i < 7; i++) {
+        const own = lane.fork();
+        lanes.push(own);
         const obj = frame
           ? this.scene.add.image(sx, sy, 'effects', i % 2 && alt ? alt : frame).setScale(0.45)
           : this.scene.add.circle(sx, sy, 4, i % 2 ? 0xffa53a : 0xff5a1f, 0.9);
@@ -690,6 +792,7 @@ export class Animator {
               alpha: 0.25,
             },
             duration,
+            own,
             {
               delay: i * 22 * this.factor,
               ease: 'Quad.easeOut',
@@ -698,6 +801,7 @@ export class Animator {
         );
       }
       await Promise.all(parts);
+      lane.join(lanes);
       for (const p of puffs) p.destroy();
       return;
     }
@@ -714,7 +818,7 @@ export class Animator {
     }
     obj.setRotation(angle);
     fx.add(obj);
-    await this.tween(obj, { x: ex, y: ey }, duration, {
+    await this.tween(obj, { x: ex, y: ey }, duration, lane, {
       ease: effect === 'fireball' ? 'Sine.easeIn' : 'Linear',
     });
     if (effect === 'fireball') this.effectAt(ex, ey, 'blast', 1.3);

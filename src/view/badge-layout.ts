@@ -36,18 +36,66 @@ export function boxesOverlap(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** Whether the point (x, y) lies in the rectangle (its left and top edges included). */
+export function boxHolds(b: Box, x: number, y: number): boolean {
+  return x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height;
+}
+
+/** Whether `inner` lies wholly within `outer`. */
+export function boxWithin(inner: Box, outer: Box): boolean {
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
+}
+
+/**
+ * Which badge a point falls on (board pixels): the id of the last of `badges` whose
+ * rectangle holds it (the one drawn on top), or null. A badge stands for its own figure, so
+ * a press on it means that figure, not the square the badge happens to cover.
+ */
+export function badgeAtPoint(
+  badges: readonly { id: string; box: Box }[],
+  x: number,
+  y: number,
+): string | null {
+  for (let i = badges.length - 1; i >= 0; i--)
+    if (boxHolds(badges[i].box, x, y)) return badges[i].id;
+  return null;
+}
+
+/** The centre (x, y) moved the least so that a `width` x `height` box there lies in `bounds`. */
+function clampCentre(
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  bounds: Box,
+): { x: number; y: number } {
+  const clamp = (v: number, lo: number, hi: number) =>
+    lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, v));
+  return {
+    x: clamp(x, bounds.x + width / 2, bounds.x + bounds.width - width / 2),
+    y: clamp(y, bounds.y + height / 2, bounds.y + bounds.height - height / 2),
+  };
+}
+
 const ROWS = 8;
 
 /**
  * Places every badge: the lowest on the board first (they stay on their figures), then
  * each one at the first free spot of: its own place, half a badge or a whole badge to the
  * right or left, then the same a row higher, and so on. `fixed`: rectangles already drawn
- * that no badge may cover.
+ * that no badge may cover. `bounds` (the board): no badge leaves it; a wish outside is
+ * first brought inside, and rows below are tried once those above are full.
  */
 export function layoutBadges(
   wishes: readonly BadgeWish[],
   gap = 2,
   fixed: readonly Box[] = [],
+  bounds: Box | null = null,
 ): PlacedBadge[] {
   const order = [...wishes].sort((a, b) => b.y - a.y || a.x - b.x || a.id.localeCompare(b.id));
   const placed: PlacedBadge[] = [];
@@ -60,23 +108,29 @@ export function layoutBadges(
     height: b.height,
     moved: false,
   }));
+  const rows = [...Array(ROWS).keys()].map((r) => -r);
+  if (bounds) rows.push(...[...Array(ROWS).keys()].slice(1));
   for (const w of order) {
+    const home = bounds ? clampCentre(w.x, w.y, w.width, w.height, bounds) : { x: w.x, y: w.y };
     const shifts = [0, w.width / 2 + gap, -(w.width / 2 + gap), w.width + gap, -(w.width + gap)];
     let spot: { x: number; y: number } | null = null;
-    for (let row = 0; row < ROWS && !spot; row++) {
+    for (const row of rows) {
       for (const dx of shifts) {
-        const at = { x: w.x + dx, y: w.y - row * (w.height + gap) };
+        const at = { x: home.x + dx, y: home.y + row * (w.height + gap) };
         const box = badgeBox({ ...w, ...at });
+        if (bounds && !boxWithin(box, bounds)) continue;
         if (![...taken, ...placed].some((p) => boxesOverlap(box, badgeBox(p)))) {
           spot = at;
           break;
         }
       }
+      if (spot) break;
     }
-    // Crowded beyond all rows: stack it above the highest badge.
+    // Crowded beyond all rows: stack it above the highest badge (on the board, if bounded).
     if (!spot) {
       const top = Math.min(...[...taken, ...placed].map((p) => p.y - p.height / 2));
-      spot = { x: w.x, y: top - gap - w.height / 2 };
+      spot = { x: home.x, y: top - gap - w.height / 2 };
+      if (bounds) spot = clampCentre(spot.x, spot.y, w.width, w.height, bounds);
     }
     placed.push({ ...w, ...spot, moved: spot.x !== w.x || spot.y !== w.y });
   }

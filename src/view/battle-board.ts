@@ -6,11 +6,11 @@
  */
 import type Phaser from 'phaser';
 import type { BattleLook } from '../app/app';
-import type { GameState, RuleModule } from '../engine';
-import { badgeBox, layoutBadges } from './badge-layout';
+import type { GameState, Point, RuleModule } from '../engine';
+import { badgeAtPoint, badgeBox, layoutBadges, type Box } from './badge-layout';
 import { BoardFx } from './board-fx';
 import type { LoadedMap } from '../maps/types';
-import type { BattleView, MarkTone } from './battle-view';
+import { eyeMarkOf, type BattleView, type MarkTone } from './battle-view';
 import { BoardView, type Viewport } from './board-view';
 import { boardTextResolution, COLORS, textStyle } from './theme';
 import { shadesEnemies } from './side-shade';
@@ -37,6 +37,8 @@ interface Badge {
   bg: Phaser.GameObjects.Graphics;
   text: Phaser.GameObjects.Text;
   unitId: string;
+  /** Its figure's square: a press on the badge means that figure. */
+  at: Point | null;
   width: number;
 }
 
@@ -103,6 +105,7 @@ export class BattleBoard {
       view.strikes,
       view.threats,
       view.spotted,
+      view.noticed,
       view.marks,
     ]);
     if (key !== this.shownKey) {
@@ -111,7 +114,7 @@ export class BattleBoard {
       board.showMonsterReach(view.sees, view.threats.length > 0 ? [] : view.strikes);
       board.showThreatCounts(view.threats);
       const spotted = view.spotted;
-      if (spotted) for (const [id, v] of this.units) v.setSpotted(spotted.includes(id));
+      if (spotted) for (const [id, v] of this.units) v.setEye(eyeMarkOf(view, id));
       board.showReach(
         view.reach.map((r) => r.at),
         view.reachDim,
@@ -148,12 +151,46 @@ export class BattleBoard {
         [{ id: 'los', x: los.x + los.width / 2, y: los.y + los.height / 2, ...size(los) }],
         2,
         badges,
+        this.boardBox(),
       );
       if (spot.moved) board.moveLosLabel(spot.x, spot.y);
       los = board.losLabelBox();
     }
-    this.intent.show(view.intents, [...badges, ...(los ? [los] : [])]);
+    this.intent.show(
+      view.intents,
+      [...badges, ...(los ? [los] : [])],
+      view.intentFocus,
+      this.boardBox(),
+    );
     this.intentShown = view.intents;
+  }
+
+  /** The whole board in board pixels: nothing drawn on it goes past it. */
+  private boardBox(): Box {
+    return { x: 0, y: 0, width: this.board.worldWidth, height: this.board.worldHeight };
+  }
+
+  /**
+   * The square a press or the pointer at a game-space point means: on a target badge, its
+   * own figure's square (the badge is drawn over another square, maybe another monster's);
+   * else the square under the point (null: off the board or its window).
+   */
+  squareAtScreen(sx: number, sy: number): Point | null {
+    const under = this.board.squareAtScreen(sx, sy);
+    if (!under) return null;
+    const wp = this.board.camera.getWorldPoint(sx, sy);
+    const shown = this.badges.flatMap((b, i) =>
+      b.chip.visible && b.at
+        ? [
+            {
+              id: String(i),
+              box: badgeBox({ x: b.chip.x, y: b.chip.y, width: b.width, height: BADGE_H }),
+            },
+          ]
+        : [],
+    );
+    const hit = badgeAtPoint(shown, wp.x, wp.y);
+    return hit === null ? under : { ...this.badges[Number(hit)].at! };
   }
 
   /** The target badges' rectangles as drawn (board pixels). */
@@ -208,7 +245,7 @@ export class BattleBoard {
         .setOrigin(0.5);
       const chip = this.scene.add.container(0, 0, [bg, text]);
       this.badgeLayer.add(chip);
-      this.badges.push({ chip, bg, text, unitId: '', width: 14 });
+      this.badges.push({ chip, bg, text, unitId: '', at: null, width: 14 });
     }
     const wishes = badges.flatMap((b, i) => {
       const v = this.units.get(b.unitId);
@@ -216,11 +253,12 @@ export class BattleBoard {
       const slot = this.badges[i];
       slot.text.setText(b.text);
       slot.unitId = b.unitId;
+      slot.at = b.at;
       const width = Math.max(14, slot.text.width + 6);
       slot.width = width;
       return [{ id: String(i), x: v.x, y: v.y + v.badgeY, width, height: BADGE_H }];
     });
-    const placed = layoutBadges(wishes);
+    const placed = layoutBadges(wishes, 2, [], this.boardBox());
     this.badges.forEach((b) => b.chip.setVisible(false));
     const g = this.leaders;
     g.clear();
@@ -250,7 +288,7 @@ export class BattleBoard {
   }
 
   /** What the board shows, for the automation API's look (rectangles in game pixels). */
-  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom' | 'labels'> {
+  look(): Pick<BattleLook, 'badges' | 'viewport' | 'board' | 'zoom' | 'labels' | 'spotters'> {
     const board = this.board;
     const cam = board.camera;
     const toGame = (x: number, y: number) => ({
@@ -262,9 +300,15 @@ export class BattleBoard {
       return { x: a.x, y: a.y, width: r.width * cam.zoom, height: r.height * cam.zoom };
     };
     const los = board.losLabelBox();
+    const spot = board.spotLabelBox();
     return {
       labels: [
-        ...this.intent.shown.map((l) => ({ kind: 'intent', text: l.text, rect: rect(l.box) })),
+        // A monster's mark ('intent-mark') and the numbers of the one in focus ('intent').
+        ...this.intent.shown.map((l) => ({
+          kind: l.kind === 'mark' ? 'intent-mark' : 'intent',
+          text: l.text,
+          rect: rect(l.box),
+        })),
         ...(los ? [{ kind: 'sight', text: board.losLabelText(), rect: rect(los) }] : []),
       ],
       badges: this.badges
@@ -274,6 +318,7 @@ export class BattleBoard {
           text: b.text.text,
           rect: rect(badgeBox({ x: b.chip.x, y: b.chip.y, width: b.width, height: BADGE_H })),
         })),
+      spotters: spot ? { text: spot.text, rect: rect(spot) } : null,
       viewport: { x: cam.x, y: cam.y, width: cam.width, height: cam.height },
       board: rect({ x: 0, y: 0, width: board.worldWidth, height: board.worldHeight }),
       zoom: cam.zoom,

@@ -52,7 +52,7 @@ function topButtonLook(
     },
     intent: {
       label: 'Intent',
-      tip: `What each monster will do next turn, with the odds its dice give; on each hero card, the chance that hero is attacked (${k('intent')}). Hover a monster to see its own.`,
+      tip: `What each monster will do next turn: a mark on it (\u2694 strikes, ? a die decides, \u00bb moves, \u2022 holds), its likely squares and strikes. Hover a monster for the odds its dice give, a hero for the strikes aimed at it; on each hero card, the chance that hero is attacked (${k('intent')}).`,
     },
     auto: {
       label: 'Auto',
@@ -106,7 +106,7 @@ export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string
     [`${k('threats')} / Threats`, 'red: where the alerted monsters could strike next turn'],
     [
       `${k('intent')} / Intent`,
-      'each monster\u2019s next turn with its odds; on the cards, the chance of being attacked',
+      'each monster\u2019s next turn; hover one for its odds; cards: the chance of being attacked',
     ],
     ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
     ['Page Up / Down', 'read on in the info panel \u00b7 with Shift: back through the dice log'],
@@ -205,7 +205,7 @@ export class BattleHud {
       const button = new Button(scene, b.x, b.y, {
         name: b.name,
         width: b.width,
-        height: 32,
+        height: layout.buttonHeights.top,
         // Narrow screens: the oracle's button names its die.
         label: narrowIcon ? '' : layout.compact && b.name === 'oracle' ? 'd20' : look.label,
         fontSize: 14,
@@ -329,7 +329,7 @@ export class BattleHud {
         new Button(scene, at.x, at.y, {
           name,
           width: at.width,
-          height: 38,
+          height: layout.buttonHeights.bar,
           label,
           fontSize: 16,
           primary: name === 'end-turn',
@@ -363,7 +363,7 @@ export class BattleHud {
       const button = new Button(scene, at.x, at.y, {
         name: `${which}-panel`,
         width: at.width,
-        height: 38,
+        height: layout.buttonHeights.bar,
         label,
         fontSize: 15,
         tooltipHost: this.tooltip,
@@ -377,7 +377,7 @@ export class BattleHud {
       new Button(scene, fit.x, fit.y, {
         name: 'recentre',
         width: fit.width,
-        height: 28,
+        height: layout.buttonHeights.fit,
         label: 'Fit',
         fontSize: 12,
         tooltipHost: this.tooltip,

@@ -8,6 +8,8 @@
  * no Phaser: battle-hud.ts builds from it.
  */
 
+import { TOUCH_TARGET } from './screen';
+
 export interface Rect {
   x: number;
   y: number;
@@ -115,11 +117,17 @@ export interface BattleLayout {
   toast: { x: number; y: number };
   /** The small Fit button in the board window's top-right corner. */
   recentre: { x: number; y: number; width: number };
+  /**
+   * The buttons' heights: the top bar's, the action bar's and the Fit button's (a phone's
+   * at least a thumb's TOUCH_TARGET CSS pixels).
+   */
+  buttonHeights: { top: number; bar: number; fit: number };
 }
 
 /**
  * The layout of a screen `width` x `height` (HUD pixels: the text size makes them larger
- * and the screen fewer of them) with `heroes` hero cards.
+ * and the screen fewer of them) with `heroes` hero cards; on a narrow screen (a phone
+ * upright) `cssPerPixel` CSS pixels make one HUD pixel, and its buttons are a thumb's size.
  */
 export function battleLayout(
   width: number,
@@ -127,8 +135,65 @@ export function battleLayout(
   heroes: number,
   showLog: boolean,
   narrow = false,
+  cssPerPixel = 1,
+  boardAspect = 0,
 ): BattleLayout {
-  if (narrow) return narrowLayout(width, height, heroes);
+  if (narrow) return narrowLayout(width, height, heroes, Math.ceil(TOUCH_TARGET / cssPerPixel));
+  const wide = wideLayout(width, height, heroes, showLog);
+  return boardAspect > 0 ? (tallBoardLayout(wide, heroes, boardAspect) ?? wide) : wide;
+}
+
+/** Undo and End turn stacked at the foot of the right column (a tall board's layout). */
+const STACKED_ACTIONS_H = 2 * 38 + 3 * MARGIN;
+/** The hint's room at the foot of the left column (four lines). */
+const SIDE_HINT_H = 80;
+
+/**
+ * A board taller than the window's shape (the Dungeon Crawl's 8 x 10 on a wide screen,
+ * issue 29: it filled a third of a 1920 screen) takes the window's whole height: the
+ * action bar under it goes, Undo and End turn to the foot of the right column, the hint
+ * to the foot of the left one. Only where all of it fits (every hero card still shown,
+ * the info panel its least height, the board still filling the height): else null.
+ */
+function tallBoardLayout(
+  wide: BattleLayout,
+  heroes: number,
+  boardAspect: number,
+): BattleLayout | null {
+  if (wide.compact) return null;
+  const { width, height } = wide;
+  const v = wide.viewport;
+  const tallH = height - TOP - 2 * MARGIN;
+  // The board, fitted to the taller window, must still be held by its height.
+  if (boardAspect * tallH > v.width) return null;
+  const cardRoom = tallH - SIDE_HINT_H - MARGIN;
+  const column = cardColumn(MARGIN, TOP + MARGIN, cardRoom, heroes, 1);
+  if (column.cardPager) return null;
+  const logRoom = height - TOP - 4 * MARGIN - MIN_INFO_H - STACKED_ACTIONS_H;
+  const logH = wide.logShown ? Math.min(LOG_H, logRoom) : wide.log.height;
+  if (logH < 120) return null;
+  const rx = width - SIDE;
+  const colW = SIDE - MARGIN;
+  const endY = height - MARGIN - 19;
+  const undoY = endY - 38 - MARGIN;
+  const infoY = TOP + MARGIN + logH + MARGIN;
+  const viewport: Rect = { x: v.x, y: v.y, width: v.width, height: tallH };
+  return {
+    ...wide,
+    ...column,
+    viewport,
+    log: { ...wide.log, height: logH },
+    info: { x: rx, y: infoY, width: colW, height: undoY - 19 - MARGIN - infoY },
+    hint: { x: MARGIN + 4, y: height - MARGIN - SIDE_HINT_H / 2, wrap: CARD_W - 8 },
+    undo: { x: rx + colW / 2, y: undoY, width: colW },
+    endTurn: { x: rx + colW / 2, y: endY, width: colW },
+    banner: { x: v.x + v.width / 2, y: v.y + tallH / 2, width: v.width },
+    toast: { x: v.x + v.width / 2, y: v.y + tallH - 40 },
+  };
+}
+
+/** The wide layout: the action bar under the board. */
+function wideLayout(width: number, height: number, heroes: number, showLog: boolean): BattleLayout {
   const endW = 204;
   const undoW = 136;
   const viewport: Rect = {
@@ -195,6 +260,7 @@ export function battleLayout(
     undoIconOnly: false,
     panel: null,
     panelButtons: null,
+    buttonHeights: { top: 32, bar: 38, fit: 28 },
   };
   return layout;
 }
@@ -257,13 +323,19 @@ function cardColumn(
 
 /** Narrow screens: rows from top to bottom, the board the full width. */
 const N_TURN = 34;
-const N_BUTTONS = 40;
 const N_INFO = 112;
 const N_HINT = 40;
-const N_BAR = 54;
 
-function narrowLayout(width: number, height: number, heroes: number): BattleLayout {
+/** A phone upright: its buttons `touch` HUD pixels high at least (a thumb's size). */
+function narrowLayout(width: number, height: number, heroes: number, touch: number): BattleLayout {
   const m = 4;
+  const buttonHeights = {
+    top: Math.max(32, touch),
+    bar: Math.max(38, touch),
+    fit: Math.max(28, touch),
+  };
+  const N_BUTTONS = buttonHeights.top + 8;
+  const N_BAR = buttonHeights.bar + 16;
   const widths = TOP_BUTTONS.map((b) => NARROW_BUTTON_WIDTHS[b.name]);
   const raw = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
   // The buttons in one row, or two when one is too narrow for them (a large text size).
@@ -347,7 +419,12 @@ function narrowLayout(width: number, height: number, heroes: number): BattleLayo
       width: viewport.width,
     },
     toast: { x: width / 2, y: viewport.y + viewport.height - 40 },
-    recentre: { x: viewport.x + viewport.width - 24, y: viewport.y + 18, width: 40 },
+    recentre: {
+      x: viewport.x + viewport.width - 4 - buttonHeights.fit / 2,
+      y: viewport.y + 4 + buttonHeights.fit / 2,
+      width: Math.max(40, buttonHeights.fit),
+    },
+    buttonHeights,
     narrow: true,
     compact: true,
     undoIconOnly,

@@ -125,6 +125,11 @@ export interface BattleView {
   threats: { at: Point; count: number }[];
   /** The hovered or shown monster's next turn with its odds; every monster's with Intent on. */
   intents: IntentMark[];
+  /**
+   * The monster whose intent numbers the board draws (hovered, else shown), or null: with
+   * every monster's numbers at once the board is unreadable; the others show a mark.
+   */
+  intentFocus: string | null;
   /** With Intent on: each hero's chance to be attacked in the monsters' next turn. */
   attackBadges: AttackBadge[];
   /** Overlay work still to do (the scene advances it a slice of each frame), or null. */
@@ -135,9 +140,16 @@ export interface BattleView {
   fog: FogView | null;
   /** Heroes a monster can see now (each carries an eye marker); null while animating. */
   spotted: string[] | null;
+  /**
+   * Of those, the heroes an aware monster sees (a red, open eye): the others are only in
+   * view of unaware ones, which take no notice until the heroes first move (a pale,
+   * half-shut eye). Null while animating.
+   */
+  noticed: string[] | null;
   targets: TargetView[];
   marks: { at: Point; tone: MarkTone }[];
-  badges: { unitId: string; text: string; tone: MarkTone }[];
+  /** Each target's badge; `at`: its figure's square (a press on the badge means that figure). */
+  badges: { unitId: string; at: Point; text: string; tone: MarkTone }[];
   /** The hero cards. */
   cards: CardView[];
   controls: { undo: boolean; endTurn: boolean; endOnly: boolean };
@@ -226,16 +238,64 @@ function threatCounts(
   return [...counts.values()];
 }
 
-/** The heroes some monster in view can see now, by the engine's sight rule (one reading of the board). */
-function spottedHeroes(state: GameState, hidden: ReadonlySet<string>): string[] {
+/**
+ * The heroes some monster in view can see now, by the engine's sight rule (one reading of
+ * the board), and those of them an aware monster sees (`noticed`).
+ */
+function spottedHeroes(
+  state: GameState,
+  hidden: ReadonlySet<string>,
+): { spotted: string[]; noticed: string[] } {
   const notices = noticing(state);
   const monsters = state.units.filter(
     (u) => u.position && u.side === 'enemies' && u.ai && !hidden.has(u.id),
   );
-  return state.units
-    .filter((h) => h.side === 'heroes' && h.position)
-    .filter((h) => monsters.some((m) => notices(m, h)))
-    .map((h) => h.id);
+  const spotted: string[] = [];
+  const noticed: string[] = [];
+  for (const h of state.units) {
+    if (h.side !== 'heroes' || !h.position) continue;
+    const watchers = monsters.filter((m) => notices(m, h));
+    if (watchers.length === 0) continue;
+    spotted.push(h.id);
+    if (watchers.some(isAware)) noticed.push(h.id);
+  }
+  return { spotted, noticed };
+}
+
+/**
+ * Whether a monster knows the heroes are there: not patrolling (or prepared, the
+ * Skirmish's watchful wait). An unaware one that sees a hero takes no notice until the
+ * heroes first move (the solo rules' Patrolling, "even if they are in line of sight").
+ */
+function isAware(monster: Unit): boolean {
+  const status = monster.ai?.status;
+  return status !== 'patrolling' && status !== 'prepared';
+}
+
+/** spottedHeroes once per state. */
+function eyes(
+  state: GameState,
+  hidden: ReadonlySet<string>,
+): { spotted: string[]; noticed: string[] } {
+  return perState(state, 'spotted', () => spottedHeroes(state, hidden));
+}
+
+/** The info line of a hero in some monster's view: noticed, or only seen. */
+function eyeWords(watchers: readonly Unit[]): string {
+  const aware = watchers.filter(isAware);
+  const names = (list: readonly Unit[]): string => list.map((m) => m.name).join(', ');
+  if (aware.length > 0)
+    return `Noticed by ${names(aware)}: they know where this hero is (the red eye over the figure).`;
+  return `Seen by ${names(watchers)}, not yet noticed: unaware monsters take no notice until the heroes first move (the pale, half-shut eye over the figure).`;
+}
+
+/** Which eye a hero carries: none, seen but not yet noticed, or noticed. */
+export type EyeMark = 'none' | 'seen' | 'noticed';
+
+/** The eye `heroId` wears in `view` (none while an animation plays: the eyes stay as they were). */
+export function eyeMarkOf(view: Pick<BattleView, 'spotted' | 'noticed'>, heroId: string): EyeMark {
+  if (view.noticed?.includes(heroId)) return 'noticed';
+  return view.spotted?.includes(heroId) ? 'seen' : 'none';
 }
 
 /**
@@ -362,7 +422,12 @@ export function deriveBattleView(
   ];
   const badges = targets.map((t, i) => {
     const n = i < 9 ? `${i + 1} \u00b7 ` : '';
-    return { unitId: t.unitId, text: `${n}${formatChance(t.chance)}`, tone: toneOf(t, i) };
+    return {
+      unitId: t.unitId,
+      at: t.at,
+      text: `${n}${formatChance(t.chance)}`,
+      tone: toneOf(t, i),
+    };
   });
 
   const scenarioMarks =
@@ -377,14 +442,14 @@ export function deriveBattleView(
     strikes,
     threats,
     intents,
+    intentFocus: focus && !hiddenIds.has(focus.id) ? focus.id : null,
     attackBadges: badgesOn ? attackBadges(state) : [],
     intentPending,
     roundOdds: badgesOn ? perState(state, 'round-odds', () => roundOddsText(state)) : null,
     fog,
     // While an animation plays the eyes stay as they were (null): the state is its end.
-    spotted: ui.animating
-      ? null
-      : perState(state, 'spotted', () => spottedHeroes(state, hiddenIds)),
+    spotted: ui.animating ? null : eyes(state, hiddenIds).spotted,
+    noticed: ui.animating ? null : eyes(state, hiddenIds).noticed,
     targets,
     marks,
     badges,
@@ -511,7 +576,8 @@ function hintOf(
   shown: Unit | undefined,
   abilities: readonly AbilityButton[],
 ): string {
-  if (ui.animating) return 'Space or Enter: skip the animation.';
+  if (ui.animating)
+    return ui.usingTouch ? 'Tap the board to skip.' : 'Space or Enter: skip the animation.';
   if (!acting || !state.turn) return '';
   if (shown && shown.id !== acting.id) {
     const what =
@@ -614,15 +680,17 @@ function describeHover(
   const acting = unitById(state, view.acting);
   if (ui.animating) {
     const turn = unitById(state, ui.shown?.turn);
+    // A touch screen has no Space or Enter: a tap on the board skips.
+    const skip = ui.usingTouch ? 'Tap the board to skip.' : 'Space or Enter skips the animation.';
     view.info =
       turn?.side === 'heroes'
         ? {
             title: turn.name,
-            body: 'Watch the board and the dice log.\n\nSpace or Enter skips the animation.',
+            body: `Watch the board and the dice log.\n\n${skip}`,
           }
         : {
             title: 'The monsters act',
-            body: 'Watch the dice log: every roll says which rule it served.\n\nSpace or Enter skips the animation.',
+            body: `Watch the dice log: every roll says which rule it served.\n\n${skip}`,
           };
     return;
   }
@@ -708,14 +776,29 @@ function unitInfo(
           (m) => m.side === 'enemies' && m.ai && !hidden.has(m.id) && canNotice(state, m, u),
         )
       : [];
-  const seen = watchers.length
-    ? [`In sight of ${watchers.map((m) => m.name).join(', ')} (the eye over the figure).`]
-    : [];
+  const seen = watchers.length ? [eyeWords(watchers)] : [];
   // Its next turn with the odds, when the overlay shows it, and the order they assume.
   const mark = view.intents.find((m) => m.unitId === u.id);
   const next = mark
     ? [`Next turn: ${mark.lines.join('; ')}.`, ...(mark.order ? [mark.order] : [])]
     : [];
+  // A hero: the intent overlay's numbers aimed at it, monster by monster (the board draws
+  // only a mark per monster, the numbers of the one in focus).
+  const aimed = u.side === 'heroes' ? view.intents.filter((m) => m.strike?.targetId === u.id) : [];
+  const attacked = u.side === 'heroes' ? view.attackBadges.find((b) => b.unitId === u.id) : null;
+  const threat = [
+    ...(attacked ? [`Attacked in the monsters\u2019 next turn: ${attacked.text}.`] : []),
+    ...(aimed.length > 0
+      ? [
+          `Likeliest to strike it first: ${aimed
+            .map(
+              (m) =>
+                `${m.name} ${formatChance(m.strike!.chance)} (wound ${formatChance(m.strike!.woundChance)})`,
+            )
+            .join(', ')}.`,
+        ]
+      : []),
+  ];
   // The scenario's marks under it (a goal, an objective it stands on).
   const under = marks
     .filter((m) => m.squares.some((q) => occupies(u, q.x, q.y)))
@@ -723,7 +806,9 @@ function unitInfo(
     .filter((line, i, all) => all.indexOf(line) === i);
   return {
     title: u.name,
-    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...rest, ...under].join('\n'),
+    body: [`${first}${sight}`, ...seen, ...chances, ...next, ...threat, ...rest, ...under].join(
+      '\n',
+    ),
   };
 }
 
@@ -757,7 +842,11 @@ function squareInfo(
       : 'A closed door: it stops movement and sight. A hero beside it (not at a corner) clicks it to open it instead of moving, and may still attack.';
   }
   const lair = state.map.objects.find((o) => o.kind === 'lair' && o.x === p.x && o.y === p.y);
-  if (lair) lines.push(`A lair of the Arch Foe (roll ${lair.properties.roll}).`);
+  // Only where the Arch Foe starts: it patrols away like any monster (the book's set-up).
+  if (lair)
+    lines.push(
+      `A lair: the Arch Foe starts here on a roll of ${lair.properties.roll}, then patrols like any monster.`,
+    );
   // The scenario's marks here, in the module's words.
   for (const label of marked) lines.push(sentence(label));
   if (isTerrainPassable(t) && !door) {

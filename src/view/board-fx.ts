@@ -9,6 +9,7 @@ import Phaser from 'phaser';
 import { cosmetic } from './rng';
 import { boardTextResolution, COLORS, textStyle } from './theme';
 import type { UnitView } from './unit-view';
+import { addTweenOnTime } from './tween-start';
 
 /** The faces a die is drawn with: a d6 a rounded square, others a diamond or a hexagon. */
 function dieOutline(g: Phaser.GameObjects.Graphics, sides: number, r: number): void {
@@ -50,6 +51,9 @@ export class BoardFx {
   ) {
     this.remains = remains;
   }
+
+  /** How long a die flies before it lands (ms, at Normal speed: times `factor`). */
+  static readonly DIE_FLIGHT_MS = 280;
 
   /**
    * A die tumbling in beside `v` and landing on `roll.value`, with "needs N+" beside it:
@@ -105,17 +109,18 @@ export class BoardFx {
         repeat: 4,
         callback: () => face.setText(String(1 + ((roll.value + ++ticks * 3) % roll.sides))),
       });
-      scene.tweens.add({
+      // On time at any frame rate: a blow waits for this die to land (tween-start.ts).
+      addTweenOnTime(scene, {
         targets: root,
         x,
         y,
-        duration: t(280),
+        duration: t(BoardFx.DIE_FLIGHT_MS),
         ease: 'Quad.easeOut',
       });
-      scene.tweens.add({
+      addTweenOnTime(scene, {
         targets: die,
         angle: { from: cosmetic.range(-260, -160), to: 0 },
-        duration: t(280),
+        duration: t(BoardFx.DIE_FLIGHT_MS),
         ease: 'Quad.easeOut',
         onComplete: () => {
           flicker.remove(false);

@@ -371,7 +371,7 @@ export class BoardView {
   refit(): void {
     this.camera.setZoom(this.fitZoom);
     this.camera.centerOn(this.worldWidth / 2, this.worldHeight / 2);
-    this.clampCamera(0);
+    this.clampCamera();
   }
 
   get fitsWhole(): boolean {
@@ -389,21 +389,21 @@ export class BoardView {
   }
 
   /**
-   * Keeps the board in view: an axis that fits entirely is centred; on a larger one the
-   * view may go `pad` world pixels past the board's edge (panning lets a corner square
-   * come away from the frame; zooming out takes no margin, so no empty band is left).
+   * Holds the camera to the board (issue 29: a black band showed below large maps, the
+   * view let go two squares past the edge): an axis that fits entirely is centred, a
+   * larger one never shows anything beyond the board's edge.
    */
-  clampCamera(pad = TILE * 2): void {
+  clampCamera(): void {
     const cam = this.camera;
-    const viewW = cam.width / cam.zoom;
-    const viewH = cam.height / cam.zoom;
-    let cx = cam.scrollX + cam.width / 2;
-    let cy = cam.scrollY + cam.height / 2;
-    if (viewW >= this.worldWidth) cx = this.worldWidth / 2;
-    else cx = Math.max(viewW / 2 - pad, Math.min(this.worldWidth + pad - viewW / 2, cx));
-    if (viewH >= this.worldHeight) cy = this.worldHeight / 2;
-    else cy = Math.max(viewH / 2 - pad, Math.min(this.worldHeight + pad - viewH / 2, cy));
-    cam.setScroll(cx - cam.width / 2, cy - cam.height / 2);
+    const at = clampedCentre(
+      cam.scrollX + cam.width / 2,
+      cam.scrollY + cam.height / 2,
+      cam.width / cam.zoom,
+      cam.height / cam.zoom,
+      this.worldWidth,
+      this.worldHeight,
+    );
+    cam.setScroll(at.x - cam.width / 2, at.y - cam.height / 2);
   }
 
   /** The board camera's zoom (1 = 32 game pixels a square). */
@@ -430,7 +430,7 @@ export class BoardView {
     const after = cam.getWorldPoint(sx, sy);
     cam.scrollX += bx - after.x;
     cam.scrollY += by - after.y;
-    this.clampCamera(factor < 1 ? 0 : TILE * 2);
+    this.clampCamera();
   }
 
   panBy(dxScreen: number, dyScreen: number): void {
@@ -454,11 +454,22 @@ export class BoardView {
       c.y < view.bottom - margin
     )
       return;
-    if (duration <= 0) this.centerOnSquare(p);
-    else
-      cam.pan(c.x, c.y, duration, 'Sine.easeInOut', false, (_c: unknown, progress: number) => {
-        if (progress >= 1) this.clampCamera();
-      });
+    if (duration <= 0) {
+      this.centerOnSquare(p);
+      return;
+    }
+    // The pan ends where the clamp would put it, so no frame of it shows past the edge.
+    const to = clampedCentre(
+      c.x,
+      c.y,
+      cam.width / cam.zoom,
+      cam.height / cam.zoom,
+      this.worldWidth,
+      this.worldHeight,
+    );
+    cam.pan(to.x, to.y, duration, 'Sine.easeInOut', false, (_c: unknown, progress: number) => {
+      if (progress >= 1) this.clampCamera();
+    });
   }
 
   // -------------------------------------------------------------- overlays
@@ -470,8 +481,14 @@ export class BoardView {
     const color = COLORS.reach;
     g.fillStyle(color, dim ? 0.1 : 0.2);
     for (const p of squares) g.fillRect(p.x * TILE + 1, p.y * TILE + 1, TILE - 2, TILE - 2);
-    g.lineStyle(1, color, dim ? 0.25 : 0.55);
-    for (const p of squares) g.strokeRect(p.x * TILE + 1.5, p.y * TILE + 1.5, TILE - 3, TILE - 3);
+    // Each square outlined by a light line cased in dark: it reads on any art, where a blue
+    // wash alone vanished over blue water (and a dark tile swallows a dark line alone).
+    const edge = (width: number, lineColor: number, alpha: number) => {
+      g.lineStyle(width, lineColor, alpha);
+      for (const p of squares) g.strokeRect(p.x * TILE + 2.5, p.y * TILE + 2.5, TILE - 5, TILE - 5);
+    };
+    edge(3, 0x000000, dim ? 0.25 : 0.6);
+    edge(1, 0xffffff, dim ? 0.35 : 0.9);
   }
 
   /**
@@ -610,10 +627,27 @@ export class BoardView {
       spotters.length <= 2
         ? spotters.map((s) => s.name).join(' and ')
         : `${spotters[0].name} and ${spotters.length - 1} more`;
-    this.spotLabel
-      .setText(`${names} would see you`)
-      .setPosition(b.x, (at.y + 1) * TILE + 1)
-      .setVisible(true);
+    const label = this.spotLabel.setText(`${names} would see you`).setVisible(true);
+    // Within the board and the part of it in view (issue 29: cut at the right edge on a
+    // phone): under the square, or over it on the last row.
+    const view = this.camera.worldView;
+    const left = Math.max(0, view.x);
+    const right = Math.min(this.worldWidth, view.right);
+    const half = label.width / 2;
+    const x =
+      right - left <= label.width
+        ? (left + right) / 2
+        : Math.max(left + half, Math.min(right - half, b.x));
+    const below = (at.y + 1) * TILE + 1;
+    const bottom = Math.min(this.worldHeight, view.bottom);
+    label.setPosition(x, below + label.height <= bottom ? below : at.y * TILE - label.height - 1);
+  }
+
+  /** The spotters' words under the square shown (for tests: where they are drawn), or null. */
+  spotLabelBox(): { x: number; y: number; width: number; height: number; text: string } | null {
+    const t = this.spotLabel;
+    if (!t.visible) return null;
+    return { x: t.x - t.width / 2, y: t.y, width: t.width, height: t.height, text: t.text };
   }
 
   showPath(from: Point | null, path: Point[]): void {
@@ -927,4 +961,22 @@ export class BoardView {
     this.hoverG.clear();
     this.showLineOfSight(null, null, null, '');
   }
+}
+
+/**
+ * The centre a camera showing `viewW` x `viewH` world pixels may take over a board
+ * `worldW` x `worldH`: on an axis the board fills, within the board's edges; on one it
+ * does not fill, the board's middle.
+ */
+export function clampedCentre(
+  cx: number,
+  cy: number,
+  viewW: number,
+  viewH: number,
+  worldW: number,
+  worldH: number,
+): { x: number; y: number } {
+  const axis = (c: number, view: number, world: number): number =>
+    view >= world ? world / 2 : Math.max(view / 2, Math.min(world - view / 2, c));
+  return { x: axis(cx, viewW, worldW), y: axis(cy, viewH, worldH) };
 }

@@ -77,7 +77,8 @@ export class DiceLog extends Phaser.GameObjects.Container {
       .text(w - 12, 10, 'every roll, in words', textStyle(11, CSS.dim))
       .setOrigin(1, 0);
     this.more = scene.add
-      .text(w - 12, h - 4, '', readingStyle(11, CSS.dim))
+      // (A character in it from the start: its height is the footer's room.)
+      .text(w - 12, h - 4, '\u2193', readingStyle(11, CSS.dim))
       .setOrigin(1, 1)
       .setVisible(false);
     this.measure = scene.add.text(0, 0, '', this.entryStyle(CSS.parchment)).setVisible(false);
@@ -184,7 +185,8 @@ export class DiceLog extends Phaser.GameObjects.Container {
       const rule = event.rule;
       tag = this.scene.add
         .text(this.panelW - 12, 0, tagWords, readingStyle(10, CSS.dim, { fontStyle: 'italic' }))
-        .setOrigin(1, 0);
+        .setOrigin(1, 0)
+        .setName('log-tag');
       // On the text's last line when there is room, else on a line of its own.
       const lines = t.getWrappedText();
       const last = this.measure.setText(lines[lines.length - 1] ?? '').width;
@@ -209,20 +211,46 @@ export class DiceLog extends Phaser.GameObjects.Container {
     this.layout();
   }
 
-  /** Scrolls by `lines` (positive: back to older lines). */
+  /** Scrolls by `lines` (positive: back to older lines), within the log's ends. */
   scroll(lines: number): void {
-    const most = Math.max(0, this.entries.length - 1);
-    this.scrolledBack = Math.max(0, Math.min(most, this.scrolledBack + lines));
+    this.scrolledBack = Math.max(0, Math.min(this.mostBack(), this.scrolledBack + lines));
     this.layout();
   }
 
+  /** How many lines the log has been scrolled back (0: the newest line is in view). */
+  get back(): number {
+    return this.scrolledBack;
+  }
+
+  /**
+   * The most lines the log scrolls back: until the oldest line is in view at the top, and
+   * no further (issue 29: it scrolled on into blank space). Scrolled back, the lines end
+   * above the "newer" footer.
+   */
+  mostBack(): number {
+    const room = this.roomFor(true);
+    let used = 0;
+    for (let i = 0; i < this.entries.length; i++) {
+      used += this.entries[i].height + (i > 0 ? GAP : 0);
+      if (used > room) return Math.max(0, this.entries.length - i);
+    }
+    return 0;
+  }
+
+  /** The height the lines have: less the footer's line while scrolled back. */
+  private roomFor(scrolledBack: boolean): number {
+    const footer = scrolledBack ? this.more.height + 2 : 0;
+    return this.panelH - BOTTOM_PAD - TOP - footer;
+  }
+
   private layout(): void {
-    const room = this.panelH - BOTTOM_PAD - TOP;
+    this.scrolledBack = Math.min(this.scrolledBack, this.mostBack());
+    const back = this.scrolledBack > 0;
+    const room = this.roomFor(back);
+    const bottom = TOP + room;
     let total = 0;
     for (const e of this.entries) total += e.height + GAP;
     const newest = this.entries.length - 1 - this.scrolledBack;
-    // From the top while everything fits; else the newest shown line sits at the bottom.
-    let y = total <= room ? TOP + 4 : 0;
     const place = (e: Entry, top: number, shown: boolean, index: number): void => {
       e.text.setVisible(shown).setY(top);
       e.text.setAlpha(index === this.entries.length - 1 ? 1 : 0.88);
@@ -231,28 +259,31 @@ export class DiceLog extends Phaser.GameObjects.Container {
         e.tag.setY(e.tagBelow ? top + e.text.height : top + e.text.height - e.tag.height - 1);
       }
     };
-    if (total <= room) {
+    // From the top while everything up to the newest shown line fits (the whole log, or
+    // scrolled back to its oldest line); else the newest shown line sits at the bottom.
+    let upTo = 0;
+    for (let i = 0; i <= newest; i++) upTo += this.entries[i].height + GAP;
+    if (upTo - GAP <= room) {
+      let y = TOP + (total <= room ? 4 : 0);
       this.entries.forEach((e, i) => {
-        place(e, y, true, i);
+        place(e, y, i <= newest, i);
         y += e.height + GAP;
       });
-      this.more.setVisible(false);
-      return;
-    }
-    y = this.panelH - BOTTOM_PAD;
-    for (let i = this.entries.length - 1; i >= 0; i--) {
-      const e = this.entries[i];
-      if (i > newest) {
-        place(e, 0, false, i);
-        continue;
+    } else {
+      let y = bottom;
+      for (let i = this.entries.length - 1; i >= 0; i--) {
+        const e = this.entries[i];
+        if (i > newest) {
+          place(e, 0, false, i);
+          continue;
+        }
+        y -= e.height;
+        place(e, y, y >= TOP, i);
+        y -= GAP;
       }
-      y -= e.height;
-      const shown = y >= TOP;
-      place(e, y, shown, i);
-      y -= GAP;
     }
     const more = `\u2193 ${this.scrolledBack} newer (wheel, Shift+Page Down)`;
-    this.more.setVisible(this.scrolledBack > 0).setName('log-more');
-    if (this.scrolledBack > 0) fitText(this.more, more, this.panelW - 24, readingSize(11));
+    this.more.setVisible(back).setName('log-more');
+    if (back) fitText(this.more, more, this.panelW - 24, readingSize(11));
   }
 }

@@ -358,15 +358,23 @@ export class Banner extends Phaser.GameObjects.Container {
   private strip: Phaser.GameObjects.Graphics;
   private label: Phaser.GameObjects.Text;
 
-  constructor(scene: Phaser.Scene, x: number, y: number, width: number) {
+  constructor(
+    scene: Phaser.Scene,
+    x: number,
+    y: number,
+    private readonly stripWidth: number,
+  ) {
     super(scene, x, y);
     this.strip = scene.add.graphics();
     this.strip.fillStyle(0x000000, 0.72);
-    this.strip.fillRect(-width / 2, -34, width, 68);
+    this.strip.fillRect(-stripWidth / 2, -34, stripWidth, 68);
     this.strip.lineStyle(2, COLORS.gold, 0.8);
-    this.strip.lineBetween(-width / 2, -34, width / 2, -34);
-    this.strip.lineBetween(-width / 2, 34, width / 2, 34);
-    this.label = scene.add.text(0, 0, '', titleStyle(40, CSS.gold)).setOrigin(0.5);
+    this.strip.lineBetween(-stripWidth / 2, -34, stripWidth / 2, -34);
+    this.strip.lineBetween(-stripWidth / 2, 34, stripWidth / 2, 34);
+    this.label = scene.add
+      .text(0, 0, '', titleStyle(40, CSS.gold))
+      .setOrigin(0.5)
+      .setName('battle-banner');
     this.add([this.strip, this.label]);
     this.setVisible(false).setDepth(5000);
     scene.add.existing(this);
@@ -374,7 +382,10 @@ export class Banner extends Phaser.GameObjects.Container {
 
   /** Shows text for `hold` ms, then fades out on its own. */
   play(text: string, color: string, size: number, hold: number): void {
-    this.label.setText(text).setColor(color).setFontSize(size);
+    this.label.setText(text).setColor(color).setFontSize(size).setScale(1);
+    // Within the strip, whatever its width (issue 29: cut at both sides on a phone upright).
+    const room = this.stripWidth - 24;
+    if (this.label.width > room) this.label.setScale(room / this.label.width);
     this.scene.tweens.killTweensOf(this);
     this.setVisible(true).setAlpha(0).setScale(1, 0.6);
     this.scene.tweens.chain({

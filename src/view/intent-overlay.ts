@@ -67,6 +67,17 @@ export interface IntentMark {
   source: 'exact' | 'as-if-first' | 'estimated';
 }
 
+/** A monster's compact mark: what its next turn comes to, in one sign and colour. */
+export function intentSign(mark: Pick<IntentMark, 'kind' | 'strike'>): {
+  text: string;
+  color: string;
+} {
+  if (mark.strike) return { text: '\u2694', color: '#ff8a7a' };
+  if (mark.kind === 'patrol') return { text: '?', color: '#ffe2a8' };
+  if (mark.kind === 'alerted') return { text: '\u00bb', color: '#ffd2c8' };
+  return { text: '\u2022', color: '#d8d0c0' };
+}
+
 /** A hero's chance of being attacked next turn, for its card's badge. */
 export interface AttackBadge {
   unitId: string;

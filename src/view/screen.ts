@@ -9,6 +9,9 @@
 export const DESIGN_WIDTH = 1280;
 export const DESIGN_HEIGHT = 720;
 
+/** The least height (CSS pixels) of a control a thumb must hit on a phone. */
+export const TOUCH_TARGET = 44;
+
 /** Below this width (CSS pixels, held upright) the battle gets its narrow layout. */
 const NARROW_WIDTH = 900;
 /** The narrow layout is drawn for a screen this wide (a phone held upright). */

@@ -76,7 +76,8 @@ export interface SetupLayout {
  */
 export function setupLayout(W: number, H: number, button: number, listH = 560): SetupLayout {
   const upright = H > W;
-  const font = button > 34 ? 17 : 15;
+  // (A thumb-sized button on a phone, drawn small, takes larger letters.)
+  const font = button > 60 ? 20 : button > 34 ? 17 : 15;
   const row = Math.max(40, button + 6);
   if (!upright) {
     const details = { x: 460, y: 84, w: W - 460 - 36, h: 560 };

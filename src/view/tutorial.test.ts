@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyCommand, defaultOptions, type GameState } from '../engine';
+import { applyCommand, defaultOptions, legalCommands, type GameState } from '../engine';
 import { BattleSession } from '../app/session';
 import { DEFAULT_KEYS } from '../app/key-bindings';
 import { TUTORIAL_BATTLE } from '../app/tutorial-flag';
@@ -56,54 +56,90 @@ describe('the tutorial model', () => {
     const moved = applyCommand(start, { type: 'move', unit, to });
     expect(moved.ok).toBe(true);
     if (!moved.ok) return;
+    // The monsters by the entrance saw the heroes' start: the first move is noticed and
+    // cannot be taken back, so the tutorial teaches Undo later, not here.
+    expect(legalCommands(moved.state).some((c) => c.type === 'undo-move')).toBe(false);
     p = advanceTutorial(p, { kind: 'command', command: { type: 'move', unit, to }, ok: true });
-    expect(tutorialPrompt(p, moved.state)!.control).toBe('undo');
-    // The monsters saw that move: nothing can be taken back, the bubble offers Got it.
-    expect(tutorialPrompt(p, moved.state)!.acknowledge).toBe('Got it');
-    expect(advanceTutorial({ ...p }, { kind: 'acknowledged' }).step).toBe(p.step + 1);
-    // Acknowledging does nothing on a step that waits for an action.
-    expect(advanceTutorial(startTutorial(), { kind: 'acknowledged' }).step).toBe(0);
-
-    // A refused undo (a monster saw the move) is no undo: the step waits; Got it goes on.
-    const tried = advanceTutorial(p, {
-      kind: 'command',
-      command: { type: 'undo-move', unit },
-      ok: false,
-    });
-    expect(tried.step).toBe(p.step);
-    // A real undo goes on too.
-    expect(
-      advanceTutorial(p, { kind: 'command', command: { type: 'undo-move', unit }, ok: true }).step,
-    ).toBe(p.step + 1);
-    p = advanceTutorial(p, { kind: 'acknowledged' });
     const attackPrompt = tutorialPrompt(p, moved.state)!;
     expect(attackPrompt.step).toBe('attack');
+    // Acknowledging does nothing on a step that waits for an action.
+    expect(advanceTutorial(p, { kind: 'acknowledged' })).toBe(p);
     // The marked square holds a monster the hero can strike.
     const target = moved.state.units.find(
       (u) => u.position?.x === attackPrompt.square!.x && u.position?.y === attackPrompt.square!.y,
     );
     expect(target?.side).toBe('enemies');
+    const strike = legalCommands(moved.state).find(
+      (c) => c.type === 'attack' && c.target === target!.id,
+    )!;
+    const struck = applyCommand(moved.state, strike);
+    if (!struck.ok) throw new Error(struck.error);
 
+    p = advanceTutorial(p, { kind: 'command', command: strike, ok: true });
+    expect(tutorialPrompt(p, struck.state)!.control).toBe('log');
+    p = advanceTutorial(p, { kind: 'log-pressed' });
+    expect(tutorialPrompt(p, struck.state)!.control).toBe('threats');
+    p = advanceTutorial(p, { kind: 'ui', ui: { ...initialUi(), showIntent: true } });
+    expect(tutorialPrompt(p, struck.state)!.control).toBe('threats');
+    p = advanceTutorial(p, { kind: 'ui', ui: { ...initialUi(), showThreats: true } });
+    expect(tutorialPrompt(p, struck.state)!.control).toBe('intent');
+    p = advanceTutorial(p, { kind: 'ui', ui: { ...initialUi(), showIntent: true } });
+    expect(tutorialPrompt(p, struck.state)!.control).toBe('end-turn');
+    const ended = applyCommand(struck.state, { type: 'end-turn', unit });
+    if (!ended.ok) throw new Error(ended.error);
+    p = advanceTutorial(p, { kind: 'command', command: { type: 'end-turn', unit }, ok: true });
+
+    // 7. Undo, with the next hero: the bubble marks a square whose move can be taken back.
+    const next = ended.state.turn!.unitId;
+    expect(next).not.toBe(unit);
+    const walk = tutorialPrompt(p, ended.state)!;
+    expect(walk.step).toBe('undo');
+    expect(walk.acknowledge).toBeNull();
+    expect(walk.text).toMatch(/Walk to the marked square, then Undo \(or Z\)/);
+    // A move alone does not finish the step.
+    const quietMove = { type: 'move' as const, unit: next, to: walk.square! };
+    const quiet = applyCommand(ended.state, quietMove);
+    if (!quiet.ok) throw new Error(quiet.error);
+    p = advanceTutorial(p, { kind: 'command', command: quietMove, ok: true });
+    expect(p.finished).toBe(false);
+    // Now Undo is possible (the engine offers it) and the bubble points at the button.
+    expect(legalCommands(quiet.state)).toContainEqual({ type: 'undo-move', unit: next });
+    const press = tutorialPrompt(p, quiet.state)!;
+    expect(press.control).toBe('undo');
+    expect(press.acknowledge).toBeNull();
+    expect(press.text).toMatch(/Try it/);
+    // A refused undo is no undo: the step waits.
+    const tried = advanceTutorial(p, {
+      kind: 'command',
+      command: { type: 'undo-move', unit: next },
+      ok: false,
+    });
+    expect(tried).toBe(p);
+    const undone = applyCommand(quiet.state, { type: 'undo-move', unit: next });
+    expect(undone.ok).toBe(true);
     p = advanceTutorial(p, {
       kind: 'command',
-      command: { type: 'attack', unit, target: target!.id, weapon: 'any' },
+      command: { type: 'undo-move', unit: next },
       ok: true,
     });
-    expect(tutorialPrompt(p, moved.state)!.control).toBe('log');
-    p = advanceTutorial(p, { kind: 'log-pressed' });
-    expect(tutorialPrompt(p, moved.state)!.control).toBe('threats');
-    p = advanceTutorial(p, { kind: 'ui', ui: { ...initialUi(), showIntent: true } });
-    expect(tutorialPrompt(p, moved.state)!.control).toBe('threats');
-    p = advanceTutorial(p, { kind: 'ui', ui: { ...initialUi(), showThreats: true } });
-    expect(tutorialPrompt(p, moved.state)!.control).toBe('intent');
-    p = advanceTutorial(p, { kind: 'ui', ui: { ...initialUi(), showIntent: true } });
-    expect(tutorialPrompt(p, moved.state)!.control).toBe('end-turn');
-    expect(p.finished).toBe(false);
-    p = advanceTutorial(p, { kind: 'command', command: { type: 'end-turn', unit }, ok: true });
     expect(p.finished).toBe(true);
-    expect(tutorialPrompt(p, moved.state)!.step).toBe('finished');
+    expect(tutorialPrompt(p, ended.state)!.step).toBe('finished');
     // Nothing moves it on any more.
     expect(advanceTutorial(p, { kind: 'log-pressed' })).toBe(p);
+  });
+
+  it('on the undo step, a move that cannot be taken back is explained, and Got it goes on', () => {
+    const p = { ...startTutorial(), step: TUTORIAL_STEPS.indexOf('undo') };
+    const unit = start.turn!.unitId;
+    // The first move of the tutorial battle is noticed: no undo.
+    const to = tutorialPrompt(startTutorial(), start)!.square!;
+    const moved = applyCommand(start, { type: 'move', unit, to });
+    if (!moved.ok) throw new Error(moved.error);
+    const shown = tutorialPrompt(p, moved.state)!;
+    expect(shown.control).toBe('undo');
+    expect(shown.acknowledge).toBe('Got it');
+    expect(shown.text).toMatch(/greyed out: the move stands/);
+    expect(advanceTutorial(p, { kind: 'acknowledged' }).finished).toBe(true);
   });
 
   it('the dice log step also counts the log panel opened on a narrow screen', () => {

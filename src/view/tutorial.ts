@@ -9,14 +9,19 @@ import { DEFAULT_KEYS, keyLabel, type KeyBindings } from '../app/key-bindings';
 import type { TutorialProgress } from '../app/tutorial-flag';
 import type { BattleUi } from './battle-ui';
 
+/**
+ * The steps in order. Undo comes with the second hero: on the Dungeon Crawl's map the
+ * monsters by the entrance see the heroes' start, so the first move of the game is always
+ * noticed and can never be taken back; once they know, a quiet move can be.
+ */
 export const TUTORIAL_STEPS = [
   'move',
-  'undo',
   'attack',
   'log',
   'threats',
   'intent',
   'end-turn',
+  'undo',
 ] as const;
 
 export type TutorialStep = (typeof TUTORIAL_STEPS)[number];
@@ -123,6 +128,18 @@ export function squareToStrikeFrom(state: GameState): Point | null {
   return moves[0]?.to ?? null;
 }
 
+/**
+ * A square the acting hero can move to and then take the move back from (asked of the
+ * engine: no monster newly notices it, no die is rolled), if any.
+ */
+export function squareToUndoFrom(state: GameState): Point | null {
+  for (const m of actingCommands(state, 'move')) {
+    const after = applyCommand(state, m);
+    if (after.ok && legalCommands(after.state).some((c) => c.type === 'undo-move')) return m.to;
+  }
+  return null;
+}
+
 /** The square of a monster the acting hero can strike now, if any. */
 export function targetSquare(state: GameState): Point | null {
   for (const a of actingCommands(state, 'attack')) {
@@ -135,6 +152,35 @@ export function targetSquare(state: GameState): Point | null {
 function actingName(state: GameState): string {
   const id = state.turn?.unitId;
   return state.units.find((u) => u.id === id)?.name ?? 'your hero';
+}
+
+/**
+ * The undo step: a quiet square to walk to first, then the Undo button to press; when the
+ * move taken cannot be taken back (or no quiet square is left), why, and the bubble's
+ * Got it.
+ */
+function undoPrompt(
+  state: GameState,
+  base: Omit<TutorialPrompt, 'text'>,
+  who: string,
+  undoKey: string,
+): TutorialPrompt {
+  const rule = `Undo (or ${undoKey}) takes a move back while no monster newly noticed it and no die was rolled.`;
+  if (actingCommands(state, 'undo-move').length > 0)
+    return { ...base, text: `${rule} Try it.`, control: 'undo' };
+  const quiet = state.turn?.moved ? null : squareToUndoFrom(state);
+  if (quiet)
+    return {
+      ...base,
+      text: `${who}'s turn. Walk to the marked square, then Undo (or ${undoKey}) takes the move back: no monster newly noticed it, no die was rolled.`,
+      square: quiet,
+    };
+  return {
+    ...base,
+    text: `${rule} This move cannot be, so Undo is greyed out: the move stands.`,
+    control: 'undo',
+    acknowledge: 'Got it',
+  };
 }
 
 /** What the tutorial says and points at now, or null when it is over (skipped). */
@@ -162,34 +208,23 @@ export function tutorialPrompt(
         ...base,
         step,
         title: 'Move',
-        text: `It is ${who}'s turn. Click the marked square to walk there.`,
+        text: `It is ${who}'s turn. Click the marked square to walk there. Monsters that see a hero (the pale eye) notice once you move.`,
         square: squareToStrikeFrom(state),
       };
     case 'undo':
-      return actingCommands(state, 'undo-move').length > 0
-        ? {
-            ...base,
-            step,
-            title: 'Undo',
-            text: `Undo (or ${key('undo')}) takes a move back while no monster saw it and no die was rolled. Try it.`,
-            control: 'undo',
-          }
-        : {
-            ...base,
-            step,
-            title: 'Undo',
-            text: `Undo (or ${key('undo')}) takes a move back while no monster saw it and no die was rolled. The monsters saw this one, so it is greyed out: the move stands.`,
-            control: 'undo',
-            acknowledge: 'Got it',
-          };
-    case 'attack':
+      return undoPrompt(state, { ...base, step, title: 'Undo' }, who, key('undo'));
+    case 'attack': {
+      const target = targetSquare(state);
       return {
         ...base,
         step,
         title: 'Attack',
-        text: 'A monster in reach shows a badge with your chance to hit. Click it to strike.',
-        square: targetSquare(state) ?? squareToStrikeFrom(state),
+        text: target
+          ? 'A monster in reach shows a badge with your chance to hit. Click it to strike.'
+          : 'Walk to the marked square first; a monster in reach then shows a badge with your chance to hit. Click it to strike.',
+        square: target ?? squareToStrikeFrom(state),
       };
+    }
     case 'log':
       if (screen.logHidden)
         return {

@@ -14,6 +14,7 @@ import {
 } from '../engine';
 import { cosmetic } from './rng';
 import { boardTextResolution, COLORS, CSS, isReducedMotion, textStyle } from './theme';
+import type { EyeMark } from './battle-view';
 
 export const TILE = 32;
 
@@ -226,6 +227,7 @@ export class UnitView extends Phaser.GameObjects.Container {
   /** The cone's arrowhead, over the figure (a monster facing away still shows it). */
   private coneTip: Phaser.GameObjects.Graphics;
   private eye: Phaser.GameObjects.Graphics;
+  private eyeMark: EyeMark = 'none';
   private patrolling = false;
   private glow: Phaser.GameObjects.Graphics;
   /** The texture of the figure's frames (the atlas, or its tinted copy). */
@@ -302,7 +304,6 @@ export class UnitView extends Phaser.GameObjects.Container {
     this.cone = scene.add.graphics().setVisible(false);
     this.coneTip = scene.add.graphics().setVisible(false);
     this.eye = scene.add.graphics().setVisible(false);
-    this.drawEye();
 
     this.usesAtlas = frameExists(scene, 'units', `${art.sprite}-idle-0`);
     this.texture = this.usesAtlas ? artTexture(scene, art, enemy) : 'units';
@@ -394,35 +395,53 @@ export class UnitView extends Phaser.GameObjects.Container {
     t.strokeTriangle(tip.x, tip.y, left.x, left.y, right.x, right.y);
   }
 
-  /** An eye over a hero that a monster can see now (drawn about its own centre). */
-  private drawEye(): void {
+  /**
+   * The eye over a hero in a monster's view (drawn about its own centre): wide open with a
+   * red iris and a red ring when an aware monster has noticed it; pale and half shut, its
+   * ring faint, when only unaware monsters see it (they take no notice until the heroes
+   * first move), so the two never read alike.
+   */
+  private drawEye(mark: Exclude<EyeMark, 'none'>): void {
     const g = this.eye;
+    g.clear();
     g.setPosition(-11, -22 - this.lift);
-    g.fillStyle(0x000000, 0.75);
+    const noticed = mark === 'noticed';
+    const open = noticed ? 3.2 : 1.4;
+    g.fillStyle(0x000000, noticed ? 0.75 : 0.55);
     g.fillCircle(0, 0, 7.5);
-    g.fillStyle(0xfff3d6, 1);
+    g.fillStyle(noticed ? 0xfff3d6 : 0xb9b4a8, 1);
     g.beginPath();
     g.moveTo(-6, 0);
-    g.lineTo(-2, -3.2);
-    g.lineTo(2, -3.2);
+    g.lineTo(-2, -open);
+    g.lineTo(2, -open);
     g.lineTo(6, 0);
-    g.lineTo(2, 3.2);
-    g.lineTo(-2, 3.2);
+    g.lineTo(2, open);
+    g.lineTo(-2, open);
     g.closePath();
     g.fillPath();
-    g.fillStyle(0xc0392b, 1);
-    g.fillCircle(0, 0, 2.4);
-    g.fillStyle(0x000000, 1);
-    g.fillCircle(0, 0, 1.1);
-    g.lineStyle(1, COLORS.vision, 1);
+    if (noticed) {
+      g.fillStyle(0xc0392b, 1);
+      g.fillCircle(0, 0, 2.4);
+      g.fillStyle(0x000000, 1);
+      g.fillCircle(0, 0, 1.1);
+      g.lineStyle(1.5, 0xc0392b, 1);
+    } else {
+      // The lid: a line over the half-shut eye.
+      g.lineStyle(1, 0x000000, 0.9);
+      g.lineBetween(-6, -0.2, 6, -0.2);
+      g.lineStyle(1, COLORS.vision, 0.6);
+    }
     g.strokeCircle(0, 0, 7.5);
   }
 
-  /** Whether a monster can see this hero now (the eye marker). */
-  setSpotted(on: boolean): void {
-    this.eye.setVisible(on);
+  /** The eye marker: none, seen but not yet noticed, or noticed (view/battle-view.ts eyeMarkOf). */
+  setEye(mark: EyeMark): void {
+    if (mark !== this.eyeMark && mark !== 'none') this.drawEye(mark);
+    this.eyeMark = mark;
+    this.eye.setVisible(mark !== 'none');
   }
 
+  /** Whether a monster can see this hero now (either eye). */
   get spotted(): boolean {
     return this.eye.visible;
   }

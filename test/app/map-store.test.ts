@@ -15,6 +15,7 @@ import {
   removeStoredMap,
   STORE_MESSAGES,
   storeMap,
+  storeMapMarks,
   type StoredMap,
 } from '../../src/app/map-store';
 
@@ -63,6 +64,33 @@ describe('my maps in IndexedDB', () => {
     expect(await loadStoredMap('a')).toBeNull();
     const after = await listStoredMaps();
     expect(after.ok && after.maps.map((m) => m.id)).toEqual(['b']);
+  });
+
+  it("keeps the player's marks with a map; a record kept before marks reads as none", async () => {
+    // A record as kept before maps had marks: no tileMarks field at all.
+    expect(await storeMap(map('old', '2024-01-01T00:00:00Z'))).toEqual({ ok: true });
+    const old = await loadStoredMap('old');
+    expect(old?.source.tileMarks).toEqual({});
+    expect(old?.source.text).toBe('<map id="old"/>');
+    // Marks kept: its files and image bytes are unchanged, the list too.
+    expect(await storeMapMarks('old', { '3': 'wall', '5': 'cover' })).toEqual({ ok: true });
+    const marked = await loadStoredMap('old');
+    expect(marked?.source.tileMarks).toEqual({ '3': 'wall', '5': 'cover' });
+    expect(marked?.source.files).toEqual({ 'tiles.tsx': '<tileset/>' });
+    expect([...(marked?.images['tiles.png'] ?? [])]).toEqual([1, 2, 3]);
+    const listed = await listStoredMaps();
+    expect(listed.ok && listed.maps.map((m) => m.id)).toEqual(['old']);
+    // Junk in a record's marks is left out as it is read.
+    const junk = map('junk', '2024-01-02T00:00:00Z');
+    (junk.source as { tileMarks?: unknown }).tileMarks = { '7': 'lava', '2': 'floor', x: 'wall' };
+    expect(await storeMap(junk)).toEqual({ ok: true });
+    expect((await loadStoredMap('junk'))?.source.tileMarks).toEqual({ '2': 'floor' });
+    // A map no longer kept is not kept again by its marks.
+    expect(await storeMapMarks('gone', { '3': 'wall' })).toEqual({
+      ok: false,
+      error: 'That map is no longer kept in this browser.',
+    });
+    expect(await loadStoredMap('gone')).toBeNull();
   });
 
   it('loses nothing kept before when the storage is full, and says so', async () => {

@@ -187,13 +187,51 @@ describe('the campaign picker', () => {
     expect(c?.position.at).toBe('choice');
     const hero = c!.party[0];
 
-    // Renaming: the Rename button asks for the name, typed into the browser's prompt.
-    page.once('dialog', (d) => void d.accept('Wulfric the Salty'));
+    // Renaming: the Rename button opens the game's own text field (no browser prompt),
+    // the old name selected; the keys type the new one and Enter takes it.
+    let prompted = false;
+    page.on('dialog', (d) => {
+      prompted = true;
+      void d.dismiss();
+    });
+    const field = () => page.evaluate(() => window.archfoe.debug.buttonRect('rename-field'));
     await clickButtonOn(page, `rename-${hero.id}`);
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('rename-field') !== null);
+    expect((await field())!.label).toBe(hero.name);
+    // Escape cancels: the name stays.
+    await page.keyboard.type('Nobody');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('rename-field') === null);
+    expect(await text(`hero-${hero.id}-name`)).toBe(hero.name);
+    expect(await page.evaluate(() => window.archfoe.scene())).toBe('Campaign');
+    // An empty name is refused with words; the field stays open.
+    await clickButtonOn(page, `rename-${hero.id}`);
+    await page.waitForFunction(() => window.archfoe.debug.buttonRect('rename-field') !== null);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() =>
+      /at least one letter/.test(window.archfoe.debug.textOf('rename-field-message') ?? ''),
+    );
+    expect(await field()).not.toBeNull();
+    // The field takes no more than a name's most characters (40).
+    await page.keyboard.type('x'.repeat(50));
+    expect((await field())!.label).toBe('x'.repeat(40));
+    await page.keyboard.press(process.platform === 'darwin' ? 'Meta+A' : 'Control+A');
+    // The text size setting's letters, on the canvas and in the field alike, readable.
+    const letters = await page.evaluate(() => {
+      const input = document.querySelector('input[data-name="rename-field-input"]');
+      return input ? parseFloat(getComputedStyle(input).fontSize) : 0;
+    });
+    expect(letters).toBeGreaterThanOrEqual(12);
+    await page.keyboard.type('Wulfric the Salty');
+    await page.screenshot({ path: join(ARTIFACTS, 'campaign-rename-field.png') });
+    await page.keyboard.press('Enter');
     await page.waitForFunction(
       (id) => window.archfoe.debug.textOf(`hero-${id}-name`) === 'Wulfric the Salty',
       hero.id,
     );
+    expect(prompted).toBe(false);
+    expect(await field()).toBeNull();
     await clickButtonOn(page, 'choose-pass');
     await page.waitForFunction(() => {
       const p = window.archfoe.campaign()?.position;

@@ -3,7 +3,9 @@
  * and the pointer on a foe (its line-of-sight label drawn), no two labels on the board
  * cover each other, nor a target badge, and each is readable (at least 10 page pixels high)
  * at the zoom the map opens at on a 1280x720 screen, on the small Dungeon Crawl (crowded)
- * and on the 30x20 Goblin Warren (zoomed out).
+ * and on the 30x20 Goblin Warren (zoomed out). Issue 29: the board shows a mark per monster
+ * and the numbers of the monster in focus only; no label or badge is drawn past the board's
+ * edge; every chance is written in whole per cent.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +59,33 @@ async function pointAt(at: { x: number; y: number }): Promise<BattleLook> {
   return look();
 }
 
+/** Whether `inner` lies within `outer` (half a pixel of rounding allowed). */
+function within(inner: LookRect, outer: LookRect): boolean {
+  return (
+    inner.x >= outer.x - 0.5 &&
+    inner.y >= outer.y - 0.5 &&
+    inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+    inner.y + inner.height <= outer.y + outer.height + 0.5
+  );
+}
+
+/** No label or badge past the board's edge; every per cent on the board and panel whole. */
+function checkOnBoard(seen: BattleLook, what: string): void {
+  for (const l of seen.labels ?? [])
+    expect(within(l.rect, seen.board), `${what}: "${l.text}" on the board`).toBe(true);
+  for (const b of seen.badges)
+    expect(within(b.rect, seen.board), `${what}: badge ${b.text} on the board`).toBe(true);
+  const words = [
+    ...(seen.labels ?? []).map((l) => l.text),
+    ...seen.badges.map((b) => b.text),
+    ...(seen.intent?.odds ?? []).map((o) => `${o.text} ${o.tip}`),
+    seen.info.body,
+  ];
+  for (const w of words) expect(w, `${what}: one precision`).not.toMatch(/\d\.\d+\s*%/);
+}
+
 function checkApart(seen: BattleLook, what: string): void {
+  checkOnBoard(seen, what);
   const labels = seen.labels ?? [];
   for (let i = 0; i < labels.length; i++) {
     expect(labels[i].rect.height, `${what}: "${labels[i].text}" readable`).toBeGreaterThanOrEqual(
@@ -127,18 +155,25 @@ describe('the intent overlay\u2019s labels', () => {
       const s = await playUntilAlerted(alerted);
       await page.keyboard.press('i');
       await page.waitForTimeout(200);
-      // Every monster's labels at once, then with the pointer on each foe in turn.
+      // Every monster's mark at once, no numbers, then with the pointer on each foe in turn.
       const all = await pointAt({ x: -5, y: -5 });
-      expect((all.labels ?? []).filter((l) => l.kind === 'intent').length).toBeGreaterThan(2);
+      const shownMarks = (all.intent?.marks ?? []).length;
+      expect(shownMarks).toBeGreaterThanOrEqual(alerted);
+      const marks = (all.labels ?? []).filter((l) => l.kind === 'intent-mark');
+      expect(marks.length).toBe(shownMarks);
+      expect((all.labels ?? []).filter((l) => l.kind === 'intent')).toEqual([]);
       checkApart(all, 'Intent on');
       const foes = s.units.filter((u) => u.side === 'enemies' && u.position).slice(0, 6);
       let sightLabels = 0;
+      let numbers = 0;
       for (const foe of foes) {
         const seen = await pointAt(foe.position!);
         sightLabels += (seen.labels ?? []).filter((l) => l.kind === 'sight').length;
+        numbers += (seen.labels ?? []).filter((l) => l.kind === 'intent').length;
         checkApart(seen, `pointing at ${foe.id}`);
       }
       expect(sightLabels, 'a line-of-sight label met').toBeGreaterThan(0);
+      expect(numbers, 'the numbers of a monster in focus').toBeGreaterThan(0);
       await page.screenshot({
         path: `test-artifacts/intent-labels-${scenario.replace(':', '-')}.png`,
       });

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BattleLook } from '../../src/app/app';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { commandKey, type EnemyIntent, type GameState } from '../../src/engine';
+import { commandKey, formatChance, type EnemyIntent, type GameState } from '../../src/engine';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, useBrowser, waitForScene } from './harness';
@@ -235,7 +235,7 @@ describe('the intent overlay', () => {
     expect(shown.odds.map((o) => o.unit).sort()).toEqual(living.map((u) => u.id).sort());
     for (const o of shown.odds) {
       const c = odds.chances[o.unit];
-      expect(o.text).toBe(`\u2694 ${c > 0 && c < 0.005 ? '<1' : Math.round(c * 1000) / 10}%`);
+      expect(o.text).toBe(`\u2694 ${formatChance(c)}`);
       expect(o.tip).toContain(odds.method === 'exact' ? 'exact' : 'Monte Carlo');
     }
     // With Intent on every monster on the board has its marks.

@@ -48,6 +48,21 @@ describe('The Dungeon Crawl set-up', () => {
     }
   });
 
+  it('the lair is only where the dragon starts: it patrols off it on its first roll', () => {
+    // Set Up: "place the dragon marker on the space marked Dragon"; To Play: "Begin with
+    // all the monsters in the patrolling status" (d8 1 or 2: "moves forward its full move").
+    const { state, events } = play(newGame(dungeonCrawlBoard()), { type: 'start' }, [
+      1,
+      1,
+      ...Array(10).fill(4),
+    ]);
+    expect(events.find((e) => e.type === 'placed')?.text).toBe(
+      'The Dragon starts in its lair (1-2) and patrols from there like every monster.',
+    );
+    expect(unit(state, 'dragon-1').position).toEqual({ x: 0, y: 2 });
+    expect(unit(state, 'dragon-1').ai!.status).toBe('patrolling');
+  });
+
   it('a chosen lair needs no roll', () => {
     const { state } = play(
       newGame(dungeonCrawlBoard(), { lair: '5-6' }),

@@ -159,7 +159,7 @@ describe('walls drawn the way other games mark them, with the convention named',
     const m = pair(name);
     expect(m.summary).toContain(`  Walls read from ${how}`);
     expect(m.summary.match(/Walls read from/g)).toHaveLength(1);
-    expect(m.warnings.join('\n')).not.toContain('No tile or layer says where the walls are');
+    expect(m.warnings.join('\n')).not.toContain('says which tiles are walls');
   });
 
   it('a tile marked collides = false and a terrain property are not walls by convention', () => {
@@ -174,8 +174,11 @@ describe('walls drawn the way other games mark them, with the convention named',
 
   it('says so when a map has no wall information at all', () => {
     const m = pair('no-walls');
-    expect(m.warnings).toContain(
-      'No tile or layer says where the walls are (no "terrain" or "collides" property, no collision shapes, no layer named like walls), so the whole map is open floor. Mark the walls as "Maps from elsewhere" in the map guide says, e.g. a bool property collides = true on the wall tiles.',
+    // The first note: the one that matters most, with what to do on the Setup screen.
+    expect(m.warnings[0]).toBe(
+      'Nothing in this map says which tiles are walls (no "terrain" or "collides" property, no collision shapes, no layer named walls), so the whole map is open floor. ' +
+        "On the Setup screen, click a wall in the map's picture to make every tile of that kind a wall (click again for floor, then cover). " +
+        'Or mark the walls in Tiled as "Maps from elsewhere" in the map guide says, e.g. a bool property collides = true on the wall tiles.',
     );
     expect(m.summary).not.toContain('Walls read from');
   });

@@ -13,6 +13,28 @@ function sim(...args: string[]): string {
   });
 }
 
+/**
+ * `npm run sim -- --scenario dungeon-crawl --option enemyPercent=30 --option lair=3-4 --games 20
+ * --seed 1 --json`: the Den, the Ember Crown's first mission, at normal difficulty.
+ */
+const DEN_GOLDEN = {
+  scenario: 'dungeon-crawl',
+  rules: 'dungeon-crawl',
+  seed: 1,
+  games: 20,
+  morale: false,
+  heroWins: 19,
+  draws: 0,
+  enemyWins: 1,
+  heroWinRate: 0.95,
+  meanRounds: 6.95,
+  heroWinsByRound2: 0,
+  shortestWinRound: 5,
+  meanHeroesLost: 0.75,
+  meanEnemiesLost: 2.9,
+  meanCommands: 61.3,
+};
+
 describe('the shipped Dungeon Crawl map', () => {
   it('loads from maps/dungeon-crawl.tmj to the same board the engine tests use', () => {
     const loaded = loadBundledMap('dungeon-crawl');
@@ -49,6 +71,33 @@ describe('npm run sim', () => {
       sim('--scenario', 'dungeon-crawl', '--games', '12', '--seed', '6', '--json', '--no-morale'),
     );
     expect(c.morale).toBe(false);
+    // How soon the heroes won: never sooner than the shortest win, within the wins.
+    expect(a.heroWinsByRound2).toBeGreaterThanOrEqual(0);
+    expect(a.heroWinsByRound2).toBeLessThanOrEqual(a.heroWins);
+    if (a.heroWins === 0) expect(a.shortestWinRound).toBeNull();
+    else expect(a.heroWinsByRound2 > 0).toBe(a.shortestWinRound <= 2);
+  });
+
+  it('the Ember Crown’s first mission at normal (the Den: three trolls and the book’s dragon) is a fight', () => {
+    // A seeded golden of the autopilot (docs/first-battle.md has the 200-game figures):
+    // re-record it on purpose when the autopilot or the Dungeon Crawl's rules change.
+    const den = JSON.parse(
+      sim(
+        '--scenario',
+        'dungeon-crawl',
+        '--option',
+        'enemyPercent=30',
+        '--option',
+        'lair=3-4',
+        '--games',
+        '20',
+        '--seed',
+        '1',
+        '--json',
+      ),
+    );
+    delete den.gamesPerSecond;
+    expect(den).toEqual(DEN_GOLDEN);
   });
 
   it('names a bad option or scenario in plain words and exits 1', () => {

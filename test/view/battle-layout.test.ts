@@ -286,4 +286,51 @@ describe("every figure of the player's army reaches a card (issue 28: an army of
     const p = battleLayout(phone.width, phone.height, 4, true, true);
     expect([p.cards.length, p.cardPager]).toEqual([4, null]);
   });
+
+  it("a tall board (8 x 10) on a 1920 screen takes the window's height, the bar's pieces at the sides", () => {
+    const m = screenMetrics(1920, 1080);
+    const plain = battleLayout(m.width, m.height, 4, true);
+    const tall = battleLayout(m.width, m.height, 4, true, false, 1, 8 / 10);
+    // The window reaches the foot of the screen (less its margin): the board gains height.
+    expect(tall.viewport.y + tall.viewport.height).toBe(m.height - 8);
+    expect(tall.viewport.height).toBeGreaterThan(plain.viewport.height + 40);
+    // Every card still shown; Undo, End turn, the hint, the log and the info on screen, apart.
+    expect([tall.cards.length, tall.cardPager]).toEqual([4, null]);
+    const undo = button(tall.undo, tall.buttonHeights.bar);
+    const end = button(tall.endTurn, tall.buttonHeights.bar);
+    const hint: Rect = { x: tall.hint.x, y: tall.hint.y - 40, width: tall.hint.wrap, height: 80 };
+    const lastCard = { ...tall.cards[3], width: CARD_W, height: CARD_H };
+    const pieces = [undo, end, hint, lastCard, tall.log, tall.info, tall.viewport];
+    for (const r of pieces) expect(inside(r, m.width, m.height)).toBe(true);
+    for (let i = 0; i < pieces.length; i++)
+      for (let j = i + 1; j < pieces.length; j++)
+        expect(overlaps(pieces[i], pieces[j]), `pieces ${i} and ${j}`).toBe(false);
+    expect(tall.info.height).toBeGreaterThanOrEqual(190);
+    // A wide board, or a screen too low for the cards with the hint under them: as before.
+    expect(battleLayout(m.width, m.height, 4, true, false, 1, 30 / 20)).toEqual(plain);
+    expect(battleLayout(1280, 720, 4, true, false, 1, 8 / 10)).toEqual(
+      battleLayout(1280, 720, 4, true),
+    );
+  });
+
+  it("a phone upright: the battle's buttons a thumb's 44 CSS pixels high, the rows apart", () => {
+    for (const [w, h, dpr] of [
+      [390, 844, 3],
+      [360, 640, 2],
+    ] as const) {
+      const m = screenMetrics(w, h, dpr);
+      const css = m.cssWidth / m.width;
+      const l = battleLayout(m.width, m.height, 4, true, true, css);
+      expect(l.buttonHeights.top * css).toBeGreaterThanOrEqual(44);
+      expect(l.buttonHeights.bar * css).toBeGreaterThanOrEqual(44);
+      expect(l.buttonHeights.fit * css).toBeGreaterThanOrEqual(44);
+      const top = l.topButtons.map((b) => button(b, l.buttonHeights.top));
+      const bar = [l.undo, l.endTurn, l.panelButtons!.heroes, l.panelButtons!.log].map((b) =>
+        button(b, l.buttonHeights.bar),
+      );
+      for (const r of [...top, ...bar]) expect(inside(r, m.width, m.height)).toBe(true);
+      for (const r of top) expect(r.y + r.height).toBeLessThanOrEqual(l.viewport.y);
+      for (const r of bar) expect(r.y).toBeGreaterThanOrEqual(l.hint.y + 10);
+    }
+  });
 });

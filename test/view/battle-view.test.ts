@@ -66,7 +66,12 @@ describe('the derived battle view', () => {
     const preview = rules.previewAction(near, t.command!)!;
     expect(t.chance).toBe(preview.chance);
     expect(view.badges).toEqual([
-      { unitId: 'troll-1', text: `1 \u00b7 ${formatChance(preview.chance)}`, tone: 'target' },
+      {
+        unitId: 'troll-1',
+        at: { x: 4, y: 3 },
+        text: `1 \u00b7 ${formatChance(preview.chance)}`,
+        tone: 'target',
+      },
     ]);
     expect(view.marks).toContainEqual({ at: { x: 4, y: 3 }, tone: 'target' });
     const hovered = derive(near, { hover: { x: 4, y: 3 } });
@@ -141,6 +146,12 @@ describe('the derived battle view', () => {
     expect(view.controls).toEqual({ undo: false, endTurn: false, endOnly: false });
     expect(view.title).toBeNull();
     expect(view.hint).toBe('Space or Enter: skip the animation.');
+    // A touch screen has no Space or Enter: a tap on the board skips (issue 29).
+    const touch = { ...startAnimating(followTurn(initialUi(), s)), usingTouch: true };
+    const onTouch = deriveBattleView(s, touch, CONTEXT);
+    expect(onTouch.hint).toBe('Tap the board to skip.');
+    expect(onTouch.info.body).toMatch(/Tap the board to skip\.$/);
+    expect(onTouch.info.body).not.toMatch(/Space|Enter/);
   });
 
   it('says who acts on the cards and the title, and lights End turn when nothing else is left', () => {

@@ -231,7 +231,7 @@ function mapJson(
     [builtinTileset('../assets/tiles/dungeon-tiles.png', 'dungeon-tiles')],
     {
       description:
-        'Four heroes creep into a cramped cave of goblins and trolls to slay the dragon that rules it. A die decides in which of three corners the dragon sleeps.',
+        'Four heroes creep into a cramped cave of goblins and trolls to slay the dragon that rules it. A die decides in which of three lairs the dragon starts; from there it prowls like any monster.',
       lairRoll: true,
       // The seed's Dungeon Crawl makes morale optional: off unless the player turns it on.
       moraleOptional: false,

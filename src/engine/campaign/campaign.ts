@@ -81,17 +81,21 @@ function newHero(id: string, def: HeroDefinition, joined: string | null): Campai
 }
 
 /**
- * A new campaign at its first mission; nothing is rolled yet. `diceVersion` is a save's
- * own when it is replayed; new campaigns take the current one.
+ * A new campaign at its first mission; nothing is rolled yet. `diceVersion` and `revision`
+ * are a save's own when it is replayed; new campaigns take the current dice and the
+ * campaign's own revision.
  */
 export function newCampaign(
   def: CampaignDefinition,
   seed: number,
   options: CampaignOptions,
   diceVersion: number = CURRENT_DICE_VERSION,
+  revision: number = def.revision ?? 1,
 ): CampaignState {
   const dice = createDiceState(seed, diceVersion);
   return {
+    // Revision 1 is what a campaign without the field means, so it is left out.
+    ...(revision !== 1 ? { revision } : {}),
     campaign: def.id,
     seed: dice.seed,
     options: copy(options),
@@ -108,13 +112,26 @@ export function newCampaign(
   };
 }
 
+/**
+ * A mission's options for a campaign begun under `revision`: those of the first earlier
+ * revision at or after it, else its own (the current ones).
+ */
+export function missionOptionsAt(
+  mission: MissionDefinition,
+  revision: number,
+): Readonly<Record<string, OptionValue>> {
+  const earlier = [...(mission.earlierOptions ?? [])].sort(
+    (a, b) => a.upToRevision - b.upToRevision,
+  );
+  return earlier.find((e) => revision <= e.upToRevision)?.options ?? mission.options ?? {};
+}
+
 /** The strength a mission's enemies take the field with: its own, changed by the difficulty. */
 function missionStrengthOptions(
   rules: RuleModule,
-  mission: MissionDefinition,
+  own: Readonly<Record<string, OptionValue>>,
   options: CampaignOptions,
 ): Record<string, OptionValue> {
-  const own = mission.options ?? {};
   const percent = typeof own.enemyPercent === 'number' ? own.enemyPercent : 100;
   const wounds = typeof own.archFoeWounds === 'number' ? own.archFoeWounds : 0;
   return rules.campaign!.strengthOptions({
@@ -187,11 +204,12 @@ export function missionSetup(
   // A map played under another module than its own keeps none of its own module's defaults.
   const defaults = moduleId === board.ruleModule ? board.defaults : {};
   // The mission's own enemy strength is combined with the difficulty's, never taken as it is.
-  const { enemyPercent: _percent, archFoeWounds: _wounds, ...own } = mission.options ?? {};
+  const missionOptions = missionOptionsAt(mission, state.revision ?? 1);
+  const { enemyPercent: _percent, archFoeWounds: _wounds, ...own } = missionOptions;
   const options = {
     ...defaults,
     ...own,
-    ...missionStrengthOptions(rules, mission, state.options),
+    ...missionStrengthOptions(rules, missionOptions, state.options),
   };
   const config: GameConfig = {
     scenarioId: mission.scenario,
@@ -509,11 +527,14 @@ export function chooseMission(state: CampaignState, missionId: string): Campaign
   return { ok: true, state: next };
 }
 
+/** The most characters a hero's name has (the rename field takes no more). */
+export const HERO_NAME_MOST = 40;
+
 /** Gives a living hero a new name (between battles). */
 export function renameHero(state: CampaignState, heroId: string, name: string): CampaignResult {
   const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > 40)
-    return { ok: false, error: 'A name must have 1 to 40 characters.' };
+  if (trimmed.length === 0 || trimmed.length > HERO_NAME_MOST)
+    return { ok: false, error: `A name must have 1 to ${HERO_NAME_MOST} characters.` };
   if (state.battle) return { ok: false, error: 'Heroes can be renamed only between battles.' };
   const index = state.party.findIndex((h) => h.id === heroId);
   if (index < 0) return { ok: false, error: `No living hero "${heroId}".` };

@@ -13,6 +13,7 @@ import type {
   CampaignDefinition,
   CampaignMap,
   CampaignMapImage,
+  EarlierMissionOptions,
   HeroDefinition,
   MissionChoice,
   MissionDefinition,
@@ -121,6 +122,36 @@ function readOptions(
   return out;
 }
 
+/** A mission's `earlierOptions`: `{ "upToRevision": n, "options": {...} }` for each. */
+function readEarlierOptions(
+  value: unknown,
+  where: string,
+  errors: string[],
+): EarlierMissionOptions[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    errors.push(`${where}'s "earlierOptions" must be a list.`);
+    return undefined;
+  }
+  const out: EarlierMissionOptions[] = [];
+  for (const [i, e] of value.entries()) {
+    const at = `${where}'s "earlierOptions", entry ${i + 1}`;
+    if (!isFields(e) || !isWholeAtLeast(e.upToRevision, 1)) {
+      errors.push(`${at} needs an "upToRevision" of 1 or more and its "options".`);
+      continue;
+    }
+    out.push({
+      upToRevision: e.upToRevision,
+      options: readOptions(e.options ?? {}, at, errors) ?? {},
+    });
+  }
+  return out;
+}
+
+function isWholeAtLeast(value: unknown, least: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= least;
+}
+
 function readChoice(value: unknown, where: string, errors: string[]): MissionChoice[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length !== 2) {
@@ -170,6 +201,8 @@ function readMission(value: unknown, index: number, errors: string[]): MissionDe
   }
   const options = readOptions(value.options, `${where}'s "options"`, errors);
   if (options) mission.options = options;
+  const earlier = readEarlierOptions(value.earlierOptions, where, errors);
+  if (earlier) mission.earlierOptions = earlier;
   if (value.pace !== undefined) {
     if (value.pace === 'rest' || value.pace === 'march') mission.pace = value.pace as MissionPace;
     else errors.push(`${where}'s "pace" must be "rest" or "march".`);
@@ -296,6 +329,44 @@ function readCampaignMap(value: unknown, name: string, errors: string[]): Campai
   if (images) out.images = images;
   const art = readMapArt(value.art, where, errors);
   if (art) out.art = art;
+  const marks = readMapTileMarks(value.tileMarks, where, errors);
+  if (marks) out.tileMarks = marks;
+  return out;
+}
+
+/** Most tile marks a carried map may hold (as My maps keeps them: src/maps/tile-marks.ts). */
+const MOST_TILE_MARKS = 512;
+const TILE_MARK_VALUES: readonly string[] = ['wall', 'floor', 'cover'];
+
+/** A carried map's "tileMarks": tile ids (whole numbers as text) to wall, floor or cover. */
+function readMapTileMarks(
+  value: unknown,
+  where: string,
+  errors: string[],
+): Record<string, 'wall' | 'floor' | 'cover'> | null {
+  if (value === undefined) return null;
+  const problem = `${where}'s "tileMarks" must be an object of up to ${MOST_TILE_MARKS} tile ids, each "wall", "floor" or "cover".`;
+  if (!isFields(value) || Object.keys(value).length > MOST_TILE_MARKS) {
+    errors.push(problem);
+    return null;
+  }
+  const out: Record<string, 'wall' | 'floor' | 'cover'> = {};
+  for (const [key, mark] of Object.entries(value)) {
+    if (
+      !/^[1-9]\d{0,9}$/.test(key) ||
+      typeof mark !== 'string' ||
+      !TILE_MARK_VALUES.includes(mark)
+    ) {
+      errors.push(problem);
+      return null;
+    }
+    Object.defineProperty(out, key, {
+      value: mark,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   return out;
 }
 
@@ -443,8 +514,18 @@ export function readCampaignDefinition(raw: unknown): DefinitionResult {
     errors.push(
       `A campaign with maps of its own ("maps", or a mission's "own:" map) is format ${OWN_MAPS_VERSION}: write "version": ${OWN_MAPS_VERSION}.`,
     );
+  if (raw.revision !== undefined && !isWholeAtLeast(raw.revision, 1))
+    errors.push('The campaign\'s "revision" must be a whole number of 1 or more.');
+  const revision = isWholeAtLeast(raw.revision, 1) ? raw.revision : 1;
+  for (const m of missions)
+    for (const e of m.earlierOptions ?? [])
+      if (e.upToRevision >= revision)
+        errors.push(
+          `Mission "${m.id}"'s "earlierOptions" up to revision ${e.upToRevision} must be older than the campaign's "revision" (${revision}).`,
+        );
   const def: CampaignDefinition = {
     version: raw.version,
+    ...(revision !== 1 ? { revision } : {}),
     id,
     name,
     story,

@@ -24,6 +24,7 @@ export type { DefinitionResult } from './definition';
 export {
   chooseMission,
   finishBattle,
+  HERO_NAME_MOST,
   missionSetup,
   newCampaign,
   renameHero,

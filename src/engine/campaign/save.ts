@@ -46,6 +46,8 @@ export function campaignSave(state: CampaignState): CampaignSave {
   // Version 1 is what a save without the field means, so it is left out.
   const diceVersion = diceVersionOf(state.dice);
   if (diceVersion !== 1) save.diceVersion = diceVersion;
+  // Likewise revision 1 of the campaign.
+  if (state.revision !== undefined && state.revision !== 1) save.revision = state.revision;
   return save;
 }
 
@@ -172,10 +174,15 @@ export function readCampaignSave(
   const badDice = whyDiceVersionFails(diceVersion);
   if (badDice)
     return { ok: false, error: `The campaign save's dice cannot be rebuilt: ${badDice}` };
+  // A save without a revision was begun under the campaign's first (or only) one.
+  const revision = fields.revision ?? 1;
+  if (typeof revision !== 'number' || !Number.isInteger(revision) || revision < 1)
+    return { ok: false, error: "The campaign save's revision is not a whole number of 1 or more." };
   return {
     ok: true,
     save: {
       ...(diceVersion === 1 ? {} : { diceVersion: diceVersion as number }),
+      ...(revision === 1 ? {} : { revision }),
       format: CAMPAIGN_SAVE_FORMAT,
       version: CAMPAIGN_SAVE_VERSION,
       campaign: fields.campaign,
@@ -220,8 +227,14 @@ export function replayCampaign(
 ): CampaignResult {
   if (save.campaign !== def.id)
     return { ok: false, error: `The save is of the campaign "${save.campaign}", not "${def.id}".` };
+  const revision = save.revision ?? 1;
+  if (revision > (def.revision ?? 1))
+    return {
+      ok: false,
+      error: `The save was begun under revision ${revision} of the campaign "${def.name}", newer than this game's (${def.revision ?? 1}).`,
+    };
   try {
-    let state = newCampaign(def, save.seed, save.options, save.diceVersion ?? 1);
+    let state = newCampaign(def, save.seed, save.options, save.diceVersion ?? 1, revision);
     for (const [i, step] of save.steps.entries()) {
       const where = `Step ${i + 1} of the save`;
       let result: CampaignResult;

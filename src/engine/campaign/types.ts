@@ -48,6 +48,12 @@ export interface MissionDefinition {
   rules?: string;
   /** The scenario's options for this mission (victory, muster, `allies`...). */
   options?: Readonly<Record<string, OptionValue>>;
+  /**
+   * The options it had in earlier revisions of the campaign (CampaignDefinition.revision):
+   * a campaign begun under one of them fights this mission's battle as it was then, so
+   * its save replays as it was played.
+   */
+  earlierOptions?: readonly EarlierMissionOptions[];
   /** What follows: 'rest' unless the next battle comes at once ('march'). */
   pace?: MissionPace;
   /** 1 or 2 taken off every wound-recovery roll after it (a hazardous aftermath). */
@@ -63,6 +69,12 @@ export interface MissionDefinition {
    * counted); absent: the mission is fought again.
    */
   onDefeat?: string;
+}
+
+/** A mission's options up to (and including) a revision of its campaign. */
+export interface EarlierMissionOptions {
+  upToRevision: number;
+  options: Readonly<Record<string, OptionValue>>;
 }
 
 /** An image that came with a map copied from My maps: its size and the key it is decoded under. */
@@ -94,11 +106,21 @@ export interface CampaignMap {
    * the browser keeps the images, else in the built-in tiles).
    */
   art?: Readonly<Record<string, string>>;
+  /**
+   * Copied from My maps: the player's marks on the map's tiles (a tile id, as text, made
+   * wall, floor or cover on the Setup screen), so the map plays the same in the campaign.
+   */
+  tileMarks?: Readonly<Record<string, 'wall' | 'floor' | 'cover'>>;
 }
 
 export interface CampaignDefinition {
   /** The version of the definition format (1; 2 when it plays maps of its own). */
   version: number;
+  /**
+   * The campaign's own revision (absent: 1), raised when a mission's battle is changed;
+   * the mission keeps its old options in `earlierOptions` for campaigns begun before.
+   */
+  revision?: number;
   id: string;
   name: string;
   story: readonly string[];
@@ -296,6 +318,8 @@ export interface CampaignState {
   oracle: CampaignOracleAnswer[];
   /** The player's inputs: with the seed and options, the whole save. */
   steps: CampaignStep[];
+  /** The revision of the campaign it was begun under (CampaignDefinition.revision); absent: 1. */
+  revision?: number;
 }
 
 /** A campaign save: the seed, the options and the player's inputs; loading replays them. */
@@ -312,4 +336,6 @@ export interface CampaignSave {
    * (src/engine/dice.ts); absent in saves made before dice versions were kept: version 1.
    */
   diceVersion?: number;
+  /** The revision of the campaign it was begun under; absent in saves made before: 1. */
+  revision?: number;
 }

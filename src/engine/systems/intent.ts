@@ -21,6 +21,7 @@ import { cloneState, cloneStateOnto, applyCommandInPlace } from '../game';
 import { sizeOf } from '../footprint';
 import { chebyshevDistance, type Facing, type Point } from '../grid';
 import { terrainAt } from '../map';
+import { formatChance } from '../resolution';
 import { requireRules } from '../rulesets/registry';
 import type { RoundIntent, RuleModule } from '../rulesets/module';
 import type { EventOf, GameEvent, GameState, Unit } from '../types';
@@ -521,12 +522,8 @@ export function actsAsIfFirst(
   return staysUnseen();
 }
 
-/** The chance of an event as a short percentage ("12.5%", "25%", "<1%"). */
-export function percent(chance: number): string {
-  if (chance > 0 && chance < 0.005) return '<1%';
-  const p = Math.round(chance * 1000) / 10;
-  return `${p}%`;
-}
+/** The chance of an event as the game writes every chance (formatChance: "13%", "<1%"). */
+export const percent = formatChance;
 
 function addEnd(ends: IntentEnd[], at: Point | null, facing: Facing, chance: number): void {
   if (!at) return;

@@ -70,6 +70,11 @@ describe('the checker of the maps a campaign carries', () => {
       /"images" must give each image's width, height and key/,
     ],
     [
+      'tile marks that are not wall, floor or cover',
+      (r: Record<string, any>) => (r.maps.cellar.tileMarks = { '3': 'lava' }),
+      /The map "cellar"'s "tileMarks" must be an object of up to 512 tile ids, each "wall", "floor" or "cover"/,
+    ],
+    [
       '"own:" and no name',
       (r: Record<string, any>) => (r.missions[0].scenario = 'own:'),
       /Mission "cellar"'s "scenario" "own:" needs the name of a map/,
@@ -98,6 +103,15 @@ describe('the checker of the maps a campaign carries', () => {
     ],
   ])('%s', (_name, change, message) => {
     expect(errorsOf(change)).toMatch(message);
+  });
+
+  it("reads a carried map's tile marks (made on the Setup screen) and keeps them", () => {
+    const r = raw();
+    r.maps.cellar.tileMarks = { '3': 'wall', '12': 'cover' };
+    const read = readCampaignDefinition(r);
+    if (!read.ok) throw new Error(read.errors.join(' '));
+    expect(read.definition.maps?.cellar.tileMarks).toEqual({ '3': 'wall', '12': 'cover' });
+    expect(checkCampaignMaps(read.definition)).toEqual([]);
   });
 
   it('still reads a format 1 campaign without maps of its own', () => {

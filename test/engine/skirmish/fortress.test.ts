@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { chooseHeroCommand, legalCommands } from '../../../src/engine/game';
 import { distanceToUnit, footprint } from '../../../src/engine/footprint';
+import { planFortress } from '../../../src/engine/rulesets/skirmish/fortress';
 import type { Point } from '../../../src/engine/grid';
 import { reachableSquares } from '../../../src/engine/systems/movement';
 import { figureSight } from '../../../src/engine/systems/sight';
@@ -190,19 +191,36 @@ describe('III Goal Locations in a Fortress Assault: the building is pursued and 
   });
 
   it('a defender holds its post while the assaulters are far from the building', () => {
+    const s = fortressGame(['swordsman'], ['swordsman']);
+    const fort = unit(s, 'fortress-1');
+    const { x, y } = fort.position!;
+    const post = { x: x + 1, y: y + 4 };
+    // The hero 9 squares below the building: farther than 1 Move Unit (6) from it, and its
+    // sword cannot reach the building from there.
+    const set = placed(s, { 'swordsman-2': post, 'swordsman-1': { x: x + 1, y: y + 12 } }, true);
+    const { state, events } = play(set, { type: 'start' }, [5, 15]);
+    expect(unit(state, 'swordsman-2').position).toEqual(post);
+    expect(events.some((e) => e.type === 'moved' && e.unit === 'swordsman-2')).toBe(false);
+    // With the hero 5 squares from the building, the defender goes for it.
+    const near = placed(set, { 'swordsman-1': { x: x + 1, y: y + 8 } });
+    const after = play(near, { type: 'start' }, [5, 15, 1]).state;
+    expect(unit(after, 'swordsman-2').position).not.toEqual(post);
+  });
+
+  it('an archer that can shoot the building from afar draws its defender out (rules version 6)', () => {
     const s = fortressGame(['archer'], ['swordsman']);
     const fort = unit(s, 'fortress-1');
     const { x, y } = fort.position!;
     const post = { x: x + 1, y: y + 4 };
-    // The archer 9 squares below the building: farther than 1 Move Unit (6) from it.
+    // The archer 9 squares below the building, its longbow reaching 25 (V "Range", large).
     const set = placed(s, { 'swordsman-1': post, 'archer-1': { x: x + 1, y: y + 12 } }, true);
-    const { state, events } = play(set, { type: 'start' }, [5, 15]);
-    expect(unit(state, 'swordsman-1').position).toEqual(post);
-    expect(events.some((e) => e.type === 'moved' && e.unit === 'swordsman-1')).toBe(false);
-    // With the archer 5 squares from the building, the defender goes for it.
-    const near = placed(set, { 'archer-1': { x: x + 1, y: y + 8 } });
-    const after = play(near, { type: 'start' }, [5, 15, 1]).state;
-    expect(unit(after, 'swordsman-1').position).not.toEqual(post);
+    const { state } = play(set, { type: 'start' }, [5, 15]);
+    // It goes out for the archer and stays out: its second move takes it on to the archer's
+    // side, not back to its post.
+    expect(distanceToUnit(unit(state, 'swordsman-1').position!, unit(state, 'archer-1'))).toBe(1);
+    // Under version 5 the defender held its post against it.
+    const old = play({ ...set, rulesVersion: 5 }, { type: 'start' }, [5, 15]).state;
+    expect(unit(old, 'swordsman-1').position).toEqual(post);
   });
 
   it('the heroes\u2019 autopilot, assaulting, heads for the building', () => {
@@ -214,5 +232,37 @@ describe('III Goal Locations in a Fortress Assault: the building is pursued and 
     expect(command?.type).toBe('move');
     const to = (command as { to: Point }).to;
     expect(distanceToUnit(to, fort)).toBeLessThan(distanceToUnit(hero.position!, fort));
+  });
+});
+
+describe('VI Fortress Assault: the building never walls its defenders in', () => {
+  it('on a small field, a room whose one door the building would block is passed over', () => {
+    // A room (rows 1-3) over a hall (rows 5-7), joined by one door at (4,4). A 3x3 building
+    // at (3,1) would stand on all three squares beside the door.
+    const rows = [
+      '#########',
+      '#.......#',
+      '#.......#',
+      '#.......#',
+      '####.####',
+      '#.......#',
+      '#.......#',
+      '#.......#',
+      '#########',
+    ];
+    const open: Point[] = [];
+    rows.forEach((row, y) => [...row].forEach((c, x) => c === '.' && open.push({ x, y })));
+    const room = open.filter((p) => p.y <= 3);
+    // The defenders' side, the room's middle first; the assaulters' side, the hall.
+    const defenderSide = [...room].sort(
+      (a, b) => Math.abs(a.x - 3) + Math.abs(a.y - 1) - (Math.abs(b.x - 3) + Math.abs(b.y - 1)),
+    );
+    const hall = open.filter((p) => p.y >= 5);
+    const plan = planFortress(open, defenderSide, hall, 'small', 3, 3)!;
+    expect(plan.at).not.toEqual({ x: 3, y: 1 });
+    // Some square beside the door stays open, so a defender can walk out.
+    const block = footprint({ position: plan.at, size: plan.size });
+    const besideDoor = [3, 4, 5].map((x) => ({ x, y: 3 }));
+    expect(besideDoor.some((p) => !block.some((b) => b.x === p.x && b.y === p.y))).toBe(true);
   });
 });

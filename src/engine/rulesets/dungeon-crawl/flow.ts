@@ -98,7 +98,12 @@ function startGame(ctx: Context): string | null {
   return null;
 }
 
-/** The scenario's set-up: a d6 (or the chosen band) says on which lair the Arch Foe waits. */
+/**
+ * The scenario's set-up: a d6 (or the chosen band) says on which lair the Arch Foe starts.
+ * The book makes a lair only that square ("place the dragon marker on the space marked
+ * Dragon"): the dragon begins patrolling like every monster and may walk off on its first
+ * roll, so the words promise no more than that.
+ */
 function placeArchFoeInLair(ctx: Context): void {
   const state = ctx.state;
   const archFoe = state.units.find((u) => u.ai?.archFoe);
@@ -139,7 +144,7 @@ function placeArchFoeInLair(ctx: Context): void {
     type: 'placed',
     unit: archFoe.id,
     at,
-    text: `The ${archFoe.name} waits in its lair (${lair.properties.roll}).`,
+    text: `The ${archFoe.name} starts in its lair (${lair.properties.roll}) and patrols from there like every monster.`,
   });
 }
 

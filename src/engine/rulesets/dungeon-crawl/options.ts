@@ -75,7 +75,7 @@ export function crawlOptionSpecs(map: BattleMap | null): OptionSpec[] {
     {
       id: 'lair',
       label: 'Dragon\u2019s lair',
-      help: 'Where the Arch Foe waits: rolled on a d6 at the start, or chosen here.',
+      help: 'Where the Arch Foe starts: rolled on a d6, or chosen here. It does not stay there: it patrols like every monster until it notices a hero.',
       kind: 'choice',
       default: 'roll',
       choices: [
@@ -105,7 +105,7 @@ export const CRAWL_SCENARIOS: readonly ScenarioDefinition[] = [
     mapId: 'dungeon-crawl',
     ruleModule: 'dungeon-crawl',
     summary:
-      'Four heroes slip into a cramped lair of goblins and trolls to slay the dragon that rules it. The dragon sleeps in one of three places: a die decides which.',
+      'Four heroes slip into a cramped lair of goblins and trolls to slay the dragon that rules it. A die decides in which of three lairs the dragon starts; from there it prowls like any monster.',
     // "To win, you've got to slay that dragon."
     defaults: { ...DEFAULT_CRAWL_OPTIONS, victory: 'arch-foe' },
   },

@@ -12,23 +12,30 @@ import { chebyshevDistance, type Point } from '../../grid';
 import { chanceOf } from '../../resolution';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
-import { footprint } from '../../footprint';
+import { distanceToUnit, footprint } from '../../footprint';
 import { standingCover } from '../../systems/cover';
 import { doorWorthOpening, walkingDistance, type Placed } from '../../systems/pursuit';
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
-import { goalFor, scenarioRule } from './scenarios';
+import { goalFor, objectiveValues, scenarioRule, VP_ROUND } from './scenarios';
 import { targetByTactic } from './tactics';
 import { fortressThreatened } from './fortress';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 
+/** What each foe past the first beside a square costs a hero choosing where to stand. */
+const GANG_UP_COST = 5;
+
+/**
+ * What a wound on `target` is worth: its points (and a leader's 2 victory points, VI
+ * Objectives) shared over the wounds it has left, so blows go where they take a figure off
+ * the field soonest (focus fire: a figure fights at full strength until its last wound).
+ */
 function worth(target: Unit): number {
   const t = traitsOf(target);
   // The fortress is what an assault is for; the foe carrying the object, what a Transport is.
   if (target.structure || target.carrying) return 30;
-  return (
-    t.points * (target.wounds >= target.maxWounds - 1 ? 1.5 : 1) + (target.ai?.archFoe ? 10 : 0)
-  );
+  const left = Math.max(1, target.maxWounds - target.wounds);
+  return (t.points + (t.leader ? 4 : 0)) / left;
 }
 
 /** The foe a hero's combat tactic picks (with the tactics option), if any. */
@@ -101,6 +108,32 @@ function doorToGoal(state: GameState, hero: Unit, legal: Command[]): CommandOf<'
   );
 }
 
+/**
+ * Basic Battle with objectives (VI Objectives): the marker `hero` is to hold, or null. The
+ * markers are shared out by worth, the most first: each goes to the hero already holding
+ * it (within 1 square), else to the nearest hero on foot not yet given one; the rest fight.
+ * Markers score only after round VP_ROUND, so none are handed out after it.
+ */
+function markerFor(state: GameState, hero: Unit): Point | null {
+  const options = skirmishOptions(state);
+  if (scenarioRule(state).id !== 'basic-battle' || !options.objectives) return null;
+  if (state.round > VP_ROUND || !hero.position) return null;
+  const markers = objectiveValues(state, 'heroes').sort((a, b) => b.points - a.points);
+  const free = livingUnits(state, 'heroes').filter((h) => !h.structure);
+  for (const { at } of markers) {
+    if (free.length === 0) return null;
+    const holder = free.find((h) => chebyshevDistance(h.position, at) <= 1);
+    const walk = (h: Unit & { position: Point }): number => {
+      const d = walkingDistance(state, at, h.position);
+      return Number.isFinite(d) ? d : 10_000 + chebyshevDistance(h.position, at);
+    };
+    const taker = holder ?? free.reduce((a, b) => (walk(b) < walk(a) ? b : a));
+    if (taker.id === hero.id) return at;
+    free.splice(free.indexOf(taker), 1);
+  }
+  return null;
+}
+
 export function chooseSkirmishHeroCommand(state: GameState): Command | null {
   const legal = legalSkirmishCommands(state);
   if (legal.length === 0) return null;
@@ -139,7 +172,15 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
     // Every square of a large foe's base is a place to strike it (V, large figures), and
     // the way there is counted on foot, so a hero goes round water rather than stand
     // where the straight line is shortest.
-    const aims = goal ? [goal] : holding ? [hero.position] : foes.flatMap((f) => footprint(f));
+    // A hero given an objective marker walks to it and stays beside it, fighting from there.
+    const marker = goal ? null : markerFor(state, hero);
+    const aims = goal
+      ? [goal]
+      : marker
+        ? [marker]
+        : holding
+          ? [hero.position]
+          : foes.flatMap((f) => footprint(f));
     const dist = (p: Point): number =>
       Math.min(
         ...aims.map((a) => {
@@ -166,10 +207,21 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
           const c = standingCover(state, f.position, m.to);
           return c === 'partial' || c === 'full';
         });
-      const v = racing ? -dist(m.to) : attackValue * 10 - dist(m.to) + (covered ? 2 : 0);
+      // Where two or more foes stand beside it they gang up on it (VIII: a group against
+      // one attacks with advantage): each foe past the first counts against the square.
+      const beside = foes.filter((f) => distanceToUnit(m.to, f) <= 1).length;
+      const ganged = Math.max(0, beside - 1) * GANG_UP_COST;
+      // Beside its marker a hero holds it: a step off costs more than any attack is worth.
+      const off = marker && chebyshevDistance(m.to, marker) > 1 ? dist(m.to) * 20 : 0;
+      const v = racing
+        ? -dist(m.to)
+        : attackValue * 10 - (marker ? off : dist(m.to)) + (covered ? 2 : 0) - ganged;
       if (!best || v > best.v) best = { to: m.to, v };
     }
     const here = dist(hero.position);
+    // A hero beside its marker steps only for an attack from another square beside it.
+    const holds = marker !== null && chebyshevDistance(hero.position, marker) <= 1;
+    if (holds && best && best.v <= 1e-9) best = null;
     if (best && (best.v > -here + 1e-9 || dist(best.to) < here))
       return { type: 'move', unit: hero.id, to: best.to };
   }

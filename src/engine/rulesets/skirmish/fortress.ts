@@ -18,7 +18,9 @@ import { pointKey, type Point } from '../../grid';
 import type { GameState, Side, Unit } from '../../types';
 import { livingUnits } from '../../world';
 import { MOVE_TABLE } from './roster';
-import { skirmishOptions, type Scale } from './types';
+import { skirmishOptions, skirmishWeapons, type Scale } from './types';
+import { rulesVersionOf } from '../../setup';
+import { SALLY_RULES } from './versions';
 
 export const FORTRESS_KIND = 'fortress';
 /** Squares a side of the building at each scale (VII "Minor building": 3 to 7 a side). */
@@ -74,11 +76,17 @@ export function planFortress(
   const fits = defenderSide.filter((at) =>
     baseAt(at, size).every((p) => openKeys.has(pointKey(p))),
   );
-  const within = (at: Point): number =>
-    open.filter((p) => {
+  // Defenders' squares count only where a walk joins them to the assaulters' side with the
+  // building standing: a block that walls its defenders into a room (the flooded crypt at
+  // the small scale) would leave them unable to defend it.
+  const within = (at: Point): number => {
+    const block = new Set(baseAt(at, size).map(pointKey));
+    const joined = walkable(openKeys, block, assaulterSide[0]);
+    return open.filter((p) => {
       const d = distanceToBase(p, at, size);
-      return d > 0 && d <= reach;
+      return d > 0 && d <= reach && joined.has(pointKey(p));
     }).length;
+  };
   // The first place with room for the defenders within reach, else the first it fits.
   const at = fits.find((q) => within(q) >= defenders) ?? fits[0];
   if (!at) return null;
@@ -94,6 +102,39 @@ export function planFortress(
   }
 }
 
+/**
+ * The open squares a figure can walk to from `start` with the squares of `block` taken, a
+ * step to any of the 8 neighbours, a diagonal only where both squares beside it are open
+ * (no corner is cut, as a move cuts none).
+ */
+function walkable(
+  open: ReadonlySet<string>,
+  block: ReadonlySet<string>,
+  start?: Point,
+): Set<string> {
+  const seen = new Set<string>();
+  const free = (x: number, y: number): boolean => {
+    const k = pointKey({ x, y });
+    return open.has(k) && !block.has(k);
+  };
+  if (!start || !free(start.x, start.y)) return seen;
+  const queue: Point[] = [start];
+  seen.add(pointKey(start));
+  while (queue.length > 0) {
+    const p = queue.pop()!;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const x = p.x + dx;
+        const y = p.y + dy;
+        if ((dx === 0 && dy === 0) || !free(x, y) || seen.has(pointKey({ x, y }))) continue;
+        if (dx !== 0 && dy !== 0 && (!free(p.x + dx, p.y) || !free(p.x, p.y + dy))) continue;
+        seen.add(pointKey({ x, y }));
+        queue.push({ x, y });
+      }
+  }
+  return seen;
+}
+
 /** The building of a Fortress Assault (on the field or fallen), or undefined. */
 export function fortressOf(state: GameState): Unit | undefined {
   return state.units.find((u) => u.structure);
@@ -105,24 +146,38 @@ export function figuresOf(state: GameState, side?: Side): ReturnType<typeof livi
 }
 
 /**
+ * Whether `foe` threatens the building: it stands within 1 Move Unit of it, or (rules
+ * version 6 on) within reach of it with one of its weapons, so a shooter cannot bring the
+ * building down from afar while its defenders look on.
+ */
+function threatens(state: GameState, foe: Unit, fort: Unit & { position: Point }): boolean {
+  if (!foe.position) return false;
+  const d = distanceToUnit(foe.position, fort);
+  if (d <= MOVE_TABLE.average[skirmishOptions(state).scale]) return true;
+  if (rulesVersionOf(state) < SALLY_RULES) return false;
+  return skirmishWeapons(foe).some((w) => w.maxRange === null || d <= w.maxRange);
+}
+
+/**
  * A defender holds its post (III "Goal Locations": the building is what its army must
- * keep): it goes out only for a foe within 1 Move Unit of the building; a foe farther off
- * it fights only if it can from where it stands.
+ * keep): it goes out only for a foe that threatens the building (within 1 Move Unit of
+ * it, or from version 6 able to strike it from where it stands); a foe farther off it
+ * fights only if it can from where it stands.
  */
 export function holdsPost(state: GameState, unit: Unit, foe: Unit): boolean {
   const options = skirmishOptions(state);
   if (options.scenario !== 'fortress-assault' || unit.side !== options.defender) return false;
   const fort = fortressOf(state);
   if (!fort?.position || !foe.position) return false;
-  return distanceToUnit(foe.position, fort) > MOVE_TABLE.average[options.scale];
+  return !threatens(state, foe, fort as Unit & { position: Point });
 }
 
-/** Whether any foe of the defenders stands within 1 Move Unit of the building. */
+/** Whether any foe of the defenders threatens the building (see holdsPost). */
 export function fortressThreatened(state: GameState): boolean {
   const options = skirmishOptions(state);
   const fort = fortressOf(state);
   if (!fort?.position) return false;
-  return figuresOf(state, roles(options.defender).assaulter).some(
-    (u) => distanceToUnit(u.position, fort) <= MOVE_TABLE.average[options.scale],
+  return figuresOf(state, roles(options.defender).assaulter).some((u) =>
+    threatens(state, u, fort as Unit & { position: Point }),
   );
 }

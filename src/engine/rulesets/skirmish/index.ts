@@ -12,6 +12,7 @@ import {
   BASE_DISTANCE_RULES,
   BASE_PLANNING_RULES,
   BOOK_RULES,
+  ROUND_LIMIT_DRAW_RULES,
   measuresToBase,
   RACING_RULES,
   SKIRMISH_RULES_VERSION,
@@ -93,7 +94,11 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
   [RACING_RULES]:
     'In the races (Escape, Infiltrate, Transport) an enemy not yet aware of the heroes makes ' +
     'for its goal, or for the object, instead of waiting to see a hero; an alerted one with ' +
-    'no hero it can strike this turn spends the turn on its goal instead of closing in.',
+    'no hero it can strike this turn spends the turn on its goal instead of closing in. ' +
+    'Ambush and Spawning have no count of rounds: the book ends them only when one side is ' +
+    "gone, so a battle still going at the game's round limit is a draw, no longer the " +
+    "heroes' defeat. A fortress's defenders go out for a foe that can strike the building " +
+    'from where it stands (a shooter), not only for one within 1 Move Unit of it.',
 };
 
 export const skirmish: RuleModule = {

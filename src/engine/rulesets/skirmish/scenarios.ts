@@ -17,7 +17,8 @@
  * - Transport: carry the object from the centre back to one's own side (its home area); it
  *   falls where its carrier does, and does not hinder its carrier's move, attack or defence;
  * - Infiltrate and Transport have no count of rounds: at the game's round limit with no
- *   army at its goal, a draw;
+ *   army at its goal, a draw; so too Ambush and Spawning (from rules version 6: before, the
+ *   limit was the heroes' defeat);
  * - Fortress Assault: the defenders hold a building the assaulters must destroy
  *   (fortress.ts): the assaulters win when it falls, the defenders when every assaulter is
  *   defeated (or, our limit, when it still stands after the game's round limit);
@@ -32,7 +33,7 @@ import { endGame, endInDraw } from '../../systems/victory';
 import type { GameState, RuleRef, Side, Unit } from '../../types';
 import type { ScenarioMark } from '../module';
 import { livingUnits, opposingSide } from '../../world';
-import { defenderReach, figuresOf, fortressOf, roles } from './fortress';
+import { defenderReach, figuresOf, fortressOf, fortressThreatened, roles } from './fortress';
 import {
   centroid,
   fallbackRow,
@@ -48,7 +49,8 @@ import {
 import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
 import { MOVE_TABLE } from './roster';
-import { distanceTo } from './versions';
+import { distanceTo, ROUND_LIMIT_DRAW_RULES, SALLY_RULES } from './versions';
+import { rulesVersionOf } from '../../setup';
 
 export interface ScenarioRule {
   id: string;
@@ -110,7 +112,7 @@ export const SCENARIO = (section: string): RuleRef => ({
 
 const BASIC_ROUNDS = 5;
 const SIDES: readonly Side[] = ['heroes', 'enemies'];
-const VP_ROUND = 4;
+export const VP_ROUND = 4;
 
 export function scenarioRule(state: GameState): ScenarioRule {
   return SCENARIO_RULES.find((s) => s.id === skirmishOptions(state).scenario) ?? SCENARIO_RULES[0];
@@ -162,6 +164,8 @@ export function goalFor(state: GameState, unit: Unit): Point | null {
     if (!fort?.position) return null;
     const near = squaresNearestFirst(fort, unit.position)[0];
     if (unit.side !== skirmishOptions(state).defender) return near;
+    // From version 6 a defender out after a foe that threatens the building stays out.
+    if (rulesVersionOf(state) >= SALLY_RULES && fortressThreatened(state)) return null;
     return distanceToUnit(unit.position, fort) > defenderReach(skirmishOptions(state).scale)
       ? near
       : null;
@@ -541,6 +545,14 @@ export function checkRoundEnd(ctx: Context): void {
       return endInDraw(
         ctx,
         `After ${state.options.maxRounds} rounds neither army has reached its goal.`,
+      );
+    // Ambush ("The game ends when all Ambusher figures or all Target figures are killed")
+    // and Spawning (when every figure is spawned and one army is defeated) have no count of
+    // rounds either: the limit is ours, so from rules version 6 it ends them in a draw.
+    if (rulesVersionOf(state) >= ROUND_LIMIT_DRAW_RULES)
+      return endInDraw(
+        ctx,
+        `After ${state.options.maxRounds} rounds both armies still stand: a draw.`,
       );
     return endGame(
       ctx,

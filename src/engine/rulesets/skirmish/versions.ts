@@ -12,7 +12,10 @@
  * message (app/session.ts). 6: in the races (Escape, Infiltrate, Transport) an enemy still
  * unaware of the heroes makes for its goal (III "Goal Locations") instead of waiting, and
  * an alerted one that can strike no hero this turn spends it on its goal instead of closing
- * in; a game of version 5 replays as it was played.
+ * in; Ambush and Spawning have no count of rounds (VI): at the game's round limit with both
+ * armies still fighting, a draw, not the heroes' defeat; a fortress's defenders go out for
+ * a foe that can strike the building from where it stands, not only for one within 1 Move
+ * Unit of it. A game of version 5 replays as it was played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -23,6 +26,9 @@ export const BASE_PLANNING_RULES = 3;
 export const BASE_DISTANCE_RULES = 4;
 export const BOOK_RULES = 5;
 export const RACING_RULES = 6;
+export const ROUND_LIMIT_DRAW_RULES = 6;
+/** From version 6 a fortress's defenders go out for a foe that can strike the building. */
+export const SALLY_RULES = 6;
 export const SKIRMISH_RULES_VERSION = RACING_RULES;
 
 /**
