@@ -5,7 +5,8 @@
  *
  * `npx tsx tools/skirmish-balance.ts [--games N] [--seed S] [--scenario ID] [--map ID]
  * [--map-scale large|small] [--json]` (`--map-scale`: the scale the bundled maps are played
- * at, large as the Setup screen offers them; each random field keeps its own): prints a Markdown table (heroes' wins, draws, the enemy's wins, mean rounds,
+ * at; by default each map's own, as the Setup screen offers it: small for every bundled map,
+ * whose longer side is under 36 squares; each random field keeps its own): prints a Markdown table (heroes' wins, draws, the enemy's wins, mean rounds,
  * figures lost per side), or JSON. Game i of a row plays seed S + i; on a random field it
  * also rolls field S + i. A scenario a map cannot host is listed with the reason. The same
  * seed gives the same table.
@@ -46,7 +47,7 @@ function parseArgs(argv: string[]) {
     json: false,
     scenario: null as string | null,
     map: null as string | null,
-    mapScale: 'large' as 'large' | 'small',
+    mapScale: null as 'large' | 'small' | null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -68,12 +69,13 @@ function parseArgs(argv: string[]) {
 
 interface Battlefield {
   id: string;
-  scale: 'large' | 'small';
+  /** The scale asked for; null: the map's own (readScale). */
+  scale: 'large' | 'small' | null;
   mapFor: (seed: number) => BattleMap;
 }
 
 /** The battlefields: each bundled map, then the random fields (a field per game). */
-function battlefields(mapScale: 'large' | 'small'): Battlefield[] {
+function battlefields(mapScale: 'large' | 'small' | null): Battlefield[] {
   const index = JSON.parse(
     readFileSync(new URL('../maps/index.json', import.meta.url), 'utf8'),
   ) as { id: string }[];
@@ -111,7 +113,7 @@ function playRow(field: Battlefield, scenario: string, games: number, seed: numb
   for (let i = 0; i < games; i++) {
     const map = field.mapFor(seed + i);
     const options: ModuleOptions = skirmish.muster!.forScenario(
-      skirmish.normaliseOptions({ scale: field.scale }, map),
+      skirmish.normaliseOptions(field.scale ? { scale: field.scale } : {}, map),
       scenario,
     );
     const config = { scenarioId: field.id, map, seed: seed + i, ruleModule: 'skirmish', options };

@@ -38,13 +38,17 @@ describe('the Skirmish\u2019s goal areas through the page', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await openSetup(page, b.session.baseUrl);
     await clickButtonOn(page, 'scenario-skirmish-basic-battle');
+    // The large scale, chosen (the hall's own is small: V), is kept on the next battlefield.
+    await clickButtonOn(page, 'scale-large');
+    await page.waitForFunction(() => window.archfoe.debug.setup().options?.scale === 'large');
     // The Dragon Hall hosts every scenario: Escape is chosen with the arrows.
     await clickButtonOn(page, 'scenario-next');
     await clickButtonOn(page, 'scenario-next');
     await page.waitForFunction(() => window.archfoe.debug.setup().options?.scenario === 'escape');
 
     // Another battlefield: the Dungeon Crawl's cave, whose monsters stand everywhere. Escape
-    // cannot be played there: the battle falls back to Basic Battle, and says why.
+    // cannot be played there at the large scale: the battle falls back to Basic Battle, and
+    // says why.
     await clickButtonOn(page, 'field-next');
     await page.waitForFunction(() =>
       window.archfoe.debug.setup().scenario.endsWith('map:dungeon-crawl'),

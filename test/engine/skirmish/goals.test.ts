@@ -151,7 +151,9 @@ describe('a scenario the map cannot host is not offered', () => {
       /no home to carry the object back to/,
     );
     // The fortress is 4 squares a side on a large field (VII "Minor building").
-    expect(whyScenarioUnavailable(room, 'fortress-assault', {})).toBe(NO_ROOM_FOR_FORTRESS);
+    expect(whyScenarioUnavailable(room, 'fortress-assault', { scale: 'large' })).toBe(
+      NO_ROOM_FOR_FORTRESS,
+    );
     for (const id of ['basic-battle', 'ambush', 'spawning'])
       expect(whyScenarioUnavailable(room, id, {})).toBeNull();
     const hall = board(HALL);

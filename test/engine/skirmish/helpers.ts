@@ -39,6 +39,9 @@ function skirmishGameOn(
     options: {
       heroes: heroes.join(','),
       enemies: enemies.join(','),
+      // The boards here are tiny (small battlefields by V's sizes), but their figures are
+      // placed and their moves counted at the large scale unless a test says otherwise.
+      scale: 'large',
       objectives: false,
       morale: false,
       ...options,

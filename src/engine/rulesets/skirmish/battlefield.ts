@@ -56,6 +56,22 @@ export const BATTLEFIELD_SHAPES: Readonly<
   '10x8in': { scale: 'small', width: 10, height: 8 },
 };
 
+/**
+ * The shortest longer side of a large battlefield, in squares: V gives large fields of
+ * "4 by 6 feet, or 3 by 3 feet" and small ones of "2 by 2 feet, or 8 by 10 inches", so the
+ * smallest large field is 3 x 3 ft, 36 squares a side. A map whose longer side is shorter
+ * is a small battlefield by the seed's own sizes.
+ */
+export const LARGE_BATTLEFIELD_SIDE = BATTLEFIELD_SHAPES['3x3ft'].width;
+
+/**
+ * The scale a map plays at unless the player picks one (V): small when its longer side is
+ * under LARGE_BATTLEFIELD_SIDE (every bundled map: 8 x 10 to 24 x 18), else large.
+ */
+export function scaleForMap(map: { width: number; height: number }): BattlefieldScale {
+  return Math.max(map.width, map.height) < LARGE_BATTLEFIELD_SIDE ? 'small' : 'large';
+}
+
 /** The shape a scale gets when none is named: the seed's first size for it. */
 export const DEFAULT_SHAPE: Readonly<Record<BattlefieldScale, BattlefieldShape>> = {
   large: '6x4ft',

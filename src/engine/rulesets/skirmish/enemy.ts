@@ -7,13 +7,15 @@
  *   if it shoots and can stay in range, and a shooter keeps out of melee; attacks if it
  *   can; a healer heals the Arch Foe first, then the nearest wounded ally, and attacks
  *   only when it can heal no one; unable to attack, it takes a wild shot if it has one,
- *   else heads for the scenario's goal or moves again;
+ *   else heads for the scenario's goal or moves again; in a race (Escape, Infiltrate,
+ *   Transport, rules version 6 on) one that can strike no hero this turn spends its whole
+ *   turn on its goal, and an unaware one does too (racesUnaware);
  * - Retreating: one move toward where the Arch Foe started, facing away from the nearest
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
  */
 import { baseAt, baseGap, footprint, sizeOf } from '../../footprint';
-import { chebyshevDistance, facingToward, rotateFacing, type Point } from '../../grid';
+import { chebyshevDistance, facingToward, isSamePoint, rotateFacing, type Point } from '../../grid';
 import { findReachable, type PathingGrid } from '../../pathing';
 import { emit, rollDie, type Context } from '../../systems/context';
 import { openDoor } from '../../systems/doors';
@@ -55,7 +57,8 @@ import { figuresOf, holdsPost } from './fortress';
 import { goalFor } from './scenarios';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
-import { distanceTo, measuresToBase, squareOf } from './versions';
+import { distanceTo, measuresToBase, RACING_RULES, squareOf } from './versions';
+import { rulesVersionOf } from '../../setup';
 
 const AI = (section: string) => COMBAT(`III ${section}`);
 
@@ -87,13 +90,76 @@ function* actByStatus(ctx: Context, enemy: Placed): Generator<void> {
     return;
   }
   if (status === 'prepared' || status === 'patrolling') {
-    if (skirmishOptions(ctx.state).patrol) patrol(ctx, enemy);
+    if (racesUnaware(ctx.state, enemy)) yield* makeForGoal(ctx, enemy);
+    else if (skirmishOptions(ctx.state).patrol) patrol(ctx, enemy);
     return;
   }
   if (status === 'alerted') yield* actAlerted(ctx, enemy);
 }
 
 // ------------------------------------------------------------------ prepared
+
+/** The races of VI: the scenarios won by reaching a place or carrying the object there. */
+const RACES: readonly string[] = ['escape', 'infiltrate', 'transport'];
+
+/**
+ * Whether an unaware enemy makes for its goal this turn: in a race (Escape, Infiltrate,
+ * Transport) it does, alerted or not. III "Goal Locations": "If a victory condition of a
+ * game is to reach a certain point on the battlefield or collect an object or NPC, an
+ * enemy unable to make an attack on its turn will instead move toward the nearest goal";
+ * a Prepared enemy, unaware of the heroes, can attack no one. The book is silent on
+ * whether Prepared enemies stand still in a race; VI sets the armies racing ("the first
+ * army to ..."), and an army that waits for its foe to be seen before running is no
+ * opponent in a race a solo player would recognise: it loses before it knows. So an
+ * unaware enemy races as an alerted one that cannot attack does (the Patrolling table,
+ * which keeps Prepared enemies moving "instead of waiting", gives way to the race). From
+ * rules version 6 (RACING_RULES); before, it waited.
+ */
+export function racesUnaware(state: GameState, enemy: Unit): boolean {
+  return isRace(state) && goalFor(state, enemy) !== null;
+}
+
+/** A race of VI played by rules version 6 on (RACING_RULES), where enemies race. */
+function isRace(state: GameState): boolean {
+  return rulesVersionOf(state) >= RACING_RULES && RACES.includes(skirmishOptions(state).scenario);
+}
+
+/**
+ * Whether `enemy` can attack a hero this turn (not by a wild shot): from where it stands or
+ * from a square its Move Unit reaches, with any of its weapons.
+ */
+function canAttackThisTurn(state: GameState, enemy: Placed): boolean {
+  const heroes = livingUnits(state, 'heroes');
+  if (heroes.length === 0) return false;
+  const squares = [enemy.position, ...reachableEnds(state, enemy)];
+  return skirmishWeapons(enemy).some((w) => bestChanceFrom(state, enemy, w, heroes, squares) > 0);
+}
+
+/**
+ * A turn spent on the race (an enemy unaware, or alerted with no hero to strike this
+ * turn): its Move Unit toward its nearest goal and its other action, picking up the object
+ * when it stands by it (Transport), else a second move toward the goal. Its status was
+ * decided when its turn began (III "Enemy Actions"): an unaware one that notices a hero on
+ * the way deals with it from its next turn.
+ */
+function* makeForGoal(ctx: Context, enemy: Placed): Generator<void> {
+  const state = ctx.state;
+  for (let action = 0; action < 2; action++) {
+    if (!enemy.position || state.outcome) return;
+    if (!enemy.carrying && !whyCannotPickUp(state, enemy)) {
+      // The pick-up is its other action; its Move Unit, before or after, heads home.
+      takeObject(ctx, enemy);
+      yield;
+      continue;
+    }
+    const goal = goalFor(state, enemy);
+    if (!goal || isSamePoint(goal, enemy.position)) return;
+    const before = enemy.position;
+    walkToward(ctx, enemy, goal, 'making for the goal');
+    yield;
+    if (enemy.position && isSamePoint(before, enemy.position)) return;
+  }
+}
 
 /** The d20 Patrolling table (III): the highest face of each row, what it does. */
 export const PATROL_TABLE: readonly { upTo: number; text: string; turn: -2 | 0 | 2 | 4 | null }[] =
@@ -150,7 +216,10 @@ function intentAlone(state: GameState, enemy: Unit): EnemyIntent | null {
   if (!enemy.position || !enemy.ai || enemy.side !== 'enemies' || enemy.offField) return null;
   const status = enemy.ai.status;
   if (isStunned(state, enemy)) return { unit: enemy.id, kind: 'holds', text: 'stunned this round' };
-  const patrolling = status === 'prepared' || status === 'patrolling';
+  const unaware = status === 'prepared' || status === 'patrolling';
+  // In a race an unaware enemy makes for its goal (racesUnaware): where it ends, no strike.
+  const racing = unaware && racesUnaware(state, enemy);
+  const patrolling = unaware && !racing;
   if (patrolling && !skirmishOptions(state).patrol)
     return { unit: enemy.id, kind: 'holds', text: 'waits, prepared, until it notices a hero' };
   const tree = activationLeaves(state, enemy.id, activateEnemy);
@@ -348,6 +417,13 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
       const ok = yield* healPatient(ctx, enemy, patient);
       if (ok) return;
     }
+  }
+  // In a race, no hero to strike this turn: the whole turn goes to the goal (III "Goal
+  // Locations": "an enemy unable to make an attack on its turn will instead move toward
+  // the nearest goal": instead of closing on a hero it cannot reach).
+  if (isRace(state) && goalFor(state, enemy) && !canAttackThisTurn(state, enemy)) {
+    yield* makeForGoal(ctx, enemy);
+    return;
   }
   const chosen = targetByTactic(ctx, enemy) ?? chooseNearestHero(ctx, enemy);
   if (!chosen) return;

@@ -14,6 +14,7 @@ import {
   BOOK_RULES,
   ROUND_LIMIT_DRAW_RULES,
   measuresToBase,
+  RACING_RULES,
   SKIRMISH_RULES_VERSION,
 } from './versions';
 import { chooseSkirmishHeroCommand } from './autopilot';
@@ -90,7 +91,10 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'chance to hit and shooters keep out of melee; the spawn die is rolled from round 1, a ' +
     'returning figure waits for the next round, either army may ambush or spawn; a failed ' +
     'morale check retreats, never routs.',
-  [ROUND_LIMIT_DRAW_RULES]:
+  [RACING_RULES]:
+    'In the races (Escape, Infiltrate, Transport) an enemy not yet aware of the heroes makes ' +
+    'for its goal, or for the object, instead of waiting to see a hero; an alerted one with ' +
+    'no hero it can strike this turn spends the turn on its goal instead of closing in. ' +
     'Ambush and Spawning have no count of rounds: the book ends them only when one side is ' +
     "gone, so a battle still going at the game's round limit is a draw, no longer the " +
     "heroes' defeat. A fortress's defenders go out for a foe that can strike the building " +

@@ -11,7 +11,8 @@ import type { OptionSpec, ScenarioDefinition } from '../module';
 import { FIGURES_BY_KIND } from './roster';
 import { whyScenarioUnavailable } from './goals';
 import { SCENARIO_RULES } from './scenarios';
-import type { SkirmishOptions } from './types';
+import { scaleForMap } from './battlefield';
+import type { Scale, SkirmishOptions } from './types';
 
 /** The default armies: a company of heroes against a warband (about 60 points each). */
 export const DEFAULT_HEROES = 'captain,knight,archer,archer,healer,spearman,swordsman';
@@ -48,6 +49,15 @@ export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
   maxRounds: 30,
 };
 
+/**
+ * The scale asked for, else the map's own by its size (scaleForMap: the bundled maps are
+ * small battlefields), else the default (large: a random large field's).
+ */
+export function readScale(v: unknown, map?: Pick<BattleMap, 'width' | 'height'> | null): Scale {
+  if (v === 'small' || v === 'large') return v;
+  return map ? scaleForMap(map) : DEFAULT_SKIRMISH_OPTIONS.scale;
+}
+
 /** An army list: known kinds only, separated by commas; the default when none is left. */
 export function readArmy(text: unknown, fallback: string): string {
   if (typeof text !== 'string') return fallback;
@@ -68,7 +78,7 @@ export function normaliseSkirmishOptions(
   if (raw?.scenario === undefined && typeof mapScenario === 'string') o.scenario = mapScenario;
   const bool = (v: unknown, fallback: boolean): boolean => (typeof v === 'boolean' ? v : fallback);
   return {
-    scale: o.scale === 'small' ? 'small' : 'large',
+    scale: readScale(raw?.scale, map),
     scenario: SCENARIO_RULES.some((s) => s.id === o.scenario) ? String(o.scenario) : d.scenario,
     defender: o.defender === 'heroes' ? 'heroes' : 'enemies',
     ambusher: o.ambusher === 'heroes' ? 'heroes' : 'enemies',
@@ -110,13 +120,13 @@ function scenarioSideOption(id: string, label: string, help: string, scenario: s
 
 /**
  * The options the Setup screen offers. On a map, a scenario it cannot host (at the scale
- * chosen, the large one when none is) is offered as unavailable, with the reason.
+ * chosen, the map's own when none is: readScale) is offered as unavailable, with the reason.
  */
 export function skirmishOptionSpecs(
   map: BattleMap | null = null,
   options?: Readonly<Record<string, unknown>>,
 ): OptionSpec[] {
-  const scale = { scale: options?.scale === 'small' ? 'small' : 'large' };
+  const scale = { scale: readScale(options?.scale, map) };
   return [
     FOG_OF_WAR_OPTION,
     {
@@ -151,9 +161,9 @@ export function skirmishOptionSpecs(
     {
       id: 'scale',
       label: 'Scale',
-      help: 'A large field gives longer moves and ranges; a small one, shorter.',
+      help: 'A large field gives longer moves and ranges; a small one, shorter. A map under 3 feet (36 squares) a side is a small field.',
       kind: 'choice',
-      default: 'large',
+      default: readScale(undefined, map),
       choices: [
         { value: 'large', label: 'Large' },
         { value: 'small', label: 'Small' },
@@ -198,7 +208,8 @@ export const SKIRMISH_SCENARIOS: readonly ScenarioDefinition[] = [
     ruleModule: 'skirmish',
     summary:
       'Two small armies meet in a pillared hall: a company of heroes against a warlord\u2019s band, fought by the d20 solitaire rules.',
-    defaults: { ...DEFAULT_SKIRMISH_OPTIONS },
+    // The dragon hall (20 x 16 squares) is a small battlefield by V's sizes (scaleForMap).
+    defaults: { ...DEFAULT_SKIRMISH_OPTIONS, scale: 'small' },
   },
 ];
 

@@ -9,10 +9,13 @@
  * weapon by its real chance, draws, the round flow and morale of the book. Version 5 changed
  * nearly every battle and its old code was not kept, so the module plays version 5 only
  * (oldestRulesVersion): an older save that replays the same plays on, any other gets a plain
- * message (app/session.ts). 6: Ambush and Spawning have no count of rounds (VI): at the game's
- * round limit with both armies still fighting, a draw, not the heroes' defeat; a fortress's
- * defenders go out for a foe that can strike the building from where it stands, not only
- * for one within 1 Move Unit of it.
+ * message (app/session.ts). 6: in the races (Escape, Infiltrate, Transport) an enemy still
+ * unaware of the heroes makes for its goal (III "Goal Locations") instead of waiting, and
+ * an alerted one that can strike no hero this turn spends it on its goal instead of closing
+ * in; Ambush and Spawning have no count of rounds (VI): at the game's round limit with both
+ * armies still fighting, a draw, not the heroes' defeat; a fortress's defenders go out for
+ * a foe that can strike the building from where it stands, not only for one within 1 Move
+ * Unit of it. A game of version 5 replays as it was played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -22,10 +25,11 @@ import type { GameState, Unit } from '../../types';
 export const BASE_PLANNING_RULES = 3;
 export const BASE_DISTANCE_RULES = 4;
 export const BOOK_RULES = 5;
+export const RACING_RULES = 6;
 export const ROUND_LIMIT_DRAW_RULES = 6;
 /** From version 6 a fortress's defenders go out for a foe that can strike the building. */
 export const SALLY_RULES = 6;
-export const SKIRMISH_RULES_VERSION = ROUND_LIMIT_DRAW_RULES;
+export const SKIRMISH_RULES_VERSION = RACING_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
