@@ -262,6 +262,42 @@ describe("a new player's screens (issue 29)", () => {
             facts!.y + facts!.height - 0.5,
           );
       }
+      // The screen's own buttons and the scenario rows: a thumb's height too (issue 29:
+      // Back, Tutorial and Start were 34 CSS pixels, the scenario rows 21).
+      const screenButtons = (await rects()).filter((x) =>
+        /^(scenario-(?!.*-(prev|next|roll)$)|setup-back$|start$|tutorial$|load-map$)/.test(x.n),
+      );
+      expect(screenButtons.map((x) => x.n)).toEqual(
+        expect.arrayContaining(['setup-back', 'start', 'tutorial', 'scenario-dungeon-crawl']),
+      );
+      for (const { n, r } of screenButtons)
+        expect(r.height, `${n} is thumb-sized`).toBeGreaterThanOrEqual(44);
+      // The Skirmish's Roll d20 keeps a gap from the ▶ arrow beside it, both thumb-sized.
+      const all = await rects();
+      const roll = all.find((x) => /-roll$/.test(x.n));
+      expect(roll, 'the Skirmish has a Roll button').toBeDefined();
+      const arrow = all.find((x) => x.n === roll!.n.replace(/-roll$/, '-next'));
+      expect(arrow, 'the arrow beside the roll').toBeDefined();
+      for (const { n, r } of [roll!, arrow!])
+        expect(r.height, `${n} is thumb-sized`).toBeGreaterThanOrEqual(44);
+      expect(
+        roll!.r.x - (arrow!.r.x + arrow!.r.width),
+        'a gap between ▶ and Roll',
+      ).toBeGreaterThanOrEqual(8);
+      // Nothing of the screen's own buttons overlaps another, nor leaves the page.
+      for (const { n, r } of all) {
+        expect(r.x, `${n} within the left edge`).toBeGreaterThanOrEqual(-0.5);
+        expect(r.x + r.width, `${n} within the right edge`).toBeLessThanOrEqual(390.5);
+        expect(r.y + r.height, `${n} above the foot`).toBeLessThanOrEqual(844.5);
+      }
+      const overlap = (a: Box, c: Box) =>
+        a.x < c.x + c.width - 0.5 &&
+        c.x < a.x + a.width - 0.5 &&
+        a.y < c.y + c.height - 0.5 &&
+        c.y < a.y + a.height - 0.5;
+      for (const a of screenButtons)
+        for (const c of all)
+          if (a.n !== c.n) expect(overlap(a.r, c.r), `${a.n} clear of ${c.n}`).toBe(false);
       await page.screenshot({ path: join(ARTIFACTS, 'phone-setup-skirmish-new.png') });
       await tap('scenario-dungeon-crawl');
       await page.waitForTimeout(300);
