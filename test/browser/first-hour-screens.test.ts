@@ -9,15 +9,28 @@
  * Dungeon Crawl's 8x10 board is drawn larger at 1920x1080 than the window under the old
  * action bar allowed. The phone battle's screenshot goes to test-artifacts/.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { ARTIFACTS, launchBrowser, openGameOn, useBrowser, waitForScene } from './harness';
+import {
+  ARTIFACTS,
+  dropFiles,
+  fileOf,
+  launchBrowser,
+  openGameOn,
+  ROOT,
+  useBrowser,
+  waitForCustomMap,
+  waitForScene,
+} from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
 const b = useBrowser();
+/** A one-layer TMX dungeon whose walls carry no data: its load note runs long. */
+const DUNGEON = join(ROOT, 'test', 'fixtures', 'maps', 'dungeon-one-layer');
 
 interface Box {
   x: number;
@@ -299,6 +312,25 @@ describe("a new player's screens (issue 29)", () => {
         for (const c of all)
           if (a.n !== c.n) expect(overlap(a.r, c.r), `${a.n} clear of ${c.n}`).toBe(false);
       await page.screenshot({ path: join(ARTIFACTS, 'phone-setup-skirmish-new.png') });
+      // A player's map with a long note (no wall data): the note shows whole, or the button
+      // that opens it whole is thumb-sized (issue 29: it was about 19 CSS pixels).
+      await dropFiles(page, [
+        fileOf('dungeon.tmx', readFileSync(join(DUNGEON, 'dungeon.tmx'))),
+        fileOf('dungeon.png', readFileSync(join(DUNGEON, 'dungeon.png')), 'image/png'),
+      ]);
+      await waitForCustomMap(page, '^dungeon$');
+      await waitForScene(page, 'Setup');
+      await page.waitForFunction(() => window.archfoe.debug.setupNote() !== null);
+      await page.waitForTimeout(400);
+      const note = (await page.evaluate(() => window.archfoe.debug.setupNote()))!;
+      expect(note.lines.length).toBeGreaterThan(1);
+      const more = await page.evaluate(() => window.archfoe.debug.buttonRect('map-note-more'));
+      if (note.shown < note.lines.length)
+        expect(more?.height, 'the whole-note button is thumb-sized').toBeGreaterThanOrEqual(44);
+      else expect(more, 'a note shown whole needs no button').toBeNull();
+      for (const { n, r } of await rects())
+        expect(r.height, `${n} is thumb-sized with a player's map`).toBeGreaterThanOrEqual(44);
+      await page.screenshot({ path: join(ARTIFACTS, 'phone-setup-own-map.png') });
       await tap('scenario-dungeon-crawl');
       await page.waitForTimeout(300);
       await tap('start');
