@@ -569,7 +569,8 @@ export class SetupScene extends Phaser.Scene {
     const kept = app.myMaps ?? [];
     if (kept.length === 0 && !app.myMapsProblem) return y;
     this.add.text(lx + 20, y, 'My maps', titleStyle(17, CSS.gold, { strokeThickness: 0 }));
-    y += 40;
+    // The first row under the heading, clear of it (upright a thumb's row is taller).
+    y += Math.max(40, Math.round(Math.max(36, this.lay.button) / 2) + 22);
     if (app.myMapsProblem && kept.length === 0) {
       const note = this.add
         .text(lx + 20, y - 4, 'Maps cannot be kept in this browser: they play until a reload.', {
