@@ -42,6 +42,7 @@ import { drawMapThumbnail } from '../view/map-thumbnail';
 import { onKeyDown } from '../view/keys';
 import { makeScrollArea, type ScrollArea } from '../view/scroll-area';
 import {
+  footButtonHeight,
   MAX_CHOICE_BUTTONS,
   optionRowWidth,
   PREVIEW,
@@ -193,7 +194,12 @@ export class SetupScene extends Phaser.Scene {
     // options' toggles and arrows 44, a thumb's width (issue 29: they were about 20).
     const cssScale = Math.min(screen.cssWidth / W, screen.cssHeight / H);
     const least = (css: number) => Math.max(34, Math.ceil(css / cssScale));
-    this.lay = setupLayout(W, H, H > W ? least(TOUCH_TARGET) : least(21));
+    // Upright the scenario list may take up to a little over half the height (its rows a
+    // thumb's height); its panel then shrinks to what it holds, the details taking the rest.
+    this.lay =
+      H > W
+        ? setupLayout(W, H, least(TOUCH_TARGET), Math.max(560, Math.round(H * 0.55)))
+        : setupLayout(W, H, least(21));
     const lay = this.lay;
     const upright = lay.upright;
     drawBackdrop(this, 0.72);
@@ -203,16 +209,19 @@ export class SetupScene extends Phaser.Scene {
 
     // ---------------------------------------------------------- scenarios (left)
     const { x: lx, y: ly, w: lw, h: lh } = lay.list;
-    // (The scenario list keeps its height: a row of long buttons, easy to hit.)
-    const big = Math.max(38, least(21));
+    // The scenario rows: upright a thumb's height, as the options' (issue 29: they were 21
+    // CSS pixels); on a wide screen long buttons, easy to hit with a mouse.
+    const big = upright ? Math.max(38, lay.button) : Math.max(38, least(21));
     const lg = this.add.graphics();
     drawPanel(lg, lx, ly, lw, lh);
+    // The first row leaves the heading its room above it (a thumb's row is taller).
+    let y = ly + Math.max(64, Math.round(big / 2) + 36);
     // The list's heading as large as the other headings ("To win", "Options").
     // Set on the first button's top edge: a taller button leaves it less room above.
     this.add
       .text(
         lx + 20,
-        ly + 64 - big / 2 - 4,
+        y - big / 2 - 4,
         'Scenario',
         titleStyle(this.fs(18), CSS.gold, { strokeThickness: 0 }),
       )
@@ -233,15 +242,19 @@ export class SetupScene extends Phaser.Scene {
       !(customKept && app.setup.scenario === 'custom')
     )
       app.setup.scenario = choices[0]?.id ?? app.setup.scenario;
-    let y = ly + 64;
     const maxShown = 6;
-    choices.slice(0, maxShown).forEach((c) => {
-      const b = new Button(this, lx + lw / 2, y, {
+    // Upright the rows go two a row: thumb-sized, and the list no taller than before.
+    const cols = upright ? 2 : 1;
+    const colW = (lw - 40 - (cols - 1) * 10) / cols;
+    const shownChoices = choices.slice(0, maxShown);
+    shownChoices.forEach((c, i) => {
+      const col = i % cols;
+      const b = new Button(this, lx + 20 + colW / 2 + col * (colW + 10), y, {
         name: `scenario-${c.id}`,
-        width: lw - 40,
+        width: colW,
         height: big,
         label: c.kind === 'custom' ? `Your map: ${c.name}` : c.name,
-        fontSize: upright ? 20 : 17,
+        fontSize: upright ? 18 : 17,
         align: 'left',
         tooltip: c.short ? `${c.name}: ${c.summary}` : c.summary,
         tooltipHost: this.tooltip,
@@ -251,7 +264,7 @@ export class SetupScene extends Phaser.Scene {
       if (c.short && !b.labelFits) b.setLabel(c.short);
       b.setSelected(sameListing(c.id, app.setup.scenario));
       b.setData('scenario', c.id);
-      y += big + 6;
+      if (col === cols - 1 || i === shownChoices.length - 1) y += big + 6;
     });
     y = this.buildMyMaps(lx, y + 6, lw);
     new Button(this, lx + lw / 2, y + 4, {
@@ -310,10 +323,13 @@ export class SetupScene extends Phaser.Scene {
     this.detailRoot = this.add.container(0, 0);
     this.optionRoot = this.add.container(0, 0);
 
-    // Upright: Start the full width at the foot, Back and the tutorial above it.
-    const foot = (x: number, w: number, h: number, row = 0) =>
-      upright ? { x, y: H - 50 - row * 78, w, h: 62 } : { x, y: H - 38, w, h };
-    const backAt = foot(upright ? W / 2 - 172 : 140, upright ? 320 : 200, 46, 1);
+    // Upright: Back, the tutorial and Start in one row at the foot, each a thumb's height
+    // (the layout keeps their room under the details panel).
+    const footH = footButtonHeight(lay.button);
+    const foot = (x: number, w: number, h: number) =>
+      upright ? { x: x + w / 2, y: H - 16 - footH / 2, w, h: footH } : { x, y: H - 38, w, h };
+    // (Upright the x given is the left edge: Back 150 wide, Tutorial 170, Start the rest.)
+    const backAt = foot(upright ? 24 : 140, upright ? 150 : 200, 46);
     new Button(this, backAt.x, backAt.y, {
       name: 'setup-back',
       width: backAt.w,
@@ -322,7 +338,11 @@ export class SetupScene extends Phaser.Scene {
       fontSize: upright ? 24 : 20,
       onClick: () => app.goto('Menu'),
     });
-    const startAt = foot(upright ? W / 2 : W - 150, upright ? W - 48 : 240, 50);
+    const startAt = foot(
+      upright ? 24 + 150 + 10 + 170 + 10 : W - 150,
+      upright ? W - 48 - 340 : 240,
+      50,
+    );
     this.startButton = new Button(this, startAt.x, startAt.y, {
       name: 'start',
       width: startAt.w,
@@ -335,7 +355,7 @@ export class SetupScene extends Phaser.Scene {
     // The first New game offers the tutorial (it stays on this button afterwards).
     const offer = !tutorialOffered();
     noteTutorialOffered();
-    const tutorialAt = foot(upright ? W / 2 + 172 : 360, upright ? 320 : 200, 46, 1);
+    const tutorialAt = foot(upright ? 24 + 150 + 10 : 360, upright ? 170 : 200, 46);
     new Button(this, tutorialAt.x, tutorialAt.y, {
       name: 'tutorial',
       width: tutorialAt.w,
@@ -358,7 +378,7 @@ export class SetupScene extends Phaser.Scene {
       const offerText = this.add
         .text(
           upright ? W / 2 : 476,
-          upright ? H - 50 - 2 * 78 + 8 : H - 38,
+          upright ? this.lay.details.y + this.lay.details.h - 28 : H - 38,
           words,
           textStyle(size, CSS.gold, { lineSpacing: 2, align: upright ? 'center' : 'left' }),
         )
@@ -419,7 +439,8 @@ export class SetupScene extends Phaser.Scene {
       const gained = moreRoom();
       y -= gained;
       room += gained;
-      const button = Math.max(30, this.lay.button - 4);
+      // Upright a thumb's height, as the options' (issue 29: it was about 19 CSS pixels).
+      const button = this.lay.upright ? this.lay.button : Math.max(30, this.lay.button - 4);
       // Whole lines above the button; none where there is no room for one.
       const shown = Math.max(0, Math.floor((room - 16 - button + 2) / lineH));
       msg.setWordWrapWidth(null);
@@ -548,7 +569,8 @@ export class SetupScene extends Phaser.Scene {
     const kept = app.myMaps ?? [];
     if (kept.length === 0 && !app.myMapsProblem) return y;
     this.add.text(lx + 20, y, 'My maps', titleStyle(17, CSS.gold, { strokeThickness: 0 }));
-    y += 40;
+    // The first row under the heading, clear of it (upright a thumb's row is taller).
+    y += Math.max(40, Math.round(Math.max(36, this.lay.button) / 2) + 22);
     if (app.myMapsProblem && kept.length === 0) {
       const note = this.add
         .text(lx + 20, y - 4, 'Maps cannot be kept in this browser: they play until a reload.', {
@@ -956,7 +978,8 @@ export class SetupScene extends Phaser.Scene {
         `Roll d${roll.die}`,
         false,
         84,
-        bx + 330,
+        // Upright a thumb's gap from the ▶ arrow beside it (issue 29: they touched).
+        bx + (this.lay.upright ? 350 : 330),
         y + drop,
         () => {
           const r = roll.pick(1 + (randomSeed() % roll.die));

@@ -71,6 +71,14 @@ export interface SetupLayout {
 }
 
 /**
+ * Upright, the height of the buttons at the screen's foot (Back, Tutorial, Start): at least
+ * an option button's (a thumb's 44 CSS pixels on a phone; issue 29: they were 34).
+ */
+export function footButtonHeight(button: number): number {
+  return Math.max(62, button);
+}
+
+/**
  * The layout of a Setup screen `W` x `H` (its layout box) with option buttons `button`
  * high; upright, the scenario list `listH` high.
  */
@@ -95,7 +103,9 @@ export function setupLayout(W: number, H: number, button: number, listH = 560): 
     };
   }
   const list = { x: 24, y: 76, w: W - 48, h: listH };
-  const details = { x: 24, y: list.y + list.h + 14, w: W - 48, h: H - list.y - list.h - 14 - 170 };
+  // The foot keeps one row of thumb-sized buttons (Back, Tutorial, Start).
+  const foot = footButtonHeight(button) + 32;
+  const details = { x: 24, y: list.y + list.h + 14, w: W - 48, h: H - list.y - list.h - 14 - foot };
   return {
     upright,
     W,

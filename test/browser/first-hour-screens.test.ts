@@ -9,15 +9,28 @@
  * Dungeon Crawl's 8x10 board is drawn larger at 1920x1080 than the window under the old
  * action bar allowed. The phone battle's screenshot goes to test-artifacts/.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { ARTIFACTS, launchBrowser, openGameOn, useBrowser, waitForScene } from './harness';
+import {
+  ARTIFACTS,
+  dropFiles,
+  fileOf,
+  launchBrowser,
+  openGameOn,
+  ROOT,
+  useBrowser,
+  waitForCustomMap,
+  waitForScene,
+} from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
 const b = useBrowser();
+/** A one-layer TMX dungeon whose walls carry no data: its load note runs long. */
+const DUNGEON = join(ROOT, 'test', 'fixtures', 'maps', 'dungeon-one-layer');
 
 interface Box {
   x: number;
@@ -262,7 +275,62 @@ describe("a new player's screens (issue 29)", () => {
             facts!.y + facts!.height - 0.5,
           );
       }
+      // The screen's own buttons and the scenario rows: a thumb's height too (issue 29:
+      // Back, Tutorial and Start were 34 CSS pixels, the scenario rows 21).
+      const screenButtons = (await rects()).filter((x) =>
+        /^(scenario-(?!.*-(prev|next|roll)$)|setup-back$|start$|tutorial$|load-map$)/.test(x.n),
+      );
+      expect(screenButtons.map((x) => x.n)).toEqual(
+        expect.arrayContaining(['setup-back', 'start', 'tutorial', 'scenario-dungeon-crawl']),
+      );
+      for (const { n, r } of screenButtons)
+        expect(r.height, `${n} is thumb-sized`).toBeGreaterThanOrEqual(44);
+      // The Skirmish's Roll d20 keeps a gap from the ▶ arrow beside it, both thumb-sized.
+      const all = await rects();
+      const roll = all.find((x) => /-roll$/.test(x.n));
+      expect(roll, 'the Skirmish has a Roll button').toBeDefined();
+      const arrow = all.find((x) => x.n === roll!.n.replace(/-roll$/, '-next'));
+      expect(arrow, 'the arrow beside the roll').toBeDefined();
+      for (const { n, r } of [roll!, arrow!])
+        expect(r.height, `${n} is thumb-sized`).toBeGreaterThanOrEqual(44);
+      expect(
+        roll!.r.x - (arrow!.r.x + arrow!.r.width),
+        'a gap between ▶ and Roll',
+      ).toBeGreaterThanOrEqual(8);
+      // Nothing of the screen's own buttons overlaps another, nor leaves the page.
+      for (const { n, r } of all) {
+        expect(r.x, `${n} within the left edge`).toBeGreaterThanOrEqual(-0.5);
+        expect(r.x + r.width, `${n} within the right edge`).toBeLessThanOrEqual(390.5);
+        expect(r.y + r.height, `${n} above the foot`).toBeLessThanOrEqual(844.5);
+      }
+      const overlap = (a: Box, c: Box) =>
+        a.x < c.x + c.width - 0.5 &&
+        c.x < a.x + a.width - 0.5 &&
+        a.y < c.y + c.height - 0.5 &&
+        c.y < a.y + a.height - 0.5;
+      for (const a of screenButtons)
+        for (const c of all)
+          if (a.n !== c.n) expect(overlap(a.r, c.r), `${a.n} clear of ${c.n}`).toBe(false);
       await page.screenshot({ path: join(ARTIFACTS, 'phone-setup-skirmish-new.png') });
+      // A player's map with a long note (no wall data): the note shows whole, or the button
+      // that opens it whole is thumb-sized (issue 29: it was about 19 CSS pixels).
+      await dropFiles(page, [
+        fileOf('dungeon.tmx', readFileSync(join(DUNGEON, 'dungeon.tmx'))),
+        fileOf('dungeon.png', readFileSync(join(DUNGEON, 'dungeon.png')), 'image/png'),
+      ]);
+      await waitForCustomMap(page, '^dungeon$');
+      await waitForScene(page, 'Setup');
+      await page.waitForFunction(() => window.archfoe.debug.setupNote() !== null);
+      await page.waitForTimeout(400);
+      const note = (await page.evaluate(() => window.archfoe.debug.setupNote()))!;
+      expect(note.lines.length).toBeGreaterThan(1);
+      const more = await page.evaluate(() => window.archfoe.debug.buttonRect('map-note-more'));
+      if (note.shown < note.lines.length)
+        expect(more?.height, 'the whole-note button is thumb-sized').toBeGreaterThanOrEqual(44);
+      else expect(more, 'a note shown whole needs no button').toBeNull();
+      for (const { n, r } of await rects())
+        expect(r.height, `${n} is thumb-sized with a player's map`).toBeGreaterThanOrEqual(44);
+      await page.screenshot({ path: join(ARTIFACTS, 'phone-setup-own-map.png') });
       await tap('scenario-dungeon-crawl');
       await page.waitForTimeout(300);
       await tap('start');
