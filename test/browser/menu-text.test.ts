@@ -167,12 +167,15 @@ const SCREENS: Screen[] = [
       'setup-back',
       'start',
       'scenario-field:skirmish:large:1',
-      'seed-random',
       'seed-typed',
-      'seed-field',
       'lair-3-4',
       'morale-on',
     ],
+    // Upright the options' rows are a thumb high (issue 29): the seed's field is below the
+    // fold there (in reach by a scroll: phone-screens.test.ts), and Random's label, already
+    // larger at normal in its taller button, is fitted to the full row's width at larger
+    // (9.2 to 10.8 px, 1.18 times): measured on the wide screen only.
+    wide: ['seed-random', 'seed-field'],
   },
   {
     // The Skirmish's options (a muster): upright at "larger" they scroll; the rows at the top.
