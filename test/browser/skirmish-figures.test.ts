@@ -24,6 +24,8 @@ describe('Skirmish figures in the browser', () => {
         seed: 5,
         options: {
           scenario: 'fortress-assault',
+          // The large scale's building, 4 squares a side (the hall plays small by default).
+          scale: 'large',
           heroes: 'captain,knight,lancer,spearman,repeater,swordsman',
           enemies: 'warlord,ogre,wyrm,slinger,wolf,archer',
         },

@@ -69,7 +69,9 @@ describe('a Skirmish through the page', () => {
       first.scenario,
     );
     const second = await setup();
-    expect(second.scenario).toMatch(/^field:skirmish:large:\d+$/);
+    // A new roll keeps the field's scale (here the hall's own, small, carried to the field).
+    expect(second.scenario).toMatch(/^field:skirmish:(small|large):\d+$/);
+    expect(second.scenario.split(':')[2]).toBe(first.scenario.split(':')[2]);
     expect(seedOf(second.scenario)).not.toBe(seedOf(first.scenario));
     const secondPicture = await page.evaluate(() => window.archfoe.debug.setupPreview());
     expect(secondPicture?.key).toContain(second.scenario);
