@@ -72,6 +72,18 @@ export function scaleForMap(map: { width: number; height: number }): Battlefield
   return Math.max(map.width, map.height) < LARGE_BATTLEFIELD_SIDE ? 'small' : 'large';
 }
 
+/**
+ * The scale asked for, else the map's own by its size (scaleForMap: the bundled maps are
+ * small battlefields), else large (a random large field's, the options' default).
+ */
+export function readScale(
+  v: unknown,
+  map?: { width: number; height: number } | null,
+): BattlefieldScale {
+  if (v === 'small' || v === 'large') return v;
+  return map ? scaleForMap(map) : 'large';
+}
+
 /** The shape a scale gets when none is named: the seed's first size for it. */
 export const DEFAULT_SHAPE: Readonly<Record<BattlefieldScale, BattlefieldShape>> = {
   large: '6x4ft',

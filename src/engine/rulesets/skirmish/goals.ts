@@ -26,7 +26,7 @@ import { regions } from '../../regions';
 import { walkingDistance } from '../../systems/pursuit';
 import type { GameState, ModuleOptions, Side, Unit } from '../../types';
 import { opposingSide } from '../../world';
-import { scaleForMap } from './battlefield';
+import { readScale } from './battlefield';
 import { FORTRESS_SIZE } from './fortress';
 import { MOVE_TABLE } from './roster';
 import type { Scale } from './types';
@@ -48,12 +48,6 @@ export const SQUARES_PER_FOOT = 12;
 export const NO_ROOM_FOR_FORTRESS = 'This map has no room for the fortress.';
 
 const SIDES: readonly Side[] = ['heroes', 'enemies'];
-
-/** The options' scale, else `map`'s own by its size (scaleForMap). */
-function scaleOf(options: Readonly<Record<string, unknown>> | undefined, map: BattleMap): Scale {
-  const asked = options?.scale;
-  return asked === 'small' || asked === 'large' ? asked : scaleForMap(map);
-}
 
 // ------------------------------------------------------------------ the armies' ground
 
@@ -259,7 +253,7 @@ export function whyScenarioUnavailable(
   scenarioId: string,
   options?: Readonly<Record<string, unknown>> | ModuleOptions,
 ): string | null {
-  const scale = scaleOf(options, map);
+  const scale = readScale(options?.scale, map);
   if (scenarioId === 'fortress-assault')
     return fortressFits(map, FORTRESS_SIZE[scale]) ? null : NO_ROOM_FOR_FORTRESS;
   if (scenarioId !== 'escape' && scenarioId !== 'infiltrate' && scenarioId !== 'transport')
@@ -287,7 +281,7 @@ export function whyScenarioUnavailable(
 /** The goal areas of a game: set at set-up (`flow.areas`), else worked out from its map. */
 export function goalAreasOf(state: GameState): GoalAreas {
   const kept = (state.flow as { areas?: GoalAreas } | undefined)?.areas;
-  return kept ?? planGoalAreas(state.map, scaleOf(state.options, state.map));
+  return kept ?? planGoalAreas(state.map, readScale(state.options?.scale, state.map));
 }
 
 /** Where `side` escapes to or infiltrates. */

@@ -11,7 +11,7 @@ import type { OptionSpec, ScenarioDefinition } from '../module';
 import { FIGURES_BY_KIND } from './roster';
 import { whyScenarioUnavailable } from './goals';
 import { SCENARIO_RULES } from './scenarios';
-import { scaleForMap } from './battlefield';
+import { readScale } from './battlefield';
 import type { Scale, SkirmishOptions } from './types';
 
 /** The default armies: a company of heroes against a warband (about 60 points each). */
@@ -48,15 +48,6 @@ export const DEFAULT_SKIRMISH_OPTIONS: SkirmishOptions = {
   defeatCount: 6,
   maxRounds: 30,
 };
-
-/**
- * The scale asked for, else the map's own by its size (scaleForMap: the bundled maps are
- * small battlefields), else the default (large: a random large field's).
- */
-export function readScale(v: unknown, map?: Pick<BattleMap, 'width' | 'height'> | null): Scale {
-  if (v === 'small' || v === 'large') return v;
-  return map ? scaleForMap(map) : DEFAULT_SKIRMISH_OPTIONS.scale;
-}
 
 /** An army list: known kinds only, separated by commas; the default when none is left. */
 export function readArmy(text: unknown, fallback: string): string {
