@@ -8,7 +8,7 @@
  * counted. Sizes are gzip level 9 (node:zlib), in KiB (1024 bytes), as bench-bundle.ts.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export interface ChunkSize {
@@ -113,6 +113,3 @@ export function firstScreenSize(distDir: string): FirstScreenSize {
     })),
   };
 }
-
-/** The folder a file of the build sits in (for messages). */
-export const distOf = (file: string): string => dirname(file);
