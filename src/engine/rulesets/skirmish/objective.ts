@@ -4,7 +4,8 @@
  * the two do not import each other.
  */
 import { chebyshevDistance } from '../../grid';
-import { emit, type Context } from '../../systems/context';
+import type { Context } from '../../systems/context';
+import { takeObjective } from '../../systems/movement';
 import type { GameState, Unit } from '../../types';
 
 /** Why `unit` cannot pick up the objective now, or null. */
@@ -18,15 +19,5 @@ export function whyCannotPickUp(state: GameState, unit: Unit): string | null {
 
 /** The figure takes the objective (the caller checked it may). */
 export function takeObject(ctx: Context, unit: Unit): void {
-  const obj = ctx.state.objective.object!;
-  obj.at = null;
-  obj.carrier = unit.id;
-  unit.carrying = 'object';
-  emit(ctx, {
-    type: 'objective',
-    what: 'picked-up',
-    unit: unit.id,
-    at: unit.position,
-    text: `${unit.name} picks up the object and makes for home.`,
-  });
+  takeObjective(ctx, unit, `${unit.name} picks up the object and makes for home.`);
 }
