@@ -10,19 +10,11 @@ import { installAutomation } from './app/automation';
 import { installFileHandlers } from './app/files';
 import { installSaveFileInput } from './app/save-files';
 import { sounds } from './audio/sound-bank';
-import { AftermathScene } from './scenes/Aftermath';
-import { BattleScene } from './scenes/Battle';
-import { CampaignScene } from './scenes/Campaign';
-import { CampaignsScene } from './scenes/Campaigns';
 import { BootScene } from './scenes/Boot';
 import { CreditsScene } from './scenes/Credits';
 import { MenuScene } from './scenes/Menu';
-import { ReplayScene } from './scenes/Replay';
-import { ResultsScene } from './scenes/Results';
 import { SettingsScene } from './scenes/Settings';
 import { KeysScene } from './scenes/Keys';
-import { SetupScene } from './scenes/Setup';
-import { MusterScene } from './scenes/Muster';
 import { screenMetrics, screenNow, setScreen, type ScreenMetrics } from './view/screen';
 import { textScaleOf } from './app/settings';
 import { COLORS, setColourBlind, setReadingScale, setReducedMotion } from './view/theme';
@@ -38,6 +30,8 @@ installAutomation();
 // The sound bank follows the settings' volumes and finds its files through the app.
 sounds.useAssets(assetUrl);
 app.watchSettings((settings) => sounds.setVolumes(settings));
+// The rule modules' figure sounds, once their code has loaded after the first screen.
+app.whenRulesLoaded(() => sounds.addModuleSounds());
 // Comfort settings: the palette, the read texts' size and motion follow them.
 app.watchSettings((settings) => {
   setColourBlind(settings.colourBlind);
@@ -76,32 +70,42 @@ const game = new Phaser.Game({
   // after boot or focus and at 1/5 s after, stretching every wait up to 12 times on a slow
   // device. Tweens keep their own clock (see keepTweenTime).
   fps: { smoothStep: false },
-  scene: [
-    BootScene,
-    MenuScene,
-    SettingsScene,
-    KeysScene,
-    CreditsScene,
-    SetupScene,
-    MusterScene,
-    BattleScene,
-    ResultsScene,
-    CampaignsScene,
-    CampaignScene,
-    AftermathScene,
-    ReplayScene,
-  ],
+  scene: [BootScene, MenuScene, SettingsScene, KeysScene, CreditsScene],
 });
 app.game = game;
+
+/**
+ * The scenes past the Menu load when first shown (app.goto), each in a chunk of its own with
+ * the rules, maps and view it needs, so the first screen loads Phaser and the Menu only
+ * (issue 31). The service worker still precaches every chunk, so all play offline.
+ */
+const LATER_SCENES: Record<string, () => Promise<typeof Phaser.Scene>> = {
+  Setup: () => import('./scenes/Setup').then((m) => m.SetupScene),
+  Muster: () => import('./scenes/Muster').then((m) => m.MusterScene),
+  Battle: () => import('./scenes/Battle').then((m) => m.BattleScene),
+  Results: () => import('./scenes/Results').then((m) => m.ResultsScene),
+  Campaigns: () => import('./scenes/Campaigns').then((m) => m.CampaignsScene),
+  Campaign: () => import('./scenes/Campaign').then((m) => m.CampaignScene),
+  Aftermath: () => import('./scenes/Aftermath').then((m) => m.AftermathScene),
+  Replay: () => import('./scenes/Replay').then((m) => m.ReplayScene),
+};
+for (const [key, load] of Object.entries(LATER_SCENES)) {
+  app.registerLazyScene(key, async () => {
+    const scene = game.scene.add(key, await load(), false) as Phaser.Scene | null;
+    if (scene) keepTweenTimeOf(scene);
+  });
+}
 
 /**
  * Each scene's tweens skip ahead by the time that passed up to a second between frames
  * (Phaser's default: half a second, beyond which a frame counts as 1/30 s), so a slow frame
  * costs frames, not time; a longer gap (the tab hidden, a stall) is still skipped over.
  */
+function keepTweenTimeOf(scene: Phaser.Scene): void {
+  (scene.tweens as Phaser.Tweens.TweenManager | undefined)?.setLagSmooth(1000, 33);
+}
 function keepTweenTime(): void {
-  for (const scene of game.scene.scenes as Phaser.Scene[])
-    (scene.tweens as Phaser.Tweens.TweenManager | undefined)?.setLagSmooth(1000, 33);
+  for (const scene of game.scene.scenes as Phaser.Scene[]) keepTweenTimeOf(scene);
 }
 // After the scene manager has made the scenes (it listens for READY first).
 game.events.once(Phaser.Core.Events.READY, keepTweenTime);

@@ -19,11 +19,11 @@ import type {
   BattlefieldShape,
 } from '../src/engine/rulesets/skirmish/battlefield';
 import type { FeatureKind } from '../src/engine/systems/boards';
-import { BOARD_KINDS, boardToTiledText, generateBoard, type BoardKind } from '../src/maps/index';
+import { boardKinds, boardToTiledText, generateBoard, type BoardKind } from '../src/maps/index';
 
 const USAGE =
   'Usage: npm run map:generate -- --seed S [--size large|small] [--shape ' +
-  `${Object.keys(BATTLEFIELD_SHAPES).join('|')}] [--kind ${BOARD_KINDS.join('|')}] --out FILE.tmj [--log]`;
+  `${Object.keys(BATTLEFIELD_SHAPES).join('|')}] [--kind ${boardKinds().join('|')}] --out FILE.tmj [--log]`;
 
 class UsageError extends Error {}
 
@@ -76,8 +76,8 @@ function parseArgs(argv: string[]): Args {
       }
       case '--kind': {
         const v = value();
-        if (!(BOARD_KINDS as readonly string[]).includes(v))
-          throw new UsageError(`--kind is one of ${BOARD_KINDS.join(', ')}, not "${v}".`);
+        if (!boardKinds().includes(v))
+          throw new UsageError(`--kind is one of ${boardKinds().join(', ')}, not "${v}".`);
         kind = v as BoardKind;
         break;
       }

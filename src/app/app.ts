@@ -4,7 +4,6 @@
  * call it; it never changes game state except through the session (the engine).
  */
 import type Phaser from 'phaser';
-import { allScenarios, defaultOptions, diceVersionOf } from '../engine';
 import type {
   Command,
   GameConfig,
@@ -24,12 +23,7 @@ import {
 } from '../maps/tile-marks';
 import { contentId } from './hash';
 import { mapLoadNote } from './map-note';
-import {
-  hasMapImages,
-  prepareMapImages,
-  type MapImageFile,
-  type PreparedImages,
-} from './map-images';
+import type { MapImageFile, PreparedImages } from './map-images';
 import {
   findStoredMapByName,
   listStoredMaps,
@@ -40,39 +34,16 @@ import {
   type StoreResult,
   type StoredMapSummary,
 } from './map-store';
-import {
-  CUSTOM_SCENARIO_ID,
-  customMapFromFiles,
-  loadCustomMap,
-  type CustomMapSource,
-} from './maps';
-import {
-  askCampaignOracle,
-  campaignOptions,
-  chooseMission as chooseCampaignMission,
-  finishBattle as finishCampaignBattle,
-  newCampaign,
-  ownMapName,
-  renameHero as renameCampaignHero,
-  startBattle as startCampaignBattle,
-  withBattleCommands,
-  type CampaignDefinition,
-  type CampaignEvent,
-  type CampaignMap,
-  type CampaignState,
-  type Difficulty,
+import type { CustomMapSource } from './maps';
+import type {
+  CampaignDefinition,
+  CampaignEvent,
+  CampaignMap,
+  CampaignState,
+  Difficulty,
 } from '../engine/campaign';
-import {
-  campaignRecord,
-  campaignResolver,
-  findCampaign,
-  loadCampaignRecord,
-  resolveMission,
-  withKeptArt,
-  type FindKeptMap,
-  type FindOwnMap,
-} from './campaign-play';
-import { campaignMapSource, carriedMapImages } from '../maps/campaign-maps';
+import type { FindKeptMap, FindOwnMap } from './campaign-play';
+import type * as PlayKit from './play-kit';
 import {
   parseSaveFile,
   saveFileText,
@@ -82,15 +53,8 @@ import {
   type SlotId,
   type SlotResult,
 } from './save-slots';
-import {
-  battleRecord,
-  BattleSession,
-  loadBattleRecord,
-  migrateLegacySave,
-  randomSeed,
-  setAsideSave,
-  type BattleConfig,
-} from './session';
+import type { BattleConfig, BattleSession } from './session';
+import { readItem, STORAGE_KEYS } from './storage';
 import { loadSettings, saveSettings, type AnimationSpeed, type Settings } from './settings';
 import { noteTutorialOffered, TUTORIAL_BATTLE, type TutorialProgress } from './tutorial-flag';
 
@@ -248,6 +212,20 @@ export type MarkTileOutcome =
 export type LoadMapOutcome =
   { ok: true; name: string; summary: string; warnings: string[] } | { ok: false; error: string };
 
+/** The rules, campaign, replay and map loader (play-kit.ts), once loaded. */
+let kit: typeof PlayKit | null = null;
+let kitLoading: Promise<typeof PlayKit> | null = null;
+
+/**
+ * The play kit, for the app's synchronous steps: every screen past the Menu, and the
+ * automation API once `ready`, run after it has loaded (app.loadScene and markReady wait
+ * for it), so only a caller that skips those meets the error.
+ */
+export function playKit(): typeof PlayKit {
+  if (!kit) throw new Error('The rules are still loading: wait for archfoe.ready.');
+  return kit;
+}
+
 class App {
   game: Phaser.Game | null = null;
   settings: Settings = loadSettings();
@@ -329,8 +307,9 @@ class App {
   /** The last save problem (a refused write...), for tests and the screens. */
   saveProblem: string | null = null;
   setup: SetupChoice = {
-    // The first scenario of the default rule module (the Setup screen lists it first).
-    scenario: allScenarios()[0]?.id ?? '',
+    // The first scenario of the default rule module (the Setup screen lists it first),
+    // set when the rules load (loadPlayKit).
+    scenario: '',
     options: null,
     seedMode: 'random',
     seedText: '',
@@ -355,11 +334,49 @@ class App {
     watcher(this.settings);
   }
 
+  /**
+   * The Menu is shown: the rules and the rest load behind it, and the app is ready (for the
+   * automation API's synchronous calls) once they are there.
+   */
   markReady(): void {
-    if (this.isReady) return;
-    this.isReady = true;
-    this.readyResolve?.();
+    if (this.isReady || this.readyPending) return;
+    this.readyPending = true;
+    void this.loadPlayKit().then(() => {
+      this.isReady = true;
+      this.readyResolve?.();
+    });
   }
+  private readyPending = false;
+
+  /** Loads the play kit (the rules, the campaign, the map loader) once; later calls share it. */
+  loadPlayKit(): Promise<typeof PlayKit> {
+    kitLoading ??= import('./play-kit').then((loaded) => {
+      kit = loaded;
+      // The Setup screen's first choice: the first scenario of the default rule module.
+      if (this.setup.scenario === '')
+        this.setup = { ...this.setup, scenario: loaded.allScenarios()[0]?.id ?? '' };
+      for (const then of this.kitWatchers.splice(0)) then();
+      return loaded;
+    });
+    // A failed fetch (offline before the app was kept) may be tried again.
+    kitLoading.catch(() => (kitLoading = null));
+    return kitLoading;
+  }
+
+  /** Whether the play kit (and so the built-in rule modules) is loaded. */
+  get rulesLoaded(): boolean {
+    return kit !== null;
+  }
+
+  /**
+   * Calls `then` once the play kit has loaded: at once when it is there already, without
+   * starting the load (the Menu's figures and the sound bank's figure sounds wait for it).
+   */
+  whenRulesLoaded(then: () => void): void {
+    if (kit) then();
+    else this.kitWatchers.push(then);
+  }
+  private readonly kitWatchers: (() => void)[] = [];
 
   updateSettings(patch: Partial<Settings>): void {
     this.settings = { ...this.settings, ...patch };
@@ -396,10 +413,51 @@ class App {
     }
   }
 
-  /** Switches to a scene, stopping whatever runs now. */
+  /**
+   * Scenes whose code is loaded when first shown (main.ts registers them): each loader
+   * fetches its chunk and adds the scene to the game.
+   */
+  private readonly sceneLoaders = new Map<string, () => Promise<void>>();
+  private readonly scenesLoading = new Map<string, Promise<void>>();
+
+  /** Names a scene that is added to the game by `load` the first time it is shown. */
+  registerLazyScene(key: string, load: () => Promise<void>): void {
+    this.sceneLoaders.set(key, load);
+  }
+
+  /** Loads a scene's code now when it is not in the game yet (a no-op once it is). */
+  loadScene(key: string): Promise<void> {
+    if (this.game?.scene.getScene(key)) return Promise.resolve();
+    const load = this.sceneLoaders.get(key);
+    if (!load) return Promise.resolve();
+    let loading = this.scenesLoading.get(key);
+    if (!loading) {
+      loading = Promise.all([this.loadPlayKit(), load()]).then(() => undefined);
+      this.scenesLoading.set(key, loading);
+      // A failed fetch (offline before the app was cached) may be tried again.
+      loading.catch(() => this.scenesLoading.delete(key));
+    }
+    return loading;
+  }
+
+  /**
+   * Switches to a scene, stopping whatever runs now. A scene whose code is not loaded yet
+   * is loaded first; the current scene runs on until it is there.
+   */
   goto(key: string, data?: object): void {
     const game = this.game;
     if (!game) return;
+    if (!game.scene.getScene(key) && this.sceneLoaders.has(key)) {
+      this.loadScene(key).then(
+        () => this.goto(key, data),
+        (e: unknown) => {
+          // Offline before the app was kept: say so on the Menu rather than hang.
+          this.menuMessage = `That screen could not be loaded (${String(e)}). Check the connection and try again.`;
+          if (key !== 'Menu') this.goto('Menu');
+        },
+      );
+      return;
+    }
     for (const s of game.scene.getScenes(true)) {
       if (s.sys.settings.key !== key) game.scene.stop(s.sys.settings.key);
     }
@@ -408,9 +466,10 @@ class App {
   }
 
   /** Starts a new battle and shows it. Resolves when the Battle scene has shown its opening. */
-  startBattle(config: BattleConfig, tutorial = false): Promise<DispatchOutcome> {
-    const created = BattleSession.create(config);
-    if (!created.ok) return Promise.resolve({ ok: false, error: created.error });
+  async startBattle(config: BattleConfig, tutorial = false): Promise<DispatchOutcome> {
+    await this.loadPlayKit();
+    const created = playKit().BattleSession.create(config);
+    if (!created.ok) return { ok: false, error: created.error };
     this.session = created.session;
     this.campaign = null;
     this.tutorial = tutorial ? { step: 0, finished: false, skipped: false } : null;
@@ -419,12 +478,13 @@ class App {
   }
 
   /** Starts the guided first battle (and notes that the tutorial has been offered). */
-  startTutorial(): Promise<DispatchOutcome> {
+  async startTutorial(): Promise<DispatchOutcome> {
+    await this.loadPlayKit();
     noteTutorialOffered();
     const config: BattleConfig = {
       scenario: TUTORIAL_BATTLE.scenario,
       seed: TUTORIAL_BATTLE.seed,
-      options: defaultOptions(),
+      options: playKit().defaultOptions(),
       custom: null,
       seedTyped: true,
       diceVersion: TUTORIAL_BATTLE.diceVersion,
@@ -449,14 +509,15 @@ class App {
   }
 
   /** What the Menu's Continue does: replays the saved quick battle and shows it. */
-  resume(): Promise<DispatchOutcome> {
+  async resume(): Promise<DispatchOutcome> {
     const record = this.slots.get('quick');
-    if (!record) return Promise.resolve({ ok: false, error: 'There is no saved battle.' });
-    const loaded = loadBattleRecord(record);
+    if (!record) return { ok: false, error: 'There is no saved battle.' };
+    await this.loadPlayKit();
+    const loaded = playKit().loadBattleRecord(record);
     if (!loaded.ok) {
       this.menuMessage = loaded.error;
       if (this.activeSceneKey() === 'Menu') this.goto('Menu');
-      return Promise.resolve({ ok: false, error: loaded.error });
+      return { ok: false, error: loaded.error };
     }
     this.session = loaded.session;
     this.campaign = null;
@@ -469,14 +530,17 @@ class App {
   /** Opens the save slots and moves an older version's battle save into them. */
   async openSaves(): Promise<void> {
     await this.slots.open();
-    const message = await migrateLegacySave(this.slots);
+    // The rules load before the Menu only when a saved battle must be replayed to be checked.
+    const toCheck = this.slots.get('quick') !== undefined || readItem(STORAGE_KEYS.save) !== null;
+    if (toCheck) await this.loadPlayKit();
+    const message = toCheck ? await playKit().migrateLegacySave(this.slots) : null;
     const problems = [message, ...this.slots.problems].filter((m): m is string => !!m);
     // A quick battle that no longer replays is set aside (kept for a bug report), as before.
     const quick = this.slots.get('quick');
     if (quick) {
-      const loaded = loadBattleRecord(quick);
+      const loaded = playKit().loadBattleRecord(quick);
       if (!loaded.ok) {
-        setAsideSave(loaded.error, JSON.stringify(quick));
+        playKit().setAsideSave(loaded.error, JSON.stringify(quick));
         await this.slots.remove('quick');
         problems.push(`${loaded.error} It was set aside.`);
       }
@@ -494,14 +558,14 @@ class App {
     if (play) {
       let state = play.state;
       if (state.battle && this.session) {
-        const withCommands = withBattleCommands(state, this.session.commands);
+        const withCommands = playKit().withBattleCommands(state, this.session.commands);
         if (withCommands.ok) state = play.state = withCommands.state;
       }
-      written = this.slots.put(campaignRecord(play.slot, play.def, state));
+      written = this.slots.put(playKit().campaignRecord(play.slot, play.def, state));
     } else if (this.session) {
       written = this.session.over
         ? this.slots.remove('quick')
-        : this.slots.put(battleRecord(this.session));
+        : this.slots.put(playKit().battleRecord(this.session));
     } else written = Promise.resolve({ ok: true });
     return written.then((r) => {
       this.saveProblem = r.ok ? null : r.error;
@@ -532,7 +596,7 @@ class App {
   /**
    * exportSlot, with the images of the maps a campaign copied from My maps before maps
    * carried their images pulled in from My maps where it still keeps the same map
-   * (withKeptArt), so the file draws them on another machine; the slot itself is not
+   * (playKit().withKeptArt), so the file draws them on another machine; the slot itself is not
    * changed. `notes`: a sentence for each such map whose images could not be added, naming
    * the missions that play it (no longer under My maps, or a different map of its name there).
    */
@@ -546,14 +610,15 @@ class App {
   ): Promise<
     { ok: true; name: string; text: string; notes: string[] } | { ok: false; error: string }
   > {
+    await this.loadPlayKit();
     const made = this.exportSlot(slot);
     if (!made.ok) return made;
     const record = this.slots.get(slot);
     if (!record || record.kind !== 'campaign' || record.definition === undefined)
       return { ...made, notes: [] };
-    const loaded = loadCampaignRecord(record);
+    const loaded = playKit().loadCampaignRecord(record);
     if (!loaded.ok) return { ...made, notes: [] };
-    const pulled = await withKeptArt(loaded.def, findKeptMap, findByName);
+    const pulled = await playKit().withKeptArt(loaded.def, findKeptMap, findByName);
     const notes = pulled.notes;
     if (pulled.added.length === 0) return { ...made, notes };
     const text = saveFileText({ ...record, definition: structuredClone(pulled.def) });
@@ -569,6 +634,7 @@ class App {
     text: string,
     slot?: CampaignSlotId,
   ): Promise<{ ok: true; slot: SlotId; message: string } | { ok: false; error: string }> {
+    await this.loadPlayKit();
     const probe = parseSaveFile(text);
     const kind = probe.ok ? probe.record.kind : 'campaign';
     const target: SlotId | null =
@@ -579,10 +645,10 @@ class App {
     if (!parsed.ok) return parsed;
     const record = parsed.record;
     if (record.kind === 'campaign') {
-      const loaded = loadCampaignRecord(record);
+      const loaded = playKit().loadCampaignRecord(record);
       if (!loaded.ok) return { ok: false, error: `The file cannot be loaded. ${loaded.error}` };
     } else {
-      const loaded = loadBattleRecord(record);
+      const loaded = playKit().loadBattleRecord(record);
       if (!loaded.ok) return { ok: false, error: `The file cannot be loaded. ${loaded.error}` };
     }
     const stored = await this.slots.put(record);
@@ -599,11 +665,16 @@ class App {
     difficulty: Difficulty,
     seed?: number,
   ): Promise<DispatchOutcome> {
-    seed ??= this.nextCampaignSeed ?? randomSeed();
+    await this.loadPlayKit();
+    seed ??= this.nextCampaignSeed ?? playKit().randomSeed();
     this.nextCampaignSeed = null;
-    const def = findCampaign(campaignId);
+    const def = playKit().findCampaign(campaignId);
     if (!def) return { ok: false, error: `There is no campaign "${campaignId}".` };
-    this.campaign = { slot, def, state: newCampaign(def, seed, campaignOptions(difficulty)) };
+    this.campaign = {
+      slot,
+      def,
+      state: playKit().newCampaign(def, seed, playKit().campaignOptions(difficulty)),
+    };
     this.session = null;
     const saved = await this.autosave();
     this.goto('Campaign');
@@ -614,7 +685,7 @@ class App {
   openCampaign(slot: CampaignSlotId): DispatchOutcome {
     const record = this.slots.get(slot);
     if (!record) return { ok: false, error: `Nothing is saved in ${slotName(slot)}.` };
-    const loaded = loadCampaignRecord(record);
+    const loaded = playKit().loadCampaignRecord(record);
     if (!loaded.ok) return { ok: false, error: `${slotName(slot)}: ${loaded.error}` };
     this.campaign = { slot, def: loaded.def, state: loaded.state };
     this.session = null;
@@ -638,7 +709,7 @@ class App {
   }
 
   renameHero(hero: string, name: string): DispatchOutcome {
-    return this.campaignStep((s) => renameCampaignHero(s, hero, name));
+    return this.campaignStep((s) => playKit().renameHero(s, hero, name));
   }
 
   /** Puts a question to the oracle between missions (a campaign step, saved). */
@@ -647,18 +718,18 @@ class App {
     about: string,
     lastPlace: boolean,
   ): DispatchOutcome {
-    return this.campaignStep((s) => askCampaignOracle(s, question, about, lastPlace));
+    return this.campaignStep((s) => playKit().askCampaignOracle(s, question, about, lastPlace));
   }
 
   chooseMission(mission: string): DispatchOutcome {
-    return this.campaignStep((s) => chooseCampaignMission(s, mission));
+    return this.campaignStep((s) => playKit().chooseMission(s, mission));
   }
 
   /** Throws away the battle under way's moves: it starts again, same seed (not in ironman). */
   restartMission(): DispatchOutcome {
     if (this.campaign?.state.options.ironman)
       return { ok: false, error: 'Ironman: a battle cannot be fought again.' };
-    return this.campaignStep((s) => withBattleCommands(s, []));
+    return this.campaignStep((s) => playKit().withBattleCommands(s, []));
   }
 
   /** Shows the Replay of the last battle's Results. */
@@ -682,7 +753,7 @@ class App {
     const rec = play?.state.history[index ?? (play?.state.history.length ?? 0) - 1];
     if (!play || !rec)
       return { ok: false, error: 'No mission of this campaign has been fought yet.' };
-    const found = resolveMission(play.def, rec.scenario);
+    const found = playKit().resolveMission(play.def, rec.scenario);
     if (!found.ok) return found;
     const mission = play.def.missions.find((m) => m.id === rec.mission);
     this.replay = {
@@ -695,7 +766,7 @@ class App {
         party: structuredClone(rec.party),
         rulesVersion: rec.rulesVersion,
         // Every battle of a campaign rolls dice of the campaign's own dice version.
-        diceVersion: diceVersionOf(play.state.dice),
+        diceVersion: playKit().diceVersionOf(play.state.dice),
       },
       commands: structuredClone(rec.commands),
       map: found.scenario.map,
@@ -708,19 +779,24 @@ class App {
 
   /** Starts (or resumes) the campaign's next battle and shows it. */
   async playMission(): Promise<DispatchOutcome> {
+    await this.loadPlayKit();
     const play = this.campaign;
     if (!play) return { ok: false, error: 'No campaign is open.' };
-    const started = startCampaignBattle(play.state, play.def, campaignResolver(play.def));
+    const started = playKit().startBattle(
+      play.state,
+      play.def,
+      playKit().campaignResolver(play.def),
+    );
     if (!started.ok) return started;
     const { config: game, mission } = started.setup;
-    const found = resolveMission(play.def, mission.scenario);
+    const found = playKit().resolveMission(play.def, mission.scenario);
     if (!found.ok) return found;
     // A map the campaign carries is drawn in its own art: the images it carries, or (a
     // campaign copied from My maps before maps carried their images) where this browser keeps them.
-    const carried = play.def.maps?.[ownMapName(mission.scenario) ?? ''];
+    const carried = play.def.maps?.[playKit().ownMapName(mission.scenario) ?? ''];
     if (carried) await this.restoreCarriedArt(carried);
     const battle = started.state.battle!;
-    const made = BattleSession.fromGameConfig(
+    const made = playKit().BattleSession.fromGameConfig(
       {
         scenario: mission.scenario,
         seed: battle.seed,
@@ -758,7 +834,7 @@ class App {
     const typed = seedMode === 'typed' && /^-?\d+$/.test(seedText.trim());
     return {
       scenario,
-      seed: typed ? Number(seedText.trim()) : randomSeed(),
+      seed: typed ? Number(seedText.trim()) : playKit().randomSeed(),
       options,
       custom: scenario === 'custom' || scenario.endsWith(':custom') ? this.customMap : null,
       seedTyped: typed,
@@ -775,14 +851,14 @@ class App {
     id?: string,
     tileMarks?: TileMarks,
   ): LoadMapOutcome {
-    const source = customMapFromFiles(files, images?.sizes, id);
+    const source = playKit().customMapFromFiles(files, images?.sizes, id);
     if (!('error' in source) && tileMarks && Object.keys(tileMarks).length > 0)
       source.tileMarks = { ...tileMarks };
     if ('error' in source) {
       this.mapMessage = { kind: 'error', text: source.error };
       return { ok: false, error: source.error };
     }
-    const loaded = loadCustomMap(source);
+    const loaded = playKit().loadCustomMap(source);
     if (!loaded.ok) {
       const error = `${source.fileName}: ${loaded.error}`;
       this.mapMessage = { kind: 'error', text: error };
@@ -805,7 +881,8 @@ class App {
   playsOwnMap(): boolean {
     const s = this.setup.scenario;
     return (
-      this.customMap !== null && (s === CUSTOM_SCENARIO_ID || s.endsWith(`:${CUSTOM_SCENARIO_ID}`))
+      this.customMap !== null &&
+      (s === playKit().CUSTOM_SCENARIO_ID || s.endsWith(`:${playKit().CUSTOM_SCENARIO_ID}`))
     );
   }
 
@@ -818,10 +895,11 @@ class App {
    * a wall) is refused in plain words and nothing changes.
    */
   async markTileKind(x: number, y: number): Promise<MarkTileOutcome> {
+    await this.loadPlayKit();
     const source = this.customMap;
     if (!source || !this.playsOwnMap())
       return { ok: false, error: 'Only a map of your own can be marked.' };
-    const before = loadCustomMap(source);
+    const before = playKit().loadCustomMap(source);
     if (!before.ok) return before;
     const m = before.map.battleMap;
     if (
@@ -840,7 +918,7 @@ class App {
       ...source,
       tileMarks: withTileMark(source.tileMarks, tile, mark),
     };
-    const after = loadCustomMap(marked);
+    const after = playKit().loadCustomMap(marked);
     if (!after.ok) {
       const error = `Tile ${tile} cannot be made ${mark === 'wall' ? 'a wall' : mark}: ${after.error}`;
       return { ok: false, error };
@@ -874,13 +952,14 @@ class App {
     imageFiles: MapImageFile[],
     problems: string[] = [],
   ): Promise<LoadMapOutcome> {
+    await this.loadPlayKit();
     const sorted = [...texts].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const images = [...imageFiles].sort((a, b) => (a.path < b.path ? -1 : 1));
     const id = contentId([
       ...sorted.flatMap((f) => [f.name, f.text]),
       ...images.flatMap((f) => [f.path, f.bytes]),
     ]);
-    const prepared = await prepareMapImages(images, id);
+    const prepared = await playKit().prepareMapImages(images, id);
     prepared.problems.unshift(...problems);
     // The same files dropped again are the same kept map: the player's marks on it stay.
     const keptBefore = await loadStoredMap(id);
@@ -926,6 +1005,7 @@ class App {
 
   /** Makes a kept map the player's map (with its images), as when it was dropped. */
   async openMyMap(id: string): Promise<LoadMapOutcome> {
+    await this.loadPlayKit();
     const stored = await loadStoredMap(id);
     if (!stored) {
       const error = 'That map is no longer kept in this browser.';
@@ -933,7 +1013,7 @@ class App {
       await this.refreshMyMaps();
       return { ok: false, error };
     }
-    const prepared = await prepareMapImages(
+    const prepared = await playKit().prepareMapImages(
       Object.entries(stored.images).map(([path, bytes]) => ({ path, bytes })),
       id,
     );
@@ -951,12 +1031,17 @@ class App {
 
   /** Removes a kept map; when it is the map in use, the Setup screen goes back to the first scenario. */
   async removeMyMap(id: string): Promise<StoreResult> {
+    await this.loadPlayKit();
     const removed = await removeStoredMap(id);
     if (removed.ok && this.customMap?.id === id) {
       this.customMap = null;
       this.customMapName = '';
       this.mapMessage = null;
-      this.setup = { ...this.setup, scenario: allScenarios()[0]?.id ?? '', options: null };
+      this.setup = {
+        ...this.setup,
+        scenario: playKit().allScenarios()[0]?.id ?? '',
+        options: null,
+      };
     }
     if (!removed.ok) this.mapMessage = { kind: 'error', text: removed.error };
     await this.refreshMyMaps();
@@ -968,12 +1053,13 @@ class App {
    * saved battle resumed after a reload). Without them the board draws the built-in tiles.
    */
   async restoreMapImages(source: CustomMapSource | null): Promise<void> {
+    await this.loadPlayKit();
     if (!source?.id || !source.images) return;
     const keys = Object.values(source.images).map((i) => i.key);
-    if (hasMapImages(keys)) return;
+    if (playKit().hasMapImages(keys)) return;
     const stored = await loadStoredMap(source.id);
     if (!stored) return;
-    await prepareMapImages(
+    await playKit().prepareMapImages(
       Object.entries(stored.images).map(([path, bytes]) => ({ path, bytes })),
       source.id,
     );
@@ -981,11 +1067,12 @@ class App {
 
   /** Decodes the images a campaign's map carries (when not yet decoded), else restoreMapImages. */
   async restoreCarriedArt(carried: CampaignMap): Promise<void> {
-    const source = campaignMapSource(carried);
-    const files = carriedMapImages(carried);
+    await this.loadPlayKit();
+    const source = playKit().campaignMapSource(carried);
+    const files = playKit().carriedMapImages(carried);
     if (files.length === 0 || !source.id) return this.restoreMapImages(source);
     const keys = Object.values(source.images ?? {}).map((i) => i.key);
-    if (!hasMapImages(keys)) await prepareMapImages(files, source.id);
+    if (!playKit().hasMapImages(keys)) await playKit().prepareMapImages(files, source.id);
   }
 
   /**
@@ -999,9 +1086,9 @@ class App {
     let campaign: BattleResult['campaign'] = null;
     if (play?.state.battle) {
       const mission = play.state.battle.mission;
-      const withCommands = withBattleCommands(play.state, session.commands);
+      const withCommands = playKit().withBattleCommands(play.state, session.commands);
       const finished = withCommands.ok
-        ? finishCampaignBattle(withCommands.state, play.def, campaignResolver(play.def))
+        ? playKit().finishBattle(withCommands.state, play.def, playKit().campaignResolver(play.def))
         : withCommands;
       if (finished.ok) {
         play.state = finished.state;

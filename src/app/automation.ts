@@ -4,22 +4,17 @@
  * API cannot change game state except by dispatching commands like a player.
  */
 import Phaser from 'phaser';
-import {
-  allScenarios,
-  attackOdds,
-  chooseHeroCommand,
-  enemyIntent,
-  type AttackOdds,
-  type EnemyIntent,
-  legalCommands,
-  normaliseOptions,
-  type Command,
-  type GameEvent,
-  type GameState,
-  type ScenarioOptions,
+import type {
+  AttackOdds,
+  EnemyIntent,
+  Command,
+  GameEvent,
+  GameState,
+  ScenarioOptions,
 } from '../engine';
 import {
   app,
+  playKit,
   type BattleLook,
   type DispatchOutcome,
   type LoadMapOutcome,
@@ -36,8 +31,7 @@ import {
   namedTextBox,
   toastCount,
 } from './controls';
-import { listScenarios, resolveScenario, type ScenarioChoice } from './maps';
-import { randomSeed } from './session';
+import type { ScenarioChoice } from './maps';
 import { SLOT_IDS } from './save-slots';
 import type { CampaignState } from '../engine/campaign';
 import { isAnimationSpeed, type AnimationSpeed } from './settings';
@@ -287,15 +281,15 @@ export function installAutomation(): ArchFoeApi {
     },
     async start(options: StartOptions = {}) {
       await app.ready;
-      const scenario = options.scenario ?? allScenarios()[0]?.id ?? '';
-      const resolved = resolveScenario(scenario, app.customMap);
+      const scenario = options.scenario ?? playKit().allScenarios()[0]?.id ?? '';
+      const resolved = playKit().resolveScenario(scenario, app.customMap);
       if (!resolved.ok) return { ok: false, error: resolved.error };
       const seeded = typeof options.seed === 'number' && Number.isFinite(options.seed);
       return app.startBattle({
         scenario,
-        seed: seeded ? Math.trunc(options.seed!) : randomSeed(),
+        seed: seeded ? Math.trunc(options.seed!) : playKit().randomSeed(),
         // Under the scenario's own rule module, or another module's options are dropped.
-        options: normaliseOptions(
+        options: playKit().normaliseOptions(
           { ...resolved.scenario.defaults, ...(options.options ?? {}) },
           resolved.scenario.ruleModule,
         ),
@@ -308,7 +302,7 @@ export function installAutomation(): ArchFoeApi {
       return app.session ? structuredClone(app.session.state) : null;
     },
     legalCommands() {
-      return app.session ? legalCommands(app.session.state) : [];
+      return app.session ? playKit().legalCommands(app.session.state) : [];
     },
     async dispatch(command: Command) {
       if (!app.session || !app.battle) return { ok: false, error: 'No battle is on screen.' };
@@ -345,23 +339,23 @@ export function installAutomation(): ArchFoeApi {
       return result;
     },
     scenarios() {
-      return listScenarios(app.customMap, app.customMapName);
+      return playKit().listScenarios(app.customMap, app.customMapName);
     },
     filesLoading() {
       return app.filesLoading > 0;
     },
     suggest() {
-      return app.session ? chooseHeroCommand(app.session.state) : null;
+      return app.session ? playKit().chooseHeroCommand(app.session.state) : null;
     },
     async idle() {
       await app.battle?.idle();
     },
     intent(unitId: string) {
-      return app.session ? enemyIntent(app.session.state, unitId) : null;
+      return app.session ? playKit().enemyIntent(app.session.state, unitId) : null;
     },
     attackOdds() {
       // The same number of samples as the hero cards' badges (intent-overlay.ts).
-      return app.session ? attackOdds(app.session.state, { samples: 100 }) : null;
+      return app.session ? playKit().attackOdds(app.session.state, { samples: 100 }) : null;
     },
     campaign() {
       const play = app.campaign;

@@ -7,10 +7,15 @@
  */
 import type { Difficulty } from '../engine/campaign';
 import { app } from './app';
-import { addCampaignFile, MAX_CAMPAIGN_BYTES } from './campaign-play';
 import { hiddenFileInput, openFileChooser, readFileText } from './file-input';
 import { findStoredMapByName } from './map-store';
 import type { CampaignSlotId } from './save-slots';
+
+/**
+ * The campaign file largest read (the bundled one of eleven missions is about 12 kB; a
+ * campaign carrying its own Tiled maps is larger).
+ */
+export const MAX_CAMPAIGN_BYTES = 8 * 1024 * 1024;
 
 export const picker: {
   /** The empty slot a campaign is being picked for, or null (the slots are shown). */
@@ -26,6 +31,7 @@ export async function loadCampaignFile(file: File): Promise<void> {
   if (file.size > MAX_CAMPAIGN_BYTES) {
     outcome = { kind: 'error', text: `${file.name} is too large to be a campaign file.` };
   } else {
+    const { addCampaignFile } = await app.loadPlayKit();
     const r = await addCampaignFile(await readFileText(file), (name) => findStoredMapByName(name));
     if (r.ok) picker.chosen = r.def.id;
     outcome = r.ok

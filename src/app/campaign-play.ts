@@ -74,12 +74,6 @@ export function pickableCampaigns(): CampaignDefinition[] {
 }
 
 /**
- * The campaign file largest read (the bundled one of eleven missions is about 12 kB; a
- * campaign carrying its own Tiled maps is larger).
- */
-export const MAX_CAMPAIGN_BYTES = 8 * 1024 * 1024;
-
-/**
  * Finds one of the player's kept maps (My maps) by the name a campaign gives it, with its
  * images' bytes by path (copied into the campaign so they travel with it), or null.
  */

@@ -7,15 +7,9 @@
  * and height) before the image itself. Then the app loads the map (and keeps it under "my
  * maps") and the Setup screen shows it.
  */
-import {
-  checkImageFile,
-  IMAGE_FILE,
-  IMAGE_HEADER_BYTES,
-  LIMITS,
-  MapError,
-  TILED_FILE,
-  unpackZip,
-} from '../maps';
+import { LIMITS } from '../maps/constants';
+import { MapError } from '../maps/errors';
+import { checkImageFile, IMAGE_FILE, IMAGE_HEADER_BYTES } from '../maps/images';
 import { app } from './app';
 import { hiddenFileInput, openFileChooser } from './file-input';
 import type { MapImageFile } from './map-images';
@@ -36,6 +30,8 @@ export interface ReadFiles {
 export async function readFiles(list: FileList | File[]): Promise<ReadFiles> {
   const files = Array.from(list);
   const out: ReadFiles = { texts: [], images: [], problems: [] };
+  // The zip reader (and its inflate) loads when files first come, not with the Menu.
+  const { TILED_FILE, unpackZip } = await import('../maps/zip');
   for (const f of files) {
     if (/\.zip$/i.test(f.name)) {
       if (f.size > MAX_FILE_BYTES) throw new MapError(`${f.name} is too large to be a map pack.`);

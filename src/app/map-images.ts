@@ -5,7 +5,8 @@
  * them, `own:<map id>:<path>`) for the board and the Setup screen's picture to draw.
  * Images of the last few maps are kept; older ones are let go.
  */
-import { checkImageFile, LIMITS, type ImageHeader } from '../maps';
+import { LIMITS } from '../maps/constants';
+import { checkImageFile, type ImageHeader } from '../maps/images';
 
 /** An image file as it came (dropped, chosen, or from a pack or the store). */
 export interface MapImageFile {

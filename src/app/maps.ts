@@ -6,7 +6,7 @@
  */
 import { allScenarios, findRuleModule, scenarioForMap, type ScenarioOptions } from '../engine';
 import { FIELD_PREFIX, fieldScenarioId, loadFieldMap, withFigures } from '../maps/fields';
-import { BOARD_KINDS, type BoardKind } from '../maps/generated';
+import { boardKinds, isModuleBoard, type BoardKind } from '../maps/generated';
 import { isMapText, loadTiledMap } from '../maps';
 import { loadOwnMap, type OwnMapImage, type OwnMapSource } from '../maps/own-map';
 import type { LoadedMap } from '../maps/types';
@@ -328,8 +328,7 @@ export function randomFieldId(
   seed: number,
   scale: 'large' | 'small',
 ): string | null {
-  const kind = BOARD_KINDS.find((k) => k === ruleModule);
-  return kind ? fieldScenarioId(kind, seed, scale) : null;
+  return isModuleBoard(ruleModule) ? fieldScenarioId(ruleModule, seed, scale) : null;
 }
 
 /** The kind, scale and seed of a generated board's scenario id, or null. */
@@ -340,7 +339,7 @@ export function parseFieldId(
   const parts = id.slice(FIELD_PREFIX.length).split(':');
   const kind = parts[0] as BoardKind;
   const seed = Number(parts[parts.length - 1]);
-  if (!BOARD_KINDS.includes(kind) || !Number.isSafeInteger(seed)) return null;
+  if (!boardKinds().includes(kind) || !Number.isSafeInteger(seed)) return null;
   return { kind, scale: parts[1] === 'small' ? 'small' : 'large', seed };
 }
 

@@ -5,7 +5,8 @@
  * `soundsForEvent`.
  */
 import { Howl, Howler } from 'howler';
-import { listRuleModules, rulesOf, type GameEvent, type GameState } from '../engine';
+import type { GameEvent, GameState } from '../engine';
+import { listRuleModules, rulesOf } from '../engine/rulesets/registry';
 
 export type SoundName =
   | 'step'
@@ -118,7 +119,25 @@ export class SoundBank {
     if (this.unlocked) return;
     this.unlocked = true;
     Howler.volume(this.volumes.master);
+    this.createSounds();
+    if (this.wantMusic) this.startMusic();
+  }
+
+  /**
+   * Creates the sounds not made yet: after the unlock, the rule modules' figure sounds once
+   * their code has loaded (it loads after the first screen) and registered them.
+   */
+  addModuleSounds(): void {
+    if (this.unlocked) this.createSounds();
+  }
+
+  /** The names the bank has made a sound for (a failed file is dropped, not tried again). */
+  private readonly created = new Set<string>();
+
+  private createSounds(): void {
     for (const name of soundsToLoad()) {
+      if (this.created.has(name)) continue;
+      this.created.add(name);
       const { src, format } = sourcesFor(name, this.urlOf);
       if (src.length === 0) continue;
       const music = name === 'music-dungeon';
@@ -138,7 +157,6 @@ export class SoundBank {
       });
       this.sounds.set(name, howl);
     }
-    if (this.wantMusic) this.startMusic();
   }
 
   setVolumes(v: Volumes): void {

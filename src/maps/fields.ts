@@ -4,7 +4,13 @@
  * Tiled map with its figures placed. Shared by the game's scenario list and by the tools,
  * which resolve campaign missions in node.
  */
-import { BOARD_KINDS, boardToTiledText, generateBoard, type BoardKind } from './generated';
+import {
+  boardKinds,
+  boardToTiledText,
+  generateBoard,
+  isModuleBoard,
+  type BoardKind,
+} from './generated';
 import { loadTiledMap } from './loader';
 import { addDefaultSetup } from './rules';
 import type { LoadedMap } from './types';
@@ -17,7 +23,7 @@ export function fieldScenarioId(
   seed: number,
   scale: 'large' | 'small' = 'large',
 ): string {
-  return kind === 'skirmish'
+  return isModuleBoard(kind)
     ? `${FIELD_PREFIX}${kind}:${scale}:${seed}`
     : `${FIELD_PREFIX}${kind}:${seed}`;
 }
@@ -45,12 +51,13 @@ export function loadFieldMap(
   const kind = parts[0] as BoardKind;
   const scale = parts[1] === 'small' ? 'small' : 'large';
   const seed = Number(parts[parts.length - 1]);
-  if (!id.startsWith(FIELD_PREFIX) || !BOARD_KINDS.includes(kind) || !Number.isSafeInteger(seed))
+  if (!id.startsWith(FIELD_PREFIX) || !boardKinds().includes(kind) || !Number.isSafeInteger(seed))
     return { ok: false, error: `There is no generated board "${id}".` };
   const board = generateBoard({ kind, seed, scale });
   const loaded = loadTiledMap(boardToTiledText(board), { id: `field-${kind}-${seed}` });
   if (!loaded.ok) return { ok: false, error: `The generated board did not load: ${loaded.error}` };
-  const rules = kind === 'skirmish' ? 'skirmish' : loaded.map.battleMap.properties.ruleModule;
+  // A module's own board plays under that module; seed-001's boards under the ones they name.
+  const rules = isModuleBoard(kind) ? kind : loaded.map.battleMap.properties.ruleModule;
   const battleMap = {
     ...loaded.map.battleMap,
     properties: { ...loaded.map.battleMap.properties, ruleModule: String(rules) },

@@ -10,11 +10,7 @@
  */
 import type { FeatureKind, GeneratedBoard } from '../engine/systems/boards';
 import { generateChessboard, generateSheet } from '../engine/systems/boards';
-import {
-  generateBattlefield,
-  type BattlefieldScale,
-  type BattlefieldShape,
-} from '../engine/rulesets/skirmish/battlefield';
+import { findRuleModule, listRuleModules } from '../engine/rulesets/registry';
 import { BUILTIN_TILESET_IMAGE, OUTDOOR_TILES } from './constants';
 import {
   builtinTileset,
@@ -28,32 +24,48 @@ import {
   type JsonObject,
 } from './tiled-json';
 
-/** The kinds of generated board. */
-export type BoardKind = 'skirmish' | 'sheet' | 'chessboard';
-export const BOARD_KINDS: readonly BoardKind[] = ['skirmish', 'sheet', 'chessboard'];
+/**
+ * A kind of generated board: the id of a rule module with a board generator of its own
+ * (RuleModule.generateBoard; the Skirmish's random battlefield), or one the kernel makes
+ * from seed-001 ('sheet', 'chessboard').
+ */
+export type BoardKind = string;
+
+/** The boards the kernel generates itself (solo-miniatures-dungeon-crawl section 1). */
+const KERNEL_BOARDS: readonly BoardKind[] = ['sheet', 'chessboard'];
+
+/** Whether a board kind is a rule module's own: it comes in scales and plays under that module. */
+export function isModuleBoard(kind: BoardKind): boolean {
+  return findRuleModule(kind)?.generateBoard !== undefined;
+}
+
+/** Every kind of generated board: the modules' own (in the order registered), then the kernel's. */
+export function boardKinds(): BoardKind[] {
+  const own = listRuleModules()
+    .filter((m) => m.generateBoard)
+    .map((m) => m.id);
+  return [...own, ...KERNEL_BOARDS];
+}
 
 export interface BoardRequest {
   kind: BoardKind;
   seed: number;
-  /** Skirmish battlefields only. */
-  scale?: BattlefieldScale;
-  shape?: BattlefieldShape;
+  /** A module's boards only (large unless told otherwise). */
+  scale?: 'large' | 'small';
+  /** A module's boards only: one of its shapes. */
+  shape?: string;
 }
 
-/** Generates a board of any kind (a skirmish battlefield is large unless told otherwise). */
+/** Generates a board of any kind; a kind no one generates is refused in words (thrown). */
 export function generateBoard(request: BoardRequest): GeneratedBoard {
-  switch (request.kind) {
-    case 'sheet':
-      return generateSheet({ seed: request.seed });
-    case 'chessboard':
-      return generateChessboard({ seed: request.seed });
-    case 'skirmish':
-      return generateBattlefield({
-        seed: request.seed,
-        scale: request.scale ?? 'large',
-        shape: request.shape,
-      });
-  }
+  if (request.kind === 'sheet') return generateSheet({ seed: request.seed });
+  if (request.kind === 'chessboard') return generateChessboard({ seed: request.seed });
+  const generate = findRuleModule(request.kind)?.generateBoard;
+  if (!generate)
+    throw new Error(
+      `There is no generated board of kind "${request.kind}" (${boardKinds().join(', ')}).`,
+    );
+  return generate({ seed: request.seed, scale: request.scale ?? 'large', shape: request.shape });
 }
 
 /** The Tiled version the written maps claim (the format of Tiled 1.10). */

@@ -45,7 +45,8 @@ export {
   type TileMarks,
 } from './tile-marks';
 export {
-  BOARD_KINDS,
+  boardKinds,
+  isModuleBoard,
   boardToTiled,
   boardToTiledText,
   generateBoard,

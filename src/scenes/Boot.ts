@@ -6,7 +6,7 @@ import Phaser from 'phaser';
 import { assetJson, assetUrl } from '../app/assets';
 import { app } from '../app/app';
 import { BUILTIN_TILESET_IMAGES } from '../maps/constants';
-import { tilesetTextureKey } from '../view/board-view';
+import { tilesetTextureKey } from '../view/map-art-view';
 import { frameMenuScene } from '../view/frame';
 import { COLORS, CSS, textStyle, titleStyle } from '../view/theme';
 

@@ -7,7 +7,7 @@
  */
 import Phaser from 'phaser';
 import { app } from '../app/app';
-import { defaultRuleModule } from '../engine';
+import { defaultRuleModule } from '../engine/rulesets/registry';
 import { sounds } from '../audio/sound-bank';
 import { drawBackdrop } from '../view/backdrop';
 import { frameMenuScene } from '../view/frame';
@@ -29,6 +29,9 @@ import { Button, drawPanel, enableKeyboardFocus, fitText, Toast } from '../view/
 import { tutorialOffered } from '../app/tutorial-flag';
 
 export class MenuScene extends Phaser.Scene {
+  /** How many times the Menu was built (a relayout builds it again). */
+  private builds = 0;
+
   constructor() {
     super('Menu');
   }
@@ -156,11 +159,17 @@ export class MenuScene extends Phaser.Scene {
       underSize,
     );
     const py = upright ? rowY + 3 * rowStep : rowY + (twoRows ? rowStep : 0);
-    this.idleParty(
-      W,
-      upright ? Math.min(H - 160, rowY + 4 * rowStep + 300) : H - 52,
-      upright ? 2.6 : 2,
-    );
+    // The figures are the default rule module's, whose code loads after the first screen:
+    // drawn at once when it is there, else when it comes (unless the Menu was built again).
+    const built = ++this.builds;
+    app.whenRulesLoaded(() => {
+      if (built !== this.builds || !this.sys.isActive()) return;
+      this.idleParty(
+        W,
+        upright ? Math.min(H - 160, rowY + 4 * rowStep + 300) : H - 52,
+        upright ? 2.6 : 2,
+      );
+    });
     const panelH = 40;
 
     if (app.menuMessage) {

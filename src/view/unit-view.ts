@@ -4,14 +4,8 @@
  * the active-unit glow and a target badge. Everything it shows is set from engine data.
  */
 import Phaser from 'phaser';
-import {
-  sizeOf,
-  type EnemyStatus,
-  type Facing,
-  type Unit,
-  type UnitArt,
-  type UnitKind,
-} from '../engine';
+import type { EnemyStatus, Facing, Unit, UnitArt, UnitKind } from '../engine';
+import { sizeOf } from '../engine/footprint';
 import { cosmetic } from './rng';
 import { boardTextResolution, COLORS, CSS, isReducedMotion, textStyle } from './theme';
 import type { EyeMark } from './battle-view';

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { REPO_ROOT } from './bench-boards';
+import { firstScreenSize, type FirstScreenSize } from './bundle-size';
 
 export interface BundleFile {
   file: string;
@@ -29,6 +30,8 @@ export interface BundleResult {
   /** Share of Phaser in the JavaScript, gzipped. */
   phaserShareOfJs: number;
   files: BundleFile[];
+  /** What the first screen (the Menu) loads of the JavaScript, and every chunk (bundle-size.ts). */
+  firstScreen?: FirstScreenSize;
   error?: string;
 }
 
@@ -99,6 +102,7 @@ export function measureDir(dir: string, source: string, buildMs: number | null):
     phaserGzip: sum(phaser, 'gzip'),
     phaserShareOfJs: sum(js, 'gzip') > 0 ? sum(phaser, 'gzip') / sum(js, 'gzip') : NaN,
     files,
+    firstScreen: firstScreenSize(dir),
   };
 }
 

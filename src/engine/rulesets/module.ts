@@ -12,6 +12,7 @@
 import type { Point } from '../grid';
 import type { CoverLevel, CoverLine } from '../los';
 import type { BattleMap } from '../map';
+import type { GeneratedBoard } from '../systems/boards';
 import type { Context } from '../systems/context';
 import type { EnemyIntent } from '../systems/intent';
 import type {
@@ -390,6 +391,14 @@ export interface MusterRules {
   optionRoll?: { option: string; die: number; pick(roll: number): OptionRoll | null };
 }
 
+/** What a module's board generator is asked for: a seed, a scale and maybe a shape it names. */
+export interface ModuleBoardRequest {
+  seed: number;
+  scale: 'large' | 'small';
+  /** One of the module's own shapes; an unknown one is refused in words (thrown). */
+  shape?: string;
+}
+
 export interface RuleModule {
   id: string;
   name: string;
@@ -547,4 +556,10 @@ export interface RuleModule {
   scenarioMarks?(state: GameState): ScenarioMark[];
   /** Optional: a muster by points for both armies (the Setup screen offers it). */
   muster?: MusterRules;
+  /**
+   * Optional: the module's own generated board (the Skirmish's random battlefield), offered
+   * to the scenario list and the map tools as a board kind named by the module's id; its
+   * boards are played under the module.
+   */
+  generateBoard?(request: ModuleBoardRequest): GeneratedBoard;
 }

@@ -314,17 +314,20 @@ function pickUpObjectIfHere(ctx: Context, unit: Unit): void {
   if (!obj || !obj.at || !unit.position) return;
   if (!isSamePoint(obj.at, unit.position)) return;
   if (!ctx.rules.mayCarryObjective(ctx.state, unit)) return;
+  takeObjective(
+    ctx,
+    unit,
+    unit.side === 'heroes'
+      ? `${unit.name} picks up the relic. A hero who carries it cannot attack.`
+      : `${unit.name} snatches up the relic and makes for home!`,
+  );
+}
+
+/** `unit` takes the objective from the ground and carries it (the caller checked it may). */
+export function takeObjective(ctx: Context, unit: Unit, text: string): void {
+  const obj = ctx.state.objective.object!;
   obj.at = null;
   obj.carrier = unit.id;
   unit.carrying = 'object';
-  emit(ctx, {
-    type: 'objective',
-    what: 'picked-up',
-    unit: unit.id,
-    at: unit.position,
-    text:
-      unit.side === 'heroes'
-        ? `${unit.name} picks up the relic. A hero who carries it cannot attack.`
-        : `${unit.name} snatches up the relic and makes for home!`,
-  });
+  emit(ctx, { type: 'objective', what: 'picked-up', unit: unit.id, at: unit.position, text });
 }

@@ -9,32 +9,21 @@
 import type { CampaignRules, CampaignSkill, FinishedBattle } from '../module';
 import { strengthOptions } from '../../systems/strength';
 import type { Unit } from '../../types';
-import { DEFEND, MELEE_HIT, RANGED_HIT } from './combat';
-import { NON_COMBAT } from './heal';
+import { NON_COMBAT } from './needs';
+import {
+  BEST_LEVEL,
+  baseNeed,
+  D20,
+  levelOf,
+  needWithSkill,
+  skillBonus,
+  type SkirmishSkill,
+} from './skills';
 import { FIGURES_BY_KIND } from './roster';
 import { skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
 
-const D20 = 20;
-/** Level 19 needs 2+: the best a d20 can give. */
-const BEST_LEVEL = 19;
 /** VIII: a unique character takes 2 to 5 wounds; a party member is one. */
 export const UNIQUE_MINIMUM_WOUNDS = 2;
-
-export type SkirmishSkill = 'melee' | 'ranged' | 'defence' | 'heal';
-
-/** The number a skill needs at its starting level (VIII). A function: combat.ts imports this file. */
-function baseNeed(skill: SkirmishSkill): number {
-  switch (skill) {
-    case 'melee':
-      return MELEE_HIT;
-    case 'ranged':
-      return RANGED_HIT;
-    case 'defence':
-      return DEFEND;
-    case 'heal':
-      return NON_COMBAT;
-  }
-}
 
 const SKILL_NAMES: Readonly<Record<SkirmishSkill, string>> = {
   melee: 'Melee',
@@ -42,10 +31,6 @@ const SKILL_NAMES: Readonly<Record<SkirmishSkill, string>> = {
   defence: 'Defence',
   heal: 'Healing',
 };
-
-function levelOf(need: number): number {
-  return D20 + 1 - need;
-}
 
 export function skillOfWeapon(weapon: Pick<SkirmishWeapon, 'band'>): SkirmishSkill {
   return weapon.band === 'melee' || weapon.band === 'reach' ? 'melee' : 'ranged';
@@ -69,20 +54,6 @@ function skirmishSkills(kind: string): CampaignSkill[] {
       level: levelOf(baseNeed(id)),
       max: BEST_LEVEL,
     }));
-}
-
-/**
- * How many fewer a figure needs on `skill` than the rules' number: its level above the
- * start (0 for a figure with no campaign skills).
- */
-export function skillBonus(unit: Unit, skill: SkirmishSkill): number {
-  const level = unit.skirmish?.skills?.[skill];
-  return typeof level === 'number' ? Math.max(0, level - levelOf(baseNeed(skill))) : 0;
-}
-
-/** A number needed on the d20, less a skill bonus, never under 2. */
-export function needWithSkill(need: number, bonus: number): number {
-  return Math.max(2, need - bonus);
 }
 
 /** Gives a seated party member its skill levels (and its healing's number). */

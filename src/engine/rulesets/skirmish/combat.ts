@@ -46,15 +46,13 @@ import { isInViewArc, setStatus } from '../../systems/sight';
 import { applyWound } from '../../systems/wounds';
 import type { GameState, RuleRef, Unit } from '../../types';
 import { livingUnits, unitAt } from '../../world';
-import { needWithSkill, skillBonus } from './campaign';
+import { DEFEND, MELEE_HIT, RANGED_HIT } from './needs';
 import { FIGURES_BY_KIND } from './roster';
+import { needWithSkill, skillBonus } from './skills';
 import { traitsOf, type ShieldSize, type SkirmishWeapon } from './types';
 
 export const D20 = 20;
-/** VIII: "Melee attacks: The attack is a hit on a result of 6 or more." */
-export const MELEE_HIT = 6;
-/** VIII: "Ranged attacks: The attack is a hit on a result of 11 or more." */
-export const RANGED_HIT = 11;
+export { DEFEND, MELEE_HIT, RANGED_HIT };
 /** VIII: "Ranged attack when the target is in cover: ... 16 or more." */
 export const RANGED_COVER_HIT = 16;
 /**
@@ -65,8 +63,6 @@ export const RANGED_COVER_HIT = 16;
  */
 export const WILD_PENALTY = 4;
 export const WILD_HIT = RANGED_COVER_HIT + WILD_PENALTY;
-/** VIII "Defend": "On a result of 11 or more, the attack does no damage." */
-export const DEFEND = 11;
 /** V "Dangerous Terrain": a die, "On a 1 to 3, the figure immediately takes 1 hit." */
 export const DANGEROUS_DIE = 6;
 export const DANGEROUS_HIT_UP_TO = 3;

@@ -52,7 +52,7 @@ import {
   type EnemyIntent,
 } from '../../systems/intent';
 import { healFailsWhy, tryHeal } from './heal';
-import { whyCannotPickUp, takeObject } from './flow';
+import { whyCannotPickUp, takeObject } from './objective';
 import { figuresOf, holdsPost } from './fortress';
 import { goalFor } from './scenarios';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';

@@ -42,6 +42,7 @@ import {
   whySkirmishAttackFails,
 } from './combat';
 import { activateEnemy, enemyActivationOrder } from './enemy';
+import { takeObject, whyCannotPickUp } from './objective';
 import { healFailsWhy, tryHeal } from './heal';
 import { fallBackSquare, type GoalAreas } from './goals';
 import {
@@ -593,30 +594,6 @@ function pickUp(ctx: Context, unit: Unit): string | null {
   turn.acted = true;
   takeObject(ctx, unit);
   return null;
-}
-
-/** Why `unit` cannot pick up the objective now, or null. */
-export function whyCannotPickUp(state: GameState, unit: Unit): string | null {
-  const obj = state.objective.object;
-  if (!obj || !obj.at) return 'There is nothing to pick up.';
-  if (!unit.position || chebyshevDistance(unit.position, obj.at) > 1)
-    return `${unit.name} must stand on or next to the object.`;
-  return null;
-}
-
-/** The figure takes the objective (the caller checked it may). */
-export function takeObject(ctx: Context, unit: Unit): void {
-  const obj = ctx.state.objective.object!;
-  obj.at = null;
-  obj.carrier = unit.id;
-  unit.carrying = 'object';
-  emit(ctx, {
-    type: 'objective',
-    what: 'picked-up',
-    unit: unit.id,
-    at: unit.position,
-    text: `${unit.name} picks up the object and makes for home.`,
-  });
 }
 
 function endHeroActivation(ctx: Context, hero: Unit): string | null {

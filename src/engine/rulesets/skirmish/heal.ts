@@ -10,8 +10,9 @@ import { wallCover } from '../../systems/cover';
 import type { GameState, Unit } from '../../types';
 import { COMBAT } from './combat';
 
-/** VIII: "A non-combat action will be a success on a roll of 11 or more on 1d20." */
-export const NON_COMBAT = 11;
+import { NON_COMBAT } from './needs';
+
+export { NON_COMBAT };
 
 export function healFailsWhy(state: GameState, healer: Unit, target: Unit): string | null {
   const heal = healer.heal;

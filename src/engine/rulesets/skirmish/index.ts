@@ -18,6 +18,7 @@ import {
   SKIRMISH_RULES_VERSION,
 } from './versions';
 import { chooseSkirmishHeroCommand } from './autopilot';
+import { BATTLEFIELD_SHAPES, generateBattlefield, type BattlefieldShape } from './battlefield';
 import { SKIRMISH_CAMPAIGN } from './campaign';
 import { damageRank, rollDangerousGround } from './combat';
 import {
@@ -188,6 +189,13 @@ export const skirmish: RuleModule = {
   describeObjective: describeSkirmishObjective,
   scenarioMarks: skirmishScenarioMarks,
   muster: SKIRMISH_MUSTER,
+  generateBoard: ({ seed, scale, shape }) => {
+    if (shape !== undefined && !(shape in BATTLEFIELD_SHAPES))
+      throw new Error(
+        `A battlefield is ${Object.keys(BATTLEFIELD_SHAPES).join(', ')}, not "${shape}".`,
+      );
+    return generateBattlefield({ seed, scale, shape: shape as BattlefieldShape | undefined });
+  },
 };
 
 export { FIGURE_TYPES };
