@@ -21,6 +21,7 @@ import {
   type ScenarioOptions,
 } from '../engine';
 import { app } from '../app/app';
+import { optionsForNextBattlefield } from '../engine/rulesets/skirmish/battlefield';
 import { chooseMapFiles } from '../app/files';
 import {
   battlefieldMaps,
@@ -89,6 +90,11 @@ let tableRoll: OptionRoll | null = null;
 let askedChoice: { option: string; value: string } | null = null;
 /** A choice that fell back to another when the map (or the scale) changed, and why. */
 let fallbackNote: { option: string; text: string } | null = null;
+/**
+ * Whether the player picked the scale (its option row) since choosing these rules: only
+ * then does it go with the options to the next battlefield (optionsForNextBattlefield).
+ */
+let scaleChosen = false;
 
 /** The choice of `spec` that is `value`, if any. */
 function choiceOf(spec: OptionSpec, value: unknown): OptionChoice | undefined {
@@ -676,7 +682,17 @@ export class SetupScene extends Phaser.Scene {
     app.setup.scenario = id;
     if (!first) {
       const same = keep && result.ok && result.scenario.ruleModule === this.rules.id;
-      app.setup.options = same ? this.options : result.ok ? { ...result.scenario.defaults } : null;
+      // The next map plays at its own scale unless the player picked one.
+      app.setup.options =
+        same && result.ok
+          ? this.rules.normaliseOptions(
+              optionsForNextBattlefield(this.options, scaleChosen),
+              result.scenario.map.battleMap,
+            )
+          : result.ok
+            ? { ...result.scenario.defaults }
+            : null;
+      if (!same) scaleChosen = false;
       if (!keep) {
         tableRoll = null;
         optionsScrolled = 0;
@@ -1835,6 +1851,7 @@ export class SetupScene extends Phaser.Scene {
   private setOption(patch: Readonly<Record<string, OptionValue>>): void {
     const before = this.options;
     const next = this.withOptions(patch);
+    if ('scale' in patch) scaleChosen = true;
     askedChoice = null;
     fallbackNote = null;
     this.options = next;

@@ -146,6 +146,8 @@ export interface SetupInput {
   options?: Readonly<Record<string, unknown>>;
   /** A campaign's party; when absent the module fields its usual heroes. */
   party?: readonly PartyMember[];
+  /** The module's rules version the game is set up under (a save's own); the current by default. */
+  rulesVersion?: number;
 }
 
 export type SetupResult = { ok: true; state: GameState } | { ok: false; error: string };

@@ -10,6 +10,7 @@ import { loadBundledMap } from '../../../src/devtools/bundled-maps';
 import type { BattleMap } from '../../../src/engine/map';
 import {
   LARGE_BATTLEFIELD_SIDE,
+  optionsForNextBattlefield,
   scaleForMap,
 } from '../../../src/engine/rulesets/skirmish/battlefield';
 import {
@@ -120,5 +121,27 @@ describe('V: the scale a map plays at unless the player picks one', () => {
     const skirmishLine = describeScenarioChoices(crawl).find((l) => l.includes('Skirmish'))!;
     expect(skirmishLine).toMatch(/Escape/);
     expect(skirmishLine).not.toMatch(/not Escape/);
+  });
+
+  it('the Setup screen carries the scale to the next battlefield only when the player chose it', () => {
+    // The bug: after a large random field, the dragon hall (20 x 16, a small field by V's
+    // sizes) kept 'large', though the player never picked a scale.
+    const hall = loadBundledMap('dragon-hall');
+    const onLargeField = normaliseSkirmishOptions({ scale: 'large', scenario: 'ambush' });
+    const carried = normaliseSkirmishOptions(optionsForNextBattlefield(onLargeField, false), hall);
+    expect(carried.scale).toBe('small');
+    // Everything else the player chose goes with it.
+    expect(carried.scenario).toBe('ambush');
+    // Picked by the player on its option row, the scale stays.
+    const picked = normaliseSkirmishOptions(optionsForNextBattlefield(onLargeField, true), hall);
+    expect(picked.scale).toBe('large');
+    // A large map chosen after a small one plays large unless the player picked small.
+    const wide = openField(40, 30);
+    const fromSmall = normaliseSkirmishOptions({ scale: 'small' }, hall);
+    expect(normaliseSkirmishOptions(optionsForNextBattlefield(fromSmall, false), wide).scale).toBe(
+      'large',
+    );
+    // The options it was given are left as they were.
+    expect(onLargeField.scale).toBe('large');
   });
 });

@@ -84,6 +84,20 @@ export function readScale(
   return map ? scaleForMap(map) : 'large';
 }
 
+/**
+ * The options a Setup screen carries to the next battlefield under the same rules: all it
+ * had, but the scale only when the player chose it; else it is dropped, so the new map
+ * plays at its own (readScale; a random field at the scale it was rolled at).
+ */
+export function optionsForNextBattlefield<T extends Readonly<Record<string, unknown>>>(
+  kept: T,
+  scaleChosen: boolean,
+): Partial<T> {
+  if (scaleChosen) return { ...kept };
+  const { scale: _dropped, ...rest } = kept;
+  return rest as Partial<T>;
+}
+
 /** The shape a scale gets when none is named: the seed's first size for it. */
 export const DEFAULT_SHAPE: Readonly<Record<BattlefieldScale, BattlefieldShape>> = {
   large: '6x4ft',

@@ -15,6 +15,7 @@ import {
   ROUND_LIMIT_DRAW_RULES,
   measuresToBase,
   RACING_RULES,
+  SET_UP_APART_RULES,
   SKIRMISH_RULES_VERSION,
 } from './versions';
 import { chooseSkirmishHeroCommand } from './autopilot';
@@ -100,6 +101,11 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     "gone, so a battle still going at the game's round limit is a draw, no longer the " +
     "heroes' defeat. A fortress's defenders go out for a foe that can strike the building " +
     'from where it stands (a shooter), not only for one within 1 Move Unit of it.',
+  [SET_UP_APART_RULES]:
+    "A Basic Battle's enemy sets up on the squares its map marks only where they lie 2 Move " +
+    'Units from every hero, as the book asks of the set-up; and a lone objective marker ' +
+    "nearest both armies' sides is the own marker (1 VP) of the army whose side it lies " +
+    'nearer and the far one (4 VP) of the other, no longer 4 VP to both.',
 };
 
 export const skirmish: RuleModule = {

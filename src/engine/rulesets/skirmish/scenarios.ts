@@ -49,7 +49,7 @@ import {
 import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
 import { MOVE_TABLE } from './roster';
-import { distanceTo, ROUND_LIMIT_DRAW_RULES, SALLY_RULES } from './versions';
+import { distanceTo, ROUND_LIMIT_DRAW_RULES, SALLY_RULES, SHARED_MARKER_RULES } from './versions';
 import { rulesVersionOf } from '../../setup';
 
 export interface ScenarioRule {
@@ -355,10 +355,18 @@ export function objectiveValues(state: GameState, side: Side): { at: Point; poin
     markers.reduce((b, m) => (distanceSquared(m, to) < distanceSquared(b, to) ? m : b));
   const ownMarker = nearest(own);
   const foeMarker = nearest(foe);
-  return markers.map((at) => ({
-    at,
-    points: isSamePoint(at, foeMarker) ? 4 : isSamePoint(at, ownMarker) ? 1 : 2,
-  }));
+  // One marker nearest both sides' centres (a map with one objective) is, from version 7,
+  // the own marker of the army whose side it lies nearer: 1 VP to it, 4 to its foe.
+  const ownFirst =
+    rulesVersionOf(state) >= SHARED_MARKER_RULES &&
+    isSamePoint(ownMarker, foeMarker) &&
+    distanceSquared(ownMarker, own) < distanceSquared(ownMarker, foe);
+  const pointsAt = (at: Point): number => {
+    if (ownFirst && isSamePoint(at, ownMarker)) return 1;
+    if (isSamePoint(at, foeMarker)) return 4;
+    return isSamePoint(at, ownMarker) ? 1 : 2;
+  };
+  return markers.map((at) => ({ at, points: pointsAt(at) }));
 }
 
 function distanceSquared(a: Point, b: Point): number {

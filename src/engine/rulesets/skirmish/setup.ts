@@ -5,7 +5,7 @@
  * Prepared and facing the heroes (III), weapons and moves read at the battle's scale.
  */
 import { baseAt } from '../../footprint';
-import { facingToward, pointKey, type Point } from '../../grid';
+import { chebyshevDistance, facingToward, pointKey, type Point } from '../../grid';
 import type { BattleMap } from '../../map';
 import type { PartyMember, SetupInput, SetupResult } from '../module';
 import {
@@ -32,6 +32,7 @@ import {
 import { normaliseSkirmishOptions } from './options';
 import { FIGURES_BY_KIND, MOVE_TABLE, moveOf, weaponAt } from './roster';
 import { traitsOf, type Scale, type SkirmishOptions } from './types';
+import { SET_UP_APART_RULES, SKIRMISH_RULES_VERSION } from './versions';
 
 export const SKIRMISH_ID = 'skirmish';
 
@@ -306,17 +307,31 @@ export function setupSkirmish(input: SetupInput): SetupResult {
     if (member) seatMember(u, member);
     units.push(u);
   }
-  // The squares a map marks for the enemy come first, as drawn; the rest follow the
-  // scenario's set-up rules.
-  const isMarked = (p: Point): boolean => marked.some((m) => m.x === p.x && m.y === p.y);
+  // The squares a map marks for the enemy come first, as drawn (VI: "choose a map setup");
+  // the rest follow the scenario's set-up rules. From version 7 a Basic Battle on a map
+  // drawn for another rule module (the bundled maps are the Dungeon Crawl's, with enemies
+  // in the heroes' midst) keeps only the marked squares 2 Move Units from every hero (VI:
+  // "The figures have to be at least 2 Move Units away from the figures of any other army").
+  const heroesAt = units.map((u) => u.position!);
+  const apart = (p: Point): boolean =>
+    heroesAt.every((h) => chebyshevDistance(h, p) >= 2 * moveUnit);
+  const drawnForAnother =
+    typeof input.map.properties.ruleModule === 'string' &&
+    input.map.properties.ruleModule !== SKIRMISH_ID;
+  const keepsApart =
+    options.scenario === 'basic-battle' &&
+    drawnForAnother &&
+    (input.rulesVersion ?? SKIRMISH_RULES_VERSION) >= SET_UP_APART_RULES;
+  const usable = keepsApart ? marked.filter(apart) : marked;
+  const isMarked = (p: Point): boolean => usable.some((m) => m.x === p.x && m.y === p.y);
   const enemySquares = fortressSquares('enemies') ?? [
     ...nearEnemy.filter(isMarked),
     ...scenarioSquares(
       map,
       nearEnemy.filter((p) => !isMarked(p)),
-      units.map((u) => u.position!),
+      heroesAt,
       options,
-      Math.max(0, enemyKinds.length - marked.length),
+      Math.max(0, enemyKinds.length - usable.length),
     ),
   ];
   for (const kind of enemyKinds) {

@@ -15,7 +15,10 @@
  * in; Ambush and Spawning have no count of rounds (VI): at the game's round limit with both
  * armies still fighting, a draw, not the heroes' defeat; a fortress's defenders go out for
  * a foe that can strike the building from where it stands, not only for one within 1 Move
- * Unit of it. A game of version 5 replays as it was played.
+ * Unit of it. A game of version 5 replays as it was played. 7: a Basic Battle's enemy
+ * sets up on its map's marked squares only where they lie 2 Move Units from every hero
+ * (VI), and one objective marker nearest both armies' sides is the own marker of the army
+ * whose side it lies nearer. A game of version 6 replays as it was played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -29,7 +32,17 @@ export const RACING_RULES = 6;
 export const ROUND_LIMIT_DRAW_RULES = 6;
 /** From version 6 a fortress's defenders go out for a foe that can strike the building. */
 export const SALLY_RULES = 6;
-export const SKIRMISH_RULES_VERSION = RACING_RULES;
+/**
+ * From version 7 one objective marker nearest both armies' sides is the own marker (1 VP)
+ * of the army whose side it lies nearer, the foe's (4 VP) to the other; before, 4 to both.
+ */
+export const SHARED_MARKER_RULES = 7;
+/**
+ * From version 7 a Basic Battle's enemy sets up on the squares its map marks only where they
+ * lie 2 Move Units from every hero (VI); before, on every marked square.
+ */
+export const SET_UP_APART_RULES = 7;
+export const SKIRMISH_RULES_VERSION = SET_UP_APART_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
