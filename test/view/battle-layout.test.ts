@@ -313,6 +313,52 @@ describe("every figure of the player's army reaches a card (issue 28: an army of
     );
   });
 
+  it('the side panels folded: the board window the width less its margins, the panels over it', () => {
+    for (const [w, h] of [
+      [1920, 1080],
+      [1280, 720],
+      [1366 / 1.4, 768 / 1.4],
+    ] as const) {
+      const open = battleLayout(w, h, 4, true);
+      const l = battleLayout(w, h, 4, true, false, 1, 30 / 20, true);
+      expect(l.folded).toBe(true);
+      // The board gains both side columns.
+      expect(l.viewport.x).toBe(8);
+      expect(l.viewport.width).toBe(w - 16);
+      expect(l.viewport.width).toBeGreaterThan(open.viewport.width + 400);
+      // Heroes and Log sit in the action bar beside Undo and End turn, apart, on screen.
+      const bar = [l.panelButtons!.heroes, l.panelButtons!.log, l.undo, l.endTurn].map((b) =>
+        button(b, l.buttonHeights.bar),
+      );
+      for (const r of bar) expect(inside(r, w, h)).toBe(true);
+      for (let i = 0; i < bar.length; i++)
+        for (let j = i + 1; j < bar.length; j++) expect(overlaps(bar[i], bar[j])).toBe(false);
+      // The hint starts after the two buttons unless it has a row of its own.
+      if (!l.compact) expect(l.hint.x).toBeGreaterThan(bar[1].x + bar[1].width);
+      // The cards' panel over the board's left, the log and the info over its right, apart.
+      const panel = l.panel!;
+      const side = l.sidePanel!;
+      for (const r of [panel, side, l.log, l.info]) {
+        expect(inside(r, w, h)).toBe(true);
+        expect(r.x).toBeGreaterThanOrEqual(l.viewport.x);
+        expect(r.x + r.width).toBeLessThanOrEqual(l.viewport.x + l.viewport.width);
+      }
+      expect(overlaps(panel, side)).toBe(false);
+      expect(overlaps(l.log, l.info)).toBe(false);
+      expect(l.info.height).toBeGreaterThanOrEqual(180);
+      expect(l.cards.every((c) => c.x >= panel.x && c.y >= panel.y)).toBe(true);
+      // The fold button in the board window, clear of Fit.
+      const fold = button(l.foldToggle!, l.buttonHeights.fit);
+      expect(overlaps(fold, button(l.recentre, l.buttonHeights.fit))).toBe(false);
+      expect(inside(fold, w, h)).toBe(true);
+    }
+    // A phone keeps its own panels: folding means nothing there.
+    const phone = screenMetrics(390, 844, 2);
+    expect(battleLayout(phone.width, phone.height, 4, true, true, 1, 0, true)).toEqual(
+      battleLayout(phone.width, phone.height, 4, true, true),
+    );
+  });
+
   it("a phone upright: the battle's buttons a thumb's 44 CSS pixels high, the rows apart", () => {
     for (const [w, h, dpr] of [
       [390, 844, 3],
