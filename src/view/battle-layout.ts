@@ -419,14 +419,17 @@ function narrowLayout(width: number, height: number, heroes: number, touch: numb
     bar: Math.max(38, touch),
     fit: Math.max(28, touch),
   };
-  const N_BUTTONS = buttonHeights.top + 8;
   const N_BAR = buttonHeights.bar + 16;
-  const widths = TOP_BUTTONS.map((b) => NARROW_BUTTON_WIDTHS[b.name]);
+  // Each a thumb wide as well as high (issue 29: "?" was 28 CSS pixels): on a phone's
+  // width that makes two rows.
+  const widths = TOP_BUTTONS.map((b) => Math.max(NARROW_BUTTON_WIDTHS[b.name], touch));
   const raw = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
   // The buttons in one row, or two when one is too narrow for them (a large text size).
   const half = Math.ceil(widths.length / 2);
   const oneRow = raw(widths) + widths.length - 1 <= width - 2 * m;
   const rows = oneRow ? [widths] : [widths.slice(0, half), widths.slice(half)];
+  // Two rows of thumb-sized buttons sit closer, the board keeping its room.
+  const N_BUTTONS = buttonHeights.top + (rows.length > 1 ? 4 : 8);
   const top = N_TURN + rows.length * N_BUTTONS;
   const barY = height - N_BAR / 2 - m;
   const hintY = height - N_BAR - m - N_HINT / 2;

@@ -146,8 +146,10 @@ describe('the layout at the largest text size (1.4: the HUD laid out for a scree
   it('a phone (390x844): the top buttons in two rows, on screen and apart; the cards paged', () => {
     const [w, h] = [390 / 1.4, 844 / 1.4];
     const l = battleLayout(w, h, 4, true, true);
-    // At the normal size they are one row.
-    expect(new Set(battleLayout(390, 844, 4, true, true).topButtons.map((b) => b.y)).size).toBe(1);
+    // At the normal size too, every button a thumb's 44 pixels wide (they do not fit one row).
+    const normal = battleLayout(390, 844, 4, true, true);
+    expect(new Set(normal.topButtons.map((b) => b.y)).size).toBe(2);
+    for (const b of normal.topButtons) expect(b.width, b.name).toBeGreaterThanOrEqual(44);
     const top = l.topButtons.map((b) => button(b, 32));
     expect(new Set(l.topButtons.map((b) => b.y)).size).toBe(2);
     const bar = [l.undo, l.endTurn, l.panelButtons!.heroes, l.panelButtons!.log].map((b) =>
