@@ -12,15 +12,11 @@
  *   docs/tutorial.png                 the tutorial's first step at 1280x720
  *   docs/campaign-screen.png          a new campaign (The Ember Crown, story, seed 12) at 1280x720
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ArchFoeApi } from '../src/app/automation';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/devtools/chromium';
-import { serveDir } from '../src/devtools/static-server';
 import { REPO_ROOT } from './lib/bench-boards';
-import { viteBuild } from './lib/bench-bundle';
+import { runShots, withGameBrowser } from './lib/shots';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -59,6 +55,20 @@ async function press(page: Page, name: string, phone = false): Promise<void> {
   else await page.mouse.click(r.cx, r.cy);
 }
 
+/** Presses a button that leads to another screen, and waits for that screen. */
+async function pressTo(page: Page, name: string, scene: string, phone = false): Promise<void> {
+  await press(page, name, phone);
+  await waitForScene(page, scene);
+}
+
+/** The game opened (wide, or as a phone) on the Setup screen with `scenario` chosen. */
+async function openSetup(browser: Browser, url: string, phone: boolean, scenario: string) {
+  const page = await open(browser, url, phone);
+  await pressTo(page, 'new-game', 'Setup', phone);
+  await press(page, scenario, phone);
+  return page;
+}
+
 async function save(page: Page, file: string): Promise<void> {
   // Fades and the buttons' hover settle first.
   await page.mouse.move(2, 2);
@@ -75,40 +85,28 @@ const SHOTS: Record<string, (browser: Browser, url: string) => Promise<void>> = 
     await page.context().close();
   },
   async setup(browser, url) {
-    const page = await open(browser, url, false);
-    await press(page, 'new-game');
-    await waitForScene(page, 'Setup');
-    await press(page, 'scenario-skirmish-basic-battle');
+    const page = await openSetup(browser, url, false, 'scenario-skirmish-basic-battle');
     await page.waitForTimeout(400);
     await press(page, 'field-random');
     await page.waitForFunction(() => window.archfoe.debug.setup().scenario.startsWith('field:'));
     await save(page, 'skirmish-setup.png');
     await press(page, 'scenario-skirmish-basic-battle');
     await page.waitForTimeout(400);
-    await press(page, 'muster-open');
-    await waitForScene(page, 'Muster');
+    await pressTo(page, 'muster-open', 'Muster');
     await save(page, 'skirmish-muster.png');
     await page.context().close();
   },
   async phone(browser, url) {
-    const page = await open(browser, url, true);
-    await press(page, 'new-game', true);
-    await waitForScene(page, 'Setup');
-    await press(page, 'scenario-skirmish-basic-battle', true);
+    const page = await openSetup(browser, url, true, 'scenario-skirmish-basic-battle');
     await save(page, 'setup-phone.png');
-    await press(page, 'muster-open', true);
-    await waitForScene(page, 'Muster');
+    await pressTo(page, 'muster-open', 'Muster', true);
     await press(page, 'muster-side-heroes', true);
     await save(page, 'skirmish-muster-phone.png');
     await page.context().close();
   },
   async tutorial(browser, url) {
-    const page = await open(browser, url, false);
-    await press(page, 'new-game');
-    await waitForScene(page, 'Setup');
-    await press(page, 'scenario-dungeon-crawl');
-    await press(page, 'tutorial');
-    await waitForScene(page, 'Battle');
+    const page = await openSetup(browser, url, false, 'scenario-dungeon-crawl');
+    await pressTo(page, 'tutorial', 'Battle');
     // The opening over, the first step's bubble shown.
     await page.waitForFunction(() => window.archfoe.debug.battle()?.tutorial?.step, null, {
       timeout: 60_000,
@@ -119,14 +117,12 @@ const SHOTS: Record<string, (browser: Browser, url: string) => Promise<void>> = 
   },
   async campaign(browser, url) {
     const page = await open(browser, url, false);
-    await press(page, 'campaign');
-    await waitForScene(page, 'Campaigns');
+    await pressTo(page, 'campaign', 'Campaigns');
     await press(page, 'slot-1-new');
     await press(page, 'pick-ember-crown');
     await press(page, 'difficulty-story');
     await page.evaluate((s) => window.archfoe.debug.seedNextCampaign(s), CAMPAIGN_SEED);
-    await press(page, 'picker-start');
-    await waitForScene(page, 'Campaign');
+    await pressTo(page, 'picker-start', 'Campaign');
     await save(page, 'campaign-screen.png');
     await page.context().close();
   },
@@ -138,28 +134,9 @@ async function main(): Promise<void> {
   const unknown = only.filter((n) => !(n in SHOTS));
   if (unknown.length > 0)
     throw new Error(`No picture set named ${unknown.join(', ')}: ${Object.keys(SHOTS).join(', ')}`);
-  const dist = mkdtempSync(join(tmpdir(), 'archfoe-shots-dist-'));
-  try {
-    const built = viteBuild(dist);
-    if (built.error) throw new Error(built.error);
-    const { server, url } = await serveDir(dist);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-    });
-    try {
-      for (const name of only) await SHOTS[name](browser, url);
-    } finally {
-      await browser.close();
-      server.close();
-    }
-  } finally {
-    rmSync(dist, { recursive: true, force: true });
-  }
+  await withGameBrowser(async (browser, url) => {
+    for (const name of only) await SHOTS[name](browser, url);
+  });
 }
 
-main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : String(e));
-  process.exit(1);
-});
+runShots(main);
