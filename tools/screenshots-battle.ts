@@ -10,15 +10,12 @@
  * With --burst DIR it writes a picture every 150 ms of the phase into DIR instead (to choose
  * the moment shown).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { ArchFoeApi } from '../src/app/automation';
-import { CHROMIUM, CHROMIUM_ARGS } from '../src/devtools/chromium';
-import { serveDir } from '../src/devtools/static-server';
 import { REPO_ROOT } from './lib/bench-boards';
-import { viteBuild } from './lib/bench-bundle';
+import { runShots, withGameBrowser } from './lib/shots';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -66,47 +63,28 @@ async function openBattle(browser: Browser, url: string, phone: boolean): Promis
 async function main(): Promise<void> {
   const burstAt = process.argv.indexOf('--burst');
   const burst = burstAt >= 0 ? process.argv[burstAt + 1] : null;
-  const dist = mkdtempSync(join(tmpdir(), 'archfoe-shots-dist-'));
-  try {
-    const built = viteBuild(dist);
-    if (built.error) throw new Error(built.error);
-    const { server, url } = await serveDir(dist);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [...CHROMIUM_ARGS],
-    });
-    try {
-      for (const phone of [false, true]) {
-        const page = await openBattle(browser, `${url}?renderer=canvas`, phone);
-        if (phone) {
-          // A phone shows the board; the dice log and cards are panels behind buttons.
-          await page.waitForTimeout(200);
-        }
-        const name = phone ? 'screenshot-phone.png' : 'screenshot-1920x1080.png';
-        if (burst) {
-          mkdirSync(burst, { recursive: true });
-          for (let t = 0; t <= 4000; t += 150) {
-            await page.screenshot({ path: join(burst, `${phone ? 'phone' : 'wide'}-${t}.png`) });
-            await page.waitForTimeout(150);
-          }
-        } else {
-          await page.waitForTimeout(MOMENT_MS);
-          await page.screenshot({ path: join(REPO_ROOT, 'docs', name) });
-          console.log(`docs/${name}`);
-        }
-        await page.context().close();
+  await withGameBrowser(async (browser, url) => {
+    for (const phone of [false, true]) {
+      const page = await openBattle(browser, `${url}?renderer=canvas`, phone);
+      if (phone) {
+        // A phone shows the board; the dice log and cards are panels behind buttons.
+        await page.waitForTimeout(200);
       }
-    } finally {
-      await browser.close();
-      server.close();
+      const name = phone ? 'screenshot-phone.png' : 'screenshot-1920x1080.png';
+      if (burst) {
+        mkdirSync(burst, { recursive: true });
+        for (let t = 0; t <= 4000; t += 150) {
+          await page.screenshot({ path: join(burst, `${phone ? 'phone' : 'wide'}-${t}.png`) });
+          await page.waitForTimeout(150);
+        }
+      } else {
+        await page.waitForTimeout(MOMENT_MS);
+        await page.screenshot({ path: join(REPO_ROOT, 'docs', name) });
+        console.log(`docs/${name}`);
+      }
+      await page.context().close();
     }
-  } finally {
-    rmSync(dist, { recursive: true, force: true });
-  }
+  });
 }
 
-main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : String(e));
-  process.exit(1);
-});
+runShots(main);

@@ -102,6 +102,11 @@ export interface BattleLook {
   /** The turn banner at the top. */
   title: string;
   cards: { unit: string; status: string; acting: boolean; wounds: string }[];
+  /**
+   * The side panels: folded away or not, and whether the hero cards and the dice log are
+   * on view now (folded or on a phone: while their panel is open).
+   */
+  panels?: { folded: boolean; cards: boolean; log: boolean };
   /** Target badges as drawn. */
   badges: { unit: string; text: string; rect: LookRect }[];
   /** Words drawn on the board (intent labels, the line-of-sight label) as laid out. */

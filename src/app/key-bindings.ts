@@ -5,7 +5,7 @@
 
 /** The battle actions whose key the player can choose. */
 export type KeyCommand =
-  'end-turn' | 'undo' | 'auto' | 'threats' | 'intent' | 'recentre' | 'oracle' | 'help';
+  'end-turn' | 'undo' | 'auto' | 'threats' | 'intent' | 'recentre' | 'panels' | 'oracle' | 'help';
 
 /** In the order the Keys page lists them. */
 export const KEY_COMMANDS: readonly KeyCommand[] = [
@@ -15,6 +15,7 @@ export const KEY_COMMANDS: readonly KeyCommand[] = [
   'threats',
   'intent',
   'recentre',
+  'panels',
   'oracle',
   'help',
 ];
@@ -27,6 +28,7 @@ export const KEY_COMMAND_NAMES: Record<KeyCommand, string> = {
   threats: 'Threats',
   intent: 'Intent',
   recentre: 'Fit the board',
+  panels: 'Fold the side panels',
   oracle: 'The oracle',
   help: 'Keys and mouse help',
 };
@@ -44,6 +46,7 @@ export const DEFAULT_KEYS: Readonly<KeyBindings> = {
   threats: 't',
   intent: 'i',
   recentre: 'c',
+  panels: 'f',
   oracle: 'o',
   help: 'h',
 };

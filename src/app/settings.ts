@@ -15,6 +15,8 @@ export interface Settings {
   effects: number;
   speed: AnimationSpeed;
   showLog: boolean;
+  /** The battle's side panels (hero cards, dice log) folded away: the board takes the room. */
+  panelsFolded: boolean;
   /**
    * No screen shake, short fades, no ambient animation (figures' idle frames, the acting
    * hero's glow, animated tiles, the menu's torches and embers); the system's "reduce
@@ -56,6 +58,7 @@ export const DEFAULT_SETTINGS: Settings = {
   effects: 0.8,
   speed: 'normal',
   showLog: true,
+  panelsFolded: false,
   reducedMotion: false,
   colourBlind: false,
   textSize: 'normal',
@@ -87,6 +90,8 @@ export function loadSettings(): Settings {
     effects: clamp01(r.effects, DEFAULT_SETTINGS.effects),
     speed: isAnimationSpeed(r.speed) ? r.speed : DEFAULT_SETTINGS.speed,
     showLog: typeof r.showLog === 'boolean' ? r.showLog : DEFAULT_SETTINGS.showLog,
+    panelsFolded:
+      typeof r.panelsFolded === 'boolean' ? r.panelsFolded : DEFAULT_SETTINGS.panelsFolded,
     reducedMotion: typeof r.reducedMotion === 'boolean' ? r.reducedMotion : prefersReducedMotion(),
     colourBlind: typeof r.colourBlind === 'boolean' ? r.colourBlind : DEFAULT_SETTINGS.colourBlind,
     textSize: isTextSize(r.textSize) ? r.textSize : DEFAULT_SETTINGS.textSize,

@@ -67,6 +67,7 @@ import {
   type TutorialInput,
 } from '../view/tutorial';
 import { TutorialPanel } from '../view/tutorial-panel';
+import { keptUi, type KeptUi } from '../view/panel-fold';
 import {
   oracleAnswers,
   OraclePanel,
@@ -132,11 +133,11 @@ export class BattleScene extends Phaser.Scene {
     super('Battle');
   }
 
-  init(data: { animateOpening?: boolean; relayout?: boolean }): void {
+  init(data: { animateOpening?: boolean; relayout?: boolean; keptUi?: KeptUi }): void {
     // Laid out again (settings, a new window size): the picture is the state as it is.
     this.animateOpening = data?.animateOpening === true && data?.relayout !== true;
     this.relayout = data?.relayout === true;
-    this.ui = { ...initialUi(), usingTouch: coarsePointer() };
+    this.ui = { ...initialUi(), usingTouch: coarsePointer(), ...data?.keptUi };
     this.view = null;
     this.queue = Promise.resolve();
     this.leaving = false;
@@ -178,6 +179,7 @@ export class BattleScene extends Phaser.Scene {
       screen.narrow,
       (screen.zoom / screen.dpr) * grow,
       start.map.width / Math.max(1, start.map.height),
+      app.settings.panelsFolded,
     );
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
@@ -214,6 +216,7 @@ export class BattleScene extends Phaser.Scene {
       },
       recentre: () => this.board.board.refit(),
       panel: (which) => this.act(intents.togglePanel(this.here(), which)),
+      fold: () => this.foldPanels(),
       undo: () => this.command('undo-move'),
       endTurn: () => this.command('end-turn'),
       keys: app.settings.keys,
@@ -381,7 +384,7 @@ export class BattleScene extends Phaser.Scene {
   private tutorialSaw(input: TutorialInput): void {
     if (!this.tutorial || !app.tutorial) return;
     app.tutorial = advanceTutorial(app.tutorial, input);
-    const logHidden = !this.layout.logShown && !this.layout.narrow;
+    const logHidden = !this.layout.logShown && !this.layout.narrow && !this.layout.folded;
     this.tutorial.render(
       this.ui.animating
         ? null
@@ -489,6 +492,8 @@ export class BattleScene extends Phaser.Scene {
         return this.board.board.zoomAt(action.factor, v.x + v.width / 2, v.y + v.height / 2);
       case 'recentre':
         return this.board.board.refit();
+      case 'fold-panels':
+        return this.foldPanels();
       case 'oracle':
         return this.toggleOracle();
     }
@@ -724,6 +729,17 @@ export class BattleScene extends Phaser.Scene {
       if (!outcome.ok) break;
     }
     if (this.ui.autoBattle && !this.leaving) this.setUi({ ...this.ui, autoBattle: false });
+  }
+
+  /** Folds the side panels away or back (kept in the settings): the screen is laid out again. */
+  private foldPanels(): void {
+    if (this.layout.narrow) return;
+    if (this.ui.animating) {
+      this.hud.toast.show('The panels fold once this animation is over.', 'info', 1400);
+      return;
+    }
+    app.updateSettings({ panelsFolded: !app.settings.panelsFolded });
+    this.scene.restart({ animateOpening: false, relayout: true, keptUi: keptUi(this.ui) });
   }
 
   private updateSpeedButton(): void {

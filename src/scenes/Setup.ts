@@ -45,6 +45,9 @@ import { makeScrollArea, type ScrollArea } from '../view/scroll-area';
 import {
   footButtonHeight,
   MAX_CHOICE_BUTTONS,
+  choiceWidth,
+  cyclerMiddle,
+  optionButtonWidth,
   optionRowWidth,
   PREVIEW,
   setupLayout,
@@ -520,7 +523,9 @@ export class SetupScene extends Phaser.Scene {
     );
     const color = m.kind === 'error' ? '#ffc2b8' : CSS.green;
     const top = d.y + 56;
-    const rect = { x: d.x + 24, y: top, width: d.w - 48, height: d.h - 56 - 70 };
+    // Close a thumb's height on a phone held upright (issue 29), as the options' buttons.
+    const closeH = this.lay.upright ? Math.max(44, this.lay.button) : 44;
+    const rect = { x: d.x + 24, y: top, width: d.w - 48, height: d.h - 56 - closeH - 26 };
     const text = this.add
       .text(rect.x, top, m.text, this.noteStyle(color, rect.width))
       .setName('map-note-full');
@@ -528,10 +533,10 @@ export class SetupScene extends Phaser.Scene {
     const lineH = this.lineHeight(text, lines.length);
     const note = { box: rect, lines, first: 0, shown: lines.length, text, toScreen: this.toScreen };
     root.add([shield, g, title, text]);
-    const close = new Button(this, d.x + d.w - 110, d.y + d.h - 34, {
+    const close = new Button(this, d.x + d.w - 110, d.y + d.h - 12 - closeH / 2, {
       name: 'map-note-close',
       width: 180,
-      height: 44,
+      height: closeH,
       label: 'Close',
       fontSize: 18,
       onClick: () => this.closeNoteReader(),
@@ -889,7 +894,8 @@ export class SetupScene extends Phaser.Scene {
     // close up to fit above the panel's foot, else the names go back beside the buttons.
     const half = Math.floor(wrap / 2);
     this.startRows(x, x + wrap);
-    const narrow = (spec: OptionSpec): boolean => optionRowWidth(spec) * this.rowK <= half - 12;
+    const narrow = (spec: OptionSpec): boolean =>
+      optionRowWidth(spec, this.leastButtonWidth()) * this.rowK <= half - 12;
     const rows: OptionSpec[][] = [];
     for (let i = 0; i < shown.length; i++) {
       const next = shown[i + 1];
@@ -995,7 +1001,7 @@ export class SetupScene extends Phaser.Scene {
         false,
         84,
         // Upright a thumb's gap from the ▶ arrow beside it (issue 29: they touched).
-        bx + (this.lay.upright ? 350 : 330),
+        bx + optionRowWidth(rolled, this.leastButtonWidth()) + (this.lay.upright ? 30 : 10),
         y + drop,
         () => {
           const r = roll.pick(1 + (randomSeed() % roll.die));
@@ -1265,6 +1271,14 @@ export class SetupScene extends Phaser.Scene {
     return Math.max(Math.min(usual, this.lay.button + 2), usual - this.squeeze);
   }
 
+  /**
+   * The least width of an option's button before the text size grows it: on a phone held
+   * upright, its height (a thumb's 44 CSS pixels, issue 29), else none.
+   */
+  private leastButtonWidth(): number {
+    return this.lay.upright ? Math.ceil(this.lay.button / this.rowK) : 0;
+  }
+
   /** A width or offset in an options row, grown with the text size. */
   private off(n: number): number {
     return Math.round(n * this.rowK);
@@ -1337,7 +1351,17 @@ export class SetupScene extends Phaser.Scene {
         if (!field) this.selectScenario(random, false, true);
       });
     }
-    this.optionButton('field-map', 'A map', field === null, 76, bx + 98, y, toMap(at));
+    // On a phone held upright every button a thumb wide (issue 29: the arrows were 18 CSS
+    // pixels); the arrows then go to the row's ends, the map's name between them.
+    const least = this.leastButtonWidth();
+    const arrowW = optionButtonWidth(34, least);
+    const mapW = optionButtonWidth(76, least);
+    const prevX = split ? 0 : 98 + mapW + 10;
+    const nameX = prevX + arrowW + 8;
+    const rowEnd = Math.floor((this.rowRight - this.bx) / this.rowK);
+    const nextX = split ? span - arrowW : least > 0 ? Math.max(366, rowEnd - arrowW) : 366;
+    const nameW = split ? span - 2 * arrowW - 16 : nextX - nameX - 6;
+    this.optionButton('field-map', 'A map', field === null, mapW, bx + 98, y, toMap(at));
     if (field) {
       this.optionRoot.add(
         this.add
@@ -1354,23 +1378,15 @@ export class SetupScene extends Phaser.Scene {
         this.selectScenario(this.reseeded(id), false, true),
       );
     } else if (maps.length > 0) {
-      this.optionButton('field-prev', '\u25c0', false, 34, bx + 184 + shift, y2, toMap(at - 1));
+      this.optionButton('field-prev', '\u25c0', false, arrowW, bx + prevX, y2, toMap(at - 1));
       const name = this.add
-        .text(bx + this.off(226 + shift), y2, maps[at].name, textStyle(this.fs(14), CSS.gold))
+        .text(bx + this.off(nameX), y2, maps[at].name, textStyle(this.fs(14), CSS.gold))
         .setOrigin(0, 0.5)
         .setName('field-map-name');
-      if (fitText(name, maps[at].name, this.off(split ? span - 84 : 134), this.fs(14), 11))
+      if (fitText(name, maps[at].name, this.off(nameW), this.fs(14), 11))
         this.hoverTip(name, maps[at].name);
       this.optionRoot.add(name);
-      this.optionButton(
-        'field-next',
-        '\u25b6',
-        false,
-        34,
-        bx + (split ? span - 34 : 366),
-        y2,
-        toMap(at + 1),
-      );
+      this.optionButton('field-next', '\u25b6', false, arrowW, bx + nextX, y2, toMap(at + 1));
     }
     // Upright at a larger text size: the foot of its second line.
     return split ? y2 + this.lay.button / 2 : y + this.rowStep();
@@ -1485,17 +1501,20 @@ export class SetupScene extends Phaser.Scene {
     const value = shownOptionValue(spec, this.options);
     const set = (v: OptionValue) => () => this.setOption({ [spec.id]: v });
     const toggle = this.optionButton.bind(this);
+    // Every button at least a thumb wide on a phone (its height), the row spread to match.
+    const least = this.leastButtonWidth();
+    const w = (own: number) => optionButtonWidth(own, least);
     if (spec.kind === 'toggle') {
-      toggle(`${name}-on`, 'On', value === true, 80, bx, y, set(true));
-      toggle(`${name}-off`, 'Off', value !== true, 80, bx + 88, y, set(false));
+      toggle(`${name}-on`, 'On', value === true, w(80), bx, y, set(true));
+      toggle(`${name}-off`, 'Off', value !== true, w(80), bx + w(80) + 8, y, set(false));
     } else if (spec.kind === 'number') {
       spec.presets.forEach((n, i) =>
-        toggle(`${name}-${n}`, String(n), value === n, 56, bx + i * 64, y, set(n)),
+        toggle(`${name}-${n}`, String(n), value === n, w(56), bx + i * (w(56) + 8), y, set(n)),
       );
     } else if (spec.choices.length <= MAX_CHOICE_BUTTONS) {
       let cx = bx;
       for (const c of spec.choices) {
-        const w = Math.max(56, Math.round(c.label.length * 8.5 + 26));
+        const w = choiceWidth(c.label, least);
         const b = toggle(`${name}-${c.value}`, c.label, value === c.value, w, cx, y, set(c.value));
         // One the map cannot host is greyed, with the reason on hover.
         if (c.unavailable) {
@@ -1515,23 +1534,28 @@ export class SetupScene extends Phaser.Scene {
         spec.choices.findIndex((c) => c.value === asked),
       );
       const step = (by: number) => () => this.askChoice(spec, spec.choices[(i + by + n) % n].value);
-      toggle(`${name}-prev`, '\u25c0', false, 40, bx, y, step(-1));
+      const arrowW = w(40);
+      toggle(`${name}-prev`, '\u25c0', false, arrowW, bx, y, step(-1));
       const shown = spec.choices[i];
+      // The choice's name centred between the arrows, fitted to the room there.
+      const middle = cyclerMiddle(arrowW);
+      const nextX = bx + middle + arrowW;
       const label = this.add
         .text(
-          bx + this.off(160),
+          bx + this.off((arrowW + nextX - bx) / 2),
           y,
           shown.label,
           textStyle(this.fs(16), shown.unavailable ? CSS.dim : CSS.gold),
         )
         .setOrigin(0.5)
         .setName(`${name}-value`);
+      fitText(label, shown.label, this.off(middle - 8), this.fs(16), 11);
       if (shown.unavailable) {
         label.setData('tooltip', shown.unavailable);
         this.hoverTip(label, shown.unavailable);
       }
       this.optionRoot.add(label);
-      toggle(`${name}-next`, '\u25b6', false, 40, bx + 280, y, step(1));
+      toggle(`${name}-next`, '\u25b6', false, arrowW, nextX, y, step(1));
     }
   }
 

@@ -29,8 +29,10 @@ export interface BattleHudActions {
   top: Record<TopButtonName, () => void>;
   /** Fit the whole board back in its window, centred. */
   recentre(): void;
-  /** Narrow screens: open or close the hero cards' or the dice log's panel. */
+  /** Narrow screens, or the panels folded: open or close the hero cards' or the dice log's panel. */
   panel(which: 'heroes' | 'log'): void;
+  /** Wide screens: fold the side panels away (the board takes the room), or unfold them. */
+  fold?(): void;
   undo(): void;
   endTurn(): void;
   inspect(unitId: string): void;
@@ -111,6 +113,10 @@ export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string
     ['Wheel, + / -', 'zoom \u00b7 drag or WASD: pan on big maps'],
     ['Page Up / Down', 'read on in the info panel \u00b7 with Shift: back through the dice log'],
     [`${k('recentre')} / Fit`, 'the whole board in view again, centred'],
+    [
+      `${k('panels')} / Fold panels`,
+      'the hero cards and dice log folded away, the board larger (Heroes, Log open them)',
+    ],
     [`${k('oracle')} / Oracle`, 'ask the oracle: what happens next, yes or no, a secret (d20)'],
     ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
     [`${k('help')}, ?`, 'show or hide this help (other keys: Settings, Keys\u2026)'],
@@ -146,6 +152,8 @@ export class BattleHud {
   private readonly endButton: Button;
   /** Narrow screens: the hero cards' panel (the log is a panel of its own). */
   private readonly heroesPanel: Phaser.GameObjects.Container | null = null;
+  /** The panels folded: the backing of the dice log and the info panel opened over the board. */
+  private readonly sidePanel: Phaser.GameObjects.Container | null = null;
   private readonly panelButtons = new Map<'heroes' | 'log', Button>();
 
   constructor(
@@ -219,19 +227,8 @@ export class BattleHud {
 
     const heroes = heroesWithCards(state);
     // Narrow screens: the cards sit in a panel over the board, opened from the action bar.
-    const p = layout.panel;
-    if (p) {
-      const panel = scene.add.container(0, 0);
-      const shade = scene.add.graphics();
-      // Opaque: the info panel's text under it must not show through the cards.
-      drawPanel(shade, p.x, p.y, p.width, p.height, { alpha: 1 });
-      // Taps on the panel are the panel's, never the board's.
-      panel.add([
-        shade,
-        scene.add.zone(p.x + p.width / 2, p.y + p.height / 2, p.width, p.height).setInteractive(),
-      ]);
-      this.heroesPanel = add(panel).setVisible(false).setDepth(1);
-    }
+    if (layout.panel) this.heroesPanel = add(this.panelBacking(layout.panel));
+    if (layout.sidePanel) this.sidePanel = add(this.panelBacking(layout.sidePanel));
     heroes.forEach((hero, i) => {
       const at = layout.cards[Math.min(i, layout.cards.length - 1)];
       const card = new HeroCard(
@@ -286,14 +283,15 @@ export class BattleHud {
 
     const l = layout.log;
     this.log = add(new DiceLog(scene, l.x, l.y, l.width, l.height, this.tooltip));
-    this.log.setVisible(layout.logShown && !layout.narrow);
-    if (layout.narrow) {
+    this.log.setVisible(layout.logShown && !layout.narrow && !layout.folded);
+    if (layout.narrow || layout.folded) {
       this.log.setDepth(1);
       const zone = scene.add.zone(l.width / 2, l.height / 2, l.width, l.height).setInteractive();
       this.log.addAt(zone, 0);
     }
     const i = layout.info;
     this.info = add(new InfoPanel(scene, i.x, i.y, i.width, i.height));
+    if (layout.folded) this.info.setVisible(false).setDepth(1);
     // Page Down / Page Up read on in an info text longer than its panel (the help, while
     // shown, takes these keys first).
     // With Shift they go back through the dice log (the wheel over it does the same).
@@ -385,22 +383,55 @@ export class BattleHud {
         onClick: actions.recentre,
       }),
     ).setAlpha(0.85);
+    const fold = layout.foldToggle;
+    if (fold && actions.fold)
+      add(
+        new Button(scene, fold.x, fold.y, {
+          name: 'fold-panels',
+          width: fold.width,
+          height: layout.buttonHeights.fit,
+          label: layout.folded ? 'Unfold panels' : 'Fold panels',
+          fontSize: 12,
+          tooltipHost: this.tooltip,
+          tooltip: layout.folded
+            ? `The hero cards and the dice log back at the sides (${keyLabel(keys.panels)})`
+            : `Fold the hero cards and the dice log away: the board takes the room; Heroes and Log open them (${keyLabel(keys.panels)})`,
+          onClick: actions.fold,
+        }),
+      ).setAlpha(0.85);
     this.help = add(this.buildHelp());
     const b = layout.banner;
     this.banner = add(new Banner(scene, b.x, b.y, b.width));
     this.toast = add(new Toast(scene, layout.toast.x, layout.toast.y));
     add(this.tooltip);
-    // Narrow screens: the panels open over the board and the info panel, under the help.
-    if (layout.narrow)
+    // Narrow screens (or folded): the panels open over the board, under the help.
+    if (layout.narrow || layout.folded)
       for (const top of [
         this.heroesPanel,
+        this.sidePanel,
         this.log,
+        layout.folded ? this.info : null,
         this.help,
         this.banner,
         this.toast,
         this.tooltip,
       ])
         if (top) this.root.bringToTop(top);
+  }
+
+  /** A panel's opaque backing over the board, hidden until opened. */
+  private panelBacking(p: { x: number; y: number; width: number; height: number }) {
+    const scene = this.scene;
+    const panel = scene.add.container(0, 0);
+    const shade = scene.add.graphics();
+    // Opaque: the board and the info panel's text under it must not show through.
+    drawPanel(shade, p.x, p.y, p.width, p.height, { alpha: 1 });
+    // Taps on the panel are the panel's, never the board's.
+    panel.add([
+      shade,
+      scene.add.zone(p.x + p.width / 2, p.y + p.height / 2, p.width, p.height).setInteractive(),
+    ]);
+    return panel.setVisible(false).setDepth(1);
   }
 
   private buildHelp(): Phaser.GameObjects.Container {
@@ -569,11 +600,14 @@ export class BattleHud {
     this.placeCards();
   }
 
-  /** Narrow screens: shows the hero cards' panel, the dice log's, or neither. */
+  /** Narrow screens or folded: shows the hero cards' panel, the dice log's, or neither. */
   showPanel(which: 'heroes' | 'log' | null): void {
-    if (!this.layout.narrow) return;
+    if (!this.layout.narrow && !this.layout.folded) return;
     this.heroesPanel?.setVisible(which === 'heroes');
     this.log.setVisible(which === 'log');
+    // Folded: the info panel opens with the log, on its backing.
+    this.sidePanel?.setVisible(which === 'log');
+    if (this.layout.folded) this.info.setVisible(which === 'log');
     for (const [name, b] of this.panelButtons) b.setSelected(name === which);
   }
 
@@ -699,8 +733,13 @@ export class BattleHud {
   }
 
   /** What the HUD shows now, for the automation API's look at the battle. */
-  look(): Pick<BattleLook, 'hint' | 'info' | 'title' | 'cards' | 'log'> {
+  look(): Pick<BattleLook, 'hint' | 'info' | 'title' | 'cards' | 'log' | 'panels'> {
     return {
+      panels: {
+        folded: this.layout.folded,
+        cards: this.heroesPanel ? this.heroesPanel.visible : this.cards.size > 0,
+        log: this.log.visible,
+      },
       hint: this.hintText.text,
       info: this.info.shown,
       title: this.turnText.text,

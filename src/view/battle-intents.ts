@@ -232,6 +232,7 @@ export type KeyAction =
   | { kind: 'cancel' }
   | { kind: 'zoom'; factor: number }
   | { kind: 'recentre' }
+  | { kind: 'fold-panels' }
   | { kind: 'oracle' };
 
 export const ZOOM_STEP = 1.15;
@@ -264,6 +265,7 @@ const BOUND_ACTIONS: Record<KeyCommand, (ui: BattleUi) => KeyAction> = {
   threats: () => ({ kind: 'toggle-threats' }),
   intent: () => ({ kind: 'toggle-intent' }),
   recentre: () => ({ kind: 'recentre' }),
+  panels: () => ({ kind: 'fold-panels' }),
   oracle: () => ({ kind: 'oracle' }),
   help: (ui) => ({ kind: 'help', show: !ui.helpOpen }),
 };

@@ -73,8 +73,20 @@ export interface BattleLayout {
   height: number;
   /** The narrow (phone) layout: cards and log are panels opened from the action bar. */
   narrow: boolean;
-  /** Narrow: where the hero cards or the dice log open, over the board; and their buttons. */
+  /**
+   * The side panels folded away (a wide screen, the player's choice): the board takes the
+   * whole width, the hero cards and the dice log open over it from the action bar.
+   */
+  folded: boolean;
+  /**
+   * Narrow or folded: where the hero cards open, over the board (narrow: the dice log too);
+   * and the buttons that open them.
+   */
   panel: Rect | null;
+  /** Folded: where the dice log and the info panel open together, over the board's right. */
+  sidePanel: Rect | null;
+  /** Wide screens: the button in the board window's top-left corner that folds the panels. */
+  foldToggle: { x: number; y: number; width: number } | null;
   panelButtons: {
     heroes: { x: number; y: number; width: number };
     log: { x: number; y: number; width: number };
@@ -137,8 +149,10 @@ export function battleLayout(
   narrow = false,
   cssPerPixel = 1,
   boardAspect = 0,
+  folded = false,
 ): BattleLayout {
   if (narrow) return narrowLayout(width, height, heroes, Math.ceil(TOUCH_TARGET / cssPerPixel));
+  if (folded) return foldedLayout(width, height, heroes, showLog);
   const wide = wideLayout(width, height, heroes, showLog);
   return boardAspect > 0 ? (tallBoardLayout(wide, heroes, boardAspect) ?? wide) : wide;
 }
@@ -192,14 +206,79 @@ function tallBoardLayout(
   };
 }
 
-/** The wide layout: the action bar under the board. */
-function wideLayout(width: number, height: number, heroes: number, showLog: boolean): BattleLayout {
+/** The Heroes and Log buttons' widths at the left of a folded layout's action bar. */
+const FOLDED_PANEL_BUTTONS = { heroes: 92, log: 64 };
+
+/**
+ * The side panels folded (issue 29: the board takes the room it can): the board window the
+ * screen's whole width, the action bar under it as wide; the hero cards open over the
+ * board's left from the bar's Heroes button, the dice log with the info panel over its
+ * right from Log (as a phone's panels do). No tall-board variant: the bar holds the buttons.
+ */
+function foldedLayout(
+  width: number,
+  height: number,
+  heroes: number,
+  showLog: boolean,
+): BattleLayout {
+  const base = wideLayout(width, height, heroes, showLog, 0);
+  const v = base.viewport;
+  const panel: Rect = { x: v.x, y: v.y, width: CARD_W + 16, height: v.height };
+  const column = cardColumn(panel.x + 8, panel.y + 8, panel.height - 16, heroes, 1);
+  const sidePanel: Rect = { x: v.x + v.width - SIDE, y: v.y, width: SIDE, height: v.height };
+  const logH = Math.min(LOG_H, sidePanel.height - MIN_INFO_H - 12);
+  const log: Rect = { x: sidePanel.x + 4, y: sidePanel.y + 4, width: SIDE - 8, height: logH };
+  const infoY = log.y + logH + 4;
+  const barY = base.undo.y;
+  const heroesAt = {
+    x: v.x + FOLDED_PANEL_BUTTONS.heroes / 2,
+    y: barY,
+    width: FOLDED_PANEL_BUTTONS.heroes,
+  };
+  const logX = v.x + FOLDED_PANEL_BUTTONS.heroes + BUTTON_GAP;
+  const logAt = {
+    x: logX + FOLDED_PANEL_BUTTONS.log / 2,
+    y: barY,
+    width: FOLDED_PANEL_BUTTONS.log,
+  };
+  const taken = FOLDED_PANEL_BUTTONS.heroes + FOLDED_PANEL_BUTTONS.log + 2 * BUTTON_GAP;
+  // The hint after the two buttons, unless it has a row of its own (a large text size).
+  const hint = base.compact
+    ? base.hint
+    : { x: v.x + taken + 4, y: base.hint.y, wrap: base.hint.wrap - taken };
+  return {
+    ...base,
+    ...column,
+    folded: true,
+    panel,
+    sidePanel,
+    panelButtons: { heroes: heroesAt, log: logAt },
+    log,
+    logShown: showLog,
+    info: {
+      x: log.x,
+      y: infoY,
+      width: log.width,
+      height: sidePanel.y + sidePanel.height - 4 - infoY,
+    },
+    hint,
+  };
+}
+
+/** The wide layout: the action bar under the board, the side columns `side` wide. */
+function wideLayout(
+  width: number,
+  height: number,
+  heroes: number,
+  showLog: boolean,
+  side = SIDE,
+): BattleLayout {
   const endW = 204;
   const undoW = 136;
   const viewport: Rect = {
-    x: SIDE + MARGIN,
+    x: side + MARGIN,
     y: TOP + MARGIN,
-    width: width - 2 * (SIDE + MARGIN),
+    width: width - 2 * (side + MARGIN),
     height: height - TOP - MARGIN - BAR_H - MARGIN,
   };
   const gaps = BUTTON_GAP * (TOP_BUTTONS.length - 1);
@@ -255,15 +334,21 @@ function wideLayout(width: number, height: number, heroes: number, showLog: bool
     },
     toast: { x: viewport.x + viewport.width / 2, y: viewport.y + viewport.height - 40 },
     recentre: { x: viewport.x + viewport.width - 26, y: viewport.y + 20, width: 40 },
+    foldToggle: { x: viewport.x + 6 + FOLD_TOGGLE_W / 2, y: viewport.y + 20, width: FOLD_TOGGLE_W },
     narrow: false,
+    folded: false,
     compact,
     undoIconOnly: false,
     panel: null,
+    sidePanel: null,
     panelButtons: null,
     buttonHeights: { top: 32, bar: 38, fit: 28 },
   };
   return layout;
 }
+
+/** The fold button's width ("Fold panels" / "Unfold panels"). */
+const FOLD_TOGGLE_W = 112;
 
 /** The pager's row under the cards when they are shown a few at a time. */
 export const PAGER_H = 34;
@@ -334,14 +419,17 @@ function narrowLayout(width: number, height: number, heroes: number, touch: numb
     bar: Math.max(38, touch),
     fit: Math.max(28, touch),
   };
-  const N_BUTTONS = buttonHeights.top + 8;
   const N_BAR = buttonHeights.bar + 16;
-  const widths = TOP_BUTTONS.map((b) => NARROW_BUTTON_WIDTHS[b.name]);
+  // Each a thumb wide as well as high (issue 29: "?" was 28 CSS pixels): on a phone's
+  // width that makes two rows.
+  const widths = TOP_BUTTONS.map((b) => Math.max(NARROW_BUTTON_WIDTHS[b.name], touch));
   const raw = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
   // The buttons in one row, or two when one is too narrow for them (a large text size).
   const half = Math.ceil(widths.length / 2);
   const oneRow = raw(widths) + widths.length - 1 <= width - 2 * m;
   const rows = oneRow ? [widths] : [widths.slice(0, half), widths.slice(half)];
+  // Two rows of thumb-sized buttons sit closer, the board keeping its room.
+  const N_BUTTONS = buttonHeights.top + (rows.length > 1 ? 4 : 8);
   const top = N_TURN + rows.length * N_BUTTONS;
   const barY = height - N_BAR / 2 - m;
   const hintY = height - N_BAR - m - N_HINT / 2;
@@ -426,9 +514,12 @@ function narrowLayout(width: number, height: number, heroes: number, touch: numb
     },
     buttonHeights,
     narrow: true,
+    folded: false,
     compact: true,
     undoIconOnly,
     panel,
+    sidePanel: null,
+    foldToggle: null,
     panelButtons: { heroes: at[0], log: at[1] },
   };
 }

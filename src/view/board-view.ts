@@ -22,6 +22,7 @@ import {
 import { drawDashedLine } from './intent-view';
 import type { AreaDrawing, MarkSide, ScenarioDrawing, TokenDrawing } from './scenario-marks';
 import { TILE } from './unit-view';
+import { REACH_STYLE, type Band } from './highlight-style';
 
 export { tilesetTextureKey };
 
@@ -478,17 +479,18 @@ export class BoardView {
     const g = this.reachG;
     g.clear();
     if (squares.length === 0) return;
-    const color = COLORS.reach;
-    g.fillStyle(color, dim ? 0.1 : 0.2);
+    const look = dim ? 'dim' : 'plain';
+    g.fillStyle(COLORS.reach, REACH_STYLE.fillAlpha[look]);
     for (const p of squares) g.fillRect(p.x * TILE + 1, p.y * TILE + 1, TILE - 2, TILE - 2);
     // Each square outlined by a light line cased in dark: it reads on any art, where a blue
     // wash alone vanished over blue water (and a dark tile swallows a dark line alone).
-    const edge = (width: number, lineColor: number, alpha: number) => {
-      g.lineStyle(width, lineColor, alpha);
+    // highlight-style.ts keeps the bands; its test measures their contrast on every tile.
+    const edge = (band: Band) => {
+      g.lineStyle(band.width, band.color, band.alpha);
       for (const p of squares) g.strokeRect(p.x * TILE + 2.5, p.y * TILE + 2.5, TILE - 5, TILE - 5);
     };
-    edge(3, 0x000000, dim ? 0.25 : 0.6);
-    edge(1, 0xffffff, dim ? 0.35 : 0.9);
+    edge(REACH_STYLE.casing[look]);
+    edge(REACH_STYLE.line[look]);
   }
 
   /**

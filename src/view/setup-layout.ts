@@ -10,18 +10,41 @@ import type { OptionSpec, OptionValue } from '../engine';
 export const MAX_CHOICE_BUTTONS = 5;
 
 /**
- * The width an option's buttons take at the normal text size (buildOption's places): On /
- * Off, the presets, a button per choice, or a choice between arrows (the row's width).
+ * An option button's width at the normal text size: its own, but at least `least` (a
+ * thumb's width on a phone: issue 29, the arrows were 22 CSS pixels wide).
  */
-export function optionRowWidth(spec: OptionSpec): number {
-  if (spec.kind === 'toggle') return 168;
-  if (spec.kind === 'number') return spec.presets.length * 64 - 8;
+export function optionButtonWidth(own: number, least = 0): number {
+  return Math.max(own, least);
+}
+
+/** A choice's button width (its label's room), at least `least`. */
+export function choiceWidth(label: string, least = 0): number {
+  return optionButtonWidth(Math.max(56, Math.round(label.length * 8.5 + 26)), least);
+}
+
+/**
+ * The width an option's buttons take at the normal text size (buildOption's places): On /
+ * Off, the presets, a button per choice, or a choice between arrows (the row's width);
+ * each button at least `least` wide.
+ */
+export function optionRowWidth(spec: OptionSpec, least = 0): number {
+  const w = (own: number) => optionButtonWidth(own, least);
+  if (spec.kind === 'toggle') return 2 * w(80) + 8;
+  if (spec.kind === 'number') return spec.presets.length * (w(56) + 8) - 8;
   if (spec.choices.length <= MAX_CHOICE_BUTTONS)
     return spec.choices.reduce(
-      (sum, c, i) => sum + Math.max(56, Math.round(c.label.length * 8.5 + 26)) + (i > 0 ? 8 : 0),
+      (sum, c, i) => sum + choiceWidth(c.label, least) + (i > 0 ? 8 : 0),
       0,
     );
-  return 320;
+  return cyclerMiddle(w(40)) + 2 * w(40);
+}
+
+/**
+ * The room for a cycled choice's name between its arrows `arrow` wide: 240 beside the
+ * usual arrows, less beside a thumb's (the row no wider than a Roll button leaves room for).
+ */
+export function cyclerMiddle(arrow: number): number {
+  return Math.max(200, 320 - 2 * arrow);
 }
 
 /**

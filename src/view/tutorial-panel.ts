@@ -145,7 +145,8 @@ export class TutorialPanel {
       const size = Math.max(16, Math.abs(b.x - a.x));
       return { x: a.x - size / 2, y: a.y - size / 2, width: size, height: size };
     }
-    if (p.control === 'log' && this.layout.logShown && !this.layout.narrow) return this.layout.log;
+    if (p.control === 'log' && this.layout.logShown && !this.layout.narrow && !this.layout.folded)
+      return this.layout.log;
     const name = p.control === 'log' ? 'log-panel' : p.control;
     const r = name ? controlRect(name) : null;
     if (!r) return null;

@@ -260,8 +260,11 @@ describe("a new player's screens (issue 29)", () => {
         await page.waitForTimeout(400);
         const options = (await rects()).filter((x) => !setupControls.test(x.n));
         expect(options.length, `${scenario}: options`).toBeGreaterThan(4);
-        for (const { n, r } of options)
+        // ... and as wide (issue 29: the arrows were 22 CSS pixels wide, the lair's 30).
+        for (const { n, r } of options) {
           expect(r.height, `${scenario} ${n} is thumb-sized`).toBeGreaterThanOrEqual(44);
+          expect(r.width, `${scenario} ${n} is a thumb wide`).toBeGreaterThanOrEqual(44);
+        }
         expect(
           options.some((x) => /-(prev|next)$/.test(x.n)),
           'the arrows are there',
@@ -291,8 +294,10 @@ describe("a new player's screens (issue 29)", () => {
       expect(roll, 'the Skirmish has a Roll button').toBeDefined();
       const arrow = all.find((x) => x.n === roll!.n.replace(/-roll$/, '-next'));
       expect(arrow, 'the arrow beside the roll').toBeDefined();
-      for (const { n, r } of [roll!, arrow!])
+      for (const { n, r } of [roll!, arrow!]) {
         expect(r.height, `${n} is thumb-sized`).toBeGreaterThanOrEqual(44);
+        expect(r.width, `${n} is a thumb wide`).toBeGreaterThanOrEqual(44);
+      }
       expect(
         roll!.r.x - (arrow!.r.x + arrow!.r.width),
         'a gap between ▶ and Roll',
@@ -330,6 +335,20 @@ describe("a new player's screens (issue 29)", () => {
       else expect(more, 'a note shown whole needs no button').toBeNull();
       for (const { n, r } of await rects())
         expect(r.height, `${n} is thumb-sized with a player's map`).toBeGreaterThanOrEqual(44);
+      // The note's reader: its Close a thumb's size too (it was 24 CSS pixels high).
+      if (more) {
+        await tap('map-note-more');
+        await page.waitForFunction(() => window.archfoe.debug.buttonRect('map-note-close'));
+        const close = (await page.evaluate(() =>
+          window.archfoe.debug.buttonRect('map-note-close'),
+        ))!;
+        expect(close.height, "the reader's Close is thumb-sized").toBeGreaterThanOrEqual(44);
+        expect(close.width).toBeGreaterThanOrEqual(44);
+        expect(close.y + close.height, 'Close on the page').toBeLessThanOrEqual(844);
+        await page.screenshot({ path: join(ARTIFACTS, 'phone-setup-note-reader.png') });
+        await tap('map-note-close');
+        await page.waitForFunction(() => !window.archfoe.debug.buttonRect('map-note-close'));
+      }
       await page.screenshot({ path: join(ARTIFACTS, 'phone-setup-own-map.png') });
       await tap('scenario-dungeon-crawl');
       await page.waitForTimeout(300);
@@ -365,8 +384,10 @@ describe("a new player's screens (issue 29)", () => {
       expect(battleButtons.map((x) => x.n)).toEqual(
         expect.arrayContaining(['end-turn', 'undo', 'heroes-panel', 'log-panel', 'recentre']),
       );
-      for (const { n, r } of battleButtons)
+      for (const { n, r } of battleButtons) {
         expect(r.height, `${n} is thumb-sized`).toBeGreaterThanOrEqual(44);
+        expect(r.width, `${n} is a thumb wide`).toBeGreaterThanOrEqual(44);
+      }
       await page.screenshot({ path: join(ARTIFACTS, 'phone-battle-new.png') });
       // The move preview's "... would see you" stays on the board in view: a first tap on
       // each square the hero may move to shows it (a second would move).

@@ -146,8 +146,10 @@ describe('the layout at the largest text size (1.4: the HUD laid out for a scree
   it('a phone (390x844): the top buttons in two rows, on screen and apart; the cards paged', () => {
     const [w, h] = [390 / 1.4, 844 / 1.4];
     const l = battleLayout(w, h, 4, true, true);
-    // At the normal size they are one row.
-    expect(new Set(battleLayout(390, 844, 4, true, true).topButtons.map((b) => b.y)).size).toBe(1);
+    // At the normal size too, every button a thumb's 44 pixels wide (they do not fit one row).
+    const normal = battleLayout(390, 844, 4, true, true);
+    expect(new Set(normal.topButtons.map((b) => b.y)).size).toBe(2);
+    for (const b of normal.topButtons) expect(b.width, b.name).toBeGreaterThanOrEqual(44);
     const top = l.topButtons.map((b) => button(b, 32));
     expect(new Set(l.topButtons.map((b) => b.y)).size).toBe(2);
     const bar = [l.undo, l.endTurn, l.panelButtons!.heroes, l.panelButtons!.log].map((b) =>
@@ -310,6 +312,52 @@ describe("every figure of the player's army reaches a card (issue 28: an army of
     expect(battleLayout(m.width, m.height, 4, true, false, 1, 30 / 20)).toEqual(plain);
     expect(battleLayout(1280, 720, 4, true, false, 1, 8 / 10)).toEqual(
       battleLayout(1280, 720, 4, true),
+    );
+  });
+
+  it('the side panels folded: the board window the width less its margins, the panels over it', () => {
+    for (const [w, h] of [
+      [1920, 1080],
+      [1280, 720],
+      [1366 / 1.4, 768 / 1.4],
+    ] as const) {
+      const open = battleLayout(w, h, 4, true);
+      const l = battleLayout(w, h, 4, true, false, 1, 30 / 20, true);
+      expect(l.folded).toBe(true);
+      // The board gains both side columns.
+      expect(l.viewport.x).toBe(8);
+      expect(l.viewport.width).toBe(w - 16);
+      expect(l.viewport.width).toBeGreaterThan(open.viewport.width + 400);
+      // Heroes and Log sit in the action bar beside Undo and End turn, apart, on screen.
+      const bar = [l.panelButtons!.heroes, l.panelButtons!.log, l.undo, l.endTurn].map((b) =>
+        button(b, l.buttonHeights.bar),
+      );
+      for (const r of bar) expect(inside(r, w, h)).toBe(true);
+      for (let i = 0; i < bar.length; i++)
+        for (let j = i + 1; j < bar.length; j++) expect(overlaps(bar[i], bar[j])).toBe(false);
+      // The hint starts after the two buttons unless it has a row of its own.
+      if (!l.compact) expect(l.hint.x).toBeGreaterThan(bar[1].x + bar[1].width);
+      // The cards' panel over the board's left, the log and the info over its right, apart.
+      const panel = l.panel!;
+      const side = l.sidePanel!;
+      for (const r of [panel, side, l.log, l.info]) {
+        expect(inside(r, w, h)).toBe(true);
+        expect(r.x).toBeGreaterThanOrEqual(l.viewport.x);
+        expect(r.x + r.width).toBeLessThanOrEqual(l.viewport.x + l.viewport.width);
+      }
+      expect(overlaps(panel, side)).toBe(false);
+      expect(overlaps(l.log, l.info)).toBe(false);
+      expect(l.info.height).toBeGreaterThanOrEqual(180);
+      expect(l.cards.every((c) => c.x >= panel.x && c.y >= panel.y)).toBe(true);
+      // The fold button in the board window, clear of Fit.
+      const fold = button(l.foldToggle!, l.buttonHeights.fit);
+      expect(overlaps(fold, button(l.recentre, l.buttonHeights.fit))).toBe(false);
+      expect(inside(fold, w, h)).toBe(true);
+    }
+    // A phone keeps its own panels: folding means nothing there.
+    const phone = screenMetrics(390, 844, 2);
+    expect(battleLayout(phone.width, phone.height, 4, true, true, 1, 0, true)).toEqual(
+      battleLayout(phone.width, phone.height, 4, true, true),
     );
   });
 
