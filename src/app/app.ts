@@ -15,6 +15,7 @@ import type {
   UnitStats,
 } from '../engine';
 import type { LoadedMap } from '../maps/types';
+import type { MapArtStats } from '../view/map-art-view';
 import {
   markOf,
   nextTileMark,
@@ -116,6 +117,8 @@ export interface BattleBridge {
   };
   /** The board camera's zoom. */
   boardZoom(): number;
+  /** How the board draws the map's own art, or null when it draws the built-in tiles. */
+  boardArt(): MapArtStats | null;
   /** The info panel's title and text. */
   info(): { title: string; body: string };
   /** What the battle screen shows now, for tests (rectangles in game pixels). */
@@ -293,13 +296,6 @@ class App {
     key: string;
     /** The picture's top left corner and one square's size, in game pixels on the screen. */
     picture?: { x: number; y: number; size: number };
-  } | null = null;
-  /** How the board on screen draws the map's own art (set by the view), or null. */
-  boardArt: {
-    artLayers: number;
-    fallbackSquares: number;
-    animatedTiles: number;
-    scale: number;
   } | null = null;
   lastResult: BattleResult | null = null;
   /** The first-battle tutorial, while its battle is the one on screen (null otherwise). */

@@ -437,7 +437,7 @@ export function installAutomation(): ArchFoeApi {
       inspection: () => app.battle?.inspection() ?? null,
       boardZoom: () => app.battle?.boardZoom() ?? null,
       info: () => app.battle?.info() ?? null,
-      boardArt: () => (app.battle && app.boardArt ? { ...app.boardArt } : null),
+      boardArt: () => app.battle?.boardArt() ?? null,
       mapMessage: () => (app.mapMessage ? { ...app.mapMessage } : null),
       setup: () => ({
         scenario: app.setup.scenario,
