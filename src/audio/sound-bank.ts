@@ -204,8 +204,6 @@ export function soundsForEvent(event: GameEvent, state: GameState): string[] {
       if (event.to === 'alerted' && unit?.ai?.archFoe) return ['arch-foe-roar'];
       return [];
     }
-    case 'healed':
-      return ['heal'];
     case 'door-opened':
       return ['step', 'ui-click'];
     case 'defeated':
@@ -215,6 +213,7 @@ export function soundsForEvent(event: GameEvent, state: GameState): string[] {
         event.winner === 'heroes' ? 'victory' : event.winner === 'enemies' ? 'defeat' : 'draw',
       ];
     default:
-      return [];
+      // A module's own event: the sounds its module declares for it.
+      return [...(rulesOf(state)?.eventShows?.[event.type]?.sounds ?? [])];
   }
 }

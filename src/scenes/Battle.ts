@@ -28,6 +28,7 @@ import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
 import { noteSightings } from '../view/fog-overlay';
 import { isLogged } from '../view/log-lines';
+import { pictureOf, showsOf } from '../view/event-show';
 import { fogScript } from '../view/fog-events';
 import * as intents from '../view/battle-intents';
 import { sizeBattle, type BattleLayout } from '../view/battle-layout';
@@ -280,7 +281,7 @@ export class BattleScene extends Phaser.Scene {
       this.play.opening(OPENING_PACE, () => app.notifyBattleShown());
     } else {
       // Resumed: the log shows the recent past; the picture is the saved state.
-      for (const e of session.events.filter(isLogged).slice(-40))
+      for (const e of session.events.filter((e) => isLogged(e, showsOf(session.state))).slice(-40))
         this.hud.log.append(e, session.state);
       this.refresh();
       const acting = this.state.units.find((u) => u.id === this.state.turn?.unitId);
@@ -476,12 +477,12 @@ export class BattleScene extends Phaser.Scene {
     else if (e.type === 'phase-started' && e.side === 'enemies') this.board.highlight(null);
     else if (e.type === 'objective' && e.unit) {
       this.board.units.get(e.unit)?.setCarrying(e.what === 'picked-up');
-    } else if (e.type === 'healed' && e.success) {
-      const v = this.board.units.get(e.target);
-      if (v) v.setWounds(Math.max(0, v.wounds - 1), v.maxWounds);
     }
-    // The cards and the panel follow what has been shown.
-    this.setUi(showEvent(this.ui, e));
+    // A module's own event that changes wounds (a heal): the badge and the cards follow it.
+    const picture = pictureOf(this.state, e);
+    const w = picture?.wounds;
+    if (w) this.board.units.get(w.unit)?.setWounds(w.wounds, w.maxWounds);
+    this.setUi(showEvent(this.ui, e, picture));
   }
 
   // ------------------------------------------------------------------ top bar
