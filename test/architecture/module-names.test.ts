@@ -39,6 +39,12 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   // id; the module, not the app, should offer its tutorial scenario and its bench board.
   'src/app/tutorial-flag.ts: dungeon-crawl': 'issue 30 point 9',
   'src/devtools/bench-boards.ts: dungeon-crawl': 'issue 30 point 9',
+  // Point 9 (presentation a part of its own): the Skirmish draws four figures with the
+  // sprites the art collection names after the Dungeon Crawl's kinds.
+  'src/engine/rulesets/skirmish/roster.ts: fighting-man': 'issue 30 point 9',
+  'src/engine/rulesets/skirmish/roster.ts: thief': 'issue 30 point 9',
+  'src/engine/rulesets/skirmish/roster.ts: priest': 'issue 30 point 9',
+  'src/engine/rulesets/skirmish/roster.ts: magic-user': 'issue 30 point 9',
 };
 
 function sourceFiles(dir: string): string[] {
