@@ -15,7 +15,6 @@ import type {
   UnitStats,
 } from '../engine';
 import type { LoadedMap } from '../maps/types';
-import type { MapArtStats } from '../view/map-art-view';
 import {
   markOf,
   nextTileMark,
@@ -118,7 +117,12 @@ export interface BattleBridge {
   /** The board camera's zoom. */
   boardZoom(): number;
   /** How the board draws the map's own art, or null when it draws the built-in tiles. */
-  boardArt(): MapArtStats | null;
+  boardArt(): {
+    artLayers: number;
+    fallbackSquares: number;
+    animatedTiles: number;
+    scale: number;
+  } | null;
   /** The info panel's title and text. */
   info(): { title: string; body: string };
   /** What the battle screen shows now, for tests (rectangles in game pixels). */
