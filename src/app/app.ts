@@ -99,6 +99,14 @@ export interface DispatchOutcome {
   error?: string;
 }
 
+/** How the board draws a map's own art (view/map-art-view.ts MapArtStats, for the API). */
+export interface BoardArt {
+  artLayers: number;
+  fallbackSquares: number;
+  animatedTiles: number;
+  scale: number;
+}
+
 /** What the Battle scene offers to the app (and so to the automation API). */
 export interface BattleBridge {
   dispatch(command: Command): Promise<DispatchOutcome>;
@@ -117,12 +125,7 @@ export interface BattleBridge {
   /** The board camera's zoom. */
   boardZoom(): number;
   /** How the board draws the map's own art, or null when it draws the built-in tiles. */
-  boardArt(): {
-    artLayers: number;
-    fallbackSquares: number;
-    animatedTiles: number;
-    scale: number;
-  } | null;
+  boardArt(): BoardArt | null;
   /** The info panel's title and text. */
   info(): { title: string; body: string };
   /** What the battle screen shows now, for tests (rectangles in game pixels). */

@@ -21,6 +21,7 @@ import {
 import {
   app,
   type BattleLook,
+  type BoardArt,
   type DispatchOutcome,
   type LoadMapOutcome,
   type LookRect,
@@ -127,12 +128,7 @@ export interface ArchFoeApi {
     /** In a battle: the info panel's title and text. */
     info(): { title: string; body: string } | null;
     /** In a battle: how the board draws the map's own art, or null when it draws the built-in tiles. */
-    boardArt(): {
-      artLayers: number;
-      fallbackSquares: number;
-      animatedTiles: number;
-      scale: number;
-    } | null;
+    boardArt(): BoardArt | null;
     /** The last message about loading the player's own map (what the Setup screen shows), or null. */
     mapMessage(): { kind: 'error' | 'info'; text: string } | null;
     /** The Setup screen's choice now: the scenario id (a random field's seed in it) and options. */

@@ -20,21 +20,23 @@ function priestTurn(woundsOnFighter: number) {
   return s;
 }
 
-function healedOf(events: GameEvent[]): Extract<GameEvent, { type: 'healed' }> {
-  const e = events.find((x): x is Extract<GameEvent, { type: 'healed' }> => x.type === 'healed');
-  if (!e) throw new Error('no healed event');
-  return e;
+/** The Priest, beside a Fighting Man with 2 wounds, tries a heal with the die showing `roll`. */
+function priestHeals(roll: number) {
+  const { state, events } = play(
+    priestTurn(2),
+    { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' },
+    [roll],
+  );
+  const healed = events.find(
+    (x): x is Extract<GameEvent, { type: 'healed' }> => x.type === 'healed',
+  );
+  if (!healed) throw new Error('no healed event');
+  return { state, healed };
 }
 
 describe('healing, one system for every module', () => {
   it('a roll of 3 (3 or more) heals 1 wound: the event carries the wounds now, and the show draws them', () => {
-    const s = priestTurn(2);
-    const { state, events } = play(
-      s,
-      { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' },
-      [3],
-    );
-    const healed = healedOf(events);
+    const { state, healed } = priestHeals(3);
     expect(WOUNDS_HEALED).toBe(1);
     expect(healed).toMatchObject({ success: true, roll: 3, need: 3, usesLeft: 2, wounds: 1 });
     expect(unit(state, 'fighting-man-1').wounds).toBe(healed.wounds);
@@ -46,13 +48,7 @@ describe('healing, one system for every module', () => {
   });
 
   it('a roll of 2 fails: no wound regained, the try used all the same, "no effect" drawn', () => {
-    const s = priestTurn(2);
-    const { state, events } = play(
-      s,
-      { type: 'heal', unit: 'priest-1', target: 'fighting-man-1' },
-      [2],
-    );
-    const healed = healedOf(events);
+    const { state, healed } = priestHeals(2);
     expect(healed).toMatchObject({ success: false, usesLeft: 2, wounds: 2 });
     expect(unit(state, 'fighting-man-1').wounds).toBe(2);
     const picture = HEALED_SHOW.picture(healed);
