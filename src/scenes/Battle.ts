@@ -17,7 +17,8 @@ import {
   type Point,
   type RuleModule,
 } from '../engine';
-import { app, type BattleBridge } from '../app/app';
+import { app } from '../app/app';
+import { battleBridge } from './battle-bridge';
 import { BattlePlay } from '../app/battle-play';
 import { BattleTopBar } from './battle-top-bar';
 import { speedFactor } from '../app/settings';
@@ -236,34 +237,17 @@ export class BattleScene extends Phaser.Scene {
     });
     this.gestures = this.makeInput();
 
-    const bridge: BattleBridge = {
-      dispatch: (c) => this.play.dispatch(c),
-      idle: () => this.play.idle(),
-      squareToGame: (x, y) => this.board.board.squareToScreen({ x, y }),
+    const bridge = battleBridge({
+      play: this.play,
+      board: this.board,
+      hud: this.hud,
+      ui: () => this.ui,
+      current: () => this.current(),
+      drawn: () => this.view,
+      foresight: () => this.foresight,
+      tutorial: () => this.tutorial,
       speedChanged: () => this.topBar.showSpeed(),
-      inspection: () => ({
-        unit: this.ui.inspected,
-        sees: this.current().sees.map((p) => ({ ...p })),
-        strikes: this.current().strikes.map((p) => ({ ...p })),
-      }),
-      boardZoom: () => this.board.board.zoom,
-      boardArt: () => this.board.board.artStats,
-      info: () => this.hud.info.shown,
-      look: () => ({
-        animating: this.ui.animating,
-        ...this.hud.look(),
-        ...this.board.look(),
-        intent: {
-          marks: this.board.intentShown,
-          odds: this.hud.oddsShown(),
-          roundOdds: this.view?.roundOdds ?? null,
-          pending: !this.ui.animating && this.current().intentPending !== null,
-          ...this.foresight?.look(),
-        },
-        hiddenByFog: this.board.hiddenByFog,
-        tutorial: this.tutorial?.panel.shown() ?? null,
-      }),
-    };
+    });
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
       this.play.leave();
@@ -475,9 +459,8 @@ export class BattleScene extends Phaser.Scene {
     this.hud.showTurnOf(e, this.state);
     if (e.type === 'turn-started') this.board.highlight(e.unit);
     else if (e.type === 'phase-started' && e.side === 'enemies') this.board.highlight(null);
-    else if (e.type === 'objective' && e.unit) {
+    else if (e.type === 'objective' && e.unit)
       this.board.units.get(e.unit)?.setCarrying(e.what === 'picked-up');
-    }
     // A module's own event that changes wounds (a heal): the badge and the cards follow it.
     const picture = pictureOf(this.state, e);
     const w = picture?.wounds;
