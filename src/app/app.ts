@@ -63,6 +63,14 @@ export interface DispatchOutcome {
   error?: string;
 }
 
+/** How the board draws a map's own art (view/map-art-view.ts MapArtStats, for the API). */
+export interface BoardArt {
+  artLayers: number;
+  fallbackSquares: number;
+  animatedTiles: number;
+  scale: number;
+}
+
 /** What the Battle scene offers to the app (and so to the automation API). */
 export interface BattleBridge {
   dispatch(command: Command): Promise<DispatchOutcome>;
@@ -80,6 +88,8 @@ export interface BattleBridge {
   };
   /** The board camera's zoom. */
   boardZoom(): number;
+  /** How the board draws the map's own art, or null when it draws the built-in tiles. */
+  boardArt(): BoardArt | null;
   /** The info panel's title and text. */
   info(): { title: string; body: string };
   /** What the battle screen shows now, for tests (rectangles in game pixels). */
@@ -276,13 +286,6 @@ class App {
     key: string;
     /** The picture's top left corner and one square's size, in game pixels on the screen. */
     picture?: { x: number; y: number; size: number };
-  } | null = null;
-  /** How the board on screen draws the map's own art (set by the view), or null. */
-  boardArt: {
-    artLayers: number;
-    fallbackSquares: number;
-    animatedTiles: number;
-    scale: number;
   } | null = null;
   lastResult: BattleResult | null = null;
   /** The first-battle tutorial, while its battle is the one on screen (null otherwise). */

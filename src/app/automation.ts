@@ -16,6 +16,7 @@ import {
   app,
   playKit,
   type BattleLook,
+  type BoardArt,
   type DispatchOutcome,
   type LoadMapOutcome,
   type LookRect,
@@ -121,12 +122,7 @@ export interface ArchFoeApi {
     /** In a battle: the info panel's title and text. */
     info(): { title: string; body: string } | null;
     /** In a battle: how the board draws the map's own art, or null when it draws the built-in tiles. */
-    boardArt(): {
-      artLayers: number;
-      fallbackSquares: number;
-      animatedTiles: number;
-      scale: number;
-    } | null;
+    boardArt(): BoardArt | null;
     /** The last message about loading the player's own map (what the Setup screen shows), or null. */
     mapMessage(): { kind: 'error' | 'info'; text: string } | null;
     /** The Setup screen's choice now: the scenario id (a random field's seed in it) and options. */
@@ -431,7 +427,7 @@ export function installAutomation(): ArchFoeApi {
       inspection: () => app.battle?.inspection() ?? null,
       boardZoom: () => app.battle?.boardZoom() ?? null,
       info: () => app.battle?.info() ?? null,
-      boardArt: () => (app.battle && app.boardArt ? { ...app.boardArt } : null),
+      boardArt: () => app.battle?.boardArt() ?? null,
       mapMessage: () => (app.mapMessage ? { ...app.mapMessage } : null),
       setup: () => ({
         scenario: app.setup.scenario,

@@ -222,8 +222,6 @@ export function soundsForEvent(event: GameEvent, state: GameState): string[] {
       if (event.to === 'alerted' && unit?.ai?.archFoe) return ['arch-foe-roar'];
       return [];
     }
-    case 'healed':
-      return ['heal'];
     case 'door-opened':
       return ['step', 'ui-click'];
     case 'defeated':
@@ -233,6 +231,7 @@ export function soundsForEvent(event: GameEvent, state: GameState): string[] {
         event.winner === 'heroes' ? 'victory' : event.winner === 'enemies' ? 'defeat' : 'draw',
       ];
     default:
-      return [];
+      // A module's own event: the sounds its module declares for it.
+      return [...(rulesOf(state)?.eventShows?.[event.type]?.sounds ?? [])];
   }
 }

@@ -46,6 +46,7 @@ export {
   unregisterRuleModule,
 } from './rulesets/registry';
 export type * from './rulesets/module';
+export type * from './event-show';
 export { chanceOf, formatChance } from './resolution';
 export { computeCover, coverLines, hasLineOfSight, isClearShot, visibleSquares } from './los';
 export type { CoverLevel, CoverLine } from './los';

@@ -1,26 +1,27 @@
 /**
  * The Battle scene wires the battle's pieces together and never changes game state itself:
- * every change goes through `session.apply` (the engine's applyCommand). Its own state is
- * the UI record (view/battle-ui.ts); what to draw is derived from the game state, that
- * record and the rule module (view/battle-view.ts); clicks, taps and keys become a new
- * record or a command (view/battle-input.ts reads the gestures, view/battle-intents.ts
- * decides); the HUD and the board draw the result (view/battle-hud.ts, battle-board.ts)
- * and the animator plays the events that come back.
+ * every command goes through the battle's play (app/battle-play.ts: apply, tutorial,
+ * autosave, animation, board sync, finish), which the automation API dispatches to as well.
+ * Its own state is the UI record (view/battle-ui.ts); what to draw is derived from the game
+ * state, that record and the rule module (view/battle-view.ts); clicks, taps and keys become
+ * a new record or a command (view/battle-input.ts reads the gestures, battle-intents.ts
+ * decides); the HUD and the board draw the result (view/battle-hud.ts, battle-board.ts) and
+ * the animator plays the events that come back. The top bar's settings, the tutorial and
+ * the Oracle panel have their own files beside this one (battle-*.ts).
  */
 import Phaser from 'phaser';
 import {
-  chooseHeroCommand,
   requireRules,
-  commandKey,
-  type Command,
   type GameEvent,
   type GameState,
   type Point,
   type RuleModule,
 } from '../engine';
-import { app, type BattleBridge, type DispatchOutcome } from '../app/app';
-import type { BattleSession } from '../app/session';
-import { ANIMATION_SPEEDS, speedFactor, type AnimationSpeed } from '../app/settings';
+import { app } from '../app/app';
+import { battleBridge } from './battle-bridge';
+import { BattlePlay } from '../app/battle-play';
+import { BattleTopBar } from './battle-top-bar';
+import { speedFactor } from '../app/settings';
 import { sounds } from '../audio/sound-bank';
 import { Animator } from '../view/animator';
 import { BattleBoard } from '../view/battle-board';
@@ -28,9 +29,10 @@ import { BattleHud } from '../view/battle-hud';
 import { BattleInput } from '../view/battle-input';
 import { noteSightings } from '../view/fog-overlay';
 import { isLogged } from '../view/log-lines';
+import { pictureOf, showsOf } from '../view/event-show';
 import { fogScript } from '../view/fog-events';
 import * as intents from '../view/battle-intents';
-import { battleLayout, LEAST_HUD_HEIGHT, type BattleLayout } from '../view/battle-layout';
+import { sizeBattle, type BattleLayout } from '../view/battle-layout';
 import {
   followTurn,
   initialUi,
@@ -41,15 +43,8 @@ import {
 } from '../view/battle-ui';
 import { deriveBattleView, heroesWithCards, type BattleView } from '../view/battle-view';
 import { scenarioMarksOf } from '../view/scenario-marks';
-import { advanceIntentWork, INTENT_SLICE_MS } from '../view/intent-overlay';
-import {
-  isDueToForesee,
-  isWorkAheadDone,
-  nextToPonder,
-  workAheadOf,
-  type Rest,
-  type WorkAhead,
-} from '../view/intent-ahead';
+import { INTENT_SLICE_MS } from '../view/intent-overlay';
+import { IntentForesight } from '../view/intent-ahead';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
 import {
@@ -59,21 +54,10 @@ import {
   setReadingZoom,
   setTextResolution,
 } from '../view/theme';
-import {
-  advanceTutorial,
-  isTutorialOver,
-  skipTutorial,
-  tutorialPrompt,
-  type TutorialInput,
-} from '../view/tutorial';
-import { TutorialPanel } from '../view/tutorial-panel';
+import type { TutorialInput } from '../view/tutorial';
+import { BattleTutorial } from './battle-tutorial';
+import { BattleOracle } from './battle-oracle';
 import { keptUi, type KeptUi } from '../view/panel-fold';
-import {
-  oracleAnswers,
-  OraclePanel,
-  type OracleAsked,
-  type OracleDraft,
-} from '../view/oracle-panel';
 
 /**
  * The opening (a monster finding its lair, the monsters' first patrol before any hero has
@@ -82,15 +66,9 @@ import {
  */
 const OPENING_PACE = 0.5;
 
-const SPEED_LABEL: Record<AnimationSpeed, string> = {
-  slow: 'Slow',
-  normal: 'Normal',
-  fast: 'Fast',
-  instant: 'Instant',
-};
-
 export class BattleScene extends Phaser.Scene {
-  private session!: BattleSession;
+  /** The commands' chain: apply, tutorial, autosave, animation, board sync, finish. */
+  private play!: BattlePlay;
   private rules!: RuleModule;
   private layout!: BattleLayout;
   private board!: BattleBoard;
@@ -101,33 +79,26 @@ export class BattleScene extends Phaser.Scene {
   private ui: BattleUi = initialUi();
   /** What is drawn now, derived from the session's state and `ui`. */
   private view: BattleView | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
   private animateOpening = false;
   private relayout = false;
-  private leaving = false;
-  private mutedVolume: number | null = null;
+  /** Speed, sound and Settings (battle-top-bar.ts). */
+  private readonly topBar = new BattleTopBar({
+    scene: this,
+    hud: () => this.hud,
+    setAnimationFactor: (factor) => {
+      if (this.animator) this.animator.factor = factor;
+    },
+    animating: () => this.ui.animating,
+    readingZoom: () => this.readingZoom,
+  });
   /** The tutorial's bubble, when this battle is the tutorial. */
-  private tutorial: TutorialPanel | null = null;
-  /** The Oracle panel (a DOM form over the canvas), built on first use. */
-  private oracle: OraclePanel | null = null;
+  private tutorial: BattleTutorial | null = null;
+  /** The Oracle panel, its contents kept while the scene is laid out again. */
+  private readonly oracle = new BattleOracle(() => this.play);
   /** The text size the HUD's camera shows (its texts are drawn at their own size). */
   private readingZoom = 1;
-  /** The open Oracle panel's contents, kept while the scene is laid out again. */
-  private oracleDraft: OracleDraft | null = null;
-  /** The intent overlay's work for the state a playing command leads to (intent-ahead.ts). */
-  private playing: WorkAhead | null = null;
-  /** The work for states foreseen from `aheadFrom` (the state on screen), newest first. */
-  private aheads: WorkAhead[] = [];
-  private aheadFrom: GameState | null = null;
-  /** Whether the acting hero's end of turn was foreseen from `aheadFrom`. */
-  private endForeseen = false;
-  /** The commands foreseen from `aheadFrom` (by commandKey), and how many were pondered. */
-  private foreseenKeys = new Set<string>();
-  private pondered = 0;
-  /** Whether nothing is left to ponder from `aheadFrom` (no need to look each frame). */
-  private ponderedAll = false;
-  /** The square the pointer rests on, for foreseeing the click there. */
-  private rest: Rest | null = null;
+  /** The intent overlay's work ahead of what is shown (intent-ahead.ts). */
+  private foresight: IntentForesight | null = null;
 
   constructor() {
     super('Battle');
@@ -139,12 +110,7 @@ export class BattleScene extends Phaser.Scene {
     this.relayout = data?.relayout === true;
     this.ui = { ...initialUi(), usingTouch: coarsePointer(), ...data?.keptUi };
     this.view = null;
-    this.queue = Promise.resolve();
-    this.leaving = false;
-    this.playing = null;
-    this.aheads = [];
-    this.aheadFrom = null;
-    this.rest = null;
+    this.foresight = null;
   }
 
   create(): void {
@@ -153,34 +119,60 @@ export class BattleScene extends Phaser.Scene {
       app.goto('Menu');
       return;
     }
-    this.session = session;
+    this.play = new BattlePlay(
+      session,
+      {
+        autosave: () => app.autosave(),
+        finishBattle: (state) => app.finishBattle(state),
+        showResults: () => app.goto('Results'),
+      },
+      {
+        onScreen: () => this.sys.isActive() || this.sys.isPaused(),
+        toast: (text, kind) => this.hud.toast.show(text, kind),
+        commandSeen: (command, ok) => this.tutorialSaw({ kind: 'command', command, ok }),
+        animate: (events, state, before, pace) => this.animate(events, state, before, pace),
+        animationFactor: () => this.animator.factor,
+        settle: (state) => {
+          this.board.sync(state);
+          this.ui = stopAnimating(this.ui);
+        },
+        refresh: () => this.refresh(),
+        wait: (ms) => new Promise<void>((resolve) => this.time.delayedCall(ms, resolve)),
+      },
+    );
     this.rules = requireRules(session.state);
+    this.foresight = new IntentForesight({
+      state: () => this.state,
+      ui: () => this.ui,
+      view: () => this.current(),
+      rules: this.rules,
+      context: { scenarioName: session.scenario.name },
+      now: () => this.time.now,
+      instant: () => speedFactor(app.settings.speed) <= 0,
+      clickCommand: (square) => intents.clickSquare(this.here(), square).command ?? null,
+      foresee: (command) => {
+        const result = session.foresee(command);
+        return result?.ok ? result.state : null;
+      },
+      refresh: () => this.refresh(),
+    });
     this.cameras.main.setBackgroundColor(0x060508);
     const start = this.animateOpening ? session.previousState : session.state;
-    const heroes = heroesWithCards(start).length;
     // The HUD is laid out for the screen's real size; `zoom` canvas pixels make one of its pixels.
     const screen = screenNow();
-    // The text size grows the whole HUD (texts, buttons, cards, log, panels) alike: it is
-    // laid out for a screen that much smaller and drawn by a camera that much closer, no
-    // lower than the layout holds (a phone on its side is laid out low already, and grows
-    // by less). The texts are drawn at their own size: the camera shows the text size.
-    // (The menus' least text size on a short screen is not the battle's: see screenMetrics.)
     setReadingFloor(1);
-    const wanted = currentReadingScale();
-    const grow = Math.min(wanted, Math.max(1, screen.height / LEAST_HUD_HEIGHT));
-    this.readingZoom = wanted;
-    setReadingZoom(wanted);
-    setTextResolution(screen.zoom * grow);
-    this.layout = battleLayout(
-      screen.width / grow,
-      screen.height / grow,
-      heroes,
+    this.readingZoom = currentReadingScale();
+    const { layout, grow } = sizeBattle(
+      screen,
+      this.readingZoom,
+      heroesWithCards(start).length,
       app.settings.showLog,
-      screen.narrow,
-      (screen.zoom / screen.dpr) * grow,
       start.map.width / Math.max(1, start.map.height),
       app.settings.panelsFolded,
     );
+    this.layout = layout;
+    setReadingZoom(this.readingZoom);
+    setTextResolution(screen.zoom * grow);
 
     // Two cameras: the world camera sees the board, the UI camera (on top) the HUD.
     const uiCam = this.cameras.add(0, 0, screen.gameWidth, screen.gameHeight, false, 'ui');
@@ -205,13 +197,13 @@ export class BattleScene extends Phaser.Scene {
         threats: () => this.setUi({ ...this.ui, showThreats: !this.ui.showThreats }),
         intent: () => this.setUi({ ...this.ui, showIntent: !this.ui.showIntent }),
         auto: () => this.toggleAutoBattle(),
-        oracle: () => this.toggleOracle(),
-        speed: () => this.cycleSpeed(),
-        sound: () => this.toggleSound(),
-        settings: () => this.openSettings(),
+        oracle: () => this.oracle.toggle(),
+        speed: () => this.topBar.cycleSpeed(),
+        sound: () => this.topBar.toggleSound(),
+        settings: () => this.topBar.openSettings(),
         'to-menu': () => {
           // A campaign's battle goes back to its Campaign screen (saved: Resume carries on).
-          if (!this.leaving) app.goto(app.campaign ? 'Campaign' : 'Menu');
+          if (!this.play.leaving) app.goto(app.campaign ? 'Campaign' : 'Menu');
         },
       },
       recentre: () => this.board.board.refit(),
@@ -225,18 +217,18 @@ export class BattleScene extends Phaser.Scene {
         this.act(intents.fromPanel(intents.chooseOnCard(this.here(), id, choice))),
     });
     this.cameras.main.ignore(this.hud.root);
-    this.tutorial = null;
-    if (app.tutorial && !isTutorialOver(app.tutorial)) {
-      this.tutorial = new TutorialPanel(this, this.layout, {
-        dismiss: () => this.endTutorial(),
-        next: () => this.tutorialSaw({ kind: 'acknowledged' }),
-        squareToGame: (p) => this.board.board.squareToScreen(p),
-      });
-      this.cameras.main.ignore(this.tutorial.root);
+    this.tutorial = BattleTutorial.open(
+      this,
+      this.layout,
+      (p) => this.board.board.squareToScreen(p),
+      () => (this.ui.animating ? null : this.state),
+    );
+    if (this.tutorial) {
+      this.cameras.main.ignore(this.tutorial.panel.root);
       this.hud.log.onPress = () => this.tutorialSaw({ kind: 'log-pressed' });
     }
-    this.updateSpeedButton();
-    this.updateSoundButton();
+    this.topBar.showSpeed();
+    this.topBar.showSound();
 
     this.animator = new Animator(this, {
       board: this.board.board,
@@ -248,50 +240,22 @@ export class BattleScene extends Phaser.Scene {
     });
     this.gestures = this.makeInput();
 
-    const bridge: BattleBridge = {
-      dispatch: (c) => this.dispatch(c),
-      idle: () => this.queue.then(() => undefined),
-      squareToGame: (x, y) => this.board.board.squareToScreen({ x, y }),
-      speedChanged: () => this.updateSpeedButton(),
-      inspection: () => ({
-        unit: this.ui.inspected,
-        sees: this.current().sees.map((p) => ({ ...p })),
-        strikes: this.current().strikes.map((p) => ({ ...p })),
-      }),
-      boardZoom: () => this.board.board.zoom,
-      info: () => this.hud.info.shown,
-      look: () => ({
-        animating: this.ui.animating,
-        ...this.hud.look(),
-        ...this.board.look(),
-        intent: {
-          marks: this.board.intentShown,
-          odds: this.hud.oddsShown(),
-          roundOdds: this.view?.roundOdds ?? null,
-          pending: !this.ui.animating && this.current().intentPending !== null,
-          ahead: this.ui.animating
-            ? this.playing && { for: 'playing', done: isWorkAheadDone(this.playing) }
-            : this.aheads[0] && {
-                for: 'foreseen',
-                what: this.aheads[0].what,
-                done: isWorkAheadDone(this.aheads[0]),
-              },
-          foreseen: {
-            ready: this.aheadFrom === this.state ? this.readyKeys() : [],
-            pondered: this.aheadFrom === this.state ? this.pondered : 0,
-          },
-        },
-        hiddenByFog: this.board.hiddenByFog,
-        tutorial: this.tutorial?.shown() ?? null,
-      }),
-    };
+    const bridge = battleBridge({
+      play: this.play,
+      board: this.board,
+      hud: this.hud,
+      ui: () => this.ui,
+      current: () => this.current(),
+      drawn: () => this.view,
+      foresight: () => this.foresight,
+      tutorial: () => this.tutorial,
+      speedChanged: () => this.topBar.showSpeed(),
+    });
     app.battle = bridge;
     this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
-      this.leaving = true;
+      this.play.leave();
       setReadingZoom(1);
-      this.oracleDraft = this.oracle?.draft() ?? null;
-      this.oracle?.destroy();
-      this.oracle = null;
+      this.oracle.keep();
       this.animator.abort();
       if (app.battle === bridge) app.battle = null;
       sounds.stopMusic();
@@ -301,12 +265,10 @@ export class BattleScene extends Phaser.Scene {
     uiCam.fadeIn(fadeMs(220), 6, 5, 8);
 
     if (this.animateOpening) {
-      this.queue = this.runAnimation(session.lastEvents, session.state, start, OPENING_PACE).then(
-        () => app.notifyBattleShown(),
-      );
+      this.play.opening(OPENING_PACE, () => app.notifyBattleShown());
     } else {
       // Resumed: the log shows the recent past; the picture is the saved state.
-      for (const e of session.events.filter(isLogged).slice(-40))
+      for (const e of session.events.filter((e) => isLogged(e, showsOf(session.state))).slice(-40))
         this.hud.log.append(e, session.state);
       this.refresh();
       const acting = this.state.units.find((u) => u.id === this.state.turn?.unitId);
@@ -314,14 +276,11 @@ export class BattleScene extends Phaser.Scene {
       if (!this.relayout) this.hud.toast.show('Battle resumed.', 'info', 1400);
       this.time.delayedCall(0, () => app.notifyBattleShown());
     }
-    // A new window size: the Oracle panel that was open opens again as it was.
-    const draft = this.oracleDraft;
-    this.oracleDraft = null;
-    if (draft && this.relayout) this.toggleOracle(draft);
+    this.oracle.reopen(this.relayout);
   }
 
   private get state(): GameState {
-    return this.session.state;
+    return this.play.state;
   }
 
   private makeInput(): BattleInput {
@@ -352,7 +311,7 @@ export class BattleScene extends Phaser.Scene {
       this.state,
       this.ui,
       {
-        scenarioName: this.session.scenario.name,
+        scenarioName: this.play.session.scenario.name,
       },
       this.rules,
     );
@@ -378,32 +337,13 @@ export class BattleScene extends Phaser.Scene {
     this.tutorialSaw({ kind: 'ui', ui: this.ui });
   }
 
-  // ------------------------------------------------------------------ tutorial
-
-  /** Tells the tutorial what happened and shows its step now. */
+  /** Tells the tutorial (when this battle is the tutorial) what happened. */
   private tutorialSaw(input: TutorialInput): void {
-    if (!this.tutorial || !app.tutorial) return;
-    app.tutorial = advanceTutorial(app.tutorial, input);
-    const logHidden = !this.layout.logShown && !this.layout.narrow && !this.layout.folded;
-    this.tutorial.render(
-      this.ui.animating
-        ? null
-        : tutorialPrompt(app.tutorial, this.state, { logHidden, keys: app.settings.keys }),
-    );
-  }
-
-  /** Skip (or Close once finished): the bubble goes for good. */
-  private endTutorial(): void {
-    if (!app.tutorial) return;
-    app.tutorial = app.tutorial.finished ? null : skipTutorial(app.tutorial);
-    this.tutorial?.render(null);
+    this.tutorial?.saw(input);
   }
 
   private setUi(next: BattleUi, reveal?: Point): void {
-    // The square marked (by the pointer, the keys or a first tap) rests from now on.
-    const at = next.hover;
-    if (at?.x !== this.rest?.square.x || at?.y !== this.rest?.square.y)
-      this.rest = at ? { square: at, since: this.time.now, foreseen: false } : null;
+    this.foresight?.markSquare(next.hover);
     if (next !== this.ui) {
       this.ui = next;
       this.refresh();
@@ -415,7 +355,7 @@ export class BattleScene extends Phaser.Scene {
   private act(outcome: intents.Outcome): void {
     this.setUi(outcome.ui, outcome.reveal);
     if (outcome.toast) this.hud.toast.show(outcome.toast);
-    if (outcome.command) void this.dispatch(outcome.command);
+    if (outcome.command) void this.play.dispatch(outcome.command);
   }
 
   /** The game state, the record and what is drawn of them: where an input lands. */
@@ -436,17 +376,11 @@ export class BattleScene extends Phaser.Scene {
   private onKey(e: KeyboardEvent): void {
     if (e.key === 'Tab' || e.key === ' ' || e.key.startsWith('Arrow')) e.preventDefault();
     // Esc leaves the tutorial (before it cancels a pick), unless the help is open.
-    if (
-      e.key === 'Escape' &&
-      this.tutorial &&
-      app.tutorial &&
-      !this.ui.helpOpen &&
-      !this.ui.animating
-    ) {
-      if (!isTutorialOver(app.tutorial) || app.tutorial.finished) return this.endTutorial();
-    }
+    const tutorial = this.tutorial;
+    if (e.key === 'Escape' && tutorial?.escLeaves && !this.ui.helpOpen && !this.ui.animating)
+      return tutorial.end();
     // While the oracle is open the board takes no keys; Esc or its own key closes it.
-    if (this.oracle?.isOpen) {
+    if (this.oracle.isOpen) {
       if (
         e.key === 'Escape' ||
         intents.keyAction(e, this.ui, 0, app.settings.keys)?.kind === 'oracle'
@@ -495,139 +429,15 @@ export class BattleScene extends Phaser.Scene {
       case 'fold-panels':
         return this.foldPanels();
       case 'oracle':
-        return this.toggleOracle();
+        return this.oracle.toggle();
     }
-  }
-
-  /**
-   * Opens or closes the Oracle panel (or opens it filled from a draft); its questions are
-   * commands like any other.
-   */
-  private toggleOracle(draft?: OracleDraft): void {
-    this.oracle ??= new OraclePanel({
-      where: 'In battle',
-      ask: (question, about, lastPlace) =>
-        this.askOracle({ type: 'oracle', question, about, lastPlace }),
-      history: () => oracleAnswers(this.session.events),
-    });
-    if (draft) this.oracle.open(draft);
-    else this.oracle.toggle();
-  }
-
-  private async askOracle(command: Command): Promise<OracleAsked> {
-    const from = this.session.events.length;
-    const done = await this.dispatch(command);
-    if (!done.ok) return { ok: false, error: done.error ?? 'The oracle cannot be asked now.' };
-    const shown = oracleAnswers(this.session.events.slice(from)).pop();
-    return shown ? { ok: true, shown } : { ok: false, error: 'The oracle gave no answer.' };
   }
 
   override update(_time: number, delta: number): void {
     this.gestures?.update(delta);
     this.board?.fitMarkers();
-    this.tutorial?.update(delta);
-    this.advanceIntent();
-  }
-
-  /**
-   * The intent overlay's work left (the other monsters' intents with Intent on, the attack
-   * odds' estimate refined): a slice of each frame, redrawn when something new is ready.
-   */
-  private advanceIntent(): void {
-    const pending = this.view?.intentPending;
-    if (pending && !this.ui.animating) {
-      if (advanceIntentWork(this.state, pending.ids, pending.odds, INTENT_SLICE_MS)) this.refresh();
-      return;
-    }
-    // Nothing left for the state shown: the work for the state about to be shown.
-    const ahead = this.workAhead();
-    if (ahead) advanceIntentWork(ahead.state, ahead.ids, ahead.odds, INTENT_SLICE_MS);
-  }
-
-  /**
-   * The state about to be shown and its overlay's work. While a command's events play, the
-   * state they lead to. Else, with Intent on, states the next command may lead to, foreseen
-   * by the session (the command, when given, gives that very state): the click on the square
-   * the pointer rests on, first; with nothing else to do at Instant speed, the acting hero
-   * ending its turn; then, still idle, the hero's other commands, nearest the pointer first
-   * (intent-ahead.ts nextToPonder).
-   * Those foreseen from the state on screen are worked on newest first until each is done.
-   */
-  private workAhead(): WorkAhead | null {
-    const context = { scenarioName: this.session.scenario.name };
-    if (this.ui.animating) {
-      if (this.playing?.state !== this.state)
-        this.playing = workAheadOf(this.state, this.ui, context, this.rules);
-      return this.playing;
-    }
-    if (this.aheadFrom !== this.state) {
-      this.aheadFrom = this.state;
-      this.aheads = [];
-      this.endForeseen = false;
-      this.foreseenKeys = new Set();
-      this.pondered = 0;
-      this.ponderedAll = false;
-    }
-    if (!this.ui.showIntent) return null;
-    let command: Command | null = null;
-    let what: WorkAhead['what'] = 'click';
-    const idle = this.aheads.every(isWorkAheadDone);
-    const rest = this.rest;
-    const around = rest?.square ?? this.unitSquare(this.current().acting);
-    if (isDueToForesee(rest, this.time.now)) {
-      rest.foreseen = true;
-      command = intents.clickSquare(this.here(), rest.square).command ?? null;
-    } else if (!this.endForeseen && speedFactor(app.settings.speed) <= 0 && idle) {
-      // Only at Instant speed: slower, the monsters' own turn gives the time to work it out
-      // (the playing command's work ahead), and a wasted guess would cost a monsters' phase.
-      this.endForeseen = true;
-      what = 'end-turn';
-      const acting = this.current().acting;
-      command = acting ? { type: 'end-turn', unit: acting } : null;
-    } else if (idle && !this.ponderedAll) {
-      command = nextToPonder(
-        this.state,
-        this.current().legal,
-        around,
-        this.foreseenKeys,
-        this.pondered,
-      );
-      if (command) {
-        this.pondered++;
-        what = 'ponder';
-      } else this.ponderedAll = true;
-    }
-    if (!command) return this.aheads.find((a) => !isWorkAheadDone(a)) ?? null;
-    const key = commandKey(command);
-    this.foreseenKeys.add(key);
-    const next = this.foreseeState(command);
-    if (next) {
-      // Foreseen before (pondered): the work for it moves to the front all the same.
-      const known = this.aheads.find((a) => a.state === next);
-      this.aheads = this.aheads.filter((a) => a !== known);
-      this.aheads.unshift(
-        known
-          ? { ...known, what }
-          : { ...workAheadOf(next, this.ui, context, this.rules), what, key },
-      );
-    }
-    return this.aheads.find((a) => !isWorkAheadDone(a)) ?? null;
-  }
-
-  /** The keys of the commands foreseen from the state shown whose overlay is all worked out. */
-  private readyKeys(): string[] {
-    return this.aheads.filter((a) => a.key && isWorkAheadDone(a)).map((a) => a.key!);
-  }
-
-  /** Where the unit `id` stands (null: nowhere, or no unit). */
-  private unitSquare(id: string | null): Point | null {
-    return (id && this.state.units.find((u) => u.id === id)?.position) || null;
-  }
-
-  /** The state `command` would lead to from the state on screen (BattleSession.foresee). */
-  private foreseeState(command: Command): GameState | null {
-    const result = this.session.foresee(command);
-    return result?.ok ? result.state : null;
+    this.tutorial?.panel.update(delta);
+    this.foresight?.advance(INTENT_SLICE_MS);
   }
 
   // ------------------------------------------------------------------ commands
@@ -635,82 +445,32 @@ export class BattleScene extends Phaser.Scene {
   /** End turn and undo: the acting hero's, when nothing is animating. */
   private command(type: 'end-turn' | 'undo-move'): void {
     const id = this.current().acting;
-    if (id && !this.ui.animating) void this.dispatch({ type, unit: id });
-  }
-
-  /** Applies a command through the session and animates its events. */
-  dispatch(command: Command): Promise<DispatchOutcome> {
-    const run = async (): Promise<DispatchOutcome> => {
-      if (!this.sys.isActive() && !this.sys.isPaused())
-        return { ok: false, error: 'The battle is not on screen.' };
-      const before = this.state;
-      const result = this.session.apply(command);
-      if (!result.ok) {
-        this.hud.toast.show(result.error);
-        this.tutorialSaw({ kind: 'command', command, ok: false });
-        return { ok: false, error: result.error };
-      }
-      this.tutorialSaw({ kind: 'command', command, ok: true });
-      void app.autosave().then((saved) => {
-        if (!saved.ok && this.sys.isActive()) this.hud.toast.show(saved.error, 'info');
-      });
-      await this.runAnimation(result.events, result.state, before);
-      return { ok: true };
-    };
-    const p = this.queue.then(run, run);
-    this.queue = p.catch(() => undefined);
-    return p;
+    if (id && !this.ui.animating) void this.play.dispatch({ type, unit: id });
   }
 
   /** Plays the events that led from `before` to `state`, `pace` times the speed's time. */
-  private async runAnimation(
+  private async animate(
     events: GameEvent[],
     state: GameState,
     before: GameState,
-    pace = 1,
+    pace: number,
   ): Promise<void> {
     this.setUi(startAnimating(this.ui, before, scenarioMarksOf(before, this.rules)));
     this.animator.factor = speedFactor(app.settings.speed) * pace;
     await this.animator.play(events, state, fogScript(before, events, state));
-    // At instant speed nothing above waits for a frame: yield to the browser once so that
-    // a script dispatching in a loop still lets the page draw and take input.
-    if (this.animator.factor <= 0) await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    if (this.leaving) return;
-    this.board.sync(state);
-    this.ui = stopAnimating(this.ui);
-    if (state.phase === 'over') {
-      this.leaving = true;
-      app.finishBattle(state);
-      // A moment on the final picture before the Results.
-      const delay = this.animator.factor > 0 ? 1600 * Math.max(0.6, this.animator.factor) : 0;
-      await new Promise<void>((resolve) =>
-        delay > 0 ? this.time.delayedCall(delay, resolve) : resolve(),
-      );
-      app.goto('Results');
-      return;
-    }
-    this.refresh();
   }
 
   private onEventShown(e: GameEvent): void {
-    const round = Math.max(1, this.state.round);
-    if (e.type === 'turn-started') {
-      this.board.highlight(e.unit);
-      const u = this.state.units.find((x) => x.id === e.unit);
-      if (u) this.hud.setTurnText(`Round ${round} \u00b7 ${u.name}\u2019s turn`);
-    } else if (e.type === 'phase-started' && e.side === 'enemies') {
-      this.board.highlight(null);
-      this.hud.setTurnText(`Round ${e.round} \u00b7 the monsters act`);
-    } else if (e.type === 'round-started') {
-      this.hud.setTurnText(`Round ${e.round}`);
-    } else if (e.type === 'objective' && e.unit) {
+    this.hud.showTurnOf(e, this.state);
+    if (e.type === 'turn-started') this.board.highlight(e.unit);
+    else if (e.type === 'phase-started' && e.side === 'enemies') this.board.highlight(null);
+    else if (e.type === 'objective' && e.unit)
       this.board.units.get(e.unit)?.setCarrying(e.what === 'picked-up');
-    } else if (e.type === 'healed' && e.success) {
-      const v = this.board.units.get(e.target);
-      if (v) v.setWounds(Math.max(0, v.wounds - 1), v.maxWounds);
-    }
-    // The cards and the panel follow what has been shown.
-    this.setUi(showEvent(this.ui, e));
+    // A module's own event that changes wounds (a heal): the badge and the cards follow it.
+    const picture = pictureOf(this.state, e);
+    const w = picture?.wounds;
+    if (w) this.board.units.get(w.unit)?.setWounds(w.wounds, w.maxWounds);
+    this.setUi(showEvent(this.ui, e, picture));
   }
 
   // ------------------------------------------------------------------ top bar
@@ -722,13 +482,8 @@ export class BattleScene extends Phaser.Scene {
 
   /** Plays the autopilot's commands one at a time, animated, while auto-battle is on. */
   private async runAutoBattle(): Promise<void> {
-    while (this.ui.autoBattle && !this.leaving && this.state.phase === 'heroes') {
-      const command = chooseHeroCommand(this.state);
-      if (!command) break;
-      const outcome = await this.dispatch(command);
-      if (!outcome.ok) break;
-    }
-    if (this.ui.autoBattle && !this.leaving) this.setUi({ ...this.ui, autoBattle: false });
+    await this.play.autoBattle(() => this.ui.autoBattle);
+    if (this.ui.autoBattle && !this.play.leaving) this.setUi({ ...this.ui, autoBattle: false });
   }
 
   /** Folds the side panels away or back (kept in the settings): the screen is laid out again. */
@@ -740,59 +495,5 @@ export class BattleScene extends Phaser.Scene {
     }
     app.updateSettings({ panelsFolded: !app.settings.panelsFolded });
     this.scene.restart({ animateOpening: false, relayout: true, keptUi: keptUi(this.ui) });
-  }
-
-  private updateSpeedButton(): void {
-    this.hud?.setButton('speed', { label: `Speed: ${SPEED_LABEL[app.settings.speed]}` });
-    if (this.animator) this.animator.factor = speedFactor(app.settings.speed);
-    this.hud?.log.setVisible(app.settings.showLog);
-  }
-
-  private cycleSpeed(): void {
-    const i = ANIMATION_SPEEDS.indexOf(app.settings.speed);
-    app.setSpeed(ANIMATION_SPEEDS[(i + 1) % ANIMATION_SPEEDS.length]);
-    this.updateSpeedButton();
-  }
-
-  private updateSoundButton(): void {
-    const on = app.settings.master > 0;
-    this.hud.setButton('sound', {
-      label: on ? 'Sound' : 'Muted',
-      icon: on ? 'speaker-on' : 'speaker-off',
-      selected: !on,
-    });
-  }
-
-  private toggleSound(): void {
-    if (app.settings.master > 0) {
-      this.mutedVolume = app.settings.master;
-      app.updateSettings({ master: 0 });
-    } else {
-      app.updateSettings({ master: this.mutedVolume ?? 0.8 });
-    }
-    this.updateSoundButton();
-  }
-
-  private openSettings(): void {
-    const showLog = app.settings.showLog;
-    // The Settings screen's texts take the whole text size (the HUD's zoom is the battle's).
-    setReadingZoom(1);
-    this.scene.launch('Settings', { overlay: true, returnTo: 'Battle' });
-    this.scene.bringToTop('Settings');
-    this.scene.pause();
-    this.events.once(Phaser.Scenes.Events.RESUME, () => {
-      setReadingFloor(1);
-      setReadingZoom(this.readingZoom);
-      const settings = this.sys.settings;
-      const resized = (settings.data as { relayoutOnResume?: boolean })?.relayoutOnResume;
-      if (resized) settings.data = { ...(settings.data as object), relayoutOnResume: false };
-      if ((app.settings.showLog !== showLog || resized) && !this.ui.animating) {
-        // The side panel changes shape: rebuild the scene from the (unchanged) state.
-        this.scene.restart({ animateOpening: false, relayout: true });
-        return;
-      }
-      this.updateSpeedButton();
-      this.updateSoundButton();
-    });
   }
 }

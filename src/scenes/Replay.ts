@@ -10,6 +10,7 @@ import { requireRules, type GameState } from '../engine';
 import { BattleBoard } from '../view/battle-board';
 import { DiceLog } from '../view/dice-log';
 import { isLogged } from '../view/log-lines';
+import { showsOf } from '../view/event-show';
 import { onKeyDown } from '../view/keys';
 import { buildReplay, type ReplayStep } from '../view/replay';
 import { screenNow } from '../view/screen';
@@ -162,7 +163,8 @@ export class ReplayScene extends Phaser.Scene {
     const recent: { e: ReplayStep['events'][number]; s: GameState }[] = [];
     for (let k = at; k >= 1 && recent.length < 60; k--)
       for (const e of [...this.steps[k].events].reverse())
-        if (isLogged(e) && recent.length < 60) recent.unshift({ e, s: this.steps[k].state });
+        if (isLogged(e, showsOf(state)) && recent.length < 60)
+          recent.unshift({ e, s: this.steps[k].state });
     for (const { e, s } of recent) this.log.append(e, s);
     this.label.setText(
       `Command ${at} of ${this.steps.length - 1}: ${step.label}  \u00b7  round ${state.round}`,

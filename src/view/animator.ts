@@ -5,12 +5,13 @@
  * engine state, so a skipped or instant animation ends in exactly the same picture.
  */
 import Phaser from 'phaser';
-import type { EnemyStatus, GameEvent, GameState, Point } from '../engine';
+import type { EnemyStatus, EventPicture, GameEvent, GameState, Point } from '../engine';
 import { facingToward, outcomeTitle } from '../engine';
 import { sounds, soundsForEvent } from '../audio/sound-bank';
 import { BoardFx, type DieRoll } from './board-fx';
 import type { BoardView } from './board-view';
 import { planEvents, startsBlow, type MonsterTurn } from './event-plan';
+import { pictureOf, toneColour } from './event-show';
 import { veiled, type FogScript } from './fog-events';
 import { Lane } from './lane';
 import { cosmetic } from './rng';
@@ -444,26 +445,6 @@ export class Animator {
       }
       case 'defeated':
         return this.fall(event.unit, state, lane);
-      case 'healed': {
-        const target = this.view(event.target);
-        const healer = this.view(event.unit);
-        if (healer)
-          healer.setFacing(
-            facingToward(
-              this.squareOf(healer),
-              target ? this.squareOf(target) : this.squareOf(healer),
-              healer.facing,
-            ),
-          );
-        if (!target) return;
-        if (event.success) {
-          this.effectAt(target.x, target.y - 10, 'heal', 1);
-          this.floatText(target, '+1', CSS.green, 14);
-        } else {
-          this.floatText(target, 'no effect', CSS.muted, 9);
-        }
-        return this.wait(550, lane);
-      }
       case 'move-undone': {
         const v = this.view(event.unit);
         if (!v) return;
@@ -490,8 +471,31 @@ export class Animator {
         );
       }
       default:
-        return;
+        return this.playPicture(pictureOf(state, event), lane);
     }
+  }
+
+  /**
+   * A module's own event, drawn as its module declares (event-show.ts): a figure turning
+   * to another, an effect and a word over a figure, the time it holds the screen. Its
+   * wounds are shown by the battle as the event is announced (host.onEvent).
+   */
+  private playPicture(picture: EventPicture | null, lane: Lane): Promise<void> | undefined {
+    if (!picture) return;
+    const facer = picture.face && this.view(picture.face.unit);
+    if (facer && picture.face) {
+      const toward = this.view(picture.face.toward);
+      const to = toward ? this.squareOf(toward) : this.squareOf(facer);
+      facer.setFacing(facingToward(this.squareOf(facer), to, facer.facing));
+    }
+    const burst = picture.effect && this.view(picture.effect.unit);
+    if (burst && picture.effect) this.effectAt(burst.x, burst.y - 10, picture.effect.kind, 1);
+    const word = picture.word;
+    const over = word && this.view(word.unit);
+    if (over && word) this.floatText(over, word.text, toneColour(word.tone), word.size);
+    // Nothing of it on the board (its figures gone): no time held, as before for a heal.
+    if (!burst && !over) return;
+    return this.wait(picture.holdMs, lane);
   }
 
   /**

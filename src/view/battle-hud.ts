@@ -7,7 +7,7 @@
 import Phaser from 'phaser';
 import type { BattleLook } from '../app/app';
 import { DEFAULT_KEYS, keyLabel, type KeyBindings } from '../app/key-bindings';
-import type { GameState, RuleModule } from '../engine';
+import type { GameEvent, GameState, RuleModule } from '../engine';
 import {
   firstCardShown,
   pageShowingCard,
@@ -695,6 +695,16 @@ export class BattleHud {
   }
 
   /** Sets the round/turn banner, shrinking it to fit between the title and the buttons. */
+  /** The turn banner's words as an event is shown: who acts, the monsters' phase, a new round. */
+  showTurnOf(e: GameEvent, state: GameState): void {
+    if (e.type === 'turn-started') {
+      const u = state.units.find((x) => x.id === e.unit);
+      if (u) this.setTurnText(`Round ${Math.max(1, state.round)} \u00b7 ${u.name}\u2019s turn`);
+    } else if (e.type === 'phase-started' && e.side === 'enemies')
+      this.setTurnText(`Round ${e.round} \u00b7 the monsters act`);
+    else if (e.type === 'round-started') this.setTurnText(`Round ${e.round}`);
+  }
+
   setTurnText(text: string): void {
     const room = this.layout.turn.room;
     this.turnText.setScale(1).setText(text);

@@ -78,9 +78,14 @@ export function cycleInspect(s: Situation, step: number): Outcome {
   return inspectUnit(s, heroes[(i + step + heroes.length) % heroes.length].id);
 }
 
-/** The command that hands the turn to hero `id` now (alternating activations), if any. */
-function activation({ view }: Situation, id: string): Command | undefined {
-  return view.legal.find((c) => c.type === 'activate' && c.unit === id);
+/**
+ * The command that hands the turn to hero `id` now (alternating activations), if any: one
+ * its module declares as handing the turn to the figure it names (CommandSpec.activates).
+ */
+function activation({ view, rules }: Situation, id: string): Command | undefined {
+  return view.legal.find(
+    (c) => rules.commands[c.type]?.activates === true && 'unit' in c && c.unit === id,
+  );
 }
 
 /** A hero's card pressed: that hero takes the turn when it may now, else it is shown. */

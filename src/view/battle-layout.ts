@@ -8,7 +8,7 @@
  * no Phaser: battle-hud.ts builds from it.
  */
 
-import { TOUCH_TARGET } from './screen';
+import { TOUCH_TARGET, type ScreenMetrics } from './screen';
 
 export interface Rect {
   x: number;
@@ -522,4 +522,41 @@ function narrowLayout(width: number, height: number, heroes: number, touch: numb
     foldToggle: null,
     panelButtons: { heroes: at[0], log: at[1] },
   };
+}
+
+/** The battle screen's layout and how much the text size grows the HUD. */
+export interface SizedBattle {
+  layout: BattleLayout;
+  /** How many layout pixels make one of the screen's (the HUD camera's zoom is zoom times it). */
+  grow: number;
+}
+
+/**
+ * Lays the battle out for the screen. The text size (`reading`) grows the whole HUD (texts,
+ * buttons, cards, log, panels) alike: it is laid out for a screen that much smaller and
+ * drawn by a camera that much closer, no lower than the layout holds (a phone on its side
+ * is laid out low already, and grows by less). The texts are drawn at their own size: the
+ * camera shows the text size. (The menus' least text size on a short screen is not the
+ * battle's: see screenMetrics.)
+ */
+export function sizeBattle(
+  screen: ScreenMetrics,
+  reading: number,
+  heroes: number,
+  showLog: boolean,
+  boardAspect: number,
+  folded = false,
+): SizedBattle {
+  const grow = Math.min(reading, Math.max(1, screen.height / LEAST_HUD_HEIGHT));
+  const layout = battleLayout(
+    screen.width / grow,
+    screen.height / grow,
+    heroes,
+    showLog,
+    screen.narrow,
+    (screen.zoom / screen.dpr) * grow,
+    boardAspect,
+    folded,
+  );
+  return { layout, grow };
 }

@@ -5,7 +5,7 @@
  * from both by battle-view.ts; the input layer (battle-intents.ts) turns clicks and keys
  * into a new record or an engine command. No Phaser here.
  */
-import type { GameEvent, GameState, Point, ScenarioMark } from '../engine';
+import type { EventPicture, GameEvent, GameState, Point, ScenarioMark } from '../engine';
 
 export interface BattleUi {
   /** The unit whose card, reach or sight is shown; null: the acting hero's. */
@@ -126,9 +126,14 @@ export function stopAnimating(ui: BattleUi): BattleUi {
 
 /**
  * The record after the animation showed `event`: a turn or the monsters' phase starting,
- * a hero wounded, fallen or healed. Other events leave it as it is (the same object).
+ * a hero wounded, fallen or healed (`picture`: what the event's module declares it shows).
+ * Other events leave it as it is (the same object).
  */
-export function showEvent(ui: BattleUi, event: GameEvent): BattleUi {
+export function showEvent(
+  ui: BattleUi,
+  event: GameEvent,
+  picture: EventPicture | null = null,
+): BattleUi {
   const shown = ui.shown;
   if (!shown) return ui;
   const hurt = (id: string, change: (w: { wounds: number; fallen: boolean }) => object) => {
@@ -152,11 +157,10 @@ export function showEvent(ui: BattleUi, event: GameEvent): BattleUi {
       return hurt(event.unit, () => ({ wounds: event.wounds }));
     case 'defeated':
       return hurt(event.unit, () => ({ fallen: true }));
-    case 'healed':
-      return event.success
-        ? hurt(event.target, (w) => ({ wounds: Math.max(0, w.wounds - 1) }))
-        : ui;
-    default:
-      return ui;
+    default: {
+      // A module's own event that changes a figure's wounds (a heal) says how many now.
+      const wounds = picture?.wounds;
+      return wounds ? hurt(wounds.unit, () => ({ wounds: wounds.wounds })) : ui;
+    }
   }
 }

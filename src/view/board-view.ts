@@ -6,10 +6,9 @@
  * camera to the board and lets it zoom and pan on big maps.
  */
 import Phaser from 'phaser';
-import { app } from '../app/app';
 import type { BattleMap, CoverLevel, CoverLine, DoorState, GameState, Point } from '../engine';
 import type { LoadedMap } from '../maps/types';
-import { makeTilemap, MapArtView, tilesetTextureKey } from './map-art-view';
+import { makeTilemap, MapArtView, tilesetTextureKey, type MapArtStats } from './map-art-view';
 import {
   boardTextResolution,
   COLORS,
@@ -181,9 +180,13 @@ export class BoardView {
   /** The map in its own art, when it has art that could be drawn. */
   private art: MapArtView | null = null;
 
+  /** How the board draws the map's own art (a copy), or null when it draws the built-in tiles. */
+  get artStats(): MapArtStats | null {
+    return this.art ? { ...this.art.stats } : null;
+  }
+
   private drawMap(loaded: LoadedMap): void {
     this.art = loaded.art ? MapArtView.draw(this.scene, loaded, this.layer, TILE) : null;
-    app.boardArt = this.art ? { ...this.art.stats } : null;
     if (this.art) {
       const art = this.art;
       // Under reduced motion the animated tiles (water, torches) hold their first frame.
@@ -192,7 +195,6 @@ export class BoardView {
       this.scene.events.on(Phaser.Scenes.Events.UPDATE, tick);
       this.scene.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
         this.scene.events.off(Phaser.Scenes.Events.UPDATE, tick);
-        app.boardArt = null;
       });
       this.usedTilemap = true;
       return;

@@ -10,6 +10,7 @@ import { COLORS, CSS, readingSize, readingStyle, textStyle, titleStyle } from '.
 import { screenToHud } from './frame';
 import { drawPanel, fitText, type Tooltip } from './ui';
 import { isLogged } from './log-lines';
+import { showsOf } from './event-show';
 
 /** The lines kept for scrolling back. */
 const KEEP = 200;
@@ -159,7 +160,7 @@ export class DiceLog extends Phaser.GameObjects.Container {
    * animation may show the monsters' turns side by side, but the log keeps the events' order).
    */
   append(event: GameEvent, state: GameState | null, order = -1): void {
-    if (!isLogged(event)) return;
+    if (!isLogged(event, state ? showsOf(state) : {})) return;
     let color: string = CSS.parchment;
     let text = event.text;
     if (event.type === 'roll') {

@@ -5,7 +5,8 @@
  * the others walk, and strikes in turn, in the order the engine had them strike. The round
  * and the monsters' phase share one banner. Pure: no Phaser, tested headless.
  */
-import type { GameEvent, GameState } from '../engine';
+import type { EventShows, GameEvent, GameState } from '../engine';
+import { showsOf } from './event-show';
 
 /** One monster's turn: its events from `from` to `to` (turn-started to turn-ended). */
 export interface MonsterTurn {
@@ -26,7 +27,10 @@ export type Step =
   | { kind: 'round-and-monsters'; index: number }
   | { kind: 'monsters'; turns: MonsterTurn[] };
 
-/** Events that need time of their own on screen: a turn holding one is not quiet. */
+/**
+ * The kernel's events that need time of their own on screen: a turn holding one is not
+ * quiet. A module's own events say so in their declared show (`busy`).
+ */
 const BUSY = new Set<string>([
   'moved',
   'attacked',
@@ -34,7 +38,6 @@ const BUSY = new Set<string>([
   'defeated',
   'door-opened',
   'objective',
-  'healed',
   'placed',
   'game-over',
   'move-undone',
@@ -51,6 +54,7 @@ function monsterTurnAt(
   i: number,
   state: GameState,
   seen: readonly boolean[] | null,
+  shows: EventShows,
 ): MonsterTurn | null {
   const first = events[i];
   if (first?.type !== 'turn-started') return null;
@@ -65,7 +69,7 @@ function monsterTurnAt(
       return { unit: first.unit, from: i, to: j, quiet: quiet || unseen, strikes, unseen };
     }
     if (e.type === 'turn-started' || e.type === 'game-over') return null;
-    if (BUSY.has(e.type)) quiet = false;
+    if (BUSY.has(e.type) || shows[e.type]?.busy) quiet = false;
     if (startsBlow(e)) strikes = true;
   }
   return null;
@@ -81,6 +85,7 @@ export function planEvents(
   seen: readonly boolean[] | null = null,
 ): Step[] {
   const steps: Step[] = [];
+  const shows = showsOf(state);
   for (let i = 0; i < events.length;) {
     const e = events[i];
     const next = events[i + 1];
@@ -91,9 +96,9 @@ export function planEvents(
     }
     const turns: MonsterTurn[] = [];
     for (
-      let t = monsterTurnAt(events, i, state, seen);
+      let t = monsterTurnAt(events, i, state, seen, shows);
       t;
-      t = monsterTurnAt(events, i, state, seen)
+      t = monsterTurnAt(events, i, state, seen, shows)
     ) {
       turns.push(t);
       i = t.to + 1;

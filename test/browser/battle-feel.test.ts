@@ -248,7 +248,7 @@ describe('the battle as a player feels it', () => {
       await page.evaluate((x) => window.archfoe.dispatch(x), c);
     }
     // Every event with words, but a turn made while walking (the move's line says it).
-    const events = (await page.evaluate(() => window.archfoe.events())).filter(isLogged);
+    const events = (await page.evaluate(() => window.archfoe.events())).filter((e) => isLogged(e));
     const log = (await look()).log;
     expect(log.map((l) => l.text)).toEqual(events.map((e) => e.text).slice(-log.length));
     expect(log.length).toBe(Math.min(events.length, 200));

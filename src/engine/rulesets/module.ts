@@ -9,6 +9,7 @@
  * Everything a module puts into the state, its commands and its events is plain,
  * serialisable data. Design notes: docs/architecture.md.
  */
+import type { EventShows } from '../event-show';
 import type { Point } from '../grid';
 import type { CoverLevel, CoverLine } from '../los';
 import type { BattleMap } from '../map';
@@ -231,6 +232,11 @@ export type ModuleCommand = Exclude<Command, { type: 'oracle' }>;
 
 export interface CommandSpec {
   kind: CommandKind;
+  /**
+   * The command hands the turn to the figure it names (`unit`): alternating activations'
+   * choice of who acts next. The view offers it when a hero's card or figure is pressed.
+   */
+  activates?: boolean;
   /** Checks the fields of an untrusted command of this type (the kernel checked `type`). */
   validate(command: Readonly<Record<string, unknown>>): string | null;
 }
@@ -564,4 +570,10 @@ export interface RuleModule {
    * boards are played under the module.
    */
   generateBoard?(request: ModuleBoardRequest): GeneratedBoard;
+  /**
+   * How the module's own events are shown (animated, sounded, logged), by event type; the
+   * view knows only the kernel's events and reads the rest from here (event-show.ts).
+   * A shared system's events come with their show (systems/healing.ts HEALED_SHOW).
+   */
+  eventShows?: EventShows;
 }

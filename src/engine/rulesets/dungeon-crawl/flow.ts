@@ -7,6 +7,7 @@ import { chebyshevDistance, isFacing, pointKey, type Point } from '../../grid';
 import { isInside } from '../../map';
 import { emit, rollDie, settle, type Context } from '../../systems/context';
 import { closedDoorAt, doorsWithinReach, openDoor } from '../../systems/doors';
+import { rollHeal } from '../../systems/healing';
 import { reachableSquares, walkUnit } from '../../systems/movement';
 import { updateAwareness } from '../../systems/sight';
 import {
@@ -264,29 +265,14 @@ function heroHeal(ctx: Context, hero: Unit, targetId: string): string | null {
   const why = whyCannotHeal(state, hero, target);
   if (why) return why;
   turn.acted = true;
-  heal.usesLeft -= 1;
-  const roll = rollDie(ctx, {
-    sides: heal.die,
-    purpose: 'heal',
-    unit: hero.id,
-    need: heal.hitOn,
-    describe: (v) =>
+  rollHeal(ctx, hero, target, {
+    describe: (v, heal) =>
       `${hero.name} heals ${target.name}: d${heal.die} = ${v}, needs ${heal.hitOn}+ — ${v >= heal.hitOn ? 'healed' : 'fails'} (${heal.usesLeft} left)`,
     rule: CRAWL('Priest: magical healing of an adjacent hero, 3 times per game'),
-  });
-  const success = roll >= heal.hitOn;
-  if (success) target.wounds -= 1;
-  emit(ctx, {
-    type: 'healed',
-    unit: hero.id,
-    target: target.id,
-    roll,
-    need: heal.hitOn,
-    success,
-    usesLeft: heal.usesLeft,
-    text: success
-      ? `${target.name} is healed of a wound (${target.maxWounds - target.wounds} of ${target.maxWounds} wounds left).`
-      : 'The prayer goes unanswered.',
+    text: (success) =>
+      success
+        ? `${target.name} is healed of a wound (${target.maxWounds - target.wounds} of ${target.maxWounds} wounds left).`
+        : 'The prayer goes unanswered.',
   });
   return null;
 }

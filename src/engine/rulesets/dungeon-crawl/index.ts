@@ -23,6 +23,7 @@ import {
 import { crawlWeapons } from './types';
 import { crawlIntentInOrder } from './intent-order';
 import { rollDie } from '../../systems/context';
+import { HEALED_SHOW } from '../../systems/healing';
 import { CRAWL_ASCII_LETTERS, CRAWL_KINDS, rankWeapons } from './units';
 import { CURRENT_RULES, isFaithful, RULES_CHANGES, SKIRMISH, SOLO } from './versions';
 
@@ -51,6 +52,7 @@ export const dungeonCrawl: RuleModule = {
   partyAfter: crawlPartyAfter,
   campaign: CRAWL_CAMPAIGN,
   commands: { heal: healCommand },
+  eventShows: { healed: HEALED_SHOW },
   apply: applyCrawlCommand,
   legalCommands: legalCrawlCommands,
   afterAction: afterCrawlAction,

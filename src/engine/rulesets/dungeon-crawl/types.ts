@@ -1,8 +1,7 @@
 /**
- * The Dungeon Crawl's additions to the kernel's plain data: its weapon and healing
- * profiles (one d6 against a target number), its command (heal) and event (healed), and
- * its options. Added to the kernel's types by declaration merging, so the kernel never
- * lists them.
+ * The Dungeon Crawl's additions to the kernel's plain data: its weapon profile (one d6
+ * against a target number) and its options. Its healing (the heal component, command and
+ * `healed` event) is the shared system's (systems/healing.ts).
  */
 import type { GameState, Unit, Weapon } from '../../types';
 
@@ -13,33 +12,6 @@ export interface CrawlWeapon extends Weapon {
   wounds: number;
   /** Not usable while any enemy of the wielder is adjacent (fireball, troll spear). */
   notWithEnemyAdjacent: boolean;
-}
-
-/** The Priest's healing: `usesMax` tries a game, each a d6 needing `hitOn`. */
-export interface HealAbility {
-  usesLeft: number;
-  usesMax: number;
-  die: number;
-  hitOn: number;
-}
-
-declare module '../../types' {
-  interface UnitComponents {
-    heal?: HealAbility;
-  }
-  interface CommandTypes {
-    heal: { unit: string; target: string };
-  }
-  interface EventTypes {
-    healed: {
-      unit: string;
-      target: string;
-      roll: number;
-      need: number;
-      success: boolean;
-      usesLeft: number;
-    };
-  }
 }
 
 /**

@@ -5,7 +5,8 @@
  */
 import type { RuleModule, UnitArt, UnitKind } from '../module';
 import type { Side } from '../../types';
-import type { CrawlWeapon, HealAbility } from './types';
+import type { HealAbility } from '../../systems/healing';
+import type { CrawlWeapon } from './types';
 
 type Effect = 'slash' | 'fireball' | 'spear' | 'dagger' | 'fire' | 'staff' | 'club' | 'claw';
 

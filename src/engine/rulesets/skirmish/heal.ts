@@ -5,7 +5,8 @@
  */
 import { squaresNearestFirst } from '../../footprint';
 import { chebyshevDistance } from '../../grid';
-import { emit, rollDie, type Context } from '../../systems/context';
+import type { Context } from '../../systems/context';
+import { rollHeal } from '../../systems/healing';
 import { wallCover } from '../../systems/cover';
 import type { GameState, Unit } from '../../types';
 import { COMBAT } from './combat';
@@ -32,31 +33,15 @@ export function healFailsWhy(state: GameState, healer: Unit, target: Unit): stri
   return null;
 }
 
-/** The healing roll (the caller checked it may be tried). */
+/** The healing roll through the shared system (the caller checked it may be tried). */
 export function tryHeal(ctx: Context, healer: Unit, target: Unit): void {
-  const heal = healer.heal!;
-  heal.usesLeft -= 1;
-  const roll = rollDie(ctx, {
-    sides: heal.die,
-    purpose: 'heal',
-    unit: healer.id,
-    need: heal.hitOn,
-    describe: (v) =>
+  rollHeal(ctx, healer, target, {
+    describe: (v, heal) =>
       `${healer.name} tends ${target.name}: d${heal.die} = ${v}, needs ${heal.hitOn}+ — ${v >= heal.hitOn ? 'healed' : 'fails'} (${heal.usesLeft} left)`,
     rule: COMBAT('VIII Non-Combat Action: 11+'),
-  });
-  const success = roll >= heal.hitOn;
-  if (success) target.wounds -= 1;
-  emit(ctx, {
-    type: 'healed',
-    unit: healer.id,
-    target: target.id,
-    roll,
-    need: heal.hitOn,
-    success,
-    usesLeft: heal.usesLeft,
-    text: success
-      ? `${target.name} is healed: ${target.maxWounds - target.wounds} of ${target.maxWounds} wounds left.`
-      : `${target.name} is not healed.`,
+    text: (success) =>
+      success
+        ? `${target.name} is healed: ${target.maxWounds - target.wounds} of ${target.maxWounds} wounds left.`
+        : `${target.name} is not healed.`,
   });
 }

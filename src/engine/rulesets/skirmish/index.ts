@@ -5,6 +5,7 @@
  * morale and the seven generic scenarios.
  */
 import { rulesVersionOf } from '../../setup';
+import { HEALED_SHOW } from '../../systems/healing';
 import { updateAwareness } from '../../systems/sight';
 import type { CommandSpec, RuleModule } from '../module';
 import type { Unit } from '../../types';
@@ -141,9 +142,10 @@ export const skirmish: RuleModule = {
   campaign: SKIRMISH_CAMPAIGN,
   commands: {
     heal: healCommand,
-    activate: unitCommand,
+    activate: { ...unitCommand, activates: true },
     'pick-up': unitCommand,
   },
+  eventShows: { healed: HEALED_SHOW },
   apply: applySkirmishCommand,
   legalCommands: legalSkirmishCommands,
   afterAction: (ctx) => {
