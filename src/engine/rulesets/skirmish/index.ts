@@ -14,6 +14,7 @@ import {
   BOOK_RULES,
   ROUND_LIMIT_DRAW_RULES,
   measuresToBase,
+  RACE_GUARD_RULES,
   RACING_RULES,
   SKIRMISH_RULES_VERSION,
 } from './versions';
@@ -99,6 +100,13 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     "gone, so a battle still going at the game's round limit is a draw, no longer the " +
     "heroes' defeat. A fortress's defenders go out for a foe that can strike the building " +
     'from where it stands (a shooter), not only for one within 1 Move Unit of it.',
+  [RACE_GUARD_RULES]:
+    'In Infiltrate and Transport an enemy with no hero to strike heads for the nearest goal ' +
+    "of the battle, the heroes' included: the square of the heroes' goal their leading " +
+    'figure makes for, or the home of the hero carrying the object, when that is nearer ' +
+    'than its own goal. In a Transport an enemy takes up the object within its reach, and ' +
+    'carries it home, before any blow; and the object is set near the centre where the two ' +
+    'armies are evenly placed to win it, not always on the exact centre.',
 };
 
 export const skirmish: RuleModule = {

@@ -15,7 +15,12 @@
  * in; Ambush and Spawning have no count of rounds (VI): at the game's round limit with both
  * armies still fighting, a draw, not the heroes' defeat; a fortress's defenders go out for
  * a foe that can strike the building from where it stands, not only for one within 1 Move
- * Unit of it. A game of version 5 replays as it was played.
+ * Unit of it. A game of version 5 replays as it was played. 7: in Infiltrate and Transport
+ * an enemy with no hero to strike heads for the nearest goal, the heroes' included (it
+ * stands in their way: RACE_GUARD_RULES); in a Transport an enemy takes up the object in
+ * its reach and carries it home before any blow, and the object is set near the centre
+ * where the armies are evenly placed to win it (EVEN_OBJECT_RULES). Games of versions 5
+ * and 6 replay as they were played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -29,7 +34,14 @@ export const RACING_RULES = 6;
 export const ROUND_LIMIT_DRAW_RULES = 6;
 /** From version 6 a fortress's defenders go out for a foe that can strike the building. */
 export const SALLY_RULES = 6;
-export const SKIRMISH_RULES_VERSION = RACING_RULES;
+/**
+ * From version 7, in Infiltrate and Transport an enemy with no hero to strike heads for the
+ * nearest goal location of the battlefield, the heroes' included (enemy.ts raceGoalFor).
+ */
+export const RACE_GUARD_RULES = 7;
+/** From version 7 the Transport's object is set where the armies are evenly far from it. */
+export const EVEN_OBJECT_RULES = 7;
+export const SKIRMISH_RULES_VERSION = RACE_GUARD_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
