@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../../src/engine/types';
+import { chooseHeroCommand } from '../../../src/engine/game';
 import { walkingDistance } from '../../../src/engine/systems/pursuit';
 import { tableCentre } from '../../../src/engine/rulesets/skirmish/goals';
 import { RACE_GUARD_RULES, RACING_RULES } from '../../../src/engine/rulesets/skirmish/versions';
@@ -129,5 +130,17 @@ describe('VI Transport, "in or near the center", rules version 7: where both arm
   it('rules version 6 replays as played: the object on the centre', () => {
     const s = started('transport', RACING_RULES, UNEVEN);
     expect(s.objective.object!.at).toEqual(tableCentre(s.map));
+  });
+});
+
+describe('the autopilot in a Transport: the hero nearest the object acts first', () => {
+  it('handed the turn, a hero far from the object activates the one beside it (III Initiative: one unit at a time)', () => {
+    const s = started('transport', RACE_GUARD_RULES, OPEN, ['swordsman', 'archer']);
+    const first = s.turn!.unitId;
+    const other = first === 'swordsman-1' ? 'archer-1' : 'swordsman-1';
+    // The object beside the hero not handed the turn; the other hero stays where it began.
+    const by = unit(s, other).position!;
+    s.objective.object = { at: { x: by.x, y: by.y - 1 }, carrier: null };
+    expect(chooseHeroCommand(s)).toEqual({ type: 'activate', unit: other });
   });
 });
