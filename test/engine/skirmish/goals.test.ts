@@ -361,7 +361,9 @@ describe('the scenario marked on the board (scenarioMarks), for the view to draw
       ['object', null, 'The object: pick it up'],
     ]);
     expect(marks[0].squares).toEqual(row(12, range(4, 9)));
-    expect(marks[2].squares).toEqual([{ x: 7, y: 7 }]);
+    // The object marked where it lies (near the centre, rules version 7: race-guard.test.ts).
+    expect(marks[2].squares).toEqual([transport.objective.object!.at]);
+    expect(transport.objective.object!.at).not.toBeNull();
   });
 
   it('a Basic Battle with objectives: each marker with what it is worth to the heroes', () => {

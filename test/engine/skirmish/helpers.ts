@@ -19,8 +19,10 @@ export function skirmishGame(
   enemies: string[],
   options: Partial<ScenarioOptions> = {},
   seed = 1,
+  rulesVersion?: number,
 ): GameState {
-  return skirmishGameOn(makeBoard(ascii, { letters: LETTERS }), heroes, enemies, options, seed);
+  const map = makeBoard(ascii, { letters: LETTERS });
+  return skirmishGameOn(map, heroes, enemies, options, seed, rulesVersion);
 }
 
 /** A Skirmish game on `map` (see skirmishGame). */
@@ -30,12 +32,14 @@ function skirmishGameOn(
   enemies: string[],
   options: Partial<ScenarioOptions> = {},
   seed = 1,
+  rulesVersion?: number,
 ): GameState {
   const r = createGame({
     scenarioId: 'test',
     map,
     seed,
     ruleModule: 'skirmish',
+    ...(rulesVersion === undefined ? {} : { rulesVersion }),
     options: {
       heroes: heroes.join(','),
       enemies: enemies.join(','),

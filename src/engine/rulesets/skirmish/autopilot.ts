@@ -92,6 +92,25 @@ function isNearestToObject(state: GameState, hero: Unit): boolean {
   return livingUnits(state, 'heroes').every((h) => chebyshevDistance(h.position, at) >= mine);
 }
 
+/**
+ * Transport, with the object on the ground: activating the ready hero nearest it when
+ * another hero was handed the turn (the player picks which hero acts: III "Initiative",
+ * one unit at a time), so the runner is not left waiting behind the others; else null.
+ */
+function nearestHeroFirst(
+  state: GameState,
+  hero: Unit,
+  legal: Command[],
+): CommandOf<'activate'> | null {
+  if (scenarioRule(state).id !== 'transport' || isNearestToObject(state, hero)) return null;
+  return (
+    legal.find(
+      (c): c is CommandOf<'activate'> =>
+        c.type === 'activate' && isNearestToObject(state, findUnit(state, c.unit)!),
+    ) ?? null
+  );
+}
+
 /** A legal command opening a door beside `hero` that shortens its walk to its goal, or null. */
 function doorToGoal(state: GameState, hero: Unit, legal: Command[]): CommandOf<'open-door'> | null {
   const goal = goalFor(state, hero);
@@ -142,7 +161,9 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
   const turn = state.turn!;
   const heal = legal.find((c): c is CommandOf<'heal'> => c.type === 'heal');
   if (heal) return heal;
-  // Transport: the object is what the battle is for.
+  // Transport: the object is what the battle is for; the hero nearest it acts first.
+  const toObject = nearestHeroFirst(state, hero, legal);
+  if (toObject) return toObject;
   const pickUp = legal.find((c) => c.type === 'pick-up');
   if (pickUp && !hero.carrying) return pickUp;
   // In a race for the goal (Escape, Infiltrate, or home with the object) a hero runs, and

@@ -55,10 +55,12 @@ import { healFailsWhy, tryHeal } from './heal';
 import { whyCannotPickUp, takeObject } from './objective';
 import { figuresOf, holdsPost } from './fortress';
 import { goalFor } from './scenarios';
+import { goalArea, homeArea, nearestSquareOf } from './goals';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
-import { distanceTo, measuresToBase, RACING_RULES, squareOf } from './versions';
+import { distanceTo, measuresToBase, RACE_GUARD_RULES, RACING_RULES, squareOf } from './versions';
 import { rulesVersionOf } from '../../setup';
+import { walkingDistance } from '../../systems/pursuit';
 
 const AI = (section: string) => COMBAT(`III ${section}`);
 
@@ -116,7 +118,61 @@ const RACES: readonly string[] = ['escape', 'infiltrate', 'transport'];
  * rules version 6 (RACING_RULES); before, it waited.
  */
 export function racesUnaware(state: GameState, enemy: Unit): boolean {
-  return isRace(state) && goalFor(state, enemy) !== null;
+  return isRace(state) && raceGoalFor(state, enemy) !== null;
+}
+
+/**
+ * Where an enemy spending its turn on the race heads. Up to rules version 6 its own goal
+ * (goalFor). III "Goal Locations" sends it "toward the nearest goal", and a race's goal
+ * locations are both armies': the squares the heroes must reach are as much a goal of the
+ * battle as the enemy's own. So from version 7 (RACE_GUARD_RULES), in Infiltrate and
+ * Transport, it heads for whichever is nearer on foot: its own goal, or the heroes' (in
+ * Infiltrate the nearest square of their goal area, where it stands in their way; in a
+ * Transport whose object a hero carries, the square of that hero's home nearest it, to cut
+ * it off). Standing on the heroes' goal already, it holds there. Escape keeps its own goal:
+ * its 5 rounds are a race the enemy must run, and it is even without (see
+ * docs/skirmish-balance.md).
+ */
+export function raceGoalFor(state: GameState, enemy: Unit): Point | null {
+  const own = goalFor(state, enemy);
+  if (!enemy.position || rulesVersionOf(state) < RACE_GUARD_RULES) return own;
+  const guard = heroesGoalToGuard(state);
+  if (!guard) return own;
+  if (!own) return guard;
+  const walk = (to: Point): number => {
+    const d = walkingDistance(state, enemy.position!, to);
+    return Number.isFinite(d) ? d : 10_000 + chebyshevDistance(enemy.position!, to);
+  };
+  return walk(guard) < walk(own) ? guard : own;
+}
+
+/** Infiltrate: the square of their goal area the hero nearest it on foot reaches it by. */
+function leadingHeroGoal(state: GameState): Point | null {
+  const area = goalArea(state, 'heroes');
+  let best: { at: Point; walk: number } | null = null;
+  for (const hero of livingUnits(state, 'heroes')) {
+    const at = nearestSquareOf(state, area, hero.position);
+    if (!at) continue;
+    const d = walkingDistance(state, hero.position, at);
+    const walk = Number.isFinite(d) ? d : 10_000 + chebyshevDistance(hero.position, at);
+    if (!best || walk < best.walk) best = { at, walk };
+  }
+  return best?.at ?? null;
+}
+
+/**
+ * The square of the heroes' goal an enemy would guard (raceGoalFor), or null: where the
+ * hero nearest its goal area (on foot) reaches it (Infiltrate), or where the hero carrying
+ * the object reaches home (Transport).
+ */
+function heroesGoalToGuard(state: GameState): Point | null {
+  const scenario = skirmishOptions(state).scenario;
+  if (scenario === 'infiltrate') return leadingHeroGoal(state);
+  if (scenario !== 'transport') return null;
+  const carrierId = state.objective.object?.carrier;
+  const carrier = carrierId ? state.units.find((u) => u.id === carrierId) : undefined;
+  if (!carrier?.position || carrier.side !== 'heroes') return null;
+  return nearestSquareOf(state, homeArea(state, 'heroes'), carrier.position);
 }
 
 /** A race of VI played by rules version 6 on (RACING_RULES), where enemies race. */
@@ -152,13 +208,28 @@ function* makeForGoal(ctx: Context, enemy: Placed): Generator<void> {
       yield;
       continue;
     }
-    const goal = goalFor(state, enemy);
+    const goal = raceGoalFor(state, enemy);
     if (!goal || isSamePoint(goal, enemy.position)) return;
     const before = enemy.position;
     walkToward(ctx, enemy, goal, 'making for the goal');
     yield;
     if (enemy.position && isSamePoint(before, enemy.position)) return;
   }
+}
+
+/**
+ * Transport, from rules version 7 (RACE_GUARD_RULES): whether an alerted enemy spends its
+ * turn on the object rather than on a blow: it carries it, or stands on or next to it.
+ * VI: "The army with a figure that carries the object back ... wins", and III "Special
+ * Actions": enemies "attempt to take special actions when logically necessary" and not
+ * those "which do not have an immediate benefit": taking up the object within reach, and
+ * carrying it home, is the battle's whole purpose; a blow is not. Before version 7 it took
+ * the object only when it could attack no one, and its carrier stopped to fight.
+ */
+function seizesObject(state: GameState, enemy: Placed): boolean {
+  if (rulesVersionOf(state) < RACE_GUARD_RULES) return false;
+  if (skirmishOptions(state).scenario !== 'transport') return false;
+  return Boolean(enemy.carrying) || whyCannotPickUp(state, enemy) === null;
 }
 
 /** The d20 Patrolling table (III): the highest face of each row, what it does. */
@@ -418,10 +489,15 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
       if (ok) return;
     }
   }
+  // Transport (version 7 on): the object in reach is taken, and carried home, before any blow.
+  if (seizesObject(state, enemy)) {
+    yield* makeForGoal(ctx, enemy);
+    return;
+  }
   // In a race, no hero to strike this turn: the whole turn goes to the goal (III "Goal
   // Locations": "an enemy unable to make an attack on its turn will instead move toward
   // the nearest goal": instead of closing on a hero it cannot reach).
-  if (isRace(state) && goalFor(state, enemy) && !canAttackThisTurn(state, enemy)) {
+  if (isRace(state) && raceGoalFor(state, enemy) && !canAttackThisTurn(state, enemy)) {
     yield* makeForGoal(ctx, enemy);
     return;
   }
@@ -516,7 +592,7 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     }
   }
   if (holdsBack(enemy)) return;
-  const goal = goalFor(state, enemy);
+  const goal = raceGoalFor(state, enemy);
   if (!goal && holdsPost(state, enemy, target)) return;
   if (goal) {
     walkToward(ctx, enemy, goal, 'making for the goal');

@@ -106,7 +106,13 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     "A Basic Battle's enemy sets up on the squares its map marks only where they lie 2 Move " +
     'Units from every hero, as the book asks of the set-up; and a lone objective marker ' +
     "nearest both armies' sides is the own marker (1 VP) of the army whose side it lies " +
-    'nearer and the far one (4 VP) of the other, no longer 4 VP to both.',
+    'nearer and the far one (4 VP) of the other, no longer 4 VP to both.' +
+    ' In Infiltrate and Transport an enemy with no hero to strike heads for the nearest goal ' +
+    "of the battle, the heroes' included: the square of the heroes' goal their leading " +
+    'figure makes for, or the home of the hero carrying the object, when that is nearer ' +
+    'than its own goal. In a Transport an enemy takes up the object within its reach, and ' +
+    'carries it home, before any blow; and the object is set near the centre where the two ' +
+    'armies are evenly placed to win it, not always on the exact centre.',
 };
 
 export const skirmish: RuleModule = {

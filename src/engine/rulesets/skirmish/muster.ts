@@ -49,8 +49,11 @@ const SCENARIO_ARMIES: Readonly<
     heroPoints: 70,
     enemyPoints: 70,
   },
+  // Two figures on the far side win: no rider, whose 5 squares a move crossed a bundled
+  // map in one turn (with the enemy guarding, rules version 7: 20 games a battlefield won
+  // 40-80% against 50-95% with the lancer).
   infiltrate: {
-    heroes: 'captain,lancer,archer,spearman,swordsman,swordsman,swordsman,healer',
+    heroes: 'captain,knight,archer,spearman,swordsman,swordsman,swordsman,healer',
     enemies: DEFAULT_ENEMIES,
     heroPoints: 70,
     enemyPoints: 70,

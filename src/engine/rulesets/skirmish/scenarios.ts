@@ -25,7 +25,7 @@
  * Any scenario: an army that loses every figure loses at once.
  */
 import { distanceToUnit, sizeOf, squaresNearestFirst } from '../../footprint';
-import { isSamePoint, type Point } from '../../grid';
+import { chebyshevDistance, isSamePoint, type Point } from '../../grid';
 import { terrainAt } from '../../map';
 import { emit, rollDie, type Context } from '../../systems/context';
 import { setStatus } from '../../systems/sight';
@@ -49,7 +49,14 @@ import {
 import { roomNear } from './room';
 import { skirmishOptions, traitsOf } from './types';
 import { MOVE_TABLE } from './roster';
-import { distanceTo, ROUND_LIMIT_DRAW_RULES, SALLY_RULES, SHARED_MARKER_RULES } from './versions';
+import {
+  distanceTo,
+  EVEN_OBJECT_RULES,
+  ROUND_LIMIT_DRAW_RULES,
+  SALLY_RULES,
+  SHARED_MARKER_RULES,
+} from './versions';
+import { walkingDistance } from '../../systems/pursuit';
 import { rulesVersionOf } from '../../setup';
 
 export interface ScenarioRule {
@@ -184,12 +191,68 @@ export function goalFor(state: GameState, unit: Unit): Point | null {
   return null;
 }
 
+/**
+ * Where the Transport's object is set (VI: "in or near the center of the playing area"):
+ * the centre of the table. From rules version 7 (EVEN_OBJECT_RULES) the open square within
+ * 1 Move Unit of it that the two armies are most evenly placed to win from: each army's
+ * quickest figure counted in actions (its moves to stand beside the object, the pick-up,
+ * its moves back to its home area), then the walks, then the nearest the centre, then
+ * reading order. On a map whose armies start unevenly far from its middle or from their
+ * homes, the exact centre handed the race to one army before it began; now the
+ * initiative die decides who is first to it.
+ */
+export function objectSquare(state: GameState): Point | null {
+  const centre = tableCentre(state.map);
+  if (!centre || rulesVersionOf(state) < EVEN_OBJECT_RULES) return centre;
+  const near = MOVE_TABLE.average[skirmishOptions(state).scale];
+  let best: { at: Point; rank: number[] } | null = null;
+  for (let y = centre.y - near; y <= centre.y + near; y++)
+    for (let x = centre.x - near; x <= centre.x + near; x++) {
+      if (terrainAt(state.map, x, y) !== 'floor') continue;
+      const at = { x, y };
+      const heroes = raceToCarry(state, 'heroes', at);
+      const enemies = raceToCarry(state, 'enemies', at);
+      if (!Number.isFinite(heroes.actions) || !Number.isFinite(enemies.actions)) continue;
+      const rank = [
+        Math.abs(heroes.actions - enemies.actions),
+        Math.abs(heroes.walk - enemies.walk),
+        chebyshevDistance(at, centre),
+      ];
+      if (!best || isBefore(rank, best.rank)) best = { at, rank };
+    }
+  return best?.at ?? centre;
+}
+
+/**
+ * How soon `side` could carry an object at `at` home: for its quickest figure, the actions
+ * (moves to stand beside it, the pick-up, moves to its home area) and the squares walked.
+ */
+function raceToCarry(state: GameState, side: Side, at: Point): { actions: number; walk: number } {
+  const home = homeArea(state, side);
+  const back = Math.min(...home.map((p) => walkingDistance(state, at, p)));
+  let best = { actions: Infinity, walk: Infinity };
+  for (const u of livingUnits(state, side)) {
+    const to = Math.max(0, walkingDistance(state, u.position, at) - 1);
+    const move = Math.max(1, u.move);
+    const actions = Math.ceil(to / move) + 1 + Math.ceil(back / move);
+    if (actions < best.actions || (actions === best.actions && to + back < best.walk))
+      best = { actions, walk: to + back };
+  }
+  return best;
+}
+
+/** Whether `a` sorts before `b`, entry by entry (equal: false, so the first found stays). */
+function isBefore(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
+  return false;
+}
+
 /** Set-up at the start: the Transport object at the centre, the Spawning army held back. */
 export function startScenario(ctx: Context): void {
   const state = ctx.state;
   const rule = scenarioRule(state);
   // "place some kind of marker representing an object in or near the center".
-  const centre = rule.id === 'transport' ? tableCentre(state.map) : null;
+  const centre = rule.id === 'transport' ? objectSquare(state) : null;
   if (centre && !state.objective.object) {
     state.objective.object = { at: centre, carrier: null };
     state.objective.goal = [centre];

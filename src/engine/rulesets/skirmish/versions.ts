@@ -18,7 +18,12 @@
  * Unit of it. A game of version 5 replays as it was played. 7: a Basic Battle's enemy
  * sets up on its map's marked squares only where they lie 2 Move Units from every hero
  * (VI), and one objective marker nearest both armies' sides is the own marker of the army
- * whose side it lies nearer. A game of version 6 replays as it was played.
+ * whose side it lies nearer; in Infiltrate and Transport an enemy with no hero to strike
+ * heads for the nearest goal, the heroes' included (it stands in their way:
+ * RACE_GUARD_RULES); in a Transport an enemy takes up the object in its reach and carries
+ * it home before any blow, and the object is set near the centre where the armies are
+ * evenly placed to win it (EVEN_OBJECT_RULES). Games of versions 5 and 6 replay as they
+ * were played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -42,7 +47,14 @@ export const SHARED_MARKER_RULES = 7;
  * lie 2 Move Units from every hero (VI); before, on every marked square.
  */
 export const SET_UP_APART_RULES = 7;
-export const SKIRMISH_RULES_VERSION = SET_UP_APART_RULES;
+/**
+ * From version 7, in Infiltrate and Transport an enemy with no hero to strike heads for the
+ * nearest goal location of the battlefield, the heroes' included (enemy.ts raceGoalFor).
+ */
+export const RACE_GUARD_RULES = 7;
+/** From version 7 the Transport's object is set where the armies are evenly far from it. */
+export const EVEN_OBJECT_RULES = 7;
+export const SKIRMISH_RULES_VERSION = RACE_GUARD_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
