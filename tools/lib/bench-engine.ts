@@ -49,18 +49,23 @@ export interface EnemyTurnResult {
  */
 export const benchRules: { version: number | undefined } = { version: undefined };
 
-/** A new game of the bench scenario on `map` (the bench's rules version), before its start. */
+/**
+ * A new game of the bench scenario on `map` (the bench's rules version), before its start;
+ * under `ruleModule` when named, else the default module.
+ */
 function createBenchGame(
   map: BattleMap,
   seed: number,
   options: Partial<ScenarioOptions> = {},
+  ruleModule?: string,
 ): GameState {
   const created = createGame({
     scenarioId: 'bench',
     map,
     seed,
     options,
-    rulesVersion: benchRules.version,
+    ruleModule,
+    rulesVersion: ruleModule ? undefined : benchRules.version,
   });
   if (!created.ok) throw new Error(created.error);
   return created.state;
@@ -303,6 +308,7 @@ export function skirmishAlertedRound(
   seeds: readonly number[],
   rounds: number,
   size = 15,
+  caches: 'warm' | 'cold' = 'warm',
 ): EnemyTurnResult {
   const muster = (kinds: string[]): string =>
     Array.from({ length: size }, (_, i) => kinds[i % kinds.length]).join(',');
@@ -334,19 +340,22 @@ export function skirmishAlertedRound(
       s = mustApply(s, { type: 'end-turn', unit: s.turn.unitId });
     return s;
   };
-  for (let r = 0; r < 2; r++) for (const s of inputs) playRound(s);
+  // Cold: each round on a fresh copy of the map, as alertedEnemyTurn's (no per-map caches).
+  const prepare = caches === 'cold' ? onFreshMap : (s: GameState) => s;
+  for (let r = 0; r < 2; r++) for (const s of inputs) playRound(prepare(s));
   const samples: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const s of inputs) {
+      const input = prepare(s);
       const t0 = performance.now();
-      playRound(s);
+      playRound(input);
       samples.push(performance.now() - t0);
     }
   }
   return summarise(
     map,
-    'Skirmish: a round of every enemy alerted',
-    `the heroes end each turn; every enemy activation of the round (alternating single activations, ${size} a side), warm`,
+    `Skirmish: a round of every enemy alerted${caches === 'cold' ? ', cold caches' : ''}`,
+    `the heroes end each turn; every enemy activation of the round (alternating single activations, ${size} a side), ${caches === 'cold' ? 'each round on a fresh copy of the map' : 'warm'}`,
     samples,
     inputs[0],
   );
@@ -371,13 +380,14 @@ export function intentStates(
   map: BattleMap,
   seeds: readonly number[],
   situation: IntentSituation,
+  ruleModule?: string,
 ): GameState[] {
   if (situation === 'alerted') return alertedInputs(map, seeds).map(([s]) => s);
   if (situation === 'patrolling')
     return seeds.map((seed) => started(map, seed).after).filter((s) => s.phase === 'heroes');
   const out: GameState[] = [];
   for (const seed of seeds) {
-    let state = createBenchGame(map, seed);
+    let state = createBenchGame(map, seed, {}, ruleModule);
     let heroesTurns = 0;
     const taken = out.length;
     while (state.phase !== 'over' && out.length - taken < GAME_STATES) {
@@ -417,6 +427,7 @@ export interface IntentOverlayResult extends EnemyTurnResult {
  * monster's intent and the attack odds' first estimate; the whole overlay adds every other
  * monster's intent and the final odds (spread over frames in the game). Each sample on a
  * fresh copy of the state (a new state after a command), each monster hovered in turn.
+ * `ruleModule`: real games ('games') under that module instead of the default one.
  */
 /**
  * Overlays worked out per state before the measured ones, as the first commands of a
@@ -432,8 +443,9 @@ export function intentOverlay(
   rounds: number,
   situation: IntentSituation,
   samples = 100,
+  ruleModule?: string,
 ): IntentOverlayResult {
-  const states = intentStates(map, seeds, situation);
+  const states = intentStates(map, seeds, situation, ruleModule);
   const methods = new Map<string, number>();
   const first: number[] = [];
   const full: number[] = [];
