@@ -2,10 +2,12 @@
  * Self and total time per function of a V8 .cpuprofile (node --cpu-prof), as a Markdown
  * table: `node tools/profile-summary.mjs FILE.cpuprofile [TOP]`. Total time counts a
  * function once per sample even when it recurses.
+ * `node tools/profile-summary.mjs FILE.cpuprofile --groups 'a,b;c'` gives instead the share
+ * of samples with any function of each group (by name) on the stack.
  */
 import { readFileSync } from 'node:fs';
 
-const [file, topText = '30'] = process.argv.slice(2);
+const [file, topText = '30', groupsText] = process.argv.slice(2);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
@@ -57,7 +59,21 @@ for (const [id, count] of hits) {
   }
 }
 const pct = (x) => ((100 * x) / all).toFixed(1);
-const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(topText));
-console.log('| function | self % | total % |\n|---|---:|---:|');
-for (const [name, count] of top)
-  console.log(`| ${name} | ${pct(count)} | ${pct(total.get(name))} |`);
+if (topText === '--groups') {
+  const groups = (groupsText ?? '').split(';').map((g) => g.split(','));
+  const inGroup = groups.map(() => 0);
+  for (const id of profile.samples) {
+    const names = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at))
+      names.add(byId.get(at).callFrame.functionName);
+    groups.forEach((g, k) => {
+      if (g.some((name) => names.has(name))) inGroup[k]++;
+    });
+  }
+  console.log(groups.map((g, k) => `${g.join(', ')}: ${pct(inGroup[k])}`).join('\n'));
+} else {
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(topText));
+  console.log('| function | self % | total % |\n|---|---:|---:|');
+  for (const [name, count] of top)
+    console.log(`| ${name} | ${pct(count)} | ${pct(total.get(name))} |`);
+}
