@@ -65,9 +65,14 @@ function srcFrom(srcRoot: string): Plugin {
   };
 }
 
-async function bundle(outfile: string, srcRoot: string | null): Promise<void> {
+/** Bundles the tool `entry` (under tools/) to `outfile`, with `srcRoot`'s src/ when given. */
+export async function bundleWithSrc(
+  entry: string,
+  outfile: string,
+  srcRoot: string | null,
+): Promise<void> {
   await build({
-    entryPoints: [join(REPO_ROOT, 'tools', 'bench-engine-figures.ts')],
+    entryPoints: [join(REPO_ROOT, 'tools', entry)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -79,8 +84,8 @@ async function bundle(outfile: string, srcRoot: string | null): Promise<void> {
   });
 }
 
-/** The base commit's src/, read out of git into `dir` (replaced if there). */
-function extractSrc(commit: string, dir: string): string | null {
+/** The base commit's src/, read out of git into `dir` (replaced if there); an error or null. */
+export function extractSrc(commit: string, dir: string): string | null {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const archive = spawnSync('git', ['-C', REPO_ROOT, 'archive', '--format=tar', commit, 'src'], {
@@ -124,8 +129,8 @@ export async function compareWithBase(
   if (failed) return { ...result, error: failed };
   const nowFile = join(REPO_ROOT, 'tools', '.bundled', 'engine-figures-now.mjs');
   const baseFile = join(dir, '..', `engine-figures-${base}.mjs`);
-  await bundle(nowFile, null);
-  await bundle(baseFile, join(dir, 'src'));
+  await bundleWithSrc('bench-engine-figures.ts', nowFile, null);
+  await bundleWithSrc('bench-engine-figures.ts', baseFile, join(dir, 'src'));
   const taken: Record<'now' | 'base', Record<string, ModuleFigures>[]> = { now: [], base: [] };
   for (let r = 0; r < runs; r++) {
     for (const side of ['base', 'now'] as const) {
