@@ -122,7 +122,7 @@ export async function compareWithBase(
   const result: CompareResult = {
     base,
     runsEach: runs,
-    method: `the same harness bundled with this tree's src/ and with ${base}'s (git archive), run in turn as child processes, base first; median of ${runs} run(s) a side`,
+    method: `the same harness bundled with this tree's src/ and with ${base}'s (git archive), run in turn as child processes, base first; median of ${runs} run(s) a side; timed in each child's CPU time (user + system), as the machine is shared`,
     modules: {},
   };
   const failed = extractSrc(base, dir);
