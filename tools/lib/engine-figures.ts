@@ -34,6 +34,8 @@ export interface ModuleFigures {
 
 export interface EngineFiguresOptions {
   quick: boolean;
+  /** Whole games only (the other figures NaN): for comparing one change's effect on them. */
+  gamesOnly?: boolean;
 }
 
 /** The figures of every module, by module id. */
@@ -59,18 +61,15 @@ export function measureEngineFigures(options: EngineFiguresOptions): Record<stri
       scenario.defaults,
       scenario.ruleModule,
     );
-    const turn = (caches: 'warm' | 'cold'): EnemyTurnResult =>
-      scenario.ruleModule === 'skirmish'
-        ? skirmishAlertedRound(big, seeds, Math.max(2, Math.round(rounds / 4)), 15, caches)
-        : alertedEnemyTurn(big, seeds, rounds, caches);
-    const intent = intentOverlay(
-      big,
-      quick ? [1] : [1, 2],
-      quick ? 1 : 2,
-      'games',
-      100,
-      scenario.ruleModule,
-    );
+    const turn = (caches: 'warm' | 'cold'): EnemyTurnResult | { medianMs: number } =>
+      options.gamesOnly
+        ? { medianMs: NaN }
+        : scenario.ruleModule === 'skirmish'
+          ? skirmishAlertedRound(big, seeds, Math.max(2, Math.round(rounds / 4)), 15, caches)
+          : alertedEnemyTurn(big, seeds, rounds, caches);
+    const intent = options.gamesOnly
+      ? { fullP90Ms: NaN, fullMedianMs: NaN }
+      : intentOverlay(big, quick ? [1] : [1, 2], quick ? 1 : 2, 'games', 100, scenario.ruleModule);
     out[scenario.ruleModule] = {
       scenario: scenario.id,
       gamesPerSecond: games.gamesPerSecond,
