@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
+import { TOOL_BUNDLE } from '../bundle-options.mjs';
 import { REPO_ROOT } from './bench-boards';
 import { median, sig, type Row } from './bench-stats';
 import type { ModuleFigures } from './engine-figures';
@@ -74,12 +75,7 @@ export async function bundleWithSrc(
   await build({
     entryPoints: [join(REPO_ROOT, 'tools', entry)],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
+    ...TOOL_BUNDLE,
     plugins: srcRoot ? [srcFrom(srcRoot)] : [],
   });
 }
