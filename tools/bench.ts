@@ -8,7 +8,9 @@
  * test/fixtures/bench/ (the Dungeon Crawl board from maps/ when bundled, else the built-in
  * copy). Sections: pathing (ours vs easystar and peers), line of sight (vs rot.js), enemy
  * turn, whole games, map loading (a 100x100 TMX map and its TSX tileset, in the CLI and,
- * with its PNG, dropped on the game in headless Chromium), memory, bundle. Printed as a table with the change against
+ * with its PNG, dropped on the game in headless Chromium), memory, bundle, and compare (issue
+ * 31's engine figures per module beside commit 115ec06, or --base COMMIT, in the same run:
+ * tools/lib/bench-compare.ts). Printed as a table with the change against
  * bench/baseline.json (written on the first run), or as one JSON object with --json.
  *
  * Other modes: --write-fixtures regenerates test/fixtures/bench/ (deterministic; only needed
@@ -36,6 +38,7 @@ import {
   type EnemyTurnResult,
   type GamesResult,
 } from './lib/bench-engine';
+import { compareEngineSection } from './lib/bench-compare';
 import { writeFixtures } from './lib/bench-fixtures';
 import { benchLineOfSight, unitSquares, type LosResult } from './lib/bench-los';
 import { benchTmxLoad, TMX_100_FILE, TSX_100_FILE } from './lib/bench-tmx';
@@ -61,6 +64,8 @@ interface Args {
   quick: boolean;
   only: Set<string> | null;
   rulesVersion: number | undefined;
+  /** The commit the compare section measures beside this tree (issue 31's start). */
+  base: string | undefined;
 }
 
 const SECTIONS = [
@@ -72,6 +77,7 @@ const SECTIONS = [
   'mapLoad',
   'memory',
   'bundle',
+  'compare',
 ] as const;
 
 function parseArgs(argv: string[]): Args {
@@ -82,6 +88,7 @@ function parseArgs(argv: string[]): Args {
     quick: false,
     only: null,
     rulesVersion: undefined,
+    base: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -93,6 +100,9 @@ function parseArgs(argv: string[]): Args {
       args.rulesVersion = Number(argv[++i]);
       if (!Number.isInteger(args.rulesVersion) || args.rulesVersion < 1)
         fail('--rules-version needs a whole number of 1 or more.');
+    } else if (a === '--base') {
+      args.base = argv[++i];
+      if (!args.base) fail('--base needs a commit.');
     } else if (a === '--only') {
       const v = argv[++i] ?? '';
       args.only = new Set(v.split(',').filter(Boolean));
@@ -102,7 +112,7 @@ function parseArgs(argv: string[]): Args {
       }
     } else {
       fail(
-        `Unknown option "${a}". Use [--json] [--write-baseline] [--no-build] [--quick] [--rules-version N] [--only ${SECTIONS.join(',')}].`,
+        `Unknown option "${a}". Use [--json] [--write-baseline] [--no-build] [--quick] [--rules-version N] [--base COMMIT] [--only ${SECTIONS.join(',')}].`,
       );
     }
   }
@@ -657,6 +667,13 @@ async function main(): Promise<void> {
           better: 'lower',
         });
     }
+  }
+
+  // ---------------------------------------------------------------- the engine beside issue 31's start
+  if (want('compare')) {
+    const c = await compareEngineSection({ quick: args.quick, base: args.base }, log);
+    report.compare = c.report;
+    rows.push(...c.rows);
   }
 
   // ---------------------------------------------------------------- output

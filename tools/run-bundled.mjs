@@ -17,6 +17,7 @@ import { spawnSync } from 'node:child_process';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { TOOL_BUNDLE } from './bundle-options.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -32,13 +33,8 @@ try {
   await build({
     entryPoints: [resolve(entry)],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
+    ...TOOL_BUNDLE,
     sourcemap: 'linked',
-    logLevel: 'error',
   });
 } catch (error) {
   console.error(`Could not bundle ${entry}: ${error instanceof Error ? error.message : error}`);

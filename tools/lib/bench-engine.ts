@@ -27,6 +27,19 @@ import { median, percentile } from './bench-stats';
 
 export const FRAME_MS = 1000 / 60;
 
+/**
+ * The clock every figure here is taken with, in ms: wall time by default; the compare
+ * section (tools/lib/engine-figures.ts) sets `cpuClock` instead, since on a shared machine
+ * under load wall time measures the other processes as much as the engine.
+ */
+export const benchClock: { now: () => number } = { now: () => performance.now() };
+
+/** This process's CPU time (user + system) in ms. */
+export function cpuClock(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
 export interface EnemyTurnResult {
   board: string;
   enemies: number;
@@ -49,18 +62,23 @@ export interface EnemyTurnResult {
  */
 export const benchRules: { version: number | undefined } = { version: undefined };
 
-/** A new game of the bench scenario on `map` (the bench's rules version), before its start. */
+/**
+ * A new game of the bench scenario on `map` (the bench's rules version), before its start;
+ * under `ruleModule` when named, else the default module.
+ */
 function createBenchGame(
   map: BattleMap,
   seed: number,
   options: Partial<ScenarioOptions> = {},
+  ruleModule?: string,
 ): GameState {
   const created = createGame({
     scenarioId: 'bench',
     map,
     seed,
     options,
-    rulesVersion: benchRules.version,
+    ruleModule,
+    rulesVersion: ruleModule ? undefined : benchRules.version,
   });
   if (!created.ok) throw new Error(created.error);
   return created.state;
@@ -138,9 +156,9 @@ function timeRounds(
   for (let r = 0; r < rounds; r++) {
     for (const [s, c] of inputs) {
       const input = prepare(s);
-      const t0 = performance.now();
+      const t0 = benchClock.now();
       applyCommand(input, c);
-      out.push(performance.now() - t0);
+      out.push(benchClock.now() - t0);
     }
   }
   return out;
@@ -216,9 +234,9 @@ export function enemyTurnsInGames(map: BattleMap, seeds: readonly number[]): Ene
     while (state.phase !== 'over') {
       const command = chooseHeroCommand(state);
       if (!command) break;
-      const t0 = performance.now();
+      const t0 = benchClock.now();
       const r = applyCommand(state, command);
-      const dt = performance.now() - t0;
+      const dt = benchClock.now() - t0;
       if (!r.ok) throw new Error(r.error);
       const ranEnemies = r.events.some((e) => e.type === 'phase-started' && e.side === 'enemies');
       if (ranEnemies && k > 0) samples.push(dt);
@@ -275,9 +293,9 @@ export function gamesPerSecond(
   batch(true); // warm-up, and the per-game figures
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
+    const t0 = benchClock.now();
     batch(false);
-    times.push(performance.now() - t0);
+    times.push(benchClock.now() - t0);
   }
   const m = median(times);
   return {
@@ -303,6 +321,7 @@ export function skirmishAlertedRound(
   seeds: readonly number[],
   rounds: number,
   size = 15,
+  caches: 'warm' | 'cold' = 'warm',
 ): EnemyTurnResult {
   const muster = (kinds: string[]): string =>
     Array.from({ length: size }, (_, i) => kinds[i % kinds.length]).join(',');
@@ -334,19 +353,22 @@ export function skirmishAlertedRound(
       s = mustApply(s, { type: 'end-turn', unit: s.turn.unitId });
     return s;
   };
-  for (let r = 0; r < 2; r++) for (const s of inputs) playRound(s);
+  // Cold: each round on a fresh copy of the map, as alertedEnemyTurn's (no per-map caches).
+  const prepare = caches === 'cold' ? onFreshMap : (s: GameState) => s;
+  for (let r = 0; r < 2; r++) for (const s of inputs) playRound(prepare(s));
   const samples: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const s of inputs) {
-      const t0 = performance.now();
-      playRound(s);
-      samples.push(performance.now() - t0);
+      const input = prepare(s);
+      const t0 = benchClock.now();
+      playRound(input);
+      samples.push(benchClock.now() - t0);
     }
   }
   return summarise(
     map,
-    'Skirmish: a round of every enemy alerted',
-    `the heroes end each turn; every enemy activation of the round (alternating single activations, ${size} a side), warm`,
+    `Skirmish: a round of every enemy alerted${caches === 'cold' ? ', cold caches' : ''}`,
+    `the heroes end each turn; every enemy activation of the round (alternating single activations, ${size} a side), ${caches === 'cold' ? 'each round on a fresh copy of the map' : 'warm'}`,
     samples,
     inputs[0],
   );
@@ -371,13 +393,14 @@ export function intentStates(
   map: BattleMap,
   seeds: readonly number[],
   situation: IntentSituation,
+  ruleModule?: string,
 ): GameState[] {
   if (situation === 'alerted') return alertedInputs(map, seeds).map(([s]) => s);
   if (situation === 'patrolling')
     return seeds.map((seed) => started(map, seed).after).filter((s) => s.phase === 'heroes');
   const out: GameState[] = [];
   for (const seed of seeds) {
-    let state = createBenchGame(map, seed);
+    let state = createBenchGame(map, seed, {}, ruleModule);
     let heroesTurns = 0;
     const taken = out.length;
     while (state.phase !== 'over' && out.length - taken < GAME_STATES) {
@@ -417,6 +440,7 @@ export interface IntentOverlayResult extends EnemyTurnResult {
  * monster's intent and the attack odds' first estimate; the whole overlay adds every other
  * monster's intent and the final odds (spread over frames in the game). Each sample on a
  * fresh copy of the state (a new state after a command), each monster hovered in turn.
+ * `ruleModule`: real games ('games') under that module instead of the default one.
  */
 /**
  * Overlays worked out per state before the measured ones, as the first commands of a
@@ -432,8 +456,9 @@ export function intentOverlay(
   rounds: number,
   situation: IntentSituation,
   samples = 100,
+  ruleModule?: string,
 ): IntentOverlayResult {
-  const states = intentStates(map, seeds, situation);
+  const states = intentStates(map, seeds, situation, ruleModule);
   const methods = new Map<string, number>();
   const first: number[] = [];
   const full: number[] = [];
@@ -441,20 +466,20 @@ export function intentOverlay(
   const warming: number[] = [];
   const measure = (state: GameState, hovered: string, record: boolean): void => {
     const ids = state.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
-    const t0 = performance.now();
+    const t0 = benchClock.now();
     const work = new IntentWork(state, { samples });
     work.intent(hovered);
     while (work.attackOdds().odds === null && work.step(ids, true));
-    const t1 = performance.now();
+    const t1 = benchClock.now();
     let n = 1;
-    let sliceStart = performance.now();
+    let sliceStart = benchClock.now();
     while (work.step(ids, true)) {
-      if (performance.now() - sliceStart >= INTENT_SLICE_MS) {
+      if (benchClock.now() - sliceStart >= INTENT_SLICE_MS) {
         n++;
-        sliceStart = performance.now();
+        sliceStart = benchClock.now();
       }
     }
-    const t2 = performance.now();
+    const t2 = benchClock.now();
     const odds = work.attackOdds().odds;
     if (!record) {
       warming.push(t2 - t0);
@@ -581,29 +606,29 @@ export function intentAhead(
     const chosen = commandFrom(from, pick);
     if (!chosen) return;
     const [state, command] = chosen;
-    const t0 = performance.now();
+    const t0 = benchClock.now();
     const result = applyCommand(state, command);
-    const t1 = performance.now();
+    const t1 = benchClock.now();
     if (!result.ok) throw new Error(result.error);
     const next = result.state;
     if (next.phase !== 'heroes') return;
     const ids = enemiesOf(next);
     let n = 0;
-    let sliceStart = performance.now();
+    let sliceStart = benchClock.now();
     const work = workOf(next);
     while (work.step(ids, true)) {
-      if (performance.now() - sliceStart >= INTENT_SLICE_MS) {
+      if (benchClock.now() - sliceStart >= INTENT_SLICE_MS) {
         n++;
-        sliceStart = performance.now();
+        sliceStart = benchClock.now();
       }
     }
-    const t2 = performance.now();
+    const t2 = benchClock.now();
     // The click: the session hands back the foreseen state; the first frame's questions.
-    const t3 = performance.now();
+    const t3 = benchClock.now();
     const kept = workOf(next);
     for (const id of ids) kept.intent(id);
     const left = kept.done(ids, true) ? 0 : 1;
-    const t4 = performance.now();
+    const t4 = benchClock.now();
     if (left) throw new Error('the foreseen state lost its overlay work');
     if (!record) return;
     foresee.push(t1 - t0);
@@ -668,22 +693,22 @@ export function intentPondering(
       const command = nextToPonder(state, commands, around, keys, k);
       if (!command) break;
       keys.add(commandKey(command));
-      const t0 = performance.now();
+      const t0 = benchClock.now();
       const result = applyCommand(state, command);
       if (!result.ok) throw new Error(result.error);
       const next = result.state;
       const work = new IntentWork(next, { samples });
       const ids = next.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
       let n = 1;
-      let sliceStart = performance.now();
+      let sliceStart = benchClock.now();
       if (next.phase === 'heroes')
         while (work.step(ids, true)) {
-          if (performance.now() - sliceStart >= INTENT_SLICE_MS) {
+          if (benchClock.now() - sliceStart >= INTENT_SLICE_MS) {
             n++;
-            sliceStart = performance.now();
+            sliceStart = benchClock.now();
           }
         }
-      if (record) each.push(performance.now() - t0);
+      if (record) each.push(benchClock.now() - t0);
       frames += n;
       foreseen.push([command, next]);
       works.set(next, work);
@@ -692,11 +717,11 @@ export function intentPondering(
     for (const [, next] of foreseen) {
       if (next.phase !== 'heroes') continue;
       const ids = next.units.filter((u) => u.side === 'enemies' && u.position).map((u) => u.id);
-      const t0 = performance.now();
+      const t0 = benchClock.now();
       const kept = works.get(next)!;
       for (const id of ids) kept.intent(id);
       const whole = kept.done(ids, true);
-      const t1 = performance.now();
+      const t1 = benchClock.now();
       if (!whole) throw new Error('a pondered state lost its overlay work');
       if (record) after.push(t1 - t0);
     }

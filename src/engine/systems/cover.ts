@@ -8,6 +8,7 @@ import { baseGap, footprint } from '../footprint';
 import { chebyshevDistance, FACING_NAMES, facingToward, type Point } from '../grid';
 import { computeCover, type CoverLevel } from '../los';
 import { doesSquareBlockSight, type BattleMap } from '../map';
+import { BoundedTable, perMap, TABLE_CAPACITY } from '../map-index';
 import type { GameState, Unit } from '../types';
 import { livingUnits, unitAt } from '../world';
 import { emit, type Context } from './context';
@@ -45,7 +46,47 @@ export function coverFrom(
   ignoring: string | null = null,
   blockers: LineBlockers = 'foes',
 ): CoverLevel {
-  return computeCover(from, to, lineBlocker(state, attacker, ignoring, blockers));
+  const width = state.map.width;
+  const figureSquares = blockingSquares(state, attacker, ignoring, blockers);
+  // Every line between the two squares asks only about squares inside the box they span
+  // and one square around it: with no blocking figure there, the walls alone decide.
+  if (!anyInBox(figureSquares, width, from, to)) return keptWallCover(state.map, from, to);
+  return computeCover(from, to, blockerOf(state.map, figureSquares));
+}
+
+/** Whether any of `squares` (indices y * width + x) lies in the box of `a` and `b` widened by one. */
+function anyInBox(squares: readonly number[], width: number, a: Point, b: Point): boolean {
+  const x0 = Math.min(a.x, b.x) - 1;
+  const x1 = Math.max(a.x, b.x) + 1;
+  const y0 = Math.min(a.y, b.y) - 1;
+  const y1 = Math.max(a.y, b.y) + 1;
+  for (const i of squares) {
+    const x = i % width;
+    const y = (i - x) / width;
+    if (x >= x0 && x <= x1 && y >= y0 && y <= y1) return true;
+  }
+  return false;
+}
+
+/**
+ * Cover through walls and sight-blocking squares alone depends on the map alone (never
+ * changed in place), so it is kept with the map: one row of levels per square looked
+ * from (0 unknown, else 1 + the level's rank). Not symmetric, so rows are by attacker.
+ */
+function keptWallCover(map: BattleMap, from: Point, to: Point): CoverLevel {
+  const rows = perMap(
+    map,
+    'wall-cover-rows',
+    () => new BoundedTable<number, Uint8Array>(TABLE_CAPACITY.sightRows),
+  );
+  const a = from.y * map.width + from.x;
+  let row = rows.get(a);
+  if (!row) rows.set(a, (row = new Uint8Array(map.width * map.height)));
+  const b = to.y * map.width + to.x;
+  if (row[b] !== 0) return LEVELS[row[b] - 1];
+  const level = computeCover(from, to, (x, y) => doesSquareBlockSight(map, x, y));
+  row[b] = COVER_RANK[level] + 1;
+  return level;
 }
 
 /**
@@ -59,7 +100,17 @@ export function lineBlocker(
   ignoring: string | null,
   blockers: LineBlockers,
 ): (x: number, y: number) => boolean {
-  // The blocking figures' squares, listed once: a line asks about many squares.
+  return blockerOf(state.map, blockingSquares(state, attacker, ignoring, blockers));
+}
+
+/** The squares (y * width + x) of the figures that stop `attacker`'s lines (lineBlocker). */
+function blockingSquares(
+  state: GameState,
+  attacker: Unit,
+  ignoring: string | null,
+  blockers: LineBlockers,
+): number[] {
+  // Listed once: a line asks about many squares.
   const width = state.map.width;
   const figureSquares: number[] = [];
   for (const u of state.units) {
@@ -67,15 +118,23 @@ export function lineBlocker(
     if (blockers === 'all' || u.side !== attacker.side || u.structure)
       for (const p of footprint(u)) figureSquares.push(p.y * width + p.x);
   }
+  return figureSquares;
+}
+
+function blockerOf(
+  map: BattleMap,
+  figureSquares: readonly number[],
+): (x: number, y: number) => boolean {
+  const width = map.width;
   return (x, y) => {
-    if (doesSquareBlockSight(state.map, x, y)) return true;
+    if (doesSquareBlockSight(map, x, y)) return true;
     return x >= 0 && x < width && figureSquares.includes(y * width + x);
   };
 }
 
 /** Cover through walls and sight-blocking squares alone (melee reach across a corner). */
 export function wallCover(state: GameState, from: Point, to: Point): CoverLevel {
-  return computeCover(from, to, (x, y) => doesSquareBlockSight(state.map, x, y));
+  return keptWallCover(state.map, from, to);
 }
 
 const COVER_RANK: Readonly<Record<CoverLevel, number>> = {
@@ -84,6 +143,9 @@ const COVER_RANK: Readonly<Record<CoverLevel, number>> = {
   full: 2,
   blocked: 3,
 };
+
+/** The levels by rank (COVER_RANK's inverse). */
+const LEVELS: readonly CoverLevel[] = ['clear', 'partial', 'full', 'blocked'];
 
 /** The worse of two cover levels for the attacker (the one that gives the target more cover). */
 export function worseCover(a: CoverLevel, b: CoverLevel): CoverLevel {
