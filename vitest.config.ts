@@ -34,9 +34,11 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          fileParallelism: false,
+          // ARCHFOE_BROWSER_WORKERS=2 runs two browser files at a time (in the one Chromium),
+          // to try on an idle machine: the second core is mostly idle while they run.
+          fileParallelism: Number(process.env.ARCHFOE_BROWSER_WORKERS) > 1,
           isolate: false,
-          maxWorkers: 1,
+          maxWorkers: Number(process.env.ARCHFOE_BROWSER_WORKERS) || 1,
           // A project with a worker count of its own needs a group of its own (vitest).
           sequence: { groupOrder: 1 },
         },
