@@ -14,6 +14,7 @@
  *   ARCHFOE_CHECKS_ONLY=1 node tools/test-checks.mjs   # the checks alone, two at a time
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const CHECKS = [
@@ -23,7 +24,8 @@ const CHECKS = [
   ['run', 'soak', '--', '--campaign', 'ember-crown', '--games', '4'],
 ];
 const checksOnly = process.env.ARCHFOE_CHECKS_ONLY === '1';
-// Alone, two at a time (each is one busy process); beside vitest, one at a time.
+// Alone, two at a time (each is one busy process); beside vitest, one at a time, at a low
+// priority (set before npm starts the check, so the processes it starts inherit it).
 const AT_ONCE = checksOnly ? 2 : 1;
 
 /** Runs `npm ...args`, resolving to its exit code once its output is printed. */
@@ -31,6 +33,14 @@ function run(args) {
   return new Promise((done) => {
     const out = [];
     const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Beside vitest the checks take the CPU its workers leave (the unit files keep both
+    // cores busy for their two minutes; a browser file leaves one mostly idle).
+    if (!checksOnly && child.pid !== undefined)
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // Left at normal priority: slower suites, same results.
+      }
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
     const finish = (code, error) => {
