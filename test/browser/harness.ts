@@ -99,20 +99,16 @@ async function connectShared(): Promise<Browser | undefined> {
 }
 
 /**
- * A fresh 1280 x 720 browser context (no storage of any other test file's): in the run's
- * shared Chromium, else in a Chromium of its own with a new profile folder (`profile`, to
- * remove when done). Close `browser` after `context`.
+ * A fresh 1280 x 720 browser context in a Chromium of its own with a new profile folder
+ * (`profile`, to remove when done). Not in the run's shared Chromium: a download's file is
+ * not on this machine's disk when connected to a browser server (download.path() throws),
+ * and the campaign tests read their exported files that way.
  */
 export async function launch(): Promise<{
   context: BrowserContext;
   browser?: Browser;
   profile?: string;
 }> {
-  const browser = await connectShared();
-  if (browser) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-    return { context, browser };
-  }
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-chromium-'));
   const context = await launchChromium(profile, ['--disable-quic']);
   return { context, profile };
