@@ -23,14 +23,24 @@ export default defineConfig({
         },
       },
       {
-        // One browser test file at a time, beside the unit tests: two Chromiums rendering in
-        // software on two cores starved each other, and clicks landed while a screen was
-        // still being rebuilt (waits of 20 s ran out in clean-clone runs).
+        // One browser test file at a time: two Chromiums rendering in software on two cores
+        // starved each other, and clicks landed while a screen was still being rebuilt (waits
+        // of 20 s ran out in clean-clone runs). Vitest runs such a project after the unit
+        // tests, not beside them. Its files share one worker (isolate: false), so playwright,
+        // the harness and the rule modules are imported once, not once per file (each file
+        // still opens a browser context of its own, with its own storage), and one Chromium
+        // (test/global-setup.ts).
         extends: true,
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          fileParallelism: false,
+          // ARCHFOE_BROWSER_WORKERS=2 runs two browser files at a time (in the one Chromium),
+          // to try on an idle machine: the second core is mostly idle while they run.
+          fileParallelism: Number(process.env.ARCHFOE_BROWSER_WORKERS) > 1,
+          isolate: false,
+          maxWorkers: Number(process.env.ARCHFOE_BROWSER_WORKERS) || 1,
+          // A project with a worker count of its own needs a group of its own (vitest).
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,7 +1,9 @@
 /**
  * Browser test harness: builds the game once with Vite into a temporary folder, serves it
- * with a tiny static HTTP server on 127.0.0.1 (a free port), and launches the system
- * Chromium (headless, fresh profile) through playwright-core.
+ * with a tiny static HTTP server on 127.0.0.1 (a free port), and opens a fresh browser
+ * context (its own storage) in the run's one Chromium (launched by test/global-setup.ts), or
+ * launches the system Chromium (headless, fresh profile) through playwright-core when there
+ * is none.
  */
 import {
   cpSync,
@@ -16,9 +18,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, CHROMIUM_ARGS, launchChromium } from '../../src/devtools/chromium';
+import { CHROMIUM, launchChromium } from '../../src/devtools/chromium';
 import { serveDir } from '../../src/devtools/static-server';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { TEST_CHROMIUM_ARGS } from '../global-setup';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { ArchFoeApi } from '../../src/app/automation';
 
@@ -85,19 +88,45 @@ export async function buildGame(): Promise<string> {
 /** Serves a build folder on 127.0.0.1 (a free port). */
 export const serveStatic = serveDir;
 
-export async function launch(): Promise<{ context: BrowserContext; profile: string }> {
+/**
+ * The run's shared Chromium (test/global-setup.ts), connected anew: closing what this returns
+ * closes only the contexts opened through it, never the shared browser. Undefined when the
+ * run has none.
+ */
+async function connectShared(): Promise<Browser | undefined> {
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : undefined;
+}
+
+/**
+ * A fresh 1280 x 720 browser context in a Chromium of its own with a new profile folder
+ * (`profile`, to remove when done). Not in the run's shared Chromium: a download's file is
+ * not on this machine's disk when connected to a browser server (download.path() throws),
+ * and the campaign tests read their exported files that way.
+ */
+export async function launch(): Promise<{
+  context: BrowserContext;
+  browser?: Browser;
+  profile?: string;
+}> {
   const profile = mkdtempSync(join(tmpdir(), 'archfoe-chromium-'));
   const context = await launchChromium(profile, ['--disable-quic']);
   return { context, profile };
 }
 
-/** A browser (no profile kept) for pages of several sizes and pixel ratios. */
+/**
+ * A browser (no profile kept) for pages of several sizes and pixel ratios: the run's shared
+ * Chromium when there is one (its `close` then closes only the contexts made through it).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...CHROMIUM_ARGS, '--disable-quic'],
-  });
+  return (
+    (await connectShared()) ??
+    chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [...TEST_CHROMIUM_ARGS],
+    })
+  );
 }
 
 export function cleanup(paths: string[]): void {
@@ -132,6 +161,8 @@ export function requireChromium(): void {
 export interface BrowserSession {
   server: Server;
   context: BrowserContext;
+  /** The connection to the run's shared Chromium, closed after `context`. */
+  browser?: Browser;
   page: Page;
   baseUrl: string;
   /** Folders to remove at the end (the build, the browser profile). */
@@ -146,10 +177,17 @@ export async function startBrowser(errors: string[]): Promise<BrowserSession> {
   temp.push(dist);
   const served = await serveStatic(dist);
   const launched = await launch();
-  temp.push(launched.profile);
+  if (launched.profile) temp.push(launched.profile);
   const page = await launched.context.newPage();
   watchErrors(page, errors);
-  return { server: served.server, context: launched.context, page, baseUrl: served.url, temp };
+  return {
+    server: served.server,
+    context: launched.context,
+    browser: launched.browser,
+    page,
+    baseUrl: served.url,
+    temp,
+  };
 }
 
 /**
@@ -184,6 +222,7 @@ export function useBrowser(): {
 
 export async function stopBrowser(session: BrowserSession | undefined): Promise<void> {
   await session?.context.close();
+  await session?.browser?.close();
   session?.server.close();
   cleanup(session?.temp ?? []);
 }
