@@ -115,7 +115,7 @@ export function helpLines(keys: Readonly<KeyBindings>): readonly [string, string
     [`${k('recentre')} / Fit`, 'the whole board in view again, centred'],
     [
       `${k('panels')} / Fold panels`,
-      'the hero cards and dice log folded away, the board larger (Heroes, Log open them)',
+      'fold the cards and dice log away for a larger board (Heroes, Log open them)',
     ],
     [`${k('oracle')} / Oracle`, 'ask the oracle: what happens next, yes or no, a secret (d20)'],
     ['Touch', 'tap to see, tap again to act \u00b7 drag to pan, pinch to zoom'],
@@ -437,7 +437,7 @@ export class BattleHud {
   private buildHelp(): Phaser.GameObjects.Container {
     const scene = this.scene;
     const v = this.layout.viewport;
-    const w = Math.min(680, this.layout.width - 8);
+    const w = Math.min(840, this.layout.width - 8);
     const keyW = w < 500 ? 120 : 190;
     const c = scene.add.container(0, 0);
     const g = scene.add.graphics();
@@ -447,7 +447,7 @@ export class BattleHud {
         .text(w / 2, 18, 'Keys and mouse', titleStyle(22, CSS.gold, { strokeThickness: 0 }))
         .setOrigin(0.5, 0),
     );
-    const top = 62;
+    const top = 56;
     let y = top;
     const rows: { texts: Phaser.GameObjects.Text[]; y: number; height: number }[] = [];
     for (const [k, d] of helpLines(this.actions.keys ?? DEFAULT_KEYS)) {
