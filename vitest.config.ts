@@ -6,10 +6,9 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['test/setup-rules.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // At least two test files at a time, even on a 2-core machine (vitest's default is the
-    // cores less one, so one file at a time there): a browser test spends much of its time
-    // waiting for Chromium, and the CPU-bound engine and tool tests fill those gaps.
-    // ARCHFOE_TEST_WORKERS overrides it.
+    // At least two unit test files at a time, even on a 2-core machine (vitest's default is
+    // the cores less one, so one file at a time there). The browser project below runs after
+    // the unit group, not beside it (bench/test-time.md). ARCHFOE_TEST_WORKERS overrides it.
     maxWorkers: Number(process.env.ARCHFOE_TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
     testTimeout: 120_000,
     hookTimeout: 180_000,
@@ -28,13 +27,13 @@ export default defineConfig({
         // of 20 s ran out in clean-clone runs). Vitest runs such a project after the unit
         // tests, not beside them. Its files share one worker (isolate: false), so playwright,
         // the harness and the rule modules are imported once, not once per file (each file
-        // still opens a browser context of its own, with its own storage), and one Chromium
-        // (test/global-setup.ts).
+        // still opens a Chromium of its own; test/global-setup.ts starts one shared Chromium
+        // for the extra pages of launchBrowser(), since downloads fail on a shared one).
         extends: true,
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          // ARCHFOE_BROWSER_WORKERS=2 runs two browser files at a time (in the one Chromium),
+          // ARCHFOE_BROWSER_WORKERS=2 runs two browser files at a time (untried on this machine),
           // to try on an idle machine: the second core is mostly idle while they run.
           fileParallelism: Number(process.env.ARCHFOE_BROWSER_WORKERS) > 1,
           isolate: false,
