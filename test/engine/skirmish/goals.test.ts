@@ -23,7 +23,7 @@ import { objectiveMarkers, victoryPoints } from '../../../src/engine/rulesets/sk
 import { createGame } from '../../../src/engine/setup';
 import type { ScenarioOptions } from '../../../src/engine/types';
 import { play } from '../helpers';
-import { HALL, LETTERS, skirmishGame, TRANSPORT_FIELD } from './helpers';
+import { HALL, LETTERS, ROOM, skirmishGame, TRANSPORT_FIELD } from './helpers';
 
 const row = (y: number, xs: number[]): Point[] => xs.map((x) => ({ x, y }));
 const column = (x: number, ys: number[]): Point[] => ys.map((y) => ({ x, y }));
@@ -131,14 +131,6 @@ describe('VI Escape and Infiltrate: "the opposite edge" of the field, from the m
 });
 
 describe('a scenario the map cannot host is not offered', () => {
-  const ROOM = `
-#######
-#..e..#
-#.....#
-#..h..#
-#######
-`;
-
   it('whyScenarioUnavailable: a small room has no edge apart from the heroes\u2019 start; the hall has', () => {
     const room = board(ROOM);
     expect(whyScenarioUnavailable(room, 'escape', { scale: 'large' })).toBe(

@@ -194,3 +194,15 @@ export const HALL = `
 ####......####
 ##############
 `;
+
+/**
+ * A room with no edge apart from the heroes' start, and too small for the large field's
+ * 4-square fortress (not for the small one's 3).
+ */
+export const ROOM = `
+#######
+#..e..#
+#.....#
+#..h..#
+#######
+`;

@@ -25,7 +25,7 @@ import {
 import { scenarioForMap } from '../../../src/engine/scenarios';
 import { createGame } from '../../../src/engine/setup';
 import { describeScenarioChoices } from '../../../src/maps/summary';
-import { LETTERS } from './helpers';
+import { LETTERS, ROOM } from './helpers';
 
 const BUNDLED = ['dragon-hall', 'goblin-warren', 'flooded-crypt', 'dungeon-crawl'];
 
@@ -36,15 +36,6 @@ function openField(width: number, height: number): BattleMap {
   rows[height - 1] = `${'.'.repeat(width - 1)}h`;
   return makeBoard(rows.join('\n'), { letters: LETTERS });
 }
-
-/** A room too small for the large field's 4-square fortress, not for the small one's 3. */
-const ROOM = `
-#######
-#..e..#
-#.....#
-#..h..#
-#######
-`;
 
 describe('V: the scale a map plays at unless the player picks one', () => {
   it('the smallest large field, 3 x 3 ft, is 36 squares a side: a longer side of 35 is a small field', () => {
@@ -81,20 +72,16 @@ describe('V: the scale a map plays at unless the player picks one', () => {
   });
 
   it('a game set up with no scale moves its figures by the map\u2019s: 3 squares on a small field', () => {
-    const small = createGame({
-      scenarioId: 'test',
-      map: openField(20, 12),
-      seed: 1,
-      ruleModule: 'skirmish',
-      options: { heroes: 'swordsman', enemies: 'swordsman' },
-    });
-    const large = createGame({
-      scenarioId: 'test',
-      map: openField(40, 12),
-      seed: 1,
-      ruleModule: 'skirmish',
-      options: { heroes: 'swordsman', enemies: 'swordsman' },
-    });
+    const swordsmenOn = (map: BattleMap) =>
+      createGame({
+        scenarioId: 'test',
+        map,
+        seed: 1,
+        ruleModule: 'skirmish',
+        options: { heroes: 'swordsman', enemies: 'swordsman' },
+      });
+    const small = swordsmenOn(openField(20, 12));
+    const large = swordsmenOn(openField(40, 12));
     if (!small.ok || !large.ok) throw new Error('set-up failed');
     // V "Movement": an average figure's Move Unit is 6 on a large battlefield, 3 on a small.
     expect(small.state.units.map((u) => u.move)).toEqual([3, 3]);
