@@ -188,6 +188,11 @@ describe("players' maps from elsewhere in the browser", () => {
       /tile 3 is now a wall \(48 squares\)/.test(window.archfoe.debug.mapMessage()?.text ?? ''),
     );
     await waitScene('Setup');
+    // The Setup screen is rebuilt after the mark; its note follows a frame or two later.
+    await page.waitForFunction(() => {
+      const n = window.archfoe.debug.setupNote();
+      return n !== null && !n.lines.join(' ').includes('says which tiles are walls');
+    });
     expect((await note())!.lines.join(' ')).not.toContain('says which tiles are walls');
     await page.screenshot({ path: join(ARTIFACTS, 'own-maps-5-dungeon-marked.png') });
     const onWall = (s: GameState): string[] =>
