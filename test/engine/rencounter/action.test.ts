@@ -6,6 +6,7 @@ import {
   actionDistribution,
   armourValue,
   buttkick,
+  cowerChoice,
   chanceToAct,
   heroCheck,
   horsemanshipOf,
@@ -56,7 +57,10 @@ describe('Rencounter action roll', () => {
   it('R3.22 effects of wounds (§3): wound points are added to the action die (minor 1, serious 2)', () => {
     // Average (4) with a serious wound (2): a 2 makes 4 and acts, a 3 makes 5 and hesitates.
     expect(rollAction({ exp: 4, woundPoints: 2 }, riggedDice([2])).outcome).toBe('acts');
-    expect(rollAction({ exp: 4, woundPoints: 2 }, riggedDice([3]))).toMatchObject({ total: 5, outcome: 'hesitates' });
+    expect(rollAction({ exp: 4, woundPoints: 2 }, riggedDice([3]))).toMatchObject({
+      total: 5,
+      outcome: 'hesitates',
+    });
   });
 
   it('R1.3 masters, confirm option (§1): a 6 and then 4-6 on a second die fails, 1-3 acts', () => {
@@ -75,9 +79,14 @@ describe('Rencounter action roll', () => {
 
   it('R3.27 action rolls of 1 (§3): up to a serious wound (2 points), a natural 1 always acts', () => {
     // Green (3), 2 wound points, +3 morale: 1+2+3 = 6 > 3, yet the 1 acts.
-    expect(rollAction({ exp: 3, woundPoints: 2, morale: 3 }, riggedDice([1]))).toMatchObject({ rule: 'R3.27', outcome: 'acts' });
+    expect(rollAction({ exp: 3, woundPoints: 2, morale: 3 }, riggedDice([1]))).toMatchObject({
+      rule: 'R3.27',
+      outcome: 'acts',
+    });
     // 3 wound points (crippled): no such luck; 1+3+3 = 7 cowers.
-    expect(rollAction({ exp: 3, woundPoints: 3, morale: 3 }, riggedDice([1])).outcome).toBe('cowers');
+    expect(rollAction({ exp: 3, woundPoints: 3, morale: 3 }, riggedDice([1])).outcome).toBe(
+      'cowers',
+    );
   });
 
   it('R3.28 a total of 7 (§3 Effects of Action Rolls Greater than 6): the man retreats to cover (cowers)', () => {
@@ -85,17 +94,43 @@ describe('Rencounter action roll', () => {
     expect(r).toMatchObject({ rule: 'R3.28', total: 7, outcome: 'cowers' });
   });
 
+  it('R3.28 surrender (§3): a close, fit, unengaged enemy, no friend to step in and no cover in reach: he gives up; otherwise he falls back', () => {
+    const cornered = {
+      loadedEnemyClose: true,
+      meleeEnemyWithinMove: false,
+      friendCanIntervene: false,
+      coverWithinReach: false,
+    };
+    expect(cowerChoice(cornered).does).toBe('surrenders');
+    expect(cowerChoice({ ...cornered, coverWithinReach: true }).does).toBe('retreats');
+    expect(cowerChoice({ ...cornered, friendCanIntervene: true }).does).toBe('retreats');
+    expect(cowerChoice({ ...cornered, loadedEnemyClose: false }).does).toBe('retreats');
+    expect(cowerChoice({ ...cornered, enemyFanatic: true }).does).toBe('retreats');
+  });
+
   it('R3.29 8 or higher (§3): a serious wound or worse incapacitates; only minor wounds and morale rout him for good', () => {
-    expect(rollAction({ exp: 4, woundPoints: 2, morale: 1 }, riggedDice([5]))).toMatchObject({ rule: 'R3.29', total: 8, outcome: 'incapacitated' });
-    expect(rollAction({ exp: 3, woundPoints: 1, morale: 2 }, riggedDice([5]))).toMatchObject({ rule: 'R3.30', total: 8, outcome: 'routs' });
+    expect(rollAction({ exp: 4, woundPoints: 2, morale: 1 }, riggedDice([5]))).toMatchObject({
+      rule: 'R3.29',
+      total: 8,
+      outcome: 'incapacitated',
+    });
+    expect(rollAction({ exp: 3, woundPoints: 1, morale: 2 }, riggedDice([5]))).toMatchObject({
+      rule: 'R3.30',
+      total: 8,
+      outcome: 'routs',
+    });
   });
 
   it('R3.30 troop quality (§3): the permanent failure number 8 is 9 Average, 10 Veteran, 11 Master; Green and worse 8', () => {
     expect([1, 2, 3, 4, 5, 6].map(routThreshold)).toEqual([8, 8, 8, 9, 10, 11]);
     // "A Veteran will temporarily run or seek cover on a 7-9 and run for good on a 10."
     for (const total of [7, 8, 9])
-      expect(rollAction({ exp: 5, woundPoints: 0, morale: total - 6 }, riggedDice([6])).outcome).toBe('cowers');
-    expect(rollAction({ exp: 5, woundPoints: 0, morale: 4 }, riggedDice([6])).outcome).toBe('routs');
+      expect(
+        rollAction({ exp: 5, woundPoints: 0, morale: total - 6 }, riggedDice([6])).outcome,
+      ).toBe('cowers');
+    expect(rollAction({ exp: 5, woundPoints: 0, morale: 4 }, riggedDice([6])).outcome).toBe(
+      'routs',
+    );
   });
 
   it('R1.2 exact chance of each outcome for the preview (Average, minor wound, morale +2)', () => {
@@ -142,7 +177,9 @@ describe('Rencounter action roll', () => {
       { id: 'me', leader: false, woundPoints: 0, out: false },
     ];
     expect(totalOf(moraleModifiers(unit, 'me', { leaderRoll: 'acted', nearLeader: true }))).toBe(0);
-    expect(totalOf(moraleModifiers(unit, 'me', { leaderRoll: 'acted', nearLeader: false }))).toBe(1);
+    expect(totalOf(moraleModifiers(unit, 'me', { leaderRoll: 'acted', nearLeader: false }))).toBe(
+      1,
+    );
     expect(totalOf(moraleModifiers(unit, 'me', { leaderRoll: 'panicked' }))).toBe(3);
   });
 
@@ -154,19 +191,33 @@ describe('Rencounter action roll', () => {
     expect(heroCheck(6, 6, 5, riggedDice([2])).nextTrigger).toBe(6);
   });
 
-  it('R1.9 horsemanship (§1): experience +2, tested with the rider\'s and the horse\'s wounds', () => {
+  it("R1.9 horsemanship (§1): experience +2, tested with the rider's and the horse's wounds", () => {
     expect(horsemanshipOf(4)).toBe(6);
     expect(horsemanshipOf(4, 3)).toBe(3);
-    expect(horsemanshipTest({ horsemanship: 6, riderWounds: 1, horseWounds: 1 }, riggedDice([4]))).toMatchObject({ total: 6, passed: true });
-    expect(horsemanshipTest({ horsemanship: 6, riderWounds: 1, horseWounds: 1 }, riggedDice([5]))).toMatchObject({ passed: false, missedBy: 1 });
+    expect(
+      horsemanshipTest({ horsemanship: 6, riderWounds: 1, horseWounds: 1 }, riggedDice([4])),
+    ).toMatchObject({ total: 6, passed: true });
+    expect(
+      horsemanshipTest({ horsemanship: 6, riderWounds: 1, horseWounds: 1 }, riggedDice([5])),
+    ).toMatchObject({ passed: false, missedBy: 1 });
   });
 
   it('R3.19 buttkicking (§3): a wounded man needs less than 7 minus wound points; serious (2) acts on 4 or less', () => {
-    expect(buttkick({ woundPoints: 2, incapacitated: false, distance: 2 }, riggedDice([4])).acts).toBe(true);
-    expect(buttkick({ woundPoints: 2, incapacitated: false, distance: 2 }, riggedDice([5])).acts).toBe(false);
-    expect(buttkick({ woundPoints: 0, incapacitated: false, distance: 3 }, riggedDice([])).acts).toBe(true);
-    expect(buttkick({ woundPoints: 0, incapacitated: true, distance: 1 }, riggedDice([])).acts).toBe(false);
-    expect(buttkick({ woundPoints: 0, incapacitated: false, distance: 3.5 }, riggedDice([])).acts).toBe(false);
+    expect(
+      buttkick({ woundPoints: 2, incapacitated: false, distance: 2 }, riggedDice([4])).acts,
+    ).toBe(true);
+    expect(
+      buttkick({ woundPoints: 2, incapacitated: false, distance: 2 }, riggedDice([5])).acts,
+    ).toBe(false);
+    expect(
+      buttkick({ woundPoints: 0, incapacitated: false, distance: 3 }, riggedDice([])).acts,
+    ).toBe(true);
+    expect(
+      buttkick({ woundPoints: 0, incapacitated: true, distance: 1 }, riggedDice([])).acts,
+    ).toBe(false);
+    expect(
+      buttkick({ woundPoints: 0, incapacitated: false, distance: 3.5 }, riggedDice([])).acts,
+    ).toBe(false);
   });
 
   const unit: OrderMember[] = [
@@ -181,7 +232,11 @@ describe('Rencounter action roll', () => {
     // b (serious wound): 4 + 2 = 6 > 5, left behind.
     expect(r.men.map((m) => m.outcome)).toEqual(['acts', 'acts', 'hesitates']);
     // A 5: the unit goes on the leader's 5; b's 5 + 2 = 7 is more than 6, so he cowers (R3.31).
-    expect(rollOrder('follow-me', unit, riggedDice([5])).men.map((m) => m.outcome)).toEqual(['acts', 'acts', 'cowers']);
+    expect(rollOrder('follow-me', unit, riggedDice([5])).men.map((m) => m.outcome)).toEqual([
+      'acts',
+      'acts',
+      'cowers',
+    ]);
   });
 
   it('R3.15 Formed Charge (§3): rolled against the lowest experience in the unit', () => {
@@ -191,7 +246,7 @@ describe('Rencounter action roll', () => {
     expect(rollOrder('formed-charge', unit, riggedDice([4])).leaderOutcome).toBe('hesitates');
   });
 
-  it('R3.17 Follow Him (§3): worst experience, unless moving away from the enemy (then the leader\'s)', () => {
+  it("R3.17 Follow Him (§3): worst experience, unless moving away from the enemy (then the leader's)", () => {
     expect(orderTarget('follow-him', unit).target).toBe(3);
     expect(orderTarget('follow-him', unit, true).target).toBe(5);
   });
@@ -208,7 +263,12 @@ describe('Rencounter action roll', () => {
       { id: 'g', mayAim: false },
     ]);
     expect(volleyShooters(men, { ...ok, inMelee: true }).why).toMatch(/hand to hand/);
-    expect(volleyShooters([...men, { id: 'x', exp: 4, woundPoints: 0, leader: false, loaded: false }], ok).shooters).toBeNull();
+    expect(
+      volleyShooters(
+        [...men, { id: 'x', exp: 4, woundPoints: 0, leader: false, loaded: false }],
+        ok,
+      ).shooters,
+    ).toBeNull();
     expect(orderTarget('volley-fire', unit).target).toBe(5);
   });
 

@@ -45,18 +45,28 @@ describe('Rencounter activation', () => {
     expect(chanceToActThisTurn(deck, 'A')).toBe(1);
   });
 
-  it('R3.4 three cards a unit (§3 test game): any of a unit\'s cards activates it; the chance to go before the joker is 3/4', () => {
+  it("R3.4 three cards a unit (§3 test game): any of a unit's cards activates it; the chance to go before the joker is 3/4", () => {
     const deck = buildDeck(['A', 'B'], { joker: true, cardsPerUnit: 3 });
     expect(deck.length).toBe(7);
     expect(chanceToActThisTurn(deck, 'A')).toBe(3 / 4);
     expect(chanceNextCard(deck, 'B')).toBe(3 / 7);
-    expect(chanceToActThisTurn(buildDeck(['A', 'B'], { joker: true, cardsPerUnit: 1 }), 'A')).toBe(1 / 2);
+    expect(chanceToActThisTurn(buildDeck(['A', 'B'], { joker: true, cardsPerUnit: 1 }), 'A')).toBe(
+      1 / 2,
+    );
   });
 
   it('R3.5 held cards (§3 optional): a second card for a holding unit discards the held one; the joker discards them all', () => {
     expect(heldCardsAfterDraw(['A'], B)).toEqual({ rule: 'R3.5', held: ['A'], discarded: [] });
-    expect(heldCardsAfterDraw(['A', 'B'], A)).toEqual({ rule: 'R3.5', held: ['B'], discarded: ['A'] });
-    expect(heldCardsAfterDraw(['A', 'B'], J)).toEqual({ rule: 'R3.5', held: [], discarded: ['A', 'B'] });
+    expect(heldCardsAfterDraw(['A', 'B'], A)).toEqual({
+      rule: 'R3.5',
+      held: ['B'],
+      discarded: ['A'],
+    });
+    expect(heldCardsAfterDraw(['A', 'B'], J)).toEqual({
+      rule: 'R3.5',
+      held: [],
+      discarded: ['A', 'B'],
+    });
   });
 
   const units = [
@@ -66,7 +76,10 @@ describe('Rencounter activation', () => {
   ];
 
   it('R3.6 dice and markers (§3 Method Two): highest d6 acts; a one-side top tie activates them all; a cross-side tie re-rolls the tied', () => {
-    expect(diceMarkersRound(units, riggedDice([2, 5, 4]))).toMatchObject({ rule: 'R3.6', activate: ['r2'] });
+    expect(diceMarkersRound(units, riggedDice([2, 5, 4]))).toMatchObject({
+      rule: 'R3.6',
+      activate: ['r2'],
+    });
     expect(diceMarkersRound(units, riggedDice([6, 6, 4])).activate).toEqual(['r1', 'r2']);
     // r1 and b1 tie on 5: only they re-roll, 2 against 3, b1 acts.
     const r = diceMarkersRound(units, riggedDice([5, 1, 5, 2, 3]));
@@ -74,11 +87,18 @@ describe('Rencounter activation', () => {
     expect(r.rolls.length).toBe(5);
   });
 
-  it('R3.7 dice and markers variant (§3): all dice tied ends the turn; the last unit faces the opponent\'s die, a tie ends it', () => {
-    expect(diceMarkersRound(units, riggedDice([3, 3, 3]), true)).toMatchObject({ rule: 'R3.7', activate: [], turnEnds: true });
+  it("R3.7 dice and markers variant (§3): all dice tied ends the turn; the last unit faces the opponent's die, a tie ends it", () => {
+    expect(diceMarkersRound(units, riggedDice([3, 3, 3]), true)).toMatchObject({
+      rule: 'R3.7',
+      activate: [],
+      turnEnds: true,
+    });
     // Without the variant all tied is a cross-side tie: re-roll.
     expect(diceMarkersRound(units, riggedDice([3, 3, 3, 1, 2, 6])).activate).toEqual(['b1']);
-    expect(diceMarkersRound([units[2]], riggedDice([4, 4]), true)).toMatchObject({ rule: 'R3.7', turnEnds: true });
+    expect(diceMarkersRound([units[2]], riggedDice([4, 4]), true)).toMatchObject({
+      rule: 'R3.7',
+      turnEnds: true,
+    });
     expect(diceMarkersRound([units[2]], riggedDice([4, 2]), true).activate).toEqual(['b1']);
     expect(diceMarkersRound([units[2]], riggedDice([])).activate).toEqual(['b1']);
   });

@@ -27,7 +27,15 @@ const pistol = MISSILE_WEAPONS['flintlock-pistol'];
 const bow = MISSILE_WEAPONS['short-bow'];
 
 function shot(extra: Partial<ShotSituation>): ShotSituation {
-  return { fireSkill: 7, shooterWounds: 0, weapon: musket, distance: 8, aim: 'half', shotAction: 'only-shot', ...extra };
+  return {
+    fireSkill: 7,
+    shooterWounds: 0,
+    weapon: musket,
+    distance: 8,
+    aim: 'half',
+    shotAction: 'only-shot',
+    ...extra,
+  };
 }
 
 function valueOf(mods: Modifier[], rule: string): number {
@@ -46,7 +54,11 @@ describe('Rencounter fire', () => {
   it('R5.2 confirming roll (§5): needed 0 confirms on 9, -1 on 7, -2 on 5, -3 on 3, -4 on 1, -5 cannot hit', () => {
     expect([0, -1, -2, -3, -4, -5].map(confirmNeed)).toEqual([9, 7, 5, 3, 1, 0]);
     // Private Wilton: skill 5, -6 in modifiers, needs -1: a 1 then 7 or less.
-    expect(rollToHit(-1, riggedDice([1, 7]))).toMatchObject({ rule: 'R5.2', confirmDie: 7, hit: true });
+    expect(rollToHit(-1, riggedDice([1, 7]))).toMatchObject({
+      rule: 'R5.2',
+      confirmDie: 7,
+      hit: true,
+    });
     expect(rollToHit(-1, riggedDice([1, 8])).hit).toBe(false);
     expect(rollToHit(0, riggedDice([1, 9])).hit).toBe(true);
     expect(rollToHit(0, riggedDice([1, 10])).hit).toBe(false);
@@ -74,16 +86,26 @@ describe('Rencounter fire', () => {
       expect(valueOf(p.modifiers, 'R5.4')).toBe(mod);
     }
     expect(valueOf(planShot(shot({ distance: 2, aim: 'snap' })).modifiers, 'R5.4')).toBe(-2);
-    expect(planShot(shot({ distance: 51 }))).toMatchObject({ need: null, why: 'The target is out of range.' });
+    expect(planShot(shot({ distance: 51 }))).toMatchObject({
+      need: null,
+      why: 'The target is out of range.',
+    });
   });
 
   it('R5.5 armour and shields (§5): bows add the target armour and -1 medium / -2 large shield; muskets -1 against armour 3-4 only', () => {
     const bowShot = planShot(shot({ weapon: bow, targetArmour: 2, targetShield: 'large' }));
     expect(valueOf(bowShot.modifiers, 'R5.5')).toBe(-4);
-    expect(valueOf(planShot(shot({ weapon: bow, targetShield: 'medium' })).modifiers, 'R5.5')).toBe(-1);
+    expect(valueOf(planShot(shot({ weapon: bow, targetShield: 'medium' })).modifiers, 'R5.5')).toBe(
+      -1,
+    );
     expect(valueOf(planShot(shot({ targetArmour: 2 })).modifiers, 'R5.5')).toBe(0);
     expect(valueOf(planShot(shot({ targetArmour: 3 })).modifiers, 'R5.5')).toBe(-1);
-    expect(valueOf(planShot(shot({ weapon: MISSILE_WEAPONS['breechloader'], targetArmour: 4 })).modifiers, 'R5.5')).toBe(0);
+    expect(
+      valueOf(
+        planShot(shot({ weapon: MISSILE_WEAPONS['breechloader'], targetArmour: 4 })).modifiers,
+        'R5.5',
+      ),
+    ).toBe(0);
   });
 
   it('R5.6 javelin in the shield (§5): when the shield made the miss, a 50% chance (d6 1-3) it sticks', () => {
@@ -92,9 +114,18 @@ describe('Rencounter fire', () => {
     expect(javelinInShield(riggedDice([4])).stuck).toBe(false);
   });
 
-  it('R5.7 cover (§5): -1 obscuring, -2 leafy, -2 half solid, -3 3/4 solid, -4 a gun\'s width, -5 loophole', () => {
-    const covers = ['partial-obscuring', 'leafy', 'half-solid', 'three-quarter-solid', 'gun-port', 'loophole'] as const;
-    expect(covers.map((c) => valueOf(planShot(shot({ cover: c })).modifiers, 'R5.7'))).toEqual([-1, -2, -2, -3, -4, -5]);
+  it("R5.7 cover (§5): -1 obscuring, -2 leafy, -2 half solid, -3 3/4 solid, -4 a gun's width, -5 loophole", () => {
+    const covers = [
+      'partial-obscuring',
+      'leafy',
+      'half-solid',
+      'three-quarter-solid',
+      'gun-port',
+      'loophole',
+    ] as const;
+    expect(covers.map((c) => valueOf(planShot(shot({ cover: c })).modifiers, 'R5.7'))).toEqual([
+      -1, -2, -2, -3, -4, -5,
+    ]);
   });
 
   it('R5.8 duckbacks (§5): a miss only because of solid cover takes an action check at -2; failing, he ducks', () => {
@@ -127,35 +158,60 @@ describe('Rencounter fire', () => {
   });
 
   it('R5.11 snap fire (§5): -2 with another action, -4 for firearms on the move, thrown weapons -2 with half again the range', () => {
-    expect(valueOf(planShot(shot({ aim: 'snap', shotAction: 'only-shot' })).modifiers, 'R5.11')).toBe(0);
-    expect(valueOf(planShot(shot({ aim: 'snap', shotAction: 'with-other-action' })).modifiers, 'R5.11')).toBe(-2);
-    expect(valueOf(planShot(shot({ aim: 'snap', shotAction: 'moving-fast' })).modifiers, 'R5.11')).toBe(-4);
+    expect(
+      valueOf(planShot(shot({ aim: 'snap', shotAction: 'only-shot' })).modifiers, 'R5.11'),
+    ).toBe(0);
+    expect(
+      valueOf(planShot(shot({ aim: 'snap', shotAction: 'with-other-action' })).modifiers, 'R5.11'),
+    ).toBe(-2);
+    expect(
+      valueOf(planShot(shot({ aim: 'snap', shotAction: 'moving-fast' })).modifiers, 'R5.11'),
+    ).toBe(-4);
     expect(planShot(shot({ weapon: bow, aim: 'snap', shotAction: 'moving-fast' })).need).toBeNull();
-    expect(planShot(shot({ weapon: bow, aim: 'snap', shotAction: 'moving-fast', mounted: true })).need).not.toBeNull();
+    expect(
+      planShot(shot({ weapon: bow, aim: 'snap', shotAction: 'moving-fast', mounted: true })).need,
+    ).not.toBeNull();
     const javelin = MISSILE_WEAPONS['javelin'];
     expect(rangeBand(javelin, 4)).toBe('medium');
     expect(rangeBand(javelin, 4, true)).toBe('short'); // 3" x 1.5 = 4.5"
-    const thrown = planShot(shot({ weapon: javelin, distance: 4, runningThrow: true, shotAction: 'with-other-action', aim: 'snap' }));
+    const thrown = planShot(
+      shot({
+        weapon: javelin,
+        distance: 4,
+        runningThrow: true,
+        shotAction: 'with-other-action',
+        aim: 'snap',
+      }),
+    );
     expect(valueOf(thrown.modifiers, 'R5.11')).toBe(-2);
   });
 
   it('R5.12 multiple shots (§5): each shot after the first in a turn -1, cumulative; slow repeaters 2, fast 4', () => {
     const revolver = MISSILE_WEAPONS['small-da-revolver'];
-    expect(valueOf(planShot(shot({ weapon: revolver, distance: 4, shotNumber: 4 })).modifiers, 'R5.12')).toBe(-3);
+    expect(
+      valueOf(planShot(shot({ weapon: revolver, distance: 4, shotNumber: 4 })).modifiers, 'R5.12'),
+    ).toBe(-3);
     expect(planShot(shot({ weapon: revolver, distance: 4, shotNumber: 5 })).need).toBeNull();
-    expect(planShot(shot({ weapon: MISSILE_WEAPONS['small-sa-revolver'], distance: 4, shotNumber: 3 })).need).toBeNull();
+    expect(
+      planShot(shot({ weapon: MISSILE_WEAPONS['small-sa-revolver'], distance: 4, shotNumber: 3 }))
+        .need,
+    ).toBeNull();
   });
 
   it('R5.13 moving targets (§5): up to 3" +0, 3.5-6" -1, 6.5-12" -2, 12.5-18" -3', () => {
-    expect([3, 3.5, 6, 6.5, 12, 12.5, 18].map(movingTargetModifier)).toEqual([0, -1, -1, -2, -2, -3, -3]);
+    expect([3, 3.5, 6, 6.5, 12, 12.5, 18].map(movingTargetModifier)).toEqual([
+      0, -1, -1, -2, -2, -3, -3,
+    ]);
   });
 
-  it('R5.14 appearing targets (§5): first seen in the target\'s preceding activation -1, in the current one -2', () => {
-    expect(valueOf(planShot(shot({ appeared: 'preceding-activation' })).modifiers, 'R5.14')).toBe(-1);
+  it("R5.14 appearing targets (§5): first seen in the target's preceding activation -1, in the current one -2", () => {
+    expect(valueOf(planShot(shot({ appeared: 'preceding-activation' })).modifiers, 'R5.14')).toBe(
+      -1,
+    );
     expect(valueOf(planShot(shot({ appeared: 'this-activation' })).modifiers, 'R5.14')).toBe(-2);
   });
 
-  it('R5.15 fire past friends (§5): a friend in the way is hard cover, and a roll the friend\'s cover spoiled hits him', () => {
+  it("R5.15 fire past friends (§5): a friend in the way is hard cover, and a roll the friend's cover spoiled hits him", () => {
     const p = planShot(shot({ friendCover: 'half-solid' }));
     expect(valueOf(p.modifiers, 'R5.15')).toBe(-2);
     expect(p.need).toBe(5);
@@ -177,10 +233,21 @@ describe('Rencounter fire', () => {
 
   it('R5.19 opportunity fire (§5 optional): an enemy in the 4" circle allows an action roll, once between activations, as half-turn aim', () => {
     const zone = { centre: { x: 10, y: 10 } };
-    expect(opportunityFire({ exp: 4, woundPoints: 0 }, zone, { x: 11, y: 11 }, false, riggedDice([4]))).toMatchObject({ fires: true, aim: 'half' });
-    expect(opportunityFire({ exp: 4, woundPoints: 0 }, zone, { x: 11, y: 11 }, false, riggedDice([5])).fires).toBe(false);
-    expect(opportunityFire({ exp: 4, woundPoints: 0 }, zone, { x: 13, y: 10 }, false, riggedDice([])).fires).toBe(false);
-    expect(opportunityFire({ exp: 4, woundPoints: 0 }, zone, { x: 10, y: 10 }, true, riggedDice([])).fires).toBe(false);
+    expect(
+      opportunityFire({ exp: 4, woundPoints: 0 }, zone, { x: 11, y: 11 }, false, riggedDice([4])),
+    ).toMatchObject({ fires: true, aim: 'half' });
+    expect(
+      opportunityFire({ exp: 4, woundPoints: 0 }, zone, { x: 11, y: 11 }, false, riggedDice([5]))
+        .fires,
+    ).toBe(false);
+    expect(
+      opportunityFire({ exp: 4, woundPoints: 0 }, zone, { x: 13, y: 10 }, false, riggedDice([]))
+        .fires,
+    ).toBe(false);
+    expect(
+      opportunityFire({ exp: 4, woundPoints: 0 }, zone, { x: 10, y: 10 }, true, riggedDice([]))
+        .fires,
+    ).toBe(false);
   });
 
   it('R5.21 shotguns (§5 table notes): +2 to hit at short through long, and two targets at short to long, all in 4" at extreme', () => {
@@ -194,7 +261,10 @@ describe('Rencounter fire', () => {
   it('R5.22 automatic weapons (§5 experimental): a gun with no burst setting stops on an action roll or empties the magazine', () => {
     expect(burstStop(4, 0, riggedDice([4])).stops).toBe(true);
     expect(burstStop(4, 0, riggedDice([5])).stops).toBe(false);
-    expect(planShot(shot({ weapon: MISSILE_WEAPONS['submachinegun'], distance: 5, shotNumber: 12 })).need).toBe(7 - 11);
+    expect(
+      planShot(shot({ weapon: MISSILE_WEAPONS['submachinegun'], distance: 5, shotNumber: 12 }))
+        .need,
+    ).toBe(7 - 11);
   });
 
   it('R5.23 thrown objects (§5): d12 clock (12 the way of the throw), 1d6" plus the miss, never back more than half the throw', () => {

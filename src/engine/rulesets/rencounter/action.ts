@@ -211,7 +211,8 @@ export function heroCheck(
   exp: number,
   dice: DiceSource,
 ): Ruled & { inspired: boolean; secondDie?: number; nextTrigger: number } {
-  if (firstDie > trigger) return { rule: 'R3.33', inspired: false, nextTrigger: Math.max(1, trigger - 1) };
+  if (firstDie > trigger)
+    return { rule: 'R3.33', inspired: false, nextTrigger: Math.max(1, trigger - 1) };
   const secondDie = dice.roll(6);
   const inspired = secondDie <= exp;
   const nextTrigger = inspired ? Math.min(6, trigger + 1) : Math.max(1, trigger - 1);
@@ -228,11 +229,18 @@ export function horsemanshipOf(exp: number, set?: number): number {
  * morale, at or under horsemanship. `extra` adds situational terms (jump height, woods).
  */
 export function horsemanshipTest(
-  input: { horsemanship: number; riderWounds: number; horseWounds: number; morale?: number; extra?: number },
+  input: {
+    horsemanship: number;
+    riderWounds: number;
+    horseWounds: number;
+    morale?: number;
+    extra?: number;
+  },
   dice: DiceSource,
 ): Ruled & { die: number; total: number; passed: boolean; missedBy: number } {
   const die = dice.roll(6);
-  const total = die + input.riderWounds + input.horseWounds + (input.morale ?? 0) + (input.extra ?? 0);
+  const total =
+    die + input.riderWounds + input.horseWounds + (input.morale ?? 0) + (input.extra ?? 0);
   return {
     rule: 'R1.9',
     die,
@@ -312,7 +320,11 @@ export function rollOrder(
   const morale = options.morale ?? 0;
   const men = members.map((m) => {
     const total = die + m.woundPoints + morale;
-    return { id: m.id, total, outcome: classifyAction(die, total, target, m.exp, m.woundPoints).outcome };
+    return {
+      id: m.id,
+      total,
+      outcome: classifyAction(die, total, target, m.exp, m.woundPoints).outcome,
+    };
   });
   const leader = members.find((m) => m.leader) ?? members[0];
   const leaderOutcome = men.find((m) => m.id === leader.id)?.outcome ?? 'hesitates';
@@ -328,10 +340,12 @@ export function volleyShooters(
   members: readonly (OrderMember & { loaded: boolean })[],
   unit: { inFormation: boolean; leaderSeesMenAndEnemy: boolean; inMelee: boolean },
 ): Ruled & { shooters: { id: string; mayAim: boolean }[] | null; why?: string } {
-  if (!unit.inFormation) return { rule: 'R3.16', shooters: null, why: 'The unit is not in formation.' };
+  if (!unit.inFormation)
+    return { rule: 'R3.16', shooters: null, why: 'The unit is not in formation.' };
   if (!unit.leaderSeesMenAndEnemy)
     return { rule: 'R3.16', shooters: null, why: 'The leader cannot see his men and the enemy.' };
-  if (unit.inMelee) return { rule: 'R3.16', shooters: null, why: 'The unit is fighting hand to hand.' };
+  if (unit.inMelee)
+    return { rule: 'R3.16', shooters: null, why: 'The unit is fighting hand to hand.' };
   const followers = members.filter((m) => !m.leader);
   if (followers.some((m) => !m.loaded))
     return { rule: 'R3.16', shooters: null, why: 'Not every man has a loaded weapon.' };
@@ -344,4 +358,28 @@ export function linkDistance(exp: number): number {
   if (exp === 5) return 3;
   if (exp === 4) return 2;
   return 1;
+}
+
+/** What a man who rolled 7 can see around him, for the surrender test (R3.28). */
+export interface CowerSituation {
+  /** A fit, unengaged enemy with a loaded weapon within its Short band of him (the checklist's "close fire range"). */
+  loadedEnemyClose: boolean;
+  /** A fit, unengaged enemy with a melee weapon within one move of him. */
+  meleeEnemyWithinMove: boolean;
+  friendCanIntervene: boolean;
+  coverWithinReach: boolean;
+  /** Fanatics kill prisoners, so no one gives himself up to them (R9.4, the checklist's reading). */
+  enemyFanatic?: boolean;
+}
+
+/**
+ * A 7 (R3.28): he falls back from the enemy into cover, or he surrenders when a fit,
+ * unengaged enemy threatens him at close range, no friend can step in and no cover is
+ * within reach.
+ */
+export function cowerChoice(s: CowerSituation): Ruled & { does: 'retreats' | 'surrenders' } {
+  const threatened = s.loadedEnemyClose || s.meleeEnemyWithinMove;
+  if (threatened && !s.friendCanIntervene && !s.coverWithinReach && !s.enemyFanatic)
+    return { rule: 'R3.28', does: 'surrenders' };
+  return { rule: 'R3.28', does: 'retreats' };
 }

@@ -133,7 +133,8 @@ export function diceMarkersRound(
       return { rule: 'R3.7', activate: [], turnEnds: true, rolls };
     first = false;
     const sides = new Set(tied.map((r) => r.u.side));
-    if (sides.size === 1) return { rule: 'R3.6', activate: tied.map((r) => r.u.id), turnEnds: false, rolls };
+    if (sides.size === 1)
+      return { rule: 'R3.6', activate: tied.map((r) => r.u.id), turnEnds: false, rolls };
     rolling = tied.map((r) => r.u);
   }
 }
@@ -207,7 +208,8 @@ export function countersChances(tallies: Readonly<Record<string, number>>): Reco
       for (const other of ids) {
         if (other === id) continue;
         const below = Math.min(sides, Math.max(0, total - tallies[other] - 1)) / sides;
-        const equal = total - tallies[other] >= 1 && total - tallies[other] <= sides ? 1 / sides : 0;
+        const equal =
+          total - tallies[other] >= 1 && total - tallies[other] <= sides ? 1 / sides : 0;
         const next = new Array<number>(ways.length + 1).fill(0);
         ways.forEach((w, k) => {
           next[k] += w * below;

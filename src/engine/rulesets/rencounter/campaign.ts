@@ -7,7 +7,11 @@ import type { Ruled } from './types';
  * experience and riding, d12 for fire and melee) rolls over it; it cannot pass the die's
  * top (6 or 12).
  */
-export function improveSkill(current: number, sides: 6 | 12, dice: DiceSource): Ruled & { die: number | null; next: number } {
+export function improveSkill(
+  current: number,
+  sides: 6 | 12,
+  dice: DiceSource,
+): Ruled & { die: number | null; next: number } {
   if (current >= sides) return { rule: 'R11.1', die: null, next: current };
   const die = dice.roll(sides);
   return { rule: 'R11.1', die, next: die > current ? current + 1 : current };
@@ -17,7 +21,12 @@ export type AftermathCare = 'none' | 'hazardous-1' | 'hazardous-2' | 'good';
 
 export interface AftermathResult extends Ruled {
   /** Every d6 read, in order, with what it meant. */
-  rolls: { die: number; modified: number; meant: 'sepsis' | 'permanent' | 'healed'; reroll?: number }[];
+  rolls: {
+    die: number;
+    modified: number;
+    meant: 'sepsis' | 'permanent' | 'healed';
+    reroll?: number;
+  }[];
   permanent: number;
   healed: number;
   /** More than 5 permanent points from this fight: dead of complications. */
@@ -30,7 +39,12 @@ export interface AftermathResult extends Ruled {
  * aftermath takes 1 or 2 off each roll; good care re-rolls a 1 or 2 once and keeps the
  * re-roll. `maxRolls` stops an endless chain of sepsis (each one rolls on).
  */
-export function woundAftermath(woundPoints: number, care: AftermathCare, dice: DiceSource, maxRolls = 200): AftermathResult {
+export function woundAftermath(
+  woundPoints: number,
+  care: AftermathCare,
+  dice: DiceSource,
+  maxRolls = 200,
+): AftermathResult {
   const minus = care === 'hazardous-1' ? 1 : care === 'hazardous-2' ? 2 : 0;
   const rolls: AftermathResult['rolls'] = [];
   let pending = woundPoints;

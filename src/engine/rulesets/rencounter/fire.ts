@@ -25,7 +25,11 @@ export const RANGE_MODIFIERS: Record<RangeBandName, number> = {
  * and thrown weapons, up to 2" for long arms and bows; then the first column at or past
  * the distance; null beyond extreme. A running throw stretches every range by half (R5.21).
  */
-export function rangeBand(weapon: MissileWeapon, distance: number, runningThrow = false): RangeBandName | null {
+export function rangeBand(
+  weapon: MissileWeapon,
+  distance: number,
+  runningThrow = false,
+): RangeBandName | null {
   const close = weapon.tooClose === 'contact' ? 1 : 2;
   if (distance <= close) return 'too-close';
   const stretch = runningThrow && weapon.thrown ? 1.5 : 1;
@@ -59,7 +63,12 @@ export const COVER_MODIFIERS: Record<Cover, number> = {
 
 /** Solid cover makes a miss it caused a duckback (R5.8); leafy and obscuring cover do not. */
 export function isSolidCover(cover: Cover): boolean {
-  return cover === 'half-solid' || cover === 'three-quarter-solid' || cover === 'gun-port' || cover === 'loophole';
+  return (
+    cover === 'half-solid' ||
+    cover === 'three-quarter-solid' ||
+    cover === 'gun-port' ||
+    cover === 'loophole'
+  );
 }
 
 /** Aim before the shot (R5.10): none (a snap shot), half a turn, one turn, two or more. */
@@ -124,7 +133,11 @@ export function aimModifier(aim: Aim): number {
 }
 
 /** Armour and shields against a missile (R5.5). */
-export function armourModifiers(weapon: MissileWeapon, armour: number, shield: 'none' | 'medium' | 'large'): Modifier[] {
+export function armourModifiers(
+  weapon: MissileWeapon,
+  armour: number,
+  shield: 'none' | 'medium' | 'large',
+): Modifier[] {
   const out: Modifier[] = [];
   if (weapon.armour === 'full') {
     if (armour > 0) out.push({ rule: 'R5.5', label: 'armour', value: -armour });
@@ -140,12 +153,28 @@ export function armourModifiers(weapon: MissileWeapon, armour: number, shield: '
 export function planShot(s: ShotSituation): ShotPlan {
   const w = s.weapon;
   const band = rangeBand(w, s.distance, s.runningThrow);
-  if (band === null) return { rule: 'R5.4', band, modifiers: [], need: null, why: 'The target is out of range.' };
-  if (s.shotAction === 'moving-fast' && (w.firesOnTheMove === 'never' || (w.firesOnTheMove === 'mounted' && !s.mounted)))
-    return { rule: 'R5.11', band, modifiers: [], need: null, why: 'This weapon cannot be fired on the run.' };
+  if (band === null)
+    return { rule: 'R5.4', band, modifiers: [], need: null, why: 'The target is out of range.' };
+  if (
+    s.shotAction === 'moving-fast' &&
+    (w.firesOnTheMove === 'never' || (w.firesOnTheMove === 'mounted' && !s.mounted))
+  )
+    return {
+      rule: 'R5.11',
+      band,
+      modifiers: [],
+      need: null,
+      why: 'This weapon cannot be fired on the run.',
+    };
   const shotNumber = s.shotNumber ?? 1;
   if (shotNumber > shotsPerTurn(w.repeat))
-    return { rule: 'R5.12', band, modifiers: [], need: null, why: 'The weapon cannot fire that often in one turn.' };
+    return {
+      rule: 'R5.12',
+      band,
+      modifiers: [],
+      need: null,
+      why: 'The weapon cannot fire that often in one turn.',
+    };
   const m: Modifier[] = [];
   const add = (rule: string, label: string, value: number) => {
     if (value !== 0) m.push({ rule, label, value });
@@ -244,7 +273,10 @@ export function duckbackCheck(
  * Mounted targets (R5.9): a shot at the pair takes +1 and a d6 says which is hit (1-2
  * the man); a shot aimed at one hits the other on a 1.
  */
-export function mountedHit(dice: DiceSource, aimedAt?: 'man' | 'horse'): Ruled & { die: number; hit: 'man' | 'horse' } {
+export function mountedHit(
+  dice: DiceSource,
+  aimedAt?: 'man' | 'horse',
+): Ruled & { die: number; hit: 'man' | 'horse' } {
   const die = dice.roll(6);
   if (aimedAt === undefined) return { rule: 'R5.9', die, hit: die <= 2 ? 'man' : 'horse' };
   const other = aimedAt === 'man' ? 'horse' : 'man';
@@ -281,9 +313,19 @@ export function opportunityFire(
 ): Ruled & { fires: boolean; die?: number; aim: Aim; why?: string } {
   const radius = (zone.diameter ?? 4) / 2;
   if (Math.hypot(enemyAt.x - zone.centre.x, enemyAt.y - zone.centre.y) > radius)
-    return { rule: 'R5.19', fires: false, aim: 'half', why: 'The enemy is outside the watched area.' };
+    return {
+      rule: 'R5.19',
+      fires: false,
+      aim: 'half',
+      why: 'The enemy is outside the watched area.',
+    };
   if (usedSinceActivation)
-    return { rule: 'R5.19', fires: false, aim: 'half', why: 'He has already fired on watch since his unit last went.' };
+    return {
+      rule: 'R5.19',
+      fires: false,
+      aim: 'half',
+      why: 'He has already fired on watch since his unit last went.',
+    };
   const r = rollAction({ exp: figure.exp, woundPoints: figure.woundPoints }, dice);
   return { rule: 'R5.19', fires: r.outcome === 'acts', die: r.die, aim: 'half' };
 }
@@ -292,7 +334,9 @@ export function opportunityFire(
  * Shotgun and blunderbuss targets (R5.21): at short two adjacent men, at medium two
  * within 1", at long two up to 2" apart (and any between), at extreme all in a 4" band.
  */
-export function shotgunSpread(band: RangeBandName): Ruled & { targets: number | 'all'; within: number } {
+export function shotgunSpread(
+  band: RangeBandName,
+): Ruled & { targets: number | 'all'; within: number } {
   if (band === 'short') return { rule: 'R5.21', targets: 2, within: 1 };
   if (band === 'medium') return { rule: 'R5.21', targets: 2, within: 2 };
   if (band === 'long') return { rule: 'R5.21', targets: 2, within: 3 };

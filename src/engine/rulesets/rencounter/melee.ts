@@ -25,7 +25,11 @@ export function meleeSucceeds(die: number, need: number): boolean {
  * their action roll count too) gives the attackers +1 each and the defender -1 to parry;
  * nothing against a defending master.
  */
-export function gangUp(activeAttackers: number, activeHelpers: number, defenderExp: number): Ruled & { attack: number; parry: number } {
+export function gangUp(
+  activeAttackers: number,
+  activeHelpers: number,
+  defenderExp: number,
+): Ruled & { attack: number; parry: number } {
   if (defenderExp >= 6) return { rule: 'R6.5', attack: 0, parry: 0 };
   const extra = Math.max(0, activeAttackers + activeHelpers - 1);
   return { rule: 'R6.5', attack: extra, parry: -extra };
@@ -37,7 +41,11 @@ export function activeAttackers(
   dice: DiceSource,
 ): Ruled & { dice: number[]; active: number } {
   const rolls = men.map((m) => rollAction({ exp: m.exp, woundPoints: m.woundPoints }, dice));
-  return { rule: 'R6.5', dice: rolls.map((r) => r.die), active: rolls.filter((r) => r.outcome === 'acts').length };
+  return {
+    rule: 'R6.5',
+    dice: rolls.map((r) => r.die),
+    active: rolls.filter((r) => r.outcome === 'acts').length,
+  };
 }
 
 /** The most a fighter may give up for an aggressive attack: down to skill 6 (R6.15p). */
@@ -191,7 +199,11 @@ export interface StrokeResult extends Ruled {
  * succeeds and the parry fails; a riposte hits when the attack missed, the parry
  * succeeded, the check passed and the same die is good against the riposte number.
  */
-export function resolveStroke(s: StrokeSituation, dice: DiceSource, riposteUsed = false): StrokeResult {
+export function resolveStroke(
+  s: StrokeSituation,
+  dice: DiceSource,
+  riposteUsed = false,
+): StrokeResult {
   const plan = planStroke(s, riposteUsed);
   const attackDie = dice.roll(12);
   const parryDie = dice.roll(12);
@@ -204,10 +216,20 @@ export function resolveStroke(s: StrokeSituation, dice: DiceSource, riposteUsed 
     riposteCheckDie = check.die;
     riposteReady = check.outcome === 'acts';
   }
-  const base = { attackDie, parryDie, ...(riposteCheckDie !== undefined ? { riposteCheckDie } : {}) };
+  const base = {
+    attackDie,
+    parryDie,
+    ...(riposteCheckDie !== undefined ? { riposteCheckDie } : {}),
+  };
   if (hits && !parries) {
     const damage = rollDamage(
-      { kind: 'melee', weapon: s.attacker.weapon.damage, targetArmour: s.defender.armour, hitNeed: plan.attack.need, hitDie: attackDie },
+      {
+        kind: 'melee',
+        weapon: s.attacker.weapon.damage,
+        targetArmour: s.defender.armour,
+        hitNeed: plan.attack.need,
+        hitDie: attackDie,
+      },
       dice,
     );
     return { rule: 'R6.1', ...base, outcome: 'defender-hit', damage };
@@ -215,7 +237,13 @@ export function resolveStroke(s: StrokeSituation, dice: DiceSource, riposteUsed 
   if (hits) return { rule: 'R6.1', ...base, outcome: 'parried' };
   if (parries && riposteReady && plan.riposte && meleeSucceeds(parryDie, plan.riposte.need)) {
     const damage = rollDamage(
-      { kind: 'melee', weapon: s.defender.weapon.damage, targetArmour: s.attacker.armour, hitNeed: plan.riposte.need, hitDie: parryDie },
+      {
+        kind: 'melee',
+        weapon: s.defender.weapon.damage,
+        targetArmour: s.attacker.armour,
+        hitNeed: plan.riposte.need,
+        hitDie: parryDie,
+      },
       dice,
     );
     return { rule: 'R6.2', ...base, outcome: 'riposte-hit', damage };
@@ -244,7 +272,8 @@ export function lastShot(
 ): Ruled & { fires: boolean; die: number; extra: Modifier[] } {
   const r = rollAction({ exp: shooter.exp, woundPoints: shooter.woundPoints }, dice);
   const extra: Modifier[] = [];
-  if (!options.aimingAtCharger) extra.push({ rule: 'R6.7', label: 'snap shot at a charger', value: -2 });
+  if (!options.aimingAtCharger)
+    extra.push({ rule: 'R6.7', label: 'snap shot at a charger', value: -2 });
   if (options.offHand) extra.push({ rule: 'R6.7', label: 'off hand', value: -2 });
   return { rule: 'R6.7', fires: r.outcome === 'acts', die: r.die, extra };
 }
@@ -291,7 +320,11 @@ export function stuckWeapon(
 export const HORSE_SKILL = { common: 3, cavalry: 5, warhorse: 7 } as const;
 
 /** A horse's dodge "parry" (R6.11): its skill less its wounds and any armour term the scenario gives. */
-export function horseDodgeNeed(kind: keyof typeof HORSE_SKILL, horseWounds: number, extra = 0): number {
+export function horseDodgeNeed(
+  kind: keyof typeof HORSE_SKILL,
+  horseWounds: number,
+  extra = 0,
+): number {
   return HORSE_SKILL[kind] - horseWounds + extra;
 }
 
@@ -312,3 +345,11 @@ export function horseKick(
 
 /** A trained warhorse's own attack (R6.12): at its skill, to hit 0, damage +1, if the rider passes horsemanship. */
 export const WARHORSE_ATTACK = { toHit: 0, damage: 1 } as const;
+
+/**
+ * The order of strokes in an activation (R6.4): men who began adjacent strike first,
+ * chargers (any move into contact) after them; each keeps its given order otherwise.
+ */
+export function strokeOrder<T extends { charged: boolean }>(attackers: readonly T[]): T[] {
+  return [...attackers.filter((a) => !a.charged), ...attackers.filter((a) => a.charged)];
+}

@@ -14,7 +14,11 @@ export type FootMode = 'walk' | 'run' | 'crawl' | 'low-crawl' | 'backwards';
  * reading: the walk's wound penalty, capped at 3"). Terrain multiplies it (R4.18: 1, 2/3,
  * 1/2 or 1/3).
  */
-export function footAllowance(mode: FootMode, woundPoints: number, terrainFactor = 1): Ruled & { inches: number } {
+export function footAllowance(
+  mode: FootMode,
+  woundPoints: number,
+  terrainFactor = 1,
+): Ruled & { inches: number } {
   const wp = woundPoints;
   const raw = {
     walk: 6 - 2 * wp,
@@ -54,9 +58,17 @@ export function footTurns(inches: number): { turns: number; spacing: number } {
 }
 
 /** Horse speeds next turn (R4.6, R4.7): top 12" (18" advanced), within 6" of this turn's speed. */
-export function horseSpeedRange(current: number, advanced: boolean, topSpeed?: number): Ruled & { min: number; max: number } {
+export function horseSpeedRange(
+  current: number,
+  advanced: boolean,
+  topSpeed?: number,
+): Ruled & { min: number; max: number } {
   const top = topSpeed ?? (advanced ? 18 : 12);
-  return { rule: advanced ? 'R4.7' : 'R4.6', min: Math.max(0, current - 6), max: Math.min(top, current + 6) };
+  return {
+    rule: advanced ? 'R4.7' : 'R4.6',
+    min: Math.max(0, current - 6),
+    max: Math.min(top, current + 6),
+  };
 }
 
 /**
@@ -64,9 +76,16 @@ export function horseSpeedRange(current: number, advanced: boolean, topSpeed?: n
  * rider of a wounded horse over 3" whose action total passes 6, tests horsemanship or
  * falls.
  */
-export function riderMustTest(speed: number, actionActed: boolean, actionTotal: number, riderWounds: number, horseWounds: number): Ruled & { test: boolean } {
+export function riderMustTest(
+  speed: number,
+  actionActed: boolean,
+  actionTotal: number,
+  riderWounds: number,
+  horseWounds: number,
+): Ruled & { test: boolean } {
   if (speed > 12 && !actionActed) return { rule: 'R4.7', test: true };
-  if ((riderWounds > 0 || horseWounds > 0) && speed > 3 && actionTotal > 6) return { rule: 'R4.7', test: true };
+  if ((riderWounds > 0 || horseWounds > 0) && speed > 3 && actionTotal > 6)
+    return { rule: 'R4.7', test: true };
   return { rule: 'R4.7', test: false };
 }
 
@@ -103,9 +122,14 @@ export function woodsPenalty(speed: number, safeSpeed: number, step: 3 | 6 = 3):
  * the horse stops (the book's "under 6" stops and "over 6" +4 leave 6" itself open; we
  * stop it). +1 for a small horse, -1 for a big one.
  */
-export function trampleModifier(speed: number, size: 'small' | 'normal' | 'big' = 'normal'): Ruled & { hits: boolean; modifiers: Modifier[] } {
+export function trampleModifier(
+  speed: number,
+  size: 'small' | 'normal' | 'big' = 'normal',
+): Ruled & { hits: boolean; modifiers: Modifier[] } {
   if (speed <= 6) return { rule: 'R4.14', hits: false, modifiers: [] };
-  const modifiers: Modifier[] = [{ rule: 'R4.14', label: 'horse speed', value: speed > 12 ? 2 : 4 }];
+  const modifiers: Modifier[] = [
+    { rule: 'R4.14', label: 'horse speed', value: speed > 12 ? 2 : 4 },
+  ];
   if (size === 'small') modifiers.push({ rule: 'R4.14', label: 'small horse', value: 1 });
   if (size === 'big') modifiers.push({ rule: 'R4.14', label: 'big horse', value: -1 });
   return { rule: 'R4.14', hits: true, modifiers };
@@ -149,7 +173,10 @@ export function fallDamageModifier(speed: number): Ruled & { value: number } {
  * Climbing a contour (R9.3): foot lose 0" for a 0.5" contour, 1" for 1", 2" for 1.5";
  * horses 1", 3", and a 1.5" contour takes the whole move and a horsemanship test.
  */
-export function contourCost(heightInches: number, mover: 'foot' | 'horse'): Ruled & { inches: number | 'whole-move' } {
+export function contourCost(
+  heightInches: number,
+  mover: 'foot' | 'horse',
+): Ruled & { inches: number | 'whole-move' } {
   if (mover === 'foot') {
     if (heightInches <= 0.5) return { rule: 'R9.3', inches: 0 };
     if (heightInches <= 1) return { rule: 'R9.3', inches: 1 };

@@ -33,12 +33,17 @@ export function spotNeed(s: SpotSituation): Ruled & { need: number; modifiers: M
   const factor = (s.multipliers ?? []).reduce((p, x) => p * x, 1);
   const modifiers: Modifier[] = [{ rule: 'R8.1', label: 'range', value: -(s.range / factor) }];
   if (s.spotterHasMaster) modifiers.push({ rule: 'R8.1', label: 'a master looking', value: 2 });
-  if (s.spotterVeterans) modifiers.push({ rule: 'R8.1', label: 'veterans looking', value: s.spotterVeterans });
-  if (s.visibleGreens) modifiers.push({ rule: 'R8.1', label: 'careless greens', value: s.visibleGreens });
+  if (s.spotterVeterans)
+    modifiers.push({ rule: 'R8.1', label: 'veterans looking', value: s.spotterVeterans });
+  if (s.visibleGreens)
+    modifiers.push({ rule: 'R8.1', label: 'careless greens', value: s.visibleGreens });
   return { rule: 'R8.1', need: 12 + totalOf(modifiers), modifiers };
 }
 
-export function rollSpot(s: SpotSituation, dice: DiceSource): Ruled & { die: number; need: number; spotted: boolean } {
+export function rollSpot(
+  s: SpotSituation,
+  dice: DiceSource,
+): Ruled & { die: number; need: number; spotted: boolean } {
   const { need } = spotNeed(s);
   const die = dice.roll(12);
   return { rule: 'R8.1', die, need, spotted: die < need };
@@ -49,7 +54,9 @@ export function rollSpot(s: SpotSituation, dice: DiceSource): Ruled & { die: num
  * this is the checklist's): d6 1-2 stays with its downed rider, 3-4 follows the nearest
  * friendly horses, 5-6 runs on, d3 for left 45 degrees, ahead or right 45 degrees.
  */
-export function riderlessHorse(dice: DiceSource): Ruled & { die: number; does: 'stays' | 'follows' | 'runs'; turn?: -45 | 0 | 45 } {
+export function riderlessHorse(
+  dice: DiceSource,
+): Ruled & { die: number; does: 'stays' | 'follows' | 'runs'; turn?: -45 | 0 | 45 } {
   const die = dice.roll(6);
   if (die <= 2) return { rule: 'R9.2', die, does: 'stays' };
   if (die <= 4) return { rule: 'R9.2', die, does: 'follows' };
@@ -71,10 +78,16 @@ export function grenadeBlast(
     { rule: 'R9.9', label: 'grenade', value: 1 },
     { rule: 'R9.9', label: 'distance from the burst', value: Math.floor(inchesAway * 2) },
   ];
-  const damage = rollDamage({ kind: 'missile', weapon: 0, targetArmour: victim.armour, extra }, dice);
+  const damage = rollDamage(
+    { kind: 'missile', weapon: 0, targetArmour: victim.armour, extra },
+    dice,
+  );
   if (damage.woundPoints >= 2) return { rule: 'R9.9', damage, knockedDown: true };
   if (damage.level === 'minor' || damage.total <= 14) {
-    const r = rollAction({ exp: victim.exp, woundPoints: victim.woundPoints + damage.woundPoints }, dice);
+    const r = rollAction(
+      { exp: victim.exp, woundPoints: victim.woundPoints + damage.woundPoints },
+      dice,
+    );
     return { rule: 'R9.9', damage, knockedDown: r.outcome !== 'acts', checkDie: r.die };
   }
   return { rule: 'R9.9', damage, knockedDown: false };
@@ -100,7 +113,10 @@ export function grenadeReaction(
 ): Ruled & { die: number; succeeds: boolean } {
   const base = reaction === 'kick' ? -1 : -2;
   const timed = throwerExp >= 5 ? -1 : 0;
-  const r = rollAction({ exp: man.exp, woundPoints: man.woundPoints, targetChange: base + timed }, dice);
+  const r = rollAction(
+    { exp: man.exp, woundPoints: man.woundPoints, targetChange: base + timed },
+    dice,
+  );
   return { rule: 'R9.10', die: r.die, succeeds: r.outcome === 'acts' };
 }
 
@@ -117,19 +133,30 @@ export const CANISTER_TABLE: readonly { upTo: number; toHit: number; damage: num
  * A canister or grape shot's terms at a range (R9.14, R9.15): the first row at or past
  * the range; grape takes -1 out to medium (the 12" row) and -2 beyond. Null past 96".
  */
-export function canisterAt(range: number, load: 'canister' | 'grape' = 'canister'): Ruled & { toHit: number; damage: number; spreadPer10: number } | null {
+export function canisterAt(
+  range: number,
+  load: 'canister' | 'grape' = 'canister',
+): (Ruled & { toHit: number; damage: number; spreadPer10: number }) | null {
   const i = CANISTER_TABLE.findIndex((row) => range <= row.upTo);
   if (i < 0) return null;
   const row = CANISTER_TABLE[i];
   const grape = load === 'grape' ? (i <= 1 ? -1 : -2) : 0;
-  return { rule: 'R9.14', toHit: row.toHit + grape, damage: row.damage, spreadPer10: load === 'grape' ? 2 : 1 };
+  return {
+    rule: 'R9.14',
+    toHit: row.toHit + grape,
+    damage: row.damage,
+    spreadPer10: load === 'grape' ? 2 : 1,
+  };
 }
 
 /**
  * Artillery to-hit terms for the ground and the gun (R9.16): rocky ground +2, wet or soft
  * ground -2; 3-pounder -1, 6 0, 9 +1, 12 +2.
  */
-export function artilleryModifiers(ground: 'rocky' | 'normal' | 'soft', pounds: 3 | 6 | 9 | 12): Modifier[] {
+export function artilleryModifiers(
+  ground: 'rocky' | 'normal' | 'soft',
+  pounds: 3 | 6 | 9 | 12,
+): Modifier[] {
   const out: Modifier[] = [];
   if (ground === 'rocky') out.push({ rule: 'R9.16', label: 'bouncing on rock', value: 2 });
   if (ground === 'soft') out.push({ rule: 'R9.16', label: 'soft ground', value: -2 });
@@ -172,10 +199,18 @@ export function gunAccident(dice: DiceSource): Ruled & { die: number; accident: 
   if (die <= 2) return { rule: 'R9.18', die, accident: { kind: 'explodes' } };
   if (die <= 5) {
     const highDie = dice.roll(6);
-    return { rule: 'R9.18', die, accident: { kind: 'premature', crewWounded: 5 - die, high: highDie <= 3, highDie } };
+    return {
+      rule: 'R9.18',
+      die,
+      accident: { kind: 'premature', crewWounded: 5 - die, high: highDie <= 3, highDie },
+    };
   }
   if (die <= 8) return { rule: 'R9.18', die, accident: { kind: 'recoil' } };
-  return { rule: 'R9.18', die, accident: { kind: 'loading-mistake', actionsToClear: dice.roll(6) } };
+  return {
+    rule: 'R9.18',
+    die,
+    accident: { kind: 'loading-mistake', actionsToClear: dice.roll(6) },
+  };
 }
 
 /** A bursting gun's damage term (R9.18): +1 per inch from the gun, within 6". */

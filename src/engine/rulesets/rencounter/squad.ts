@@ -56,7 +56,11 @@ export function createGroup(size: number, dice: DiceSource, variety = false): Cr
 }
 
 /** A side: `groups` groups all of the rolled size (R15.3, R15.4: 2-5 groups is good). */
-export function createSide(groups: number, dice: DiceSource, variety = false): Ruled & { size: number; groups: CreatedFigure[][] } {
+export function createSide(
+  groups: number,
+  dice: DiceSource,
+  variety = false,
+): Ruled & { size: number; groups: CreatedFigure[][] } {
   const { size } = rollGroupSize(dice);
   const out: CreatedFigure[][] = [];
   for (let g = 0; g < groups; g++) out.push(createGroup(size, dice, variety));

@@ -52,7 +52,13 @@ export function damageModifiers(input: DamageInput): Modifier[] {
   const rule = input.kind === 'melee' ? 'R6.13' : 'R5.17';
   if (input.shotgun && input.band) {
     // Shotguns: -2 Too Close, then +1 per range bracket further (R5.21).
-    const ladder: Record<RangeBandName, number> = { 'too-close': -2, short: -1, medium: 0, long: 1, extreme: 2 };
+    const ladder: Record<RangeBandName, number> = {
+      'too-close': -2,
+      short: -1,
+      medium: 0,
+      long: 1,
+      extreme: 2,
+    };
     out.push({ rule: 'R5.21', label: 'shot spread at this range', value: ladder[input.band] });
   } else {
     if (input.weapon !== 0) out.push({ rule, label: 'weapon', value: input.weapon });
@@ -60,7 +66,11 @@ export function damageModifiers(input: DamageInput): Modifier[] {
       out.push({ rule: 'R5.17', label: 'extreme range', value: 1 });
   }
   if (input.targetArmour >= 3) out.push({ rule, label: 'heavy armour', value: 1 });
-  if (input.hitNeed !== undefined && input.hitDie !== undefined && input.hitNeed - input.hitDie >= 3)
+  if (
+    input.hitNeed !== undefined &&
+    input.hitDie !== undefined &&
+    input.hitNeed - input.hitDie >= 3
+  )
     out.push({ rule, label: 'a clean hit', value: input.kind === 'melee' ? -2 : -1 });
   for (const m of input.extra ?? []) out.push(m);
   return out;
@@ -111,7 +121,13 @@ export interface WoundEffects {
 
 export function woundEffects(woundPoints: number): Ruled & WoundEffects {
   const wp = Math.max(0, Math.min(6, woundPoints));
-  return { rule: 'R7.6', rollPenalty: wp, footMovePenalty: 2 * wp, crippled: wp >= 3, dead: wp >= 6 };
+  return {
+    rule: 'R7.6',
+    rollPenalty: wp,
+    footMovePenalty: 2 * wp,
+    crippled: wp >= 3,
+    dead: wp >= 6,
+  };
 }
 
 /**
@@ -119,7 +135,10 @@ export function woundEffects(woundPoints: number): Ruled & WoundEffects {
  * kill. A serious or crippling wound knocks him down (R7.3, R7.5) unless the variable
  * knockdown option saves him (variableKnockdown).
  */
-export function addWound(woundPoints: number, level: DamageLevel): Ruled & { woundPoints: number; dead: boolean; knockedDown: boolean } {
+export function addWound(
+  woundPoints: number,
+  level: DamageLevel,
+): Ruled & { woundPoints: number; dead: boolean; knockedDown: boolean } {
   const next = Math.min(6, woundPoints + WOUND_POINTS[level]);
   return {
     rule: 'R7.6',
@@ -149,7 +168,10 @@ export function variableKnockdown(
  * checklist's choice); a serious wound makes the rider test horsemanship next activation;
  * a crippling one brings the horse down.
  */
-export function horseWoundEffects(horseWounds: number, baseSpeed: number): Ruled & { topSpeed: number; riderTests: boolean; horseDown: boolean } {
+export function horseWoundEffects(
+  horseWounds: number,
+  baseSpeed: number,
+): Ruled & { topSpeed: number; riderTests: boolean; horseDown: boolean } {
   return {
     rule: 'R7.7',
     topSpeed: Math.max(0, baseSpeed - 3 * horseWounds),
@@ -182,7 +204,9 @@ export function freePinnedRider(
 export type WoundLocation = 'left-leg' | 'right-leg' | 'left-arm' | 'right-arm' | 'body' | 'head';
 
 /** Wound locations (R10.4), d6: 1 left leg, 2 right leg, 3 left arm, 4 right arm, 5 body, 6 head. */
-export function rollWoundLocation(dice: DiceSource): Ruled & { die: number; location: WoundLocation } {
+export function rollWoundLocation(
+  dice: DiceSource,
+): Ruled & { die: number; location: WoundLocation } {
   const die = dice.roll(6);
   const table: WoundLocation[] = ['left-leg', 'right-leg', 'left-arm', 'right-arm', 'body', 'head'];
   return { rule: 'R10.4', die, location: table[die - 1] };
@@ -193,13 +217,17 @@ export function rollWoundLocation(dice: DiceSource): Ruled & { die: number; loca
  * and one point less against shooting; arms 1" of movement a point and one point more
  * against combat rolls; body and head as usual.
  */
-export function locationPenalties(location: WoundLocation, points: number): Ruled & {
+export function locationPenalties(
+  location: WoundLocation,
+  points: number,
+): Ruled & {
   movePenalty: number;
   shootingPenalty: number;
   combatPenalty: number;
   minimumCrawl: number;
 } {
-  if (points <= 0) return { rule: 'R10.5', movePenalty: 0, shootingPenalty: 0, combatPenalty: 0, minimumCrawl: 0 };
+  if (points <= 0)
+    return { rule: 'R10.5', movePenalty: 0, shootingPenalty: 0, combatPenalty: 0, minimumCrawl: 0 };
   if (location === 'left-leg' || location === 'right-leg')
     return {
       rule: 'R10.5',
@@ -209,8 +237,20 @@ export function locationPenalties(location: WoundLocation, points: number): Rule
       minimumCrawl: 1,
     };
   if (location === 'left-arm' || location === 'right-arm')
-    return { rule: 'R10.5', movePenalty: points, shootingPenalty: points + 1, combatPenalty: points + 1, minimumCrawl: 0 };
-  return { rule: 'R10.5', movePenalty: 2 * points, shootingPenalty: points, combatPenalty: points, minimumCrawl: 0 };
+    return {
+      rule: 'R10.5',
+      movePenalty: points,
+      shootingPenalty: points + 1,
+      combatPenalty: points + 1,
+      minimumCrawl: 0,
+    };
+  return {
+    rule: 'R10.5',
+    movePenalty: 2 * points,
+    shootingPenalty: points,
+    combatPenalty: points,
+    minimumCrawl: 0,
+  };
 }
 
 /** A man for the break point. */
@@ -244,6 +284,12 @@ export function sideBroken(
     return men.filter(healthy).length > men.length / 2;
   });
   if (!anyUnitAboveHalf)
-    return { rule: 'R13.1', broken: true, effective, total, why: 'No unit has more than half its men fit.' };
+    return {
+      rule: 'R13.1',
+      broken: true,
+      effective,
+      total,
+      why: 'No unit has more than half its men fit.',
+    };
   return { rule: 'R13.1', broken: false, effective, total };
 }
