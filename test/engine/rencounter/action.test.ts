@@ -72,6 +72,15 @@ describe('Rencounter action roll', () => {
     const dice = riggedDice([6]);
     expect(rollAction({ exp: 6, woundPoints: 0, masterMode: 'auto' }, dice).outcome).toBe('acts');
     expect(dice.remaining()).toBe(0);
+    // Even a check at -2 (a duckback): only wounds or morale can make him fail.
+    expect(
+      rollAction({ exp: 6, woundPoints: 0, targetChange: -2, masterMode: 'auto' }, riggedDice([6]))
+        .outcome,
+    ).toBe('acts');
+    // Wounded, he rolls like anyone: 5 + 2 = 7 is above 6.
+    expect(
+      rollAction({ exp: 6, woundPoints: 2, masterMode: 'auto' }, riggedDice([5])).outcome,
+    ).toBe('cowers');
     // Exact chances: confirm fails 1/6 x 1/2 = 1/12.
     expect(chanceToAct({ exp: 6, woundPoints: 0, masterMode: 'confirm' })).toBeCloseTo(11 / 12, 12);
     expect(chanceToAct({ exp: 6, woundPoints: 0, masterMode: 'auto' })).toBeCloseTo(1, 12);

@@ -4,7 +4,9 @@ import {
   burstStop,
   chanceToHit,
   confirmNeed,
+  duckbackAfterWound,
   duckbackCheck,
+  shotDistribution,
   friendInMeleeHit,
   javelinInShield,
   missCausedBy,
@@ -136,6 +138,19 @@ describe('Rencounter fire', () => {
     // Average (4) at -2: 2 holds, 3 ducks.
     expect(duckbackCheck(4, 0, riggedDice([2])).ducks).toBe(false);
     expect(duckbackCheck(4, 0, riggedDice([3])).ducks).toBe(true);
+    // A wound that does not knock him over: a minor one, in cover.
+    expect(duckbackAfterWound('minor', true)).toBe(true);
+    expect(duckbackAfterWound('serious', true)).toBe(false);
+    expect(duckbackAfterWound('minor', false)).toBe(false);
+  });
+
+  it('R5.17 whole-shot preview: need 4 with a musket (-1): the hit die 1 earns the clean-hit -1, so exact chances by walking both dice', () => {
+    const d = shotDistribution(4, { weapon: -1, targetArmour: 0, band: 'short' });
+    expect(d.miss).toBeCloseTo(8 / 12, 12);
+    // Die 1 (margin 3): damage d12 - 2, dead on 1-4; dice 2-4: d12 - 1, dead on 1-3.
+    expect(d.dead).toBeCloseTo((1 / 12) * (4 / 12) + (3 / 12) * (3 / 12), 12);
+    const sum = Object.values(d).reduce((a, b) => a + (b ?? 0), 0);
+    expect(sum).toBeCloseTo(1, 12);
   });
 
   it('R5.9 target size (§5): mounted +1 then 1/3 the man; aimed at one, 1/6 the other; -1 kneeling, -2 prone, ignored within 2"', () => {

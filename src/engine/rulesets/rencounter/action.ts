@@ -95,21 +95,26 @@ export function classifyAction(
 }
 
 /**
- * One action roll. A master under the 'confirm' house rule who rolls a natural 6 that
- * would act rolls a second d6 and hesitates on 4-6 (R1.3); under 'auto' he acts on any
- * unmodified roll, which the plain rule already gives (6 is at or under 6).
+ * One action roll (R1.2). A master with no wounds and no morale modifiers follows the
+ * house rule chosen (R1.3): 'auto' always acts; 'confirm' fails only on a 6 followed by
+ * 4-6 on a second d6. A wounded or shaken master rolls like anyone else.
  */
 export function rollAction(input: ActionRollInput, dice: DiceSource): ActionRollResult {
   const die = dice.roll(6);
   const total = die + input.woundPoints + (input.morale ?? 0);
   const target = input.exp + (input.targetChange ?? 0);
-  const { outcome, rule } = classifyAction(die, total, target, input.exp, input.woundPoints);
-  if (outcome === 'acts' && input.exp >= 6 && input.masterMode === 'confirm' && die === 6) {
+  // A master untouched by wounds and morale follows his house rule alone (R1.3): the book
+  // names only those two as what can make him fail, so a check's own penalty (a duckback's
+  // -2) does not.
+  const steady = input.woundPoints === 0 && (input.morale ?? 0) === 0;
+  if (input.exp >= 6 && input.masterMode && steady) {
+    if (input.masterMode === 'auto' || die < 6)
+      return { rule: 'R1.3', die, total, target, outcome: 'acts' };
     const confirmDie = dice.roll(6);
-    if (confirmDie >= 4)
-      return { rule: 'R1.3', die, confirmDie, total, target, outcome: 'hesitates' };
+    const outcome = confirmDie >= 4 ? 'hesitates' : 'acts';
     return { rule: 'R1.3', die, confirmDie, total, target, outcome };
   }
+  const { outcome, rule } = classifyAction(die, total, target, input.exp, input.woundPoints);
   return { rule, die, total, target, outcome };
 }
 

@@ -4,12 +4,12 @@
  */
 import type { DiceSource } from '../../dice';
 import { rollAction } from './action';
-import { chanceThat } from './chances';
+import { chanceThat, distributionOf } from './chances';
 import type { Modifier, Ruled } from './types';
 import { totalOf } from './types';
 import type { MissileWeapon } from './weapons';
 import { shotsPerTurn } from './weapons';
-import type { RangeBandName } from './wounds';
+import { rollDamage, type DamageInput, type DamageLevel, type RangeBandName } from './wounds';
 
 /** The to-hit modifier of each range band (R5.4). */
 export const RANGE_MODIFIERS: Record<RangeBandName, number> = {
@@ -254,6 +254,32 @@ export function chanceToHit(need: number): number {
 export function missCausedBy(die: number | null, need: number, coverValue: number): boolean {
   if (die === null || die === 12) return false;
   return die > need && die <= need - coverValue;
+}
+
+/**
+ * A wound that leaves a man in cover on his feet also asks a duckback check (R5.8): a
+ * minor one, since serious and worse knock him down anyway.
+ */
+export function duckbackAfterWound(level: DamageLevel, inCover: boolean): boolean {
+  return inCover && level === 'minor';
+}
+
+/**
+ * The chance of each result of a whole shot, hit and damage together (the margin bonus
+ * depends on the die, so the two are walked as one): 'miss' or a damage level.
+ */
+export function shotDistribution(
+  need: number,
+  damage: Omit<DamageInput, 'hitNeed' | 'hitDie' | 'kind'>,
+): Partial<Record<DamageLevel | 'miss', number>> {
+  return distributionOf(
+    (d) => {
+      const hit = rollToHit(need, d);
+      if (!hit.hit || hit.die === null) return 'miss' as const;
+      return rollDamage({ ...damage, kind: 'missile', hitNeed: need, hitDie: hit.die }, d).level;
+    },
+    (level) => level,
+  );
 }
 
 /**
