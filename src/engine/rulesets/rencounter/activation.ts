@@ -140,8 +140,9 @@ export function diceMarkersRound(
 }
 
 /**
- * Dice and Counters' die (R3.8): as many sides as units in play, or the next common die
- * up (d4, d6, d8, d10, d12, d20); past 20 units the d20 stays.
+ * Dice and Counters' die (R3.8): as many sides as units in play, "or the next size up that
+ * fits". The checklist takes the common dice d4, d6, d8, d10, d12, d20, so 3 units roll a
+ * d4 (the book's words could also allow a d3); past 20 units the d20 stays.
  */
 export function counterDieSides(unitsInPlay: number): number {
   for (const sides of [4, 6, 8, 10, 12, 20]) if (sides >= unitsInPlay) return sides;

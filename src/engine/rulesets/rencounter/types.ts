@@ -43,8 +43,3 @@ export type MasterMode = 'auto' | 'confirm';
 export function totalOf(modifiers: readonly Modifier[]): number {
   return modifiers.reduce((sum, m) => sum + m.value, 0);
 }
-
-/** Sum of the sum of modifiers with the base, for target numbers. */
-export function modifiedNumber(base: number, modifiers: readonly Modifier[]): number {
-  return base + totalOf(modifiers);
-}
