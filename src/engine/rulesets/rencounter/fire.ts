@@ -6,7 +6,7 @@ import type { DiceSource } from '../../dice';
 import { rollAction } from './action';
 import { chanceThat, distributionOf } from './chances';
 import type { Modifier, Ruled } from './types';
-import { totalOf } from './types';
+import { modifierList, totalOf } from './types';
 import type { MissileWeapon } from './weapons';
 import { shotsPerTurn } from './weapons';
 import { rollDamage, type DamageInput, type DamageLevel, type RangeBandName } from './wounds';
@@ -175,10 +175,7 @@ export function planShot(s: ShotSituation): ShotPlan {
       need: null,
       why: 'The weapon cannot fire that often in one turn.',
     };
-  const m: Modifier[] = [];
-  const add = (rule: string, label: string, value: number) => {
-    if (value !== 0) m.push({ rule, label, value });
-  };
+  const { list: m, add } = modifierList();
   add('R5.4', `range: ${band}`, RANGE_MODIFIERS[band]);
   if (w.shotgun && band !== 'too-close' && band !== 'extreme') add('R5.21', 'spreading shot', 2);
   // Aim is only possible at short range or more (R5.10) and a moving shooter cannot aim.

@@ -6,7 +6,7 @@ import type { DiceSource } from '../../dice';
 import { rollAction } from './action';
 import { chanceThat } from './chances';
 import type { Modifier, Ruled } from './types';
-import { totalOf } from './types';
+import { modifierList, totalOf } from './types';
 import type { MeleeWeapon } from './weapons';
 import { rollDamage, type DamageResult } from './wounds';
 
@@ -109,10 +109,7 @@ function shieldModifier(target: Striker, fromBehind: boolean): number {
 export function attackModifiers(s: StrokeSituation): Modifier[] {
   const a = s.attacker;
   const d = s.defender;
-  const m: Modifier[] = [];
-  const add = (rule: string, label: string, value: number) => {
-    if (value !== 0) m.push({ rule, label, value });
-  };
+  const { list: m, add } = modifierList();
   add('R6.14', a.weapon.name, a.weapon.toHit);
   if (s.above) add('R6.15', 'above the opponent', 1);
   if (a.weapon.thrusting && (s.chargeInches ?? 0) >= 4) add('R6.15', 'charging thrust', 1);
@@ -141,10 +138,7 @@ export function attackModifiers(s: StrokeSituation): Modifier[] {
 export function parryModifiers(s: StrokeSituation): Modifier[] {
   const a = s.attacker;
   const d = s.defender;
-  const m: Modifier[] = [];
-  const add = (rule: string, label: string, value: number) => {
-    if (value !== 0) m.push({ rule, label, value });
-  };
+  const { list: m, add } = modifierList();
   add('R6.15', 'wounded', -d.woundPoints);
   add('R6.15', 'outnumbered', gangUp(s.attackers ?? 1, s.helpers ?? 0, d.exp).parry);
   if (s.defenderInFormation) add('R6.15', 'close formation', 2);

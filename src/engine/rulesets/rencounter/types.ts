@@ -43,3 +43,17 @@ export type MasterMode = 'auto' | 'confirm';
 export function totalOf(modifiers: readonly Modifier[]): number {
   return modifiers.reduce((sum, m) => sum + m.value, 0);
 }
+
+/** A modifier list being built: `add` leaves out terms worth 0, so previews list only what counts. */
+export function modifierList(): {
+  list: Modifier[];
+  add(rule: string, label: string, value: number): void;
+} {
+  const list: Modifier[] = [];
+  return {
+    list,
+    add(rule, label, value) {
+      if (value !== 0) list.push({ rule, label, value });
+    },
+  };
+}

@@ -4,6 +4,7 @@
  * locations (§10) and the break point of a side (§13).
  */
 import type { DiceSource } from '../../dice';
+import { rollAction } from './action';
 import { distributionOf } from './chances';
 import type { Modifier, Ruled } from './types';
 import { totalOf } from './types';
@@ -159,8 +160,8 @@ export function variableKnockdown(
   weaponDamage: number,
   dice: DiceSource,
 ): Ruled & { die: number; knockedDown: boolean } {
-  const die = dice.roll(6);
-  return { rule: 'R7.4', die, knockedDown: die + woundPoints > exp + weaponDamage };
+  const r = rollAction({ exp, woundPoints, targetChange: weaponDamage }, dice);
+  return { rule: 'R7.4', die: r.die, knockedDown: r.outcome !== 'acts' };
 }
 
 /**
@@ -197,8 +198,8 @@ export function freePinnedRider(
   helpers: number,
   dice: DiceSource,
 ): Ruled & { die: number; freed: boolean } {
-  const die = dice.roll(6);
-  return { rule: 'R7.7', die, freed: die + woundPoints <= exp - 2 + 2 * helpers };
+  const r = rollAction({ exp, woundPoints, targetChange: -2 + 2 * helpers }, dice);
+  return { rule: 'R7.7', die: r.die, freed: r.outcome === 'acts' };
 }
 
 export type WoundLocation = 'left-leg' | 'right-leg' | 'left-arm' | 'right-arm' | 'body' | 'head';
