@@ -11,6 +11,7 @@ import {
   drawCard,
   heldCardsAfterDraw,
   shuffleDeck,
+  turnsAfterContest,
   unitsLeftOut,
   type Card,
 } from '../../../src/engine/rulesets/rencounter/activation';
@@ -114,6 +115,9 @@ describe('Rencounter activation', () => {
     expect(r.tallies).toEqual({ A: 0, B: 3, C: 2 });
     expect(tied.winner).toBe('C');
     expect(tied.tallies).toEqual({ A: 1, B: 3, C: 0 });
+    // No common turn: one counts each time the reference unit acts.
+    expect(turnsAfterContest(4, 'C', 'C')).toBe(5);
+    expect(turnsAfterContest(4, 'A', 'C')).toBe(4);
   });
 
   it('R3.8 exact chances to win the next counters contest sum to 1 and favour the unit that waited', () => {

@@ -8,7 +8,9 @@ import {
   duckbackCheck,
   shotDistribution,
   friendInMeleeHit,
+  JAVELIN_REMOVAL_ACTIONS,
   javelinInShield,
+  woundPointsWithJavelin,
   missCausedBy,
   mountedHit,
   movingTargetModifier,
@@ -114,6 +116,9 @@ describe('Rencounter fire', () => {
     expect(missCausedBy(6, 5, -1)).toBe(true); // would have hit at 6 without the shield's -1
     expect(javelinInShield(riggedDice([3])).stuck).toBe(true);
     expect(javelinInShield(riggedDice([4])).stuck).toBe(false);
+    // Like a minor wound until pulled out (3 actions) or the shield dropped (1).
+    expect(woundPointsWithJavelin(1, 1)).toBe(2);
+    expect(JAVELIN_REMOVAL_ACTIONS).toEqual({ pull: 3, dropShield: 1 });
   });
 
   it("R5.7 cover (§5): -1 obscuring, -2 leafy, -2 half solid, -3 3/4 solid, -4 a gun's width, -5 loophole", () => {

@@ -10,6 +10,8 @@ import {
   horseSpeedRange,
   horseTurns,
   riderMustTest,
+  rideInto,
+  trampleAnswer,
   runningTurns,
   trampleModifier,
   tripCheck,
@@ -85,6 +87,23 @@ describe('Rencounter movement', () => {
     expect(trampleModifier(7, 'small').modifiers.map((m) => m.value)).toEqual([4, 1]);
     expect(trampleModifier(13, 'big').modifiers.map((m) => m.value)).toEqual([2, -1]);
     expect(trampleModifier(5).hits).toBe(false);
+    // Two horsemanship tests (horsemanship 6): going in, then staying on.
+    const rider = { horsemanship: 6, riderWounds: 0, horseWounds: 0 };
+    expect(rideInto(rider, riggedDice([6, 5])).outcome).toBe('horse-strikes');
+    expect(rideInto(rider, riggedDice([6, 6])).outcome).toBe('horse-strikes');
+    expect(rideInto({ ...rider, horseWounds: 1 }, riggedDice([6])).outcome).toBe('sheers-off');
+    expect(rideInto({ ...rider, riderWounds: 1 }, riggedDice([2, 6])).outcome).toBe(
+      'rider-unseated',
+    );
+    // A man the rider's unit had not engaged may answer on an instant action check.
+    expect(
+      trampleAnswer({ exp: 4, woundPoints: 0, engagedByRidersUnit: false }, riggedDice([4]))
+        .mayAnswer,
+    ).toBe(true);
+    expect(
+      trampleAnswer({ exp: 4, woundPoints: 0, engagedByRidersUnit: true }, riggedDice([]))
+        .mayAnswer,
+    ).toBe(false);
   });
 
   it('R4.15 horse into horse (§4): head-on speeds add, same way the lower is taken off; over 18" the speed term is +0', () => {

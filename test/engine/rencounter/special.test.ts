@@ -10,6 +10,8 @@ import {
   grenadeReaction,
   gunAccident,
   gunBurstModifier,
+  kickGrenade,
+  smotherEffect,
   quickLoadRisk,
   riderlessHorse,
   rollSpot,
@@ -65,6 +67,12 @@ describe('Rencounter spotting and special actions', () => {
     expect(grenadeReaction('smother', man, 4, riggedDice([4])).succeeds).toBe(false);
     expect(grenadeReaction('kick', man, 4, riggedDice([4])).succeeds).toBe(true);
     expect(grenadeReaction('kick', man, 5, riggedDice([4])).succeeds).toBe(false);
+    expect(smotherEffect()).toMatchObject({ friendsExtraInches: 3, ownDamage: -3 });
+    expect(kickGrenade(riggedDice([3, 1, 12]))).toMatchObject({
+      inches: 3,
+      scatterInches: 1,
+      clock: 12,
+    });
   });
 
   it('R9.14 canister and grape (§9): 5" +3/-6, 12" 0/-5, 24" -2/-4, 48" -4/-3, 96" -6/-2; grape -1 to medium, -2 beyond', () => {

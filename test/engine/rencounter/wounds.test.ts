@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { riggedDice } from '../../../src/engine/dice';
 import {
   addWound,
+  armWoundGrip,
   damageDistribution,
   damageLevel,
   freePinnedRider,
@@ -136,6 +137,9 @@ describe('Rencounter damage and wounds', () => {
       minimumCrawl: 1,
     });
     expect(locationPenalties('right-arm', 1)).toMatchObject({ movePenalty: 1, combatPenalty: 2 });
+    // An arm wound: an action check with the new wound counted, or the hand lets go.
+    expect(armWoundGrip(4, 1, riggedDice([3])).keepsHold).toBe(true);
+    expect(armWoundGrip(4, 1, riggedDice([4])).keepsHold).toBe(false);
     expect(locationPenalties('body', 2)).toMatchObject({
       movePenalty: 4,
       shootingPenalty: 2,

@@ -224,3 +224,11 @@ export function countersChances(tallies: Readonly<Record<string, number>>): Reco
   }
   return out;
 }
+
+/**
+ * Turns under Dice and Counters (R3.8), which has no common turn: one is counted each
+ * time the chosen reference unit acts.
+ */
+export function turnsAfterContest(turns: number, winner: string, referenceUnit: string): number {
+  return winner === referenceUnit ? turns + 1 : turns;
+}

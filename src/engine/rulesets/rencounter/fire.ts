@@ -408,3 +408,14 @@ export function thrownRanges(kind: 'small' | 'big'): [number, number, number, nu
   const f = kind === 'small' ? 2 / 3 : 1 / 3;
   return [3 * f, 6 * f, 9 * f, 12 * f];
 }
+
+/**
+ * A javelin stuck in the shield weighs like a minor wound (R5.6) until 3 actions pull it
+ * out or 1 action drops the shield: the wound points the rules should count for him.
+ */
+export function woundPointsWithJavelin(woundPoints: number, javelinsStuck: number): number {
+  return Math.min(6, woundPoints + javelinsStuck);
+}
+
+/** Actions to be rid of a javelin stuck in the shield (R5.6): 3 to pull it out, 1 to drop the shield. */
+export const JAVELIN_REMOVAL_ACTIONS = { pull: 3, dropShield: 1 } as const;

@@ -187,3 +187,33 @@ export function contourCost(
   if (heightInches <= 1) return { rule: 'R9.3', inches: 3 };
   return { rule: 'R9.3', inches: 'whole-move' };
 }
+
+/**
+ * Cavalry riding into enemy too fast to stop (R4.14): a horsemanship test for the horse to
+ * go in rather than sheer off, and a second at contact for the rider to keep his seat;
+ * only with both does the horse strike the man in front (after the rider's own attack).
+ */
+export function rideInto(
+  rider: { horsemanship: number; riderWounds: number; horseWounds: number; morale?: number },
+  dice: DiceSource,
+): Ruled & { outcome: 'sheers-off' | 'rider-unseated' | 'horse-strikes'; dice: number[] } {
+  const goesIn = horsemanshipTest(rider, dice);
+  if (!goesIn.passed) return { rule: 'R4.14', outcome: 'sheers-off', dice: [goesIn.die] };
+  const staysOn = horsemanshipTest(rider, dice);
+  const rolled = [goesIn.die, staysOn.die];
+  if (!staysOn.passed) return { rule: 'R4.14', outcome: 'rider-unseated', dice: rolled };
+  return { rule: 'R4.14', outcome: 'horse-strikes', dice: rolled };
+}
+
+/**
+ * The struck footman's answer (R4.14): if the rider's unit had not engaged him he may
+ * take an instant action check, to dodge aside (when there is room) or strike back.
+ */
+export function trampleAnswer(
+  man: { exp: number; woundPoints: number; engagedByRidersUnit: boolean },
+  dice: DiceSource,
+): Ruled & { mayAnswer: boolean; die?: number } {
+  if (man.engagedByRidersUnit) return { rule: 'R4.14', mayAnswer: false };
+  const r = rollAction({ exp: man.exp, woundPoints: man.woundPoints }, dice);
+  return { rule: 'R4.14', mayAnswer: r.outcome === 'acts', die: r.die };
+}

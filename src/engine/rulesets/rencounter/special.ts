@@ -217,3 +217,21 @@ export function gunAccident(dice: DiceSource): Ruled & { die: number; accident: 
 export function gunBurstModifier(inchesAway: number): number | null {
   return inchesAway > 6 ? null : Math.floor(inchesAway);
 }
+
+/**
+ * What a successful answer to a live grenade does (R9.10): smothering it puts friends 3"
+ * further from the blast and takes it at -3 damage himself; a kick sends it 1d3" away,
+ * then 1d3" of scatter in a d12 clock direction (12 the way it was kicked).
+ */
+export function smotherEffect(): Ruled & { friendsExtraInches: number; ownDamage: number } {
+  return { rule: 'R9.10', friendsExtraInches: 3, ownDamage: -3 };
+}
+
+export function kickGrenade(
+  dice: DiceSource,
+): Ruled & { inches: number; scatterInches: number; clock: number } {
+  const inches = dice.roll(3);
+  const scatterInches = dice.roll(3);
+  const clock = dice.roll(12);
+  return { rule: 'R9.10', inches, scatterInches, clock };
+}

@@ -294,3 +294,16 @@ export function sideBroken(
     };
   return { rule: 'R13.1', broken: false, effective, total };
 }
+
+/**
+ * An arm wound (R10.5): an action check at once, the new wound counted, or he lets go of
+ * what that hand holds.
+ */
+export function armWoundGrip(
+  exp: number,
+  woundPoints: number,
+  dice: DiceSource,
+): Ruled & { die: number; keepsHold: boolean } {
+  const r = rollAction({ exp, woundPoints }, dice);
+  return { rule: 'R10.5', die: r.die, keepsHold: r.outcome === 'acts' };
+}
