@@ -204,6 +204,23 @@ describe('Rencounter fire', () => {
       }),
     );
     expect(valueOf(thrown.modifiers, 'R5.11')).toBe(-2);
+    // Thrown at a full run: still -2 (not the -4 of firearms on the move), and no aim.
+    const atRun = planShot(
+      shot({
+        weapon: javelin,
+        distance: 4,
+        runningThrow: true,
+        shotAction: 'moving-fast',
+        aim: 'one',
+      }),
+    );
+    expect(atRun.modifiers.filter((m) => m.rule === 'R5.11' || m.rule === 'R5.10')).toEqual([
+      { rule: 'R5.11', label: 'thrown on the run', value: -2 },
+    ]);
+    // A javelin thrown on the move without the running throw cannot be thrown that way.
+    expect(
+      planShot(shot({ weapon: javelin, distance: 4, shotAction: 'moving-fast', aim: 'snap' })).need,
+    ).toBeNull();
   });
 
   it('R5.12 multiple shots (§5): each shot after the first in a turn -1, cumulative; slow repeaters 2, fast 4', () => {

@@ -76,6 +76,8 @@ describe('Rencounter movement', () => {
     expect(horseJump(rider, 42, riggedDice([6])).outcome).toBe('rider-falls');
     // 3 feet (36"): +1; a 6 makes 7, missed by 1 (odd): the horse balks.
     expect(horseJump(rider, 36, riggedDice([6])).outcome).toBe('balks');
+    // 3 1/2 inches over the fence is not yet another 6": plain roll, a 6 clears.
+    expect(horseJump(rider, 33, riggedDice([6])).outcome).toBe('clears');
     expect(woodsPenalty(12, 6, 3)).toBe(-2);
     expect(woodsPenalty(12, 6, 6)).toBe(-1);
     expect(woodsPenalty(6, 6)).toBe(0);

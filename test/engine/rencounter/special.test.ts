@@ -86,6 +86,7 @@ describe('Rencounter spotting and special actions', () => {
     expect(canisterAt(5)).toMatchObject({ toHit: 3, damage: -6 });
     expect(canisterAt(6)).toMatchObject({ toHit: 0, damage: -5 });
     expect(canisterAt(10, 'grape')).toMatchObject({ toHit: -1, spreadPer10: 2 });
+    expect(canisterAt(20, 'grape')).toMatchObject({ toHit: -3 });
     expect(canisterAt(30, 'grape')).toMatchObject({ toHit: -6 });
     expect(canisterAt(97)).toBeNull();
   });

@@ -155,8 +155,11 @@ export function planShot(s: ShotSituation): ShotPlan {
   const band = rangeBand(w, s.distance, s.runningThrow);
   if (band === null)
     return { rule: 'R5.4', band, modifiers: [], need: null, why: 'The target is out of range.' };
+  // A javelin thrown on the run is the thrown weapons' own case: -2 and half again the range.
+  const runningThrow = s.runningThrow === true && w.thrown === true;
   if (
     s.shotAction === 'moving-fast' &&
+    !runningThrow &&
     (w.firesOnTheMove === 'never' || (w.firesOnTheMove === 'mounted' && !s.mounted))
   )
     return {
@@ -179,14 +182,16 @@ export function planShot(s: ShotSituation): ShotPlan {
   add('R5.4', `range: ${band}`, RANGE_MODIFIERS[band]);
   if (w.shotgun && band !== 'too-close' && band !== 'extreme') add('R5.21', 'spreading shot', 2);
   // Aim is only possible at short range or more (R5.10) and a moving shooter cannot aim.
-  const aimed = s.aim !== 'snap' && band !== 'too-close' && s.shotAction === 'only-shot';
+  const aimed =
+    s.aim !== 'snap' && band !== 'too-close' && s.shotAction === 'only-shot' && !runningThrow;
   if (aimed) {
     add('R5.10', 'aimed', aimModifier(s.aim));
     if (s.braced) add('R5.10', 'braced', 1);
   }
   if (!aimed) {
-    if (s.shotAction === 'moving-fast') add('R5.11', 'snap shot on the move', -4);
-    else if (s.shotAction === 'with-other-action' || s.runningThrow) add('R5.11', 'snap shot', -2);
+    if (runningThrow) add('R5.11', 'thrown on the run', -2);
+    else if (s.shotAction === 'moving-fast') add('R5.11', 'snap shot on the move', -4);
+    else if (s.shotAction === 'with-other-action') add('R5.11', 'snap shot', -2);
   }
   add('R5.12', 'later shot this turn', -(shotNumber - 1));
   add('R5.13', 'moving target', movingTargetModifier(s.targetMoved ?? 0));

@@ -106,7 +106,7 @@ export function horseJump(
   heightInches: number,
   dice: DiceSource,
 ): Ruled & { die: number; outcome: 'clears' | 'balks' | 'rider-falls' } {
-  const extra = Math.max(0, Math.ceil((heightInches - 30) / 6));
+  const extra = Math.max(0, Math.floor((heightInches - 30) / 6));
   const t = horsemanshipTest({ ...rider, extra }, dice);
   if (t.passed) return { rule: 'R4.11', die: t.die, outcome: 'clears' };
   return { rule: 'R4.11', die: t.die, outcome: t.missedBy % 2 === 1 ? 'balks' : 'rider-falls' };
@@ -114,7 +114,7 @@ export function horseJump(
 
 /** Riding fast in woods (R4.11): -1 for each step (3" or 6", the scenario's) over the safe speed. */
 export function woodsPenalty(speed: number, safeSpeed: number, step: 3 | 6 = 3): number {
-  return speed <= safeSpeed ? 0 : -Math.ceil((speed - safeSpeed) / step);
+  return speed <= safeSpeed ? 0 : -Math.floor((speed - safeSpeed) / step);
 }
 
 /**

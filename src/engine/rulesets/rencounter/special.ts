@@ -131,7 +131,9 @@ export const CANISTER_TABLE: readonly { upTo: number; toHit: number; damage: num
 
 /**
  * A canister or grape shot's terms at a range (R9.14, R9.15): the first row at or past
- * the range; grape takes -1 out to medium (the 12" row) and -2 beyond. Null past 96".
+ * the range. Grape takes -1 out to medium range and -2 at long and extreme; the book
+ * calls the 5" row "Too close", so we read the five rows as too close, short, medium,
+ * long and extreme (-1 to 24", -2 beyond). Null past 96".
  */
 export function canisterAt(
   range: number,
@@ -140,7 +142,7 @@ export function canisterAt(
   const i = CANISTER_TABLE.findIndex((row) => range <= row.upTo);
   if (i < 0) return null;
   const row = CANISTER_TABLE[i];
-  const grape = load === 'grape' ? (i <= 1 ? -1 : -2) : 0;
+  const grape = load === 'grape' ? (i <= 2 ? -1 : -2) : 0;
   return {
     rule: 'R9.14',
     toHit: row.toHit + grape,
