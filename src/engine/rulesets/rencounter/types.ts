@@ -1,5 +1,6 @@
 /**
- * Rencounter's plain data (Edward Allen's skirmish rules, ../../../../../shared/seeds/rencounter.txt).
+ * Rencounter's plain data (Edward Allen's skirmish rules; the book is ../shared/seeds/rencounter.txt
+ * beside the repository).
  * Every rule function in this folder takes and returns these plain values, so the kernel
  * module built later can keep them in its state unchanged.
  */
