@@ -93,8 +93,15 @@ export interface BattleLayout {
   } | null;
   /** Height of the top bar. */
   topBar: number;
-  /** The board's window on screen. */
+  /** The board's window on screen (its frame; the corner buttons sit inside it). */
   viewport: Rect;
+  /**
+   * Where the board is drawn within the window: the whole window when the board, fitted
+   * there, lies clear of the corner buttons (Fit, Fold panels); else the window less the
+   * buttons' strip along its top, so that no square lies under a button (issue 29: at
+   * 1280x720 the top row's first squares lay under Fold panels, a click there folded).
+   */
+  boardArea: Rect;
   /** The scenario's name (at most `width` wide) and the goal line under it. */
   title: { x: number; y: number; width: number };
   goal: { x: number; y: number; width: number };
@@ -151,10 +158,65 @@ export function battleLayout(
   boardAspect = 0,
   folded = false,
 ): BattleLayout {
-  if (narrow) return narrowLayout(width, height, heroes, Math.ceil(TOUCH_TARGET / cssPerPixel));
-  if (folded) return foldedLayout(width, height, heroes, showLog);
+  if (narrow)
+    return withBoardArea(
+      narrowLayout(width, height, heroes, Math.ceil(TOUCH_TARGET / cssPerPixel)),
+      boardAspect,
+    );
+  if (folded) return withBoardArea(foldedLayout(width, height, heroes, showLog), boardAspect);
   const wide = wideLayout(width, height, heroes, showLog);
-  return boardAspect > 0 ? (tallBoardLayout(wide, heroes, boardAspect) ?? wide) : wide;
+  const chosen = boardAspect > 0 ? (tallBoardLayout(wide, heroes, boardAspect) ?? wide) : wide;
+  return withBoardArea(chosen, boardAspect);
+}
+
+/** The share of its window's room a board fitted whole takes (a little margin round it). */
+export const FIT_ROOM = 0.98;
+/**
+ * The least zoom (board pixels per layout pixel) at which a board is shown whole: a
+ * larger one opens zoomed in.
+ */
+export const LEAST_FIT = 0.75;
+
+/** The gap kept between the corner buttons and the board below them. */
+const CORNER_GAP = 4;
+
+/**
+ * The layout with its board area: the window, or the window less its corner buttons'
+ * strip when the board fitted to the whole window (as BoardView fits it: FIT_ROOM of the
+ * window's room, centred) would lie under one of them. A board whose shape is unknown
+ * (`boardAspect` 0) gets the strip.
+ */
+function withBoardArea(layout: BattleLayout, boardAspect: number): BattleLayout {
+  const v = layout.viewport;
+  const h = layout.buttonHeights.fit;
+  const corners = [layout.recentre, layout.foldToggle].flatMap((b) =>
+    b ? [{ x: b.x - b.width / 2, y: b.y - h / 2, width: b.width, height: h }] : [],
+  );
+  const stripEnd = Math.max(v.y, ...corners.map((r) => r.y + r.height + CORNER_GAP));
+  const underStrip: Rect = {
+    x: v.x,
+    y: stripEnd,
+    width: v.width,
+    height: v.y + v.height - stripEnd,
+  };
+  let clear = false;
+  if (boardAspect > 0) {
+    const boardW = FIT_ROOM * Math.min(v.width, v.height * boardAspect);
+    const boardH = boardW / boardAspect;
+    const board: Rect = {
+      x: v.x + (v.width - boardW) / 2,
+      y: v.y + (v.height - boardH) / 2,
+      width: boardW,
+      height: boardH,
+    };
+    clear = corners.every((r) => !rectsMeet(r, board));
+  }
+  return { ...layout, boardArea: clear ? { ...v } : underStrip };
+}
+
+/** Two rectangles share some area (touching edges do not count). */
+function rectsMeet(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
 /** Undo and End turn stacked at the foot of the right column (a tall board's layout). */
@@ -310,6 +372,8 @@ function wideLayout(
     height,
     topBar: TOP,
     viewport,
+    // (battleLayout's withBoardArea sets it for the board's shape.)
+    boardArea: viewport,
     title: { x: 16, y: 16, width: TITLE_ROOM - 20 },
     goal: { x: 16, y: 36, width: firstButton - 16 - 10 },
     turn: { x: (TITLE_ROOM + firstButton) / 2, y: TOP / 2, room: firstButton - TITLE_ROOM - 16 },
@@ -490,6 +554,8 @@ function narrowLayout(width: number, height: number, heroes: number, touch: numb
     height,
     topBar: top,
     viewport,
+    // (battleLayout's withBoardArea sets it for the board's shape.)
+    boardArea: viewport,
     title: { x: m, y: 0, width: 0 },
     goal: { x: m, y: 0, width: 0 },
     turn: { x: width / 2, y: N_TURN / 2 + 2, room: width - 16 },
@@ -544,7 +610,7 @@ export function sizeBattle(
   reading: number,
   heroes: number,
   showLog: boolean,
-  boardAspect: number,
+  board: { width: number; height: number },
   folded = false,
 ): SizedBattle {
   const grow = Math.min(reading, Math.max(1, screen.height / LEAST_HUD_HEIGHT));
@@ -555,8 +621,12 @@ export function sizeBattle(
     showLog,
     screen.narrow,
     (screen.zoom / screen.dpr) * grow,
-    boardAspect,
+    board.width / Math.max(1, board.height),
     folded,
   );
-  return { layout, grow };
+  // A board too large to be shown whole at a readable size opens zoomed in, filling its
+  // area: the corner buttons then need their strip whatever the board's shape.
+  const v = layout.viewport;
+  const fit = FIT_ROOM * Math.min(v.width / board.width, v.height / board.height) * grow;
+  return { layout: fit >= LEAST_FIT ? layout : withBoardArea(layout, 0), grow };
 }
