@@ -170,6 +170,7 @@ export class BattleScene extends Phaser.Scene {
       app.settings.showLog,
       { width: start.map.width * TILE, height: start.map.height * TILE },
       app.settings.panelsFolded,
+      coarsePointer(),
     );
     this.layout = layout;
     setReadingZoom(this.readingZoom);

@@ -198,6 +198,44 @@ describe('the layout at the largest text size (1.4: the HUD laid out for a scree
         );
       }
     });
+
+    it(`a phone on its side (${cssW}x${cssH}), touch: every button a thumb's 44 CSS pixels, on screen and apart`, () => {
+      const m = screenMetrics(cssW, cssH, 3);
+      const css = m.cssWidth / m.width;
+      for (const heroes of [3, 4, 6])
+        for (const folded of [false, true]) {
+          const where = `${heroes} heroes${folded ? ', folded' : ''}`;
+          const l = battleLayout(m.width, m.height, heroes, true, false, css, 1, folded, true);
+          const hs = l.buttonHeights;
+          for (const h of [hs.top, hs.bar, hs.fit, hs.pager])
+            expect(h * css, where).toBeGreaterThanOrEqual(44);
+          const top = l.topButtons.map((b) => button(b, hs.top));
+          const bar = [l.undo, l.endTurn, ...(l.panelButtons ? Object.values(l.panelButtons) : [])];
+          const corner = [l.recentre, ...(l.foldToggle ? [l.foldToggle] : [])];
+          const buttons = [
+            ...top,
+            ...bar.map((b) => button(b, hs.bar)),
+            ...corner.map((b) => button(b, hs.fit)),
+            ...(l.cardPager ? [button(l.cardPager, hs.pager)] : []),
+          ];
+          for (const r of buttons) {
+            expect(r.width * css, `${where}: a thumb wide`).toBeGreaterThanOrEqual(44);
+            expect(inside(r, m.width, m.height), `${where} ${JSON.stringify(r)}`).toBe(true);
+          }
+          buttons.forEach((a, i) =>
+            buttons.slice(i + 1).forEach((b) => expect(overlaps(a, b), where).toBe(false)),
+          );
+          // The bars hold their buttons; the board keeps most of the height.
+          for (const r of top) expect(r.y + r.height, where).toBeLessThanOrEqual(l.topBar);
+          expect(l.viewport.y, where).toBeGreaterThanOrEqual(l.topBar);
+          expect(l.viewport.height, where).toBeGreaterThan(m.height * 0.55);
+          if (!folded) {
+            const cards = l.cards.map((c) => ({ ...c, width: CARD_W, height: CARD_H }));
+            for (const r of [...cards, l.viewport, l.info, l.log])
+              expect(inside(r, m.width, m.height), where).toBe(true);
+          }
+        }
+    });
   }
 });
 
