@@ -355,6 +355,7 @@ function wideLayout(
   };
   const top = Math.max(TOP, buttonHeights.top + 12);
   const barH = Math.max(BAR_H, buttonHeights.bar + 14);
+  const extra = top - TOP;
   const endW = 204;
   const undoW = 136;
   const viewport: Rect = {
@@ -403,9 +404,14 @@ function wideLayout(
     viewport,
     // (battleLayout's withBoardArea sets it for the board's shape.)
     boardArea: viewport,
-    title: { x: 16, y: top / 2 - 8, width: TITLE_ROOM - 20 },
-    goal: { x: 16, y: top / 2 + 12, width: firstButton - 16 - 10 },
-    turn: { x: (TITLE_ROOM + firstButton) / 2, y: top / 2, room: firstButton - TITLE_ROOM - 16 },
+    // A taller bar (thumb-sized buttons) spreads them: the goal line clear of the turn's.
+    title: { x: 16, y: 16 + extra / 3, width: TITLE_ROOM - 20 },
+    goal: { x: 16, y: 36 + (extra * 2) / 3, width: firstButton - 16 - 10 },
+    turn: {
+      x: (TITLE_ROOM + firstButton) / 2,
+      y: TOP / 2 + extra / 3,
+      room: firstButton - TITLE_ROOM - 16,
+    },
     topButtons,
     ...column,
     log,
