@@ -16,7 +16,7 @@ import {
   ARTIFACTS,
   clickButtonOn,
   launchBrowser,
-  openGameOn,
+  openPhonePage,
   playToResultsByAutopilot,
   openSetup,
   ROOT,
@@ -185,15 +185,7 @@ describe('the screens on a phone', () => {
     const browser = await launchBrowser();
     const errors: string[] = [];
     try {
-      const context = await browser.newContext({
-        viewport: { width: 844, height: 390 },
-        hasTouch: true,
-        isMobile: true,
-        deviceScaleFactor: 2,
-      });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(e.message));
-      await openGameOn(page, `${b.session.baseUrl}?renderer=canvas`);
+      const page = await openPhonePage(browser, b.session.baseUrl, 844, 390, errors);
       // The Dungeon Crawl (four heroes, a tall board) and the Skirmish (an army: the cards
       // paged), panels open and folded.
       for (const scenario of ['dungeon-crawl', 'skirmish-basic-battle', 'dungeon-crawl']) {
@@ -252,7 +244,7 @@ describe('the screens on a phone', () => {
           await page.waitForFunction(() => window.archfoe.debug.battle()?.panels?.folded === true);
         }
       }
-      await context.close();
+      await page.context().close();
     } finally {
       await browser.close();
     }
