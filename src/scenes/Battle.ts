@@ -47,6 +47,7 @@ import { INTENT_SLICE_MS } from '../view/intent-overlay';
 import { IntentForesight } from '../view/intent-ahead';
 import { coarsePointer } from '../view/frame';
 import { screenNow } from '../view/screen';
+import { TILE } from '../view/unit-view';
 import {
   currentReadingScale,
   fadeMs,
@@ -167,8 +168,9 @@ export class BattleScene extends Phaser.Scene {
       this.readingZoom,
       heroesWithCards(start).length,
       app.settings.showLog,
-      start.map.width / Math.max(1, start.map.height),
+      { width: start.map.width * TILE, height: start.map.height * TILE },
       app.settings.panelsFolded,
+      coarsePointer(),
     );
     this.layout = layout;
     setReadingZoom(this.readingZoom);
@@ -178,7 +180,8 @@ export class BattleScene extends Phaser.Scene {
     const uiCam = this.cameras.add(0, 0, screen.gameWidth, screen.gameHeight, false, 'ui');
     uiCam.setOrigin(0, 0).setZoom(screen.zoom * grow);
     const map = session.scenario.map;
-    const v = this.layout.viewport;
+    // The board's camera: its window less the corner buttons' strip when they would cover it.
+    const v = this.layout.boardArea;
     const z = screen.zoom;
     const hz = z * grow;
     this.board = new BattleBoard(

@@ -250,11 +250,11 @@ export class BattleHud {
     const pg = layout.cardPager;
     if (pg) {
       const turn = (by: number) => () => this.turnCards(by);
-      const bw = 44;
+      const bw = Math.max(44, layout.buttonHeights.pager);
       const up = new Button(scene, pg.x - pg.width / 2 + bw / 2, pg.y, {
         name: 'cards-up',
         width: bw,
-        height: 28,
+        height: layout.buttonHeights.pager,
         label: '\u25b2',
         fontSize: 14,
         tooltip: 'The hero cards before these',
@@ -263,7 +263,7 @@ export class BattleHud {
       const down = new Button(scene, pg.x + pg.width / 2 - bw / 2, pg.y, {
         name: 'cards-down',
         width: bw,
-        height: 28,
+        height: layout.buttonHeights.pager,
         label: '\u25bc',
         fontSize: 14,
         tooltip: 'The hero cards after these',

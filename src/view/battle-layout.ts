@@ -93,8 +93,15 @@ export interface BattleLayout {
   } | null;
   /** Height of the top bar. */
   topBar: number;
-  /** The board's window on screen. */
+  /** The board's window on screen (its frame; the corner buttons sit inside it). */
   viewport: Rect;
+  /**
+   * Where the board is drawn within the window: the whole window when the board, fitted
+   * there, lies clear of the corner buttons (Fit, Fold panels); else the window less the
+   * buttons' strip along its top, so that no square lies under a button (issue 29: at
+   * 1280x720 the top row's first squares lay under Fold panels, a click there folded).
+   */
+  boardArea: Rect;
   /** The scenario's name (at most `width` wide) and the goal line under it. */
   title: { x: number; y: number; width: number };
   goal: { x: number; y: number; width: number };
@@ -130,10 +137,10 @@ export interface BattleLayout {
   /** The small Fit button in the board window's top-right corner. */
   recentre: { x: number; y: number; width: number };
   /**
-   * The buttons' heights: the top bar's, the action bar's and the Fit button's (a phone's
-   * at least a thumb's TOUCH_TARGET CSS pixels).
+   * The buttons' heights: the top bar's, the action bar's, the Fit button's and the card
+   * pager's (on a phone or a touch screen at least a thumb's TOUCH_TARGET CSS pixels).
    */
-  buttonHeights: { top: number; bar: number; fit: number };
+  buttonHeights: { top: number; bar: number; fit: number; pager: number };
 }
 
 /**
@@ -150,15 +157,72 @@ export function battleLayout(
   cssPerPixel = 1,
   boardAspect = 0,
   folded = false,
+  touch = false,
 ): BattleLayout {
-  if (narrow) return narrowLayout(width, height, heroes, Math.ceil(TOUCH_TARGET / cssPerPixel));
-  if (folded) return foldedLayout(width, height, heroes, showLog);
-  const wide = wideLayout(width, height, heroes, showLog);
-  return boardAspect > 0 ? (tallBoardLayout(wide, heroes, boardAspect) ?? wide) : wide;
+  // A touch screen held wide (a phone on its side): the buttons a thumb's size too.
+  const thumb = touch ? Math.ceil(TOUCH_TARGET / cssPerPixel) : 0;
+  if (narrow)
+    return withBoardArea(
+      narrowLayout(width, height, heroes, Math.ceil(TOUCH_TARGET / cssPerPixel)),
+      boardAspect,
+    );
+  if (folded)
+    return withBoardArea(foldedLayout(width, height, heroes, showLog, thumb), boardAspect);
+  const wide = wideLayout(width, height, heroes, showLog, SIDE, thumb);
+  const chosen = boardAspect > 0 ? (tallBoardLayout(wide, heroes, boardAspect) ?? wide) : wide;
+  return withBoardArea(chosen, boardAspect);
 }
 
-/** Undo and End turn stacked at the foot of the right column (a tall board's layout). */
-const STACKED_ACTIONS_H = 2 * 38 + 3 * MARGIN;
+/** The share of its window's room a board fitted whole takes (a little margin round it). */
+export const FIT_ROOM = 0.98;
+/**
+ * The least zoom (board pixels per layout pixel) at which a board is shown whole: a
+ * larger one opens zoomed in.
+ */
+export const LEAST_FIT = 0.75;
+
+/** The gap kept between the corner buttons and the board below them. */
+const CORNER_GAP = 4;
+
+/**
+ * The layout with its board area: the window, or the window less its corner buttons'
+ * strip when the board fitted to the whole window (as BoardView fits it: FIT_ROOM of the
+ * window's room, centred) would lie under one of them. A board whose shape is unknown
+ * (`boardAspect` 0) gets the strip.
+ */
+function withBoardArea(layout: BattleLayout, boardAspect: number): BattleLayout {
+  const v = layout.viewport;
+  const h = layout.buttonHeights.fit;
+  const corners = [layout.recentre, layout.foldToggle].flatMap((b) =>
+    b ? [{ x: b.x - b.width / 2, y: b.y - h / 2, width: b.width, height: h }] : [],
+  );
+  const stripEnd = Math.max(v.y, ...corners.map((r) => r.y + r.height + CORNER_GAP));
+  const underStrip: Rect = {
+    x: v.x,
+    y: stripEnd,
+    width: v.width,
+    height: v.y + v.height - stripEnd,
+  };
+  let clear = false;
+  if (boardAspect > 0) {
+    const boardW = FIT_ROOM * Math.min(v.width, v.height * boardAspect);
+    const boardH = boardW / boardAspect;
+    const board: Rect = {
+      x: v.x + (v.width - boardW) / 2,
+      y: v.y + (v.height - boardH) / 2,
+      width: boardW,
+      height: boardH,
+    };
+    clear = corners.every((r) => !rectsMeet(r, board));
+  }
+  return { ...layout, boardArea: clear ? { ...v } : underStrip };
+}
+
+/** Two rectangles share some area (touching edges do not count). */
+function rectsMeet(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** The hint's room at the foot of the left column (four lines). */
 const SIDE_HINT_H = 80;
 
@@ -175,29 +239,32 @@ function tallBoardLayout(
   boardAspect: number,
 ): BattleLayout | null {
   if (wide.compact) return null;
-  const { width, height } = wide;
+  const { width, height, topBar } = wide;
   const v = wide.viewport;
-  const tallH = height - TOP - 2 * MARGIN;
+  const barH = wide.buttonHeights.bar;
+  // Undo and End turn stacked at the foot of the right column.
+  const stackedActions = 2 * barH + 3 * MARGIN;
+  const tallH = height - topBar - 2 * MARGIN;
   // The board, fitted to the taller window, must still be held by its height.
   if (boardAspect * tallH > v.width) return null;
   const cardRoom = tallH - SIDE_HINT_H - MARGIN;
-  const column = cardColumn(MARGIN, TOP + MARGIN, cardRoom, heroes, 1);
+  const column = cardColumn(MARGIN, topBar + MARGIN, cardRoom, heroes, 1);
   if (column.cardPager) return null;
-  const logRoom = height - TOP - 4 * MARGIN - MIN_INFO_H - STACKED_ACTIONS_H;
+  const logRoom = height - topBar - 4 * MARGIN - MIN_INFO_H - stackedActions;
   const logH = wide.logShown ? Math.min(LOG_H, logRoom) : wide.log.height;
   if (logH < 120) return null;
   const rx = width - SIDE;
   const colW = SIDE - MARGIN;
-  const endY = height - MARGIN - 19;
-  const undoY = endY - 38 - MARGIN;
-  const infoY = TOP + MARGIN + logH + MARGIN;
+  const endY = height - MARGIN - barH / 2;
+  const undoY = endY - barH - MARGIN;
+  const infoY = topBar + MARGIN + logH + MARGIN;
   const viewport: Rect = { x: v.x, y: v.y, width: v.width, height: tallH };
   return {
     ...wide,
     ...column,
     viewport,
     log: { ...wide.log, height: logH },
-    info: { x: rx, y: infoY, width: colW, height: undoY - 19 - MARGIN - infoY },
+    info: { x: rx, y: infoY, width: colW, height: undoY - barH / 2 - MARGIN - infoY },
     hint: { x: MARGIN + 4, y: height - MARGIN - SIDE_HINT_H / 2, wrap: CARD_W - 8 },
     undo: { x: rx + colW / 2, y: undoY, width: colW },
     endTurn: { x: rx + colW / 2, y: endY, width: colW },
@@ -220,28 +287,30 @@ function foldedLayout(
   height: number,
   heroes: number,
   showLog: boolean,
+  thumb: number,
 ): BattleLayout {
-  const base = wideLayout(width, height, heroes, showLog, 0);
+  const base = wideLayout(width, height, heroes, showLog, 0, thumb);
   const v = base.viewport;
   const panel: Rect = { x: v.x, y: v.y, width: CARD_W + 16, height: v.height };
-  const column = cardColumn(panel.x + 8, panel.y + 8, panel.height - 16, heroes, 1);
+  const column = cardColumn(
+    panel.x + 8,
+    panel.y + 8,
+    panel.height - 16,
+    heroes,
+    1,
+    base.buttonHeights.pager,
+  );
   const sidePanel: Rect = { x: v.x + v.width - SIDE, y: v.y, width: SIDE, height: v.height };
   const logH = Math.min(LOG_H, sidePanel.height - MIN_INFO_H - 12);
   const log: Rect = { x: sidePanel.x + 4, y: sidePanel.y + 4, width: SIDE - 8, height: logH };
   const infoY = log.y + logH + 4;
   const barY = base.undo.y;
-  const heroesAt = {
-    x: v.x + FOLDED_PANEL_BUTTONS.heroes / 2,
-    y: barY,
-    width: FOLDED_PANEL_BUTTONS.heroes,
-  };
-  const logX = v.x + FOLDED_PANEL_BUTTONS.heroes + BUTTON_GAP;
-  const logAt = {
-    x: logX + FOLDED_PANEL_BUTTONS.log / 2,
-    y: barY,
-    width: FOLDED_PANEL_BUTTONS.log,
-  };
-  const taken = FOLDED_PANEL_BUTTONS.heroes + FOLDED_PANEL_BUTTONS.log + 2 * BUTTON_GAP;
+  // (A thumb wide at least on a touch screen.)
+  const heroesW = Math.max(FOLDED_PANEL_BUTTONS.heroes, thumb);
+  const logW = Math.max(FOLDED_PANEL_BUTTONS.log, thumb);
+  const heroesAt = { x: v.x + heroesW / 2, y: barY, width: heroesW };
+  const logAt = { x: v.x + heroesW + BUTTON_GAP + logW / 2, y: barY, width: logW };
+  const taken = heroesW + logW + 2 * BUTTON_GAP;
   // The hint after the two buttons, unless it has a row of its own (a large text size).
   const hint = base.compact
     ? base.hint
@@ -265,54 +334,84 @@ function foldedLayout(
   };
 }
 
-/** The wide layout: the action bar under the board, the side columns `side` wide. */
+/**
+ * The wide layout: the action bar under the board, the side columns `side` wide; on a
+ * touch screen (`thumb` HUD pixels, else 0) the buttons and the bars that hold them a
+ * thumb's size (issue 29: a phone on its side had 21 CSS pixel buttons).
+ */
 function wideLayout(
   width: number,
   height: number,
   heroes: number,
   showLog: boolean,
   side = SIDE,
+  thumb = 0,
 ): BattleLayout {
+  const buttonHeights = {
+    top: Math.max(32, thumb),
+    bar: Math.max(38, thumb),
+    fit: Math.max(28, thumb),
+    pager: Math.max(28, thumb),
+  };
+  const top = Math.max(TOP, buttonHeights.top + 12);
+  const barH = Math.max(BAR_H, buttonHeights.bar + 14);
+  const extra = top - TOP;
   const endW = 204;
   const undoW = 136;
   const viewport: Rect = {
     x: side + MARGIN,
-    y: TOP + MARGIN,
+    y: top + MARGIN,
     width: width - 2 * (side + MARGIN),
-    height: height - TOP - MARGIN - BAR_H - MARGIN,
+    height: height - top - MARGIN - barH - MARGIN,
   };
   const gaps = BUTTON_GAP * (TOP_BUTTONS.length - 1);
-  const full = TOP_BUTTONS.reduce((sum, b) => sum + b.width, 0) + gaps;
+  const thumbWide = (w: number) => Math.max(w, thumb);
+  const full = TOP_BUTTONS.reduce((sum, b) => sum + thumbWide(b.width), 0) + gaps;
   // Too little room beside the title and the turn banner (a large text size): the short
   // buttons of a phone, and the hint in a row of its own above Undo and End turn.
   const compact = width - MARGIN - full < TITLE_ROOM + 16 + MIN_TURN_ROOM;
   // (The oracle's "d20" a little wider than on a phone: there is the room.)
   const widths = TOP_BUTTONS.map((b) =>
-    !compact ? b.width : b.name === 'oracle' ? 40 : NARROW_BUTTON_WIDTHS[b.name],
+    thumbWide(!compact ? b.width : b.name === 'oracle' ? 40 : NARROW_BUTTON_WIDTHS[b.name]),
   );
   let bx = width - MARGIN - widths.reduce((a, b) => a + b, 0) - gaps;
   const firstButton = bx;
   const topButtons = TOP_BUTTONS.map((b, i) => {
-    const placed = { name: b.name, x: bx + widths[i] / 2, y: TOP / 2, width: widths[i] };
+    const placed = { name: b.name, x: bx + widths[i] / 2, y: top / 2, width: widths[i] };
     bx += widths[i] + BUTTON_GAP;
     return placed;
   });
   if (compact) viewport.height -= HINT_ROW;
-  const column = cardColumn(MARGIN, TOP + MARGIN, height - TOP - MARGIN * 2, heroes, 1);
+  const column = cardColumn(
+    MARGIN,
+    top + MARGIN,
+    height - top - MARGIN * 2,
+    heroes,
+    1,
+    buttonHeights.pager,
+  );
   const rx = width - SIDE;
   // A short screen (a large text size): the log shorter, the info panel keeping its room.
-  const logH = Math.min(LOG_H, height - TOP - 3 * MARGIN - MIN_INFO_H);
-  const log = { x: rx, y: TOP + MARGIN, width: SIDE - MARGIN, height: showLog ? logH : 60 };
-  const infoY = TOP + MARGIN + (showLog ? logH + MARGIN : 0);
-  const barY = height - BAR_H / 2 - MARGIN / 2;
+  const logH = Math.min(LOG_H, height - top - 3 * MARGIN - MIN_INFO_H);
+  const log = { x: rx, y: top + MARGIN, width: SIDE - MARGIN, height: showLog ? logH : 60 };
+  const infoY = top + MARGIN + (showLog ? logH + MARGIN : 0);
+  const barY = height - barH / 2 - MARGIN / 2;
+  const fitW = Math.max(40, buttonHeights.fit);
   const layout: BattleLayout = {
     width,
     height,
-    topBar: TOP,
+    topBar: top,
     viewport,
-    title: { x: 16, y: 16, width: TITLE_ROOM - 20 },
-    goal: { x: 16, y: 36, width: firstButton - 16 - 10 },
-    turn: { x: (TITLE_ROOM + firstButton) / 2, y: TOP / 2, room: firstButton - TITLE_ROOM - 16 },
+    // (battleLayout's withBoardArea sets it for the board's shape.)
+    boardArea: viewport,
+    // A taller bar (thumb-sized buttons) spreads them: the goal line clear of the turn's.
+    title: { x: 16, y: 16 + extra / 3, width: TITLE_ROOM - 20 },
+    goal: { x: 16, y: 36 + (extra * 2) / 3, width: firstButton - 16 - 10 },
+    turn: {
+      x: (TITLE_ROOM + firstButton) / 2,
+      y: TOP / 2 + extra / 3,
+      room: firstButton - TITLE_ROOM - 16,
+    },
     topButtons,
     ...column,
     log,
@@ -333,8 +432,16 @@ function wideLayout(
       width: viewport.width,
     },
     toast: { x: viewport.x + viewport.width / 2, y: viewport.y + viewport.height - 40 },
-    recentre: { x: viewport.x + viewport.width - 26, y: viewport.y + 20, width: 40 },
-    foldToggle: { x: viewport.x + 6 + FOLD_TOGGLE_W / 2, y: viewport.y + 20, width: FOLD_TOGGLE_W },
+    recentre: {
+      x: viewport.x + viewport.width - 6 - fitW / 2,
+      y: viewport.y + 6 + buttonHeights.fit / 2,
+      width: fitW,
+    },
+    foldToggle: {
+      x: viewport.x + 6 + FOLD_TOGGLE_W / 2,
+      y: viewport.y + 6 + buttonHeights.fit / 2,
+      width: FOLD_TOGGLE_W,
+    },
     narrow: false,
     folded: false,
     compact,
@@ -342,7 +449,7 @@ function wideLayout(
     panel: null,
     sidePanel: null,
     panelButtons: null,
-    buttonHeights: { top: 32, bar: 38, fit: 28 },
+    buttonHeights,
   };
   return layout;
 }
@@ -387,7 +494,10 @@ function cardColumn(
   room: number,
   heroes: number,
   scale: number,
+  pagerButton = 28,
 ): Pick<BattleLayout, 'cards' | 'cardScale' | 'cardCount' | 'cardPager'> {
+  // The pager's row holds its buttons (a thumb's on a touch screen).
+  const pagerH = Math.max(PAGER_H, pagerButton + 6);
   const count = heroes;
   const h = CARD_H * scale;
   const gap = Math.min(8, (room - count * h) / Math.max(1, count - 1));
@@ -395,14 +505,14 @@ function cardColumn(
     Array.from({ length: n }, (_, i) => ({ x, y: Math.round(y + i * (h + g)) }));
   if (gap >= 2 || count <= 1)
     return { cards: place(count, gap), cardScale: scale, cardCount: count, cardPager: null };
-  const shown = Math.max(1, Math.floor((room - PAGER_H + 8) / (h + 8)));
+  const shown = Math.max(1, Math.floor((room - pagerH + 8) / (h + 8)));
   const cards = place(shown, 8);
   const w = CARD_W * scale;
   return {
     cards,
     cardScale: scale,
     cardCount: count,
-    cardPager: { x: x + w / 2, y: y + shown * (h + 8) + PAGER_H / 2 - 4, width: w },
+    cardPager: { x: x + w / 2, y: y + shown * (h + 8) + pagerH / 2 - 4, width: w },
   };
 }
 
@@ -418,6 +528,7 @@ function narrowLayout(width: number, height: number, heroes: number, touch: numb
     top: Math.max(32, touch),
     bar: Math.max(38, touch),
     fit: Math.max(28, touch),
+    pager: Math.max(28, touch),
   };
   const N_BAR = buttonHeights.bar + 16;
   // Each a thumb wide as well as high (issue 29: "?" was 28 CSS pixels): on a phone's
@@ -471,6 +582,7 @@ function narrowLayout(width: number, height: number, heroes: number, touch: numb
     panel.height - 16,
     heroes,
     cardScale,
+    buttonHeights.pager,
   );
   // Action bar, left to right: Heroes, Log, Undo, End turn.
   const room = width - 2 * m - 3 * BUTTON_GAP;
@@ -490,6 +602,8 @@ function narrowLayout(width: number, height: number, heroes: number, touch: numb
     height,
     topBar: top,
     viewport,
+    // (battleLayout's withBoardArea sets it for the board's shape.)
+    boardArea: viewport,
     title: { x: m, y: 0, width: 0 },
     goal: { x: m, y: 0, width: 0 },
     turn: { x: width / 2, y: N_TURN / 2 + 2, room: width - 16 },
@@ -544,8 +658,9 @@ export function sizeBattle(
   reading: number,
   heroes: number,
   showLog: boolean,
-  boardAspect: number,
+  board: { width: number; height: number },
   folded = false,
+  touch = false,
 ): SizedBattle {
   const grow = Math.min(reading, Math.max(1, screen.height / LEAST_HUD_HEIGHT));
   const layout = battleLayout(
@@ -555,8 +670,13 @@ export function sizeBattle(
     showLog,
     screen.narrow,
     (screen.zoom / screen.dpr) * grow,
-    boardAspect,
+    board.width / Math.max(1, board.height),
     folded,
+    touch,
   );
-  return { layout, grow };
+  // A board too large to be shown whole at a readable size opens zoomed in, filling its
+  // area: the corner buttons then need their strip whatever the board's shape.
+  const v = layout.viewport;
+  const fit = FIT_ROOM * Math.min(v.width / board.width, v.height / board.height) * grow;
+  return { layout: fit >= LEAST_FIT ? layout : withBoardArea(layout, 0), grow };
 }

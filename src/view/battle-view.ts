@@ -680,17 +680,13 @@ function describeHover(
   const acting = unitById(state, view.acting);
   if (ui.animating) {
     const turn = unitById(state, ui.shown?.turn);
-    // A touch screen has no Space or Enter: a tap on the board skips.
-    const skip = ui.usingTouch ? 'Tap the board to skip.' : 'Space or Enter skips the animation.';
+    // How to skip is the hint's to say, once (issue 29: a phone showed it twice).
     view.info =
       turn?.side === 'heroes'
-        ? {
-            title: turn.name,
-            body: `Watch the board and the dice log.\n\n${skip}`,
-          }
+        ? { title: turn.name, body: 'Watch the board and the dice log.' }
         : {
             title: 'The monsters act',
-            body: `Watch the dice log: every roll says which rule it served.\n\n${skip}`,
+            body: 'Watch the dice log: every roll says which rule it served.',
           };
     return;
   }

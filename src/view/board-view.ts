@@ -21,6 +21,7 @@ import {
 import { drawDashedLine } from './intent-view';
 import type { AreaDrawing, MarkSide, ScenarioDrawing, TokenDrawing } from './scenario-marks';
 import { TILE } from './unit-view';
+import { FIT_ROOM, LEAST_FIT } from './battle-layout';
 import { REACH_STYLE, type Band } from './highlight-style';
 
 export { tilesetTextureKey };
@@ -355,11 +356,12 @@ export class BoardView {
     this.viewport = v;
     this.pixelScale = pixelScale;
     this.camera.setViewport(v.x, v.y, v.width, v.height);
-    const fit = Math.min(v.width / this.worldWidth, v.height / this.worldHeight) * 0.98;
+    const fit = Math.min(v.width / this.worldWidth, v.height / this.worldHeight) * FIT_ROOM;
     this.fitZoom = fit;
     this.minZoom = Math.min(fit, pixelScale);
     this.maxZoom = Math.max(4 * pixelScale, fit * 1.5);
-    if (fit >= 0.75 * pixelScale) {
+    // (battle-layout's sizeBattle reads the same rule to keep the corner buttons' strip.)
+    if (fit >= LEAST_FIT * pixelScale) {
       this.refit();
     } else {
       this.camera.setZoom(Math.max(1.5 * pixelScale, this.minZoom));

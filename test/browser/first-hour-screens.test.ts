@@ -19,6 +19,7 @@ import {
   dropFiles,
   fileOf,
   launchBrowser,
+  openPhonePage,
   openGameOn,
   ROOT,
   useBrowser,
@@ -229,15 +230,7 @@ describe("a new player's screens (issue 29)", () => {
     const browser = await launchBrowser();
     const errors: string[] = [];
     try {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        hasTouch: true,
-        isMobile: true,
-        deviceScaleFactor: 2,
-      });
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(e.message));
-      await openGameOn(page, `${b.session.baseUrl}?renderer=canvas`);
+      const page = await openPhonePage(browser, b.session.baseUrl, 390, 844, errors);
       const tap = async (name: string) => {
         await page.waitForFunction((n) => window.archfoe.debug.buttonRect(n)?.enabled, name);
         await page.waitForTimeout(250);
@@ -418,7 +411,7 @@ describe("a new player's screens (issue 29)", () => {
         }
       }
       expect(spotted, 'some square shows who would see the hero').toBeGreaterThan(0);
-      await context.close();
+      await page.context().close();
     } finally {
       await browser.close();
     }

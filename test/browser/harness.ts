@@ -313,6 +313,29 @@ export async function openGameOn(page: Page, url?: string): Promise<void> {
   await waitForScene(page, 'Menu');
 }
 
+/**
+ * A phone's page (`width` x `height`, touch, a pixel ratio of 2) in `browser`, the game open
+ * on its Menu (Canvas renderer); the page's errors go into `errors`.
+ */
+export async function openPhonePage(
+  browser: Browser,
+  baseUrl: string,
+  width: number,
+  height: number,
+  errors: string[],
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 2,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openGameOn(page, `${baseUrl}?renderer=canvas`);
+  return page;
+}
+
 /** Opens the game (Canvas renderer) and goes from the menu to the Setup screen. */
 export async function openSetup(page: Page, baseUrl: string): Promise<void> {
   await openGameOn(page, `${baseUrl}?renderer=canvas`);

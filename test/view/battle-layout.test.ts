@@ -4,10 +4,12 @@ import {
   battleLayout,
   firstCardShown,
   pageShowingCard,
+  sizeBattle,
   turnCardPage,
   CARD_H,
   CARD_W,
   LEAST_HUD_HEIGHT,
+  type BattleLayout,
   type Rect,
 } from '../../src/view/battle-layout';
 import { fitBox, screenMetrics, SHORT_HEIGHT } from '../../src/view/screen';
@@ -196,6 +198,44 @@ describe('the layout at the largest text size (1.4: the HUD laid out for a scree
         );
       }
     });
+
+    it(`a phone on its side (${cssW}x${cssH}), touch: every button a thumb's 44 CSS pixels, on screen and apart`, () => {
+      const m = screenMetrics(cssW, cssH, 3);
+      const css = m.cssWidth / m.width;
+      for (const heroes of [3, 4, 6])
+        for (const folded of [false, true]) {
+          const where = `${heroes} heroes${folded ? ', folded' : ''}`;
+          const l = battleLayout(m.width, m.height, heroes, true, false, css, 1, folded, true);
+          const hs = l.buttonHeights;
+          for (const h of [hs.top, hs.bar, hs.fit, hs.pager])
+            expect(h * css, where).toBeGreaterThanOrEqual(44);
+          const top = l.topButtons.map((b) => button(b, hs.top));
+          const bar = [l.undo, l.endTurn, ...(l.panelButtons ? Object.values(l.panelButtons) : [])];
+          const corner = [l.recentre, ...(l.foldToggle ? [l.foldToggle] : [])];
+          const buttons = [
+            ...top,
+            ...bar.map((b) => button(b, hs.bar)),
+            ...corner.map((b) => button(b, hs.fit)),
+            ...(l.cardPager ? [button(l.cardPager, hs.pager)] : []),
+          ];
+          for (const r of buttons) {
+            expect(r.width * css, `${where}: a thumb wide`).toBeGreaterThanOrEqual(44);
+            expect(inside(r, m.width, m.height), `${where} ${JSON.stringify(r)}`).toBe(true);
+          }
+          buttons.forEach((a, i) =>
+            buttons.slice(i + 1).forEach((b) => expect(overlaps(a, b), where).toBe(false)),
+          );
+          // The bars hold their buttons; the board keeps most of the height.
+          for (const r of top) expect(r.y + r.height, where).toBeLessThanOrEqual(l.topBar);
+          expect(l.viewport.y, where).toBeGreaterThanOrEqual(l.topBar);
+          expect(l.viewport.height, where).toBeGreaterThan(m.height * 0.55);
+          if (!folded) {
+            const cards = l.cards.map((c) => ({ ...c, width: CARD_W, height: CARD_H }));
+            for (const r of [...cards, l.viewport, l.info, l.log])
+              expect(inside(r, m.width, m.height), where).toBe(true);
+          }
+        }
+    });
   }
 });
 
@@ -309,10 +349,60 @@ describe("every figure of the player's army reaches a card (issue 28: an army of
         expect(overlaps(pieces[i], pieces[j]), `pieces ${i} and ${j}`).toBe(false);
     expect(tall.info.height).toBeGreaterThanOrEqual(190);
     // A wide board, or a screen too low for the cards with the hint under them: as before.
-    expect(battleLayout(m.width, m.height, 4, true, false, 1, 30 / 20)).toEqual(plain);
-    expect(battleLayout(1280, 720, 4, true, false, 1, 8 / 10)).toEqual(
-      battleLayout(1280, 720, 4, true),
+    // (The board's area within the window follows the board's shape: set aside here.)
+    const withoutArea = (l: BattleLayout) => ({ ...l, boardArea: null });
+    expect(withoutArea(battleLayout(m.width, m.height, 4, true, false, 1, 30 / 20))).toEqual(
+      withoutArea(plain),
     );
+    expect(withoutArea(battleLayout(1280, 720, 4, true, false, 1, 8 / 10))).toEqual(
+      withoutArea(battleLayout(1280, 720, 4, true)),
+    );
+  });
+
+  it("the board fitted to its area lies under none of the window's corner buttons", () => {
+    // Issue 29: at 1280x720 the Escape field's top row lay under Fold panels.
+    const screens = [
+      [1280, 720, 1],
+      [1920, 1080, 1],
+      [390, 844, 3],
+      [844, 390, 3],
+      [1366, 768, 1],
+    ] as const;
+    for (const [cw, ch, dpr] of screens)
+      for (const aspect of [8 / 10, 1, 12 / 16, 16 / 12, 30 / 20, 3, 1 / 3])
+        for (const folded of [false, true]) {
+          const m = screenMetrics(cw, ch, dpr);
+          const css = m.cssWidth / m.width;
+          const l = battleLayout(m.width, m.height, 4, true, m.narrow, css, aspect, folded);
+          const a = l.boardArea;
+          const where = `${cw}x${ch} ${aspect.toFixed(2)}${folded ? ' folded' : ''}`;
+          // Within the window, as wide, less at most the buttons' strip.
+          expect(a.x, where).toBe(l.viewport.x);
+          expect(a.width, where).toBe(l.viewport.width);
+          expect(a.y + a.height, where).toBe(l.viewport.y + l.viewport.height);
+          expect(a.height, where).toBeGreaterThan(l.viewport.height - l.buttonHeights.fit - 16);
+          // The board as BoardView fits it: 0.98 of the area's room, centred.
+          const bw = 0.98 * Math.min(a.width, a.height * aspect);
+          const board: Rect = {
+            x: a.x + (a.width - bw) / 2,
+            y: a.y + (a.height - bw / aspect) / 2,
+            width: bw,
+            height: bw / aspect,
+          };
+          for (const b of [l.recentre, l.foldToggle])
+            if (b) expect(overlaps(button(b, l.buttonHeights.fit), board), where).toBe(false);
+        }
+    // A board that leaves the corners free keeps the whole window (the 8 x 10 at 1920).
+    const big = screenMetrics(1920, 1080);
+    const tall = battleLayout(big.width, big.height, 4, true, false, 1, 8 / 10);
+    expect(tall.boardArea).toEqual(tall.viewport);
+    // ... unless it is too large to be shown whole: it opens zoomed in, filling its area.
+    const square = 32;
+    const shown = (w: number, h: number) =>
+      sizeBattle(big, 1, 4, true, { width: w * square, height: h * square }).layout;
+    expect(shown(8, 10).boardArea).toEqual(tall.viewport);
+    const huge = shown(8 * 5, 10 * 5);
+    expect(huge.boardArea.y).toBeGreaterThan(huge.recentre.y + huge.buttonHeights.fit / 2);
   });
 
   it('the side panels folded: the board window the width less its margins, the panels over it', () => {
