@@ -182,7 +182,7 @@ interface MarkerPost {
  * marker is worth what the heroes score holding it plus what the enemy would score holding
  * it (a hero beside it denies it to them); the markers are shared out by that worth, the
  * most first: each to the hero already at it, else the nearest hero on foot not yet given
- * one; the rest fight. So the heroes' own marker (1 VP to them, 4 to the enemy) is guarded
+ * one, if it can get there before the markers score; the rest fight. So the heroes' own marker (1 VP to them, 4 to the enemy) is guarded
  * too, and a marker the enemy holds is contested. Markers score only after round VP_ROUND,
  * so none are handed out after it.
  */
@@ -204,10 +204,20 @@ function markerFor(state: GameState, hero: Unit): MarkerPost | null {
       return Number.isFinite(d) ? d : 10_000 + chebyshevDistance(h.position, at);
     };
     const taker = holder ?? free.reduce((a, b) => (walk(b) < walk(a) ? b : a));
+    // A marker no hero can reach before it scores is worth no one's walk.
+    if (!holder && walk(taker) > reachBeforeScoring(state, taker)) continue;
     if (taker.id === hero.id) return { at, reach };
     free.splice(free.indexOf(taker), 1);
   }
   return null;
+}
+
+/**
+ * How far on foot `hero` can go before the markers score: both its actions spent moving
+ * in this round and every round up to VP_ROUND.
+ */
+function reachBeforeScoring(state: GameState, hero: Unit): number {
+  return (VP_ROUND - state.round + 1) * 2 * hero.move;
 }
 
 /**

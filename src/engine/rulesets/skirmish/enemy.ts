@@ -125,7 +125,9 @@ const RACES: readonly string[] = ['escape', 'infiltrate', 'transport'];
  * rules version 6 (RACING_RULES); before, it waited.
  */
 export function racesUnaware(state: GameState, enemy: Unit): boolean {
-  return isRace(state) && raceGoalFor(state, enemy) !== null;
+  // From version 8 a Basic Battle's markers are goals too (markerGoalFor), sought unaware.
+  if (isRace(state)) return raceGoalFor(state, enemy) !== null;
+  return Boolean(enemy.position) && markerGoalFor(state, enemy as Placed) !== null;
 }
 
 /**
@@ -169,6 +171,8 @@ function turnGoalFor(state: GameState, enemy: Placed): Point | null {
  * are its goal locations (III "Goal Locations": "an enemy unable to make an attack on its
  * turn will instead move toward the nearest goal"): the nearest on foot that no ally holds
  * (stands beside). Beside one already, it holds it: its own square is its goal, so it stays.
+ * An enemy still unaware of the heroes makes for it as in the races (racesUnaware): it
+ * can attack no one either.
  */
 export function markerGoalFor(state: GameState, enemy: Placed): Point | null {
   if (rulesVersionOf(state) < MARKER_CONTEST_RULES) return null;
