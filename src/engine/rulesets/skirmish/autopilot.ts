@@ -6,7 +6,10 @@
  * then end the turn. In a race for its goal area (Escape, Infiltrate; in a Transport to
  * the object, the hero nearest it, and home carrying it) it runs for it, opening a door on
  * the way, and attacks only when it cannot get closer; a foe carrying the object is the
- * one to strike.
+ * one to strike. In a Basic Battle with objectives the markers are shared out by what they
+ * are worth to both armies, one hero to each it can reach before they score: it goes there
+ * first, holds it, or denies it from within 2 squares of a foe beside it; in the scoring
+ * round a step that raises the heroes' lead in points comes before any blow.
  */
 import { chebyshevDistance, type Point } from '../../grid';
 import { chanceOf } from '../../resolution';

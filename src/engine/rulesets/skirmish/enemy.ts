@@ -9,7 +9,8 @@
  *   only when it can heal no one; unable to attack, it takes a wild shot if it has one,
  *   else heads for the scenario's goal or moves again; in a race (Escape, Infiltrate,
  *   Transport, rules version 6 on) one that can strike no hero this turn spends its whole
- *   turn on its goal, and an unaware one does too (racesUnaware);
+ *   turn on its goal, and an unaware one does too (racesUnaware); so, from rules version 8,
+ *   in a Basic Battle with objectives, on the nearest objective marker (markerGoalFor);
  * - Retreating: one move toward where the Arch Foe started, facing away from the nearest
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
