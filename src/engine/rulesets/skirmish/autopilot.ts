@@ -6,7 +6,10 @@
  * then end the turn. In a race for its goal area (Escape, Infiltrate; in a Transport to
  * the object, the hero nearest it, and home carrying it) it runs for it, opening a door on
  * the way, and attacks only when it cannot get closer; a foe carrying the object is the
- * one to strike.
+ * one to strike. In a Basic Battle with objectives the markers are shared out by what they
+ * are worth to both armies, one hero to each it can reach before they score: it goes there
+ * first, holds it, or denies it from within 2 squares of a foe beside it; in the scoring
+ * round a step that raises the heroes' lead in points comes before any blow.
  */
 import { chebyshevDistance, type Point } from '../../grid';
 import { chanceOf } from '../../resolution';
@@ -17,7 +20,8 @@ import { standingCover } from '../../systems/cover';
 import { doorWorthOpening, walkingDistance, type Placed } from '../../systems/pursuit';
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
-import { goalFor, objectiveValues, scenarioRule, VP_ROUND } from './scenarios';
+import { goalFor, objectiveValues, scenarioRule, victoryPoints, VP_ROUND } from './scenarios';
+import { distanceTo } from './versions';
 import { targetByTactic } from './tactics';
 import { fortressThreatened } from './fortress';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
@@ -25,17 +29,32 @@ import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 /** What each foe past the first beside a square costs a hero choosing where to stand. */
 const GANG_UP_COST = 5;
 
+/** A victory point a foe would score, counted in points of figures (a common one is 3-8). */
+const MARKER_POINT_WORTH = 3;
+
 /**
  * What a wound on `target` is worth: its points (and a leader's 2 victory points, VI
  * Objectives) shared over the wounds it has left, so blows go where they take a figure off
  * the field soonest (focus fire: a figure fights at full strength until its last wound).
  */
-function worth(target: Unit): number {
+function worth(state: GameState, target: Unit): number {
   const t = traitsOf(target);
   // The fortress is what an assault is for; the foe carrying the object, what a Transport is.
   if (target.structure || target.carrying) return 30;
   const left = Math.max(1, target.maxWounds - target.wounds);
-  return (t.points + (t.leader ? 4 : 0)) / left;
+  return (t.points + (t.leader ? 4 : 0) + markerHeldBy(state, target)) / left;
+}
+
+/**
+ * While the markers still score (VI Objectives), the victory points of the markers `foe`
+ * stands beside (base contact), counted as points of its worth: felling it takes them from
+ * its army, so a hero strikes the figure holding a marker first.
+ */
+function markerHeldBy(state: GameState, foe: Unit): number {
+  if (!markersScore(state) || !foe.position) return 0;
+  return objectiveValues(state, foe.side)
+    .filter((m) => distanceTo(state, m.at, foe) <= 1)
+    .reduce((n, m) => n + m.points * MARKER_POINT_WORTH, 0);
 }
 
 /** The foe a hero's combat tactic picks (with the tactics option), if any. */
@@ -71,7 +90,7 @@ function bestAttack(
     if (!target || !weapon) continue;
     const a = assessSkirmishAttack(state, hero, target, weapon);
     if (a.reason || (a.kind === 'wild' && !wild)) continue;
-    const v = chanceOf(a.resolution) * worth(target);
+    const v = chanceOf(a.resolution) * worth(state, target);
     if (!best || v > best.v) best = { c, v };
   }
   return best?.c ?? null;
@@ -127,30 +146,101 @@ function doorToGoal(state: GameState, hero: Unit, legal: Command[]): CommandOf<'
   );
 }
 
+/** A Basic Battle with objectives up to the round its markers score (VI Objectives). */
+function markersScore(state: GameState): boolean {
+  return (
+    scenarioRule(state).id === 'basic-battle' &&
+    Boolean(skirmishOptions(state).objectives) &&
+    state.round <= VP_ROUND
+  );
+}
+
+/** The heroes' lead in victory points were the game scored now (VI Objectives). */
+function victoryMargin(state: GameState): number {
+  return victoryPoints(state, 'heroes') - victoryPoints(state, 'enemies');
+}
+
+/** Whether a figure of `side` stands within `reach` of `at` (to any square of its base). */
+function sideWithin(
+  state: GameState,
+  side: 'heroes' | 'enemies',
+  at: Point,
+  reach: number,
+): boolean {
+  return livingUnits(state, side).some((u) => distanceTo(state, at, u) <= reach);
+}
+
 /**
- * Basic Battle with objectives (VI Objectives): the marker `hero` is to hold, or null. The
- * markers are shared out by worth, the most first: each goes to the hero already holding
- * it (within 1 square), else to the nearest hero on foot not yet given one; the rest fight.
- * Markers score only after round VP_ROUND, so none are handed out after it.
+ * A marker a hero is sent to, and how near it must stand: 1 to hold it (base contact), or 2
+ * where a foe stands beside it already: a hero within 2 squares denies it (VI Objectives:
+ * held "with no opposing miniatures ... within 2 inches").
  */
-function markerFor(state: GameState, hero: Unit): Point | null {
-  const options = skirmishOptions(state);
-  if (scenarioRule(state).id !== 'basic-battle' || !options.objectives) return null;
-  if (state.round > VP_ROUND || !hero.position) return null;
-  const markers = objectiveValues(state, 'heroes').sort((a, b) => b.points - a.points);
+interface MarkerPost {
+  at: Point;
+  reach: number;
+}
+
+/**
+ * Basic Battle with objectives (VI Objectives): the marker `hero` is sent to, or null. Each
+ * marker is worth what the heroes score holding it plus what the enemy would score holding
+ * it (a hero beside it denies it to them); the markers are shared out by that worth, the
+ * most first: each to the hero already at it, else the nearest hero on foot not yet given
+ * one, if it can get there before the markers score; the rest fight. So the heroes' own marker (1 VP to them, 4 to the enemy) is guarded
+ * too, and a marker the enemy holds is contested. Markers score only after round VP_ROUND,
+ * so none are handed out after it.
+ */
+function markerFor(state: GameState, hero: Unit): MarkerPost | null {
+  if (!markersScore(state) || !hero.position) return null;
+  const foeWorth = objectiveValues(state, 'enemies');
+  const worthToFoe = (at: Point): number =>
+    foeWorth.find((m) => m.at.x === at.x && m.at.y === at.y)?.points ?? 0;
+  const markers = objectiveValues(state, 'heroes')
+    .map((m) => ({ ...m, stake: m.points + worthToFoe(m.at) }))
+    .sort((a, b) => b.stake - a.stake || b.points - a.points);
   const free = livingUnits(state, 'heroes').filter((h) => !h.structure);
   for (const { at } of markers) {
     if (free.length === 0) return null;
-    const holder = free.find((h) => chebyshevDistance(h.position, at) <= 1);
+    const reach = sideWithin(state, 'enemies', at, 1) ? 2 : 1;
+    const holder = free.find((h) => distanceTo(state, at, h) <= reach);
     const walk = (h: Unit & { position: Point }): number => {
       const d = walkingDistance(state, at, h.position);
       return Number.isFinite(d) ? d : 10_000 + chebyshevDistance(h.position, at);
     };
     const taker = holder ?? free.reduce((a, b) => (walk(b) < walk(a) ? b : a));
-    if (taker.id === hero.id) return at;
+    // A marker no hero can reach before it scores is worth no one's walk.
+    if (!holder && walk(taker) > reachBeforeScoring(state, taker)) continue;
+    if (taker.id === hero.id) return { at, reach };
     free.splice(free.indexOf(taker), 1);
   }
   return null;
+}
+
+/**
+ * How far on foot `hero` can go before the markers score: both its actions spent moving
+ * in this round and every round up to VP_ROUND.
+ */
+function reachBeforeScoring(state: GameState, hero: Unit): number {
+  return (VP_ROUND - state.round + 1) * 2 * hero.move;
+}
+
+/**
+ * In the round the markers score (VP_ROUND), the move that most raises the heroes' lead in
+ * victory points were the round to end now, or null when none raises it: the points are
+ * what decides the game, so it comes before any blow.
+ */
+function moveForPoints(
+  state: GameState,
+  hero: Unit,
+  moves: CommandOf<'move'>[],
+): CommandOf<'move'> | null {
+  if (!markersScore(state) || state.round !== VP_ROUND) return null;
+  const now = victoryMargin(state);
+  let best: { c: CommandOf<'move'>; v: number } | null = null;
+  for (const m of moves) {
+    const v = victoryMargin(withHeroAt(state, hero.id, m.to));
+    if (v > now && (!best || v > best.v)) best = { c: m, v };
+  }
+  return best?.c ?? null;
 }
 
 export function chooseSkirmishHeroCommand(state: GameState): Command | null {
@@ -174,14 +264,23 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
     rule === 'infiltrate' ||
     Boolean(hero.carrying) ||
     (rule === 'transport' && isNearestToObject(state, hero));
+  const moves = legal.filter((c): c is CommandOf<'move'> => c.type === 'move');
+  // In the round the markers score, a step that wins or denies one comes before any blow.
+  const forPoints = turn.acted ? null : moveForPoints(state, hero, moves);
+  if (forPoints) return forPoints;
+  // A hero sent to a marker and not yet there goes first, then strikes from there; in the
+  // round they score it spends both actions on the way if it must.
+  const marker = racing ? null : markerFor(state, hero);
+  const away = marker !== null && distanceTo(state, marker.at, hero) > marker.reach;
   const attack = bestAttack(state, hero, legal);
-  if (attack && !racing) return attack;
+  const hurry = away && moves.length > 0 && (!turn.moved || state.round === VP_ROUND);
+  if (attack && !racing && !hurry) return attack;
   // On the way to the goal (or to the object to carry) a door that shortens the walk opens.
   const door = racing || rule === 'transport' ? doorToGoal(state, hero, legal) : null;
   if (door) return door;
-  const moves = legal.filter((c): c is CommandOf<'move'> => c.type === 'move');
-  // Its Move Unit after its other action too when racing (the object just picked up).
-  if (moves.length > 0 && hero.position && (!turn.acted || racing)) {
+  // Its Move Unit after its other action too when racing (the object just picked up), or
+  // on the way to its marker.
+  if (moves.length > 0 && hero.position && (!turn.acted || racing || away)) {
     const foes = livingUnits(state, 'enemies');
     const goal = goalFor(state, hero);
     // A defender of the fortress stays at its post until a foe comes near the building.
@@ -194,11 +293,11 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
     // the way there is counted on foot, so a hero goes round water rather than stand
     // where the straight line is shortest.
     // A hero given an objective marker walks to it and stays beside it, fighting from there.
-    const marker = goal ? null : markerFor(state, hero);
+    const post = goal ? null : marker;
     const aims = goal
       ? [goal]
-      : marker
-        ? [marker]
+      : post
+        ? [post.at]
         : holding
           ? [hero.position]
           : foes.flatMap((f) => footprint(f));
@@ -219,7 +318,7 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
         for (const w of skirmishWeapons(hero)) {
           const a = assessSkirmishAttack(s, moved, foe, w);
           if (!a.reason && a.kind !== 'wild')
-            attackValue = Math.max(attackValue, chanceOf(a.resolution) * worth(foe));
+            attackValue = Math.max(attackValue, chanceOf(a.resolution) * worth(state, foe));
         }
       }
       const covered =
@@ -233,15 +332,15 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
       const beside = foes.filter((f) => distanceToUnit(m.to, f) <= 1).length;
       const ganged = Math.max(0, beside - 1) * GANG_UP_COST;
       // Beside its marker a hero holds it: a step off costs more than any attack is worth.
-      const off = marker && chebyshevDistance(m.to, marker) > 1 ? dist(m.to) * 20 : 0;
+      const off = post && chebyshevDistance(m.to, post.at) > post.reach ? dist(m.to) * 20 : 0;
       const v = racing
         ? -dist(m.to)
-        : attackValue * 10 - (marker ? off : dist(m.to)) + (covered ? 2 : 0) - ganged;
+        : attackValue * 10 - (post ? off : dist(m.to)) + (covered ? 2 : 0) - ganged;
       if (!best || v > best.v) best = { to: m.to, v };
     }
     const here = dist(hero.position);
     // A hero beside its marker steps only for an attack from another square beside it.
-    const holds = marker !== null && chebyshevDistance(hero.position, marker) <= 1;
+    const holds = post !== null && !away;
     if (holds && best && best.v <= 1e-9) best = null;
     if (best && (best.v > -here + 1e-9 || dist(best.to) < here))
       return { type: 'move', unit: hero.id, to: best.to };

@@ -9,7 +9,8 @@
  *   only when it can heal no one; unable to attack, it takes a wild shot if it has one,
  *   else heads for the scenario's goal or moves again; in a race (Escape, Infiltrate,
  *   Transport, rules version 6 on) one that can strike no hero this turn spends its whole
- *   turn on its goal, and an unaware one does too (racesUnaware);
+ *   turn on its goal, and an unaware one does too (racesUnaware); so, from rules version 8,
+ *   in a Basic Battle with objectives, on the nearest objective marker (markerGoalFor);
  * - Retreating: one move toward where the Arch Foe started, facing away from the nearest
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
@@ -54,11 +55,18 @@ import {
 import { healFailsWhy, tryHeal } from './heal';
 import { whyCannotPickUp, takeObject } from './objective';
 import { figuresOf, holdsPost } from './fortress';
-import { goalFor } from './scenarios';
+import { goalFor, objectiveMarkers, VP_ROUND } from './scenarios';
 import { goalArea, homeArea, nearestSquareOf } from './goals';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
-import { distanceTo, measuresToBase, RACE_GUARD_RULES, RACING_RULES, squareOf } from './versions';
+import {
+  distanceTo,
+  MARKER_CONTEST_RULES,
+  measuresToBase,
+  RACE_GUARD_RULES,
+  RACING_RULES,
+  squareOf,
+} from './versions';
 import { rulesVersionOf } from '../../setup';
 import { walkingDistance } from '../../systems/pursuit';
 
@@ -118,7 +126,9 @@ const RACES: readonly string[] = ['escape', 'infiltrate', 'transport'];
  * rules version 6 (RACING_RULES); before, it waited.
  */
 export function racesUnaware(state: GameState, enemy: Unit): boolean {
-  return isRace(state) && raceGoalFor(state, enemy) !== null;
+  // From version 8 a Basic Battle's markers are goals too (markerGoalFor), sought unaware.
+  if (isRace(state)) return raceGoalFor(state, enemy) !== null;
+  return Boolean(enemy.position) && markerGoalFor(state, enemy as Placed) !== null;
 }
 
 /**
@@ -144,6 +154,43 @@ export function raceGoalFor(state: GameState, enemy: Unit): Point | null {
     return Number.isFinite(d) ? d : 10_000 + chebyshevDistance(enemy.position!, to);
   };
   return walk(guard) < walk(own) ? guard : own;
+}
+
+/**
+ * Where an enemy unable to strike spends its whole turn (makeForGoal), or null: its race goal
+ * (raceGoalFor) in a race, the marker it contests (markerGoalFor) in a Basic Battle.
+ */
+function turnGoalFor(state: GameState, enemy: Placed): Point | null {
+  if (isRace(state)) return raceGoalFor(state, enemy);
+  return markerGoalFor(state, enemy);
+}
+
+/**
+ * A Basic Battle with objectives, from rules version 8 (MARKER_CONTEST_RULES), up to the
+ * round the markers score: the objective marker an enemy makes for, or null. The markers
+ * are where the battle is won (VI Objectives: victory points "for holding" them), so they
+ * are its goal locations (III "Goal Locations": "an enemy unable to make an attack on its
+ * turn will instead move toward the nearest goal"): the nearest on foot that no ally holds
+ * (stands beside). Beside one already, it holds it: its own square is its goal, so it stays.
+ * An enemy still unaware of the heroes makes for it as in the races (racesUnaware): it
+ * can attack no one either.
+ */
+export function markerGoalFor(state: GameState, enemy: Placed): Point | null {
+  if (rulesVersionOf(state) < MARKER_CONTEST_RULES) return null;
+  if (skirmishOptions(state).scenario !== 'basic-battle' || !skirmishOptions(state).objectives)
+    return null;
+  if (state.round > VP_ROUND) return null;
+  const markers = objectiveMarkers(state);
+  if (markers.some((m) => distanceTo(state, m, enemy) <= 1)) return enemy.position;
+  const allies = livingUnits(state, 'enemies').filter((u) => u.id !== enemy.id);
+  const open = markers.filter((m) => !allies.some((a) => distanceTo(state, m, a) <= 1));
+  let best: { at: Point; walk: number } | null = null;
+  for (const at of open) {
+    const d = walkingDistance(state, enemy.position, at);
+    const walk = Number.isFinite(d) ? d : 10_000 + chebyshevDistance(enemy.position, at);
+    if (!best || walk < best.walk) best = { at, walk };
+  }
+  return best?.at ?? null;
 }
 
 /** Infiltrate: the square of their goal area the hero nearest it on foot reaches it by. */
@@ -208,7 +255,7 @@ function* makeForGoal(ctx: Context, enemy: Placed): Generator<void> {
       yield;
       continue;
     }
-    const goal = raceGoalFor(state, enemy);
+    const goal = turnGoalFor(state, enemy);
     if (!goal || isSamePoint(goal, enemy.position)) return;
     const before = enemy.position;
     walkToward(ctx, enemy, goal, 'making for the goal');
@@ -494,10 +541,11 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     yield* makeForGoal(ctx, enemy);
     return;
   }
-  // In a race, no hero to strike this turn: the whole turn goes to the goal (III "Goal
-  // Locations": "an enemy unable to make an attack on its turn will instead move toward
-  // the nearest goal": instead of closing on a hero it cannot reach).
-  if (isRace(state) && raceGoalFor(state, enemy) && !canAttackThisTurn(state, enemy)) {
+  // In a race, or a Basic Battle's markers from version 8, no hero to strike this turn: the
+  // whole turn goes to the goal (III "Goal Locations": "an enemy unable to make an attack
+  // on its turn will instead move toward the nearest goal": instead of closing on a hero
+  // it cannot reach).
+  if (turnGoalFor(state, enemy) && !canAttackThisTurn(state, enemy)) {
     yield* makeForGoal(ctx, enemy);
     return;
   }

@@ -14,6 +14,7 @@ import {
   BASE_PLANNING_RULES,
   BOOK_RULES,
   ROUND_LIMIT_DRAW_RULES,
+  MARKER_CONTEST_RULES,
   measuresToBase,
   RACING_RULES,
   SET_UP_APART_RULES,
@@ -113,6 +114,12 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'than its own goal. In a Transport an enemy takes up the object within its reach, and ' +
     'carries it home, before any blow; and the object is set near the centre where the two ' +
     'armies are evenly placed to win it, not always on the exact centre.',
+  [MARKER_CONTEST_RULES]:
+    'In a Basic Battle with objectives, until the markers score, an enemy with no hero it ' +
+    'can strike this turn, or not yet aware of the heroes, makes for the nearest ' +
+    'objective marker none of its allies holds, and stays beside it: the ' +
+    'markers are where the battle is won, and the book sends an enemy unable to attack ' +
+    'toward the nearest goal.',
 };
 
 export const skirmish: RuleModule = {

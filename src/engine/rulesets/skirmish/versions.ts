@@ -22,8 +22,10 @@
  * heads for the nearest goal, the heroes' included (it stands in their way:
  * RACE_GUARD_RULES); in a Transport an enemy takes up the object in its reach and carries
  * it home before any blow, and the object is set near the centre where the armies are
- * evenly placed to win it (EVEN_OBJECT_RULES). Games of versions 5 and 6 replay as they
- * were played.
+ * evenly placed to win it (EVEN_OBJECT_RULES). 8: in a Basic Battle with
+ * objectives an enemy that can strike no hero this turn, or is unaware of them, makes for
+ * the nearest marker no ally holds and holds it (MARKER_CONTEST_RULES). Games of versions 5 to 7 replay
+ * as they were played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -54,7 +56,14 @@ export const SET_UP_APART_RULES = 7;
 export const RACE_GUARD_RULES = 7;
 /** From version 7 the Transport's object is set where the armies are evenly far from it. */
 export const EVEN_OBJECT_RULES = 7;
-export const SKIRMISH_RULES_VERSION = RACE_GUARD_RULES;
+/**
+ * From version 8, in a Basic Battle with objectives up to the round they score, an enemy
+ * that can strike no hero this turn (an unaware one too) makes for the nearest objective
+ * marker no ally holds, and holds it (III "Goal Locations"; enemy.ts markerGoalFor);
+ * before, an alerted one closed on a hero and an unaware one waited.
+ */
+export const MARKER_CONTEST_RULES = 8;
+export const SKIRMISH_RULES_VERSION = MARKER_CONTEST_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
