@@ -16,6 +16,7 @@ import {
   ROUND_LIMIT_DRAW_RULES,
   measuresToBase,
   RACING_RULES,
+  RACE_SET_UP_APART_RULES,
   SET_UP_APART_RULES,
   SKIRMISH_RULES_VERSION,
 } from './versions';
@@ -113,6 +114,12 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'than its own goal. In a Transport an enemy takes up the object within its reach, and ' +
     'carries it home, before any blow; and the object is set near the centre where the two ' +
     'armies are evenly placed to win it, not always on the exact centre.',
+  [RACE_SET_UP_APART_RULES]:
+    'A Transport sets up as a Basic Battle does: the enemy takes a square its map marks ' +
+    'only 2 Move Units from every hero. Its enemy that can walk to the object and take it ' +
+    'up this turn does so before any blow, and one that can strike the hero carrying the ' +
+    'object strikes that hero. The object is set where the two armies take it up in the ' +
+    'most nearly equal number of actions.',
 };
 
 export const skirmish: RuleModule = {
