@@ -10,10 +10,6 @@
  * The dice are rigged: the initiative, the heroes first (15 against 5), and any blow.
  */
 import { describe, expect, it } from 'vitest';
-import { chebyshevDistance } from '../../../src/engine/grid';
-import { loadBundledMap } from '../../../src/devtools/bundled-maps';
-import { findRuleModule } from '../../../src/engine/rulesets/registry';
-import { markedStarts } from '../../../src/engine/rulesets/skirmish/goals';
 import { walkingDistance } from '../../../src/engine/systems/pursuit';
 import {
   EVEN_TAKE_RULES,
@@ -21,35 +17,31 @@ import {
   RACE_SET_UP_APART_RULES,
   SKIRMISH_RULES_VERSION,
 } from '../../../src/engine/rulesets/skirmish/versions';
-import { createGame } from '../../../src/engine/setup';
 import type { GameEvent, GameState } from '../../../src/engine/types';
 import { play, unit } from '../helpers';
-import { skirmishGame } from './helpers';
+import { bundledMapGame, enemiesOnMarksTooNear, skirmishGame } from './helpers';
 
 const HEROES_FIRST = [15, 5];
 /** A d20 of 3 misses a melee blow, which needs 6+ (VIII). */
 const MISS = 3;
 
-const FIELD = `
-###############
-#.............#
-#.............#
-#.............#
-#.............#
-#.............#
-#.............#
-#.............#
-#.............#
-###############
-`;
+/**
+ * A walled field 13 squares wide and `rows` deep (a small battlefield by V's sizes), open
+ * but for the figures' marks: `marks` maps "x,y" to `h` (a hero's square) or `e` (an enemy's).
+ */
+function walledField(rows: number, marks: Record<string, 'h' | 'e'>): string {
+  const row = (y: number): string =>
+    Array.from({ length: 15 }, (_, x) =>
+      x === 0 || x === 14 ? '#' : (marks[`${x},${y}`] ?? '.'),
+    ).join('');
+  const wall = '#'.repeat(15);
+  return [wall, ...Array.from({ length: rows }, (_, i) => row(i + 1)), wall].join('\n');
+}
 
 /** A Transport on an open field at the small scale (Move Unit 3: V), the heroes to act. */
 function transport(rulesVersion: number, heroes: string[]): GameState {
   const options = { scenario: 'transport', scale: 'small' as const };
-  const board = FIELD.replace('#......', '#e.....').replace(
-    /#\.{13}#\n###/,
-    '#h............#\n###',
-  );
+  const board = walledField(8, { '1,1': 'e', '1,8': 'h' });
   const s = skirmishGame(board, heroes, ['swordsman'], options, 1, rulesVersion);
   return play(s, { type: 'start' }, HEROES_FIRST).state;
 }
@@ -127,17 +119,7 @@ describe('III Goal Locations, rules version 8: the enemy strikes the hero carryi
 
 describe('VI Transport, "in or near the center", rules version 8: evenly placed to take it up', () => {
   // The archer at (1,6), the swordsman at (3,1); the table's centre is (7,4).
-  const CORNERS = `
-###############
-#..e..........#
-#.............#
-#.............#
-#.............#
-#.............#
-#h............#
-#.............#
-###############
-`;
+  const CORNERS = walledField(7, { '3,1': 'e', '1,6': 'h' });
 
   /** The actions (Move Units of 3 to stand by it, then the pick-up) each needs to take it up. */
   function takes(rulesVersion: number): number[] {
@@ -162,46 +144,20 @@ describe('VI Transport, "in or near the center", rules version 8: evenly placed 
 });
 
 describe('VI Transport, "set up as in a Basic Battle", rules version 8', () => {
-  function transportOn(mapId: string, rulesVersion?: number): GameState {
-    const map = loadBundledMap(mapId);
-    const skirmish = findRuleModule('skirmish')!;
-    const options = skirmish.muster!.forScenario(skirmish.normaliseOptions({}, map), 'transport');
-    const made = createGame({
-      scenarioId: `map:${mapId}`,
-      map,
-      seed: 1,
-      ruleModule: 'skirmish',
-      options,
-      ...(rulesVersion ? { rulesVersion } : {}),
-    });
-    if (!made.ok) throw new Error(made.error);
-    return made.state;
-  }
-
-  /** Enemies on squares the map marks within 2 Move Units (6 squares, small) of a hero. */
-  function onMarksTooNear(state: GameState): number {
-    const heroes = state.units.filter((u) => u.side === 'heroes').map((u) => u.position!);
-    const tooNear = markedStarts(state.map, 'enemies').filter((p) =>
-      heroes.some((h) => chebyshevDistance(h, p) < 6),
-    );
-    return state.units.filter(
-      (u) =>
-        u.side === 'enemies' && tooNear.some((p) => p.x === u.position!.x && p.y === u.position!.y),
-    ).length;
-  }
-
   it('is the current version', () => {
     expect(SKIRMISH_RULES_VERSION).toBeGreaterThanOrEqual(RACE_SET_UP_APART_RULES);
     expect(EVEN_TAKE_RULES).toBe(RACE_SET_UP_APART_RULES);
   });
 
   it('the Dungeon Crawl board: no enemy on a marked square within 2 Move Units of a hero', () => {
-    expect(onMarksTooNear(transportOn('dungeon-crawl'))).toBe(0);
+    expect(enemiesOnMarksTooNear(bundledMapGame('dungeon-crawl', 'transport'))).toBe(0);
   });
 
   it('rules version 7 replays as played: the enemy on the squares the board marks', () => {
     expect(
-      onMarksTooNear(transportOn('dungeon-crawl', RACE_SET_UP_APART_RULES - 1)),
+      enemiesOnMarksTooNear(
+        bundledMapGame('dungeon-crawl', 'transport', RACE_SET_UP_APART_RULES - 1),
+      ),
     ).toBeGreaterThan(0);
   });
 });
