@@ -284,9 +284,9 @@ describe('Skirmish saves of older rules (before version 5, the rules as the book
       ),
     );
 
-  it('the module plays versions 5 to 7, and a new game of an older version is refused in words', () => {
+  it('the module plays versions 5 to 8, and a new game of an older version is refused in words', () => {
     const rules = findRuleModule('skirmish')!;
-    expect(rules.rulesVersion).toBe(7);
+    expect(rules.rulesVersion).toBe(8);
     expect(rules.oldestRulesVersion).toBe(5);
     const r = resolveScenario('field:skirmish:large:11', null);
     if (!r.ok) throw new Error(r.error);
@@ -298,7 +298,7 @@ describe('Skirmish saves of older rules (before version 5, the rules as the book
       rulesVersion: 4,
     });
     expect(made.ok ? '' : made.error).toMatch(
-      /made with older rules \(version 4 of the Solitaire Skirmish.*plays versions 5 to 7.*as the rule book reads/,
+      /made with older rules \(version 4 of the Solitaire Skirmish.*plays versions 5 to 8.*as the rule book reads/,
     );
   });
 
@@ -309,7 +309,7 @@ describe('Skirmish saves of older rules (before version 5, the rules as the book
     expect(raw.rules).toEqual({ module: 'skirmish', version: 1 });
     const r = BattleSession.fromSave(raw);
     expect(r.ok ? 'loaded' : r.error).toMatch(
-      /made with older rules \(version 1 of the Solitaire Skirmish.*plays versions 5 to 7/,
+      /made with older rules \(version 1 of the Solitaire Skirmish.*plays versions 5 to 8/,
     );
   });
 

@@ -3,6 +3,10 @@
  * from the lists, in reading order (the set-up fills the marked squares first, row by row).
  */
 import { makeBoard } from '../../../src/engine/ascii-board';
+import { loadBundledMap } from '../../../src/devtools/bundled-maps';
+import { chebyshevDistance } from '../../../src/engine/grid';
+import { findRuleModule } from '../../../src/engine/rulesets/registry';
+import { markedStarts } from '../../../src/engine/rulesets/skirmish/goals';
 import type { BattleMap } from '../../../src/engine/map';
 import { createGame } from '../../../src/engine/setup';
 import { FEATURE_EFFECTS, type FeatureKind } from '../../../src/engine/systems/boards';
@@ -53,6 +57,38 @@ function skirmishGameOn(
   });
   if (!r.ok) throw new Error(r.error);
   return r.state;
+}
+
+/**
+ * A scenario of VI with its default armies on a bundled map (seed 1), set up by the rules
+ * of `rulesVersion` (the current ones when not given).
+ */
+export function bundledMapGame(mapId: string, scenario: string, rulesVersion?: number): GameState {
+  const map = loadBundledMap(mapId);
+  const skirmish = findRuleModule('skirmish')!;
+  const options = skirmish.muster!.forScenario(skirmish.normaliseOptions({}, map), scenario);
+  const made = createGame({
+    scenarioId: `map:${mapId}`,
+    map,
+    seed: 1,
+    ruleModule: 'skirmish',
+    options,
+    ...(rulesVersion ? { rulesVersion } : {}),
+  });
+  if (!made.ok) throw new Error(made.error);
+  return made.state;
+}
+
+/** The enemies standing on squares their map marks within 2 Move Units (6, small) of a hero. */
+export function enemiesOnMarksTooNear(state: GameState): number {
+  const heroes = state.units.filter((u) => u.side === 'heroes').map((u) => u.position!);
+  const tooNear = markedStarts(state.map, 'enemies').filter((p) =>
+    heroes.some((h) => chebyshevDistance(h, p) < 6),
+  );
+  return state.units.filter(
+    (u) =>
+      u.side === 'enemies' && tooNear.some((p) => p.x === u.position!.x && p.y === u.position!.y),
+  ).length;
 }
 
 /** A small room: a hero square with an enemy square beside it, east. */

@@ -26,21 +26,10 @@ import {
 } from '../../../src/engine/rulesets/skirmish/versions';
 import { createGame } from '../../../src/engine/setup';
 import type { GameState } from '../../../src/engine/types';
+import { bundledMapGame, enemiesOnMarksTooNear } from './helpers';
 
 function basicBattle(mapId: string, rulesVersion?: number): GameState {
-  const map = loadBundledMap(mapId);
-  const skirmish = findRuleModule('skirmish')!;
-  const options = skirmish.muster!.forScenario(skirmish.normaliseOptions({}, map), 'basic-battle');
-  const made = createGame({
-    scenarioId: `map:${mapId}`,
-    map,
-    seed: 1,
-    ruleModule: 'skirmish',
-    options,
-    ...(rulesVersion ? { rulesVersion } : {}),
-  });
-  if (!made.ok) throw new Error(made.error);
-  return made.state;
+  return bundledMapGame(mapId, 'basic-battle', rulesVersion);
 }
 
 /** The least distance from a figure of one army to a figure of the other. */
@@ -50,18 +39,6 @@ function closestApproach(state: GameState): number {
   return Math.min(
     ...enemies.flatMap((e) => heroes.map((h) => chebyshevDistance(e.position!, h.position!))),
   );
-}
-
-/** The enemies standing on squares their map marks within 2 Move Units (6) of a hero. */
-function onMarksTooNear(state: GameState): number {
-  const heroes = state.units.filter((u) => u.side === 'heroes').map((u) => u.position!);
-  const tooNear = markedStarts(state.map, 'enemies').filter((p) =>
-    heroes.some((h) => chebyshevDistance(h, p) < 6),
-  );
-  return state.units.filter(
-    (u) =>
-      u.side === 'enemies' && tooNear.some((p) => p.x === u.position!.x && p.y === u.position!.y),
-  ).length;
 }
 
 describe('VI Basic Battle set-up: at least 2 Move Units apart (rules version 7)', () => {
@@ -105,7 +82,7 @@ describe('VI Basic Battle set-up: at least 2 Move Units apart (rules version 7)'
     );
     const made = createGame({ scenarioId: 'own', map, seed: 1, ruleModule: 'skirmish', options });
     if (!made.ok) throw new Error(made.error);
-    expect(onMarksTooNear(made.state)).toBeGreaterThan(0);
+    expect(enemiesOnMarksTooNear(made.state)).toBeGreaterThan(0);
   });
 
   it('a version 6 game sets up as it was played: every marked square first', () => {
@@ -117,7 +94,7 @@ describe('VI Basic Battle set-up: at least 2 Move Units apart (rules version 7)'
       enemies.filter((u) => marked.some((p) => p.x === u.position!.x && p.y === u.position!.y))
         .length,
     ).toBeGreaterThanOrEqual(8);
-    expect(onMarksTooNear(state)).toBeGreaterThan(0);
+    expect(enemiesOnMarksTooNear(state)).toBeGreaterThan(0);
   });
 });
 

@@ -271,9 +271,13 @@ describe('IV tactics that change where a figure stands or how it fights', () => 
 ###########
 `;
     for (const tactic of ['opportunistic', 'curious'] as const) {
+      // The object beyond the captain's Move Unit (3, small: V), so it is not taken up
+      // before the fight (rules version 8: OBJECT_FIRST_RULES).
       const s = withTactic(tall, ['swordsman'], ['captain'], 'captain-1', tactic, {
         scenario: 'transport',
+        scale: 'small',
       });
+      s.objective.object = { at: { x: 5, y: 8 }, carrier: null };
       const r = enemyActs(s, [1, 1]);
       expect(
         r.events.some((e) => e.type === 'moved' && e.reason === 'making for the objective first'),

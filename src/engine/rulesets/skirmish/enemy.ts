@@ -63,6 +63,7 @@ import {
   distanceTo,
   MARKER_CONTEST_RULES,
   measuresToBase,
+  OBJECT_FIRST_RULES,
   RACE_GUARD_RULES,
   RACING_RULES,
   squareOf,
@@ -276,7 +277,39 @@ function* makeForGoal(ctx: Context, enemy: Placed): Generator<void> {
 function seizesObject(state: GameState, enemy: Placed): boolean {
   if (rulesVersionOf(state) < RACE_GUARD_RULES) return false;
   if (skirmishOptions(state).scenario !== 'transport') return false;
-  return Boolean(enemy.carrying) || whyCannotPickUp(state, enemy) === null;
+  if (enemy.carrying || whyCannotPickUp(state, enemy) === null) return true;
+  return rulesVersionOf(state) >= OBJECT_FIRST_RULES && reachesObjectThisTurn(state, enemy);
+}
+
+/**
+ * From rules version 8 (OBJECT_FIRST_RULES): whether the object lies on the ground where
+ * `enemy`'s Move Unit brings it on or next to it, so its other action takes it up this
+ * turn. The same reading of III "Special Actions" as the object beside it: the object
+ * taken this turn is the battle's purpose with an immediate benefit; a blow is not.
+ */
+function reachesObjectThisTurn(state: GameState, enemy: Placed): boolean {
+  const at = state.objective.object?.at;
+  if (!at) return false;
+  return reachableEnds(state, enemy).some((p) => chebyshevDistance(p, at) <= 1);
+}
+
+/**
+ * A Transport's hero carrying the object, when `enemy` can strike it this turn (rules
+ * version 8 on, OBJECT_FIRST_RULES), else null. III "Goal Locations" makes the object the
+ * enemy's goal, and VI: "If the figure carrying the object is removed from the playing
+ * area, the object falls to the ground": the carrier is the one blow that serves the goal
+ * (III "Special Actions": "when logically necessary"), the nearest hero is not.
+ */
+function carrierToStrike(state: GameState, enemy: Placed): Placed | null {
+  if (rulesVersionOf(state) < OBJECT_FIRST_RULES) return null;
+  if (skirmishOptions(state).scenario !== 'transport') return null;
+  const carrierId = state.objective.object?.carrier;
+  const carrier = livingUnits(state, 'heroes').find((h) => h.id === carrierId);
+  if (!carrier) return null;
+  const squares = [enemy.position, ...reachableEnds(state, enemy)];
+  return skirmishWeapons(enemy).some((w) => bestChanceFrom(state, enemy, w, [carrier], squares) > 0)
+    ? carrier
+    : null;
 }
 
 /** The d20 Patrolling table (III): the highest face of each row, what it does. */
@@ -536,7 +569,8 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
       if (ok) return;
     }
   }
-  // Transport (version 7 on): the object in reach is taken, and carried home, before any blow.
+  // Transport (version 7 on): the object in reach (version 8: in its Move Unit's reach) is
+  // taken, and carried home, before any blow.
   if (seizesObject(state, enemy)) {
     yield* makeForGoal(ctx, enemy);
     return;
@@ -549,7 +583,8 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
     yield* makeForGoal(ctx, enemy);
     return;
   }
-  const chosen = targetByTactic(ctx, enemy) ?? chooseNearestHero(ctx, enemy);
+  const chosen =
+    carrierToStrike(state, enemy) ?? targetByTactic(ctx, enemy) ?? chooseNearestHero(ctx, enemy);
   if (!chosen) return;
   const tactic = traitsOf(enemy).tactic;
   const weapon = tacticalWeapon(enemy) ?? primaryWeapon(ctx, enemy);

@@ -17,6 +17,7 @@ import {
   MARKER_CONTEST_RULES,
   measuresToBase,
   RACING_RULES,
+  RACE_SET_UP_APART_RULES,
   SET_UP_APART_RULES,
   SKIRMISH_RULES_VERSION,
 } from './versions';
@@ -119,7 +120,12 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'can strike this turn, or not yet aware of the heroes, makes for the nearest ' +
     'objective marker none of its allies holds, and stays beside it: the ' +
     'markers are where the battle is won, and the book sends an enemy unable to attack ' +
-    'toward the nearest goal.',
+    'toward the nearest goal. ' +
+    'A Transport sets up as a Basic Battle does: the enemy takes a square its map marks ' +
+    'only 2 Move Units from every hero. Its enemy that can walk to the object and take it ' +
+    'up this turn does so before any blow, and one that can strike the hero carrying the ' +
+    'object strikes that hero. The object is set where the two armies take it up in the ' +
+    'most nearly equal number of actions.',
 };
 
 export const skirmish: RuleModule = {

@@ -52,6 +52,7 @@ import { MOVE_TABLE } from './roster';
 import {
   distanceTo,
   EVEN_OBJECT_RULES,
+  EVEN_TAKE_RULES,
   ROUND_LIMIT_DRAW_RULES,
   SALLY_RULES,
   SHARED_MARKER_RULES,
@@ -199,21 +200,27 @@ export function goalFor(state: GameState, unit: Unit): Point | null {
  * its moves back to its home area), then the walks, then the nearest the centre, then
  * reading order. On a map whose armies start unevenly far from its middle or from their
  * homes, the exact centre handed the race to one army before it began; now the
- * initiative die decides who is first to it.
+ * initiative die decides who is first to it. From version 8 (EVEN_TAKE_RULES) the actions
+ * to take it up are made even first, each army's quickest taker counted: the army that
+ * takes it up first nearly always carries it home (docs/skirmish-balance.md), so an even
+ * total with one army a whole action sooner to it was no even race.
  */
 export function objectSquare(state: GameState): Point | null {
   const centre = tableCentre(state.map);
   if (!centre || rulesVersionOf(state) < EVEN_OBJECT_RULES) return centre;
   const near = MOVE_TABLE.average[skirmishOptions(state).scale];
+  // From version 8 the race to take it up comes first (EVEN_TAKE_RULES).
+  const takeFirst = rulesVersionOf(state) >= EVEN_TAKE_RULES;
   let best: { at: Point; rank: number[] } | null = null;
   for (let y = centre.y - near; y <= centre.y + near; y++)
     for (let x = centre.x - near; x <= centre.x + near; x++) {
       if (terrainAt(state.map, x, y) !== 'floor') continue;
       const at = { x, y };
-      const heroes = raceToCarry(state, 'heroes', at);
-      const enemies = raceToCarry(state, 'enemies', at);
+      const heroes = raceToCarry(state, 'heroes', at, takeFirst);
+      const enemies = raceToCarry(state, 'enemies', at, takeFirst);
       if (!Number.isFinite(heroes.actions) || !Number.isFinite(enemies.actions)) continue;
       const rank = [
+        ...(takeFirst ? [Math.abs(heroes.take - enemies.take)] : []),
         Math.abs(heroes.actions - enemies.actions),
         Math.abs(heroes.walk - enemies.walk),
         chebyshevDistance(at, centre),
@@ -227,16 +234,23 @@ export function objectSquare(state: GameState): Point | null {
  * How soon `side` could carry an object at `at` home: for its quickest figure, the actions
  * (moves to stand beside it, the pick-up, moves to its home area) and the squares walked.
  */
-function raceToCarry(state: GameState, side: Side, at: Point): { actions: number; walk: number } {
+function raceToCarry(
+  state: GameState,
+  side: Side,
+  at: Point,
+  takeFirst: boolean,
+): { take: number; actions: number; walk: number } {
   const home = homeArea(state, side);
   const back = Math.min(...home.map((p) => walkingDistance(state, at, p)));
-  let best = { actions: Infinity, walk: Infinity };
+  let best = { take: Infinity, actions: Infinity, walk: Infinity };
   for (const u of livingUnits(state, side)) {
     const to = Math.max(0, walkingDistance(state, u.position, at) - 1);
     const move = Math.max(1, u.move);
-    const actions = Math.ceil(to / move) + 1 + Math.ceil(back / move);
-    if (actions < best.actions || (actions === best.actions && to + back < best.walk))
-      best = { actions, walk: to + back };
+    const take = Math.ceil(to / move) + 1;
+    const actions = take + Math.ceil(back / move);
+    const rank = takeFirst ? [take, actions, to + back] : [actions, to + back];
+    const bestRank = takeFirst ? [best.take, best.actions, best.walk] : [best.actions, best.walk];
+    if (isBefore(rank, bestRank)) best = { take, actions, walk: to + back };
   }
   return best;
 }

@@ -32,7 +32,15 @@ import {
 import { normaliseSkirmishOptions } from './options';
 import { FIGURES_BY_KIND, MOVE_TABLE, moveOf, weaponAt } from './roster';
 import { traitsOf, type Scale, type SkirmishOptions } from './types';
-import { SET_UP_APART_RULES, SKIRMISH_RULES_VERSION } from './versions';
+import { RACE_SET_UP_APART_RULES, SET_UP_APART_RULES, SKIRMISH_RULES_VERSION } from './versions';
+
+/**
+ * The scenarios that keep a Basic Battle's set-up apart from rules version 8: Transport (VI:
+ * "Set up as in a Basic Battle"). Escape says so too but is left as it was: on the flooded
+ * crypt the marked squares 2 Move Units from the heroes lie on the heroes' own side, by the
+ * enemy's goal, and its heroes won 0 of 30 (docs/skirmish-balance.md).
+ */
+const SET_UP_LIKE_BASIC_BATTLE: readonly string[] = ['transport'];
 
 export const SKIRMISH_ID = 'skirmish';
 
@@ -318,10 +326,13 @@ export function setupSkirmish(input: SetupInput): SetupResult {
   const drawnForAnother =
     typeof input.map.properties.ruleModule === 'string' &&
     input.map.properties.ruleModule !== SKIRMISH_ID;
+  // From version 8 so does a Transport, which VI sets up "as in a Basic Battle".
+  const rulesVersion = input.rulesVersion ?? SKIRMISH_RULES_VERSION;
   const keepsApart =
-    options.scenario === 'basic-battle' &&
     drawnForAnother &&
-    (input.rulesVersion ?? SKIRMISH_RULES_VERSION) >= SET_UP_APART_RULES;
+    ((options.scenario === 'basic-battle' && rulesVersion >= SET_UP_APART_RULES) ||
+      (SET_UP_LIKE_BASIC_BATTLE.includes(options.scenario) &&
+        rulesVersion >= RACE_SET_UP_APART_RULES));
   const usable = keepsApart ? marked.filter(apart) : marked;
   const isMarked = (p: Point): boolean => usable.some((m) => m.x === p.x && m.y === p.y);
   const enemySquares = fortressSquares('enemies') ?? [

@@ -24,8 +24,11 @@
  * it home before any blow, and the object is set near the centre where the armies are
  * evenly placed to win it (EVEN_OBJECT_RULES). 8: in a Basic Battle with
  * objectives an enemy that can strike no hero this turn, or is unaware of them, makes for
- * the nearest marker no ally holds and holds it (MARKER_CONTEST_RULES). Games of versions 5 to 7 replay
- * as they were played.
+ * the nearest marker no ally holds and holds it (MARKER_CONTEST_RULES); a Transport sets up
+ * as a Basic Battle does (RACE_SET_UP_APART_RULES), its enemy takes up the object its Move
+ * Unit reaches and strikes the hero carrying it before any other (OBJECT_FIRST_RULES), and
+ * the object is set where both armies take it up in the most nearly equal number of actions
+ * (EVEN_TAKE_RULES). Games of versions 5 to 7 replay as they were played.
  */
 import { distanceToFigure, squaresNearestFirst } from '../../footprint';
 import type { Point } from '../../grid';
@@ -63,7 +66,25 @@ export const EVEN_OBJECT_RULES = 7;
  * before, an alerted one closed on a hero and an unaware one waited.
  */
 export const MARKER_CONTEST_RULES = 8;
-export const SKIRMISH_RULES_VERSION = MARKER_CONTEST_RULES;
+/**
+ * From version 8 a Transport, "set up as in a Basic Battle" (VI), keeps the Basic Battle's
+ * 2 Move Units apart on the squares a map drawn for another module marks
+ * (SET_UP_APART_RULES); before, only a Basic Battle did.
+ */
+export const RACE_SET_UP_APART_RULES = 8;
+/**
+ * From version 8 a Transport's enemy that can walk to the object and take it up this turn
+ * does so before any blow, and one that can strike the hero carrying the object strikes it
+ * (enemy.ts seizesObject, carrierToStrike); before, only the object beside it came first,
+ * and its blow went to the nearest hero.
+ */
+export const OBJECT_FIRST_RULES = 8;
+/**
+ * From version 8 the Transport's object is set where the two armies' quickest figures take
+ * it up in the most nearly equal number of actions (then carry it home, as version 7).
+ */
+export const EVEN_TAKE_RULES = 8;
+export const SKIRMISH_RULES_VERSION = RACE_SET_UP_APART_RULES;
 
 /**
  * Whether distances to a figure count to its base (rules version BASE_DISTANCE_RULES on).
