@@ -9,7 +9,7 @@
  * Everything a module puts into the state, its commands and its events is plain,
  * serialisable data. Design notes: docs/architecture.md.
  */
-import type { EventShows } from '../event-show';
+import type { EventShows, ShowTone } from '../event-show';
 import type { Point } from '../grid';
 import type { CoverLevel, CoverLine } from '../los';
 import type { BattleMap } from '../map';
@@ -306,6 +306,19 @@ export interface ActionPreview {
   summary: string;
   allowed: boolean;
   reason: string | null;
+  /**
+   * The outcomes, when the action has more than hit or miss (a d12 damage table): each in
+   * the module's words with its exact chance (resolutions.ts), summing to 1, in the order
+   * the view draws them (a stacked bar and a breakdown line each).
+   */
+  outcomes?: readonly PreviewOutcome[];
+}
+
+/** One outcome of a previewed action: its words, its chance, and a tone the view colours. */
+export interface PreviewOutcome {
+  label: string;
+  chance: number;
+  tone: ShowTone;
 }
 
 /** A unit's ability the hero card offers as a button (e.g. healing), with its command type. */
