@@ -16,6 +16,7 @@
  * modifiers) that gives its own outcome whatever the modifiers (a natural 12 always misses).
  */
 import type { DiceSource } from './dice';
+import { sumDistribution } from './resolution';
 
 /** `count` dice of `sides` faces, summed (1 d12; 2 d6). */
 export type DicePool = { readonly count: number; readonly sides: number };
@@ -33,31 +34,23 @@ export type TableRow = {
 /** One side of a best-of roll: its dice (the best one counts) and the bonus added to it. */
 export type BestOfSide = { readonly count: number; readonly sides: number; readonly bonus: number };
 
+/** What the kinds that read one pool's total share: its dice, a modifier, natural results. */
+type PoolRead = {
+  readonly dice: DicePool;
+  readonly modifier: number;
+  readonly naturals?: readonly NaturalResult[];
+};
+
 export type RollSpec =
-  | {
-      readonly kind: 'roll-high';
-      readonly dice: DicePool;
-      readonly modifier: number;
-      readonly need: number;
-      readonly naturals?: readonly NaturalResult[];
-    }
-  | {
-      readonly kind: 'roll-under';
-      readonly dice: DicePool;
-      readonly modifier: number;
-      readonly target: number;
-      readonly naturals?: readonly NaturalResult[];
-    }
-  | {
+  | (PoolRead & { readonly kind: 'roll-high'; readonly need: number })
+  | (PoolRead & { readonly kind: 'roll-under'; readonly target: number })
+  | (PoolRead & {
       readonly kind: 'table';
-      readonly dice: DicePool;
-      readonly modifier: number;
       /** Read in order: the first row holding the value gives the outcome. */
       readonly rows: readonly TableRow[];
       /** The outcome of a value no row holds. */
       readonly otherwise: string;
-      readonly naturals?: readonly NaturalResult[];
-    }
+    })
   | {
       readonly kind: 'best-of';
       readonly attacker: BestOfSide;
@@ -155,20 +148,6 @@ function times(a: Fraction, b: Fraction): Fraction {
   return fraction((a.n / g1) * (b.n / g2), (a.d / g2) * (b.d / g1));
 }
 
-/** The ways `count` d`sides` sum to each total (index = total). */
-function sumWays(count: number, sides: number): number[] {
-  let ways = [1];
-  for (let i = 0; i < count; i++) {
-    const next = new Array<number>(ways.length + sides).fill(0);
-    for (let total = 0; total < ways.length; total++) {
-      if (ways[total] === 0) continue;
-      for (let face = 1; face <= sides; face++) next[total + face] += ways[total];
-    }
-    ways = next;
-  }
-  return ways;
-}
-
 /** The ways the best of `count` d`sides` is each face (index = face): k^n - (k-1)^n. */
 function bestWays(count: number, sides: number): number[] {
   const ways = [0];
@@ -214,7 +193,7 @@ function distributionOf(spec: RollSpec): Map<string, Fraction> {
     case 'roll-under':
     case 'table': {
       const { count, sides } = spec.dice;
-      const ways = sumWays(count, sides);
+      const ways = sumDistribution(count, sides);
       const all = sides ** count;
       for (let total = count; total < ways.length; total++)
         if (ways[total] > 0) credit(out, poolOutcome(spec, total), fraction(ways[total], all));

@@ -24,7 +24,7 @@ import {
   removeOwner,
   type DeckState,
 } from '../../src/engine/deck';
-import { chebyshevDistance, pointKey, type Point } from '../../src/engine/grid';
+import { chebyshevDistance, type Point } from '../../src/engine/grid';
 import { formatChance } from '../../src/engine/resolution';
 import {
   outcomeDistribution,
@@ -40,10 +40,10 @@ import type {
   SetupInput,
 } from '../../src/engine/rulesets/module';
 import { registerRuleModule } from '../../src/engine/rulesets/registry';
+import { legalMoves, moveActing, stepCloser, TEST_MODULE_BASICS } from './shared';
 import { mapWithDoors, newGameState, objectiveFor } from '../../src/engine/setup';
 import { emit, runActivation, type Context } from '../../src/engine/systems/context';
-import { coverFor, coverFrom } from '../../src/engine/systems/cover';
-import { reachableSquares, walkUnit } from '../../src/engine/systems/movement';
+import { coverFor } from '../../src/engine/systems/cover';
 import { chooseNearestHero, moveIntoRange, wouldHoldFrom } from '../../src/engine/systems/pursuit';
 import { beginTurn } from '../../src/engine/systems/turns';
 import { checkVictory, endInDraw, normaliseVictoryOptions } from '../../src/engine/systems/victory';
@@ -388,15 +388,8 @@ function applyCards(ctx: Context, command: ModuleCommand): string | null {
   if (unit.id !== state.turn.unitId) return `It is not ${unit.name}\u2019s card.`;
   const turn = state.turn;
   switch (command.type) {
-    case 'move': {
-      if (turn.moved || turn.acted) return `${unit.name} has already moved or shot.`;
-      const route = reachableSquares(state, unit).get(pointKey(command.to));
-      if (!route) return `${unit.name} cannot reach that square.`;
-      turn.before = { position: unit.position, facing: unit.facing };
-      turn.moved = true;
-      walkUnit(ctx, unit, route.path, '');
-      return null;
-    }
+    case 'move':
+      return moveActing(ctx, unit, turn, command.to, 'moved or shot');
     case 'attack': {
       if (turn.acted) return `${unit.name} has already shot.`;
       const target = findUnit(state, command.target);
@@ -421,10 +414,7 @@ function legalCards(state: GameState): Command[] {
   if (state.phase !== 'heroes' || !state.turn) return [];
   const hero = findUnit(state, state.turn.unitId);
   if (!hero?.position) return [];
-  const out: Command[] = [];
-  if (!state.turn.moved && !state.turn.acted)
-    for (const [, r] of reachableSquares(state, hero))
-      out.push({ type: 'move', unit: hero.id, to: r.path[r.path.length - 1] });
+  const out: Command[] = legalMoves(state, hero, state.turn);
   if (!state.turn.acted)
     for (const foe of livingUnits(state, 'enemies'))
       if (rollNeeded(state, hero, foe) !== null)
@@ -441,23 +431,13 @@ function autopilot(state: GameState): Command | null {
   if (!hero?.position || !state.turn) return legal[0] ?? null;
   const shot = state.turn.acted ? null : bestShot(state, hero);
   if (shot) return { type: 'attack', unit: hero.id, target: shot.target.id, weapon: MUSKET.id };
+  const from = hero.position;
   const foe = livingUnits(state, 'enemies').sort(
-    (a, b) =>
-      chebyshevDistance(hero.position!, a.position) - chebyshevDistance(hero.position!, b.position),
+    (a, b) => chebyshevDistance(from, a.position) - chebyshevDistance(from, b.position),
   )[0];
-  if (foe && !state.turn.moved && !state.turn.acted) {
-    const near = legal
-      .filter((c): c is Extract<Command, { type: 'move' }> => c.type === 'move')
-      .sort(
-        (a, b) => chebyshevDistance(a.to, foe.position) - chebyshevDistance(b.to, foe.position),
-      )[0];
-    if (
-      near &&
-      chebyshevDistance(near.to, foe.position) < chebyshevDistance(hero.position, foe.position)
-    )
-      return near;
-  }
-  return { type: 'end-turn', unit: hero.id };
+  return (
+    (foe ? stepCloser(legal, from, foe.position) : null) ?? { type: 'end-turn', unit: hero.id }
+  );
 }
 
 function previewShot(state: GameState, command: Command): ActionPreview | null {
@@ -529,9 +509,8 @@ export const cardsModule: RuleModule = {
   components: ['fire'],
   defaultEnemyKind: 'bandit',
   asciiLetters: CARDS_LETTERS,
-  optionSpecs: () => [],
+  ...TEST_MODULE_BASICS,
   normaliseOptions: normaliseCardsOptions,
-  victoryKinds: ['all-enemies'],
   scenarios: [
     {
       id: 'cards',
@@ -548,28 +527,16 @@ export const cardsModule: RuleModule = {
     error: `The card skirmish needs a drawn yard, not ${map.name}.`,
   }),
   setup: setupCards,
-  partyAfter: (state) =>
-    state.units
-      .filter((u) => u.side === 'heroes')
-      .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} })),
   commands: {},
   apply: applyCards,
   legalCommands: legalCards,
   afterAction: (ctx) => checkVictory(ctx),
-  figuresBlockSight: () => true,
-  mayCarryObjective: (_state, unit) => unit.side === 'heroes',
-  dangerousGround: () => 0,
   chooseHeroCommand: autopilot,
-  heroOrder: (state) => livingUnits(state, 'heroes'),
-  rankWeapons: (unit) => unit.weapons,
   previewAction: previewShot,
-  coverBetween: (state, viewer, from, to) => coverFrom(state, viewer, from, to),
   describeUnit: (_state, unit) => [
     `Fire ${unit.fire ?? 0}; wound points ${unit.wounds} of ${KILLING_POINTS}.`,
   ],
   describeWeapon: (w) => `${w.name}: a d12 at or under the fire skill, range ${RANGE}.`,
-  weaponLabel: (w) => w.name,
-  abilities: () => [],
   describeObjective: () => 'Goal: shoot down the bandits',
   whatComesNext: (state) => {
     if (!state.flow || state.phase === 'over') return null;
