@@ -40,13 +40,19 @@ import type {
   SetupInput,
 } from '../../src/engine/rulesets/module';
 import { registerRuleModule } from '../../src/engine/rulesets/registry';
-import { legalMoves, moveActing, stepCloser, TEST_MODULE_BASICS } from './shared';
+import {
+  allEnemiesOptions,
+  legalMoves,
+  moveActing,
+  stepCloser,
+  TEST_MODULE_BASICS,
+} from './shared';
 import { mapWithDoors, newGameState, objectiveFor } from '../../src/engine/setup';
 import { emit, runActivation, type Context } from '../../src/engine/systems/context';
 import { coverFor } from '../../src/engine/systems/cover';
 import { chooseNearestHero, moveIntoRange, wouldHoldFrom } from '../../src/engine/systems/pursuit';
 import { beginTurn } from '../../src/engine/systems/turns';
-import { checkVictory, endInDraw, normaliseVictoryOptions } from '../../src/engine/systems/victory';
+import { checkVictory, endInDraw } from '../../src/engine/systems/victory';
 import { applyWound } from '../../src/engine/systems/wounds';
 import type { Command, GameState, ModuleOptions, Unit, Weapon } from '../../src/engine/types';
 import { findUnit, livingUnits } from '../../src/engine/world';
@@ -100,12 +106,7 @@ export const CARDS_BOARD = makeBoard(
 );
 
 function normaliseCardsOptions(raw: Readonly<Record<string, unknown>> | undefined): ModuleOptions {
-  return normaliseVictoryOptions(raw ?? {}, {
-    victory: 'all-enemies',
-    holdTurns: 1,
-    defeatCount: 1,
-    maxRounds: 30,
-  });
+  return allEnemiesOptions(raw, 30);
 }
 
 function makeFigure(id: string, name: string, side: Unit['side'], at: Point, fire: number): Unit {

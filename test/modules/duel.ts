@@ -21,13 +21,19 @@ import type {
   SetupInput,
 } from '../../src/engine/rulesets/module';
 import { registerRuleModule } from '../../src/engine/rulesets/registry';
-import { legalMoves, moveActing, stepCloser, TEST_MODULE_BASICS } from './shared';
+import {
+  allEnemiesOptions,
+  legalMoves,
+  moveActing,
+  stepCloser,
+  TEST_MODULE_BASICS,
+} from './shared';
 import { newGameState, mapWithDoors, objectiveFor } from '../../src/engine/setup';
 import { emit, rollDie, runActivation, type Context } from '../../src/engine/systems/context';
 import { coverFor } from '../../src/engine/systems/cover';
 import { chooseNearestHero, moveIntoRange, wouldHoldFrom } from '../../src/engine/systems/pursuit';
 import { beginTurn } from '../../src/engine/systems/turns';
-import { checkVictory, normaliseVictoryOptions } from '../../src/engine/systems/victory';
+import { checkVictory } from '../../src/engine/systems/victory';
 import { applyWound } from '../../src/engine/systems/wounds';
 import { chanceOf, formatChance } from '../../src/engine/resolution';
 import type { Command, GameState, ModuleOptions, Unit, Weapon } from '../../src/engine/types';
@@ -80,12 +86,7 @@ export const DUEL_BOARD = makeBoard(
 );
 
 function normaliseDuelOptions(raw: Readonly<Record<string, unknown>> | undefined): ModuleOptions {
-  return normaliseVictoryOptions(raw ?? {}, {
-    victory: 'all-enemies',
-    holdTurns: 1,
-    defeatCount: 1,
-    maxRounds: 40,
-  });
+  return allEnemiesOptions(raw, 40);
 }
 
 function makeDuellist(id: string, side: Unit['side'], at: Point): Unit {

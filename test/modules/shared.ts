@@ -7,9 +7,23 @@ import { chebyshevDistance, pointKey, type Point } from '../../src/engine/grid';
 import type { RuleModule } from '../../src/engine/rulesets/module';
 import type { Context } from '../../src/engine/systems/context';
 import { coverFrom } from '../../src/engine/systems/cover';
+import { normaliseVictoryOptions } from '../../src/engine/systems/victory';
 import { reachableSquares, walkUnit } from '../../src/engine/systems/movement';
-import type { Command, GameState, TurnState, Unit } from '../../src/engine/types';
+import type { Command, GameState, ModuleOptions, TurnState, Unit } from '../../src/engine/types';
 import { livingUnits } from '../../src/engine/world';
+
+/** A test module's options: felling every enemy wins, within `maxRounds`. */
+export function allEnemiesOptions(
+  raw: Readonly<Record<string, unknown>> | undefined,
+  maxRounds: number,
+): ModuleOptions {
+  return normaliseVictoryOptions(raw ?? {}, {
+    victory: 'all-enemies',
+    holdTurns: 1,
+    defeatCount: 1,
+    maxRounds,
+  });
+}
 
 /** Walks the acting `unit` to `to` within its move, once a turn and before it acts. */
 export function moveActing(
