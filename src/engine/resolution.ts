@@ -21,7 +21,7 @@ export function formatChance(chance: number): string {
 }
 
 /** The number of ways `dice` d`die` sum to each total (index = total). */
-function sumDistribution(dice: number, die: number): number[] {
+export function sumDistribution(dice: number, die: number): number[] {
   let ways = [1];
   for (let d = 0; d < dice; d++) {
     const next = new Array<number>(ways.length + die).fill(0);

@@ -141,6 +141,7 @@ export class BattleBoard {
       sight?.cover ?? null,
       sight?.label ?? '',
       sight?.lines,
+      sight?.outcomes,
     );
     board.showScenario(view.scenario);
     // The line-of-sight label moves off any badge; the intent labels keep clear of both.

@@ -618,7 +618,10 @@ export class BattleHud {
     this.endButton.setSelected(view.controls.endOnly);
     if (view.title !== null && this.turnText.text !== view.title) this.setTurnText(view.title);
     this.hintText.setText(view.hint);
-    const goal = view.roundOdds ? `${view.goal}  \u00b7  ${view.roundOdds}` : view.goal;
+    // The goal, then the round's odds and what comes next, where the module gives them.
+    const goal = [view.goal, view.roundOdds, view.comingNext]
+      .filter((part) => !!part)
+      .join('  \u00b7  ');
     // The goal fitted before the top bar's buttons (smaller, then cut; the dice log says it whole).
     if (this.goalFull !== goal) {
       this.goalFull = goal;

@@ -29,6 +29,7 @@ import {
   type CoverLine,
   type GameState,
   type Point,
+  type PreviewOutcome,
   type RuleModule,
   type ScenarioMark,
   type Unit,
@@ -96,6 +97,8 @@ export interface LineOfSightView {
   label: string;
   /** The module's corner lines (empty when it draws none, or for adjacent squares). */
   lines: CoverLine[];
+  /** The attack's outcomes when the module gives several (drawn as a stacked bar), else none. */
+  outcomes: readonly PreviewOutcome[];
 }
 
 export interface HoverView {
@@ -136,6 +139,8 @@ export interface BattleView {
   intentPending: { ids: string[]; odds: boolean } | null;
   /** With Intent on: the odds of the round's own roll (Random Enemy Action), or null. */
   roundOdds: string | null;
+  /** What comes next in a module's own activation (the card in play, the queue), or null. */
+  comingNext: string | null;
   /** Fog of war (a scenario's option): what the heroes see, the monsters hidden; or null. */
   fog: FogView | null;
   /** Heroes a monster can see now (each carries an eye marker); null while animating. */
@@ -446,6 +451,7 @@ export function deriveBattleView(
     attackBadges: badgesOn ? attackBadges(state) : [],
     intentPending,
     roundOdds: badgesOn ? perState(state, 'round-odds', () => roundOddsText(state)) : null,
+    comingNext: rules.whatComesNext?.(state)?.text ?? null,
     fog,
     // While an animation plays the eyes stay as they were (null): the state is its end.
     spotted: ui.animating ? null : eyes(state, hiddenIds).spotted,
@@ -731,7 +737,8 @@ function describeHover(
         ? ''
         : coverWords(cover);
     const lines = rules.coverLinesBetween?.(state, viewer, viewer.position, p) ?? [];
-    view.hover.los = { from: viewer.position, to: p, cover, label, lines };
+    const outcomes = attack?.outcomes ?? [];
+    view.hover.los = { from: viewer.position, to: p, cover, label, lines, outcomes };
   }
   view.info = occupant
     ? unitInfo(state, rules, view, occupant, acting, hidden, marks)
@@ -758,9 +765,11 @@ function unitInfo(
   const turn = state.turn;
   if (u.side === 'enemies' && acting) {
     for (const pr of previewAttacks(state, acting.id, u.id)) {
-      if (pr.allowed && !turn?.acted)
+      if (pr.allowed && !turn?.acted) {
         chances.push(`\u2694 ${pr.preview.summary}, ${coverWords(pr.cover)}.`);
-      else
+        const outcomes = pr.preview.outcomes ?? [];
+        if (outcomes.length > 0) chances.push(outcomeBreakdown(outcomes));
+      } else
         chances.push(
           `\u2715 ${pr.weaponName}: ${turn?.acted ? `${acting.name} has already acted.` : (pr.reason ?? 'not now.')}`,
         );
@@ -861,4 +870,9 @@ function squareInfo(
     );
   }
   return { title: `Square ${p.x}, ${p.y}`, body: lines.join('\n') };
+}
+
+/** A preview's outcomes as a breakdown line, each with its chance ("Dead 8% \u00b7 Miss 50%"). */
+export function outcomeBreakdown(outcomes: readonly PreviewOutcome[]): string {
+  return outcomes.map((o) => `${o.label} ${formatChance(o.chance)}`).join(' \u00b7 ');
 }

@@ -6,7 +6,16 @@
  * camera to the board and lets it zoom and pan on big maps.
  */
 import Phaser from 'phaser';
-import type { BattleMap, CoverLevel, CoverLine, DoorState, GameState, Point } from '../engine';
+import type {
+  BattleMap,
+  CoverLevel,
+  CoverLine,
+  DoorState,
+  GameState,
+  Point,
+  PreviewOutcome,
+} from '../engine';
+import { toneColour } from './event-show';
 import type { LoadedMap } from '../maps/types';
 import { makeTilemap, MapArtView, tilesetTextureKey, type MapArtStats } from './map-art-view';
 import {
@@ -55,6 +64,10 @@ export interface Viewport {
   height: number;
 }
 
+/** The outcome bar under the line-of-sight label: at least this wide, this tall (px). */
+const OUTCOME_BAR_MIN_WIDTH = 36;
+const OUTCOME_BAR_HEIGHT = 4;
+
 export class BoardView {
   readonly scene: Phaser.Scene;
   readonly layer: Phaser.GameObjects.Layer;
@@ -69,6 +82,9 @@ export class BoardView {
   private losG: Phaser.GameObjects.Graphics;
   private hoverG: Phaser.GameObjects.Graphics;
   private losLabel: Phaser.GameObjects.Text;
+  /** The outcome bar under the line-of-sight label, and the outcomes it draws. */
+  private outcomeG: Phaser.GameObjects.Graphics;
+  private losOutcomes: readonly PreviewOutcome[] = [];
   /** A hovered monster's view, drawn faintly; the threat counts and their numbers. */
   private hoverSightG: Phaser.GameObjects.Graphics;
   private threatG: Phaser.GameObjects.Graphics;
@@ -143,6 +159,7 @@ export class BoardView {
       .setOrigin(0.5, 1)
       .setVisible(false);
     this.layer.add(this.losLabel);
+    this.outcomeG = this.addGraphics();
     this.threatNumbers = scene.add.container(0, 0);
     this.layer.add(this.threatNumbers);
     this.spotG = this.addGraphics();
@@ -757,9 +774,12 @@ export class BoardView {
     cover: CoverLevel | null,
     label: string,
     cornerLines: readonly CoverLine[] = [],
+    outcomes: readonly PreviewOutcome[] = [],
   ): void {
     const g = this.losG;
     g.clear();
+    this.losOutcomes = outcomes;
+    this.outcomeG.clear();
     if (!from || !to || !cover) {
       this.losLabel.setVisible(false);
       return;
@@ -803,8 +823,35 @@ export class BoardView {
       const far = Math.hypot(b.x - a.x, b.y - a.y) > TILE * 1.5;
       this.losLabel.setPosition(far ? mx : b.x, far ? my - 3 : b.y + 20);
       this.losLabel.setVisible(true);
+      this.drawOutcomeBar();
     } else {
       this.losLabel.setVisible(false);
+    }
+  }
+
+  /**
+   * A small stacked bar under the line-of-sight label: one segment per outcome of the
+   * previewed attack, as wide as its chance, in the tone its module gave it (the info
+   * panel lists the same outcomes in words). Nothing when the attack has one chance.
+   */
+  private drawOutcomeBar(): void {
+    const g = this.outcomeG;
+    const outcomes = this.losOutcomes;
+    g.clear();
+    if (outcomes.length < 2) return;
+    const box = this.losLabelBox();
+    if (!box) return;
+    const width = Math.max(box.width, OUTCOME_BAR_MIN_WIDTH);
+    const left = box.x + box.width / 2 - width / 2;
+    const top = box.y + box.height + 1;
+    g.fillStyle(0x000000, 0.6);
+    g.fillRect(left - 1, top - 1, width + 2, OUTCOME_BAR_HEIGHT + 2);
+    let x = left;
+    for (const o of outcomes) {
+      const w = width * o.chance;
+      g.fillStyle(Number.parseInt(toneColour(o.tone).slice(1), 16), 0.95);
+      g.fillRect(x, top, w, OUTCOME_BAR_HEIGHT);
+      x += w;
     }
   }
 
@@ -824,6 +871,7 @@ export class BoardView {
   moveLosLabel(x: number, y: number): void {
     const t = this.losLabel;
     t.setPosition(x + t.width * (t.originX - 0.5), y + t.height * (t.originY - 0.5));
+    this.drawOutcomeBar();
   }
 
   losLabelText(): string {

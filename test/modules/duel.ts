@@ -13,7 +13,7 @@
  * `--module test/modules/duel.ts`.
  */
 import { makeBoard } from '../../src/engine/ascii-board';
-import { chebyshevDistance, pointKey, type Point } from '../../src/engine/grid';
+import { chebyshevDistance, type Point } from '../../src/engine/grid';
 import type {
   CommandSpec,
   ModuleCommand,
@@ -21,13 +21,19 @@ import type {
   SetupInput,
 } from '../../src/engine/rulesets/module';
 import { registerRuleModule } from '../../src/engine/rulesets/registry';
+import {
+  allEnemiesOptions,
+  legalMoves,
+  moveActing,
+  stepCloser,
+  TEST_MODULE_BASICS,
+} from './shared';
 import { newGameState, mapWithDoors, objectiveFor } from '../../src/engine/setup';
 import { emit, rollDie, runActivation, type Context } from '../../src/engine/systems/context';
-import { coverFor, coverFrom } from '../../src/engine/systems/cover';
-import { reachableSquares, walkUnit } from '../../src/engine/systems/movement';
+import { coverFor } from '../../src/engine/systems/cover';
 import { chooseNearestHero, moveIntoRange, wouldHoldFrom } from '../../src/engine/systems/pursuit';
 import { beginTurn } from '../../src/engine/systems/turns';
-import { checkVictory, normaliseVictoryOptions } from '../../src/engine/systems/victory';
+import { checkVictory } from '../../src/engine/systems/victory';
 import { applyWound } from '../../src/engine/systems/wounds';
 import { chanceOf, formatChance } from '../../src/engine/resolution';
 import type { Command, GameState, ModuleOptions, Unit, Weapon } from '../../src/engine/types';
@@ -80,12 +86,7 @@ export const DUEL_BOARD = makeBoard(
 );
 
 function normaliseDuelOptions(raw: Readonly<Record<string, unknown>> | undefined): ModuleOptions {
-  return normaliseVictoryOptions(raw ?? {}, {
-    victory: 'all-enemies',
-    holdTurns: 1,
-    defeatCount: 1,
-    maxRounds: 40,
-  });
+  return allEnemiesOptions(raw, 40);
 }
 
 function makeDuellist(id: string, side: Unit['side'], at: Point): Unit {
@@ -293,15 +294,8 @@ function applyDuel(ctx: Context, command: ModuleCommand): string | null {
   if (unit.id !== state.turn.unitId) return `It is not ${unit.name}\u2019s turn.`;
   const turn = state.turn;
   switch (command.type) {
-    case 'move': {
-      if (turn.moved || turn.acted) return `${unit.name} has already moved or acted.`;
-      const route = reachableSquares(state, unit).get(pointKey(command.to));
-      if (!route) return `${unit.name} cannot reach that square.`;
-      turn.before = { position: unit.position, facing: unit.facing };
-      turn.moved = true;
-      walkUnit(ctx, unit, route.path, '');
-      return null;
-    }
+    case 'move':
+      return moveActing(ctx, unit, turn, command.to, 'moved or acted');
     case 'attack': {
       const target = findUnit(state, command.target);
       if (turn.acted) return `${unit.name} has already acted.`;
@@ -334,10 +328,7 @@ function legalDuel(state: GameState): Command[] {
   if (state.phase !== 'heroes' || !state.turn) return [];
   const hero = findUnit(state, state.turn.unitId);
   if (!hero?.position) return [];
-  const out: Command[] = [];
-  if (!state.turn.moved && !state.turn.acted)
-    for (const [, r] of reachableSquares(state, hero))
-      out.push({ type: 'move', unit: hero.id, to: r.path[r.path.length - 1] });
+  const out: Command[] = legalMoves(state, hero, state.turn);
   if (!state.turn.acted) {
     for (const foe of livingUnits(state, 'enemies'))
       if (canStrike(state, hero, foe))
@@ -356,18 +347,8 @@ function autopilot(state: GameState): Command | null {
   if (attack) return attack;
   const hero = state.turn ? findUnit(state, state.turn.unitId) : undefined;
   const rival = livingUnits(state, 'enemies')[0];
-  if (hero?.position && rival) {
-    const near = legal
-      .filter((c): c is Extract<Command, { type: 'move' }> => c.type === 'move')
-      .sort(
-        (a, b) => chebyshevDistance(a.to, rival.position) - chebyshevDistance(b.to, rival.position),
-      )[0];
-    if (
-      near &&
-      chebyshevDistance(near.to, rival.position) < chebyshevDistance(hero.position, rival.position)
-    )
-      return near;
-  }
+  const closer = hero?.position && rival ? stepCloser(legal, hero.position, rival.position) : null;
+  if (closer) return closer;
   return legal.find((c) => c.type === 'aim') ?? legal.find((c) => c.type === 'end-turn') ?? null;
 }
 
@@ -400,9 +381,8 @@ export const duelModule: RuleModule = {
   components: ['aim'],
   defaultEnemyKind: 'rival',
   asciiLetters: DUEL_LETTERS,
-  optionSpecs: () => [],
+  ...TEST_MODULE_BASICS,
   normaliseOptions: normaliseDuelOptions,
-  victoryKinds: ['all-enemies'],
   scenarios: [
     {
       id: 'duel',
@@ -419,21 +399,12 @@ export const duelModule: RuleModule = {
     error: `The duel needs a drawn yard, not ${map.name}.`,
   }),
   setup: setupDuel,
-  partyAfter: (state) =>
-    state.units
-      .filter((u) => u.side === 'heroes')
-      .map((u) => ({ id: u.id, name: u.name, kind: u.kind, wounds: u.wounds, traits: {} })),
   commands: { aim: aimSpec },
   apply: applyDuel,
   legalCommands: legalDuel,
   afterAction: (ctx) => checkVictory(ctx),
-  figuresBlockSight: () => true,
-  mayCarryObjective: (_state, unit) => unit.side === 'heroes',
-  dangerousGround: () => 0,
   afterStep: strikeAtTheRetreat,
   chooseHeroCommand: autopilot,
-  heroOrder: (state) => livingUnits(state, 'heroes'),
-  rankWeapons: (unit) => unit.weapons,
   previewAction: (state, command) => {
     if (command.type !== 'attack') return null;
     const unit = findUnit(state, command.unit);
@@ -452,13 +423,10 @@ export const duelModule: RuleModule = {
       reason: allowed ? null : 'Not within reach of the blade.',
     };
   },
-  coverBetween: (state, viewer, from, to) => coverFrom(state, viewer, from, to),
   describeUnit: (_state, unit) => [
     `Wounds left ${unit.maxWounds - unit.wounds} of ${unit.maxWounds}.`,
   ],
   describeWeapon: (w) => `${w.name}: ${NEED}+ on a d${DIE}.`,
-  weaponLabel: (w) => w.name,
-  abilities: () => [],
   describeObjective: () => 'Goal: fell the rival',
 };
 

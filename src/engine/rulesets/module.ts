@@ -9,10 +9,12 @@
  * Everything a module puts into the state, its commands and its events is plain,
  * serialisable data. Design notes: docs/architecture.md.
  */
-import type { EventShows } from '../event-show';
+import type { DeckView } from '../deck';
+import type { EventShows, ShowTone } from '../event-show';
 import type { Point } from '../grid';
 import type { CoverLevel, CoverLine } from '../los';
 import type { BattleMap } from '../map';
+import type { PhaseView } from '../phases';
 import type { GeneratedBoard } from '../systems/boards';
 import type { Context } from '../systems/context';
 import type { EnemyIntent } from '../systems/intent';
@@ -306,6 +308,19 @@ export interface ActionPreview {
   summary: string;
   allowed: boolean;
   reason: string | null;
+  /**
+   * The outcomes, when the action has more than hit or miss (a d12 damage table): each in
+   * the module's words with its exact chance (resolutions.ts), summing to 1, in the order
+   * the view draws them (a stacked bar and a breakdown line each).
+   */
+  outcomes?: readonly PreviewOutcome[];
+}
+
+/** One outcome of a previewed action: its words, its chance, and a tone the view colours. */
+export interface PreviewOutcome {
+  label: string;
+  chance: number;
+  tone: ShowTone;
 }
 
 /** A unit's ability the hero card offers as a button (e.g. healing), with its command type. */
@@ -329,6 +344,14 @@ export interface RoundIntent {
   label: string;
   die: number;
   rows: readonly { faces: readonly [number, number]; label: string; chance: number }[];
+}
+
+/** What comes next in a module's own activation (see RuleModule.whatComesNext). */
+export interface ComingNext {
+  deck?: DeckView;
+  phase?: PhaseView;
+  /** In a few words ("Card: Rival 2 \u00b7 3 left, a Joker among them"). */
+  text: string;
 }
 
 // ------------------------------------------------------------------ the module
@@ -529,6 +552,12 @@ export interface RuleModule {
   enemyIntent?(state: GameState, enemy: Unit): EnemyIntent | null;
   /** Optional: the odds of the round's own roll before it is made (null when it is off). */
   roundIntent?(state: GameState): RoundIntent | null;
+  /**
+   * Optional, for a module that owns its activation (a card deck, a turn of phases): what
+   * comes next, as data (deck.ts deckView, phases.ts phaseView) and in a few words the
+   * screen shows. Null: nothing to show now.
+   */
+  whatComesNext?(state: GameState): ComingNext | null;
   /**
    * Optional: whether a large figure (size > 1) plans its way toward a far goal over the
    * squares where its whole base fits (systems/movement.ts wholeBaseGrid), so that it can
