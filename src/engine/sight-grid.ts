@@ -9,6 +9,7 @@
  * (markSquare, then unmarkSquare): a cell holds 1 for a wall plus 2 per figure on it, so
  * marks on top of walls or of each other come off exactly.
  */
+import type { Point } from './grid';
 import { doesSquareBlockSight, type BattleMap } from './map';
 import { mapIndexOf } from './map-index';
 
@@ -55,4 +56,18 @@ function buildBorderedSightGrid(map: BattleMap): BorderedSightGrid {
 /** The cell of square (x, y) of the map in a bordered grid. */
 export function cellOf(grid: BorderedSightGrid, x: number, y: number): number {
   return (y + 1) * grid.stride + x + 1;
+}
+
+/**
+ * Whether square (x, y) lies in the box the squares `from` and `to` span, widened by one:
+ * the only squares their four-corner lines ask about (the lines stay inside the box, and
+ * a line along its edge or through its corners looks one square past it).
+ */
+export function isNearLines(x: number, y: number, from: Point, to: Point): boolean {
+  return (
+    x >= Math.min(from.x, to.x) - 1 &&
+    x <= Math.max(from.x, to.x) + 1 &&
+    y >= Math.min(from.y, to.y) - 1 &&
+    y <= Math.max(from.y, to.y) + 1
+  );
 }

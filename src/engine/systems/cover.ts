@@ -9,7 +9,7 @@ import { chebyshevDistance, FACING_NAMES, facingToward, type Point } from '../gr
 import { computeCover, type CoverLevel } from '../los';
 import type { BattleMap } from '../map';
 import { BoundedTable, perMap, TABLE_CAPACITY } from '../map-index';
-import { borderedSightGrid, cellOf } from '../sight-grid';
+import { borderedSightGrid, cellOf, isNearLines, type BorderedSightGrid } from '../sight-grid';
 import type { GameState, Unit } from '../types';
 import { livingUnits, unitAt } from '../world';
 import { emit, type Context } from './context';
@@ -52,13 +52,33 @@ export function coverFrom(
   // taken off after it: a lookup is then one array read, and nothing is allocated.
   const cells = markedCells;
   cells.length = 0;
-  // Every line between the two squares asks only about squares inside the box they span
-  // and one square around it: with no blocking figure there, the walls alone decide.
-  const x0 = Math.min(from.x, to.x) - 1;
-  const x1 = Math.max(from.x, to.x) + 1;
-  const y0 = Math.min(from.y, to.y) - 1;
-  const y1 = Math.max(from.y, to.y) + 1;
-  let inBox = false;
+  const inBox = listBlockingCells(state, grid, attacker, ignoring, blockers, cells, from, to);
+  // With no blocking figure near the lines, the walls alone decide.
+  if (!inBox) return keptWallCover(state.map, from, to);
+  const marked = grid.marked;
+  for (const c of cells) marked[c] += 2;
+  try {
+    return computeCover(from, to, grid.blocksMarked);
+  } finally {
+    for (const c of cells) marked[c] -= 2;
+  }
+}
+
+/**
+ * Adds to `into` the grid cells of the figures that stop `attacker`'s lines (see
+ * lineBlocker); whether any of them lies near the lines between `from` and `to`.
+ */
+function listBlockingCells(
+  state: GameState,
+  grid: BorderedSightGrid,
+  attacker: Unit,
+  ignoring: string | null,
+  blockers: LineBlockers,
+  into: number[],
+  from?: Point,
+  to?: Point,
+): boolean {
+  let near = false;
   for (const u of state.units) {
     const p = u.position;
     if (!p || u.id === ignoring || u.id === attacker.id) continue;
@@ -68,18 +88,11 @@ export function coverFrom(
       for (let dx = 0; dx < size; dx++) {
         const x = p.x + dx;
         const y = p.y + dy;
-        if (x >= x0 && x <= x1 && y >= y0 && y <= y1) inBox = true;
-        cells.push(cellOf(grid, x, y));
+        if (from && to && !near) near = isNearLines(x, y, from, to);
+        into.push(cellOf(grid, x, y));
       }
   }
-  if (!inBox) return keptWallCover(state.map, from, to);
-  const marked = grid.marked;
-  for (const c of cells) marked[c] += 2;
-  try {
-    return computeCover(from, to, grid.blocksMarked);
-  } finally {
-    for (const c of cells) marked[c] -= 2;
-  }
+  return near;
 }
 
 /** coverFrom's list of the cells it marked (one buffer, reused: nothing made per question). */
@@ -122,14 +135,7 @@ export function lineBlocker(
   const grid = borderedSightGrid(state.map);
   const { stride, rows, walls } = grid;
   const figureCells: number[] = [];
-  for (const u of state.units) {
-    const p = u.position;
-    if (!p || u.id === ignoring || u.id === attacker.id) continue;
-    if (blockers !== 'all' && u.side === attacker.side && !u.structure) continue;
-    const size = sizeOf(u);
-    for (let dy = 0; dy < size; dy++)
-      for (let dx = 0; dx < size; dx++) figureCells.push(cellOf(grid, p.x + dx, p.y + dy));
-  }
+  listBlockingCells(state, grid, attacker, ignoring, blockers, figureCells);
   let cells: Uint8Array | null = null;
   let asked = 0;
   return (x, y) => {

@@ -15,7 +15,7 @@ import { doesSquareBlockSight, type BattleMap } from '../map';
 import { fieldOfView, sightGrid } from '../fov';
 import { hasLineOfSight } from '../los';
 import { mapIndexOf, perMap } from '../map-index';
-import { borderedSightGrid, cellOf } from '../sight-grid';
+import { borderedSightGrid, cellOf, isNearLines } from '../sight-grid';
 import { rulesOf } from '../rulesets/registry';
 import type { EnemyStatus, GameEvent, GameState, Unit } from '../types';
 import { findUnit, isArchFoe, isOnBoard, livingUnits } from '../world';
@@ -156,17 +156,10 @@ function occupancyOf(state: GameState, structuresOnly = false): Occupancy {
  * tracing.
  */
 function seesPastFigures(occupied: Occupancy, from: Point, to: Point): boolean {
-  const x0 = Math.min(from.x, to.x) - 1;
-  const x1 = Math.max(from.x, to.x) + 1;
-  const y0 = Math.min(from.y, to.y) - 1;
-  const y1 = Math.max(from.y, to.y) + 1;
   let between = false;
   for (const p of occupied.squares) {
     if (
-      p.x >= x0 &&
-      p.x <= x1 &&
-      p.y >= y0 &&
-      p.y <= y1 &&
+      isNearLines(p.x, p.y, from, to) &&
       !(p.x === from.x && p.y === from.y) &&
       !(p.x === to.x && p.y === to.y)
     ) {
