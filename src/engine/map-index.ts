@@ -11,6 +11,7 @@
  */
 import type { BattleMap, SquareTables } from './map';
 import type { PathingGrid } from './pathing';
+import type { BorderedSightGrid } from './sight-grid';
 
 /** A map from keys to values that forgets its oldest entries beyond `capacity`. */
 export class BoundedTable<K, V> {
@@ -82,6 +83,8 @@ export interface MapIndex {
    */
   squareTables: SquareTables | null;
   terrainGrid: PathingGrid | null;
+  /** The sight-blocking squares with a border, for line tracing (sight-grid.ts owns it). */
+  borderedSight: BorderedSightGrid | null;
   /** Values a system computes once per map, under a name of its own. */
   readonly named: BoundedTable<string, unknown>;
   readonly costFields: BoundedTable<number, unknown>;
@@ -101,6 +104,7 @@ function createMapIndex(): MapIndex {
   return {
     squareTables: null,
     terrainGrid: null,
+    borderedSight: null,
     named: new BoundedTable(TABLE_CAPACITY.named),
     costFields: new BoundedTable(TABLE_CAPACITY.costFields),
     // A forgotten row is no longer complete either.

@@ -132,4 +132,27 @@ describe('awareness’s settled enemies where figures block sight', () => {
     expect(noticed.some((e) => e.type === 'status-changed' && e.unit === 'goblin-3')).toBe(true);
     expect(noticed).toEqual(checked(seen, false));
   });
+  it('turn an alerted enemy toward a hero once a figure in its line has walked out of it', () => {
+    const state = heroesTurn();
+    for (const id of ['goblin-1', 'goblin-2', 'goblin-3']) unit(state, id).ai!.status = 'alerted';
+    // goblin-3 looks east, away from the Thief that goblins 1 and 2 hide from it.
+    unit(state, 'goblin-3').facing = 2 as Facing;
+    const ctx = {
+      state: cloneState(state),
+      dice: riggedDice([]),
+      events: [] as GameEvent[],
+      rules: requireRules(state),
+    };
+    updateAwareness(ctx);
+    const turned = (events: GameEvent[]): boolean =>
+      events.some((e) => e.type === 'faced' && e.unit === 'goblin-3');
+    expect(turned(ctx.events)).toBe(false);
+    // goblin-1 walks south out of the line, on the very state the checks last ran on.
+    unit(ctx.state, 'goblin-1').position = { x: 4, y: 4 };
+    const from = ctx.events.length;
+    const afresh = checkedAfresh(ctx.state);
+    updateAwareness(ctx);
+    expect(turned(afresh)).toBe(true);
+    expect(ctx.events.slice(from)).toEqual(afresh);
+  });
 });

@@ -4,11 +4,12 @@
  * the design says (for an attack, the attacker's foes block; its friends do not). Each
  * module maps the levels onto its own numbers.
  */
-import { baseGap, footprint } from '../footprint';
+import { baseGap, sizeOf } from '../footprint';
 import { chebyshevDistance, FACING_NAMES, facingToward, type Point } from '../grid';
 import { computeCover, type CoverLevel } from '../los';
-import { doesSquareBlockSight, type BattleMap } from '../map';
+import type { BattleMap } from '../map';
 import { BoundedTable, perMap, TABLE_CAPACITY } from '../map-index';
+import { borderedSightGrid, cellOf, isNearLines, type BorderedSightGrid } from '../sight-grid';
 import type { GameState, Unit } from '../types';
 import { livingUnits, unitAt } from '../world';
 import { emit, type Context } from './context';
@@ -46,27 +47,56 @@ export function coverFrom(
   ignoring: string | null = null,
   blockers: LineBlockers = 'foes',
 ): CoverLevel {
-  const width = state.map.width;
-  const figureSquares = blockingSquares(state, attacker, ignoring, blockers);
-  // Every line between the two squares asks only about squares inside the box they span
-  // and one square around it: with no blocking figure there, the walls alone decide.
-  if (!anyInBox(figureSquares, width, from, to)) return keptWallCover(state.map, from, to);
-  return computeCover(from, to, blockerOf(state.map, figureSquares));
+  const grid = borderedSightGrid(state.map);
+  // The blocking figures are marked on the map's working grid for this one question and
+  // taken off after it: a lookup is then one array read, and nothing is allocated.
+  const cells = markedCells;
+  cells.length = 0;
+  const inBox = listBlockingCells(state, grid, attacker, ignoring, blockers, cells, from, to);
+  // With no blocking figure near the lines, the walls alone decide.
+  if (!inBox) return keptWallCover(state.map, from, to);
+  const marked = grid.marked;
+  for (const c of cells) marked[c] += 2;
+  try {
+    return computeCover(from, to, grid.blocksMarked);
+  } finally {
+    for (const c of cells) marked[c] -= 2;
+  }
 }
 
-/** Whether any of `squares` (indices y * width + x) lies in the box of `a` and `b` widened by one. */
-function anyInBox(squares: readonly number[], width: number, a: Point, b: Point): boolean {
-  const x0 = Math.min(a.x, b.x) - 1;
-  const x1 = Math.max(a.x, b.x) + 1;
-  const y0 = Math.min(a.y, b.y) - 1;
-  const y1 = Math.max(a.y, b.y) + 1;
-  for (const i of squares) {
-    const x = i % width;
-    const y = (i - x) / width;
-    if (x >= x0 && x <= x1 && y >= y0 && y <= y1) return true;
+/**
+ * Adds to `into` the grid cells of the figures that stop `attacker`'s lines (see
+ * lineBlocker); whether any of them lies near the lines between `from` and `to`.
+ */
+function listBlockingCells(
+  state: GameState,
+  grid: BorderedSightGrid,
+  attacker: Unit,
+  ignoring: string | null,
+  blockers: LineBlockers,
+  into: number[],
+  from?: Point,
+  to?: Point,
+): boolean {
+  let near = false;
+  for (const u of state.units) {
+    const p = u.position;
+    if (!p || u.id === ignoring || u.id === attacker.id) continue;
+    if (blockers !== 'all' && u.side === attacker.side && !u.structure) continue;
+    const size = sizeOf(u);
+    for (let dy = 0; dy < size; dy++)
+      for (let dx = 0; dx < size; dx++) {
+        const x = p.x + dx;
+        const y = p.y + dy;
+        if (from && to && !near) near = isNearLines(x, y, from, to);
+        into.push(cellOf(grid, x, y));
+      }
   }
-  return false;
+  return near;
 }
+
+/** coverFrom's list of the cells it marked (one buffer, reused: nothing made per question). */
+const markedCells: number[] = [];
 
 /**
  * Cover through walls and sight-blocking squares alone depends on the map alone (never
@@ -84,7 +114,7 @@ function keptWallCover(map: BattleMap, from: Point, to: Point): CoverLevel {
   if (!row) rows.set(a, (row = new Uint8Array(map.width * map.height)));
   const b = to.y * map.width + to.x;
   if (row[b] !== 0) return LEVELS[row[b] - 1];
-  const level = computeCover(from, to, (x, y) => doesSquareBlockSight(map, x, y));
+  const level = computeCover(from, to, borderedSightGrid(map).blocksWalls);
   row[b] = COVER_RANK[level] + 1;
   return level;
 }
@@ -92,7 +122,9 @@ function keptWallCover(map: BattleMap, from: Point, to: Point): CoverLevel {
 /**
  * What stops an attacker's line: walls and sight-blocking squares, and the figures
  * `blockers` names other than the attacker and `ignoring` (its target), and structures
- * (buildings) of either side. For cover and for drawing the lines behind it.
+ * (buildings) of either side. For cover and for drawing the lines behind it. A wall is one
+ * read of the map's bordered grid; the figures' squares are a short list at first, and
+ * a grid of their own once many squares have been asked (many lines through one board).
  */
 export function lineBlocker(
   state: GameState,
@@ -100,37 +132,30 @@ export function lineBlocker(
   ignoring: string | null,
   blockers: LineBlockers,
 ): (x: number, y: number) => boolean {
-  return blockerOf(state.map, blockingSquares(state, attacker, ignoring, blockers));
-}
-
-/** The squares (y * width + x) of the figures that stop `attacker`'s lines (lineBlocker). */
-function blockingSquares(
-  state: GameState,
-  attacker: Unit,
-  ignoring: string | null,
-  blockers: LineBlockers,
-): number[] {
-  // Listed once: a line asks about many squares.
-  const width = state.map.width;
-  const figureSquares: number[] = [];
-  for (const u of state.units) {
-    if (!u.position || u.id === ignoring || u.id === attacker.id) continue;
-    if (blockers === 'all' || u.side !== attacker.side || u.structure)
-      for (const p of footprint(u)) figureSquares.push(p.y * width + p.x);
-  }
-  return figureSquares;
-}
-
-function blockerOf(
-  map: BattleMap,
-  figureSquares: readonly number[],
-): (x: number, y: number) => boolean {
-  const width = map.width;
+  const grid = borderedSightGrid(state.map);
+  const { stride, rows, walls } = grid;
+  const figureCells: number[] = [];
+  listBlockingCells(state, grid, attacker, ignoring, blockers, figureCells);
+  let cells: Uint8Array | null = null;
+  let asked = 0;
   return (x, y) => {
-    if (doesSquareBlockSight(map, x, y)) return true;
-    return x >= 0 && x < width && figureSquares.includes(y * width + x);
+    const i = x + 1;
+    const j = y + 1;
+    if (i < 0 || j < 0 || i >= stride || j >= rows) return true;
+    const c = j * stride + i;
+    if (walls[c] !== 0) return true;
+    if (cells) return cells[c] !== 0;
+    if (++asked > LOOKUPS_BEFORE_GRID) {
+      cells = walls.slice();
+      for (const f of figureCells) cells[f] = 1;
+      return cells[c] !== 0;
+    }
+    return figureCells.includes(c);
   };
 }
+
+/** Squares a lineBlocker answers from its list before it lays the figures out as a grid. */
+const LOOKUPS_BEFORE_GRID = 256;
 
 /** Cover through walls and sight-blocking squares alone (melee reach across a corner). */
 export function wallCover(state: GameState, from: Point, to: Point): CoverLevel {

@@ -15,6 +15,7 @@ import { doesSquareBlockSight, type BattleMap } from '../map';
 import { fieldOfView, sightGrid } from '../fov';
 import { hasLineOfSight } from '../los';
 import { mapIndexOf, perMap } from '../map-index';
+import { borderedSightGrid, cellOf, isNearLines } from '../sight-grid';
 import { rulesOf } from '../rulesets/registry';
 import type { EnemyStatus, GameEvent, GameState, Unit } from '../types';
 import { findUnit, isArchFoe, isOnBoard, livingUnits } from '../world';
@@ -103,7 +104,7 @@ export function figureSight(state: GameState): (viewer: Unit, target: Unit) => b
     if (!wallsFrom(to)) return false;
     if (!figuresBlock && !structures) return true;
     occupied ??= occupancyOf(state, !figuresBlock);
-    return seesPastFigures(map, occupied, from, to);
+    return seesPastFigures(occupied, from, to);
   };
   return (viewer, target) => {
     if (!viewer.position || !target.position) return false;
@@ -117,24 +118,34 @@ export function figureSight(state: GameState): (viewer: Unit, target: Unit) => b
   };
 }
 
-/** Where the figures stand: a grid (1 = a figure) and the list of their squares. */
+/**
+ * Where the figures stand: the squares of their bases, and whether a square stops a line
+ * (walls, the map's border, or a figure: one read of a copy of the map's bordered grid).
+ */
 interface Occupancy {
-  grid: Uint8Array;
+  blocks: (x: number, y: number) => boolean;
   squares: Point[];
 }
 
 function occupancyOf(state: GameState, structuresOnly = false): Occupancy {
-  const width = state.map.width;
-  const grid = new Uint8Array(width * state.map.height);
+  const grid = borderedSightGrid(state.map);
+  const cells = grid.walls.slice();
+  const { stride, rows } = grid;
   const squares: Point[] = [];
   for (const u of state.units) {
     if (structuresOnly && !u.structure) continue;
     for (const p of footprint(u)) {
-      grid[p.y * width + p.x] = 1;
+      cells[cellOf(grid, p.x, p.y)] = 1;
       squares.push(p);
     }
   }
-  return { grid, squares };
+  const blocks = (x: number, y: number): boolean => {
+    const i = x + 1;
+    const j = y + 1;
+    if (i < 0 || j < 0 || i >= stride || j >= rows) return true;
+    return cells[j * stride + i] !== 0;
+  };
+  return { blocks, squares };
 }
 
 /**
@@ -144,32 +155,20 @@ function occupancyOf(state: GameState, structuresOnly = false): Occupancy {
  * asks only about squares one beyond it: with no figure in that margin, no line needs
  * tracing.
  */
-function seesPastFigures(map: BattleMap, occupied: Occupancy, from: Point, to: Point): boolean {
-  const x0 = Math.min(from.x, to.x) - 1;
-  const x1 = Math.max(from.x, to.x) + 1;
-  const y0 = Math.min(from.y, to.y) - 1;
-  const y1 = Math.max(from.y, to.y) + 1;
-  const between = occupied.squares.some(
-    (p) =>
-      p.x >= x0 &&
-      p.x <= x1 &&
-      p.y >= y0 &&
-      p.y <= y1 &&
+function seesPastFigures(occupied: Occupancy, from: Point, to: Point): boolean {
+  let between = false;
+  for (const p of occupied.squares) {
+    if (
+      isNearLines(p.x, p.y, from, to) &&
       !(p.x === from.x && p.y === from.y) &&
-      !(p.x === to.x && p.y === to.y),
-  );
+      !(p.x === to.x && p.y === to.y)
+    ) {
+      between = true;
+      break;
+    }
+  }
   if (!between) return true;
-  return hasLineOfSight(
-    from,
-    to,
-    (x, y) =>
-      doesSquareBlockSight(map, x, y) ||
-      (x >= 0 &&
-        y >= 0 &&
-        x < map.width &&
-        y < map.height &&
-        occupied.grid[y * map.width + x] === 1),
-  );
+  return hasLineOfSight(from, to, occupied.blocks);
 }
 
 /** Whether `viewer` can see `target` now (arc applies while patrolling). */
@@ -216,7 +215,7 @@ export function squaresNoticedBy(state: GameState, viewer: Unit): Point[] {
     if (p.x === from.x && p.y === from.y) continue;
     if (doesSquareBlockSight(map, p.x, p.y)) continue;
     if (patrolling && !isInViewArc(from, viewer.facing, p)) continue;
-    if ((figuresBlock || structures) && !seesPastFigures(map, occupied, from, p)) continue;
+    if ((figuresBlock || structures) && !seesPastFigures(occupied, from, p)) continue;
     out.push(p);
   }
   return out;
@@ -584,7 +583,7 @@ function seenInRow(map: BattleMap, row: Uint8Array, a: number, from: Point, to: 
   const b = to.y * map.width + to.x;
   const known = row[b];
   if (known !== UNKNOWN) return known === SEEN;
-  const seen = hasLineOfSight(from, to, (x, y) => doesSquareBlockSight(map, x, y));
+  const seen = hasLineOfSight(from, to, borderedSightGrid(map).blocksWalls);
   row[b] = seen ? SEEN : HIDDEN;
   // Sight is symmetric (hasLineOfSight), so the answer also holds the other way.
   const back = mapIndexOf(map).sightRows.get(b);
