@@ -22,15 +22,15 @@
  * - Unexpected: another tactic each battle (a second Unexpected keeps the last);
  * - Vengeful: the most wounded hero, up close for the killing blow.
  */
-import { baseGap, distanceToUnit, occupies } from '../../footprint';
-import { rollDie, type Context } from '../../systems/context';
-import type { Placed } from '../../systems/pursuit';
-import type { GameState, Unit } from '../../types';
-import { livingUnits } from '../../world';
-import { COMBAT, struckSquares } from './combat';
-import { traitsOf, skirmishWeapons, type Tactic } from './types';
-import { goalFor } from './scenarios';
-import { distanceTo } from './versions';
+import { baseGap, distanceToUnit, occupies } from '../footprint';
+import { rollDie, type Context } from '../systems/context';
+import type { Placed } from '../systems/pursuit';
+import type { GameState, Unit } from '../types';
+import { livingUnits } from '../world';
+import { COMBAT, struckSquares } from '../rulesets/skirmish/combat';
+import { traitsOf, skirmishWeapons, type Tactic } from '../rulesets/skirmish/types';
+import { goalFor } from '../rulesets/skirmish/scenarios';
+import { distanceTo } from '../rulesets/skirmish/versions';
 
 /** The d20 table of IV (19-20: roll again). */
 export const TACTICS: readonly Tactic[] = [

@@ -6,13 +6,13 @@
  * Both armies check ("it uses the same morale rules as heroes", III): a hero that fails
  * spends its next activation falling back toward its own edge, taking no other action.
  */
-import { emit, rollDie, type Context } from '../../systems/context';
-import { setStatus } from '../../systems/sight';
-import { figuresOf } from './fortress';
-import { COMBAT } from './combat';
-import { flowOf } from './flow';
-import type { Side } from '../../types';
-import { skirmishOptions, traitsOf } from './types';
+import { emit, rollDie, type Context } from '../systems/context';
+import { setStatus } from '../systems/sight';
+import { figuresOf } from '../rulesets/skirmish/fortress';
+import { COMBAT } from '../rulesets/skirmish/combat';
+import { flowOf } from '../rulesets/skirmish/flow';
+import type { Side } from '../types';
+import { skirmishOptions, traitsOf } from '../rulesets/skirmish/types';
 
 const MORALE = COMBAT('VIII Morale: below half the starting figures');
 

@@ -14,23 +14,23 @@
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
  */
-import { baseAt, baseGap, footprint, sizeOf } from '../../footprint';
-import { chebyshevDistance, facingToward, isSamePoint, rotateFacing, type Point } from '../../grid';
-import { findReachable, type PathingGrid } from '../../pathing';
-import { emit, rollDie, type Context } from '../../systems/context';
-import { openDoor } from '../../systems/doors';
-import { buildPathingGrid, walkStraightAhead, walkUnit } from '../../systems/movement';
+import { baseAt, baseGap, footprint, sizeOf } from '../footprint';
+import { chebyshevDistance, facingToward, isSamePoint, rotateFacing, type Point } from '../grid';
+import { findReachable, type PathingGrid } from '../pathing';
+import { emit, rollDie, type Context } from '../systems/context';
+import { openDoor } from '../systems/doors';
+import { buildPathingGrid, walkStraightAhead, walkUnit } from '../systems/movement';
 import {
   chooseNearestHero,
   doorWorthOpening,
   walkToward,
   wouldHoldFrom,
   type Placed,
-} from '../../systems/pursuit';
-import { standingCover } from '../../systems/cover';
-import { setStatus } from '../../systems/sight';
-import type { GameState, Unit } from '../../types';
-import { livingUnits } from '../../world';
+} from '../systems/pursuit';
+import { standingCover } from '../systems/cover';
+import { setStatus } from '../systems/sight';
+import type { GameState, Unit } from '../types';
+import { livingUnits } from '../world';
 import {
   assessSkirmishAttack,
   canSkirmishAttack,
@@ -43,24 +43,35 @@ import {
   isRankedBefore,
   isStunned,
   resolveSkirmishAttack,
-} from './combat';
+} from '../rulesets/skirmish/combat';
 import {
   activationLeaves,
   alertedIntent,
   patrolIntent,
   withOrder,
   type EnemyIntent,
-} from '../../systems/intent';
-import { healFailsWhy, tryHeal } from './heal';
-import { whyCannotPickUp, takeObject } from './objective';
-import { figuresOf, holdsPost } from './fortress';
-import { goalFor } from './scenarios';
-import { goalArea, homeArea, nearestSquareOf } from './goals';
+} from '../systems/intent';
+import { healFailsWhy, tryHeal } from '../rulesets/skirmish/heal';
+import { whyCannotPickUp, takeObject } from '../rulesets/skirmish/objective';
+import { figuresOf, holdsPost } from '../rulesets/skirmish/fortress';
+import { goalFor } from '../rulesets/skirmish/scenarios';
+import { goalArea, homeArea, nearestSquareOf } from '../rulesets/skirmish/goals';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
-import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
-import { distanceTo, measuresToBase, RACE_GUARD_RULES, RACING_RULES, squareOf } from './versions';
-import { rulesVersionOf } from '../../setup';
-import { walkingDistance } from '../../systems/pursuit';
+import {
+  skirmishOptions,
+  skirmishWeapons,
+  traitsOf,
+  type SkirmishWeapon,
+} from '../rulesets/skirmish/types';
+import {
+  distanceTo,
+  measuresToBase,
+  RACE_GUARD_RULES,
+  RACING_RULES,
+  squareOf,
+} from '../rulesets/skirmish/versions';
+import { rulesVersionOf } from '../setup';
+import { walkingDistance } from '../systems/pursuit';
 
 const AI = (section: string) => COMBAT(`III ${section}`);
 
