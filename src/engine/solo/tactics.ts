@@ -27,10 +27,9 @@ import { rollDie, type Context } from '../systems/context';
 import type { Placed } from '../systems/pursuit';
 import type { GameState, Unit } from '../types';
 import { livingUnits } from '../world';
-import { COMBAT, struckSquares } from '../rulesets/skirmish/combat';
-import { traitsOf, skirmishWeapons, type Tactic } from '../rulesets/skirmish/types';
-import { goalFor } from '../rulesets/skirmish/scenarios';
-import { distanceTo } from '../rulesets/skirmish/versions';
+import { SOLO_RULES, type SoloMechanics, type Tactic } from './mechanics';
+
+export type { Tactic };
 
 /** The d20 table of IV (19-20: roll again). */
 export const TACTICS: readonly Tactic[] = [
@@ -90,7 +89,7 @@ export function rollTactic(ctx: Context, unit: Unit, last: Tactic | null = null)
         x >= 19
           ? `${unit.name} tactic d20 = ${x}: roll again`
           : `${unit.name} tactic d20 = ${x}: ${TACTICS[x - 1]}`,
-      rule: COMBAT('IV Combat Tactics: 1d20'),
+      rule: SOLO_RULES('IV Combat Tactics: 1d20'),
     });
     if (v >= 19) continue;
     const tactic = TACTICS[v - 1];
@@ -122,9 +121,9 @@ function heroesAround(state: GameState, p: Placed): number {
  * The target a figure's tactic picks, or null for the rule's default (the nearest hero,
  * ties by a die). Only when the battle gives tactics.
  */
-export function targetByTactic(ctx: Context, unit: Placed): Placed | null {
+export function targetByTactic(m: SoloMechanics, ctx: Context, unit: Placed): Placed | null {
   const state = ctx.state;
-  const tactic = traitsOf(unit).tactic;
+  const tactic = m.tacticOf(unit);
   if (!tactic) return null;
   const foes = livingUnits(state, unit.side === 'heroes' ? 'enemies' : 'heroes');
   if (foes.length === 0) return null;
@@ -133,19 +132,19 @@ export function targetByTactic(ctx: Context, unit: Placed): Placed | null {
     byNear.reduce((best, h) => (score(h) > score(best) ? h : best), byNear[0]);
   switch (tactic) {
     case 'ambitious':
-      return pickMax((h) => traitsOf(h).points);
+      return pickMax((h) => m.pointsOf(h));
     case 'efficient':
       return pickMax((h) => -remaining(h));
     case 'vengeful':
-      return pickMax((h) => -remaining(h) * 100 - distanceTo(state, unit.position, h));
+      return pickMax((h) => -remaining(h) * 100 - m.distanceTo(state, unit.position, h));
     case 'slaying':
       return pickMax((h) => heroesAround(state, h));
     case 'controlling': {
-      const area = skirmishWeapons(unit).find((w) => w.band === 'area' || w.band === 'burst');
-      if (!area) return null;
+      // Only a figure with an area weapon aims where it strikes the most foes at once.
+      if (!m.areaStruck(state, unit, unit.position)) return null;
       return pickMax(
         (h) =>
-          struckSquares(state, area, h.position).filter((p) =>
+          (m.areaStruck(state, unit, h.position) ?? []).filter((p) =>
             foes.some((f) => occupies(f, p.x, p.y)),
           ).length,
       );
@@ -157,13 +156,16 @@ export function targetByTactic(ctx: Context, unit: Placed): Placed | null {
             .length,
       );
     case 'determined': {
-      const last = traitsOf(unit).lastTarget;
+      const last = m.lastTargetOf(unit);
       return (last && foes.find((h) => h.id === last)) || null;
     }
     case 'commanding':
       return pickMax(
         (h) =>
-          -livingUnits(state, unit.side).reduce((d, a) => d + distanceTo(state, a.position, h), 0),
+          -livingUnits(state, unit.side).reduce(
+            (d, a) => d + m.distanceTo(state, a.position, h),
+            0,
+          ),
       );
     default:
       return null;
@@ -171,13 +173,13 @@ export function targetByTactic(ctx: Context, unit: Placed): Placed | null {
 }
 
 /** Whether a figure's tactic holds it back from advancing this turn (Cautious, Negotiating). */
-export function holdsBack(unit: Unit): boolean {
-  const t = unit.skirmish?.tactic;
+export function holdsBack(m: SoloMechanics, unit: Unit): boolean {
+  const t = m.tacticOf(unit);
   return t === 'cautious' || t === 'negotiating';
 }
 
 /** Whether a figure's tactic sends it to the objective before fighting (Curious, Opportunistic). */
-export function seeksObjectiveFirst(state: GameState, unit: Unit): boolean {
-  const t = unit.skirmish?.tactic;
-  return (t === 'curious' || t === 'opportunistic') && goalFor(state, unit) !== null;
+export function seeksObjectiveFirst(m: SoloMechanics, state: GameState, unit: Unit): boolean {
+  const t = m.tacticOf(unit);
+  return (t === 'curious' || t === 'opportunistic') && m.objectiveFor(state, unit) !== null;
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { riggedDice } from '../../../src/engine/dice';
 import { applyCommand } from '../../../src/engine/game';
-import { rollTactic, targetByTactic } from '../../../src/engine/solo/tactics';
+import { rollTactic, targetByTactic } from '../../../src/engine/rulesets/skirmish/tactics';
 import type { Tactic } from '../../../src/engine/rulesets/skirmish/types';
 import type { Context } from '../../../src/engine/systems/context';
 import { requireRules } from '../../../src/engine/rulesets/registry';

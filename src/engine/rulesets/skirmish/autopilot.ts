@@ -18,7 +18,7 @@ import { doorWorthOpening, walkingDistance, type Placed } from '../../systems/pu
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
 import { goalFor, objectiveValues, scenarioRule, VP_ROUND } from './scenarios';
-import { targetByTactic } from '../../solo/tactics';
+import { targetByTactic } from './tactics';
 import { fortressThreatened } from './fortress';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 

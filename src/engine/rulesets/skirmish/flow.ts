@@ -41,7 +41,10 @@ import {
   resolveSkirmishAttack,
   whySkirmishAttackFails,
 } from './combat';
-import { activateEnemy, enemyActivationOrder } from '../../solo/enemy';
+import {
+  activateSkirmishEnemy as activateEnemy,
+  skirmishEnemyOrder as enemyActivationOrder,
+} from './solo';
 import { takeObject, whyCannotPickUp } from './objective';
 import { healFailsWhy, tryHeal } from './heal';
 import { fallBackSquare, type GoalAreas } from './goals';
@@ -55,7 +58,7 @@ import {
 } from './scenarios';
 import { walkToward } from '../../systems/pursuit';
 import { turnToward } from '../../systems/cover';
-import { holdsBack, rollTactic } from '../../solo/tactics';
+import { holdsBack, rollTactic } from './tactics';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 import { distanceTo, squareOf } from './versions';
 

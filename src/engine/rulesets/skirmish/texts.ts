@@ -20,7 +20,7 @@ import {
 import { healFailsWhy } from './heal';
 import { FIGURES_BY_KIND } from './roster';
 import { scenarioGoal, scenarioRule } from './scenarios';
-import { TACTIC_TEXT } from '../../solo/tactics';
+import { TACTIC_TEXT } from './tactics';
 import { asSkirmishWeapon, skirmishWeapons, type ShieldSize } from './types';
 
 const BAND_WORDS: Record<string, string> = {
