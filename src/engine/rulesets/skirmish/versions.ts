@@ -49,7 +49,7 @@ export const SHARED_MARKER_RULES = 7;
 export const SET_UP_APART_RULES = 7;
 /**
  * From version 7, in Infiltrate and Transport an enemy with no hero to strike heads for the
- * nearest goal location of the battlefield, the heroes' included (enemy.ts raceGoalFor).
+ * nearest goal location of the battlefield, the heroes' included (race-goals.ts raceGoalFor).
  */
 export const RACE_GUARD_RULES = 7;
 /** From version 7 the Transport's object is set where the armies are evenly far from it. */
