@@ -9,6 +9,10 @@
  * - stepping away from the foe's reach draws a strike at once (a reaction in the other
  *   side's turn, through the kernel's per-step hook);
  * - each duellist takes 3 wounds; the hero wins by felling the rival.
+ * With the option `solo` ('alerted' or 'prepared') the rival is the solo layer's enemy
+ * (src/engine/solo/), run by the Duel's own mechanics (DUEL_SOLO, DUEL_MORALE): it carries
+ * a sling too (d12, 5+, 2 to 6 squares), patrols by the d20 table while prepared, and
+ * checks morale by the Duel's own test (a d12 of 6 or less holds).
  * It imports only the engine (no vitest), so the sim and the soak can load it with
  * `--module test/modules/duel.ts`.
  */
@@ -38,6 +42,9 @@ import { applyWound } from '../../src/engine/systems/wounds';
 import { chanceOf, formatChance } from '../../src/engine/resolution';
 import type { Command, GameState, ModuleOptions, Unit, Weapon } from '../../src/engine/types';
 import { findUnit, livingUnits } from '../../src/engine/world';
+import { activateEnemy } from '../../src/engine/solo/enemy';
+import type { SoloMechanics, SoloMorale } from '../../src/engine/solo/mechanics';
+import { checkMorale } from '../../src/engine/solo/morale';
 
 declare module '../../src/engine/types' {
   interface CommandTypes {
@@ -67,6 +74,19 @@ const BLADE: Weapon = {
   effect: 'slash',
 };
 
+/** The rival's second weapon when the solo layer runs it: a better chance, from afar. */
+const SLING: Weapon = {
+  id: 'sling',
+  name: 'Sling',
+  reach: 'ranged',
+  minRange: 2,
+  maxRange: 6,
+  effect: 'arrow',
+};
+const SLING_NEED = 5;
+/** The Duel's morale test: a d12 of this or less holds. */
+const MORALE_HOLDS_UP_TO = 6;
+
 /** The duel's own board: D the duellist (hero), R the rival. */
 export const DUEL_LETTERS: RuleModule['asciiLetters'] = {
   D: { kind: 'hero', unit: 'duellist' },
@@ -86,10 +106,24 @@ export const DUEL_BOARD = makeBoard(
 );
 
 function normaliseDuelOptions(raw: Readonly<Record<string, unknown>> | undefined): ModuleOptions {
-  return allEnemiesOptions(raw, 40);
+  const options = allEnemiesOptions(raw, 40);
+  const solo = raw?.solo;
+  // Absent unless asked for: the plain duel's games stay as they were.
+  return solo === 'alerted' || solo === 'prepared' ? { ...options, solo } : options;
 }
 
-function makeDuellist(id: string, side: Unit['side'], at: Point): Unit {
+/** How the solo layer runs the rival, when it does ('alerted' or 'prepared' at the start). */
+function soloOf(state: Pick<GameState, 'options'>): 'alerted' | 'prepared' | null {
+  const solo = state.options.solo;
+  return solo === 'alerted' || solo === 'prepared' ? solo : null;
+}
+
+function makeDuellist(
+  id: string,
+  side: Unit['side'],
+  at: Point,
+  solo: 'alerted' | 'prepared' | null = null,
+): Unit {
   const unit: Unit = {
     id,
     name: side === 'heroes' ? 'Duellist' : 'Rival',
@@ -104,7 +138,8 @@ function makeDuellist(id: string, side: Unit['side'], at: Point): Unit {
     stats: { kills: 0, woundsTaken: 0, woundsDealt: 0, attacks: 0, hits: 0 },
   };
   if (side === 'enemies') {
-    unit.ai = { status: 'alerted', archFoe: true, rank: 1, morale: false, home: { ...at } };
+    unit.ai = { status: solo ?? 'alerted', archFoe: true, rank: 1, morale: false, home: { ...at } };
+    if (solo) unit.weapons.push({ ...SLING });
   }
   return unit;
 }
@@ -116,7 +151,10 @@ function setupDuel(input: SetupInput) {
   if (!hero || !rival)
     return { ok: false as const, error: 'A duel needs a hero and an enemy square.' };
   const options = normaliseDuelOptions(input.options);
-  const units = [makeDuellist('duellist', 'heroes', hero), makeDuellist('rival', 'enemies', rival)];
+  const units = [
+    makeDuellist('duellist', 'heroes', hero),
+    makeDuellist('rival', 'enemies', rival, soloOf({ options })),
+  ];
   return {
     ok: true as const,
     state: newGameState({
@@ -142,7 +180,8 @@ function canStrike(state: GameState, unit: Unit, target: Unit): boolean {
   return coverFor(state, unit, target) !== 'blocked';
 }
 
-function strike(ctx: Context, unit: Unit, target: Unit): void {
+function strike(ctx: Context, unit: Unit, target: Unit, weapon: Weapon = BLADE): void {
+  const need = weapon.id === SLING.id ? SLING_NEED : NEED;
   const bonus = unit.aim?.bonus ?? 0;
   unit.aim = undefined;
   unit.stats.attacks += 1;
@@ -150,19 +189,19 @@ function strike(ctx: Context, unit: Unit, target: Unit): void {
     sides: DIE,
     purpose: 'attack',
     unit: unit.id,
-    need: NEED - bonus,
+    need: need - bonus,
     describe: (v) =>
-      `${unit.name} strikes: d${DIE} = ${v}${bonus ? ` +${bonus} aimed` : ''}, needs ${NEED}`,
+      `${unit.name} strikes: d${DIE} = ${v}${bonus ? ` +${bonus} aimed` : ''}, needs ${need}`,
   });
-  const hit = roll + bonus >= NEED;
+  const hit = roll + bonus >= need;
   emit(ctx, {
     type: 'attacked',
     unit: unit.id,
     target: target.id,
-    weapon: BLADE.id,
-    effect: BLADE.effect,
+    weapon: weapon.id,
+    effect: weapon.effect,
     roll,
-    need: NEED - bonus,
+    need: need - bonus,
     hit,
     text: '',
   });
@@ -221,7 +260,14 @@ function beginRound(ctx: Context): void {
   } while (heroes === enemies);
   const first = heroes > enemies ? 'heroes' : 'enemies';
   emit(ctx, { type: 'initiative', heroes, enemies, first, text: `The ${first} act first.` });
-  state.flow = { first, heroesDone: false, enemiesDone: false };
+  // The solo layer's morale checks (DUEL_MORALE) are once a battle: they outlast the round.
+  const checked = (state.flow as { moraleChecked?: Unit['side'][] } | undefined)?.moraleChecked;
+  state.flow = {
+    first,
+    heroesDone: false,
+    enemiesDone: false,
+    ...(checked ? { moraleChecked: checked } : {}),
+  };
   nextActivation(ctx);
 }
 
@@ -264,6 +310,10 @@ function nextActivation(ctx: Context): void {
 }
 
 function* activateRival(ctx: Context, rival: Unit & { position: Point }): Generator<void> {
+  if (soloOf(ctx.state)) {
+    yield* activateEnemy(DUEL_SOLO, ctx, rival);
+    return;
+  }
   const target = chooseNearestHero(ctx, rival);
   if (!target) return;
   if (!canStrike(ctx.state, rival, target)) {
@@ -279,6 +329,85 @@ function* activateRival(ctx: Context, rival: Unit & { position: Point }): Genera
   if (canStrike(ctx.state, rival, target)) strike(ctx, rival, target);
   else aim(ctx, rival);
 }
+
+/** One attack as the Duel judges it: the d12 face it needs, or why it may not be made. */
+interface DuelAttack {
+  why: string | null;
+  need: number;
+}
+
+function assessDuelAttack(state: GameState, unit: Unit, target: Unit, weapon: Weapon): DuelAttack {
+  const need = (weapon.id === SLING.id ? SLING_NEED : NEED) - (unit.aim?.bonus ?? 0);
+  if (!unit.position || !target.position || unit.side === target.side)
+    return { why: 'No foe there.', need };
+  const d = chebyshevDistance(unit.position, target.position);
+  if (d < weapon.minRange || (weapon.maxRange !== null && d > weapon.maxRange))
+    return { why: `Out of the ${weapon.name}\u2019s range.`, need };
+  if (coverFor(state, unit, target) === 'blocked') return { why: 'No line to the foe.', need };
+  return { why: null, need };
+}
+
+const d12Chance = (need: number): number => Math.min(1, Math.max(0, (DIE - need + 1) / DIE));
+
+/**
+ * The Duel's mechanics for the solo layer: a d12 to hit (7+ with the blade, 5+ with the
+ * sling, +2 aimed), one wound a hit, distance by squares, no scenario goals, no healers.
+ */
+export const DUEL_SOLO: SoloMechanics<Weapon, DuelAttack> = {
+  weaponsOf: (unit) => unit.weapons,
+  assessAttack: assessDuelAttack,
+  attackFailsWhy: (attack) => attack.why,
+  isBlindAttack: () => false,
+  hitChance: (attack) => (attack.why ? 0 : d12Chance(attack.need)),
+  // The rival never aims under the layer; an aim it had would still count.
+  ceilingChance: (unit, weapon) =>
+    d12Chance((weapon.id === SLING.id ? SLING_NEED : NEED) - (unit.aim?.bonus ?? 0)),
+  clearChance: (unit, weapon) => d12Chance(weapon.id === SLING.id ? SLING_NEED : NEED),
+  // Every hit is one wound: the blade and the sling do the same damage.
+  damageRank: () => 1,
+  attack: (ctx, attacker, target, weapon) => strike(ctx, attacker, target, weapon),
+  isShowy: () => false,
+  areaStruck: () => null,
+  distanceTo: (_state, from, unit) =>
+    unit.position ? chebyshevDistance(from, unit.position) : Infinity,
+  squareOf: (_state, _from, unit) => unit.position,
+  measuresToBase: () => false,
+  tacticOf: () => null,
+  pointsOf: () => 0,
+  lastTargetOf: () => null,
+  patrols: (state) => soloOf(state) === 'prepared',
+  idleWhy: () => null,
+  objectiveFor: () => null,
+  goalLocation: () => null,
+  turnGoalLocation: () => null,
+  racesWhenUnaware: () => false,
+  goalBeforeFight: () => false,
+  mayTakeObjective: () => false,
+  takeObjective: () => undefined,
+  holdsPost: () => false,
+  healFailsWhy: () => 'The Duel has no healers.',
+  heal: () => undefined,
+  *endActivation() {},
+};
+
+/** The Duel's morale for the solo layer: a d12 of 6 or less holds; each side checks once. */
+export const DUEL_MORALE: SoloMorale = {
+  checks: (state) => soloOf(state) !== null && state.flow !== undefined,
+  checked: (state) => (state.flow as { moraleChecked?: Unit['side'][] }).moraleChecked ?? [],
+  markChecked: (state, side) => {
+    const flow = state.flow as { moraleChecked?: Unit['side'][] };
+    state.flow = { ...flow, moraleChecked: [...(flow.moraleChecked ?? []), side] };
+  },
+  test: (ctx, unit) =>
+    rollDie(ctx, {
+      sides: DIE,
+      purpose: 'morale',
+      unit: unit.id,
+      need: null,
+      describe: (v) => `${unit.name} morale d${DIE} = ${v}: holds on ${MORALE_HOLDS_UP_TO} or less`,
+    }) <= MORALE_HOLDS_UP_TO,
+  heroFails: () => undefined,
+};
 
 function applyDuel(ctx: Context, command: ModuleCommand): string | null {
   const state = ctx.state;
@@ -402,7 +531,10 @@ export const duelModule: RuleModule = {
   commands: { aim: aimSpec },
   apply: applyDuel,
   legalCommands: legalDuel,
-  afterAction: (ctx) => checkVictory(ctx),
+  afterAction: (ctx) => {
+    if (soloOf(ctx.state)) checkMorale(DUEL_MORALE, ctx);
+    checkVictory(ctx);
+  },
   afterStep: strikeAtTheRetreat,
   chooseHeroCommand: autopilot,
   previewAction: (state, command) => {

@@ -19,7 +19,7 @@ import { chooseHeroCommand } from '../../../src/engine/game';
 import { facingToward, type Point } from '../../../src/engine/grid';
 import { requireRules } from '../../../src/engine/rulesets/registry';
 import { BASE_DISTANCE_RULES, SKIRMISH_RULES_VERSION } from '../../../src/engine/rulesets/skirmish';
-import { enemyActivationOrder } from '../../../src/engine/rulesets/skirmish/enemy';
+import { skirmishEnemyOrder as enemyActivationOrder } from '../../../src/engine/rulesets/skirmish/solo';
 import { victoryPoints } from '../../../src/engine/rulesets/skirmish/scenarios';
 import { targetByTactic } from '../../../src/engine/rulesets/skirmish/tactics';
 import { chooseNearestHero, type Placed } from '../../../src/engine/systems/pursuit';

@@ -8,7 +8,7 @@
  * (15 against 5).
  */
 import { describe, expect, it } from 'vitest';
-import { skirmishEnemyIntent } from '../../../src/engine/rulesets/skirmish/enemy';
+import { skirmishEnemyIntent } from '../../../src/engine/rulesets/skirmish/solo';
 import type { GameState } from '../../../src/engine/types';
 import { play, unit } from '../helpers';
 import { makeBoard } from '../../../src/engine/ascii-board';

@@ -50,6 +50,7 @@ import { DEFEND, MELEE_HIT, RANGED_HIT } from './needs';
 import { FIGURES_BY_KIND } from './roster';
 import { needWithSkill, skillBonus } from './skills';
 import { traitsOf, type ShieldSize, type SkirmishWeapon } from './types';
+import { isRankedBefore, SOLO_RULES } from '../../solo/mechanics';
 
 export const D20 = 20;
 export { DEFEND, MELEE_HIT, RANGED_HIT };
@@ -67,7 +68,7 @@ export const WILD_HIT = RANGED_COVER_HIT + WILD_PENALTY;
 export const DANGEROUS_DIE = 6;
 export const DANGEROUS_HIT_UP_TO = 3;
 
-export const COMBAT = (section: string): RuleRef => ({ book: 'Solitaire rules', section });
+export const COMBAT: (section: string) => RuleRef = SOLO_RULES;
 const LOS_COVER = (section: string): RuleRef => ({ book: 'LOS & cover', section });
 
 /**
@@ -500,11 +501,7 @@ function indirectCentre(
   return best?.centre ?? null;
 }
 
-/** Whether rank `a` comes before `b` (each a list of numbers, lower first, compared in order). */
-export function isRankedBefore(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i];
-  return false;
-}
+export { isRankedBefore } from '../../solo/mechanics';
 
 /** The squares an attack strikes: the target's; an area weapon's also all around it; burst fire's 2 beside it. */
 export function struckSquares(state: GameState, weapon: SkirmishWeapon, target: Point): Point[] {

@@ -41,7 +41,10 @@ import {
   resolveSkirmishAttack,
   whySkirmishAttackFails,
 } from './combat';
-import { activateEnemy, enemyActivationOrder } from './enemy';
+import {
+  activateSkirmishEnemy as activateEnemy,
+  skirmishEnemyOrder as enemyActivationOrder,
+} from './solo';
 import { takeObject, whyCannotPickUp } from './objective';
 import { healFailsWhy, tryHeal } from './heal';
 import { fallBackSquare, type GoalAreas } from './goals';
@@ -56,6 +59,12 @@ import {
 import { walkToward } from '../../systems/pursuit';
 import { turnToward } from '../../systems/cover';
 import { holdsBack, rollTactic } from './tactics';
+import {
+  enemyActionTableOdds,
+  pickTheOneActing,
+  RANDOM_ACTION_RULE as RANDOM_ACTION,
+  rollEnemyAction,
+} from '../../solo/random-action';
 import { skirmishOptions, skirmishWeapons, traitsOf } from './types';
 import { distanceTo, squareOf } from './versions';
 
@@ -87,7 +96,6 @@ function setFlow(state: GameState, flow: SkirmishFlow): void {
 }
 
 const INITIATIVE = COMBAT('III Initiative: a d20 for each army, ties rerolled');
-const RANDOM_ACTION = COMBAT('IV Random Enemy Action: a d20 after initiative');
 
 /** Applies one checked command; an error sentence or null. */
 export function applySkirmishCommand(ctx: Context, command: ModuleCommand): string | null {
@@ -159,7 +167,7 @@ export function beginRound(ctx: Context): void {
     });
     const flow = flowOf(state);
     setFlow(state, { ...flow, first: ambusher, next: ambusher, acted: [], enemyBudget: null });
-    if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
+    if (skirmishOptions(state).randomEnemyAction) rollRandomEnemyAction(ctx);
     continueRound(ctx);
     return;
   }
@@ -194,83 +202,37 @@ export function beginRound(ctx: Context): void {
     rule: INITIATIVE,
   });
   setFlow(state, { ...flowOf(state), first, next: first, acted: [], enemyBudget: null });
-  if (skirmishOptions(state).randomEnemyAction) rollEnemyAction(ctx);
+  if (skirmishOptions(state).randomEnemyAction) rollRandomEnemyAction(ctx);
   continueRound(ctx);
-}
-
-/** The Random Enemy Action table (IV): the lowest face of each row, what it means. */
-export const ENEMY_ACTION_TABLE: readonly {
-  from: number;
-  to: number;
-  text: string;
-  acting: 'all' | 'half' | 'one';
-}[] = [
-  { from: 18, to: 20, text: 'all the enemies act, and a fallen one returns', acting: 'all' },
-  { from: 9, to: 17, text: 'all the enemies act', acting: 'all' },
-  { from: 3, to: 8, text: 'half the enemies act', acting: 'half' },
-  { from: 1, to: 2, text: 'one enemy acts', acting: 'one' },
-];
-
-function enemyActionRow(face: number): (typeof ENEMY_ACTION_TABLE)[number] {
-  return ENEMY_ACTION_TABLE.find((r) => face >= r.from) ?? ENEMY_ACTION_TABLE[3];
 }
 
 /** The odds of the next Random Enemy Action roll, from its table (null when the option is off). */
 export function enemyActionOdds(state: GameState): RoundIntent | null {
   if (!skirmishOptions(state).randomEnemyAction) return null;
-  return {
-    label: 'Random Enemy Action',
-    die: 20,
-    rows: ENEMY_ACTION_TABLE.map((r) => ({
-      faces: [r.from, r.to] as const,
-      label: r.text,
-      chance: (r.to - r.from + 1) / 20,
-    })),
-  };
+  return enemyActionTableOdds();
 }
 
-/** The Random Enemy Action (IV): how many enemies act this round. */
-function rollEnemyAction(ctx: Context): void {
+/** The Random Enemy Action (IV, the solo layer's roll): how many enemies act this round. */
+function rollRandomEnemyAction(ctx: Context): void {
   const state = ctx.state;
-  const v = rollDie(ctx, {
-    sides: 20,
-    purpose: 'enemy-action',
-    unit: null,
-    need: null,
-    describe: (x) => `Random Enemy Action d20 = ${x}: ${enemyActionRow(x).text}`,
-    rule: RANDOM_ACTION,
-  });
   const enemies = figuresOf(state, 'enemies').filter((u) => u.offField !== 'reserve').length;
-  const row = enemyActionRow(v);
-  let acting = enemies;
-  if (row.acting === 'half') acting = Math.ceil(enemies / 2);
-  else if (row.acting === 'one') acting = Math.min(1, enemies);
+  const { roll, row, acting, returnDue } = rollEnemyAction(ctx, enemies);
   const flow = flowOf(state);
   setFlow(state, {
     ...flow,
     enemyBudget: row.acting === 'all' ? null : acting,
-    ...(row === ENEMY_ACTION_TABLE[0] ? { returnDue: true } : {}),
+    ...(returnDue ? { returnDue: true } : {}),
   });
   emit(ctx, {
     type: 'enemy-action',
-    roll: v,
+    roll,
     acting: row.acting === 'all' ? figuresOf(state, 'enemies').length : acting,
     text: '',
     rule: RANDOM_ACTION,
   });
   if (row.acting === 'one' && enemies > 1) {
-    // "only 1 single randomly selected figure": the die picks which.
     const order = enemyActivationOrder(state);
-    const pick = rollDie(ctx, {
-      sides: order.length,
-      purpose: 'enemy-action-pick',
-      unit: null,
-      need: null,
-      describe: (x) => `d${order.length} = ${x}: the ${order[x - 1].name} acts`,
-      rule: RANDOM_ACTION,
-      picks: order.map((u) => u.id),
-    });
-    const chosen = order[pick - 1];
+    const chosen = pickTheOneActing(ctx, order);
     // The others sit the round out; the chosen one is the round's only actor.
     setFlow(state, { ...flowOf(state), enemyBudget: null });
     sitOut(

@@ -34,7 +34,7 @@ import {
 } from './flow';
 import { skirmishIntentInOrder } from './intent-order';
 import { figuresOf } from './fortress';
-import { checkMorale } from './morale';
+import { checkMorale } from './army-morale';
 import { SKIRMISH_MUSTER } from './muster';
 import { normaliseSkirmishOptions, SKIRMISH_SCENARIOS, skirmishOptionSpecs } from './options';
 import { FIGURE_TYPES, SKIRMISH_KINDS } from './roster';

@@ -10,7 +10,7 @@
  */
 import { actsAsIfFirst, withOrder, type EnemyIntent } from '../../systems/intent';
 import type { GameState, Unit } from '../../types';
-import { enemyActivationOrder, skirmishEnemyIntent } from './enemy';
+import { skirmishEnemyOrder as enemyActivationOrder, skirmishEnemyIntent } from './solo';
 import { flowOf, readyHeroes } from './flow';
 import { goalFor } from './scenarios';
 import { traitsOf } from './types';

@@ -5,6 +5,7 @@
  * events, and its options. Added to the kernel's types by declaration merging.
  */
 import type { GameState, Side, Unit, Weapon } from '../../types';
+import type { Tactic } from '../../solo/mechanics';
 
 /**
  * The seed's range bands (V "Range"): melee (adjacent), reach (2), thrown or short range,
@@ -33,26 +34,8 @@ export type ShieldSize = 'small' | 'large';
 /** The battlefield scale (V): moves and ranges are read from the seed's tables by it. */
 export type Scale = 'large' | 'small';
 
-/** The 18 combat tactics of IV, by their names in the seed. */
-export type Tactic =
-  | 'ambitious'
-  | 'cautious'
-  | 'commanding'
-  | 'controlling'
-  | 'curious'
-  | 'determined'
-  | 'dramatic'
-  | 'efficient'
-  | 'negotiating'
-  | 'opportunistic'
-  | 'partnership'
-  | 'pragmatic'
-  | 'quick'
-  | 'reckless'
-  | 'selective'
-  | 'slaying'
-  | 'unexpected'
-  | 'vengeful';
+/** The 18 combat tactics of IV (the solo layer's). */
+export type { Tactic };
 
 /** A figure's Skirmish traits, from its stat line and what happened to it this battle. */
 export interface SkirmishTraits {

@@ -54,7 +54,7 @@ export const SHARED_MARKER_RULES = 7;
 export const SET_UP_APART_RULES = 7;
 /**
  * From version 7, in Infiltrate and Transport an enemy with no hero to strike heads for the
- * nearest goal location of the battlefield, the heroes' included (enemy.ts raceGoalFor).
+ * nearest goal location of the battlefield, the heroes' included (race-goals.ts raceGoalFor).
  */
 export const RACE_GUARD_RULES = 7;
 /** From version 7 the Transport's object is set where the armies are evenly far from it. */
@@ -62,7 +62,7 @@ export const EVEN_OBJECT_RULES = 7;
 /**
  * From version 8, in a Basic Battle with objectives up to the round they score, an enemy
  * that can strike no hero this turn (an unaware one too) makes for the nearest objective
- * marker no ally holds, and holds it (III "Goal Locations"; enemy.ts markerGoalFor);
+ * marker no ally holds, and holds it (III "Goal Locations"; race-goals.ts markerGoalFor);
  * before, an alerted one closed on a hero and an unaware one waited.
  */
 export const MARKER_CONTEST_RULES = 8;
@@ -75,7 +75,7 @@ export const RACE_SET_UP_APART_RULES = 8;
 /**
  * From version 8 a Transport's enemy that can walk to the object and take it up this turn
  * does so before any blow, and one that can strike the hero carrying the object strikes it
- * (enemy.ts seizesObject, carrierToStrike); before, only the object beside it came first,
+ * (race-goals.ts seizesObject, carrierToStrike); before, only the object beside it came first,
  * and its blow went to the nearest hero.
  */
 export const OBJECT_FIRST_RULES = 8;

@@ -1,5 +1,6 @@
 /**
- * The Skirmish enemy (solitaire-gaming-rules III "Enemy Actions"):
+ * The solo layer's enemy (solitaire-gaming-rules III "Enemy Actions"), for any module that
+ * hands it its opponent with a SoloMechanics (mechanics.ts):
  * - Prepared: unaware; with the patrol option it rolls the d20 Patrolling table (1-6 stays,
  *   7-11 moves forward as far as it can, 12-14 turns left, 15-17 right, 18-20 about);
  * - Alerted: faces the closest hero in sight; keeps the range of its primary weapon (best
@@ -7,77 +8,47 @@
  *   if it shoots and can stay in range, and a shooter keeps out of melee; attacks if it
  *   can; a healer heals the Arch Foe first, then the nearest wounded ally, and attacks
  *   only when it can heal no one; unable to attack, it takes a wild shot if it has one,
- *   else heads for the scenario's goal or moves again; in a race (Escape, Infiltrate,
- *   Transport, rules version 6 on) one that can strike no hero this turn spends its whole
- *   turn on its goal, and an unaware one does too (racesUnaware); so, from rules version 8,
- *   in a Basic Battle with objectives, on the nearest objective marker (markerGoalFor);
+ * *   else heads for the scenario's goal or moves again; when the module says a goal comes
+ *   first (a race, an object to seize: goalBeforeFight, racesWhenUnaware) the whole turn
+ *   goes to the goal;
  * - Retreating: one move toward where the Arch Foe started, facing away from the nearest
  *   hero, no other action; alerted again on its following turn.
  * Each activation is a generator: the kernel settles after every action.
  */
-import { baseAt, baseGap, footprint, sizeOf } from '../../footprint';
-import { chebyshevDistance, facingToward, isSamePoint, rotateFacing, type Point } from '../../grid';
-import { findReachable, type PathingGrid } from '../../pathing';
-import { emit, rollDie, type Context } from '../../systems/context';
-import { openDoor } from '../../systems/doors';
-import { buildPathingGrid, walkStraightAhead, walkUnit } from '../../systems/movement';
+import { baseAt, baseGap, footprint, sizeOf } from '../footprint';
+import { chebyshevDistance, facingToward, isSamePoint, rotateFacing, type Point } from '../grid';
+import { findReachable, type PathingGrid } from '../pathing';
+import { emit, rollDie, type Context } from '../systems/context';
+import { openDoor } from '../systems/doors';
+import { buildPathingGrid, walkStraightAhead, walkUnit } from '../systems/movement';
 import {
   chooseNearestHero,
   doorWorthOpening,
   walkToward,
   wouldHoldFrom,
   type Placed,
-} from '../../systems/pursuit';
-import { standingCover } from '../../systems/cover';
-import { setStatus } from '../../systems/sight';
-import type { GameState, Unit } from '../../types';
-import { livingUnits } from '../../world';
-import {
-  assessSkirmishAttack,
-  canSkirmishAttack,
-  clearHitChance,
-  COMBAT,
-  damageRank,
-  endTurnOnDangerousGround,
-  hitChanceOf,
-  isMelee,
-  isRankedBefore,
-  isStunned,
-  resolveSkirmishAttack,
-} from './combat';
+} from '../systems/pursuit';
+import { standingCover } from '../systems/cover';
+import { setStatus } from '../systems/sight';
+import type { GameState, Unit, Weapon } from '../types';
+import { livingUnits } from '../world';
 import {
   activationLeaves,
   alertedIntent,
   patrolIntent,
   withOrder,
   type EnemyIntent,
-} from '../../systems/intent';
-import { healFailsWhy, tryHeal } from './heal';
-import { whyCannotPickUp, takeObject } from './objective';
-import { figuresOf, holdsPost } from './fortress';
-import { goalFor, objectiveMarkers, VP_ROUND } from './scenarios';
-import { goalArea, homeArea, nearestSquareOf } from './goals';
+} from '../systems/intent';
 import { holdsBack, seeksObjectiveFirst, targetByTactic } from './tactics';
-import { skirmishOptions, skirmishWeapons, traitsOf, type SkirmishWeapon } from './types';
-import {
-  distanceTo,
-  MARKER_CONTEST_RULES,
-  measuresToBase,
-  OBJECT_FIRST_RULES,
-  RACE_GUARD_RULES,
-  RACING_RULES,
-  squareOf,
-} from './versions';
-import { rulesVersionOf } from '../../setup';
-import { walkingDistance } from '../../systems/pursuit';
+import { isRankedBefore, SOLO_RULES, type SoloMechanics } from './mechanics';
 
-const AI = (section: string) => COMBAT(`III ${section}`);
+const AI = (section: string) => SOLO_RULES(`III ${section}`);
 
 /** Enemies in the order they act: the Arch Foe, then the closest to the heroes (III). */
-export function enemyActivationOrder(state: GameState): Placed[] {
+export function enemyActivationOrder(m: SoloMechanics, state: GameState): Placed[] {
   const heroes = livingUnits(state, 'heroes');
   const near = (u: Placed): number =>
-    heroes.reduce((d, h) => Math.min(d, distanceTo(state, u.position, h)), Infinity);
+    heroes.reduce((d, h) => Math.min(d, m.distanceTo(state, u.position, h)), Infinity);
   const index = new Map(state.units.map((u, i) => [u.id, i]));
   return figuresOf(state, 'enemies')
     .filter((u) => u.offField !== 'reserve')
@@ -88,228 +59,82 @@ export function enemyActivationOrder(state: GameState): Placed[] {
     });
 }
 
-/** One enemy's activation, by its status; ended on dangerous ground, it rolls for it (V). */
-export function* activateEnemy(ctx: Context, enemy: Placed): Generator<void> {
-  yield* actByStatus(ctx, enemy);
-  yield* endTurnOnDangerousGround(ctx, enemy);
+/** The figures of a side on the field: a building (a structure) is no figure. */
+export function figuresOf(state: GameState, side: Unit['side']): Placed[] {
+  return livingUnits(state, side).filter((u) => !u.structure);
 }
 
-function* actByStatus(ctx: Context, enemy: Placed): Generator<void> {
+/** One enemy's activation, by its status, then the module's end of it (dangerous ground). */
+export function* activateEnemy(m: SoloMechanics, ctx: Context, enemy: Placed): Generator<void> {
+  yield* actByStatus(m, ctx, enemy);
+  yield* m.endActivation(ctx, enemy);
+}
+
+function* actByStatus(m: SoloMechanics, ctx: Context, enemy: Placed): Generator<void> {
   const status = enemy.ai?.status;
   if (status === 'retreating') {
-    yield* retreatMove(ctx, enemy);
+    yield* retreatMove(m, ctx, enemy);
     return;
   }
   if (status === 'prepared' || status === 'patrolling') {
-    if (racesUnaware(ctx.state, enemy)) yield* makeForGoal(ctx, enemy);
-    else if (skirmishOptions(ctx.state).patrol) patrol(ctx, enemy);
+    if (m.racesWhenUnaware(ctx.state, enemy)) yield* makeForGoal(m, ctx, enemy);
+    else if (m.patrols(ctx.state)) patrol(m, ctx, enemy);
     return;
   }
-  if (status === 'alerted') yield* actAlerted(ctx, enemy);
+  if (status === 'alerted') yield* actAlerted(m, ctx, enemy);
 }
 
 // ------------------------------------------------------------------ prepared
-
-/** The races of VI: the scenarios won by reaching a place or carrying the object there. */
-const RACES: readonly string[] = ['escape', 'infiltrate', 'transport'];
-
-/**
- * Whether an unaware enemy makes for its goal this turn: in a race (Escape, Infiltrate,
- * Transport) it does, alerted or not. III "Goal Locations": "If a victory condition of a
- * game is to reach a certain point on the battlefield or collect an object or NPC, an
- * enemy unable to make an attack on its turn will instead move toward the nearest goal";
- * a Prepared enemy, unaware of the heroes, can attack no one. The book is silent on
- * whether Prepared enemies stand still in a race; VI sets the armies racing ("the first
- * army to ..."), and an army that waits for its foe to be seen before running is no
- * opponent in a race a solo player would recognise: it loses before it knows. So an
- * unaware enemy races as an alerted one that cannot attack does (the Patrolling table,
- * which keeps Prepared enemies moving "instead of waiting", gives way to the race). From
- * rules version 6 (RACING_RULES); before, it waited.
- */
-export function racesUnaware(state: GameState, enemy: Unit): boolean {
-  // From version 8 a Basic Battle's markers are goals too (markerGoalFor), sought unaware.
-  if (isRace(state)) return raceGoalFor(state, enemy) !== null;
-  return Boolean(enemy.position) && markerGoalFor(state, enemy as Placed) !== null;
-}
-
-/**
- * Where an enemy spending its turn on the race heads. Up to rules version 6 its own goal
- * (goalFor). III "Goal Locations" sends it "toward the nearest goal", and a race's goal
- * locations are both armies': the squares the heroes must reach are as much a goal of the
- * battle as the enemy's own. So from version 7 (RACE_GUARD_RULES), in Infiltrate and
- * Transport, it heads for whichever is nearer on foot: its own goal, or the heroes' (in
- * Infiltrate the nearest square of their goal area, where it stands in their way; in a
- * Transport whose object a hero carries, the square of that hero's home nearest it, to cut
- * it off). Standing on the heroes' goal already, it holds there. Escape keeps its own goal:
- * its 5 rounds are a race the enemy must run, and it is even without (see
- * docs/skirmish-balance.md).
- */
-export function raceGoalFor(state: GameState, enemy: Unit): Point | null {
-  const own = goalFor(state, enemy);
-  if (!enemy.position || rulesVersionOf(state) < RACE_GUARD_RULES) return own;
-  const guard = heroesGoalToGuard(state);
-  if (!guard) return own;
-  if (!own) return guard;
-  const walk = (to: Point): number => {
-    const d = walkingDistance(state, enemy.position!, to);
-    return Number.isFinite(d) ? d : 10_000 + chebyshevDistance(enemy.position!, to);
-  };
-  return walk(guard) < walk(own) ? guard : own;
-}
-
-/**
- * Where an enemy unable to strike spends its whole turn (makeForGoal), or null: its race goal
- * (raceGoalFor) in a race, the marker it contests (markerGoalFor) in a Basic Battle.
- */
-function turnGoalFor(state: GameState, enemy: Placed): Point | null {
-  if (isRace(state)) return raceGoalFor(state, enemy);
-  return markerGoalFor(state, enemy);
-}
-
-/**
- * A Basic Battle with objectives, from rules version 8 (MARKER_CONTEST_RULES), up to the
- * round the markers score: the objective marker an enemy makes for, or null. The markers
- * are where the battle is won (VI Objectives: victory points "for holding" them), so they
- * are its goal locations (III "Goal Locations": "an enemy unable to make an attack on its
- * turn will instead move toward the nearest goal"): the nearest on foot that no ally holds
- * (stands beside). Beside one already, it holds it: its own square is its goal, so it stays.
- * An enemy still unaware of the heroes makes for it as in the races (racesUnaware): it
- * can attack no one either.
- */
-export function markerGoalFor(state: GameState, enemy: Placed): Point | null {
-  if (rulesVersionOf(state) < MARKER_CONTEST_RULES) return null;
-  if (skirmishOptions(state).scenario !== 'basic-battle' || !skirmishOptions(state).objectives)
-    return null;
-  if (state.round > VP_ROUND) return null;
-  const markers = objectiveMarkers(state);
-  if (markers.some((m) => distanceTo(state, m, enemy) <= 1)) return enemy.position;
-  const allies = livingUnits(state, 'enemies').filter((u) => u.id !== enemy.id);
-  const open = markers.filter((m) => !allies.some((a) => distanceTo(state, m, a) <= 1));
-  let best: { at: Point; walk: number } | null = null;
-  for (const at of open) {
-    const d = walkingDistance(state, enemy.position, at);
-    const walk = Number.isFinite(d) ? d : 10_000 + chebyshevDistance(enemy.position, at);
-    if (!best || walk < best.walk) best = { at, walk };
-  }
-  return best?.at ?? null;
-}
-
-/** Infiltrate: the square of their goal area the hero nearest it on foot reaches it by. */
-function leadingHeroGoal(state: GameState): Point | null {
-  const area = goalArea(state, 'heroes');
-  let best: { at: Point; walk: number } | null = null;
-  for (const hero of livingUnits(state, 'heroes')) {
-    const at = nearestSquareOf(state, area, hero.position);
-    if (!at) continue;
-    const d = walkingDistance(state, hero.position, at);
-    const walk = Number.isFinite(d) ? d : 10_000 + chebyshevDistance(hero.position, at);
-    if (!best || walk < best.walk) best = { at, walk };
-  }
-  return best?.at ?? null;
-}
-
-/**
- * The square of the heroes' goal an enemy would guard (raceGoalFor), or null: where the
- * hero nearest its goal area (on foot) reaches it (Infiltrate), or where the hero carrying
- * the object reaches home (Transport).
- */
-function heroesGoalToGuard(state: GameState): Point | null {
-  const scenario = skirmishOptions(state).scenario;
-  if (scenario === 'infiltrate') return leadingHeroGoal(state);
-  if (scenario !== 'transport') return null;
-  const carrierId = state.objective.object?.carrier;
-  const carrier = carrierId ? state.units.find((u) => u.id === carrierId) : undefined;
-  if (!carrier?.position || carrier.side !== 'heroes') return null;
-  return nearestSquareOf(state, homeArea(state, 'heroes'), carrier.position);
-}
-
-/** A race of VI played by rules version 6 on (RACING_RULES), where enemies race. */
-function isRace(state: GameState): boolean {
-  return rulesVersionOf(state) >= RACING_RULES && RACES.includes(skirmishOptions(state).scenario);
-}
 
 /**
  * Whether `enemy` can attack a hero this turn (not by a wild shot): from where it stands or
  * from a square its Move Unit reaches, with any of its weapons.
  */
-function canAttackThisTurn(state: GameState, enemy: Placed): boolean {
+function canAttackThisTurn(m: SoloMechanics, state: GameState, enemy: Placed): boolean {
   const heroes = livingUnits(state, 'heroes');
   if (heroes.length === 0) return false;
-  const squares = [enemy.position, ...reachableEnds(state, enemy)];
-  return skirmishWeapons(enemy).some((w) => bestChanceFrom(state, enemy, w, heroes, squares) > 0);
+  const squares = [enemy.position, ...reachableEnds(m, state, enemy)];
+  return m.weaponsOf(enemy).some((w) => bestChanceFrom(m, state, enemy, w, heroes, squares) > 0);
+}
+
+/**
+ * The foe whose fall serves the module's goal (m.priorityTarget: a Transport's carrier of
+ * the object), when `enemy` can strike it this turn from where it stands or a square its
+ * Move Unit reaches; else null.
+ */
+function priorityTargetThisTurn(m: SoloMechanics, state: GameState, enemy: Placed): Placed | null {
+  const foe = m.priorityTarget?.(state, enemy);
+  if (!foe?.position) return null;
+  const squares = [enemy.position, ...reachableEnds(m, state, enemy)];
+  return m.weaponsOf(enemy).some((w) => bestChanceFrom(m, state, enemy, w, [foe], squares) > 0)
+    ? (foe as Placed)
+    : null;
 }
 
 /**
  * A turn spent on the race (an enemy unaware, or alerted with no hero to strike this
  * turn): its Move Unit toward its nearest goal and its other action, picking up the object
- * when it stands by it (Transport), else a second move toward the goal. Its status was
+ * when it stands by it (mayTakeObjective), else a second move toward the goal. Its status was
  * decided when its turn began (III "Enemy Actions"): an unaware one that notices a hero on
  * the way deals with it from its next turn.
  */
-function* makeForGoal(ctx: Context, enemy: Placed): Generator<void> {
+function* makeForGoal(m: SoloMechanics, ctx: Context, enemy: Placed): Generator<void> {
   const state = ctx.state;
   for (let action = 0; action < 2; action++) {
     if (!enemy.position || state.outcome) return;
-    if (!enemy.carrying && !whyCannotPickUp(state, enemy)) {
+    if (m.mayTakeObjective(state, enemy)) {
       // The pick-up is its other action; its Move Unit, before or after, heads home.
-      takeObject(ctx, enemy);
+      m.takeObjective(ctx, enemy);
       yield;
       continue;
     }
-    const goal = turnGoalFor(state, enemy);
+    const goal = m.turnGoalLocation(state, enemy);
     if (!goal || isSamePoint(goal, enemy.position)) return;
     const before = enemy.position;
     walkToward(ctx, enemy, goal, 'making for the goal');
     yield;
     if (enemy.position && isSamePoint(before, enemy.position)) return;
   }
-}
-
-/**
- * Transport, from rules version 7 (RACE_GUARD_RULES): whether an alerted enemy spends its
- * turn on the object rather than on a blow: it carries it, or stands on or next to it.
- * VI: "The army with a figure that carries the object back ... wins", and III "Special
- * Actions": enemies "attempt to take special actions when logically necessary" and not
- * those "which do not have an immediate benefit": taking up the object within reach, and
- * carrying it home, is the battle's whole purpose; a blow is not. Before version 7 it took
- * the object only when it could attack no one, and its carrier stopped to fight.
- */
-function seizesObject(state: GameState, enemy: Placed): boolean {
-  if (rulesVersionOf(state) < RACE_GUARD_RULES) return false;
-  if (skirmishOptions(state).scenario !== 'transport') return false;
-  if (enemy.carrying || whyCannotPickUp(state, enemy) === null) return true;
-  return rulesVersionOf(state) >= OBJECT_FIRST_RULES && reachesObjectThisTurn(state, enemy);
-}
-
-/**
- * From rules version 8 (OBJECT_FIRST_RULES): whether the object lies on the ground where
- * `enemy`'s Move Unit brings it on or next to it, so its other action takes it up this
- * turn. The same reading of III "Special Actions" as the object beside it: the object
- * taken this turn is the battle's purpose with an immediate benefit; a blow is not.
- */
-function reachesObjectThisTurn(state: GameState, enemy: Placed): boolean {
-  const at = state.objective.object?.at;
-  if (!at) return false;
-  return reachableEnds(state, enemy).some((p) => chebyshevDistance(p, at) <= 1);
-}
-
-/**
- * A Transport's hero carrying the object, when `enemy` can strike it this turn (rules
- * version 8 on, OBJECT_FIRST_RULES), else null. III "Goal Locations" makes the object the
- * enemy's goal, and VI: "If the figure carrying the object is removed from the playing
- * area, the object falls to the ground": the carrier is the one blow that serves the goal
- * (III "Special Actions": "when logically necessary"), the nearest hero is not.
- */
-function carrierToStrike(state: GameState, enemy: Placed): Placed | null {
-  if (rulesVersionOf(state) < OBJECT_FIRST_RULES) return null;
-  if (skirmishOptions(state).scenario !== 'transport') return null;
-  const carrierId = state.objective.object?.carrier;
-  const carrier = livingUnits(state, 'heroes').find((h) => h.id === carrierId);
-  if (!carrier) return null;
-  const squares = [enemy.position, ...reachableEnds(state, enemy)];
-  return skirmishWeapons(enemy).some((w) => bestChanceFrom(state, enemy, w, [carrier], squares) > 0)
-    ? carrier
-    : null;
 }
 
 /** The d20 Patrolling table (III): the highest face of each row, what it does. */
@@ -327,7 +152,7 @@ function patrolRow(face: number): (typeof PATROL_TABLE)[number] {
 }
 
 /** The d20 Patrolling table (III). */
-export function patrol(ctx: Context, enemy: Placed): void {
+export function patrol(m: SoloMechanics, ctx: Context, enemy: Placed): void {
   const v = rollDie(ctx, {
     sides: 20,
     purpose: 'patrol',
@@ -358,22 +183,27 @@ export function patrol(ctx: Context, enemy: Placed): void {
  * What an enemy will do on its next activation, with the odds (the intent overlay): its own
  * activation run on copies of the board for every roll that decides it.
  */
-export function skirmishEnemyIntent(state: GameState, enemy: Unit): EnemyIntent | null {
+export function soloEnemyIntent(
+  m: SoloMechanics,
+  state: GameState,
+  enemy: Unit,
+): EnemyIntent | null {
   // Worked out as if it acted first; the intent names those acting before it (III).
-  return withOrder(intentAlone(state, enemy), enemyActivationOrder(state));
+  return withOrder(intentAlone(m, state, enemy), enemyActivationOrder(m, state));
 }
 
-function intentAlone(state: GameState, enemy: Unit): EnemyIntent | null {
+function intentAlone(m: SoloMechanics, state: GameState, enemy: Unit): EnemyIntent | null {
   if (!enemy.position || !enemy.ai || enemy.side !== 'enemies' || enemy.offField) return null;
   const status = enemy.ai.status;
-  if (isStunned(state, enemy)) return { unit: enemy.id, kind: 'holds', text: 'stunned this round' };
+  const idle = m.idleWhy(state, enemy);
+  if (idle) return { unit: enemy.id, kind: 'holds', text: idle };
   const unaware = status === 'prepared' || status === 'patrolling';
-  // In a race an unaware enemy makes for its goal (racesUnaware): where it ends, no strike.
-  const racing = unaware && racesUnaware(state, enemy);
+  // In a race an unaware enemy makes for its goal (racesWhenUnaware): where it ends, no strike.
+  const racing = unaware && m.racesWhenUnaware(state, enemy);
   const patrolling = unaware && !racing;
-  if (patrolling && !skirmishOptions(state).patrol)
+  if (patrolling && !m.patrols(state))
     return { unit: enemy.id, kind: 'holds', text: 'waits, prepared, until it notices a hero' };
-  const tree = activationLeaves(state, enemy.id, activateEnemy);
+  const tree = activationLeaves(state, enemy.id, (ctx, e) => activateEnemy(m, ctx, e));
   if (!tree) return { unit: enemy.id, kind: 'holds', text: 'too many ways to tell' };
   if (patrolling)
     return patrolIntent(enemy, tree, 20, (rolls) => {
@@ -386,7 +216,7 @@ function intentAlone(state: GameState, enemy: Unit): EnemyIntent | null {
 // ------------------------------------------------------------------ retreating
 
 /** One move toward where the Arch Foe started, facing away from the nearest hero. */
-function* retreatMove(ctx: Context, enemy: Placed): Generator<void> {
+function* retreatMove(m: SoloMechanics, ctx: Context, enemy: Placed): Generator<void> {
   const state = ctx.state;
   const archFoe = state.units.find((u) => u.ai?.archFoe);
   const rally = archFoe?.ai?.home ?? enemy.ai!.home;
@@ -395,11 +225,11 @@ function* retreatMove(ctx: Context, enemy: Placed): Generator<void> {
   if (!enemy.position) return;
   const heroes = livingUnits(state, 'heroes');
   const nearest = heroes.sort(
-    (a, b) => distanceTo(state, enemy.position, a) - distanceTo(state, enemy.position, b),
+    (a, b) => m.distanceTo(state, enemy.position, a) - m.distanceTo(state, enemy.position, b),
   )[0];
   if (nearest) {
     const away = facingToward(
-      squareOf(state, enemy.position, nearest),
+      m.squareOf(state, enemy.position, nearest),
       enemy.position,
       enemy.facing,
     );
@@ -426,7 +256,7 @@ function* retreatMove(ctx: Context, enemy: Placed): Generator<void> {
  * The primary weapon (III "Primary Weapon"): "1. The weapon that has the best chance at
  * hitting ... 1 or more heroes; if more than 1 option: 2. The weapon that can do the most
  * damage; if more than 1 option: 3. A random weapon".
- * - A weapon's chance is its attack roll's, as the preview counts it (assessSkirmishAttack:
+ * - A weapon's chance is its attack roll's, as the module's preview counts it (assessAttack:
  *   range, cover, advantage), at its best against the heroes it could hit THIS turn. An
  *   enemy takes a move and another action (III "Actions"), so it may attack from where it
  *   stands or from any square its Move Unit reaches: a weapon's chance is the best over
@@ -435,40 +265,41 @@ function* retreatMove(ctx: Context, enemy: Placed): Generator<void> {
  *   only against a hero already in their reach where it stands, so it never walks up to
  *   a foe to use its knife.
  * - When no weapon can hit anyone this turn, each is ranked by the chance it would have
- *   once in range (clearHitChance), so an archer still takes its bow and goes to bow range.
- * - "The most damage": damageRank (every failed defence is one wound or a stun).
+ *   once in range (clearChance), so an archer still takes its bow and goes to bow range.
+ * - "The most damage": the module's damageRank.
  */
-export function primaryWeapon(ctx: Context, enemy: Placed): SkirmishWeapon | null {
+export function primaryWeapon(m: SoloMechanics, ctx: Context, enemy: Placed): Weapon | null {
   const state = ctx.state;
-  const weapons = skirmishWeapons(enemy);
+  const weapons = m.weaponsOf(enemy);
   const heroes = livingUnits(state, 'heroes');
   const shooter = weapons.some(isRanged);
-  const fromHere = (w: SkirmishWeapon): number =>
-    bestChanceFrom(state, enemy, w, heroes, [enemy.position]);
+  const fromHere = (w: Weapon): number =>
+    bestChanceFrom(m, state, enemy, w, heroes, [enemy.position]);
   const candidates = shooter ? weapons.filter((w) => isRanged(w) || fromHere(w) > 0) : weapons;
   if (candidates.length <= 1) return candidates[0] ?? null;
   let squares: Point[] | null = null;
-  const thisTurn = (w: SkirmishWeapon): number => {
+  const thisTurn = (w: Weapon): number => {
     if (shooter && !isRanged(w)) return fromHere(w);
-    squares ??= [enemy.position, ...reachableEnds(state, enemy)];
-    return bestChanceFrom(state, enemy, w, heroes, squares);
+    squares ??= [enemy.position, ...reachableEnds(m, state, enemy)];
+    return bestChanceFrom(m, state, enemy, w, heroes, squares);
   };
   // The ceilings first: a weapon that cannot beat the best found needs no search.
-  const byCeiling = [...candidates].sort((a, b) => ceilingOf(enemy, b) - ceilingOf(enemy, a));
-  const chance = new Map<SkirmishWeapon, number>();
+  const byCeiling = [...candidates].sort(
+    (a, b) => m.ceilingChance(enemy, b) - m.ceilingChance(enemy, a),
+  );
+  const chance = new Map<Weapon, number>();
   let best = 0;
   for (const w of byCeiling) {
-    if (ceilingOf(enemy, w) < best) chance.set(w, 0);
+    if (m.ceilingChance(enemy, w) < best) chance.set(w, 0);
     else chance.set(w, thisTurn(w));
     best = Math.max(best, chance.get(w)!);
   }
-  const chanceOf = (w: SkirmishWeapon): number =>
-    best > 0 ? chance.get(w)! : clearHitChance(enemy, w);
+  const chanceOf = (w: Weapon): number => (best > 0 ? chance.get(w)! : m.clearChance(enemy, w));
   const ranked = [...candidates].sort(
-    (a, b) => chanceOf(b) - chanceOf(a) || damageRank(b) - damageRank(a),
+    (a, b) => chanceOf(b) - chanceOf(a) || m.damageRank(b) - m.damageRank(a),
   );
   const tied = ranked.filter(
-    (w) => chanceOf(w) === chanceOf(ranked[0]) && damageRank(w) === damageRank(ranked[0]),
+    (w) => chanceOf(w) === chanceOf(ranked[0]) && m.damageRank(w) === m.damageRank(ranked[0]),
   );
   if (tied.length === 1) return tied[0];
   const v = rollDie(ctx, {
@@ -483,27 +314,22 @@ export function primaryWeapon(ctx: Context, enemy: Placed): SkirmishWeapon | nul
   return tied[v - 1];
 }
 
-/** The most a weapon's attack roll can hit on for `enemy`: clear, with advantage if it may get it. */
-function ceilingOf(enemy: Unit, weapon: SkirmishWeapon): number {
-  // A blow may gain advantage by ganging up whoever strikes.
-  return clearHitChance(enemy, weapon, isMelee(weapon));
-}
-
 /** The best chance `weapon` hits one of `heroes` from one of `squares` (0: none), wild shots aside. */
 function bestChanceFrom(
+  m: SoloMechanics,
   state: GameState,
   enemy: Placed,
-  weapon: SkirmishWeapon,
+  weapon: Weapon,
   heroes: readonly Unit[],
   squares: readonly Point[],
 ): number {
-  const ceiling = ceilingOf(enemy, weapon);
+  const ceiling = m.ceilingChance(enemy, weapon);
   let best = 0;
   for (const square of squares) {
     wouldHoldFrom(enemy, square, () => {
       for (const hero of heroes) {
-        const odds = assessSkirmishAttack(state, enemy, hero, weapon);
-        if (odds.kind !== 'wild') best = Math.max(best, hitChanceOf(odds));
+        const odds = m.assessAttack(state, enemy, hero, weapon);
+        if (!m.isBlindAttack(odds)) best = Math.max(best, m.hitChance(odds));
       }
       return true;
     });
@@ -513,14 +339,14 @@ function bestChanceFrom(
 }
 
 /** The squares `enemy` can end its move on this turn. */
-function reachableEnds(state: GameState, enemy: Placed): Point[] {
+function reachableEnds(m: SoloMechanics, state: GameState, enemy: Placed): Point[] {
   return [
     ...findReachable(buildPathingGrid(state, enemy), enemy.position, enemy.move).values(),
   ].map((r) => r.path[r.path.length - 1]);
 }
 
 /** Ranged weapons only; an archer's knife is not its primary. */
-function isRanged(w: SkirmishWeapon): boolean {
+function isRanged(w: Weapon): boolean {
   return w.reach === 'ranged';
 }
 
@@ -528,9 +354,15 @@ function isRanged(w: SkirmishWeapon): boolean {
  * Whether `enemy` can attack `target` with `weapon` otherwise than by a wild shot: what
  * the enemy moves and chooses by (a wild shot is its last resort, actAlerted).
  */
-function canStrike(state: GameState, enemy: Unit, target: Unit, weapon: SkirmishWeapon): boolean {
-  const odds = assessSkirmishAttack(state, enemy, target, weapon);
-  return odds.reason === null && odds.kind !== 'wild';
+function canStrike(
+  m: SoloMechanics,
+  state: GameState,
+  enemy: Unit,
+  target: Unit,
+  weapon: Weapon,
+): boolean {
+  const odds = m.assessAttack(state, enemy, target, weapon);
+  return m.attackFailsWhy(odds) === null && !m.isBlindAttack(odds);
 }
 
 /** Whether a hero stands next to `square` (a shooter keeps out of melee). */
@@ -559,93 +391,90 @@ function keepingOutOfMelee(state: GameState, enemy: Placed, grid: PathingGrid): 
   };
 }
 
-function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
+function* actAlerted(m: SoloMechanics, ctx: Context, enemy: Placed): Generator<void> {
   const state = ctx.state;
   // Healers first: the Arch Foe, then the nearest wounded ally.
   if (enemy.heal && enemy.heal.usesLeft > 0) {
-    const patient = patientFor(state, enemy);
+    const patient = patientFor(m, state, enemy);
     if (patient) {
-      const ok = yield* healPatient(ctx, enemy, patient);
+      const ok = yield* healPatient(m, ctx, enemy, patient);
       if (ok) return;
     }
   }
-  // Transport (version 7 on): the object in reach (version 8: in its Move Unit's reach) is
-  // taken, and carried home, before any blow.
-  if (seizesObject(state, enemy)) {
-    yield* makeForGoal(ctx, enemy);
-    return;
-  }
-  // In a race, or a Basic Battle's markers from version 8, no hero to strike this turn: the
-  // whole turn goes to the goal (III "Goal Locations": "an enemy unable to make an attack
-  // on its turn will instead move toward the nearest goal": instead of closing on a hero
-  // it cannot reach).
-  if (turnGoalFor(state, enemy) && !canAttackThisTurn(state, enemy)) {
-    yield* makeForGoal(ctx, enemy);
+  // The module's goal first: the object in reach to seize, or a race in which it can
+  // strike no one this turn (III "Goal Locations": "an enemy unable to make an attack on
+  // its turn will instead move toward the nearest goal").
+  const reachesThisTurn = (at: Point): boolean =>
+    reachableEnds(m, state, enemy).some((p) => chebyshevDistance(p, at) <= 1);
+  if (m.goalBeforeFight(state, enemy, () => canAttackThisTurn(m, state, enemy), reachesThisTurn)) {
+    yield* makeForGoal(m, ctx, enemy);
     return;
   }
   const chosen =
-    carrierToStrike(state, enemy) ?? targetByTactic(ctx, enemy) ?? chooseNearestHero(ctx, enemy);
+    priorityTargetThisTurn(m, state, enemy) ??
+    targetByTactic(m, ctx, enemy) ??
+    chooseNearestHero(ctx, enemy);
   if (!chosen) return;
-  const tactic = traitsOf(enemy).tactic;
-  const weapon = tacticalWeapon(enemy) ?? primaryWeapon(ctx, enemy);
+  const tactic = m.tacticOf(enemy);
+  const weapon = tacticalWeapon(m, enemy) ?? primaryWeapon(m, ctx, enemy);
   if (!weapon) return;
   // A shooter takes up its blade only for a hero already next to it: that one it fights.
   const bladeOnly =
     !isRanged(weapon) &&
-    skirmishWeapons(enemy).some(isRanged) &&
-    !canStrike(state, enemy, chosen, weapon);
+    m.weaponsOf(enemy).some(isRanged) &&
+    !canStrike(m, state, enemy, chosen, weapon);
   const target = bladeOnly
-    ? (livingUnits(state, 'heroes').find((h) => canStrike(state, enemy, h, weapon)) ?? chosen)
+    ? (livingUnits(state, 'heroes').find((h) => canStrike(m, state, enemy, h, weapon)) ?? chosen)
     : chosen;
   // Curious and Opportunistic: to the objective before the fight.
-  if (seeksObjectiveFirst(state, enemy)) {
-    const goal = goalFor(state, enemy)!;
+  if (seeksObjectiveFirst(m, state, enemy)) {
+    const goal = m.objectiveFor(state, enemy)!;
     if (chebyshevDistance(goal, enemy.position) > 1) {
       walkToward(ctx, enemy, goal, 'making for the objective first');
       yield;
     }
   }
   // Quick: strike from where it stands, then move away.
-  if (tactic === 'quick' && canStrike(state, enemy, target, weapon)) {
-    resolveSkirmishAttack(ctx, enemy, target, weapon);
+  if (tactic === 'quick' && canStrike(m, state, enemy, target, weapon)) {
+    m.attack(ctx, enemy, target, weapon);
     yield;
     if (enemy.position && !state.outcome) {
-      stepAway(ctx, enemy, target);
+      stepAway(m, ctx, enemy, target);
       yield;
     }
     return;
   }
   let moved = false;
-  if (holdsBack(enemy) || holdsPost(state, enemy, target)) {
+  if (holdsBack(m, enemy) || m.holdsPost(state, enemy, target)) {
     // Cautious and Negotiating hold their ground, and so does a fortress's defender while
     // its foe is far from the building: they fight only what is in reach.
     moved = true;
-  } else if (!canStrike(state, enemy, target, weapon)) {
-    const door = doorWorthOpening(state, enemy, target, measuresToBase(state));
+  } else if (!canStrike(m, state, enemy, target, weapon)) {
+    const door = doorWorthOpening(state, enemy, target, m.measuresToBase(state));
     if (door) openDoor(ctx, enemy, door);
-    else moveToStrike(ctx, enemy, target, weapon);
+    else moveToStrike(m, ctx, enemy, target, weapon);
     moved = true;
     yield;
   } else if (tactic === 'selective' && isRanged(weapon)) {
     // In range: a Selective shooter backs off to the farthest square still in range.
-    moved = keepDistance(ctx, enemy, target, weapon);
+    moved = keepDistance(m, ctx, enemy, target, weapon);
     if (moved) yield;
   } else if (isRanged(weapon) || tactic === 'pragmatic') {
     // In range already: a shooter (or a Pragmatic fighter) steps into cover when it stays in range.
-    moved = takeCover(ctx, enemy, target, weapon);
+    moved = takeCover(m, ctx, enemy, target, weapon);
     if (moved) yield;
   }
   if (!enemy.position || state.outcome) return;
   // The other action: attack with the primary if it can, else with any weapon that can.
-  const usable = [weapon, ...skirmishWeapons(enemy).filter((w) => w.id !== weapon.id)];
+  const usable = [weapon, ...m.weaponsOf(enemy).filter((w) => w.id !== weapon.id)];
   const foes = [target, ...livingUnits(state, 'heroes').filter((h) => h.id !== target.id)];
   // Negotiating: only a foe standing next to it.
   const mayFight = (h: Unit): boolean =>
-    tactic !== 'negotiating' || distanceTo(state, enemy.position, h) === 1;
+    tactic !== 'negotiating' || m.distanceTo(state, enemy.position, h) === 1;
   for (const w of usable) {
-    const victim = foes.find((h) => canStrike(state, enemy, h, w) && mayFight(h));
+    const victim = foes.find((h) => canStrike(m, state, enemy, h, w) && mayFight(h));
     if (victim) {
-      resolveSkirmishAttack(ctx, enemy, victim, w);
+      m.attack(ctx, enemy, victim, w);
       yield;
       return;
     }
@@ -655,13 +484,15 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
   // chance, but an attack, and III sends only an enemy "unable to make an attack" to the
   // goal, and enemies "do not attempt actions which do not have an immediate benefit"
   // (a second move); else go toward the scenario's goal, or move again toward the target.
-  if (!whyCannotPickUp(state, enemy) && !enemy.carrying) {
-    takeObject(ctx, enemy);
+  if (m.mayTakeObjective(state, enemy)) {
+    m.takeObjective(ctx, enemy);
     yield;
     return;
   }
   for (const w of usable) {
-    const victim = foes.find((h) => canSkirmishAttack(state, enemy, h, w) && mayFight(h));
+    const victim = foes.find(
+      (h) => m.attackFailsWhy(m.assessAttack(state, enemy, h, w)) === null && mayFight(h),
+    );
     if (victim) {
       emit(ctx, {
         type: 'decision',
@@ -669,68 +500,68 @@ function* actAlerted(ctx: Context, enemy: Placed): Generator<void> {
         text: `${enemy.name} sees no foe to strike and shoots blind at the ${victim.name}.`,
         rule: { book: 'LOS & cover', section: 'Wild attack: shooting through the wall' },
       });
-      resolveSkirmishAttack(ctx, enemy, victim, w);
+      m.attack(ctx, enemy, victim, w);
       yield;
       return;
     }
   }
-  if (holdsBack(enemy)) return;
-  const goal = raceGoalFor(state, enemy);
-  if (!goal && holdsPost(state, enemy, target)) return;
+  if (holdsBack(m, enemy)) return;
+  const goal = m.goalLocation(state, enemy);
+  if (!goal && m.holdsPost(state, enemy, target)) return;
   if (goal) {
     walkToward(ctx, enemy, goal, 'making for the goal');
     yield;
     return;
   }
-  if (moved || !canStrike(state, enemy, target, weapon)) {
-    moveToStrike(ctx, enemy, target, weapon);
+  if (moved || !canStrike(m, state, enemy, target, weapon)) {
+    moveToStrike(m, ctx, enemy, target, weapon);
     yield;
   }
 }
 
 /** The weapon a tactic insists on: Reckless its melee weapon, Dramatic its showiest. */
-function tacticalWeapon(enemy: Placed): SkirmishWeapon | null {
-  const tactic = traitsOf(enemy).tactic;
-  const weapons = skirmishWeapons(enemy);
+function tacticalWeapon(m: SoloMechanics, enemy: Placed): Weapon | null {
+  const tactic = m.tacticOf(enemy);
+  const weapons = m.weaponsOf(enemy);
   if (tactic === 'reckless') return weapons.find((w) => w.reach === 'melee') ?? null;
-  if (tactic === 'dramatic')
-    return weapons.find((w) => w.band === 'area' || w.band === 'burst' || w.stuns) ?? null;
+  if (tactic === 'dramatic') return weapons.find((w) => m.isShowy(w)) ?? null;
   return null;
 }
 
 /** Selective: to the reachable square farthest from the target that still has it in range. */
 function keepDistance(
+  m: SoloMechanics,
   ctx: Context,
   enemy: Placed,
   target: Placed,
-  weapon: SkirmishWeapon,
+  weapon: Weapon,
 ): boolean {
   const state = ctx.state;
   const grid = buildPathingGrid(state, enemy);
   let best: { path: Point[]; d: number } | null = null;
   for (const r of findReachable(grid, enemy.position, enemy.move).values()) {
     const to = r.path[r.path.length - 1];
-    if (!wouldHoldFrom(enemy, to, () => canStrike(state, enemy, target, weapon))) continue;
-    const d = distanceTo(state, to, target);
+    if (!wouldHoldFrom(enemy, to, () => canStrike(m, state, enemy, target, weapon))) continue;
+    const d = m.distanceTo(state, to, target);
     if (!best || d > best.d) best = { path: r.path, d };
   }
-  if (!best || best.d <= distanceTo(state, enemy.position, target)) return false;
+  if (!best || best.d <= m.distanceTo(state, enemy.position, target)) return false;
   walkUnit(ctx, enemy, best.path, `keeping its distance from the ${target.name}`);
   return true;
 }
 
 /** Quick's run after the hit: the reachable square farthest from the foe. */
-function stepAway(ctx: Context, enemy: Placed, foe: Unit): void {
+function stepAway(m: SoloMechanics, ctx: Context, enemy: Placed, foe: Unit): void {
   if (!foe.position) return;
   const state = ctx.state;
   const grid = buildPathingGrid(state, enemy);
   let best: { path: Point[]; d: number } | null = null;
   for (const r of findReachable(grid, enemy.position, enemy.move).values()) {
     const to = r.path[r.path.length - 1];
-    const d = distanceTo(state, to, foe);
+    const d = m.distanceTo(state, to, foe);
     if (!best || d > best.d) best = { path: r.path, d };
   }
-  if (best && best.d > distanceTo(state, enemy.position, foe))
+  if (best && best.d > m.distanceTo(state, enemy.position, foe))
     walkUnit(ctx, enemy, best.path, `darting away from the ${foe.name}`);
 }
 
@@ -741,26 +572,32 @@ function stepAway(ctx: Context, enemy: Placed, foe: Unit): void {
  * Pragmatic fighter prefer cover. Out of reach, the shortest way toward the target, a
  * shooter stopping short of the heroes.
  */
-function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: SkirmishWeapon): void {
+function moveToStrike(
+  m: SoloMechanics,
+  ctx: Context,
+  enemy: Placed,
+  target: Placed,
+  weapon: Weapon,
+): void {
   const state = ctx.state;
   const grid = buildPathingGrid(state, enemy);
   const large = sizeOf(enemy) > 1;
-  const selective = traitsOf(enemy).tactic === 'selective';
+  const selective = m.tacticOf(enemy) === 'selective';
   const shooter = isRanged(weapon);
-  const seeksCover = shooter || traitsOf(enemy).tactic === 'pragmatic';
+  const seeksCover = shooter || m.tacticOf(enemy) === 'pragmatic';
   // A large figure charging plans as if its smaller allies were not there: they give way.
   const planGrid = large ? buildPathingGrid(withoutSmallerAllies(state, enemy), enemy) : grid;
   const reach = [...findReachable(planGrid, enemy.position, enemy.move).values()].sort((a, b) =>
     selective
-      ? distanceTo(state, b.path[b.path.length - 1], target) -
-          distanceTo(state, a.path[a.path.length - 1], target) || a.cost - b.cost
+      ? m.distanceTo(state, b.path[b.path.length - 1], target) -
+          m.distanceTo(state, a.path[a.path.length - 1], target) || a.cost - b.cost
       : a.cost - b.cost,
   );
   let best: { route: (typeof reach)[number]; makeWay: GiveWay[]; rank: number[] } | null = null;
   for (const r of reach) {
     const square = r.path[r.path.length - 1];
-    if (!wouldHoldFrom(enemy, square, () => canStrike(state, enemy, target, weapon))) continue;
-    const makeWay = large ? giveWayPlan(state, enemy, square) : [];
+    if (!wouldHoldFrom(enemy, square, () => canStrike(m, state, enemy, target, weapon))) continue;
+    const makeWay = large ? giveWayPlan(m, state, enemy, square) : [];
     if (!makeWay) continue;
     const rank = [
       shooter && isNextToHero(state, enemy, square) ? 1 : 0,
@@ -788,18 +625,19 @@ function moveToStrike(ctx: Context, enemy: Placed, target: Placed, weapon: Skirm
     return;
   }
   const way = shooter ? keepingOutOfMelee(state, enemy, grid) : grid;
-  walkTowardFigure(ctx, enemy, target, `advances on the ${target.name}`, way);
+  walkTowardFigure(m, ctx, enemy, target, `advances on the ${target.name}`, way);
 }
 
 /** Walks toward `target`'s square that `squareOf` names (out of reach this turn). */
 function walkTowardFigure(
+  m: SoloMechanics,
   ctx: Context,
   unit: Placed,
   target: Placed,
   reason: string,
   grid: ReturnType<typeof buildPathingGrid>,
 ): void {
-  walkToward(ctx, unit, squareOf(ctx.state, unit.position, target), reason, grid);
+  walkToward(ctx, unit, m.squareOf(ctx.state, unit.position, target), reason, grid);
 }
 
 /** The board as a large figure plans its charge: its smaller allies out of the way. */
@@ -823,7 +661,12 @@ interface GiveWay {
  * would end each take the cheapest walk (within their own move) to a square clear of that
  * base; null when one of them cannot, so the large figure must end elsewhere.
  */
-function giveWayPlan(state: GameState, large: Placed, main: Point): GiveWay[] | null {
+function giveWayPlan(
+  m: SoloMechanics,
+  state: GameState,
+  large: Placed,
+  main: Point,
+): GiveWay[] | null {
   const base = baseAt(main, sizeOf(large));
   const inBase = (p: Point): boolean => base.some((b) => b.x === p.x && b.y === p.y);
   const inWay = livingUnits(state, large.side).filter(
@@ -860,7 +703,13 @@ function isCoveredFrom(state: GameState, square: Point, from: Point): boolean {
 }
 
 /** "Enemies with a ranged primary weapon will try to get behind cover if they will still be in range." */
-function takeCover(ctx: Context, enemy: Placed, target: Placed, weapon: SkirmishWeapon): boolean {
+function takeCover(
+  m: SoloMechanics,
+  ctx: Context,
+  enemy: Placed,
+  target: Placed,
+  weapon: Weapon,
+): boolean {
   const state = ctx.state;
   if (isCoveredFrom(state, enemy.position, target.position)) return false;
   const grid = buildPathingGrid(state, enemy);
@@ -872,7 +721,7 @@ function takeCover(ctx: Context, enemy: Placed, target: Placed, weapon: Skirmish
     if (!isCoveredFrom(state, square, target.position)) continue;
     // A shooter does not step into melee for cover.
     if (isRanged(weapon) && isNextToHero(state, enemy, square)) continue;
-    if (!wouldHoldFrom(enemy, square, () => canStrike(state, enemy, target, weapon))) continue;
+    if (!wouldHoldFrom(enemy, square, () => canStrike(m, state, enemy, target, weapon))) continue;
     emit(ctx, {
       type: 'decision',
       unit: enemy.id,
@@ -886,21 +735,26 @@ function takeCover(ctx: Context, enemy: Placed, target: Placed, weapon: Skirmish
 }
 
 /** The ally a healer tends: the Arch Foe when wounded, else the nearest wounded ally (III). */
-function patientFor(state: GameState, healer: Placed): Placed | null {
+function patientFor(m: SoloMechanics, state: GameState, healer: Placed): Placed | null {
   const allies = livingUnits(state, 'enemies').filter((u) => u.id !== healer.id && u.wounds > 0);
   const archFoe = allies.find((u) => u.ai?.archFoe);
   if (archFoe) return archFoe;
   return (
     allies.sort(
-      (a, b) => distanceTo(state, healer.position, a) - distanceTo(state, healer.position, b),
+      (a, b) => m.distanceTo(state, healer.position, a) - m.distanceTo(state, healer.position, b),
     )[0] ?? null
   );
 }
 
 /** Goes to the patient and heals it; false when it cannot reach it this turn to try. */
-function* healPatient(ctx: Context, healer: Placed, patient: Placed): Generator<void, boolean> {
+function* healPatient(
+  m: SoloMechanics,
+  ctx: Context,
+  healer: Placed,
+  patient: Placed,
+): Generator<void, boolean> {
   const state = ctx.state;
-  if (healFailsWhy(state, healer, patient)) {
+  if (m.healFailsWhy(state, healer, patient)) {
     emit(ctx, {
       type: 'decision',
       unit: healer.id,
@@ -912,14 +766,18 @@ function* healPatient(ctx: Context, healer: Placed, patient: Placed): Generator<
       (a, b) => a.cost - b.cost,
     );
     const spot = reach.find((r) =>
-      wouldHoldFrom(healer, r.path[r.path.length - 1], () => !healFailsWhy(state, healer, patient)),
+      wouldHoldFrom(
+        healer,
+        r.path[r.path.length - 1],
+        () => !m.healFailsWhy(state, healer, patient),
+      ),
     );
     if (spot) walkUnit(ctx, healer, spot.path, `going to the ${patient.name}`);
-    else walkTowardFigure(ctx, healer, patient, `going to the ${patient.name}`, grid);
+    else walkTowardFigure(m, ctx, healer, patient, `going to the ${patient.name}`, grid);
     yield;
   }
-  if (!healer.position || healFailsWhy(state, healer, patient)) return false;
-  tryHeal(ctx, healer, patient);
+  if (!healer.position || m.healFailsWhy(state, healer, patient)) return false;
+  m.heal(ctx, healer, patient);
   yield;
   return true;
 }
