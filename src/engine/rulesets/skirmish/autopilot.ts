@@ -5,13 +5,14 @@
  * the nearest enemy; then attack if it now can (a wild shot only then, as a last resort);
  * then end the turn. In a race for its goal area (Escape, Infiltrate; in a Transport to
  * the object, the hero nearest it, and home carrying it) it runs for it, opening a door on
- * the way, and attacks only when it cannot get closer; a foe carrying the object is the
- * one to strike. In a Basic Battle with objectives the markers are shared out by what they
+ * the way (a square beside the object is where it takes it up), and attacks only when it
+ * cannot get closer; a foe carrying the object is the one to strike, the hero nearest it
+ * first. In a Basic Battle with objectives the markers are shared out by what they
  * are worth to both armies, one hero to each it can reach before they score: it goes there
  * first, holds it, or denies it from within 2 squares of a foe beside it; in the scoring
  * round a step that raises the heroes' lead in points comes before any blow.
  */
-import { chebyshevDistance, type Point } from '../../grid';
+import { chebyshevDistance, isSamePoint, type Point } from '../../grid';
 import { chanceOf } from '../../resolution';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
@@ -103,29 +104,45 @@ function withHeroAt(state: GameState, heroId: string, square: Point): GameState 
   };
 }
 
-/** Transport: whether the object lies on the ground and no hero stands nearer it than `hero`. */
-function isNearestToObject(state: GameState, hero: Unit): boolean {
-  const at = state.objective.object?.at;
-  if (!at || !hero.position) return false;
+/** Whether no hero stands nearer `at` than `hero` (counted in squares, walls ignored). */
+function isNearestHeroTo(state: GameState, hero: Unit, at: Point): boolean {
+  if (!hero.position) return false;
   const mine = chebyshevDistance(hero.position, at);
   return livingUnits(state, 'heroes').every((h) => chebyshevDistance(h.position, at) >= mine);
 }
 
+/** Transport: whether the object lies on the ground and no hero stands nearer it than `hero`. */
+function isNearestToObject(state: GameState, hero: Unit): boolean {
+  const at = state.objective.object?.at;
+  return at ? isNearestHeroTo(state, hero, at) : false;
+}
+
+/** Transport: the square of the enemy carrying the object home, or null. */
+function enemyCarrierAt(state: GameState): Point | null {
+  const carrierId = state.objective.object?.carrier;
+  const carrier = livingUnits(state, 'enemies').find((u) => u.id === carrierId);
+  return carrier?.position ?? null;
+}
+
 /**
- * Transport, with the object on the ground: activating the ready hero nearest it when
- * another hero was handed the turn (the player picks which hero acts: III "Initiative",
- * one unit at a time), so the runner is not left waiting behind the others; else null.
+ * Transport: activating the ready hero nearest the object when another hero was handed the
+ * turn (the player picks which hero acts: III "Initiative", one unit at a time): the
+ * object on the ground, so the runner is not left waiting behind the others; or an enemy
+ * carrying it home, so the hero that can strike or block the carrier does it before the
+ * carrier's turn takes it away (VI: a carrier removed from play drops the object). Else null.
  */
 function nearestHeroFirst(
   state: GameState,
   hero: Unit,
   legal: Command[],
 ): CommandOf<'activate'> | null {
-  if (scenarioRule(state).id !== 'transport' || isNearestToObject(state, hero)) return null;
+  if (scenarioRule(state).id !== 'transport') return null;
+  const at = state.objective.object?.at ?? enemyCarrierAt(state);
+  if (!at || isNearestHeroTo(state, hero, at)) return null;
   return (
     legal.find(
       (c): c is CommandOf<'activate'> =>
-        c.type === 'activate' && isNearestToObject(state, findUnit(state, c.unit)!),
+        c.type === 'activate' && isNearestHeroTo(state, findUnit(state, c.unit)!, at),
     ) ?? null
   );
 }
@@ -301,9 +318,13 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
         : holding
           ? [hero.position]
           : foes.flatMap((f) => footprint(f));
+    // The object on the ground is taken up from on or next to it (VI), so a hero running to
+    // it is there on any square beside it, however the walk into its own square goes.
+    const onGround = goal ? (state.objective.object?.at ?? null) : null;
     const dist = (p: Point): number =>
       Math.min(
         ...aims.map((a) => {
+          if (onGround && isSamePoint(a, onGround) && chebyshevDistance(p, a) <= 1) return 0;
           const walk = walkingDistance(state, a, p);
           return Number.isFinite(walk) ? walk : 10_000 + chebyshevDistance(p, a);
         }),
