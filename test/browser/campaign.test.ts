@@ -26,6 +26,7 @@ import {
   waitForSteadyScreen,
   openCampaigns,
   openGameOn,
+  waitForAnimations,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
@@ -203,7 +204,7 @@ describe('the campaign in the browser', () => {
     expect(c?.position).toEqual({ at: 'mission', mission: 'the-warren' });
     await page.evaluate(() => window.archfoe.saved());
     expect((await slots())['campaign-1']?.detail).toMatch(/1 won, next "The Warren"/);
-    await page.waitForTimeout(1500);
+    await waitForAnimations(page);
     await shot('results', 'results-charts.png');
 
     // The battle again, step by step, with the dice log beside it.

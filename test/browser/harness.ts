@@ -292,44 +292,47 @@ export async function startFromSetup(page: Page): Promise<void> {
 /**
  * Plays the battle on screen to its end with the heroes' autopilot (its suggested command,
  * dispatched through the page), then waits for the Results screen. At most `maxCommands`.
+ * The loop runs inside the page (one round trip in all, not two a command), a frame drawn
+ * between commands as before.
  */
 export async function playToResultsByAutopilot(page: Page, maxCommands = 2000): Promise<void> {
-  type Api = { archfoe: ArchFoeApi };
-  for (let i = 0; i < maxCommands; i++) {
-    if ((await page.evaluate(() => (globalThis as unknown as Api).archfoe.scene())) !== 'Battle')
-      break;
-    const over = await page.evaluate(async () => {
-      const api = (globalThis as unknown as Api).archfoe;
+  await page.evaluate(async (most) => {
+    const api = (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe;
+    for (let i = 0; i < most && api.scene() === 'Battle'; i++) {
       await api.idle();
       const s = api.state();
-      if (!s || s.phase === 'over') return true;
+      if (!s || s.phase === 'over') break;
       const c = api.suggest();
       if (c) await api.dispatch(c);
-      return false;
-    });
-    if (over) break;
-  }
+      // A frame drawn (or 50 ms, should frames stall) before the next command.
+      await new Promise<void>((next) => {
+        requestAnimationFrame(() => next());
+        setTimeout(next, 50);
+      });
+    }
+  }, maxCommands);
   await waitForScene(page, 'Results', 30_000);
 }
 
 /**
  * Ends every hero's turn until the battle on `page` is over and the Results screen is up
- * (a battle with few rounds, at instant speed).
+ * (a battle with few rounds, at instant speed). The loop runs inside the page, a frame drawn
+ * between commands.
  */
 export async function endTurnsToResults(page: Page, maxCommands = 300): Promise<void> {
-  type Api = { archfoe: ArchFoeApi };
-  for (let i = 0; i < maxCommands; i++) {
-    const over = await page.evaluate(async () => {
-      const api = (globalThis as unknown as Api).archfoe;
-      if (api.scene() === 'Results') return true;
+  await page.evaluate(async (most) => {
+    const api = (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe;
+    for (let i = 0; i < most && api.scene() !== 'Results'; i++) {
       await api.idle();
       const turn = api.state()?.turn;
       if (turn) await api.dispatch({ type: 'end-turn', unit: turn.unitId });
-      return false;
-    });
-    if (over) break;
-    await page.waitForTimeout(20);
-  }
+      // A frame drawn (or 50 ms, should frames stall) before the next command.
+      await new Promise<void>((next) => {
+        requestAnimationFrame(() => next());
+        setTimeout(next, 50);
+      });
+    }
+  }, maxCommands);
   await waitForScene(page, 'Results', 30_000);
 }
 
