@@ -26,9 +26,8 @@ export default defineConfig({
         // starved each other, and clicks landed while a screen was still being rebuilt (waits
         // of 20 s ran out in clean-clone runs). Vitest runs such a project after the unit
         // tests, not beside them. Its files share one worker (isolate: false), so playwright,
-        // the harness and the rule modules are imported once, not once per file (each file
-        // still opens a Chromium of its own; test/global-setup.ts starts one shared Chromium
-        // for the extra pages of launchBrowser(), since downloads fail on a shared one).
+        // the harness and the rule modules are imported once, not once per file, and one
+        // Chromium (test/global-setup.ts), each file in a fresh context of its own.
         extends: true,
         test: {
           name: 'browser',
