@@ -18,7 +18,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, launchChromium } from '../../src/devtools/chromium';
+import { CHROMIUM } from '../../src/devtools/chromium';
 import { serveDir } from '../../src/devtools/static-server';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { TEST_CHROMIUM_ARGS } from '../global-setup';
@@ -104,35 +104,40 @@ async function connectShared(): Promise<Browser | undefined> {
   return endpoint ? chromium.connect(endpoint) : undefined;
 }
 
+/** This worker's Chromium, launched by the first browser file it runs and kept for the rest. */
+let workerChromium: Promise<Browser> | undefined;
+
 /**
- * A fresh 1280 x 720 browser context (its own storage, downloads allowed): in the run's shared
- * Chromium when there is one (`browser` is then the connection, to close after the context),
- * else in a Chromium of its own with a new profile folder (`profile`, to remove when done).
- * A context costs a fraction of a launch (0.9 s of CPU and 1.8 s of wall a file against 1.4 s
- * and 4.3 s at load 20, bench/test-time.md). Connected to a browser server, a download's file
- * is not on this disk: read it with `downloadedText`, never `download.path()`.
+ * A fresh 1280 x 720 browser context (its own storage, downloads allowed) in this worker's
+ * Chromium: the browser files share a worker (isolate: false in vitest.config.ts), so one
+ * Chromium serves them all, launched once, driven straight through its pipe (not relayed
+ * through the run's browser server, test/global-setup.ts, which launchBrowser() uses). A
+ * context costs a fraction of a launch (0.9 s of CPU and 1.8 s of wall a file against 1.4 s
+ * and 4.3 s at load 20, bench/test-time.md). Playwright closes the browser when the worker
+ * ends. `browser` and `profile` stay undefined: nothing of the file's to close but the context.
  */
 export async function launch(): Promise<{
   context: BrowserContext;
   browser?: Browser;
   profile?: string;
 }> {
-  const shared = await connectShared();
-  if (shared) {
-    const context = await shared.newContext({
-      viewport: { width: 1280, height: 720 },
-      acceptDownloads: true,
-    });
-    return { context, browser: shared };
-  }
-  const profile = mkdtempSync(join(tmpdir(), 'archfoe-chromium-'));
-  const context = await launchChromium(profile, ['--disable-quic']);
-  return { context, profile };
+  workerChromium ??= chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...TEST_CHROMIUM_ARGS],
+  });
+  const context = await (
+    await workerChromium
+  ).newContext({
+    viewport: { width: 1280, height: 720 },
+    acceptDownloads: true,
+  });
+  return { context };
 }
 
 /**
- * A download's text, copied to this disk with `saveAs` (which works in a shared Chromium,
- * where `download.path()` throws) and read back.
+ * A download's text, copied to this disk with `saveAs` (which works in any Chromium, also one
+ * reached through a browser server, where `download.path()` throws) and read back.
  */
 export async function downloadedText(download: Download): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), 'archfoe-download-'));
