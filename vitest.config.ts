@@ -27,7 +27,7 @@ export default defineConfig({
         // of 20 s ran out in clean-clone runs). Vitest runs such a project after the unit
         // tests, not beside them. Its files share one worker (isolate: false), so playwright,
         // the harness and the rule modules are imported once, not once per file, and one
-        // Chromium (test/global-setup.ts), each file in a fresh context of its own.
+        // Chromium is launched (test/browser/harness.ts), each file in a fresh context of it.
         extends: true,
         test: {
           name: 'browser',

@@ -1,9 +1,8 @@
 /**
  * Browser test harness: builds the game once with Vite into a temporary folder, serves it
  * with a tiny static HTTP server on 127.0.0.1 (a free port), and opens a fresh browser
- * context (its own storage) in the run's one Chromium (launched by test/global-setup.ts), or
- * launches the system Chromium (headless, fresh profile) through playwright-core when there
- * is none.
+ * context (its own storage) for each file in its worker's one Chromium (the system Chromium,
+ * headless, through playwright-core).
  */
 import {
   cpSync,
