@@ -32,8 +32,9 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          // ARCHFOE_BROWSER_WORKERS=2 runs two browser files at a time (untried on this machine),
-          // to try on an idle machine: the second core is mostly idle while they run.
+          // ARCHFOE_BROWSER_WORKERS=2 runs two browser files at a time (two workers, a Chromium
+          // each). On this machine at load 25-32 it took 11-25% off the wall, but the slowest
+          // files then ran past their limits (bench/test-time.md): to try on an idle machine.
           fileParallelism: Number(process.env.ARCHFOE_BROWSER_WORKERS) > 1,
           isolate: false,
           maxWorkers: Number(process.env.ARCHFOE_BROWSER_WORKERS) || 1,
