@@ -26,15 +26,15 @@ export default defineConfig({
         // starved each other, and clicks landed while a screen was still being rebuilt (waits
         // of 20 s ran out in clean-clone runs). Vitest runs such a project after the unit
         // tests, not beside them. Its files share one worker (isolate: false), so playwright,
-        // the harness and the rule modules are imported once, not once per file (each file
-        // still opens a Chromium of its own; test/global-setup.ts starts one shared Chromium
-        // for the extra pages of launchBrowser(), since downloads fail on a shared one).
+        // the harness and the rule modules are imported once, not once per file, and one
+        // Chromium is launched (test/browser/harness.ts), each file in a fresh context of it.
         extends: true,
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          // ARCHFOE_BROWSER_WORKERS=2 runs two browser files at a time (untried on this machine),
-          // to try on an idle machine: the second core is mostly idle while they run.
+          // ARCHFOE_BROWSER_WORKERS=2 runs two browser files at a time (two workers, a Chromium
+          // each). On this machine at load 25-32 it took 11-25% off the wall, but the slowest
+          // files then ran past their limits (bench/test-time.md): to try on an idle machine.
           fileParallelism: Number(process.env.ARCHFOE_BROWSER_WORKERS) > 1,
           isolate: false,
           maxWorkers: Number(process.env.ARCHFOE_BROWSER_WORKERS) || 1,

@@ -4,10 +4,11 @@
  * buildGame in test/browser/harness.ts), and removes that build, and the tools the command-line
  * tests bundled (test/tools/bundled-tool.ts), when the run ends.
  *
- * When browser test files are in the run, it also launches one headless Chromium for all of
- * them (a browser server; each file connects and opens a fresh context of its own, with its
- * own storage, instead of launching Chromium again: a launch cost 1.4 s of CPU and up to 4 s
- * on a busy machine, 33 times a run) and closes it when the run ends.
+ * When browser test files are in the run, it also launches one headless Chromium as a browser
+ * server for the pages of several sizes that launchBrowser() opens (test/browser/harness.ts),
+ * and closes it when the run ends. Each file's own page is in its worker's Chromium instead,
+ * driven through its pipe: through this server every call is relayed by vitest's main process
+ * (bench/test-time.md).
  */
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -172,6 +172,12 @@ export interface ArchFoeApi {
      * texts of that name, the `nth` shown (the first unless given).
      */
     textBox(name: string, nth?: number): (LookRect & { letters: number }) | null;
+    /**
+     * How many animations of the running scenes are still to end: tweens playing or waiting
+     * on their delay (not the endless ones, a flicker or a glow) and camera fades. 0 once a
+     * screen's entrance is over, so tests wait on it rather than sleep a fixed time.
+     */
+    animating(): number;
   };
 }
 
@@ -249,6 +255,23 @@ function textsShown(name: string): string[] {
   for (const o of gameObjects(true))
     if (o instanceof Phaser.GameObjects.Text && o.name === name && o.visible) found.push(o);
   return found.sort((a, b) => a.y - b.y || a.x - b.x).map((t) => t.text);
+}
+
+function animating(): number {
+  let count = 0;
+  for (const scene of (app.game?.scene.getScenes(true) ?? []) as Phaser.Scene[]) {
+    for (const t of scene.tweens.getTweens())
+      if (
+        !('isInfinite' in t && t.isInfinite) &&
+        !t.paused &&
+        !t.isFinished() &&
+        !t.isPendingRemove() &&
+        !t.isDestroyed()
+      )
+        count++;
+    for (const camera of scene.cameras.cameras) if (camera.fadeEffect.isRunning) count++;
+  }
+  return count;
 }
 
 function imagesNamed(name: string): { texture: string; frame: string }[] {
@@ -478,6 +501,7 @@ export function installAutomation(): ArchFoeApi {
       comfort: appliedComfort,
       textOf: textOnScreen,
       textsShown,
+      animating,
       imagesNamed,
       textBox: textBoxOf,
       seedNextCampaign(seed: number) {

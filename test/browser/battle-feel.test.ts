@@ -144,36 +144,49 @@ describe('the battle as a player feels it', () => {
     expect(moved.info.body).not.toContain('can move here');
     // The heroes end their turns; while the monsters act no card says its hero acts.
     await page.evaluate(() => window.archfoe.setSpeed('normal'));
-    for (let i = 0; i < 4; i++) {
-      const who = (await state()).turn?.unitId;
-      if (!who) break;
-      await page.keyboard.press('Space');
-      await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, who);
-      if (i < 3) await idle();
-    }
-    // Every frame from the monsters' turn's first animation to its end (in the page: a busy
-    // machine can start it a moment after the last Space, and poll too seldom from here).
-    const watched = await page.evaluate(
-      () =>
-        new Promise<{ sawMonsters: boolean; actingCards: string[] }>((resolve) => {
-          let started = false;
+    // Every frame from the monsters' turn's first animation to its end, watched in the page
+    // from before the last hero's Space: a busy machine (or a browser reached through a
+    // server) may answer that Space's wait after the monsters' turn has begun, or ended.
+    const watchMonsters = () =>
+      page.evaluate(() => {
+        const w = window as unknown as {
+          archfoe: Api;
+          monstersWatched?: Promise<{ sawMonsters: boolean; actingCards: string[] }>;
+        };
+        w.monstersWatched = new Promise((resolve) => {
           let sawMonsters = false;
           const actingCards: string[] = [];
           const until = performance.now() + 30_000;
           const frame = (): void => {
-            const now = window.archfoe.debug.battle();
-            if (now?.animating) started = true;
-            if (now?.animating && now.title.includes('monsters')) {
+            const now = w.archfoe.debug.battle();
+            const monstersAct = !!now?.animating && now.title.includes('monsters');
+            if (monstersAct) {
               sawMonsters = true;
               for (const c of now.cards)
                 if (c.acting || c.status.startsWith('Acting')) actingCards.push(c.unit);
             }
-            if ((started && !now?.animating) || performance.now() > until)
+            if ((sawMonsters && !monstersAct) || performance.now() > until)
               resolve({ sawMonsters, actingCards });
             else requestAnimationFrame(frame);
           };
           frame();
-        }),
+        });
+      });
+    for (let i = 0; i < 4; i++) {
+      const who = (await state()).turn?.unitId;
+      if (!who) break;
+      if (i === 3) await watchMonsters();
+      await page.keyboard.press('Space');
+      await page.waitForFunction((id) => window.archfoe.state()?.turn?.unitId !== id, who);
+      if (i < 3) await idle();
+    }
+    const watched = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            monstersWatched: Promise<{ sawMonsters: boolean; actingCards: string[] }>;
+          }
+        ).monstersWatched,
     );
     expect(watched.actingCards).toEqual([]);
     expect(watched.sawMonsters).toBe(true);

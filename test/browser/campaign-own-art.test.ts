@@ -17,6 +17,7 @@ import {
   ARTIFACTS,
   campaignNamingMap,
   clickButtonOn,
+  downloadedText,
   dropFiles,
   fileOf,
   forgetMyMaps,
@@ -106,7 +107,7 @@ describe("a campaign's own map carries its art to another browser", () => {
     const downloading = page.waitForEvent('download');
     await clickButtonOn(page, 'slot-1-export');
     const download = await downloading;
-    const saved = readFileSync(await download.path(), 'utf8');
+    const saved = await downloadedText(download);
     // The images ride in the file, each by the name it was kept under (dropped without its folder).
     const record = JSON.parse(saved) as { definition: Record<string, any> };
     const art = Object.keys(record.definition.maps['Marsh Keep'].art).sort();

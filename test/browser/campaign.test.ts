@@ -7,7 +7,7 @@
  * foreign one and a tampered one, and see the message with every slot untouched.
  * Screenshots go to test-artifacts/ (and docs/ with DOCS_SHOTS=1).
  */
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
@@ -18,6 +18,7 @@ import { campaignOptions, playAutoCampaign } from '../../src/engine/campaign';
 import {
   ARTIFACTS,
   clickButtonOn,
+  downloadedText,
   playToResultsByAutopilot,
   ROOT,
   useBrowser,
@@ -25,6 +26,7 @@ import {
   waitForSteadyScreen,
   openCampaigns,
   openGameOn,
+  waitForAnimations,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
@@ -202,7 +204,7 @@ describe('the campaign in the browser', () => {
     expect(c?.position).toEqual({ at: 'mission', mission: 'the-warren' });
     await page.evaluate(() => window.archfoe.saved());
     expect((await slots())['campaign-1']?.detail).toMatch(/1 won, next "The Warren"/);
-    await page.waitForTimeout(1500);
+    await waitForAnimations(page);
     await shot('results', 'results-charts.png');
 
     // The battle again, step by step, with the dice log beside it.
@@ -315,8 +317,7 @@ describe('the campaign in the browser', () => {
     const downloading = page.waitForEvent('download');
     await clickButtonOn(page, 'slot-1-export');
     const download = await downloading;
-    const file = await download.path();
-    const text = readFileSync(file, 'utf8');
+    const text = await downloadedText(download);
     expect(JSON.parse(text).format).toBe('arch-foe-slot');
     const message = await importFile(download.suggestedFilename(), text);
     expect(message).toMatch(/now in campaign slot 2/);
@@ -351,7 +352,7 @@ describe('the campaign in the browser', () => {
     // A save whose first battle's seed was changed: it no longer replays.
     const download = page.waitForEvent('download');
     await clickButtonOn(page, 'slot-1-export');
-    const good = JSON.parse(readFileSync(await (await download).path(), 'utf8'));
+    const good = JSON.parse(await downloadedText(await download));
     good.data.steps[0].seed += 1;
     message = await importFile('tampered.json', JSON.stringify(good));
     expect(message).toMatch(/cannot be loaded/);

@@ -31,6 +31,7 @@ import {
   watchErrors,
   type BrowserSession,
   openGameOn,
+  waitForAnimations,
 } from './harness';
 
 /** The page's automation API, as the game declares it. */
@@ -347,7 +348,7 @@ describe('Arch Foe in the browser', () => {
     const outcome = await page.evaluate(() => ({ phase: window.archfoe.state()!.phase }));
     expect(outcome).toMatchObject({ phase: 'over' });
     await waitScene('Results');
-    await page.waitForTimeout(600);
+    await waitForAnimations(page);
     await shot('09-results');
     await clickButton('play-again');
     await waitScene('Battle');

@@ -1,9 +1,8 @@
 /**
  * Browser test harness: builds the game once with Vite into a temporary folder, serves it
  * with a tiny static HTTP server on 127.0.0.1 (a free port), and opens a fresh browser
- * context (its own storage) in the run's one Chromium (launched by test/global-setup.ts), or
- * launches the system Chromium (headless, fresh profile) through playwright-core when there
- * is none.
+ * context (its own storage) for each file in its worker's one Chromium (the system Chromium,
+ * headless, through playwright-core).
  */
 import {
   cpSync,
@@ -18,11 +17,17 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, launchChromium } from '../../src/devtools/chromium';
+import { CHROMIUM } from '../../src/devtools/chromium';
 import { serveDir } from '../../src/devtools/static-server';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { TEST_CHROMIUM_ARGS } from '../global-setup';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import type { ArchFoeApi } from '../../src/app/automation';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -98,20 +103,50 @@ async function connectShared(): Promise<Browser | undefined> {
   return endpoint ? chromium.connect(endpoint) : undefined;
 }
 
+/** This worker's Chromium, launched by the first browser file it runs and kept for the rest. */
+let workerChromium: Promise<Browser> | undefined;
+
 /**
- * A fresh 1280 x 720 browser context in a Chromium of its own with a new profile folder
- * (`profile`, to remove when done). Not in the run's shared Chromium: a download's file is
- * not on this machine's disk when connected to a browser server (download.path() throws),
- * and the campaign tests read their exported files that way.
+ * A fresh 1280 x 720 browser context (its own storage, downloads allowed) in this worker's
+ * Chromium: the browser files share a worker (isolate: false in vitest.config.ts), so one
+ * Chromium serves them all, launched once, driven straight through its pipe (not relayed
+ * through the run's browser server, test/global-setup.ts, which launchBrowser() uses). A
+ * context costs a fraction of a launch (0.9 s of CPU and 1.8 s of wall a file against 1.4 s
+ * and 4.3 s at load 20, bench/test-time.md). Playwright closes the browser when the worker
+ * ends. `browser` and `profile` stay undefined: nothing of the file's to close but the context.
  */
 export async function launch(): Promise<{
   context: BrowserContext;
   browser?: Browser;
   profile?: string;
 }> {
-  const profile = mkdtempSync(join(tmpdir(), 'archfoe-chromium-'));
-  const context = await launchChromium(profile, ['--disable-quic']);
-  return { context, profile };
+  workerChromium ??= chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...TEST_CHROMIUM_ARGS],
+  });
+  const context = await (
+    await workerChromium
+  ).newContext({
+    viewport: { width: 1280, height: 720 },
+    acceptDownloads: true,
+  });
+  return { context };
+}
+
+/**
+ * A download's text, copied to this disk with `saveAs` (which works in any Chromium, also one
+ * reached through a browser server, where `download.path()` throws) and read back.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), 'archfoe-download-'));
+  try {
+    const file = join(folder, download.suggestedFilename() || 'download');
+    await download.saveAs(file);
+    return readFileSync(file, 'utf8');
+  } finally {
+    cleanup([folder]);
+  }
 }
 
 /**
@@ -261,44 +296,47 @@ export async function startFromSetup(page: Page): Promise<void> {
 /**
  * Plays the battle on screen to its end with the heroes' autopilot (its suggested command,
  * dispatched through the page), then waits for the Results screen. At most `maxCommands`.
+ * The loop runs inside the page (one round trip in all, not two a command), a frame drawn
+ * between commands as before.
  */
 export async function playToResultsByAutopilot(page: Page, maxCommands = 2000): Promise<void> {
-  type Api = { archfoe: ArchFoeApi };
-  for (let i = 0; i < maxCommands; i++) {
-    if ((await page.evaluate(() => (globalThis as unknown as Api).archfoe.scene())) !== 'Battle')
-      break;
-    const over = await page.evaluate(async () => {
-      const api = (globalThis as unknown as Api).archfoe;
+  await page.evaluate(async (most) => {
+    const api = (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe;
+    for (let i = 0; i < most && api.scene() === 'Battle'; i++) {
       await api.idle();
       const s = api.state();
-      if (!s || s.phase === 'over') return true;
+      if (!s || s.phase === 'over') break;
       const c = api.suggest();
       if (c) await api.dispatch(c);
-      return false;
-    });
-    if (over) break;
-  }
+      // A frame drawn (or 50 ms, should frames stall) before the next command.
+      await new Promise<void>((next) => {
+        requestAnimationFrame(() => next());
+        setTimeout(next, 50);
+      });
+    }
+  }, maxCommands);
   await waitForScene(page, 'Results', 30_000);
 }
 
 /**
  * Ends every hero's turn until the battle on `page` is over and the Results screen is up
- * (a battle with few rounds, at instant speed).
+ * (a battle with few rounds, at instant speed). The loop runs inside the page, a frame drawn
+ * between commands.
  */
 export async function endTurnsToResults(page: Page, maxCommands = 300): Promise<void> {
-  type Api = { archfoe: ArchFoeApi };
-  for (let i = 0; i < maxCommands; i++) {
-    const over = await page.evaluate(async () => {
-      const api = (globalThis as unknown as Api).archfoe;
-      if (api.scene() === 'Results') return true;
+  await page.evaluate(async (most) => {
+    const api = (globalThis as unknown as { archfoe: ArchFoeApi }).archfoe;
+    for (let i = 0; i < most && api.scene() !== 'Results'; i++) {
       await api.idle();
       const turn = api.state()?.turn;
       if (turn) await api.dispatch({ type: 'end-turn', unit: turn.unitId });
-      return false;
-    });
-    if (over) break;
-    await page.waitForTimeout(20);
-  }
+      // A frame drawn (or 50 ms, should frames stall) before the next command.
+      await new Promise<void>((next) => {
+        requestAnimationFrame(() => next());
+        setTimeout(next, 50);
+      });
+    }
+  }, maxCommands);
   await waitForScene(page, 'Results', 30_000);
 }
 
@@ -519,6 +557,26 @@ export async function waitForSteadyScreen(page: Page, frames = 8, timeout = 10_0
       return s.same >= need;
     },
     frames,
+    { polling: 'raf', timeout },
+  );
+}
+
+/**
+ * Waits until the screen's animations are over (window.archfoe.debug.animating() is 0 for two
+ * frames in a row: a screen's entrance, a table coming in row by row, a fade), instead of
+ * sleeping a fixed time that a loaded machine may overrun. At most `timeout` ms, then it fails.
+ */
+export async function waitForAnimations(page: Page, timeout = 15_000): Promise<void> {
+  await page.evaluate(() => {
+    (globalThis as unknown as { __stillFrames?: number }).__stillFrames = 0;
+  });
+  await page.waitForFunction(
+    () => {
+      const g = globalThis as unknown as { archfoe?: ArchFoeApi; __stillFrames: number };
+      g.__stillFrames = g.archfoe?.debug.animating() === 0 ? g.__stillFrames + 1 : 0;
+      return g.__stillFrames >= 2;
+    },
+    null,
     { polling: 'raf', timeout },
   );
 }

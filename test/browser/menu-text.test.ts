@@ -20,6 +20,7 @@ import {
   useBrowser,
   waitForScene,
   waitForSteadyScreen,
+  waitForAnimations,
 } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
@@ -58,7 +59,7 @@ async function playToResults(): Promise<void> {
   );
   await endTurnsToResults(page);
   // The table comes in row by row.
-  await page.waitForTimeout(1200);
+  await waitForAnimations(page);
 }
 
 /** The campaign screen of slot 1: a new Ember Crown campaign the first time, then continued. */

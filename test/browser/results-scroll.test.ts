@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchFoeApi } from '../../src/app/automation';
-import { endTurnsToResults, ROOT, useBrowser, waitForScene } from './harness';
+import { endTurnsToResults, ROOT, useBrowser, waitForScene, waitForAnimations } from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -49,7 +49,7 @@ describe('the Results table scrolls', () => {
       .sort();
     await endTurnsToResults(page);
     await waitForScene(page, 'Results');
-    await page.waitForTimeout(1500);
+    await waitForAnimations(page);
 
     // Fewer rows than figures are shown, with a line saying there is more below.
     const first = await shownNames();
@@ -111,7 +111,7 @@ describe('the Results table scrolls', () => {
     expect(board.get('troll')).not.toBe(board.get('goblin'));
     await endTurnsToResults(page);
     await waitForScene(page, 'Results');
-    await page.waitForTimeout(1500);
+    await waitForAnimations(page);
     const table = await page.evaluate(() => window.archfoe.debug.imagesNamed('results-figure'));
     expect(table.length).toBeGreaterThan(10);
     for (const i of table) expect(i.texture, i.frame).toBe(board.get(spriteOf(i.frame)));

@@ -20,7 +20,14 @@ import type { ArchFoeApi } from '../../src/app/automation';
 import type { GameEvent, GameState } from '../../src/engine';
 import { SKIRMISH_KINDS } from '../../src/engine/rulesets/skirmish/roster';
 import { join } from 'node:path';
-import { ARTIFACTS, clickButtonOn, openSetup, useBrowser, waitForScene } from './harness';
+import {
+  ARTIFACTS,
+  clickButtonOn,
+  openSetup,
+  useBrowser,
+  waitForScene,
+  waitForAnimations,
+} from './harness';
 
 declare const window: { archfoe: ArchFoeApi };
 
@@ -161,7 +168,7 @@ describe('a Skirmish played by clicks', () => {
     }
 
     await waitForScene(page, 'Results', 60_000);
-    await page.waitForTimeout(500);
+    await waitForAnimations(page);
     await page.screenshot({ path: join(ARTIFACTS, 'skirmish-clicks-results.png') });
     const end = await state();
     expect(end.phase).toBe('over');
