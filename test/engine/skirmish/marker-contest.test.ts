@@ -33,11 +33,12 @@ function battle(
   enemies: string[],
   markers: Point[],
   rulesVersion = SKIRMISH_RULES_VERSION,
+  patrol = false,
 ): GameState {
   const options = {
     scenario: 'basic-battle',
     objectives: true,
-    patrol: false,
+    patrol,
     scale: 'small' as const,
   };
   const s = skirmishGame(board, heroes, enemies, options, 1, rulesVersion);
@@ -169,12 +170,19 @@ const OPEN = `
 const OPEN_MARKER = { x: 2, y: 4 };
 
 /** The enemy's turn after the archer ends its own; the swordsman's square after it. */
-function enemyTurn(rulesVersion: number, status: 'alerted' | 'prepared'): Point {
-  let s = battle(OPEN, ['archer'], ['swordsman'], [OPEN_MARKER], rulesVersion);
+function enemyTurn(
+  rulesVersion: number,
+  status: 'alerted' | 'prepared',
+  patrolRoll?: number,
+): Point {
+  const patrol = patrolRoll !== undefined;
+  let s = battle(OPEN, ['archer'], ['swordsman'], [OPEN_MARKER], rulesVersion, patrol);
   const foe = sideOf(s, 'enemies')[0];
   unit(s, foe.id).ai!.status = status;
-  // The archer ends its turn; the enemy acts, and round 2's initiative is rolled.
-  s = play(s, { type: 'end-turn', unit: sideOf(s, 'heroes')[0].id }, HEROES_FIRST).state;
+  // The archer ends its turn; the enemy acts (its patrol d20 first, when patrolling), and
+  // round 2's initiative is rolled.
+  const rolls = patrol ? [patrolRoll, ...HEROES_FIRST] : HEROES_FIRST;
+  s = play(s, { type: 'end-turn', unit: sideOf(s, 'heroes')[0].id }, rolls).state;
   return unit(s, foe.id).position!;
 }
 
@@ -187,6 +195,15 @@ describe('III Goal Locations, rules version 8: the enemy makes for an objective 
   it('unaware of the heroes, it makes for the marker too (it can attack no one)', () => {
     const at = enemyTurn(MARKER_CONTEST_RULES, 'prepared');
     expect(chebyshevDistance(at, OPEN_MARKER)).toBeLessThanOrEqual(1);
+  });
+
+  it('unaware with the Patrolling table chosen, it patrols (III) and leaves the marker be', () => {
+    // d20 = 3: "stays in place" (1-6); d20 = 10: "moves forward" (7-11) as far as it can,
+    // the way it faces (toward the heroes), not aside to the marker.
+    expect(enemyTurn(MARKER_CONTEST_RULES, 'prepared', 3)).toEqual({ x: 4, y: 2 });
+    const forward = enemyTurn(MARKER_CONTEST_RULES, 'prepared', 10);
+    expect(forward).not.toEqual({ x: 4, y: 2 });
+    expect(chebyshevDistance(forward, OPEN_MARKER)).toBeGreaterThan(1);
   });
 
   it('rules version 7 replays as played: alerted, it closes on the archer; unaware, it waits', () => {

@@ -117,7 +117,7 @@ export const SKIRMISH_RULES_CHANGES: Readonly<Record<number, string>> = {
     'armies are evenly placed to win it, not always on the exact centre.',
   [MARKER_CONTEST_RULES]:
     'In a Basic Battle with objectives, until the markers score, an enemy with no hero it ' +
-    'can strike this turn, or not yet aware of the heroes, makes for the nearest ' +
+    'can strike this turn, or not yet aware of the heroes (and not patrolling), makes for the nearest ' +
     'objective marker none of its allies holds, and stays beside it: the ' +
     'markers are where the battle is won, and the book sends an enemy unable to attack ' +
     'toward the nearest goal. ' +

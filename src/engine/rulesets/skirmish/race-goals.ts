@@ -38,8 +38,11 @@ const RACES: readonly string[] = ['escape', 'infiltrate', 'transport'];
  * rules version 6 (RACING_RULES); before, it waited.
  */
 export function racesUnaware(state: GameState, enemy: Unit): boolean {
-  // From version 8 a Basic Battle's markers are goals too (markerGoalFor), sought unaware.
   if (isRace(state)) return raceGoalFor(state, enemy) !== null;
+  // From version 8 a Basic Battle's markers are goals too (markerGoalFor), sought unaware,
+  // unless the player chose the Patrolling table: it keeps Prepared enemies moving (III),
+  // and "Goal Locations" is an alerted enemy's behaviour; once alerted they contest.
+  if (skirmishOptions(state).patrol) return false;
   return markerGoalFor(state, enemy) !== null;
 }
 

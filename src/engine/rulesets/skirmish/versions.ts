@@ -61,7 +61,8 @@ export const RACE_GUARD_RULES = 7;
 export const EVEN_OBJECT_RULES = 7;
 /**
  * From version 8, in a Basic Battle with objectives up to the round they score, an enemy
- * that can strike no hero this turn (an unaware one too) makes for the nearest objective
+ * that can strike no hero this turn (an unaware one too, unless the Patrolling table is
+ * chosen) makes for the nearest objective
  * marker no ally holds, and holds it (III "Goal Locations"; race-goals.ts markerGoalFor);
  * before, an alerted one closed on a hero and an unaware one waited.
  */
