@@ -185,13 +185,16 @@ export const LEAST_FIT = 0.75;
 const CORNER_GAP = 4;
 
 /**
- * The layout with its board area: the window, or the window less its corner buttons'
- * strip when the board fitted to the whole window (as BoardView fits it: FIT_ROOM of the
+ * The layout with its board area: the window (always on a phone held upright), or the
+ * window less its corner buttons' strip when the board fitted to the whole window (as BoardView fits it: FIT_ROOM of the
  * window's room, centred) would lie under one of them. A board whose shape is unknown
  * (`boardAspect` 0) gets the strip.
  */
 function withBoardArea(layout: BattleLayout, boardAspect: number): BattleLayout {
   const v = layout.viewport;
+  // A phone held upright keeps the board its whole width (issue 29): there is no height to
+  // spare for the strip, so its Fit button still lies over the board's top right corner.
+  if (layout.narrow) return { ...layout, boardArea: { ...v } };
   const h = layout.buttonHeights.fit;
   const corners = [layout.recentre, layout.foldToggle].flatMap((b) =>
     b ? [{ x: b.x - b.width / 2, y: b.y - h / 2, width: b.width, height: h }] : [],

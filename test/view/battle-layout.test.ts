@@ -364,7 +364,6 @@ describe("every figure of the player's army reaches a card (issue 28: an army of
     const screens = [
       [1280, 720, 1],
       [1920, 1080, 1],
-      [390, 844, 3],
       [844, 390, 3],
       [1366, 768, 1],
     ] as const;
@@ -392,6 +391,13 @@ describe("every figure of the player's army reaches a card (issue 28: an army of
           for (const b of [l.recentre, l.foldToggle])
             if (b) expect(overlaps(button(b, l.buttonHeights.fit), board), where).toBe(false);
         }
+    // A phone held upright keeps the whole window: the board its whole width, the Fit
+    // button over its corner (no height to spare for the strip).
+    for (const aspect of [8 / 10, 1, 30 / 20]) {
+      const m = screenMetrics(390, 844, 3);
+      const l = battleLayout(m.width, m.height, 4, true, m.narrow, m.cssWidth / m.width, aspect);
+      expect(l.boardArea).toEqual(l.viewport);
+    }
     // A board that leaves the corners free keeps the whole window (the 8 x 10 at 1920).
     const big = screenMetrics(1920, 1080);
     const tall = battleLayout(big.width, big.height, 4, true, false, 1, 8 / 10);
