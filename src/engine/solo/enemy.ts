@@ -87,28 +87,28 @@ function* actByStatus(m: SoloMechanics, ctx: Context, enemy: Placed): Generator<
 // ------------------------------------------------------------------ prepared
 
 /**
- * Whether `enemy` can attack a hero this turn (not by a wild shot): from where it stands or
- * from a square its Move Unit reaches, with any of its weapons.
+ * Whether `enemy` can attack one of `foes` this turn (not by a wild shot): from where it
+ * stands or from a square its Move Unit reaches, with any of its weapons.
  */
-function canAttackThisTurn(m: SoloMechanics, state: GameState, enemy: Placed): boolean {
-  const heroes = livingUnits(state, 'heroes');
-  if (heroes.length === 0) return false;
+function canAttackThisTurn(
+  m: SoloMechanics,
+  state: GameState,
+  enemy: Placed,
+  foes: readonly Unit[] = livingUnits(state, 'heroes'),
+): boolean {
+  if (foes.length === 0) return false;
   const squares = [enemy.position, ...reachableEnds(m, state, enemy)];
-  return m.weaponsOf(enemy).some((w) => bestChanceFrom(m, state, enemy, w, heroes, squares) > 0);
+  return m.weaponsOf(enemy).some((w) => bestChanceFrom(m, state, enemy, w, foes, squares) > 0);
 }
 
 /**
  * The foe whose fall serves the module's goal (m.priorityTarget: a Transport's carrier of
- * the object), when `enemy` can strike it this turn from where it stands or a square its
- * Move Unit reaches; else null.
+ * the object), when `enemy` can strike it this turn; else null.
  */
 function priorityTargetThisTurn(m: SoloMechanics, state: GameState, enemy: Placed): Placed | null {
   const foe = m.priorityTarget?.(state, enemy);
   if (!foe?.position) return null;
-  const squares = [enemy.position, ...reachableEnds(m, state, enemy)];
-  return m.weaponsOf(enemy).some((w) => bestChanceFrom(m, state, enemy, w, [foe], squares) > 0)
-    ? (foe as Placed)
-    : null;
+  return canAttackThisTurn(m, state, enemy, [foe]) ? (foe as Placed) : null;
 }
 
 /**

@@ -12,13 +12,14 @@
  * first, holds it, or denies it from within 2 squares of a foe beside it; in the scoring
  * round a step that raises the heroes' lead in points comes before any blow.
  */
+import { walkOrFar } from './goals';
 import { chebyshevDistance, isSamePoint, type Point } from '../../grid';
 import { chanceOf } from '../../resolution';
 import type { Command, CommandOf, GameState, Unit } from '../../types';
 import { findUnit, livingUnits } from '../../world';
 import { distanceToUnit, footprint } from '../../footprint';
 import { standingCover } from '../../systems/cover';
-import { doorWorthOpening, walkingDistance, type Placed } from '../../systems/pursuit';
+import { doorWorthOpening, type Placed } from '../../systems/pursuit';
 import { assessSkirmishAttack } from './combat';
 import { legalSkirmishCommands } from './flow';
 import { goalFor, objectiveValues, scenarioRule, victoryPoints, VP_ROUND } from './scenarios';
@@ -219,10 +220,7 @@ function markerFor(state: GameState, hero: Unit): MarkerPost | null {
     if (free.length === 0) return null;
     const reach = sideWithin(state, 'enemies', at, 1) ? 2 : 1;
     const holder = free.find((h) => distanceTo(state, at, h) <= reach);
-    const walk = (h: Unit & { position: Point }): number => {
-      const d = walkingDistance(state, at, h.position);
-      return Number.isFinite(d) ? d : 10_000 + chebyshevDistance(h.position, at);
-    };
+    const walk = (h: Unit & { position: Point }): number => walkOrFar(state, at, h.position);
     const taker = holder ?? free.reduce((a, b) => (walk(b) < walk(a) ? b : a));
     // A marker no hero can reach before it scores is worth no one's walk.
     if (!holder && walk(taker) > reachBeforeScoring(state, taker)) continue;
@@ -325,8 +323,7 @@ export function chooseSkirmishHeroCommand(state: GameState): Command | null {
       Math.min(
         ...aims.map((a) => {
           if (onGround && isSamePoint(a, onGround) && chebyshevDistance(p, a) <= 1) return 0;
-          const walk = walkingDistance(state, a, p);
-          return Number.isFinite(walk) ? walk : 10_000 + chebyshevDistance(p, a);
+          return walkOrFar(state, a, p);
         }),
       );
     const shooter = skirmishWeapons(hero).some((w) => w.reach === 'ranged');

@@ -302,6 +302,15 @@ export function standsIn(unit: Pick<Unit, 'position' | 'size'>, area: readonly P
 }
 
 /**
+ * The walk from `from` to `to` (walkingDistance), or, where no walk gets there, 10,000 plus
+ * the squares between: so the unreachable still rank, behind every reachable one.
+ */
+export function walkOrFar(state: GameState, from: Point, to: Point): number {
+  const walk = walkingDistance(state, from, to);
+  return Number.isFinite(walk) ? walk : 10_000 + chebyshevDistance(from, to);
+}
+
+/**
  * The square of `area` nearest `from` on foot (over terrain, as the doors stand; straight
  * distance where no walk exists), the first of equals; null for an empty area.
  */
@@ -312,8 +321,7 @@ export function nearestSquareOf(
 ): Point | null {
   let best: { at: Point; cost: number } | null = null;
   for (const p of area) {
-    const walk = walkingDistance(state, from, p);
-    const cost = Number.isFinite(walk) ? walk : 10_000 + chebyshevDistance(from, p);
+    const cost = walkOrFar(state, from, p);
     if (!best || cost < best.cost) best = { at: p, cost };
   }
   return best ? { x: best.at.x, y: best.at.y } : null;

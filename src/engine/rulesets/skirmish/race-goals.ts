@@ -4,12 +4,11 @@
  * or the Transport's object takes its whole turn. Scenario logic, so it stays in the
  * module; the layer asks for it through SoloMechanics (solo.ts).
  */
-import { chebyshevDistance, type Point } from '../../grid';
+import type { Point } from '../../grid';
 import { rulesVersionOf } from '../../setup';
-import { walkingDistance } from '../../systems/pursuit';
 import type { GameState, Unit } from '../../types';
 import { livingUnits } from '../../world';
-import { goalArea, homeArea, nearestSquareOf } from './goals';
+import { goalArea, homeArea, nearestSquareOf, walkOrFar } from './goals';
 import { whyCannotPickUp } from './objective';
 import { goalFor, objectiveMarkers, VP_ROUND } from './scenarios';
 import { skirmishOptions } from './types';
@@ -76,13 +75,7 @@ export function markerGoalFor(state: GameState, enemy: Unit): Point | null {
   if (markers.some((m) => distanceTo(state, m, enemy) <= 1)) return from;
   const allies = livingUnits(state, 'enemies').filter((u) => u.id !== enemy.id);
   const open = markers.filter((m) => !allies.some((a) => distanceTo(state, m, a) <= 1));
-  let best: { at: Point; walk: number } | null = null;
-  for (const at of open) {
-    const d = walkingDistance(state, from, at);
-    const walk = Number.isFinite(d) ? d : 10_000 + chebyshevDistance(from, at);
-    if (!best || walk < best.walk) best = { at, walk };
-  }
-  return best?.at ?? null;
+  return nearestSquareOf(state, open, from);
 }
 
 /**
@@ -103,11 +96,8 @@ export function raceGoalFor(state: GameState, enemy: Unit): Point | null {
   const guard = heroesGoalToGuard(state);
   if (!guard) return own;
   if (!own) return guard;
-  const walk = (to: Point): number => {
-    const d = walkingDistance(state, enemy.position!, to);
-    return Number.isFinite(d) ? d : 10_000 + chebyshevDistance(enemy.position!, to);
-  };
-  return walk(guard) < walk(own) ? guard : own;
+  const from = enemy.position;
+  return walkOrFar(state, from, guard) < walkOrFar(state, from, own) ? guard : own;
 }
 
 /** Infiltrate: the square of their goal area the hero nearest it on foot reaches it by. */
@@ -117,8 +107,7 @@ function leadingHeroGoal(state: GameState): Point | null {
   for (const hero of livingUnits(state, 'heroes')) {
     const at = nearestSquareOf(state, area, hero.position);
     if (!at) continue;
-    const d = walkingDistance(state, hero.position, at);
-    const walk = Number.isFinite(d) ? d : 10_000 + chebyshevDistance(hero.position, at);
+    const walk = walkOrFar(state, hero.position, at);
     if (!best || walk < best.walk) best = { at, walk };
   }
   return best?.at ?? null;
